@@ -1,0 +1,9 @@
+import type { Command } from 'commander';
+import type { CliIo, CommandState } from './io.js';
+
+// Placeholder while the command is being written; replaced by its owner.
+export function registerHint(program: Command, io: CliIo, state: CommandState): void {
+  void program;
+  void io;
+  void state;
+}
