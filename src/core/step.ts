@@ -18,6 +18,36 @@ export interface StepPattern {
 }
 
 /**
+ * One node of a chain of implications: a candidate implied true (`on`: it would be placed) or
+ * false (`on: false`: it would be eliminated). Consecutive nodes alternate: an "on" node implies
+ * "off" nodes (a weak link, `-`), an "off" node implies an "on" node (a strong link, `=`).
+ */
+export interface ChainNode {
+  cell: number;
+  digit: number;
+  on: boolean;
+  /**
+   * Indices (into the chain's `nodes`) of the nodes that together imply this one. Omitted: the
+   * previous node alone (a linear chain); empty for the starting assumption. More than one parent
+   * happens only in dynamic forcing chains.
+   */
+  parents?: number[];
+  /**
+   * Why the parent implies this node: a unit 0..26 (the digit's other places in that row, column
+   * or box), or -1 for the cell itself (its other digits). Omitted for the start and for advanced
+   * causes.
+   */
+  unit?: number;
+  /** Chains that prove this implication (nested forcing chains); each may nest further. */
+  proof?: ChainData[];
+}
+
+/** A chain of implications from its first node (the assumption) to its last (the conclusion). */
+export interface ChainData {
+  nodes: ChainNode[];
+}
+
+/**
  * One deduction, as data. Techniques return steps; only {@link applyStep} changes a board.
  * Grading, hints and explanations all read these records.
  */
@@ -29,4 +59,9 @@ export interface Step {
   placements: Placement[];
   eliminations: Candidate[];
   pattern: StepPattern;
+  /**
+   * For chain techniques: the chains behind the step, for `explain` (see `formatChain` of
+   * techniques/chains). A bidirectional cycle is one chain that returns to its first node.
+   */
+  chains?: ChainData[];
 }
