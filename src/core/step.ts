@@ -64,4 +64,10 @@ export interface Step {
    * techniques/chains). A bidirectional cycle is one chain that returns to its first node.
    */
   chains?: ChainData[];
+  /**
+   * The technique's effort bound was hit while searching. With placements or eliminations, the step
+   * is sound but may not be the easiest one; without any, the search found nothing within its bound:
+   * the grader must not apply it, and should report the rating as at least `difficulty`.
+   */
+  truncated?: boolean;
 }

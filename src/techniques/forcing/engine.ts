@@ -1,0 +1,475 @@
+import type { Board } from '../../core/board.js';
+import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
+import { findAdvancedOffs } from './advanced.js';
+import type { ChainHint } from './search.js';
+
+/*
+ * The implication engine shared by every forcing-chain technique.
+ *
+ * A *potential* is a candidate (cell, digit): pot = cell * 9 + digit - 1 (0..728). A *node* is a
+ * potential assumed on (true) or off (false): node = pot * 2 + (on ? 1 : 0) (0..1457).
+ *
+ * A *run* follows every consequence of one assumption, the way Sudoku Explainer's
+ * `Chaining.doChaining` does, in the same breadth-first order (one pending "on" node first, else one
+ * pending "off" node), so that the parent recorded for each node, and therefore the chain
+ * complexity that sets the rating, is the one SE finds:
+ *
+ *   on  (c, d)  ->  off every other digit of c (unless nishio), off d in every other cell of c's box,
+ *                   row and column (in that order);
+ *   off (c, d)  ->  on the other digit if c has two left (unless nishio), on d in the other cell of a
+ *                   box / row / column left with two places for d.
+ *
+ * A dynamic run also removes each processed "off" candidate from its working grid, so later links
+ * see what earlier ones implied; the extra "hidden" parents of a link are the candidates so removed
+ * (SE's addHiddenParentsOf*). At level >= 1, whenever the queue runs dry, simpler techniques
+ * (locking, hidden / naked pairs, X-wing, and nested chains at level >= 2) are applied to the
+ * working grid and what they remove is queued as further "off" nodes.
+ *
+ * Nothing is allocated per node: sets are bitsets, parents live in one Int16Array pool per run.
+ * Runs are memoised per board and mode, so cell, region and binary chains share them.
+ */
+
+export const NODE_COUNT = 1458;
+const WORDS = 23; // 729 bits
+
+export function nodeOf(cell: number, digit: number, on: boolean): number {
+  return ((cell * 9 + digit - 1) << 1) | (on ? 1 : 0);
+}
+export const nodeCell = (node: number): number => Math.floor((node >> 1) / 9);
+export const nodeDigit = (node: number): number => ((node >> 1) % 9) + 1;
+export const nodeIsOn = (node: number): boolean => (node & 1) === 1;
+
+/** A cell's units in the order SE visits them (box, row, column). */
+export const SE_UNITS = new Uint8Array(81 * 3);
+/** Index of the cell inside each of those units. */
+export const SE_UNIT_INDEX = new Uint8Array(81 * 3);
+for (let cell = 0; cell < 81; cell++) {
+  SE_UNITS[cell * 3] = CELL_UNITS[cell * 3 + 2]!;
+  SE_UNITS[cell * 3 + 1] = CELL_UNITS[cell * 3]!;
+  SE_UNITS[cell * 3 + 2] = CELL_UNITS[cell * 3 + 1]!;
+  const row = ROW_OF[cell]!;
+  const col = COL_OF[cell]!;
+  SE_UNIT_INDEX[cell * 3] = (row % 3) * 3 + (col % 3);
+  SE_UNIT_INDEX[cell * 3 + 1] = col;
+  SE_UNIT_INDEX[cell * 3 + 2] = row;
+}
+
+/** How a run propagates. */
+export interface ChainMode {
+  /** Processed "off" nodes are removed from the working grid (SE's dynamic chains). */
+  readonly dynamic: boolean;
+  /** Links inside a cell (naked singles); off for nishio, which follows one digit only. */
+  readonly cellLinks: boolean;
+  /** 0: plain; 1: simpler techniques inside the chain; 2, 3: nested chains. */
+  readonly level: number;
+  /** Cache key. */
+  readonly key: number;
+}
+
+export const NISHIO_MODE: ChainMode = { dynamic: true, cellLinks: false, level: 0, key: 0 };
+export const STATIC_MODE: ChainMode = { dynamic: false, cellLinks: true, level: 0, key: 1 };
+export function dynamicMode(level: number): ChainMode {
+  return { dynamic: true, cellLinks: true, level, key: 2 + level };
+}
+
+/** A nested chain justifying an "advanced" node: its complexity is added to the outer chain's. */
+export interface NestedProof {
+  /** Identity of the nested hint (equal proofs are counted once). */
+  readonly id: string;
+  readonly complexity: number;
+  /** Human-readable one-line description, for explanations. */
+  readonly text: string;
+  /** The nested deduction itself (its chains live in a run of a nested engine). */
+  readonly hint?: ChainHint;
+}
+
+/** Every consequence of one assumption, with the first-found parents of each node. */
+export class Run {
+  readonly on = new Uint32Array(WORDS);
+  readonly off = new Uint32Array(WORDS);
+  /** Nodes in the order they were reached ("on" and "off" separately). */
+  readonly onOrder = new Int16Array(729);
+  onCount = 0;
+  readonly offOrder = new Int16Array(729);
+  offCount = 0;
+  readonly parentStart = new Int32Array(NODE_COUNT);
+  readonly parentCount = new Uint16Array(NODE_COUNT);
+  /** Insertion index of each stored node (parents always come before their children). */
+  readonly seq = new Int16Array(NODE_COUNT);
+  size = 0;
+  pool = new Int16Array(1024);
+  poolLength = 0;
+  /** A contradiction: `conflictNode` (derived, not stored in the sets) and its conjugate. */
+  conflictNode = -1;
+  conflictStart = 0;
+  conflictCount = 0;
+  conflictOther = -1;
+  /** Nested chains behind advanced nodes (levels >= 2). */
+  nested: Map<number, NestedProof> | null = null;
+  /** Advanced nodes: which simpler technique removed them. */
+  causes: Map<number, string> | null = null;
+  /** The run stopped at the effort bound before it was complete. */
+  truncated = false;
+
+  constructor(readonly root: number) {}
+
+  has(node: number): boolean {
+    const pot = node >> 1;
+    const set = node & 1 ? this.on : this.off;
+    return (set[pot >> 5]! & (1 << (pot & 31))) !== 0;
+  }
+
+  /** Parents of a stored node (empty for the root). */
+  parentsOf(node: number): number[] {
+    const out: number[] = [];
+    const start = this.parentStart[node]!;
+    for (let i = 0; i < this.parentCount[node]!; i++) out.push(this.pool[start + i]!);
+    return out;
+  }
+
+  add(node: number, parents: Int16Array, count: number): void {
+    const pot = node >> 1;
+    if (node & 1) {
+      this.on[pot >> 5] = this.on[pot >> 5]! | (1 << (pot & 31));
+      this.onOrder[this.onCount++] = node;
+    } else {
+      this.off[pot >> 5] = this.off[pot >> 5]! | (1 << (pot & 31));
+      this.offOrder[this.offCount++] = node;
+    }
+    this.parentStart[node] = this.store(parents, count);
+    this.parentCount[node] = count;
+    this.seq[node] = this.size++;
+  }
+
+  setConflict(node: number, parents: Int16Array, count: number, other: number): void {
+    this.conflictNode = node;
+    this.conflictStart = this.store(parents, count);
+    this.conflictCount = count;
+    this.conflictOther = other;
+  }
+
+  private store(parents: Int16Array, count: number): number {
+    if (this.poolLength + count > this.pool.length) {
+      const grown = new Int16Array(Math.max(this.pool.length * 2, this.poolLength + count));
+      grown.set(this.pool);
+      this.pool = grown;
+    }
+    const start = this.poolLength;
+    for (let i = 0; i < count; i++) this.pool[start + i] = parents[i]!;
+    this.poolLength += count;
+    return start;
+  }
+}
+
+/** Effort bound: node expansions allowed for one technique search on one board. */
+export const DEFAULT_BUDGET = 4_000_000;
+
+/**
+ * Implication engine for one board state. Runs are cached by (mode, root node). Not for reuse
+ * across boards: build one per board (the technique functions cache the last one).
+ */
+export class ChainEngine {
+  /** Candidates of the board (SE's "source grid"). */
+  readonly base: Uint16Array;
+  /** Positions (9-bit, index in unit) of each digit in each unit: [unit * 9 + digit - 1]. */
+  readonly basePos: Uint16Array;
+  /** Working grid of the current run. */
+  readonly cur: Uint16Array;
+  readonly curPos: Uint16Array;
+  private readonly runs = new Map<number, Run>();
+  /** Node expansions so far, against `budget`. */
+  effort = 0;
+  budget = DEFAULT_BUDGET;
+  /** Whether some run was cut short by the budget. */
+  exhausted = false;
+
+  private readonly queueOn = new Int16Array(729);
+  private readonly queueOff = new Int16Array(729);
+  private readonly scratch = new Int16Array(64);
+  private readonly makeOnNodes = new Int16Array(4);
+  private readonly makeOnStart = new Int16Array(4);
+  private readonly makeOnCount = new Int16Array(4);
+  private readonly makeOnScratch = new Int16Array(4 * 24);
+  /** Stamps for ancestor counting. */
+  private readonly stamp = new Int32Array(NODE_COUNT);
+  private stampGen = 0;
+  private readonly stack = new Int16Array(NODE_COUNT);
+
+  constructor(board: Readonly<Board>) {
+    this.base = board.candidates.slice();
+    this.basePos = unitPositions(this.base);
+    this.cur = this.base.slice();
+    this.curPos = this.basePos.slice();
+  }
+
+  /** The (memoised) run from one assumption. */
+  run(mode: ChainMode, root: number): Run {
+    const key = mode.key * NODE_COUNT + root;
+    let run = this.runs.get(key);
+    if (run === undefined) {
+      run = this.compute(mode, root);
+      this.runs.set(key, run);
+    }
+    return run;
+  }
+
+  /** Whether the budget is spent. */
+  get spent(): boolean {
+    return this.effort > this.budget;
+  }
+
+  private compute(mode: ChainMode, root: number): Run {
+    const run = new Run(root);
+    const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
+    cur.set(base);
+    curPos.set(basePos);
+    let onHead = 0;
+    let onTail = 0;
+    let offHead = 0;
+    let offTail = 0;
+    run.add(root, scratch, 0);
+    if (root & 1) queueOn[onTail++] = root;
+    else queueOff[offTail++] = root;
+
+    for (;;) {
+      if (onHead === onTail && offHead === offTail) {
+        if (mode.level === 0) break;
+        const added = findAdvancedOffs(this, run, mode.level);
+        for (const item of added) {
+          if (run.has(item.node)) continue;
+          let n = 0;
+          for (const parent of item.parents) if (run.has(parent) && n < 64) scratch[n++] = parent;
+          run.add(item.node, scratch, n);
+          if (item.nested) (run.nested ??= new Map()).set(item.node, item.nested);
+          (run.causes ??= new Map()).set(item.node, item.cause);
+          queueOff[offTail++] = item.node;
+        }
+        if (onHead === onTail && offHead === offTail) break;
+      }
+      if (++this.effort > this.budget) {
+        run.truncated = true;
+        this.exhausted = true;
+        break;
+      }
+      if (onHead < onTail) {
+        const p = queueOn[onHead++]!;
+        const pot = p >> 1;
+        const cell = Math.floor(pot / 9);
+        const bit = 1 << (pot % 9);
+        scratch[0] = p;
+        if (mode.cellLinks) {
+          let others = cur[cell]! & ~bit;
+          while (others !== 0) {
+            const low = others & -others;
+            others ^= low;
+            const offNode = (cell * 9 + 31 - Math.clz32(low)) << 1;
+            if (this.linkOff(run, offNode)) return run;
+            if (!run.has(offNode)) {
+              run.add(offNode, scratch, 1);
+              queueOff[offTail++] = offNode;
+            }
+          }
+        }
+        const digitIndex = pot % 9;
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          let positions = curPos[unit * 9 + digitIndex]!;
+          while (positions !== 0) {
+            const low = positions & -positions;
+            positions ^= low;
+            const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
+            if (other === cell) continue;
+            const offNode = (other * 9 + digitIndex) << 1;
+            if (this.linkOff(run, offNode)) return run;
+            if (!run.has(offNode)) {
+              run.add(offNode, scratch, 1);
+              queueOff[offTail++] = offNode;
+            }
+          }
+        }
+      } else {
+        const p = queueOff[offHead++]!;
+        const made = this.offToOn(mode, p);
+        if (mode.dynamic) this.removeCandidate(p >> 1);
+        for (let i = 0; i < made; i++) {
+          const onNode = this.makeOnNodes[i]!;
+          const parents = this.makeOnScratch.subarray(this.makeOnStart[i]!, this.makeOnStart[i]! + this.makeOnCount[i]!);
+          if (run.has(onNode ^ 1)) {
+            run.setConflict(onNode, parents, parents.length, onNode ^ 1);
+            return run;
+          }
+          if (!run.has(onNode)) {
+            run.add(onNode, parents, parents.length);
+            queueOn[onTail++] = onNode;
+          }
+        }
+      }
+    }
+    return run;
+  }
+
+  /** Contradiction check for an "off" produced by an "on" node whose id is in scratch[0]. */
+  private linkOff(run: Run, offNode: number): boolean {
+    if (run.has(offNode | 1)) {
+      run.setConflict(offNode, this.scratch, 1, offNode | 1);
+      return true;
+    }
+    return false;
+  }
+
+  /** Fills makeOn* with the "on" nodes an "off" node implies (before it is removed). */
+  private offToOn(mode: ChainMode, p: number): number {
+    const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
+    const pot = p >> 1;
+    const cell = Math.floor(pot / 9);
+    const digitIndex = pot % 9;
+    let made = 0;
+    let used = 0;
+    if (mode.cellLinks && POPCOUNT[cur[cell]!] === 2) {
+      const other = cur[cell]! & ~(1 << digitIndex);
+      const onNode = (((cell * 9 + 31 - Math.clz32(other)) << 1) | 1);
+      makeOnNodes[made] = onNode;
+      makeOnStart[made] = used;
+      makeOnScratch[used++] = p;
+      let hidden = base[cell]! & ~cur[cell]!;
+      while (hidden !== 0) {
+        const low = hidden & -hidden;
+        hidden ^= low;
+        makeOnScratch[used++] = (cell * 9 + 31 - Math.clz32(low)) << 1;
+      }
+      makeOnCount[made] = used - makeOnStart[made]!;
+      made++;
+    }
+    for (let k = 0; k < 3; k++) {
+      const unit = SE_UNITS[cell * 3 + k]!;
+      const positions = curPos[unit * 9 + digitIndex]!;
+      if (POPCOUNT[positions] !== 2) continue;
+      const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      const otherCell = UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]!;
+      const onNode = ((otherCell * 9 + digitIndex) << 1) | 1;
+      let duplicate = false;
+      for (let i = 0; i < made; i++) if (makeOnNodes[i] === onNode) duplicate = true;
+      if (duplicate) continue;
+      makeOnNodes[made] = onNode;
+      makeOnStart[made] = used;
+      makeOnScratch[used++] = p;
+      let hidden = basePos[unit * 9 + digitIndex]! & ~positions;
+      while (hidden !== 0) {
+        const low = hidden & -hidden;
+        hidden ^= low;
+        makeOnScratch[used++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
+      }
+      makeOnCount[made] = used - makeOnStart[made]!;
+      made++;
+    }
+    return made;
+  }
+
+  private removeCandidate(pot: number): void {
+    const cell = Math.floor(pot / 9);
+    const digitIndex = pot % 9;
+    const bit = 1 << digitIndex;
+    if ((this.cur[cell]! & bit) === 0) return;
+    this.cur[cell] = this.cur[cell]! & ~bit;
+    for (let k = 0; k < 3; k++) {
+      const slot = SE_UNITS[cell * 3 + k]! * 9 + digitIndex;
+      this.curPos[slot] = this.curPos[slot]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+    }
+  }
+
+  /**
+   * Number of distinct nodes a node derives from (itself included), plus the complexity of the
+   * distinct nested chains among them: SE's getAncestorCount + getNestedComplexity. Counting stops
+   * once it passes `cap` (the result is then some value > cap).
+   */
+  complexityOf(run: Run, node: number, cap = Infinity): number {
+    const gen = this.nextStamp();
+    return this.countFrom(run, node, -1, gen, cap, null);
+  }
+
+  /** Complexity of a run's contradiction: both conflicting nodes' ancestors. */
+  conflictComplexity(run: Run, cap = Infinity): number {
+    const a = this.countFrom(run, run.conflictNode, run.conflictStart, this.nextStamp(), cap, null);
+    if (a > cap) return a;
+    return a + this.countFrom(run, run.conflictOther, -1, this.nextStamp(), cap - a, null);
+  }
+
+  /** Collects the nested proofs among a node's ancestors (into `seen`). */
+  nestedOf(run: Run, node: number, conflictStart: number, seen: Map<string, NestedProof>): void {
+    this.countFrom(run, node, conflictStart, this.nextStamp(), Infinity, seen);
+  }
+
+  private nextStamp(): number {
+    if (this.stampGen > 0x7ffffff0) {
+      this.stamp.fill(0);
+      this.stampGen = 0;
+    }
+    return ++this.stampGen;
+  }
+
+  private countFrom(run: Run, node: number, ownStart: number, gen: number, cap: number, seen: Map<string, NestedProof> | null): number {
+    const { stamp, stack } = this;
+    let count = 1;
+    let nestedTotal = 0;
+    const proofs = seen ?? (run.nested ? new Map<string, NestedProof>() : null);
+    stamp[node] = gen;
+    let top = 0;
+    if (ownStart < 0 && run.nested) {
+      const proof = run.nested.get(node);
+      if (proof && proofs && !proofs.has(proof.id)) {
+        proofs.set(proof.id, proof);
+        nestedTotal += proof.complexity;
+      }
+    }
+    // Each node is stamped when pushed, so the stack never holds more than NODE_COUNT entries.
+    const start = ownStart >= 0 ? ownStart : run.parentStart[node]!;
+    const n = ownStart >= 0 ? run.conflictCount : run.parentCount[node]!;
+    for (let i = 0; i < n; i++) {
+      const q = run.pool[start + i]!;
+      if (stamp[q] !== gen) {
+        stamp[q] = gen;
+        stack[top++] = q;
+        count++;
+      }
+    }
+    while (top > 0) {
+      if (count + nestedTotal > cap) return count + nestedTotal;
+      const p = stack[--top]!;
+      if (run.nested) {
+        const proof = run.nested.get(p);
+        if (proof && proofs && !proofs.has(proof.id)) {
+          proofs.set(proof.id, proof);
+          nestedTotal += proof.complexity;
+        }
+      }
+      const ps = run.parentStart[p]!;
+      const pc = run.parentCount[p]!;
+      for (let i = 0; i < pc; i++) {
+        const q = run.pool[ps + i]!;
+        if (stamp[q] !== gen) {
+          stamp[q] = gen;
+          stack[top++] = q;
+          count++;
+        }
+      }
+    }
+    return count + nestedTotal;
+  }
+}
+
+/** Positions of each digit in each unit, from candidate masks. */
+export function unitPositions(candidates: Uint16Array): Uint16Array {
+  const pos = new Uint16Array(27 * 9);
+  for (let unit = 0; unit < 27; unit++) {
+    for (let i = 0; i < 9; i++) {
+      let mask = candidates[UNIT_CELLS[unit * 9 + i]!]!;
+      while (mask !== 0) {
+        const low = mask & -mask;
+        mask ^= low;
+        const d = 31 - Math.clz32(low);
+        pos[unit * 9 + d] = pos[unit * 9 + d]! | (1 << i);
+      }
+    }
+  }
+  return pos;
+}

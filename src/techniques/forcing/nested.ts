@@ -1,0 +1,158 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import type { AdvancedOff } from './advanced.js';
+import { ChainEngine, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
+import { type ChainHint, searchHints } from './search.js';
+import { cellName, unitName } from '../../core/tables.js';
+
+/*
+ * Nested chains (SE levels 2 and 3): when a dynamic chain's queue runs dry and locking, pairs and
+ * X-wing found nothing, look for static forcing chains (level 2), then static cell / region forcing
+ * chains (level 3), on the chain's working grid. What they remove joins the outer chain, with the
+ * outer "off" nodes their links rely on as parents, and their complexity adds to the outer chain's.
+ * (SE's level 2 also uses X/Y cycles there; we do not.)
+ */
+export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[]): void {
+  if (engine.spent) return;
+  const sub = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+  sub.budget = engine.budget;
+  sub.effort = engine.effort;
+  try {
+    forcingChains(engine, sub, run, out);
+    if (out.length > 0 || level < 3 || sub.spent) return;
+    searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
+      addHint(engine, sub, run, hint, out);
+    });
+  } finally {
+    engine.effort = sub.effort;
+    if (sub.exhausted) engine.exhausted = true;
+  }
+}
+
+/** Static forcing X/Y-chains: an assumption whose static consequences contradict it. */
+function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[]): void {
+  const cur = sub.base;
+  for (let cell = 0; cell < 81; cell++) {
+    if (POPCOUNT[cur[cell]!]! < 2) continue;
+    for (let digit = 1; digit <= 9; digit++) {
+      if ((cur[cell]! & (1 << (digit - 1))) === 0) continue;
+      for (const on of [true, false]) {
+        if (sub.spent) return;
+        const run = sub.run(STATIC_MODE, nodeOf(cell, digit, on));
+        if (run.conflictNode < 0) continue;
+        const hint: ChainHint = {
+          shape: 'contradiction', cell, digit, on: !on, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+          chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
+        };
+        addHint(engine, sub, outer, hint, out);
+      }
+    }
+  }
+}
+
+/** Turns a nested hint into "off" nodes of the outer chain, if it relies on the outer chain at all. */
+function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[]): void {
+  const parents: number[] = [];
+  const seen = new Set<number>();
+  const addLost = (cell: number, digitIndex: number): void => {
+    const node = nodeOf(cell, digitIndex + 1, false);
+    if (seen.has(node) || !outer.has(node)) return;
+    seen.add(node);
+    parents.push(node);
+  };
+  const lostInCell = (cell: number): void => {
+    let lost = engine.base[cell]! & ~sub.base[cell]!;
+    while (lost !== 0) {
+      const low = lost & -lost;
+      lost ^= low;
+      addLost(cell, 31 - Math.clz32(low));
+    }
+  };
+  const lostInUnit = (unit: number, digitIndex: number): void => {
+    let lost = engine.basePos[unit * 9 + digitIndex]! & ~sub.basePos[unit * 9 + digitIndex]!;
+    while (lost !== 0) {
+      const low = lost & -lost;
+      lost ^= low;
+      addLost(UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!, digitIndex);
+    }
+  };
+  // The assumptions of cell / region chains rely on the cell (region) as it is now.
+  if (hint.shape === 'cell') lostInCell(hint.sourceCell);
+  if (hint.shape === 'region') lostInUnit(hint.sourceUnit, hint.sourceDigit - 1);
+  for (const chain of hint.chains) {
+    for (const node of ancestors(chain.run, chain.node)) {
+      if ((node & 1) === 0) continue;
+      const first = chain.run.parentCount[node]! > 0 ? chain.run.pool[chain.run.parentStart[node]!]! : -1;
+      if (first < 0) continue;
+      const cell = Math.floor((node >> 1) / 9);
+      const parentCell = Math.floor((first >> 1) / 9);
+      const digitIndex = (node >> 1) % 9;
+      if (parentCell === cell) lostInCell(cell);
+      else {
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          if (POPCOUNT[sub.basePos[unit * 9 + digitIndex]!] !== 2) continue;
+          if (!unitContains(unit, parentCell)) continue;
+          lostInUnit(unit, digitIndex);
+          break;
+        }
+      }
+    }
+  }
+  if (parents.length === 0) return;
+  const removals: number[] = [];
+  if (hint.on) {
+    let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
+    while (others !== 0) {
+      const low = others & -others;
+      others ^= low;
+      removals.push(nodeOf(hint.cell, 32 - Math.clz32(low), false));
+    }
+  } else removals.push(nodeOf(hint.cell, hint.digit, false));
+  const text = nestedText(hint);
+  const proof = { hint, id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`, complexity: hint.complexity, text };
+  for (const node of removals) out.push({ node, parents, cause: text, nested: proof });
+}
+
+function unitContains(unit: number, cell: number): boolean {
+  for (let i = 0; i < 9; i++) if (UNIT_CELLS[unit * 9 + i] === cell) return true;
+  return false;
+}
+
+/** All ancestors of a node in a run (the node itself included; -1: the run's contradiction). */
+export function ancestors(run: Run, node: number): number[] {
+  const result: number[] = [];
+  const seen = new Set<number>();
+  const stack: number[] = [];
+  const push = (n: number): void => {
+    if (!seen.has(n)) {
+      seen.add(n);
+      stack.push(n);
+    }
+  };
+  if (node === -1) {
+    push(run.conflictNode);
+    result.push(run.conflictNode);
+    stack.pop();
+    for (let i = 0; i < run.conflictCount; i++) push(run.pool[run.conflictStart + i]!);
+    push(run.conflictOther);
+  } else push(node);
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    result.push(n);
+    const start = run.parentStart[n]!;
+    for (let i = 0; i < run.parentCount[n]!; i++) push(run.pool[start + i]!);
+  }
+  return result;
+}
+
+function nestedText(hint: ChainHint): string {
+  const target = `${cellName(hint.cell)}${hint.on ? '=' : '<>'}${hint.digit}`;
+  switch (hint.shape) {
+    case 'cell':
+      return `cell forcing chains from ${cellName(hint.sourceCell)}: ${target}`;
+    case 'region':
+      return `region forcing chains on ${hint.sourceDigit} in ${unitName(hint.sourceUnit)}: ${target}`;
+    default:
+      return `forcing chain from ${cellName(hint.sourceCell)}${hint.on ? '<>' : '='}${hint.sourceDigit}: ${target}`;
+  }
+}

@@ -1,0 +1,188 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { type ChainEngine, type ChainMode, type Run, SE_UNITS, nodeOf } from './engine.js';
+
+/** Which of SE's forcing-chain producers to emulate. */
+export interface ForcingKind {
+  mode: ChainMode;
+  /** Nishio: contradictions of one digit only; no cell / region chains. */
+  nishio: boolean;
+  /** Dynamic: bivalue cells too, contradictions and double chains. */
+  dynamic: boolean;
+}
+
+export type HintShape = 'contradiction' | 'double' | 'cell' | 'region';
+
+/** One chain of a hint: the node it ends on, inside the run of its assumption. */
+export interface HintChain {
+  run: Run;
+  /** Target node, or -1 for the run's contradiction. */
+  node: number;
+}
+
+/** A forcing-chain deduction, before it becomes a Step. */
+export interface ChainHint {
+  shape: HintShape;
+  /** The conclusion: `on` places `digit` in `cell`, otherwise removes it. */
+  cell: number;
+  digit: number;
+  on: boolean;
+  /** The assumption(s): a cell (cell chains, binary chains) or a unit and digit (region chains). */
+  sourceCell: number;
+  sourceUnit: number;
+  sourceDigit: number;
+  chains: HintChain[];
+  complexity: number;
+  /** SE's tie-break after complexity: binary reductions 1, cell 5, region 6, contradictions 7. */
+  sortKey: number;
+}
+
+/** Receives every hint worth giving; returns the complexity cap for the next ones (Infinity: all). */
+export type HintSink = (hint: ChainHint) => void;
+
+const SORT_DOUBLE = 1;
+const SORT_CELL = 5;
+const SORT_REGION = 6;
+const SORT_CONTRADICTION = 7;
+
+/**
+ * SE's getMultipleChainsHintList for one producer: visits cells row by row and digits in order,
+ * building binary (contradiction / double), region and cell forcing chains from the memoised runs.
+ * With `best` it keeps only the easiest hint: lowest complexity, then sort key, then first found
+ * (SE sorts its list stably by difficulty, complexity and sort key and applies the first).
+ * Returns the hint kept, or null.
+ */
+export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintSink): ChainHint | null {
+  let best: ChainHint | null = null;
+  const consider = (hint: Omit<ChainHint, 'complexity'>, complexityOf: (cap: number) => number): void => {
+    if (sink) {
+      const complexity = complexityOf(Infinity);
+      sink({ ...hint, complexity });
+      return;
+    }
+    let cap = Infinity;
+    if (best) cap = hint.sortKey < best.sortKey ? best.complexity : best.complexity - 1;
+    if (cap < 1) return;
+    const complexity = complexityOf(cap);
+    if (complexity > cap) return;
+    best = { ...hint, complexity };
+  };
+
+  const { base, basePos } = engine;
+  const { mode, nishio, dynamic } = kind;
+  const runs: Run[] = [];
+
+  for (let cell = 0; cell < 81; cell++) {
+    if (engine.spent) break;
+    const card = POPCOUNT[base[cell]!]!;
+    if (!(card > 2 || (card > 1 && dynamic))) continue;
+    runs.length = 0;
+    for (let digit = 1; digit <= 9; digit++) {
+      if ((base[cell]! & (1 << (digit - 1))) === 0) continue;
+      const onRun = engine.run(mode, nodeOf(cell, digit, true));
+      runs.push(onRun);
+      const doContradiction = dynamic;
+      const doDouble = dynamic && !nishio && card >= 3;
+      const offRun = doContradiction || doDouble ? engine.run(mode, nodeOf(cell, digit, false)) : null;
+      const source = { sourceCell: cell, sourceUnit: -1, sourceDigit: digit };
+      if (doContradiction && onRun.conflictNode >= 0) {
+        consider(
+          { shape: 'contradiction', cell, digit, on: false, ...source, chains: [{ run: onRun, node: -1 }], sortKey: SORT_CONTRADICTION },
+          (cap) => engine.conflictComplexity(onRun, cap),
+        );
+      }
+      if (doContradiction && offRun && offRun.conflictNode >= 0) {
+        consider(
+          { shape: 'contradiction', cell, digit, on: true, ...source, chains: [{ run: offRun, node: -1 }], sortKey: SORT_CONTRADICTION },
+          (cap) => engine.conflictComplexity(offRun, cap),
+        );
+      }
+      if (doDouble && offRun) {
+        for (let i = 0; i < onRun.onCount; i++) {
+          const node = onRun.onOrder[i]!;
+          if (!offRun.has(node)) continue;
+          const target = node >> 1;
+          const tCell = Math.floor(target / 9);
+          if ((base[tCell]! & ~(1 << (target % 9))) === 0) continue;
+          consider(
+            { shape: 'double', cell: tCell, digit: (target % 9) + 1, on: true, ...source, chains: [{ run: onRun, node }, { run: offRun, node }], sortKey: SORT_DOUBLE },
+            (cap) => pairComplexity(engine, onRun, offRun, node, cap),
+          );
+        }
+        for (let i = 0; i < onRun.offCount; i++) {
+          const node = onRun.offOrder[i]!;
+          if (!offRun.has(node)) continue;
+          const target = node >> 1;
+          consider(
+            { shape: 'double', cell: Math.floor(target / 9), digit: (target % 9) + 1, on: false, ...source, chains: [{ run: onRun, node }, { run: offRun, node }], sortKey: SORT_DOUBLE },
+            (cap) => pairComplexity(engine, onRun, offRun, node, cap),
+          );
+        }
+      }
+      if (!nishio) {
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          const positions = basePos[unit * 9 + digit - 1]!;
+          if (POPCOUNT[positions]! < 2) continue;
+          const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]!;
+          if (first !== cell) continue;
+          const unitRuns: Run[] = [];
+          for (let i = 0; i < 9; i++) {
+            if (positions & (1 << i)) unitRuns.push(engine.run(mode, nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true)));
+          }
+          commonTargets(engine, unitRuns, (node) => {
+            const target = node >> 1;
+            const tCell = Math.floor(target / 9);
+            const on = (node & 1) === 1;
+            if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
+            consider(
+              { shape: 'region', cell: tCell, digit: (target % 9) + 1, on, sourceCell: cell, sourceUnit: unit, sourceDigit: digit, chains: unitRuns.map((run) => ({ run, node })), sortKey: SORT_REGION },
+              (cap) => sumComplexity(engine, unitRuns, node, cap),
+            );
+          });
+        }
+      }
+    }
+    if (!nishio && runs.length >= 2) {
+      const cellRuns = runs.slice();
+      commonTargets(engine, cellRuns, (node) => {
+        const target = node >> 1;
+        const tCell = Math.floor(target / 9);
+        const on = (node & 1) === 1;
+        if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
+        consider(
+          { shape: 'cell', cell: tCell, digit: (target % 9) + 1, on, sourceCell: cell, sourceUnit: -1, sourceDigit: 0, chains: cellRuns.map((run) => ({ run, node })), sortKey: SORT_CELL },
+          (cap) => sumComplexity(engine, cellRuns, node, cap),
+        );
+      });
+    }
+  }
+  return best;
+}
+
+/** Calls `visit` for nodes reached by every run: "on" nodes in the first run's order, then "off". */
+function commonTargets(_engine: ChainEngine, runs: Run[], visit: (node: number) => void): void {
+  const first = runs[0]!;
+  for (let i = 0; i < first.onCount; i++) {
+    const node = first.onOrder[i]!;
+    if (runs.every((run) => run.has(node))) visit(node);
+  }
+  for (let i = 0; i < first.offCount; i++) {
+    const node = first.offOrder[i]!;
+    if (runs.every((run) => run.has(node))) visit(node);
+  }
+}
+
+function pairComplexity(engine: ChainEngine, a: Run, b: Run, node: number, cap: number): number {
+  const first = engine.complexityOf(a, node, cap);
+  if (first > cap) return first;
+  return first + engine.complexityOf(b, node, cap - first);
+}
+
+function sumComplexity(engine: ChainEngine, runs: Run[], node: number, cap: number): number {
+  let total = 0;
+  for (const run of runs) {
+    total += engine.complexityOf(run, node, cap - total);
+    if (total > cap) return total;
+  }
+  return total;
+}
