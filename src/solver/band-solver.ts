@@ -1,0 +1,383 @@
+import type { Board } from '../core/board.js';
+import type { Grid } from '../core/grid.js';
+
+/*
+ * The counting solver, in the style of JCZSolve / fsss2: one bitboard per (digit, band).
+ *
+ * A band is three rows (27 cells). For digit d and band b, BOARD[d * 3 + b] holds one bit per cell of
+ * the band where d is still possible (placed cells keep their own digit's bit):
+ *
+ *        col: 0 1 2   3 4 5   6 7 8
+ *   row 0:    0 1 2 | 3 4 5 | 6 7 8        bits  0.. 8
+ *   row 1:    9 ...               17       bits  9..17
+ *   row 2:   18 ...               26       bits 18..26
+ *
+ * Within a band, a digit occupies exactly one "mini-row" (3 cells of a row inside one box) per row and
+ * per box: the 3x3 matrix of occupied mini-rows is a permutation matrix. Squeezing a band to its 9-bit
+ * mini-row pattern and keeping only mini-rows that lie on some permutation inside the pattern gives, in
+ * two table lookups, every row/box interaction of the band at once (locked candidates, hidden singles in
+ * rows and boxes). Columns are handled when a digit is fixed (it leaves its column in the other bands)
+ * and by a column hidden-single pass. Naked singles and empty cells come from bit-sliced counting of the
+ * nine digit boards of a band.
+ *
+ * The search copies the 30-int state onto a preallocated stack before each guess: nothing is allocated
+ * per node.
+ */
+
+const BAND_ALL = 0x7ffffff;
+
+/** 9-bit row -> 3-bit mask of the boxes (mini-rows) it touches. */
+const SHRINK3 = new Uint8Array(512);
+/** 9-bit row -> the row itself when it has exactly one cell, else 0. */
+const ROW_SINGLE = new Uint16Array(512);
+/** 9-bit mini-row pattern (bit row*3+box) -> the mini-rows lying on a permutation inside it. */
+const PERMUTATION_CLOSURE = new Uint16Array(512);
+/** 9-bit mini-row pattern -> 27-bit cell mask of those mini-rows. */
+const EXPAND = new Int32Array(512);
+/** Cell index in band (0..26) -> its row, box and column inside the band, without itself. */
+const PEERS_IN_BAND = new Int32Array(27);
+/** Column 0..8 -> its 3 cells in a band. */
+const COLUMN_IN_BAND = new Int32Array(9);
+/** Band 0..2 -> bits of its nine digit boards (b, b+3, ..., b+24) for the dirty set. */
+const BAND_BOARDS = new Int32Array(3);
+
+const CELL_BAND = new Uint8Array(81);
+const CELL_BIT = new Int32Array(81);
+
+(function buildTables() {
+  for (let x = 0; x < 512; x++) {
+    SHRINK3[x] = (x & 0x7 ? 1 : 0) | (x & 0x38 ? 2 : 0) | (x & 0x1c0 ? 4 : 0);
+    ROW_SINGLE[x] = x !== 0 && (x & (x - 1)) === 0 ? x : 0;
+  }
+  const permutations = [
+    [0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0],
+  ].map((boxOfRow) => boxOfRow.reduce((mask, box, row) => mask | (1 << (row * 3 + box)), 0));
+  for (let pattern = 0; pattern < 512; pattern++) {
+    let closure = 0;
+    for (const p of permutations) if ((p & pattern) === p) closure |= p;
+    PERMUTATION_CLOSURE[pattern] = closure;
+    let cells = 0;
+    for (let bit = 0; bit < 9; bit++) {
+      if (pattern & (1 << bit)) cells |= 0x7 << (Math.floor(bit / 3) * 9 + (bit % 3) * 3);
+    }
+    EXPAND[pattern] = cells;
+  }
+  for (let col = 0; col < 9; col++) COLUMN_IN_BAND[col] = (1 | (1 << 9) | (1 << 18)) << col;
+  for (let k = 0; k < 27; k++) {
+    const row = Math.floor(k / 9);
+    const col = k % 9;
+    const box = Math.floor(col / 3);
+    const rowMask = 0x1ff << (row * 9);
+    const boxMask = (0x7 | (0x7 << 9) | (0x7 << 18)) << (box * 3);
+    PEERS_IN_BAND[k] = (rowMask | boxMask | COLUMN_IN_BAND[col]!) & ~(1 << k);
+  }
+  for (let b = 0; b < 3; b++) {
+    let bits = 0;
+    for (let d = 0; d < 9; d++) bits |= 1 << (d * 3 + b);
+    BAND_BOARDS[b] = bits;
+  }
+  for (let cell = 0; cell < 81; cell++) {
+    CELL_BAND[cell] = Math.floor(cell / 27);
+    CELL_BIT[cell] = 1 << (cell % 27);
+  }
+})();
+
+const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
+const MAX_DEPTH = 82;
+
+/** Search effort of the last call. */
+export interface SolveStats {
+  /** Propagation rounds (search nodes). */
+  nodes: number;
+  /** Digits tried at branching points. */
+  guesses: number;
+}
+
+/**
+ * A reusable counting solver over preallocated state. Not safe to share between concurrent callers;
+ * make one per worker. Assumes nothing about its input: conflicting givens simply count 0.
+ */
+export class Solver {
+  /** The first solution found by the last `count`/`countBoard` that returned at least 1. */
+  readonly solution = new Uint8Array(81);
+  /** Effort of the last call. */
+  readonly stats: SolveStats = { nodes: 0, guesses: 0 };
+
+  private readonly boards = new Int32Array(27);
+  private readonly unsolved = new Int32Array(3);
+  private readonly stack = new Int32Array(MAX_DEPTH * STATE_SIZE);
+  private dirty = 0;
+  private solutions = 0;
+  private limit = 2;
+
+  /** Number of solutions of `grid`, counting stops at `limit` (default 2). */
+  count(grid: Grid, limit = 2): number {
+    this.begin(limit);
+    if (!this.loadGrid(grid)) return 0;
+    this.search(0);
+    return this.solutions;
+  }
+
+  /**
+   * Number of solutions of a board, counting only its candidates (pencil-mark eliminations are taken
+   * as given). Stops at `limit`.
+   */
+  countBoard(board: Board, limit = 2): number {
+    this.begin(limit);
+    if (!this.loadBoard(board)) return 0;
+    this.search(0);
+    return this.solutions;
+  }
+
+  private begin(limit: number): void {
+    this.limit = Math.max(1, limit);
+    this.solutions = 0;
+    this.stats.nodes = 0;
+    this.stats.guesses = 0;
+  }
+
+  private loadGrid(grid: Grid): boolean {
+    this.boards.fill(BAND_ALL);
+    this.unsolved.fill(BAND_ALL);
+    this.dirty = 0;
+    for (let cell = 0; cell < 81; cell++) {
+      const digit = grid[cell]!;
+      if (digit !== 0 && !this.place(digit - 1, CELL_BAND[cell]!, CELL_BIT[cell]!)) return false;
+    }
+    this.dirty = BAND_ALL;
+    return true;
+  }
+
+  private loadBoard(board: Board): boolean {
+    const boards = this.boards;
+    boards.fill(0);
+    this.unsolved.fill(BAND_ALL);
+    for (let cell = 0; cell < 81; cell++) {
+      const band = CELL_BAND[cell]!;
+      const bit = CELL_BIT[cell]!;
+      const value = board.values[cell]!;
+      const mask = value !== 0 ? 1 << (value - 1) : board.candidates[cell]!;
+      for (let d = 0; d < 9; d++) if (mask & (1 << d)) boards[d * 3 + band] = boards[d * 3 + band]! | bit;
+    }
+    for (let cell = 0; cell < 81; cell++) {
+      const digit = board.values[cell]!;
+      if (digit !== 0 && !this.place(digit - 1, CELL_BAND[cell]!, CELL_BIT[cell]!)) return false;
+    }
+    this.dirty = BAND_ALL;
+    return true;
+  }
+
+  /** Fixes digit (0..8) at one cell of a band; false if the digit is no longer possible there. */
+  private place(digit: number, band: number, bit: number): boolean {
+    const boards = this.boards;
+    const index = digit * 3 + band;
+    if ((boards[index]! & bit) === 0) return false;
+    const k = 31 - Math.clz32(bit);
+    boards[index] = boards[index]! & ~PEERS_IN_BAND[k]!;
+    const column = COLUMN_IN_BAND[k % 9]!;
+    const first = digit * 3;
+    for (let j = first; j < first + 3; j++) if (j !== index) boards[j] = boards[j]! & ~column;
+    for (let j = band; j < 27; j += 3) if (j !== index) boards[j] = boards[j]! & ~bit;
+    this.unsolved[band] = this.unsolved[band]! & ~bit;
+    this.dirty |= (0x7 << first) | BAND_BOARDS[band]!;
+    return true;
+  }
+
+  /** Applies every band rule and single until nothing changes; false on a contradiction. */
+  private propagate(): boolean {
+    const boards = this.boards;
+    const unsolved = this.unsolved;
+    for (;;) {
+      let dirty = this.dirty;
+      while (dirty !== 0) {
+        const low = dirty & -dirty;
+        dirty ^= low;
+        const index = 31 - Math.clz32(low);
+        let cells = boards[index]!;
+        const pattern = SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
+        const closure = PERMUTATION_CLOSURE[pattern]!;
+        if (closure === 0) return false;
+        cells &= EXPAND[closure]!;
+        boards[index] = cells;
+        const band = index % 3;
+        // Rows left with one cell fix the digit there.
+        const fixed =
+          (ROW_SINGLE[cells & 0x1ff]! | (ROW_SINGLE[(cells >>> 9) & 0x1ff]! << 9) | (ROW_SINGLE[cells >>> 18]! << 18)) &
+          unsolved[band]!;
+        if (fixed === 0) continue;
+        unsolved[band] = unsolved[band]! & ~fixed;
+        const columns = (fixed | (fixed >>> 9) | (fixed >>> 18)) & 0x1ff;
+        const columnCells = columns | (columns << 9) | (columns << 18);
+        const first = index - band;
+        for (let j = first; j < first + 3; j++) {
+          if (j !== index && (boards[j]! & columnCells) !== 0) {
+            boards[j] = boards[j]! & ~columnCells;
+            dirty |= 1 << j;
+          }
+        }
+        for (let j = band; j < 27; j += 3) {
+          if (j !== index && (boards[j]! & fixed) !== 0) {
+            boards[j] = boards[j]! & ~fixed;
+            dirty |= 1 << j;
+          }
+        }
+      }
+      this.dirty = 0;
+
+      // Naked singles and empty cells, band by band, by bit-sliced counting over the nine digits.
+      let placedAny = false;
+      for (let band = 0; band < 3; band++) {
+        let atLeastOne = 0;
+        let atLeastTwo = 0;
+        for (let j = band; j < 27; j += 3) {
+          const cells = boards[j]!;
+          atLeastTwo |= atLeastOne & cells;
+          atLeastOne |= cells;
+        }
+        if (atLeastOne !== BAND_ALL) return false;
+        let singles = atLeastOne & ~atLeastTwo & unsolved[band]!;
+        while (singles !== 0) {
+          const bit = singles & -singles;
+          singles ^= bit;
+          // An earlier single of this pass may have taken the cell's last digit away.
+          let digit = 0;
+          while (digit < 9 && (boards[digit * 3 + band]! & bit) === 0) digit++;
+          if (digit === 9 || !this.place(digit, band, bit)) return false;
+          placedAny = true;
+        }
+      }
+      if (placedAny) continue;
+      if (!this.columnHiddenSingles()) return false;
+      if (this.dirty === 0) return true;
+    }
+  }
+
+  /**
+   * Hidden singles in columns, which the band rule cannot see. Returns false on a contradiction
+   * (a digit with no place in a column); places any single it finds (marking boards dirty).
+   */
+  private columnHiddenSingles(): boolean {
+    const boards = this.boards;
+    const unsolved = this.unsolved;
+    for (let digit = 0; digit < 9; digit++) {
+      let once = 0;
+      let twice = 0;
+      let fixedColumns = 0;
+      for (let band = 0; band < 3; band++) {
+        const cells = boards[digit * 3 + band]!;
+        const fixed = cells & ~unsolved[band]!;
+        fixedColumns |= fixed | (fixed >>> 9) | (fixed >>> 18);
+        for (let shift = 0; shift < 27; shift += 9) {
+          const row = (cells >>> shift) & 0x1ff;
+          twice |= once & row;
+          once |= row;
+        }
+      }
+      if (once !== 0x1ff) return false;
+      let lone = once & ~twice & ~fixedColumns & 0x1ff;
+      while (lone !== 0) {
+        const columnBit = lone & -lone;
+        lone ^= columnBit;
+        const column = 31 - Math.clz32(columnBit);
+        for (let band = 0; band < 3; band++) {
+          const hit = boards[digit * 3 + band]! & COLUMN_IN_BAND[column]!;
+          if (hit !== 0) {
+            if (!this.place(digit, band, hit)) return false;
+            break;
+          }
+        }
+      }
+    }
+    return true;
+  }
+
+  private search(depth: number): void {
+    this.stats.nodes++;
+    if (!this.propagate()) return;
+    const boards = this.boards;
+    const unsolved = this.unsolved;
+    if ((unsolved[0]! | unsolved[1]! | unsolved[2]!) === 0) {
+      if (this.solutions === 0) this.recordSolution();
+      this.solutions++;
+      return;
+    }
+
+    // Branch on a cell with two candidates if there is one, else on the cell with fewest.
+    let guessBand = -1;
+    let guessBit = 0;
+    for (let band = 0; band < 3 && guessBand < 0; band++) {
+      let one = 0;
+      let two = 0;
+      let three = 0;
+      for (let j = band; j < 27; j += 3) {
+        const cells = boards[j]!;
+        three |= two & cells;
+        two |= one & cells;
+        one |= cells;
+      }
+      const pairs = two & ~three & unsolved[band]!;
+      if (pairs !== 0) {
+        guessBand = band;
+        guessBit = pairs & -pairs;
+      }
+    }
+    if (guessBand < 0) {
+      let best = 10;
+      for (let band = 0; band < 3; band++) {
+        let open = unsolved[band]!;
+        while (open !== 0) {
+          const bit = open & -open;
+          open ^= bit;
+          let n = 0;
+          for (let j = band; j < 27; j += 3) if (boards[j]! & bit) n++;
+          if (n < best) {
+            best = n;
+            guessBand = band;
+            guessBit = bit;
+          }
+        }
+      }
+    }
+
+    let digitsLeft = 0;
+    for (let d = 0; d < 9; d++) if (boards[d * 3 + guessBand]! & guessBit) digitsLeft |= 1 << d;
+    const stack = this.stack;
+    const base = depth * STATE_SIZE;
+    while (digitsLeft !== 0) {
+      const digitBit = digitsLeft & -digitsLeft;
+      digitsLeft ^= digitBit;
+      const digit = 31 - Math.clz32(digitBit);
+      this.stats.guesses++;
+      if (digitsLeft === 0) {
+        // Last choice: no need to keep the state.
+        if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
+        return;
+      }
+      for (let j = 0; j < 27; j++) stack[base + j] = boards[j]!;
+      stack[base + 27] = unsolved[0]!;
+      stack[base + 28] = unsolved[1]!;
+      stack[base + 29] = unsolved[2]!;
+      if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
+      if (this.solutions >= this.limit) return;
+      for (let j = 0; j < 27; j++) boards[j] = stack[base + j]!;
+      unsolved[0] = stack[base + 27]!;
+      unsolved[1] = stack[base + 28]!;
+      unsolved[2] = stack[base + 29]!;
+      this.dirty = 0;
+    }
+  }
+
+  private recordSolution(): void {
+    const boards = this.boards;
+    for (let j = 0; j < 27; j++) {
+      const digit = Math.floor(j / 3) + 1;
+      const offset = (j % 3) * 27;
+      let cells = boards[j]!;
+      while (cells !== 0) {
+        const bit = cells & -cells;
+        cells ^= bit;
+        this.solution[offset + 31 - Math.clz32(bit)] = digit;
+      }
+    }
+  }
+}
