@@ -247,45 +247,50 @@ export class Solver {
         }
       }
       if (placedAny) continue;
-      if (!this.columnHiddenSingles()) return false;
+      if (!this.stackRule()) return false;
       if (this.dirty === 0) return true;
     }
   }
 
   /**
-   * Hidden singles in columns, which the band rule cannot see. Returns false on a contradiction
-   * (a digit with no place in a column); places any single it finds (marking boards dirty).
+   * The band rule turned sideways: in each stack (three columns), a digit occupies one mini-column
+   * (three cells of a column inside one box) per band and per column, again a permutation matrix.
+   * Keeps only mini-columns on such permutations: box/column locked candidates and, with the band
+   * rule, hidden singles in columns. Marks changed boards dirty; false on a contradiction.
    */
-  private columnHiddenSingles(): boolean {
+  private stackRule(): boolean {
     const boards = this.boards;
-    const unsolved = this.unsolved;
     for (let digit = 0; digit < 9; digit++) {
-      let once = 0;
-      let twice = 0;
-      let fixedColumns = 0;
-      for (let band = 0; band < 3; band++) {
-        const cells = boards[digit * 3 + band]!;
-        const fixed = cells & ~unsolved[band]!;
-        fixedColumns |= fixed | (fixed >>> 9) | (fixed >>> 18);
-        for (let shift = 0; shift < 27; shift += 9) {
-          const row = (cells >>> shift) & 0x1ff;
-          twice |= once & row;
-          once |= row;
-        }
+      const first = digit * 3;
+      const b0 = boards[first]!;
+      const b1 = boards[first + 1]!;
+      const b2 = boards[first + 2]!;
+      // Columns of each band where the digit is still possible (bit = column 0..8).
+      const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
+      const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
+      const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
+      let keep0 = 0;
+      let keep1 = 0;
+      let keep2 = 0;
+      for (let shift = 0; shift < 9; shift += 3) {
+        const pattern = ((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6);
+        const closure = PERMUTATION_CLOSURE[pattern]!;
+        if (closure === 0) return false;
+        keep0 |= (closure & 7) << shift;
+        keep1 |= ((closure >>> 3) & 7) << shift;
+        keep2 |= ((closure >>> 6) & 7) << shift;
       }
-      if (once !== 0x1ff) return false;
-      let lone = once & ~twice & ~fixedColumns & 0x1ff;
-      while (lone !== 0) {
-        const columnBit = lone & -lone;
-        lone ^= columnBit;
-        const column = 31 - Math.clz32(columnBit);
-        for (let band = 0; band < 3; band++) {
-          const hit = boards[digit * 3 + band]! & COLUMN_IN_BAND[column]!;
-          if (hit !== 0) {
-            if (!this.place(digit, band, hit)) return false;
-            break;
-          }
-        }
+      if (keep0 !== c0) {
+        boards[first] = b0 & (keep0 | (keep0 << 9) | (keep0 << 18));
+        this.dirty |= 1 << first;
+      }
+      if (keep1 !== c1) {
+        boards[first + 1] = b1 & (keep1 | (keep1 << 9) | (keep1 << 18));
+        this.dirty |= 1 << (first + 1);
+      }
+      if (keep2 !== c2) {
+        boards[first + 2] = b2 & (keep2 | (keep2 << 9) | (keep2 << 18));
+        this.dirty |= 1 << (first + 2);
       }
     }
     return true;
