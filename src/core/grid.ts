@@ -1,4 +1,4 @@
-import { ALL_DIGITS, UNIT_CELLS, cellName, unitName } from './tables.js';
+import { ALL_DIGITS, BOX_OF, COL_OF, ROW_OF, UNIT_CELLS, cellName, unitName } from './tables.js';
 
 /** 81 cells row by row; 0 is an empty cell, 1..9 a digit. The one grid type of the library. */
 export type Grid = Uint8Array;
@@ -24,6 +24,7 @@ export interface Conflict {
 
 /** The first pair of equal digits in a unit (rows, then columns, then boxes), or null. */
 export function findConflict(grid: Grid): Conflict | null {
+  if (!hasConflict(grid)) return null;
   const seenAt = new Int8Array(10);
   for (let unit = 0; unit < 27; unit++) {
     seenAt.fill(-1);
@@ -37,6 +38,26 @@ export function findConflict(grid: Grid): Conflict | null {
     }
   }
   return null;
+}
+
+const unitSeen = new Uint16Array(27);
+
+/** Whether any digit repeats in a unit: one pass with a mask per unit. */
+export function hasConflict(grid: Grid): boolean {
+  unitSeen.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const digit = grid[cell]!;
+    if (digit === 0) continue;
+    const bit = 1 << (digit - 1);
+    const row = ROW_OF[cell]!;
+    const col = 9 + COL_OF[cell]!;
+    const box = 18 + BOX_OF[cell]!;
+    if ((unitSeen[row]! | unitSeen[col]! | unitSeen[box]!) & bit) return true;
+    unitSeen[row] = unitSeen[row]! | bit;
+    unitSeen[col] = unitSeen[col]! | bit;
+    unitSeen[box] = unitSeen[box]! | bit;
+  }
+  return false;
 }
 
 /** `r1c1 and r1c5 both hold 7 in row 1` */

@@ -42,6 +42,9 @@ function isGridDecoration(code: number): boolean {
 
 /** A rule between boxes of a printed grid: only -, =, +, | and spaces, with `--`, `==` or `+` in it. */
 function isSeparatorLine(text: string): boolean {
+  const first = text.charCodeAt(0);
+  // '-', '=', '+', '|': anything else cannot start a rule line (cheap test before the regexes)
+  if (first !== 45 && first !== 61 && first !== 43 && first !== 124) return false;
   return /^[\s\-=+|]+$/.test(text) && /--|==|\+/.test(text);
 }
 
@@ -93,8 +96,9 @@ export class PuzzleReader {
 
     // An 81-character record: the first token holds 81 cells, the rest of the line is a label.
     const lead = text.length - text.trimStart().length;
-    const token = /^\S+/.exec(trimmed)![0];
-    if (token.length >= 81) {
+    let tokenLength = 0;
+    while (tokenLength < trimmed.length && trimmed.charCodeAt(tokenLength) > 32) tokenLength++;
+    if (tokenLength >= 81) {
       this.broken = this.interruptGrid();
       return this.readLineRecord(trimmed, lead, where);
     }
