@@ -1,9 +1,182 @@
 import type { Command } from 'commander';
-import type { CliIo, CommandState } from './io.js';
+import { formatGrid } from '../core/grid.js';
+import type { PuzzleRecord } from '../core/parse.js';
+import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
+import { GradePool, type GradeOutcome } from '../grader/pool.js';
+import { techniqueById } from '../techniques/registry.js';
+import { checkInputFiles, readInputs } from './input.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { LineWriter, ProgressLine } from './output.js';
 
-// Placeholder while the command is being written; replaced by its owner.
+interface GradeCliOptions {
+  json: boolean;
+  uniqueness: boolean;
+  jobs: string;
+}
+
+/** Puzzles per message to a worker: large enough to amortise messaging, small enough to balance. */
+const BATCH = 32;
+
+/** `4.2`, or `>=7.5` when the rating is only a lower bound. */
+export function formatRating(grade: Grade): string {
+  return `${grade.lowerBound ? '>=' : ''}${grade.rating.toFixed(1)}`;
+}
+
+/** The human name of a technique id (`guess` and `none` included). */
+export function techniqueName(id: string): string {
+  if (id === 'guess') return 'Guess';
+  if (id === 'none') return 'none';
+  return techniqueById(id)?.name ?? id;
+}
+
+function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
+  const puzzle = formatGrid(record.grid);
+  const label = record.label === undefined ? '' : `  ${record.label}`;
+  if (!outcome.ok) return `${puzzle}  not graded: ${outcome.message}${label}`;
+  const g = outcome.grade;
+  const guesses = `${g.guesses} ${g.guesses === 1 ? 'guess' : 'guesses'}`;
+  const several = g.unique ? '' : '  (several solutions: graded without uniqueness techniques)';
+  return `${puzzle}  ${formatRating(g)}  ${g.level}  ${g.hardest}  ${guesses}${several}${label}`;
+}
+
+function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
+  const base = {
+    source: record.source,
+    line: record.line,
+    ...(record.label === undefined ? {} : { label: record.label }),
+    puzzle: formatGrid(record.grid),
+  };
+  if (!outcome.ok) return JSON.stringify({ ...base, status: outcome.code.toLowerCase(), error: outcome.message });
+  const g = outcome.grade;
+  return JSON.stringify({
+    ...base,
+    status: g.unique ? 'graded' : 'graded-multiple',
+    rating: g.rating,
+    lowerBound: g.lowerBound,
+    level: g.level,
+    hardest: g.hardest,
+    guesses: g.guesses,
+    steps: g.steps,
+    counts: g.counts,
+    solver: g.solver,
+  });
+}
+
+function gradeHere(record: PuzzleRecord, options: GradeOptions): GradeOutcome {
+  try {
+    return { ok: true, grade: gradePuzzle(record.grid, options) };
+  } catch (error) {
+    if (error instanceof GradeError) return { ok: false, code: error.code, message: error.message };
+    throw error;
+  }
+}
+
+function parseJobs(text: string): number {
+  if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--jobs wants a positive whole number, not '${text}'`);
+  const jobs = Number(text);
+  if (jobs > 256) throw new UsageError(`--jobs ${jobs} is too many (at most 256)`);
+  return jobs;
+}
+
 export function registerGrade(program: Command, io: CliIo, state: CommandState): void {
-  void program;
-  void io;
-  void state;
+  program
+    .command('grade')
+    .description('Rate each puzzle on the Sudoku Explainer scale, solving it the way a person would.')
+    .argument('[files...]', 'puzzle files (standard input when none, or -)')
+    .option('--json', 'one JSON object per puzzle, with the count of each technique used', false)
+    .option('--no-uniqueness', 'do not use techniques that assume a unique solution (then puzzles with several solutions are graded too)')
+    .option('-j, --jobs <n>', 'grade in n worker threads (output stays in input order)', '1')
+    .addHelpText(
+      'after',
+      `
+Output, one line per puzzle:
+  <puzzle>  <rating>  <level>  <hardest technique>  <n> guesses  [label]
+  The rating is the hardest step of the path on the Sudoku Explainer (ER) scale; ">=" marks a
+  lower bound. Levels: beginner <=1.5, easy <=2.3, medium <=3.4, hard <=4.6, expert <=7.4,
+  extreme above or when a guess was needed. Puzzles with conflicting givens, no solution or
+  several solutions are reported as "not graded".
+
+Exit code 0 when every puzzle was graded, 1 when some could not be, 2 for usage errors.
+
+Examples:
+  $ sudoku-press grade puzzles.txt
+  $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade
+  $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
+  $ sudoku-press grade --no-uniqueness several-solutions.txt`,
+    )
+    .action(async (files: string[], cli: GradeCliOptions) => {
+      const jobs = parseJobs(cli.jobs);
+      checkInputFiles(files);
+      const options: GradeOptions = { uniqueness: cli.uniqueness };
+      const out = new LineWriter(io.stdout);
+      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'graded');
+      const format = cli.json ? jsonLine : textLine;
+      let failures = 0;
+      let done = 0;
+
+      const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
+        if (!outcome.ok) failures++;
+        done++;
+        progress.tick(done);
+        await out.line(format(record, outcome));
+      };
+      const reportInvalid = async (message: string, source: string, line: number, reason: string, code: string) => {
+        failures++;
+        if (cli.json) await out.line(JSON.stringify({ source, line, status: 'invalid', error: reason, code }));
+        else io.stderr.write(`${message} (invalid)\n`);
+      };
+
+      if (jobs === 1) {
+        for await (const record of readInputs(files, io)) {
+          if (!record.ok) {
+            const e = record.error;
+            await reportInvalid(e.message, e.source, e.line, e.reason, e.code);
+            continue;
+          }
+          await emit(record.puzzle, gradeHere(record.puzzle, options));
+        }
+      } else {
+        // Batches go to the workers as they are read; results are written in input order.
+        type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; message: string; source: string; line: number; reason: string; code: string };
+        const pool = new GradePool(jobs);
+        const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
+        let items: Item[] = [];
+        const send = () => {
+          if (items.length === 0) return;
+          const puzzles = items.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
+          queue.push({ items, results: puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]) });
+          items = [];
+        };
+        const drainOne = async () => {
+          const head = queue.shift()!;
+          const results = await head.results;
+          let k = 0;
+          for (const item of head.items) {
+            if (item.kind === 'invalid') await reportInvalid(item.message, item.source, item.line, item.reason, item.code);
+            else await emit(item.record, results[k++]!);
+          }
+        };
+        try {
+          for await (const record of readInputs(files, io)) {
+            if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
+            else {
+              const e = record.error;
+              items.push({ kind: 'invalid', message: e.message, source: e.source, line: e.line, reason: e.reason, code: e.code });
+            }
+            if (items.length >= BATCH) send();
+            while (queue.length > jobs * 4) await drainOne();
+          }
+          send();
+          while (queue.length > 0) await drainOne();
+        } finally {
+          await pool.close();
+        }
+      }
+      progress.clear();
+      await out.flush();
+      if (done === 0 && failures === 0) {
+        io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      }
+      state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
+    });
 }

@@ -1,0 +1,249 @@
+import { applyStep, boardFromGrid, cloneBoard, type Board } from '../core/board.js';
+import { findConflict, describeConflict, type Grid } from '../core/grid.js';
+import type { Step } from '../core/step.js';
+import { Solver } from '../solver/index.js';
+import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
+import type { TechniqueContext } from '../techniques/types.js';
+import { guessStep } from './guess.js';
+import { GUESS_DIFFICULTY, levelOf, roundRating, type Level } from './levels.js';
+
+/** Options of the grader. */
+export interface GradeOptions {
+  /**
+   * Use the techniques that assume a unique solution (unique rectangles, BUG). Default true.
+   * With false, a puzzle with several solutions can be graded (its grade says so).
+   */
+  uniqueness?: boolean;
+  /**
+   * Stop as soon as the rating is known to exceed this (for the generator): techniques rated above
+   * it are not even tried. The grade then has `lowerBound: true` and a rating above `maxRating`.
+   */
+  maxRating?: number;
+}
+
+/** The grade of a puzzle. */
+export interface Grade {
+  /** Sudoku Explainer scale, one decimal: the hardest step on the path. */
+  rating: number;
+  level: Level;
+  /** Technique id of the hardest step (`none` for a solved grid). */
+  hardest: string;
+  /** Steps per technique id (`guess` included). */
+  counts: Record<string, number>;
+  /** Steps on the path, guesses included. */
+  steps: number;
+  /** Guesses the path needed (0 when logic alone solves it). */
+  guesses: number;
+  /** The counting solver's effort on the puzzle: a second, purely mechanical measure. */
+  solver: { nodes: number; guesses: number };
+  /** True when the grading stopped early (a bound or `maxRating`): the rating is "at least". */
+  lowerBound: boolean;
+  /** False when the puzzle has several solutions (only graded with `uniqueness: false`). */
+  unique: boolean;
+}
+
+/** Why a puzzle cannot be graded. */
+export type GradeErrorCode = 'CONFLICT' | 'NO_SOLUTION' | 'MULTIPLE_SOLUTIONS';
+
+/** A puzzle that cannot be graded: conflicting givens, no solution, or several (with uniqueness on). */
+export class GradeError extends Error {
+  override readonly name = 'GradeError';
+  readonly code: GradeErrorCode;
+  constructor(code: GradeErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Most steps a path may have: each step removes at least one of the at most 729 candidates. */
+const MAX_STEPS = 800;
+
+/** Counting solver shared by the grader calls of this thread (it is preallocated and reusable). */
+let sharedSolver: Solver | undefined;
+function solver(): Solver {
+  sharedSolver ??= new Solver();
+  return sharedSolver;
+}
+
+interface Checked {
+  unique: boolean;
+  stats: { nodes: number; guesses: number };
+}
+
+/** Checks a puzzle with the counting solver; throws a GradeError when it cannot be graded. */
+function checkPuzzle(grid: Grid, uniqueness: boolean): Checked {
+  const conflict = findConflict(grid);
+  if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${describeConflict(conflict)}`);
+  const s = solver();
+  const count = s.count(grid, 2);
+  const stats = { nodes: s.stats.nodes, guesses: s.stats.guesses };
+  if (count === 0) throw new GradeError('NO_SOLUTION', 'the puzzle has no solution');
+  if (count > 1 && uniqueness) {
+    throw new GradeError('MULTIPLE_SOLUTIONS', 'the puzzle has several solutions (grade it with uniqueness off to rate it anyway)');
+  }
+  return { unique: count === 1, stats };
+}
+
+/** Options of {@link nextStep}. */
+export interface StepOptions {
+  /** Use uniqueness-based techniques. Default true. */
+  uniqueness?: boolean;
+  /** Only try techniques whose base difficulty is at most this. */
+  maxDifficulty?: number;
+}
+
+/**
+ * The easiest logical step on a board, chosen the way Sudoku Explainer chooses: the ladder's
+ * producer groups are tried in order and the first group with a step wins; within a group (chains)
+ * the easiest of its techniques' steps is taken. Null when no technique applies (a guess is
+ * needed). The board is not changed.
+ */
+export function nextStep(board: Readonly<Board>, options: StepOptions = {}): Step | null {
+  const uniqueness = options.uniqueness ?? true;
+  return findInLadder(board, ladderGroups({ uniqueness }), { uniqueness }, options.maxDifficulty ?? Infinity).step;
+}
+
+interface LadderResult {
+  step: Step | null;
+  /** Lowest base difficulty of a group skipped because of the difficulty limit (Infinity if none). */
+  skipped: number;
+}
+
+function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], context: TechniqueContext, limit: number): LadderResult {
+  for (const group of groups) {
+    if (group.difficulty > limit) return { step: null, skipped: group.difficulty };
+    let best: Step | null = null;
+    for (const def of group.techniques) {
+      if (def.difficulty > limit) break;
+      if (best && def.difficulty >= best.difficulty) break;
+      const step = def.find(board, context);
+      if (step && (!best || step.difficulty < best.difficulty)) best = step;
+    }
+    if (best) return { step: best, skipped: Infinity };
+  }
+  return { step: null, skipped: Infinity };
+}
+
+/** What {@link runPath} found. */
+interface PathResult {
+  grade: Grade;
+  steps: Step[];
+}
+
+/** Runs the whole path, recording steps when `record`. */
+function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult {
+  const uniqueness = options.uniqueness ?? true;
+  const checked = checkPuzzle(grid, uniqueness);
+  const limit = options.maxRating ?? Infinity;
+  const groups = ladderGroups({ uniqueness });
+  const context: TechniqueContext = { uniqueness };
+  const board = boardFromGrid(grid);
+  const counts: Record<string, number> = {};
+  const steps: Step[] = [];
+  let rating = 0;
+  let hardest = 'none';
+  let stepCount = 0;
+  let guesses = 0;
+  let lowerBound = false;
+  let empty = 0;
+  for (let cell = 0; cell < 81; cell++) if (board.values[cell] === 0) empty++;
+
+  while (empty > 0) {
+    if (stepCount >= MAX_STEPS) {
+      lowerBound = true;
+      break;
+    }
+    const found = findInLadder(board, groups, context, limit);
+    let step = found.step;
+    if (!step && found.skipped !== Infinity) {
+      // Only techniques above the limit could go on: the rating is at least their difficulty.
+      if (found.skipped > rating) {
+        rating = found.skipped;
+        hardest = 'unknown';
+      }
+      lowerBound = true;
+      break;
+    }
+    if (!step) {
+      if (GUESS_DIFFICULTY > limit) {
+        rating = Math.max(rating, GUESS_DIFFICULTY);
+        hardest = 'guess';
+        guesses++;
+        lowerBound = true;
+        break;
+      }
+      step = guessStep(board, solver());
+      if (!step) throw new Error('grader: no candidate of the guessed cell leads to a solution');
+      guesses++;
+    }
+    const before = empty;
+    const changed = countChanges(board, step);
+    if (changed === 0) throw new Error(`grader: technique ${step.technique} returned a step that changes nothing`);
+    applyStep(board, step);
+    empty = before - step.placements.length;
+    stepCount++;
+    counts[step.technique] = (counts[step.technique] ?? 0) + 1;
+    if (record) steps.push(step);
+    if (step.difficulty > rating) {
+      rating = step.difficulty;
+      hardest = step.technique;
+    }
+    if (rating > limit) {
+      lowerBound = empty > 0;
+      break;
+    }
+  }
+  const rounded = roundRating(rating);
+  return {
+    grade: {
+      rating: rounded,
+      level: levelOf(rounded, guesses > 0),
+      hardest,
+      counts,
+      steps: stepCount,
+      guesses,
+      solver: checked.stats,
+      lowerBound,
+      unique: checked.unique,
+    },
+    steps,
+  };
+}
+
+/** Number of candidates a step removes or cells it fills (0 means the step is useless). */
+function countChanges(board: Readonly<Board>, step: Step): number {
+  let n = 0;
+  for (const p of step.placements) if (board.values[p.cell] === 0) n++;
+  for (const e of step.eliminations) if (board.candidates[e.cell]! & (1 << (e.digit - 1))) n++;
+  return n;
+}
+
+/**
+ * Grades a puzzle on the Sudoku Explainer scale: at each step the easiest technique that applies is
+ * used, and the rating is the hardest step's difficulty. When no technique applies, a guess is made
+ * (and counted), so every valid puzzle gets a grade.
+ * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
+ */
+export function gradePuzzle(grid: Grid, options: GradeOptions = {}): Grade {
+  return runPath(grid, options, false).grade;
+}
+
+/** The solving path of a puzzle, one step per entry (guesses included), with its grade. */
+export function solvePath(grid: Grid, options: GradeOptions = {}): { steps: Step[]; grade: Grade } {
+  return runPath(grid, options, true);
+}
+
+/**
+ * The next step for a puzzle in its current state (a grid, or a board with pencil marks), a guess
+ * when no technique applies; null when the puzzle is already solved.
+ * @throws GradeError when the puzzle cannot be graded (checked on the grid of placed digits).
+ */
+export function hintStep(position: Grid | Board, options: StepOptions = {}): Step | null {
+  const board = 'candidates' in position ? cloneBoard(position) : boardFromGrid(position);
+  const uniqueness = options.uniqueness ?? true;
+  checkPuzzle(board.values, uniqueness);
+  let empty = false;
+  for (let cell = 0; cell < 81; cell++) if (board.values[cell] === 0) empty = true;
+  if (!empty) return null;
+  return nextStep(board, options) ?? guessStep(board, solver());
+}

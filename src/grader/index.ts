@@ -1,0 +1,15 @@
+export {
+  type Grade,
+  type GradeOptions,
+  type StepOptions,
+  type GradeErrorCode,
+  GradeError,
+  gradePuzzle,
+  solvePath,
+  nextStep,
+  hintStep,
+} from './grade.js';
+export { type Level, type LevelRow, LEVELS, levelOf, isLevel, GUESS_DIFFICULTY } from './levels.js';
+export { describeStep, explanationTemplates, formatEliminations } from './explain.js';
+export { guessStep } from './guess.js';
+export { GradePool, workersAvailable, type GradeOutcome } from './pool.js';

@@ -1,0 +1,175 @@
+import type { Board } from '../core/board.js';
+import type { Candidate, Step } from '../core/step.js';
+import { FIRST_DIGIT, POPCOUNT, UNIT_CELLS, digitsOf } from '../core/tables.js';
+import { SE_UNIT_ORDER, unitEmptyCount, unitPositions } from './singles.js';
+import type { TechniqueDef } from './types.js';
+
+/**
+ * Naked and hidden subsets (pairs, triples, quads) and the direct hidden pair / triple, after Sudoku
+ * Explainer's `NakedSet` and `HiddenSet` rules, including their conditions:
+ * - every member of the set has at least two candidates (a naked set's cells) or two places
+ *   (a hidden set's digits), and the union has exactly `size` elements;
+ * - naked sets are looked for in units with at least 2 x size empty cells, hidden sets in units with
+ *   more than 2 x size (a hidden set in a smaller unit is the complement of a smaller naked set);
+ * - a direct hidden set counts only when removing the other candidates from its cells leaves some
+ *   other digit a single place in the unit; the step also places that digit (2.0 / 2.5).
+ * Sets are tried in SE's order: units boxes, columns, rows; members as ascending bit masks.
+ */
+
+/** COMBOS[k]: every 9-bit mask with k bits, ascending (the order SE's Permutations produce). */
+export const COMBOS: readonly Uint16Array[] = (() => {
+  const lists: number[][] = [[], [], [], [], [], [], [], [], [], []];
+  for (let mask = 0; mask < 512; mask++) lists[POPCOUNT[mask]!]!.push(mask);
+  return lists.map((list) => Uint16Array.from(list));
+})();
+
+const POS = new Uint16Array(9);
+
+function maskCells(unit: number, indexes: number): number[] {
+  const cells: number[] = [];
+  for (let i = 0; i < 9; i++) if (indexes & (1 << i)) cells.push(UNIT_CELLS[unit * 9 + i]!);
+  return cells;
+}
+
+/** Union of the positions of the digits of `digits`, or -1 when one of them has fewer than 2 places. */
+function hiddenUnion(digits: number): number {
+  let union = 0;
+  let rest = digits;
+  while (rest !== 0) {
+    const low = rest & -rest;
+    const positions = POS[FIRST_DIGIT[low]! - 1]!;
+    if (POPCOUNT[positions]! < 2) return -1;
+    union |= positions;
+    rest ^= low;
+  }
+  return union;
+}
+
+function hiddenEliminations(board: Readonly<Board>, unit: number, union: number, digits: number): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i < 9; i++) {
+    if ((union & (1 << i)) === 0) continue;
+    const cell = UNIT_CELLS[unit * 9 + i]!;
+    let extra = board.candidates[cell]! & ~digits;
+    while (extra !== 0) {
+      const low = extra & -extra;
+      out.push({ cell, digit: FIRST_DIGIT[low]! });
+      extra ^= low;
+    }
+  }
+  return out;
+}
+
+function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, technique: string, difficulty: number): Step | null {
+  const combos = COMBOS[size]!;
+  for (let k = 0; k < 27; k++) {
+    const unit = SE_UNIT_ORDER[k]!;
+    const empty = unitEmptyCount(board, unit);
+    if (direct ? empty <= size : empty <= size * 2) continue;
+    unitPositions(board, unit, POS);
+    for (let c = 0; c < combos.length; c++) {
+      const digits = combos[c]!;
+      const union = hiddenUnion(digits);
+      if (union < 0 || POPCOUNT[union] !== size) continue;
+      if (!direct) {
+        const eliminations = hiddenEliminations(board, unit, union, digits);
+        if (eliminations.length === 0) continue;
+        return {
+          technique,
+          difficulty,
+          placements: [],
+          eliminations,
+          pattern: { cells: maskCells(unit, union), digits: digitsOf(digits), units: [unit] },
+        };
+      }
+      for (let d = 1; d <= 9; d++) {
+        if (digits & (1 << (d - 1))) continue;
+        const positions = POS[d - 1]!;
+        if (POPCOUNT[positions]! <= 1) continue;
+        const rest = positions & ~union;
+        if (POPCOUNT[rest] !== 1) continue;
+        const cell = UNIT_CELLS[unit * 9 + FIRST_DIGIT[rest]! - 1]!;
+        return {
+          technique,
+          difficulty,
+          placements: [{ cell, digit: d }],
+          eliminations: hiddenEliminations(board, unit, union, digits),
+          pattern: { cells: maskCells(unit, union), digits: digitsOf(digits), units: [unit] },
+        };
+      }
+    }
+  }
+  return null;
+}
+
+function findNakedSet(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
+  const combos = COMBOS[size]!;
+  for (let k = 0; k < 27; k++) {
+    const unit = SE_UNIT_ORDER[k]!;
+    if (unitEmptyCount(board, unit) < size * 2) continue;
+    const base = unit * 9;
+    for (let c = 0; c < combos.length; c++) {
+      const indexes = combos[c]!;
+      let union = 0;
+      let ok = true;
+      for (let i = 0; i < 9 && ok; i++) {
+        if ((indexes & (1 << i)) === 0) continue;
+        const mask = board.candidates[UNIT_CELLS[base + i]!]!;
+        if (POPCOUNT[mask]! < 2) ok = false;
+        union |= mask;
+      }
+      if (!ok || POPCOUNT[union] !== size) continue;
+      const eliminations: Candidate[] = [];
+      for (let i = 0; i < 9; i++) {
+        if (indexes & (1 << i)) continue;
+        const cell = UNIT_CELLS[base + i]!;
+        let common = board.candidates[cell]! & union;
+        while (common !== 0) {
+          const low = common & -common;
+          eliminations.push({ cell, digit: FIRST_DIGIT[low]! });
+          common ^= low;
+        }
+      }
+      if (eliminations.length === 0) continue;
+      return {
+        technique,
+        difficulty,
+        placements: [],
+        eliminations,
+        pattern: { cells: maskCells(unit, indexes), digits: digitsOf(union), units: [unit] },
+      };
+    }
+  }
+  return null;
+}
+
+function def(id: string, name: string, difficulty: number, find: (board: Readonly<Board>) => Step | null): TechniqueDef {
+  return { id, name, family: 'subsets', difficulty, maxDifficulty: difficulty, uniqueness: false, find };
+}
+
+export const DIRECT_HIDDEN_PAIR = def('direct-hidden-pair', 'Direct hidden pair', 2.0, (b) =>
+  findHiddenSet(b, 2, true, 'direct-hidden-pair', 2.0),
+);
+export const DIRECT_HIDDEN_TRIPLE = def('direct-hidden-triple', 'Direct hidden triple', 2.5, (b) =>
+  findHiddenSet(b, 3, true, 'direct-hidden-triple', 2.5),
+);
+export const NAKED_PAIR = def('naked-pair', 'Naked pair', 3.0, (b) => findNakedSet(b, 2, 'naked-pair', 3.0));
+export const HIDDEN_PAIR = def('hidden-pair', 'Hidden pair', 3.4, (b) => findHiddenSet(b, 2, false, 'hidden-pair', 3.4));
+export const NAKED_TRIPLE = def('naked-triple', 'Naked triple', 3.6, (b) => findNakedSet(b, 3, 'naked-triple', 3.6));
+export const HIDDEN_TRIPLE = def('hidden-triple', 'Hidden triple', 4.0, (b) =>
+  findHiddenSet(b, 3, false, 'hidden-triple', 4.0),
+);
+export const NAKED_QUAD = def('naked-quad', 'Naked quad', 5.0, (b) => findNakedSet(b, 4, 'naked-quad', 5.0));
+export const HIDDEN_QUAD = def('hidden-quad', 'Hidden quad', 5.4, (b) => findHiddenSet(b, 4, false, 'hidden-quad', 5.4));
+
+/** Subsets, in ladder order. */
+export const SUBSET_TECHNIQUES: TechniqueDef[] = [
+  DIRECT_HIDDEN_PAIR,
+  DIRECT_HIDDEN_TRIPLE,
+  NAKED_PAIR,
+  HIDDEN_PAIR,
+  NAKED_TRIPLE,
+  HIDDEN_TRIPLE,
+  NAKED_QUAD,
+  HIDDEN_QUAD,
+];
