@@ -1,0 +1,312 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyStep, boardFromGrid, placeDigit, type Board } from '../src/core/board.js';
+import { parsePuzzle } from '../src/core/parse.js';
+import type { ChainData, Step } from '../src/core/step.js';
+import { POPCOUNT, SINGLE_DIGIT, UNIT_CELLS, sees } from '../src/core/tables.js';
+import { solve } from '../src/solver/index.js';
+import { CHAIN_TECHNIQUES, chainLengthIncrement } from '../src/techniques/chains.js';
+import {
+  CHAIN_KIND,
+  findChainStep,
+  formatChain,
+  formatChainLines,
+  seChainDifficulty,
+} from '../src/techniques/chains/index.js';
+import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
+
+const FIXTURES = new URL('./fixtures/techniques-chains.txt', import.meta.url);
+const DATA = new URL('../../shared/data/', import.meta.url);
+
+const KIND_OF: Record<string, number> = {
+  'x-cycle': CHAIN_KIND.xCycle,
+  'y-cycle': CHAIN_KIND.yCycle,
+  'forcing-x-chain': CHAIN_KIND.forcingXChain,
+  'xy-cycle': CHAIN_KIND.xyCycle,
+  'forcing-xy-chain': CHAIN_KIND.forcingXyChain,
+};
+const BASE: Record<string, number> = {
+  'x-cycle': 6.5,
+  'y-cycle': 6.5,
+  'forcing-x-chain': 6.6,
+  'xy-cycle': 7.0,
+  'forcing-xy-chain': 7.0,
+};
+
+/** Expected difficulty of each case: the number after the id in the comment line above it. */
+function expectedDifficulties(): Map<number, number> {
+  const lines = readFileSync(FIXTURES, 'utf8').split('\n');
+  const out = new Map<number, number>();
+  lines.forEach((text, i) => {
+    const m = /^# \S+ ([0-9.]+) /.exec(lines[i - 1] ?? '');
+    if (m && !text.startsWith('#') && text.trim() !== '') out.set(i + 1, Number(m[1]));
+  });
+  return out;
+}
+
+const has = (board: Readonly<Board>, cell: number, digit: number) =>
+  board.values[cell] === 0 && (board.candidates[cell]! & (1 << (digit - 1))) !== 0;
+
+/** Cells of a unit holding a digit. */
+function places(board: Readonly<Board>, unit: number, digit: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const cell = UNIT_CELLS[unit * 9 + i]!;
+    if (has(board, cell, digit)) out.push(cell);
+  }
+  return out;
+}
+
+function unitsOf(cell: number): number[] {
+  return [Math.floor(cell / 9), 9 + (cell % 9), 18 + Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3)];
+}
+
+/**
+ * Checks a chain step from first principles, independently of the search: every link is a valid
+ * inference of its technique's kind, the chain has the shape of its technique, the result follows
+ * from it, and the difficulty is the base plus the length increment.
+ */
+function checkChainStep(board: Readonly<Board>, step: Step): void {
+  const id = step.technique;
+  const xOnly = id === 'x-cycle' || id === 'forcing-x-chain';
+  const yOnly = id === 'y-cycle';
+  const cycle = id.endsWith('cycle');
+  expect(step.chains, id).toHaveLength(1);
+  const nodes = step.chains![0]!.nodes;
+  for (const node of nodes) expect(has(board, node.cell, node.digit), `${id}: node on the board`).toBe(true);
+  for (let i = 1; i < nodes.length; i++) {
+    const prev = nodes[i - 1]!;
+    const node = nodes[i]!;
+    expect(node.on, `${id}: states alternate`).toBe(!prev.on);
+    const sameCell = prev.cell === node.cell && prev.digit !== node.digit;
+    const sameDigit = prev.digit === node.digit && prev.cell !== node.cell;
+    if (!node.on) {
+      // weak: prev on => node off
+      const ok = (sameCell && !xOnly) || (sameDigit && sees(prev.cell, node.cell));
+      expect(ok, `${id}: weak link ${i}`).toBe(true);
+    } else {
+      // strong: prev off => node on
+      const bivalue =
+        sameCell && !xOnly && board.candidates[node.cell] === ((1 << (prev.digit - 1)) | (1 << (node.digit - 1)));
+      const conjugate =
+        sameDigit &&
+        !yOnly &&
+        unitsOf(prev.cell).some((u) => {
+          const p = places(board, u, node.digit);
+          return p.length === 2 && p.includes(prev.cell) && p.includes(node.cell);
+        });
+      expect(bivalue || conjugate, `${id}: strong link ${i}`).toBe(true);
+    }
+  }
+  const first = nodes[0]!;
+  const last = nodes[nodes.length - 1]!;
+  expect(last.cell === first.cell && last.digit === first.digit, `${id}: ends on its start`).toBe(true);
+  const length = cycle ? nodes.length - 1 : nodes.length;
+  expect(length).toBeGreaterThanOrEqual(4);
+  expect(step.difficulty).toBeCloseTo(BASE[id]! + chainLengthIncrement(length), 10);
+  if (cycle) {
+    expect(first.on && last.on, `${id}: a cycle starts and ends "on"`).toBe(true);
+    expect(step.placements).toEqual([]);
+    expect(step.eliminations.length).toBeGreaterThan(0);
+    const cells = new Set(nodes.map((n) => n.cell));
+    for (const e of step.eliminations) {
+      expect(has(board, e.cell, e.digit)).toBe(true);
+      expect(cells.has(e.cell)).toBe(false);
+      const seen = (on: boolean) => nodes.some((n) => n.on === on && n.digit === e.digit && sees(n.cell, e.cell));
+      expect(seen(true) && seen(false), `${id}: elimination sees both states`).toBe(true);
+    }
+  } else {
+    expect(last.on).toBe(!first.on);
+    const target = { cell: first.cell, digit: first.digit };
+    if (first.on) {
+      expect(step.eliminations).toEqual([target]);
+      expect(step.placements).toEqual([]);
+    } else {
+      expect(step.placements).toEqual([target]);
+      expect(step.eliminations).toEqual([]);
+    }
+  }
+}
+
+describe('chain fixtures', () => {
+  const cases = readTechniqueCases(FIXTURES.pathname);
+  const difficulties = expectedDifficulties();
+
+  it('covers every chain technique at least twice', () => {
+    for (const technique of CHAIN_TECHNIQUES) {
+      expect(cases.filter((c) => c.technique === technique.id).length, technique.id).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
+    const def = CHAIN_TECHNIQUES.find((t) => t.id === c.technique)!;
+    const step = def.find(c.board, { uniqueness: true });
+    expect(step).not.toBeNull();
+    expect(step!.technique).toBe(c.technique);
+    expect(stepResult(step!)).toEqual(c.expected);
+    expect(step!.difficulty).toBe(difficulties.get(c.line));
+    checkChainStep(c.board, step!);
+    expect(findChainStep(c.board, { kinds: KIND_OF[c.technique]! })).toEqual(step);
+  });
+});
+
+describe('chainLengthIncrement (SE)', () => {
+  it.each([
+    [4, 0],
+    [6, 0],
+    [7, 0.1],
+    [8, 0.1],
+    [9, 0.2],
+    [10, 0.2],
+    [11, 0.3],
+    [14, 0.3],
+    [15, 0.4],
+    [18, 0.4],
+    [19, 0.5],
+    [26, 0.5],
+    [27, 0.6],
+    [35, 0.7],
+    [51, 0.8],
+    [67, 0.9],
+  ])('length %i adds %f', (length, added) => {
+    expect(chainLengthIncrement(length)).toBeCloseTo(added, 10);
+  });
+
+  it('keeps SE floating-point order: 6.6 + 0.1 sorts before 6.5 + 0.2', () => {
+    expect(seChainDifficulty(6.6, 8)).toBeLessThan(seChainDifficulty(6.5, 10));
+    expect(seChainDifficulty(6.5, 8)).toBe(6.6);
+  });
+});
+
+describe('formatChain', () => {
+  const chain: ChainData = {
+    nodes: [
+      { cell: 1, digit: 4, on: false, parents: [] },
+      { cell: 6, digit: 4, on: true },
+      { cell: 60, digit: 4, on: false },
+      { cell: 60, digit: 7, on: true },
+      { cell: 54, digit: 7, on: false },
+    ],
+  };
+
+  it('writes alternating inference notation, merging links inside a cell', () => {
+    expect(formatChain(chain)).toBe('(4)r1c2 = (4)r1c7 - (4=7)r7c7 - (7)r7c1');
+  });
+
+  it('indents nested chains under the link they prove', () => {
+    const outer: ChainData = {
+      nodes: [
+        { cell: 0, digit: 1, on: true, parents: [] },
+        { cell: 0, digit: 2, on: false, proof: [chain] },
+      ],
+    };
+    expect(formatChainLines([outer])).toEqual(['(1-2)r1c1', '  (4)r1c2 = (4)r1c7 - (4=7)r7c7 - (7)r7c1']);
+  });
+
+  it('follows first parents and lists the others', () => {
+    const dynamic: ChainData = {
+      nodes: [
+        { cell: 0, digit: 1, on: true, parents: [] },
+        { cell: 1, digit: 1, on: false, parents: [0] },
+        { cell: 2, digit: 1, on: false, parents: [0] },
+        { cell: 10, digit: 1, on: true, parents: [1, 2] },
+      ],
+    };
+    expect(formatChain(dynamic)).toBe('(1)r1c1 - (1)r1c2 = (1)r2c2 [+ ~(1)r1c3]');
+  });
+});
+
+// ---- soundness ---------------------------------------------------------------------------------
+
+/** Naked and hidden singles until none applies (cheap filler between chain steps). */
+function singles(board: Board): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let cell = 0; cell < 81; cell++) {
+      const d = SINGLE_DIGIT[board.candidates[cell]!]!;
+      if (board.values[cell] === 0 && d) {
+        placeDigit(board, cell, d);
+        changed = true;
+      }
+    }
+    for (let unit = 0; unit < 27; unit++) {
+      for (let d = 1; d <= 9; d++) {
+        const p = places(board, unit, d);
+        if (p.length === 1) {
+          placeDigit(board, p[0]!, d);
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+function checkSound(step: Step, solution: Uint8Array, where: string): void {
+  for (const p of step.placements) expect(solution[p.cell], `${where}: ${step.technique} places`).toBe(p.digit);
+  for (const e of step.eliminations) expect(solution[e.cell], `${where}: ${step.technique} eliminates`).not.toBe(e.digit);
+}
+
+/**
+ * Walks a puzzle with singles and chain steps only (placing the solution's digit in the most
+ * constrained cell when no chain applies), checking every chain step against the solution and
+ * link by link. With `eachKind`, every kind is also searched on its own at every state.
+ */
+function walk(puzzle: string, eachKind: boolean): number {
+  const grid = parsePuzzle(puzzle);
+  const solution = solve(grid)!;
+  const board = boardFromGrid(grid);
+  let steps = 0;
+  for (let guard = 0; guard < 200; guard++) {
+    singles(board);
+    let best = -1;
+    for (let cell = 0; cell < 81; cell++) {
+      if (board.values[cell] !== 0) continue;
+      if (best < 0 || POPCOUNT[board.candidates[cell]!]! < POPCOUNT[board.candidates[best]!]!) best = cell;
+    }
+    if (best < 0) break;
+    const step = findChainStep(board);
+    if (eachKind) {
+      for (const def of CHAIN_TECHNIQUES) {
+        const own = def.find(board, { uniqueness: true });
+        if (!own) continue;
+        checkSound(own, solution, puzzle);
+        checkChainStep(board, own);
+        // The group's step is the easiest of all kinds.
+        expect(step).not.toBeNull();
+        expect(step!.difficulty).toBeLessThanOrEqual(own.difficulty);
+      }
+    }
+    if (step) {
+      checkSound(step, solution, puzzle);
+      checkChainStep(board, step);
+      applyStep(board, step);
+      steps++;
+    } else {
+      placeDigit(board, best, solution[best]!);
+    }
+  }
+  return steps;
+}
+
+function readPuzzles(file: string, count: number): string[] {
+  return readFileSync(new URL(file, DATA), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.length >= 81)
+    .slice(0, count)
+    .map((l) => l.slice(0, 81));
+}
+
+describe('soundness', () => {
+  it('never eliminates or contradicts the solution on 300 top1465 puzzles', { timeout: 180_000 }, () => {
+    let steps = 0;
+    for (const puzzle of readPuzzles('top1465.txt', 300)) steps += walk(puzzle, false);
+    expect(steps).toBeGreaterThan(1000);
+  });
+
+  it('each kind on its own is sound too (60 top1465 puzzles)', { timeout: 180_000 }, () => {
+    let steps = 0;
+    for (const puzzle of readPuzzles('top1465.txt', 360).slice(300)) steps += walk(puzzle, true);
+    expect(steps).toBeGreaterThan(100);
+  });
+});
