@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid, placeDigit, type Board } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
@@ -213,6 +214,54 @@ describe('formatChain', () => {
       ],
     };
     expect(formatChain(dynamic)).toBe('(1)r1c1 - (1)r1c2 = (1)r2c2 [+ ~(1)r1c3]');
+  });
+});
+
+// ---- invariance -------------------------------------------------------------------------------
+
+/** A symmetry of the grid: digit relabelling, row and column permutations within bands / stacks, bands, stacks, transposition. */
+const symmetry = fc.record({
+  digits: fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7, 8, 9], { minLength: 9, maxLength: 9 }),
+  bands: fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }),
+  stacks: fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }),
+  rows: fc.array(fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }), { minLength: 3, maxLength: 3 }),
+  cols: fc.array(fc.shuffledSubarray([0, 1, 2], { minLength: 3, maxLength: 3 }), { minLength: 3, maxLength: 3 }),
+  transpose: fc.boolean(),
+});
+
+type Symmetry = typeof symmetry extends fc.Arbitrary<infer T> ? T : never;
+
+function transformBoard(board: Readonly<Board>, t: Symmetry): Board {
+  const rowOf = t.bands.flatMap((b, i) => t.rows[i]!.map((r) => b * 3 + r));
+  const colOf = t.stacks.flatMap((s, i) => t.cols[i]!.map((c) => s * 3 + c));
+  const values = new Uint8Array(81);
+  const candidates = new Uint16Array(81);
+  for (let r = 0; r < 9; r++) {
+    for (let c = 0; c < 9; c++) {
+      const from = rowOf[r]! * 9 + colOf[c]!;
+      const to = t.transpose ? c * 9 + r : r * 9 + c;
+      const v = board.values[from]!;
+      values[to] = v === 0 ? 0 : t.digits[v - 1]!;
+      let mask = 0;
+      for (let d = 0; d < 9; d++) if (board.candidates[from]! & (1 << d)) mask |= 1 << (t.digits[d]! - 1);
+      candidates[to] = mask;
+    }
+  }
+  return { values, candidates };
+}
+
+describe('invariance', () => {
+  const cases = readTechniqueCases(FIXTURES.pathname);
+  it('symmetries of the grid keep the easiest chain step\'s difficulty', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...cases), symmetry, (c, t) => {
+        const before = findChainStep(c.board);
+        const after = findChainStep(transformBoard(c.board, t));
+        // Only the difficulty: among equally easy steps SE takes the first in cell order.
+        expect(after?.difficulty).toBe(before?.difficulty);
+      }),
+      { numRuns: 200, seed: 2025 },
+    );
   });
 });
 
