@@ -12,10 +12,18 @@ import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.
  *   strong "if X is off, Y is on":  the other digit of a bivalue cell, then the other place of
  *          the digit in each of X's box, row and column that holds it exactly twice.
  *
- *        box        row          column          (cell c = *)
- *       . . .   . . . . . .      .
- *       . * .                    .     weak peers of *: its 8 box cells, then the 6 row cells
- *       . . .                    .     and the 6 column cells outside the box
+ *   Weak peers of a cell *, numbered in SE's order: its box row by row (1-8), then the rest of
+ *   its row (9-14), then the rest of its column (15-20):
+ *
+ *        1 * 2 |  9 10 11 | 12 13 14
+ *        3 4 5 |          |
+ *        6 7 8 |          |
+ *       -------+
+ *          15
+ *          ..
+ *          20
+ *
+ * The "other digits of the cell" links are not stored: the search reads them from the mask.
  */
 export interface ChainGraph {
   /** Candidates of each cell (0 for a filled cell). */
