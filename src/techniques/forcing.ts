@@ -1,10 +1,10 @@
 import type { Board } from '../core/board.js';
 import type { ChainData, ChainNode, Step } from '../core/step.js';
-import { BOX_OF, COL_OF, ROW_OF } from '../core/tables.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { BOX_OF, COL_OF, ROW_OF, cellName, digitsOf, unitName } from '../core/tables.js';
 import { ChainEngine, DEFAULT_BUDGET, NISHIO_MODE, STATIC_MODE, type Run, dynamicMode, nodeCell, nodeDigit, nodeIsOn } from './forcing/engine.js';
 import { chainDifficulty } from './forcing/length.js';
-import { ancestors } from './forcing/nested.js';
-import { type ChainHint, type ForcingKind, searchHints } from './forcing/search.js';
+import { type ChainHint, type ForcingKind, type HintChain, searchHints } from './forcing/search.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
 /*
@@ -47,6 +47,7 @@ function boardKey(board: Readonly<Board>): string {
 function engineFor(board: Readonly<Board>): ChainEngine {
   const key = boardKey(board);
   if (cachedEngine === null || key !== cachedKey) {
+    cachedEngine?.release();
     cachedEngine = new ChainEngine(board);
     cachedKey = key;
   }
@@ -63,65 +64,112 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   engine.exhausted = false;
   const hint = searchHints(engine, technique);
   const truncated = engine.exhausted;
-  if (truncated) {
-    // Truncated runs must not be reused by the next technique.
-    cachedEngine = null;
-    cachedKey = '';
-  }
-  if (!hint) {
-    if (!truncated) return null;
-    return {
+  let step: Step | null = null;
+  if (hint) step = toStep(technique, hint, board);
+  else if (truncated) {
+    step = {
       technique: technique.id,
       difficulty: technique.base,
       placements: [],
       eliminations: [],
       pattern: { cells: [], digits: [], units: [] },
-      truncated: true,
     };
   }
-  const step = toStep(technique, hint, board);
-  if (truncated) step.truncated = true;
+  if (truncated) {
+    if (step) step.truncated = true;
+    // Truncated runs must not be reused by the next technique.
+    engine.release();
+    cachedEngine = null;
+    cachedKey = '';
+  }
   return step;
 }
 
-function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>): Step {
+let premiseTexts: Record<string, string> | undefined;
+
+/** The `$premise-*` texts of templates/explanations/forcing.json. */
+function premiseText(shape: string): string {
+  if (!premiseTexts) {
+    // From src/techniques or dist/techniques; one level more from build-bench/src/techniques.
+    const near = new URL('../../templates/explanations/forcing.json', import.meta.url);
+    const file = existsSync(near) ? near : new URL('../../../templates/explanations/forcing.json', import.meta.url);
+    premiseTexts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  }
+  return premiseTexts[`$premise-${shape}`] ?? '';
+}
+
+/** Why the conclusion holds, in r1c1 notation, from the template of the hint's shape. */
+function premise(hint: ChainHint, board: Readonly<Board>): string {
+  const fields: Record<string, string> = {
+    cell: cellName(hint.sourceCell),
+    digit: String(hint.sourceDigit),
+    assumption: `${cellName(hint.sourceCell)} ${hint.on ? '<>' : '='} ${hint.sourceDigit}`,
+  };
+  if (hint.shape === 'cell') fields.digits = digitsOf(board.candidates[hint.sourceCell]!).join(', ');
+  if (hint.shape === 'region') {
+    fields.unit = unitName(hint.sourceUnit);
+    fields.cells = hint.chains.map((chain) => cellName(nodeCell(chain.run.root))).join(', ');
+  }
+  return premiseText(hint.shape).replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
+}
+
+function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>): Step & { premise: string } {
   const placements = hint.on ? [{ cell: hint.cell, digit: hint.digit }] : [];
   const eliminations = hint.on ? [] : [{ cell: hint.cell, digit: hint.digit }];
   const cells = [hint.sourceCell];
   if (hint.cell !== hint.sourceCell) cells.push(hint.cell);
   const digits = hint.sourceDigit > 0 && hint.sourceDigit !== hint.digit ? [hint.sourceDigit, hint.digit] : [hint.digit];
-  void board;
   return {
     technique: technique.id,
+    premise: premise(hint, board),
     difficulty: chainDifficulty(technique.base, hint.complexity),
     placements,
     eliminations,
     pattern: { cells, digits, units: hint.sourceUnit >= 0 ? [hint.sourceUnit] : [] },
-    chains: hint.chains.map((chain) => chainData(chain.run, chain.node)),
+    chains: hintChains(hint.chains),
   };
 }
 
-/** A run's derivation of one node (or of its contradiction, node -1) as ChainData, parents first. */
-export function chainData(run: Run, node: number): ChainData {
-  const members = ancestors(run, node);
-  const conflictNode = node === -1 ? run.conflictNode : -2;
-  // Stored nodes by insertion order; the derived conflict node (not stored) goes last.
-  const stored = members.filter((n, i) => !(n === conflictNode && i === 0));
-  stored.sort((a, b) => run.seq[a]! - run.seq[b]!);
-  const order = node === -1 ? [...stored, run.conflictNode] : stored;
+/**
+ * The chains of a hint as ChainData: one per assumption, ending on the target; a contradiction
+ * gives two (the derivations of the node that would be both on and off).
+ */
+function hintChains(chains: readonly HintChain[]): ChainData[] {
+  const out: ChainData[] = [];
+  for (const chain of chains) {
+    if (chain.node === -1) {
+      out.push(chainData(chain.run, chain.run.conflictNode, conflictParents(chain.run)));
+      out.push(chainData(chain.run, chain.run.conflictOther, null));
+    } else out.push(chainData(chain.run, chain.node, null));
+  }
+  return out;
+}
+
+/** One derivation, parents first, the target last; `ownParents` for a derived node not stored in the run. */
+function chainData(run: Run, target: number, ownParents: number[] | null): ChainData {
+  const members = new Set<number>();
+  const stack = [...(ownParents ?? run.parentsOf(target))];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (members.has(n) || (ownParents !== null && n === target)) continue;
+    members.add(n);
+    stack.push(...run.parentsOf(n));
+  }
+  if (ownParents === null) members.delete(target);
+  const order = [...members].sort((a, b) => run.seq[a]! - run.seq[b]!);
+  order.push(target);
   const index = new Map<number, number>();
-  order.forEach((n, i) => {
-    if (i < stored.length || !index.has(n)) index.set(n, i);
-  });
+  order.forEach((n, i) => index.set(n, i));
   const nodes: ChainNode[] = order.map((n, i) => {
-    const isConflict = node === -1 && i === order.length - 1;
-    const parentIds = isConflict ? conflictParents(run) : run.parentsOf(n);
+    const last = i === order.length - 1;
+    const parentIds = last && ownParents !== null ? ownParents : run.parentsOf(n);
     const cell = nodeCell(n);
     const out: ChainNode = { cell, digit: nodeDigit(n), on: nodeIsOn(n), parents: parentIds.map((p) => index.get(p) ?? 0) };
-    const cause = isConflict ? undefined : run.causes?.get(n);
-    const proof = isConflict ? undefined : run.nested?.get(n);
+    const derived = last && ownParents !== null;
+    const cause = derived ? undefined : run.causes?.get(n);
+    const proof = derived ? undefined : run.nested?.get(n);
     if (parentIds.length > 0 && cause === undefined) out.unit = linkUnit(nodeCell(parentIds[0]!), cell);
-    if (proof?.hint) out.proof = proof.hint.chains.map((chain) => chainData(chain.run, chain.node));
+    if (proof?.hint) out.proof = hintChains(proof.hint.chains);
     return out;
   });
   return { nodes };

@@ -111,7 +111,25 @@ export class Run {
   /** The run stopped at the effort bound before it was complete. */
   truncated = false;
 
-  constructor(readonly root: number) {}
+  constructor(public root: number) {}
+
+  /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
+  reset(root: number): void {
+    this.root = root;
+    this.on.fill(0);
+    this.off.fill(0);
+    this.onCount = 0;
+    this.offCount = 0;
+    this.size = 0;
+    this.poolLength = 0;
+    this.conflictNode = -1;
+    this.conflictStart = 0;
+    this.conflictCount = 0;
+    this.conflictOther = -1;
+    this.nested = null;
+    this.causes = null;
+    this.truncated = false;
+  }
 
   has(node: number): boolean {
     const pot = node >> 1;
@@ -161,8 +179,27 @@ export class Run {
   }
 }
 
+/** Runs of discarded engines, reused to spare allocation (a run holds ~15 KB of typed arrays). */
+const FREE_RUNS: Run[] = [];
+const MAX_FREE_RUNS = 4000;
+
+interface NishioTable {
+  signature: string;
+  runs: Map<number, Run>;
+}
+const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ signature: '', runs: new Map() }));
+
+/** The cells holding a digit, as a short string key. */
+function digitSignature(candidates: Uint16Array, digitIndex: number): string {
+  const words = [0, 0, 0];
+  for (let cell = 0; cell < 81; cell++) {
+    if (candidates[cell]! & (1 << digitIndex)) words[Math.floor(cell / 27)]! |= 1 << (cell % 27);
+  }
+  return `${words[0]},${words[1]},${words[2]}`;
+}
+
 /** Effort bound: node expansions allowed for one technique search on one board. */
-export const DEFAULT_BUDGET = 4_000_000;
+export const DEFAULT_BUDGET = 20_000_000;
 
 /**
  * Implication engine for one board state. Runs are cached by (mode, root node). Not for reuse
@@ -194,6 +231,9 @@ export class ChainEngine {
   private readonly stamp = new Int32Array(NODE_COUNT);
   private stampGen = 0;
   private readonly stack = new Int16Array(NODE_COUNT);
+  private readonly probeSeen = new Int32Array(NODE_COUNT);
+  private probeGen = 0;
+  private readonly probeQueue = new Int16Array(NODE_COUNT);
 
   constructor(board: Readonly<Board>) {
     this.base = board.candidates.slice();
@@ -202,8 +242,116 @@ export class ChainEngine {
     this.curPos = this.basePos.slice();
   }
 
+  /** Points a released engine at other candidates (nested chains reuse one engine). */
+  load(candidates: Uint16Array): void {
+    this.runs.clear();
+    this.base.set(candidates);
+    unitPositions(this.base, this.basePos);
+    this.cur.set(this.base);
+    this.curPos.set(this.basePos);
+    this.exhausted = false;
+  }
+
+  /**
+   * Whether the static consequences of one assumption contradict each other, without recording
+   * them (a cheap first pass: most assumptions lead nowhere). Counts towards the budget.
+   */
+  probeStatic(root: number): boolean {
+    return this.reachStatic(root, null, null);
+  }
+
+  /**
+   * Like {@link probeStatic}, and fills `on` / `off` (23-word bitsets, cleared first) with every node
+   * reached when there is no contradiction.
+   */
+  reachStatic(root: number, on: Uint32Array | null, off: Uint32Array | null): boolean {
+    const { base, basePos, probeSeen, probeQueue } = this;
+    const gen = ++this.probeGen;
+    if (gen > 0x7ffffff0) {
+      probeSeen.fill(0);
+      this.probeGen = 0;
+      return this.reachStatic(root, on, off);
+    }
+    let head = 0;
+    let tail = 0;
+    probeSeen[root] = gen;
+    probeQueue[tail++] = root;
+    while (head < tail) {
+      if (++this.effort > this.budget) {
+        this.exhausted = true;
+        return false;
+      }
+      const p = probeQueue[head++]!;
+      const pot = p >> 1;
+      const cell = Math.floor(pot / 9);
+      const digitIndex = pot % 9;
+      if (p & 1) {
+        let others = base[cell]! & ~(1 << digitIndex);
+        while (others !== 0) {
+          const low = others & -others;
+          others ^= low;
+          const q = (cell * 9 + 31 - Math.clz32(low)) << 1;
+          if (probeSeen[q | 1] === gen) return true;
+          if (probeSeen[q] !== gen) {
+            probeSeen[q] = gen;
+            probeQueue[tail++] = q;
+          }
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          let positions = basePos[unit * 9 + digitIndex]!;
+          while (positions !== 0) {
+            const low = positions & -positions;
+            positions ^= low;
+            const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
+            if (other === cell) continue;
+            const q = (other * 9 + digitIndex) << 1;
+            if (probeSeen[q | 1] === gen) return true;
+            if (probeSeen[q] !== gen) {
+              probeSeen[q] = gen;
+              probeQueue[tail++] = q;
+            }
+          }
+        }
+      } else {
+        if (POPCOUNT[base[cell]!] === 2) {
+          const q = ((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1;
+          if (probeSeen[q ^ 1] === gen) return true;
+          if (probeSeen[q] !== gen) {
+            probeSeen[q] = gen;
+            probeQueue[tail++] = q;
+          }
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          const positions = basePos[unit * 9 + digitIndex]!;
+          if (POPCOUNT[positions] !== 2) continue;
+          const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+          const q = ((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
+          if (probeSeen[q ^ 1] === gen) return true;
+          if (probeSeen[q] !== gen) {
+            probeSeen[q] = gen;
+            probeQueue[tail++] = q;
+          }
+        }
+      }
+    }
+    if (on && off) {
+      on.fill(0);
+      off.fill(0);
+      for (let i = 0; i < tail; i++) {
+        const q = probeQueue[i]!;
+        const pot = q >> 1;
+        const set = q & 1 ? on : off;
+        set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
+      }
+    }
+    return false;
+  }
+
   /** The (memoised) run from one assumption. */
   run(mode: ChainMode, root: number): Run {
+    if (mode === NISHIO_MODE) return this.nishioRun(root);
     const key = mode.key * NODE_COUNT + root;
     let run = this.runs.get(key);
     if (run === undefined) {
@@ -213,13 +361,45 @@ export class ChainEngine {
     return run;
   }
 
+  /**
+   * Nishio runs follow one digit, so they depend only on that digit's candidates: they are kept
+   * across boards while the digit's candidates stay the same (most steps change one or two digits).
+   */
+  private nishioRun(root: number): Run {
+    const digitIndex = (root >> 1) % 9;
+    const signature = digitSignature(this.base, digitIndex);
+    let table = NISHIO_CACHE[digitIndex]!;
+    if (table.signature !== signature) {
+      for (const old of table.runs.values()) if (FREE_RUNS.length < MAX_FREE_RUNS) FREE_RUNS.push(old);
+      table = { signature, runs: new Map() };
+      NISHIO_CACHE[digitIndex] = table;
+    }
+    let run = table.runs.get(root);
+    if (run === undefined) {
+      run = this.compute(NISHIO_MODE, root);
+      if (run.truncated) return run;
+      table.runs.set(root, run);
+    }
+    return run;
+  }
+
   /** Whether the budget is spent. */
   get spent(): boolean {
     return this.effort > this.budget;
   }
 
+  /**
+   * Hands this engine's runs back for reuse by later engines, except those in `keep`. The engine
+   * must not be used afterwards.
+   */
+  release(keep?: ReadonlySet<Run>): void {
+    for (const run of this.runs.values()) if (!keep?.has(run) && FREE_RUNS.length < MAX_FREE_RUNS) FREE_RUNS.push(run);
+    this.runs.clear();
+  }
+
   private compute(mode: ChainMode, root: number): Run {
-    const run = new Run(root);
+    const run = FREE_RUNS.pop() ?? new Run(root);
+    run.reset(root);
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
     cur.set(base);
     curPos.set(basePos);
@@ -458,8 +638,9 @@ export class ChainEngine {
 }
 
 /** Positions of each digit in each unit, from candidate masks. */
-export function unitPositions(candidates: Uint16Array): Uint16Array {
-  const pos = new Uint16Array(27 * 9);
+export function unitPositions(candidates: Uint16Array, into?: Uint16Array): Uint16Array {
+  const pos = into ?? new Uint16Array(27 * 9);
+  pos.fill(0);
   for (let unit = 0; unit < 27; unit++) {
     for (let i = 0; i < 9; i++) {
       let mask = candidates[UNIT_CELLS[unit * 9 + i]!]!;

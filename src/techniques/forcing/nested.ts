@@ -1,7 +1,7 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
 import { ChainEngine, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
-import { type ChainHint, searchHints } from './search.js';
+import { type ChainHint, type SearchFilter, searchHints } from './search.js';
 import { cellName, unitName } from '../../core/tables.js';
 
 /*
@@ -11,9 +11,14 @@ import { cellName, unitName } from '../../core/tables.js';
  * outer "off" nodes their links rely on as parents, and their complexity adds to the outer chain's.
  * (SE's level 2 also uses X/Y cycles there; we do not.)
  */
+/** One engine for the static chains of every nested search (they never nest further). */
+let subEngine: ChainEngine | null = null;
+
 export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[]): void {
   if (engine.spent) return;
-  const sub = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+  if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+  else subEngine.load(engine.cur);
+  const sub = subEngine;
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
@@ -21,11 +26,61 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
     if (out.length > 0 || level < 3 || sub.spent) return;
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       addHint(engine, sub, run, hint, out);
-    });
+    }, reachFilter(sub));
   } finally {
     engine.effort = sub.effort;
     if (sub.exhausted) engine.exhausted = true;
+    const keep = new Set<Run>();
+    for (const item of out) for (const chain of item.nested?.hint?.chains ?? []) keep.add(chain.run);
+    sub.release(keep);
   }
+}
+
+const REACH_ON = new Uint32Array(729 * 23);
+const REACH_OFF = new Uint32Array(729 * 23);
+const REACH_STATE = new Uint8Array(729); // 0 unknown, 1 reached, 2 contradiction
+
+/**
+ * Which cells and regions can give a static cell / region forcing chain on the sub-grid: those
+ * whose assumptions' (cheap, parent-free) consequences have something in common, or where one
+ * assumption is contradictory (its recorded run then stops early, as SE's does).
+ */
+function reachFilter(sub: ChainEngine): SearchFilter {
+  REACH_STATE.fill(0);
+  const state = (pot: number): number => {
+    if (REACH_STATE[pot] === 0) {
+      const on = REACH_ON.subarray(pot * 23, pot * 23 + 23);
+      const off = REACH_OFF.subarray(pot * 23, pot * 23 + 23);
+      REACH_STATE[pot] = sub.reachStatic((pot << 1) | 1, on, off) ? 2 : 1;
+    }
+    return REACH_STATE[pot]!;
+  };
+  const shared = (pots: number[]): boolean => {
+    for (const pot of pots) if (state(pot) === 2) return true;
+    for (let w = 0; w < 23; w++) {
+      let on = 0xffffffff;
+      let off = 0xffffffff;
+      for (const pot of pots) {
+        on &= REACH_ON[pot * 23 + w]!;
+        off &= REACH_OFF[pot * 23 + w]!;
+      }
+      if ((on | off) !== 0) return true;
+    }
+    return false;
+  };
+  return {
+    cell(cell) {
+      const pots: number[] = [];
+      for (let d = 0; d < 9; d++) if (sub.base[cell]! & (1 << d)) pots.push(cell * 9 + d);
+      return shared(pots);
+    },
+    region(unit, digit) {
+      const pots: number[] = [];
+      const positions = sub.basePos[unit * 9 + digit - 1]!;
+      for (let i = 0; i < 9; i++) if (positions & (1 << i)) pots.push(UNIT_CELLS[unit * 9 + i]! * 9 + digit - 1);
+      return shared(pots);
+    },
+  };
 }
 
 /** Static forcing X/Y-chains: an assumption whose static consequences contradict it. */
@@ -37,6 +92,7 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
       if ((cur[cell]! & (1 << (digit - 1))) === 0) continue;
       for (const on of [true, false]) {
         if (sub.spent) return;
+        if (!sub.probeStatic(nodeOf(cell, digit, on))) continue;
         const run = sub.run(STATIC_MODE, nodeOf(cell, digit, on));
         if (run.conflictNode < 0) continue;
         const hint: ChainHint = {

@@ -51,7 +51,13 @@ const SORT_CONTRADICTION = 7;
  * (SE sorts its list stably by difficulty, complexity and sort key and applies the first).
  * Returns the hint kept, or null.
  */
-export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintSink): ChainHint | null {
+/** Skips cells and regions known to give nothing (nested searches prefilter with cheap reach sets). */
+export interface SearchFilter {
+  cell(cell: number): boolean;
+  region(unit: number, digit: number): boolean;
+}
+
+export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintSink, filter?: SearchFilter): ChainHint | null {
   let best: ChainHint | null = null;
   const consider = (hint: Omit<ChainHint, 'complexity'>, complexityOf: (cap: number) => number): void => {
     if (sink) {
@@ -75,9 +81,12 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
     if (engine.spent) break;
     const card = POPCOUNT[base[cell]!]!;
     if (!(card > 2 || (card > 1 && dynamic))) continue;
+    const cellWanted = !filter || filter.cell(cell);
+    if (filter && !cellWanted && !regionsWanted(engine, cell, filter)) continue;
     runs.length = 0;
     for (let digit = 1; digit <= 9; digit++) {
       if ((base[cell]! & (1 << (digit - 1))) === 0) continue;
+      if (!cellWanted && !regionWantedForDigit(engine, cell, digit, filter!)) continue;
       const onRun = engine.run(mode, nodeOf(cell, digit, true));
       runs.push(onRun);
       const doContradiction = dynamic;
@@ -125,6 +134,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           if (POPCOUNT[positions]! < 2) continue;
           const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]!;
           if (first !== cell) continue;
+          if (filter && !filter.region(unit, digit)) continue;
           const unitRuns: Run[] = [];
           for (let i = 0; i < 9; i++) {
             if (positions & (1 << i)) unitRuns.push(engine.run(mode, nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true)));
@@ -142,7 +152,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
         }
       }
     }
-    if (!nishio && runs.length >= 2) {
+    if (!nishio && runs.length >= 2 && cellWanted) {
       const cellRuns = runs.slice();
       commonTargets(engine, cellRuns, (node) => {
         const target = node >> 1;
@@ -159,16 +169,52 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   return best;
 }
 
+/** Whether some region that this cell opens (it holds the digit's first place there) passes the filter. */
+function regionsWanted(engine: ChainEngine, cell: number, filter: SearchFilter): boolean {
+  for (let digit = 1; digit <= 9; digit++) {
+    if ((engine.base[cell]! & (1 << (digit - 1))) !== 0 && regionWantedForDigit(engine, cell, digit, filter)) return true;
+  }
+  return false;
+}
+
+function regionWantedForDigit(engine: ChainEngine, cell: number, digit: number, filter: SearchFilter): boolean {
+  for (let k = 0; k < 3; k++) {
+    const unit = SE_UNITS[cell * 3 + k]!;
+    const positions = engine.basePos[unit * 9 + digit - 1]!;
+    if (POPCOUNT[positions]! < 2) continue;
+    if (UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)] !== cell) continue;
+    if (filter.region(unit, digit)) return true;
+  }
+  return false;
+}
+
+const common = { on: new Uint32Array(23), off: new Uint32Array(23) };
+
 /** Calls `visit` for nodes reached by every run: "on" nodes in the first run's order, then "off". */
 function commonTargets(_engine: ChainEngine, runs: Run[], visit: (node: number) => void): void {
   const first = runs[0]!;
+  const on = common.on;
+  const off = common.off;
+  on.set(first.on);
+  off.set(first.off);
+  let any = 0;
+  for (let w = 0; w < 23; w++) {
+    for (let r = 1; r < runs.length; r++) {
+      on[w] = on[w]! & runs[r]!.on[w]!;
+      off[w] = off[w]! & runs[r]!.off[w]!;
+    }
+    any |= on[w]! | off[w]!;
+  }
+  if (any === 0) return;
   for (let i = 0; i < first.onCount; i++) {
     const node = first.onOrder[i]!;
-    if (runs.every((run) => run.has(node))) visit(node);
+    const pot = node >> 1;
+    if (on[pot >> 5]! & (1 << (pot & 31))) visit(node);
   }
   for (let i = 0; i < first.offCount; i++) {
     const node = first.offOrder[i]!;
-    if (runs.every((run) => run.has(node))) visit(node);
+    const pot = node >> 1;
+    if (off[pot >> 5]! & (1 << (pot & 31))) visit(node);
   }
 }
 

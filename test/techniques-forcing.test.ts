@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyStep, boardFromGrid, placeDigit, type Board } from '../src/core/board.js';
+import { parsePuzzle } from '../src/core/parse.js';
+import type { Step } from '../src/core/step.js';
+import { SINGLE_DIGIT, UNIT_CELLS } from '../src/core/tables.js';
+import { solve } from '../src/solver/index.js';
+import { FORCING_TECHNIQUES, findForcingStep } from '../src/techniques/forcing.js';
+import { lengthIncrement } from '../src/techniques/forcing/length.js';
+import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
+
+const FIXTURES = new URL('./fixtures/techniques-forcing.txt', import.meta.url);
+const DATA = new URL('../../shared/data/', import.meta.url);
+
+/** Expected difficulty of each case: the number after the id in the comment line above it. */
+function expectedDifficulties(): Map<number, number> {
+  const lines = readFileSync(FIXTURES, 'utf8').split('\n');
+  const out = new Map<number, number>();
+  lines.forEach((text, i) => {
+    const m = /^# \S+ ([0-9.]+) /.exec(lines[i - 1] ?? '');
+    if (m && !text.startsWith('#') && text.trim() !== '') out.set(i + 1, Number(m[1]));
+  });
+  return out;
+}
+
+describe('forcing chain fixtures', () => {
+  const cases = readTechniqueCases(FIXTURES.pathname);
+  const difficulties = expectedDifficulties();
+
+  it('covers every forcing technique at least twice', () => {
+    for (const technique of FORCING_TECHNIQUES) {
+      expect(cases.filter((c) => c.technique === technique.id).length, technique.id).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
+    const step = findForcingStep(c.technique, c.board);
+    expect(step).not.toBeNull();
+    expect(step!.truncated).toBeUndefined();
+    expect(stepResult(step!)).toEqual(c.expected);
+    expect(step!.difficulty).toBe(difficulties.get(c.line));
+    expect(step!.chains?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('length increment (SE)', () => {
+  it.each([
+    [6, 0],
+    [7, 0.1],
+    [8, 0.1],
+    [9, 0.2],
+    [10, 0.2],
+    [11, 0.3],
+    [14, 0.3],
+    [15, 0.4],
+    [19, 0.5],
+    [27, 0.6],
+    [35, 0.7],
+    [51, 0.8],
+    [67, 0.9],
+  ])('complexity %i adds %f', (complexity, added) => {
+    expect(lengthIncrement(complexity)).toBeCloseTo(added, 10);
+  });
+});
+
+// ---- soundness ---------------------------------------------------------------------------------
+
+/** Naked and hidden singles until none applies (cheap filler between forcing steps). */
+function singles(board: Board): void {
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let cell = 0; cell < 81; cell++) {
+      const d = SINGLE_DIGIT[board.candidates[cell]!]!;
+      if (board.values[cell] === 0 && d) {
+        placeDigit(board, cell, d);
+        changed = true;
+      }
+    }
+    for (let unit = 0; unit < 27; unit++) {
+      for (let d = 0; d < 9; d++) {
+        let where = -1;
+        let count = 0;
+        for (let i = 0; i < 9; i++) {
+          const cell = UNIT_CELLS[unit * 9 + i]!;
+          if (board.candidates[cell]! & (1 << d)) {
+            count++;
+            where = cell;
+          }
+        }
+        if (count === 1) {
+          placeDigit(board, where, d + 1);
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+function checkSound(step: Step, solution: Uint8Array, label: string): void {
+  for (const p of step.placements) expect(solution[p.cell], `${label}: ${step.technique} places a wrong digit`).toBe(p.digit);
+  for (const e of step.eliminations) expect(solution[e.cell], `${label}: ${step.technique} eliminates the solution`).not.toBe(e.digit);
+}
+
+function sample(file: string, count: number): string[] {
+  const lines = readFileSync(new URL(file, DATA), 'utf8').trim().split('\n');
+  const stride = Math.max(1, Math.floor(lines.length / count));
+  return lines.filter((_, i) => i % stride === 0).slice(0, count);
+}
+
+/**
+ * Walks a puzzle: singles, then the first forcing technique (in ladder order) that finds a step,
+ * checking every step any technique returns against the solution. `ids` limits the techniques
+ * (the nested ones are slow); `budget` keeps each search short (bounded searches must stay sound).
+ */
+function walk(puzzle: string, ids: readonly string[], maxSteps: number, budget: number): number {
+  const grid = parsePuzzle(puzzle);
+  const solution = solve(grid)!;
+  const board = boardFromGrid(grid);
+  let checked = 0;
+  for (let n = 0; n < maxSteps; n++) {
+    singles(board);
+    if (board.values.every((v) => v !== 0)) break;
+    let applied = false;
+    for (const id of ids) {
+      const step = findForcingStep(id, board, { budget });
+      if (!step) continue;
+      checkSound(step, solution, puzzle);
+      checked++;
+      if (step.placements.length + step.eliminations.length === 0) continue;
+      applyStep(board, step);
+      applied = true;
+      break;
+    }
+    if (!applied) break;
+  }
+  return checked;
+}
+
+const FLAT = ['nishio-forcing-chains', 'multiple-forcing-chains', 'dynamic-forcing-chains', 'dynamic-forcing-chains-plus'];
+
+describe('soundness on the hardest collections (sampled)', () => {
+  it('forum_hardest_1106', () => {
+    let checked = 0;
+    for (const puzzle of sample('forum_hardest_1106.txt', 12)) checked += walk(puzzle, FLAT, 6, 400_000);
+    expect(checked).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('top1465', () => {
+    let checked = 0;
+    for (const puzzle of sample('top1465.txt', 25)) checked += walk(puzzle, FLAT, 4, 400_000);
+    expect(checked).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('forum_hardest_11plus (nested levels too)', () => {
+    let checked = 0;
+    for (const puzzle of sample('forum_hardest_11plus_sample.txt', 4)) {
+      checked += walk(puzzle, [...FLAT, 'nested-forcing-chains', 'nested-multiple-forcing-chains'], 2, 300_000);
+    }
+    expect(checked).toBeGreaterThan(3);
+  }, 60_000);
+});
+
+describe('effort bound', () => {
+  it('a near-empty grid (several solutions) returns within the bound and says so', () => {
+    const board = boardFromGrid(parsePuzzle('1' + '.'.repeat(79) + '2'));
+    for (const id of ['nested-forcing-chains', 'nested-multiple-forcing-chains']) {
+      const step = findForcingStep(id, board, { budget: 200_000 });
+      expect(step, id).not.toBeNull();
+      expect(step!.truncated, id).toBe(true);
+      expect(step!.placements.length + step!.eliminations.length, id).toBe(0);
+    }
+  });
+
+  it('without a bound hit, no flag', () => {
+    const board = boardFromGrid(parsePuzzle('1' + '.'.repeat(79) + '2'));
+    const step = findForcingStep('nishio-forcing-chains', board);
+    expect(step).toBeNull();
+  });
+});
