@@ -95,6 +95,7 @@ describe('book --puzzles', () => {
     [['--puzzles', '/no/such/file.txt'], "cannot read '/no/such/file.txt': no such file"],
     [['--puzzles', PUZZLES, '--seed', '4'], '--seed makes no difference with --puzzles'],
     [['--jobs', 'many'], "--jobs: expected a whole number from 1 to 64, got 'many'"],
+    [['--timeout', '0'], "--timeout: expected a number of seconds above 0, got '0'"],
     [['--symmetry', 'spiral'], "argument 'spiral' is invalid"],
   ])('usage error %j', async (args, message) => {
     const dir = tempDir();
@@ -147,6 +148,14 @@ describe('book (generated)', () => {
 });
 
 describe('a run that fails half-way leaves no file', () => {
+  test('--timeout ends generation with exit code 1 and nothing written', async () => {
+    const dir = tempDir();
+    const result = await run(['book', '--seed', '3', '--sections', 'easy:1,expert:1000', '--timeout', '0.5', '-q', '-o', join(dir, 'b.pdf')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/--timeout 0.5 s passed while generating puzzle \d+ of a section of 1000; no file written/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   test('the puzzle source throws after the first pages', async () => {
     const file = await puzzlesFromFile(PUZZLES);
     const dir = tempDir();

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { basename } from 'node:path';
 import { Option, type Command } from 'commander';
+import { GenerateError } from '../generator/index.js';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
 import { isLevel, LEVELS } from '../grader/index.js';
 import {
@@ -32,6 +33,7 @@ interface BookOptions {
   showRating: boolean;
   symmetry?: Symmetry;
   jobs?: string;
+  timeout?: string;
   quiet: boolean;
 }
 
@@ -55,6 +57,7 @@ export function registerBook(program: Command, io: CliIo, state: CommandState): 
     .option('--show-rating', 'print each puzzle\'s rating next to its level (also a template setting)', false)
     .addOption(new Option('--symmetry <symmetry>', 'symmetry of generated puzzles (default: the template\'s)').choices(SYMMETRIES))
     .option('--jobs <n>', 'generator worker threads (the book does not depend on it)')
+    .option('--timeout <seconds>', 'give up generating after this long (exit code 1, no file written)')
     .option('-q, --quiet', 'no progress on stderr', false)
     .addHelpText(
       'after',
@@ -74,6 +77,7 @@ Examples:
       const template = withOverrides(readTemplate(options.template), options);
       const wanted = options.sections === undefined ? undefined : parseSections(options.sections);
       const jobs = options.jobs === undefined ? undefined : parseJobs(options.jobs);
+      const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
       if (options.puzzles !== undefined) checkInputFiles([options.puzzles]);
       const progress = new BookProgress(io, !options.quiet);
 
@@ -104,7 +108,12 @@ Examples:
         sections = wanted ?? parseSections(DEFAULT_SECTIONS);
         seed = options.seed ?? String(randomInt(100000, 1000000));
         if (options.seed === undefined) progress.note(`seed ${seed} (pass --seed ${seed} to make this book again)`);
-        puzzles = generatedPuzzles(sections, { seed, symmetry: template.symmetry, ...(jobs === undefined ? {} : { jobs }) });
+        puzzles = generatedPuzzles(sections, {
+          seed,
+          symmetry: template.symmetry,
+          ...(jobs === undefined ? {} : { jobs }),
+          ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        });
         origin = `seed ${seed}`;
       }
 
@@ -131,6 +140,13 @@ Examples:
         if (error instanceof BookOutputError && error.code !== 'ABORTED') throw new UsageError(error.message);
         if (error instanceof TemplateError) throw new UsageError(error.message);
         if (error instanceof BookOutputError) return fail(io, state, progress, error.message);
+        if (error instanceof GenerateError) {
+          const why =
+            error.code === 'TIMEOUT'
+              ? `--timeout ${options.timeout} s passed while generating puzzle ${error.index} of a section of ${error.requested}`
+              : error.message;
+          return fail(io, state, progress, `${why}; no file written`);
+        }
         throw error;
       } finally {
         process.removeListener('SIGINT', stop);
@@ -179,6 +195,12 @@ export function parseSections(text: string): BookSection[] {
     sections.push({ level, count });
   }
   return sections;
+}
+
+function parseTimeout(text: string): number {
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--timeout: expected a number of seconds above 0, got '${text}'`);
+  return seconds * 1000;
 }
 
 function parseJobs(text: string): number {

@@ -11,7 +11,7 @@ export interface GeneratedPuzzlesOptions {
   symmetry: Symmetry;
   /** Generator worker threads (the puzzles do not depend on it). */
   jobs?: number;
-  /** Give up after this many milliseconds per section. */
+  /** Give up after this many milliseconds for the whole book (a GenerateError `TIMEOUT`). */
   timeoutMs?: number;
 }
 
@@ -24,6 +24,7 @@ export interface GeneratedPuzzlesOptions {
 export async function* generatedPuzzles(sections: readonly BookSection[], options: GeneratedPuzzlesOptions): AsyncGenerator<BookPuzzle> {
   let number = 0;
   const seen = new Map<string, number>();
+  const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   for (const section of sections) {
     const level = section.level;
     if (!isLevel(level)) throw new RangeError(`unknown level '${level}'`);
@@ -36,7 +37,7 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
       difficulty: level,
       symmetry: options.symmetry,
       ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(deadline === undefined ? {} : { timeoutMs: Math.max(1, deadline - Date.now()) }),
     });
     for await (const made of run) {
       number++;
