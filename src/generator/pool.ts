@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PuzzleOutcome } from './generate-one.js';
+import { makePuzzle, type PuzzleOutcome } from './generate-one.js';
 import type { ResolvedOptions } from './options.js';
 
 /**
@@ -15,9 +15,11 @@ export function workerScript(): URL | null {
 }
 
 /**
- * Makes puzzles `first .. first + count - 1` on `jobs` worker threads and yields their outcomes in
- * index order. Threads take the next index as soon as they are free; at most `4 * jobs` outcomes
- * wait for an earlier one, so memory stays small when one puzzle is slow.
+ * Makes puzzles `first .. first + count - 1` on `jobs` threads (this one and `jobs - 1` workers) and
+ * yields their outcomes in index order. Workers take the next index as soon as they are free; this
+ * thread makes one itself whenever the next outcome to yield is not ready, which also covers the
+ * workers' start-up time. At most `4 * jobs` outcomes wait for an earlier one, so memory stays
+ * small when one puzzle is slow.
  */
 export async function* poolOutcomes(script: URL, options: ResolvedOptions, first: number, count: number, jobs: number, deadline: number): AsyncGenerator<PuzzleOutcome> {
   const end = first + count;
@@ -40,7 +42,7 @@ export async function* poolOutcomes(script: URL, options: ResolvedOptions, first
     else idle.push(worker);
   };
 
-  for (let i = 0; i < Math.min(jobs, count); i++) {
+  for (let i = 0; i < Math.min(jobs - 1, count); i++) {
     const worker = new Worker(script, { workerData: { options, deadline } });
     workers.push(worker);
     worker.on('message', (outcome: PuzzleOutcome) => {
@@ -64,9 +66,16 @@ export async function* poolOutcomes(script: URL, options: ResolvedOptions, first
       const outcome = done.get(nextToYield);
       if (outcome === undefined) {
         if (failure) throw failure;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
+        if (nextToSend < end && nextToSend < nextToYield + window) {
+          const index = nextToSend++;
+          done.set(index, makePuzzle(options, index, deadline));
+          // Let the workers' messages in before going on.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        } else {
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+        }
         continue;
       }
       done.delete(nextToYield);

@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:generate`: puzzles per second of the generator for each level, single-threaded
+ * (per CPU-second, process.cpuUsage, because the machines are shared) and with worker threads on
+ * all cores (wall time, jobs=1 and jobs=N measured back to back), against the npm `qqwing` (a
+ * JavaScript port of QQWing) generating puzzles of its own levels in the same run; then the mean
+ * time to a puzzle rated 9.0 or more.
+ *
+ *   npm run bench:generate               # full run (a few minutes)
+ *   npm run bench:generate -- --quick    # fewer puzzles
+ */
+import { existsSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Level } from '../src/grader/index.js';
+import { generate, type GenerateOptions, type GeneratedPuzzle } from '../src/generator/index.js';
+
+// The grader reads templates/ relative to its compiled file: build-bench/src/x/ -> build-bench/templates.
+const templates = fileURLToPath(new URL('../templates', import.meta.url));
+if (!existsSync(templates)) symlinkSync(fileURLToPath(new URL('../../templates', import.meta.url)), templates, 'dir');
+
+const quick = process.argv.includes('--quick');
+const CORES = availableParallelism();
+const LEVEL_COUNTS: Record<Level, number> = quick
+  ? { beginner: 100, easy: 100, medium: 60, hard: 60, expert: 60, extreme: 10 }
+  : { beginner: 500, easy: 400, medium: 300, hard: 300, expert: 300, extreme: 40 };
+
+interface Measure {
+  puzzles: GeneratedPuzzle[];
+  cpuSeconds: number;
+  wallSeconds: number;
+}
+
+async function measure(options: GenerateOptions): Promise<Measure> {
+  const puzzles: GeneratedPuzzle[] = [];
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  for await (const p of generate(options)) puzzles.push(p);
+  const cpu = process.cpuUsage(cpu0);
+  return { puzzles, cpuSeconds: (cpu.user + cpu.system) / 1e6, wallSeconds: (performance.now() - wall0) / 1000 };
+}
+
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+}
+
+// ---- qqwing (npm), its own levels: generate a minimal puzzle, solve it with history, keep it when
+// its level matches; this is what the qqwing program does for --difficulty.
+interface QQWing {
+  generatePuzzle(): boolean;
+  setRecordHistory(on: boolean): void;
+  solve(): boolean;
+  getDifficultyAsString(): string;
+}
+const QQWingCtor = createRequire(import.meta.url)('qqwing') as new () => QQWing;
+const QQ_LEVELS = ['Simple', 'Easy', 'Intermediate', 'Expert', 'any'] as const;
+
+/** qqwing puzzles/CPU-second per level, from one stream of generated puzzles. */
+function qqwingRates(seconds: number): Record<(typeof QQ_LEVELS)[number], number> {
+  const counts: Record<string, number> = {};
+  let total = 0;
+  const cpu0 = process.cpuUsage();
+  let used = 0;
+  while (used < seconds) {
+    const q = new QQWingCtor();
+    q.generatePuzzle();
+    q.setRecordHistory(true);
+    q.solve();
+    const level = q.getDifficultyAsString();
+    counts[level] = (counts[level] ?? 0) + 1;
+    total++;
+    const cpu = process.cpuUsage(cpu0);
+    used = (cpu.user + cpu.system) / 1e6;
+  }
+  return {
+    Simple: (counts['Simple'] ?? 0) / used,
+    Easy: (counts['Easy'] ?? 0) / used,
+    Intermediate: (counts['Intermediate'] ?? 0) / used,
+    Expert: (counts['Expert'] ?? 0) / used,
+    any: total / used,
+  };
+}
+
+/** Which qqwing level a level of ours corresponds to (qqwing's "expert" is anything needing a guess). */
+const QQ_MATCH: Record<Level, (typeof QQ_LEVELS)[number]> = {
+  beginner: 'Simple',
+  easy: 'Easy',
+  medium: 'Intermediate',
+  hard: 'Expert',
+  expert: 'Expert',
+  extreme: 'Expert',
+};
+
+async function main(): Promise<void> {
+  console.log(`# Generator benchmark (${quick ? 'quick' : 'full'}; ${CORES} cores; Node ${process.version})\n`);
+  const qq = qqwingRates(quick ? 10 : 30);
+
+  console.log('## Single-threaded (jobs 1), per CPU-second; all cores (jobs ' + CORES + '), wall-clock speed-up\n');
+  console.log('| level | puzzles | puzzles/s (1 thread) | clues mean (min-max) | attempts/puzzle | jobs 1 wall/s | jobs ' + CORES + ' wall/s | speed-up | qqwing same level /s | x qqwing same level | x qqwing any |');
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const level of ['beginner', 'easy', 'medium', 'hard', 'expert', 'extreme'] as const) {
+    const count = LEVEL_COUNTS[level];
+    const seed = `bench-${level}`;
+    await measure({ seed: `${seed}-warm`, count: Math.ceil(count / 10), difficulty: level });
+    const one = await measure({ seed, count, difficulty: level });
+    const many = await measure({ seed, count, difficulty: level, jobs: CORES });
+    const same = many.puzzles.every((p, i) => p.puzzle.join('') === one.puzzles[i]!.puzzle.join(''));
+    if (!same) throw new Error(`${level}: jobs ${CORES} gave different puzzles than jobs 1`);
+    const rate = count / one.cpuSeconds;
+    const clues = one.puzzles.map((p) => p.clues);
+    const qqSame = qq[QQ_MATCH[level]];
+    console.log(
+      `| ${level} | ${count} | ${rate.toFixed(1)} | ${mean(clues).toFixed(1)} (${Math.min(...clues)}-${Math.max(...clues)}) | ${mean(one.puzzles.map((p) => p.attempts)).toFixed(1)} | ${(count / one.wallSeconds).toFixed(1)} | ${(count / many.wallSeconds).toFixed(1)} | ${(one.wallSeconds / many.wallSeconds).toFixed(2)}x | ${qqSame.toFixed(1)} | ${(rate / qqSame).toFixed(1)}x | ${(rate / qq.any).toFixed(1)}x |`,
+    );
+  }
+  console.log(`\nqqwing (npm ${'1.3.4'}) per CPU-second: ${QQ_LEVELS.map((l) => `${l} ${qq[l].toFixed(1)}`).join(', ')}.\n`);
+
+  console.log('## Rated 9.0 or more (rating band 9.0-12), single-threaded\n');
+  const hardCount = quick ? 2 : 5;
+  const hard = await measure({ seed: 'bench-9', count: hardCount, rating: { min: 9, max: 12 } });
+  console.log('| puzzles | CPU seconds per puzzle | wall seconds per puzzle | ratings |');
+  console.log('|---:|---:|---:|---|');
+  console.log(`| ${hardCount} | ${(hard.cpuSeconds / hardCount).toFixed(1)} | ${(hard.wallSeconds / hardCount).toFixed(1)} | ${hard.puzzles.map((p) => p.grade.rating.toFixed(1)).join(', ')} |`);
+}
+
+await main();
