@@ -183,6 +183,22 @@ export class Run {
 const FREE_RUNS: Run[] = [];
 const MAX_FREE_RUNS = 4000;
 
+/** Scratch of computeStaticClosures (one at a time: nested searches never nest further). */
+const CLOSURES = {
+  edgeStart: new Int32Array(NODE_COUNT + 1),
+  edges: new Int16Array(NODE_COUNT * 32),
+  index: new Int32Array(NODE_COUNT),
+  low: new Int32Array(NODE_COUNT),
+  onStack: new Uint8Array(NODE_COUNT),
+  stack: new Int16Array(NODE_COUNT),
+  callNode: new Int16Array(NODE_COUNT),
+  callEdge: new Int32Array(NODE_COUNT),
+  component: new Int16Array(NODE_COUNT),
+  sink: new Uint8Array(NODE_COUNT),
+  merged: new Int32Array(NODE_COUNT),
+  bits: new Uint32Array(NODE_COUNT * 46),
+};
+
 interface NishioTable {
   signature: string;
   runs: Map<number, Run>;
@@ -258,6 +274,197 @@ export class ChainEngine {
    */
   probeStatic(root: number): boolean {
     return this.reachStatic(root, null, null);
+  }
+
+  /**
+   * Static consequences of every node at once: after this, `closureOf(node)` is the 46-word bitset
+   * (bit = node id) of all nodes its static links reach, itself included. Tarjan's algorithm finds
+   * the strongly connected components in reverse topological order, so each component's closure is
+   * its members plus the closures of the components it links to, all already known.
+   */
+  computeStaticClosures(): void {
+    const { base, basePos } = this;
+    const c = CLOSURES;
+    // Successors of every node, in CSR form.
+    let edgeCount = 0;
+    for (let node = 0; node < NODE_COUNT; node++) {
+      c.edgeStart[node] = edgeCount;
+      const pot = node >> 1;
+      const cell = Math.floor(pot / 9);
+      const digitIndex = pot % 9;
+      if ((base[cell]! & (1 << digitIndex)) === 0) continue;
+      if (node & 1) {
+        let others = base[cell]! & ~(1 << digitIndex);
+        while (others !== 0) {
+          const low = others & -others;
+          others ^= low;
+          c.edges[edgeCount++] = (cell * 9 + 31 - Math.clz32(low)) << 1;
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          let positions = basePos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+          while (positions !== 0) {
+            const low = positions & -positions;
+            positions ^= low;
+            c.edges[edgeCount++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
+          }
+        }
+      } else {
+        if (POPCOUNT[base[cell]!] === 2) c.edges[edgeCount++] = ((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1;
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          const positions = basePos[unit * 9 + digitIndex]!;
+          if (POPCOUNT[positions] !== 2) continue;
+          const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+          c.edges[edgeCount++] = ((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
+        }
+      }
+    }
+    c.edgeStart[NODE_COUNT] = edgeCount;
+    this.effort += edgeCount;
+    // Iterative Tarjan.
+    c.index.fill(-1);
+    c.merged.fill(0);
+    let nextIndex = 0;
+    let stackTop = 0;
+    let components = 0;
+    for (let start = 0; start < NODE_COUNT; start++) {
+      if (c.index[start] !== -1 || (base[Math.floor((start >> 1) / 9)]! & (1 << ((start >> 1) % 9))) === 0) continue;
+      let depth = 0;
+      c.callNode[0] = start;
+      c.callEdge[0] = c.edgeStart[start]!;
+      c.index[start] = c.low[start] = nextIndex++;
+      c.stack[stackTop++] = start;
+      c.onStack[start] = 1;
+      while (depth >= 0) {
+        const node = c.callNode[depth]!;
+        const edge = c.callEdge[depth]!;
+        if (edge < c.edgeStart[node + 1]!) {
+          c.callEdge[depth] = edge + 1;
+          const next = c.edges[edge]!;
+          if (c.index[next] === -1) {
+            c.index[next] = c.low[next] = nextIndex++;
+            c.stack[stackTop++] = next;
+            c.onStack[next] = 1;
+            depth++;
+            c.callNode[depth] = next;
+            c.callEdge[depth] = c.edgeStart[next]!;
+          } else if (c.onStack[next]) {
+            if (c.index[next]! < c.low[node]!) c.low[node] = c.index[next]!;
+          }
+          continue;
+        }
+        if (c.low[node] === c.index[node]) {
+          // Pop the component; its closure: members, then what its members link to outside it.
+          const comp = components++;
+          const bits = c.bits.subarray(comp * 46, comp * 46 + 46);
+          bits.fill(0);
+          const first = stackTop;
+          let member: number;
+          do {
+            member = c.stack[--stackTop]!;
+            c.onStack[member] = 0;
+            c.component[member] = comp;
+            bits[member >> 5] = bits[member >> 5]! | (1 << (member & 31));
+          } while (member !== node);
+          let links = 0;
+          for (let i = stackTop; i < first; i++) {
+            const m = c.stack[i]!;
+            for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
+              const target = c.edges[e]!;
+              const other = c.component[target]!;
+              if (other === comp) continue;
+              links++;
+              if (c.sink[other]) {
+                // A lone node leading nowhere (most "off" nodes): its closure is itself.
+                bits[target >> 5] = bits[target >> 5]! | (1 << (target & 31));
+                continue;
+              }
+              if (c.merged[other] === comp + 1) continue;
+              c.merged[other] = comp + 1;
+              const from = other * 46;
+              for (let w = 0; w < 46; w++) bits[w] = bits[w]! | c.bits[from + w]!;
+            }
+          }
+          c.sink[comp] = links === 0 && first - stackTop === 1 ? 1 : 0;
+          this.effort += first - stackTop;
+        }
+        depth--;
+        if (depth >= 0) {
+          const parent = c.callNode[depth]!;
+          if (c.low[node]! < c.low[parent]!) c.low[parent] = c.low[node]!;
+        }
+      }
+    }
+  }
+
+  /** A node's static closure from the last {@link computeStaticClosures} (46 words). */
+  closureOf(node: number): Uint32Array {
+    const comp = CLOSURES.component[node]!;
+    return CLOSURES.bits.subarray(comp * 46, comp * 46 + 46);
+  }
+
+  /** Whether a node's static closure holds some node and its negation. */
+  closureContradicts(node: number): boolean {
+    const bits = this.closureOf(node);
+    for (let w = 0; w < 46; w++) {
+      const word = bits[w]!;
+      if ((word & (word >>> 1) & 0x55555555) !== 0) return true;
+    }
+    return false;
+  }
+
+  /** Marks (marks[node] = 1) every node the static consequences of any source reach. */
+  markStaticClosure(sources: readonly number[], marks: Uint8Array): void {
+    const { base, basePos, probeQueue } = this;
+    marks.fill(0);
+    let tail = 0;
+    for (const source of sources) {
+      if (marks[source] === 0) {
+        marks[source] = 1;
+        probeQueue[tail++] = source;
+      }
+    }
+    const visit = (q: number): void => {
+      if (marks[q] === 0) {
+        marks[q] = 1;
+        probeQueue[tail++] = q;
+      }
+    };
+    for (let head = 0; head < tail; head++) {
+      this.effort++;
+      const p = probeQueue[head]!;
+      const pot = p >> 1;
+      const cell = Math.floor(pot / 9);
+      const digitIndex = pot % 9;
+      if (p & 1) {
+        let others = base[cell]! & ~(1 << digitIndex);
+        while (others !== 0) {
+          const low = others & -others;
+          others ^= low;
+          visit((cell * 9 + 31 - Math.clz32(low)) << 1);
+        }
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          let positions = basePos[unit * 9 + digitIndex]!;
+          while (positions !== 0) {
+            const low = positions & -positions;
+            positions ^= low;
+            const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
+            if (other !== cell) visit((other * 9 + digitIndex) << 1);
+          }
+        }
+      } else {
+        if (POPCOUNT[base[cell]!] === 2) visit(((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1);
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          const positions = basePos[unit * 9 + digitIndex]!;
+          if (POPCOUNT[positions] !== 2) continue;
+          const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+          visit(((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1);
+        }
+      }
+    }
   }
 
   /**

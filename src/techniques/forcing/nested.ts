@@ -22,6 +22,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
+    sub.computeStaticClosures();
     forcingChains(engine, sub, run, out);
     if (out.length > 0 || level < 3 || sub.spent) return;
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
@@ -36,63 +37,63 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   }
 }
 
-const REACH_ON = new Uint32Array(729 * 23);
-const REACH_OFF = new Uint32Array(729 * 23);
-const REACH_STATE = new Uint8Array(729); // 0 unknown, 1 reached, 2 contradiction
-
 /**
  * Which cells and regions can give a static cell / region forcing chain on the sub-grid: those
- * whose assumptions' (cheap, parent-free) consequences have something in common, or where one
- * assumption is contradictory (its recorded run then stops early, as SE's does).
+ * whose assumptions' static closures have something in common, or where one assumption is
+ * contradictory (its recorded run then stops early, as SE's does).
  */
 function reachFilter(sub: ChainEngine): SearchFilter {
-  REACH_STATE.fill(0);
-  const state = (pot: number): number => {
-    if (REACH_STATE[pot] === 0) {
-      const on = REACH_ON.subarray(pot * 23, pot * 23 + 23);
-      const off = REACH_OFF.subarray(pot * 23, pot * 23 + 23);
-      REACH_STATE[pot] = sub.reachStatic((pot << 1) | 1, on, off) ? 2 : 1;
+  const common = new Uint32Array(46);
+  const shared = (nodes: number[]): boolean => {
+    for (const node of nodes) if (sub.closureContradicts(node)) return true;
+    common.set(sub.closureOf(nodes[0]!));
+    for (let i = 1; i < nodes.length; i++) {
+      const bits = sub.closureOf(nodes[i]!);
+      for (let w = 0; w < 46; w++) common[w] = common[w]! & bits[w]!;
     }
-    return REACH_STATE[pot]!;
-  };
-  const shared = (pots: number[]): boolean => {
-    for (const pot of pots) if (state(pot) === 2) return true;
-    for (let w = 0; w < 23; w++) {
-      let on = 0xffffffff;
-      let off = 0xffffffff;
-      for (const pot of pots) {
-        on &= REACH_ON[pot * 23 + w]!;
-        off &= REACH_OFF[pot * 23 + w]!;
-      }
-      if ((on | off) !== 0) return true;
-    }
+    for (let w = 0; w < 46; w++) if (common[w] !== 0) return true;
     return false;
   };
   return {
     cell(cell) {
-      const pots: number[] = [];
-      for (let d = 0; d < 9; d++) if (sub.base[cell]! & (1 << d)) pots.push(cell * 9 + d);
-      return shared(pots);
+      const nodes: number[] = [];
+      for (let d = 0; d < 9; d++) if (sub.base[cell]! & (1 << d)) nodes.push(nodeOf(cell, d + 1, true));
+      return shared(nodes);
     },
     region(unit, digit) {
-      const pots: number[] = [];
+      const nodes: number[] = [];
       const positions = sub.basePos[unit * 9 + digit - 1]!;
-      for (let i = 0; i < 9; i++) if (positions & (1 << i)) pots.push(UNIT_CELLS[unit * 9 + i]! * 9 + digit - 1);
-      return shared(pots);
+      for (let i = 0; i < 9; i++) if (positions & (1 << i)) nodes.push(nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true));
+      return shared(nodes);
     },
   };
 }
 
-/** Static forcing X/Y-chains: an assumption whose static consequences contradict it. */
+/**
+ * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict
+ * themselves (found for all assumptions at once from the closures; the chains of those few are
+ * then recorded with their parents).
+ */
 function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[]): void {
   const cur = sub.base;
+  const roots: number[] = [];
   for (let cell = 0; cell < 81; cell++) {
     if (POPCOUNT[cur[cell]!]! < 2) continue;
     for (let digit = 1; digit <= 9; digit++) {
       if ((cur[cell]! & (1 << (digit - 1))) === 0) continue;
       for (const on of [true, false]) {
+        const root = nodeOf(cell, digit, on);
+        if (sub.closureContradicts(root)) roots.push(root);
+      }
+    }
+  }
+  for (const root of roots) {
+    {
+      {
+        const cell = Math.floor((root >> 1) / 9);
+        const digit = ((root >> 1) % 9) + 1;
+        const on = (root & 1) === 1;
         if (sub.spent) return;
-        if (!sub.probeStatic(nodeOf(cell, digit, on))) continue;
         const run = sub.run(STATIC_MODE, nodeOf(cell, digit, on));
         if (run.conflictNode < 0) continue;
         const hint: ChainHint = {
