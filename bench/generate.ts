@@ -1,7 +1,7 @@
 /**
  * `npm run bench:generate`: puzzles per second of the generator for each level, single-threaded
  * (per CPU-second, process.cpuUsage, because the machines are shared) and with worker threads on
- * all cores (wall time, jobs=1 and jobs=N measured back to back), against the npm `qqwing` (a
+ * all cores (wall time, jobs=1 and jobs=N measured back to back, and the CPU time both cost), against the npm `qqwing` (a
  * JavaScript port of QQWing) generating puzzles of its own levels in the same run; then the mean
  * time to a puzzle rated 9.0 or more.
  *
@@ -10,7 +10,7 @@
  */
 import { existsSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Level } from '../src/grader/index.js';
 import { generate, type GenerateOptions, type GeneratedPuzzle } from '../src/generator/index.js';
@@ -96,8 +96,12 @@ async function main(): Promise<void> {
   const qq = qqwingRates(quick ? 10 : 30);
 
   console.log('## Single-threaded (jobs 1), per CPU-second; all cores (jobs ' + CORES + '), wall-clock speed-up\n');
-  console.log('| level | puzzles | puzzles/s (1 thread) | clues mean (min-max) | attempts/puzzle | jobs 1 wall/s | jobs ' + CORES + ' wall/s | speed-up | qqwing same level /s | x qqwing same level | x qqwing any |');
-  console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    'CPU ratio: CPU time of all threads with jobs ' + CORES + ' over CPU time with jobs 1 (the cost of the worker threads);\n' +
+      'on otherwise idle cores the speed-up would be about ' + CORES + ' / CPU ratio. Load average at start: ' + loadavg()[0]!.toFixed(1) + '.\n',
+  );
+  console.log('| level | puzzles | puzzles/s (1 thread) | clues mean (min-max) | attempts/puzzle | jobs 1 wall/s | jobs ' + CORES + ' wall/s | wall speed-up | CPU ratio | qqwing same level /s | x qqwing same level | x qqwing any |');
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const level of ['beginner', 'easy', 'medium', 'hard', 'expert', 'extreme'] as const) {
     const count = LEVEL_COUNTS[level];
     const seed = `bench-${level}`;
@@ -110,7 +114,7 @@ async function main(): Promise<void> {
     const clues = one.puzzles.map((p) => p.clues);
     const qqSame = qq[QQ_MATCH[level]];
     console.log(
-      `| ${level} | ${count} | ${rate.toFixed(1)} | ${mean(clues).toFixed(1)} (${Math.min(...clues)}-${Math.max(...clues)}) | ${mean(one.puzzles.map((p) => p.attempts)).toFixed(1)} | ${(count / one.wallSeconds).toFixed(1)} | ${(count / many.wallSeconds).toFixed(1)} | ${(one.wallSeconds / many.wallSeconds).toFixed(2)}x | ${qqSame.toFixed(1)} | ${(rate / qqSame).toFixed(1)}x | ${(rate / qq.any).toFixed(1)}x |`,
+      `| ${level} | ${count} | ${rate.toFixed(1)} | ${mean(clues).toFixed(1)} (${Math.min(...clues)}-${Math.max(...clues)}) | ${mean(one.puzzles.map((p) => p.attempts)).toFixed(1)} | ${(count / one.wallSeconds).toFixed(1)} | ${(count / many.wallSeconds).toFixed(1)} | ${(one.wallSeconds / many.wallSeconds).toFixed(2)}x | ${(many.cpuSeconds / one.cpuSeconds).toFixed(2)} | ${qqSame.toFixed(1)} | ${(rate / qqSame).toFixed(1)}x | ${(rate / qq.any).toFixed(1)}x |`,
     );
   }
   console.log(`\nqqwing (npm ${'1.3.4'}) per CPU-second: ${QQ_LEVELS.map((l) => `${l} ${qq[l].toFixed(1)}`).join(', ')}.\n`);

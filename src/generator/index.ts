@@ -30,13 +30,11 @@ export {
   GenerateOptionError,
   parseRatingBand,
   levelBand,
-  resolveOptions,
   MIN_CLUES,
   MAX_MINIMAL_CLUES,
   type GenerateOptions,
   type GenerateOptionCode,
   type RatingBand,
-  type ResolvedOptions,
 } from './options.js';
 export { SYMMETRIES, hasSymmetry, symmetryOrbits, type Symmetry } from './symmetry.js';
 export { isMinimal } from './carve.js';
