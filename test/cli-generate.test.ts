@@ -15,6 +15,8 @@ describe('generate: bad options exit with code 2 and one clear line', () => {
     ['negative count', ['--count', '-5'], /count must be a whole number of at least 1/],
     ['count not a number', ['--count', 'ten'], /--count <n>' argument 'ten' is invalid/],
     ['clues-max 16', ['--clues-max', '16'], /clues-max 16 is impossible: a puzzle with one solution has at least 17 givens/],
+    ['clues-max 18', ['--clues-max', '18'], /clues-max 18 is out of reach/],
+    ['jobs 1000', ['--jobs', '1000'], /jobs 1000 is too many \(at most 256\)/],
     ['minimal with clues-min 40', ['--minimal', '--clues-min', '40'], /minimal puzzles with 40 or more givens are out of reach/],
     ['clues-min above clues-max', ['--clues-min', '30', '--clues-max', '25'], /clues-min 30 is more than clues-max 25/],
     ['technique above the level', ['--difficulty', 'beginner', '--technique', 'xy-wing'], /technique xy-wing \(rated 4\.2\) cannot be needed by a puzzle rated at most 1\.5/],

@@ -89,6 +89,10 @@ export interface ResolvedOptions {
 export const MAX_RATING = 12;
 /** Fewest givens a uniquely solvable Sudoku can have. */
 export const MIN_CLUES = 17;
+/** Fewest givens worth asking random generation for (17 and 18 exist but are found by other means). */
+export const MIN_REACHABLE_CLUES = 19;
+/** Most worker threads. */
+export const MAX_JOBS = 256;
 /**
  * Most givens of a minimal puzzle we accept a request for. The largest minimal puzzles known have
  * 40 givens and are astronomically rare; random minimal puzzles have 20-30.
@@ -122,6 +126,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1);
   const start = positiveInteger(options.start, 'start', 'BAD_START', 1);
   const jobs = positiveInteger(options.jobs, 'jobs', 'BAD_JOBS', 1);
+  if (jobs > MAX_JOBS) throw new GenerateOptionError('BAD_JOBS', `jobs ${jobs} is too many (at most ${MAX_JOBS})`);
   const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', 1_000_000);
   let timeoutMs = Number.POSITIVE_INFINITY;
   if (options.timeoutMs !== undefined) {
@@ -177,6 +182,12 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   }
   if (cluesMax < MIN_CLUES) {
     throw new GenerateOptionError('BAD_CLUES', `clues-max ${cluesMax} is impossible: a puzzle with one solution has at least ${MIN_CLUES} givens`);
+  }
+  if (cluesMax < MIN_REACHABLE_CLUES) {
+    throw new GenerateOptionError(
+      'BAD_CLUES',
+      `clues-max ${cluesMax} is out of reach: random clue removal almost never gets below ${MIN_REACHABLE_CLUES} givens (fewer than one puzzle in millions)`,
+    );
   }
   if (cluesMin > cluesMax) throw new GenerateOptionError('BAD_CLUES', `clues-min ${cluesMin} is more than clues-max ${cluesMax}`);
   if (cluesMin === 81 && band.min > 0) throw new GenerateOptionError('CONFLICT', 'a full grid (81 givens) has no difficulty');
