@@ -55,6 +55,14 @@ export class GradeError extends Error {
   }
 }
 
+/**
+ * Once a path needed a guess its rating is settled (a guess outranks every technique), so the rest of
+ * the path only uses the techniques below this difficulty, and guesses again when they are stuck.
+ * This bounds the work on near-empty grids (graded with uniqueness off), where the expensive forcing
+ * chains would otherwise run to their effort bound before every guess.
+ */
+const AFTER_GUESS_LIMIT = 7.45;
+
 /** Most steps a path may have: each step removes at least one of the at most 729 candidates. */
 const MAX_STEPS = 800;
 
@@ -117,7 +125,8 @@ function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], co
       if (def.difficulty > limit) break;
       if (best && def.difficulty >= best.difficulty) break;
       const step = def.find(board, context);
-      if (step && (!best || step.difficulty < best.difficulty)) best = step;
+      // A step that changes nothing is no progress (SE's "isWorth"): treat it as not found.
+      if (step && (!best || step.difficulty < best.difficulty) && countChanges(board, step) > 0) best = step;
     }
     if (best) return { step: best, skipped: Infinity };
   }
@@ -153,9 +162,9 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
       lowerBound = true;
       break;
     }
-    const found = findInLadder(board, groups, context, limit);
+    const found = findInLadder(board, groups, context, guesses > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
     let step = found.step;
-    if (!step && found.skipped !== Infinity) {
+    if (!step && found.skipped !== Infinity && found.skipped > limit) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
       if (found.skipped > rating) {
         rating = found.skipped;
@@ -177,8 +186,6 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
       guesses++;
     }
     const before = empty;
-    const changed = countChanges(board, step);
-    if (changed === 0) throw new Error(`grader: technique ${step.technique} returned a step that changes nothing`);
     applyStep(board, step);
     empty = before - step.placements.length;
     stepCount++;

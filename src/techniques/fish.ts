@@ -1,6 +1,6 @@
 import type { Board } from '../core/board.js';
 import type { Candidate, Step } from '../core/step.js';
-import { POPCOUNT } from '../core/tables.js';
+import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
 import { COMBOS } from './subsets.js';
 import type { TechniqueDef } from './types.js';
 
@@ -12,17 +12,39 @@ import type { TechniqueDef } from './types.js';
  * most 9 - 2 x size of its copies are placed.
  */
 
-const POS = new Uint16Array(9);
 const PLACED = new Uint8Array(10);
+/** LINE_POS[(orientation * 9 + d - 1) * 9 + line]: places of d in a line; orientation 0 columns, 1 rows. */
+const LINE_POS = new Uint16Array(2 * 9 * 9);
 
 /** Cell at base line `base` and cover line `cover`; columns as base when `columnsBase`. */
 function cellAt(columnsBase: boolean, base: number, cover: number): number {
   return columnsBase ? cover * 9 + base : base * 9 + cover;
 }
 
-function findFish(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
+function fillLinePositions(board: Readonly<Board>): void {
+  LINE_POS.fill(0);
   PLACED.fill(0);
-  for (let cell = 0; cell < 81; cell++) PLACED[board.values[cell]!] = PLACED[board.values[cell]!]! + 1;
+  for (let cell = 0; cell < 81; cell++) {
+    const value = board.values[cell]!;
+    if (value !== 0) {
+      PLACED[value] = PLACED[value]! + 1;
+      continue;
+    }
+    const row = Math.floor(cell / 9);
+    const col = cell % 9;
+    let mask = board.candidates[cell]!;
+    while (mask !== 0) {
+      const low = mask & -mask;
+      mask ^= low;
+      const d = FIRST_DIGIT[low]! - 1;
+      LINE_POS[d * 9 + col] = LINE_POS[d * 9 + col]! | (1 << row);
+      LINE_POS[(9 + d) * 9 + row] = LINE_POS[(9 + d) * 9 + row]! | (1 << col);
+    }
+  }
+}
+
+function findFish(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
+  fillLinePositions(board);
   const combos = COMBOS[size]!;
   for (let pass = 0; pass < 2; pass++) {
     const columnsBase = pass === 0;
@@ -30,17 +52,17 @@ function findFish(board: Readonly<Board>, size: number, technique: string, diffi
       const lines = combos[c]!;
       for (let d = 1; d <= 9; d++) {
         if (PLACED[d]! + size * 2 > 9) continue;
-        const bit = 1 << (d - 1);
+        const offset = (pass * 9 + d - 1) * 9;
         let union = 0;
         let ok = true;
         for (let b = 0; b < 9 && ok; b++) {
           if ((lines & (1 << b)) === 0) continue;
-          let positions = 0;
-          for (let j = 0; j < 9; j++) if (board.candidates[cellAt(columnsBase, b, j)]! & bit) positions |= 1 << j;
+          const positions = LINE_POS[offset + b]!;
           if (POPCOUNT[positions]! < 2) ok = false;
           union |= positions;
         }
         if (!ok || POPCOUNT[union] !== size) continue;
+        const bit = 1 << (d - 1);
         const eliminations: Candidate[] = [];
         for (let j = 0; j < 9; j++) {
           if ((union & (1 << j)) === 0) continue;

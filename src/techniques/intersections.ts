@@ -1,130 +1,186 @@
 import type { Board } from '../core/board.js';
 import type { Candidate, Step } from '../core/step.js';
-import { FIRST_DIGIT, POPCOUNT, UNIT_CELLS } from '../core/tables.js';
+import { FIRST_DIGIT, UNIT_CELLS } from '../core/tables.js';
 import type { TechniqueDef } from './types.js';
 
 /**
  * Locked candidates (pointing and claiming), after Sudoku Explainer's `Locking` rule.
  *
- * Pointing: in a box, a digit's places all lie in one line, so the rest of that line loses it.
- * Claiming: in a line, a digit's places all lie in one box, so the rest of that box loses it.
- * The "direct" forms count only when the eliminations leave the digit a single place in another
- * unit of the first unit's type (another box for pointing, another line for claiming); the step then
- * also places it. SE rates them 1.7 / 1.9, the plain forms 2.6 / 2.8.
+ * Pointing: in a box, a digit's places (two or more) all lie in one line, so the rest of that line
+ * loses it. Claiming: in a line, a digit's places all lie in one box, so the rest of that box loses it.
+ * The "direct" forms count only when the eliminations leave the digit a single place in another unit
+ * of the first unit's type (another box for pointing, another line for claiming); the step then also
+ * places it. SE rates them 1.7 / 1.9, the plain forms 2.6 / 2.8.
+ *
+ * SE's order is kept: pointing box/column pairs, then box/row pairs, then claiming column/box, then
+ * row/box; first units in index order, second units in index order, digits ascending.
+ *
+ * Every box-line crossing is a "segment" of 3 cells. For a unit split into its 3 segments with
+ * candidate unions s0, s1, s2, the digits confined to segment 0 are `s0 & ~s1 & ~s2`; those with at
+ * least two places in it are `(a & b) | (a & c) | (b & c)` over its three cells: all nine digits at once.
  */
 
-/** INTERSECT[u1 * 27 + u2]: mask of the indexes (in u1) of u1's cells that also lie in u2. */
-const INTERSECT = new Uint16Array(27 * 27);
-for (let u1 = 0; u1 < 27; u1++) {
-  for (let u2 = 0; u2 < 27; u2++) {
-    if (u1 === u2) continue;
-    let mask = 0;
-    for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[u1 * 9 + i]!;
-      for (let j = 0; j < 9; j++) if (UNIT_CELLS[u2 * 9 + j] === cell) mask |= 1 << i;
+/** SEGMENT[(unit * 3 + k) * 3 + j]: cell j of segment k of a unit (k-th crossing, in index order). */
+const SEGMENT = new Uint8Array(27 * 3 * 3);
+/** CROSSING[unit * 3 + k]: the unit crossing `unit` at its k-th segment (a box for a line, a line for a box). */
+const CROSSING = new Uint8Array(27 * 3);
+/** For boxes: segments 0-2 are its columns (left to right), 3-5 its rows (top to bottom). */
+const BOX_SEGMENT = new Uint8Array(9 * 6 * 3);
+const BOX_CROSSING = new Uint8Array(9 * 6);
+
+for (let line = 0; line < 18; line++) {
+  for (let k = 0; k < 3; k++) {
+    for (let j = 0; j < 3; j++) SEGMENT[(line * 3 + k) * 3 + j] = UNIT_CELLS[line * 9 + k * 3 + j]!;
+    const cell = UNIT_CELLS[line * 9 + k * 3]!;
+    const row = Math.floor(cell / 9);
+    const col = cell % 9;
+    CROSSING[line * 3 + k] = 18 + Math.floor(row / 3) * 3 + Math.floor(col / 3);
+  }
+}
+for (let box = 0; box < 9; box++) {
+  const top = Math.floor(box / 3) * 3;
+  const left = (box % 3) * 3;
+  for (let k = 0; k < 3; k++) {
+    for (let j = 0; j < 3; j++) {
+      BOX_SEGMENT[(box * 6 + k) * 3 + j] = (top + j) * 9 + left + k; // column left + k
+      BOX_SEGMENT[(box * 6 + 3 + k) * 3 + j] = (top + k) * 9 + left + j; // row top + k
     }
-    // Only box-line crossings (3 shared cells) count as intersections.
-    INTERSECT[u1 * 27 + u2] = POPCOUNT[mask] === 3 ? mask : 0;
+    BOX_CROSSING[box * 6 + k] = 9 + left + k;
+    BOX_CROSSING[box * 6 + 3 + k] = top + k;
   }
 }
 
-const BOXES = [18, 19, 20, 21, 22, 23, 24, 25, 26];
-const COLUMNS = [9, 10, 11, 12, 13, 14, 15, 16, 17];
-const ROWS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-
-/** The (first-unit type, second-unit type) passes of SE, in its order. */
-const POINTING_PASSES: ReadonlyArray<readonly [number[], number[]]> = [
-  [BOXES, COLUMNS],
-  [BOXES, ROWS],
-];
-const CLAIMING_PASSES: ReadonlyArray<readonly [number[], number[]]> = [
-  [COLUMNS, BOXES],
-  [ROWS, BOXES],
-];
-
-/** Scratch: positions of each digit in each unit, POS[unit * 9 + d - 1]. */
-const POS = new Uint16Array(27 * 9);
-
-/** Fills `pos` with the 9-bit position mask of every digit in every unit. */
-export function allUnitPositions(board: Readonly<Board>, pos: Uint16Array): void {
-  pos.fill(0);
-  for (let unit = 0; unit < 27; unit++) {
-    const base = unit * 9;
-    for (let i = 0; i < 9; i++) {
-      let mask = board.candidates[UNIT_CELLS[base + i]!]!;
-      while (mask !== 0) {
-        const low = mask & -mask;
-        const k = base + FIRST_DIGIT[low]! - 1;
-        pos[k] = pos[k]! | (1 << i);
-        mask ^= low;
-      }
-    }
-  }
+/** Whether a cell lies in a unit. */
+function inUnit(cell: number, unit: number): boolean {
+  if (unit < 9) return Math.floor(cell / 9) === unit;
+  if (unit < 18) return cell % 9 === unit - 9;
+  const box = unit - 18;
+  return Math.floor(cell / 27) === Math.floor(box / 3) && Math.floor((cell % 9) / 3) === box % 3;
 }
 
-function lockingEliminations(board: Readonly<Board>, u1: number, u2: number, digit: number): Candidate[] {
-  const bit = 1 << (digit - 1);
-  const out: Candidate[] = [];
-  const inter = INTERSECT[u2 * 27 + u1]!;
-  for (let j = 0; j < 9; j++) {
-    if (inter & (1 << j)) continue;
-    const cell = UNIT_CELLS[u2 * 9 + j]!;
-    if (board.candidates[cell]! & bit) out.push({ cell, digit });
+function unitCellsWith(board: Readonly<Board>, unit: number, bit: number, inside: number, wantInside: boolean): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const cell = UNIT_CELLS[unit * 9 + i]!;
+    if ((board.candidates[cell]! & bit) !== 0 && inUnit(cell, inside) === wantInside) out.push(cell);
   }
   return out;
 }
 
-function lockedCells(u1: number, positions: number): number[] {
-  const cells: number[] = [];
-  for (let i = 0; i < 9; i++) if (positions & (1 << i)) cells.push(UNIT_CELLS[u1 * 9 + i]!);
-  return cells;
-}
-
-function findLocking(
+/** The locking step of digit `d` confined to the crossing of u1 (where it is locked) and u2. */
+function lockingStep(
   board: Readonly<Board>,
-  passes: ReadonlyArray<readonly [number[], number[]]>,
+  u1: number,
+  u2: number,
+  d: number,
   direct: boolean,
   technique: string,
   difficulty: number,
 ): Step | null {
-  allUnitPositions(board, POS);
-  for (const [firstUnits, secondUnits] of passes) {
-    for (const u1 of firstUnits) {
-      for (const u2 of secondUnits) {
-        const inter = INTERSECT[u1 * 27 + u2]!;
-        if (inter === 0) continue;
-        for (let d = 1; d <= 9; d++) {
-          const positions = POS[u1 * 9 + d - 1]!;
-          if (POPCOUNT[positions]! <= 1 || (positions & ~inter) !== 0) continue;
-          if (!direct) {
-            const eliminations = lockingEliminations(board, u1, u2, d);
-            if (eliminations.length === 0) continue;
-            return {
-              technique,
-              difficulty,
-              placements: [],
-              eliminations,
-              pattern: { cells: lockedCells(u1, positions), digits: [d], units: [u1, u2] },
-            };
-          }
-          // Direct: another unit of u1's type crossing u2 is left with one place for d.
-          for (const u3 of firstUnits) {
-            if (u3 === u1) continue;
-            const inter3 = INTERSECT[u3 * 27 + u2]!;
-            if (inter3 === 0) continue;
-            const positions3 = POS[u3 * 9 + d - 1]!;
-            if (POPCOUNT[positions3]! <= 1) continue;
-            const rest = positions3 & ~inter3;
-            if (POPCOUNT[rest] !== 1) continue;
-            const cell = UNIT_CELLS[u3 * 9 + FIRST_DIGIT[rest]! - 1]!;
-            return {
-              technique,
-              difficulty,
-              placements: [{ cell, digit: d }],
-              eliminations: lockingEliminations(board, u1, u2, d),
-              pattern: { cells: lockedCells(u1, positions), digits: [d], units: [u1, u2, u3] },
-            };
-          }
+  const bit = 1 << (d - 1);
+  const eliminations: Candidate[] = unitCellsWith(board, u2, bit, u1, false).map((cell) => ({ cell, digit: d }));
+  if (eliminations.length === 0) return null;
+  const cells = unitCellsWith(board, u1, bit, u2, true);
+  if (!direct) {
+    return { technique, difficulty, placements: [], eliminations, pattern: { cells, digits: [d], units: [u1, u2] } };
+  }
+  // Direct: another unit of u1's type that crosses u2 keeps a single place for d outside u2.
+  const boxes = u1 >= 18;
+  for (let u3 = boxes ? 18 : u1 < 9 ? 0 : 9, end = u3 + 9; u3 < end; u3++) {
+    if (u3 === u1 || !crosses(u3, u2)) continue;
+    let inside = 0;
+    let outside = 0;
+    let last = -1;
+    for (let i = 0; i < 9; i++) {
+      const cell = UNIT_CELLS[u3 * 9 + i]!;
+      if ((board.candidates[cell]! & bit) === 0) continue;
+      if (inUnit(cell, u2)) inside++;
+      else {
+        outside++;
+        last = cell;
+      }
+    }
+    if (outside === 1 && inside + outside > 1) {
+      return {
+        technique,
+        difficulty,
+        placements: [{ cell: last, digit: d }],
+        eliminations,
+        pattern: { cells, digits: [d], units: [u1, u2, u3] },
+      };
+    }
+  }
+  return null;
+}
+
+/** Whether two units of different kinds (box and line) cross. */
+function crosses(a: number, b: number): boolean {
+  const box = a >= 18 ? a : b >= 18 ? b : -1;
+  const line = a >= 18 ? b : a;
+  if (box < 0 || line >= 18) return false;
+  for (let k = 0; k < 3; k++) if (CROSSING[line * 3 + k] === box) return true;
+  return false;
+}
+
+/** Digits confined to segment `k` (of three with unions s[0..2]) with at least two places in it. */
+function confined(s0: number, s1: number, s2: number, a: number, b: number, c: number): number {
+  return s0 & ~s1 & ~s2 & ((a & b) | (a & c) | (b & c));
+}
+
+function findPointing(board: Readonly<Board>, direct: boolean, technique: string, difficulty: number): Step | null {
+  const cand = board.candidates;
+  // Pass 1: box/column pairs (segments 0-2), pass 2: box/row pairs (segments 3-5).
+  for (let pass = 0; pass < 2; pass++) {
+    for (let box = 0; box < 9; box++) {
+      const base = box * 6 + pass * 3;
+      const seg = [0, 0, 0];
+      const cells: number[][] = [[], [], []];
+      for (let k = 0; k < 3; k++) {
+        for (let j = 0; j < 3; j++) {
+          const cell = BOX_SEGMENT[(base + k) * 3 + j]!;
+          cells[k]!.push(cand[cell]!);
+          seg[k] = seg[k]! | cand[cell]!;
+        }
+      }
+      for (let k = 0; k < 3; k++) {
+        const [a, b, c] = cells[k] as [number, number, number];
+        let digits = confined(seg[k]!, seg[(k + 1) % 3]!, seg[(k + 2) % 3]!, a, b, c);
+        while (digits !== 0) {
+          const low = digits & -digits;
+          digits ^= low;
+          const step = lockingStep(board, 18 + box, BOX_CROSSING[base + k]!, FIRST_DIGIT[low]!, direct, technique, difficulty);
+          if (step) return step;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function findClaiming(board: Readonly<Board>, direct: boolean, technique: string, difficulty: number): Step | null {
+  const cand = board.candidates;
+  // Columns (units 9-17) first, then rows (0-8), as SE.
+  for (let pass = 0; pass < 2; pass++) {
+    for (let n = 0; n < 9; n++) {
+      const line = pass === 0 ? 9 + n : n;
+      const seg = [0, 0, 0];
+      const cells: number[][] = [[], [], []];
+      for (let k = 0; k < 3; k++) {
+        for (let j = 0; j < 3; j++) {
+          const cell = SEGMENT[(line * 3 + k) * 3 + j]!;
+          cells[k]!.push(cand[cell]!);
+          seg[k] = seg[k]! | cand[cell]!;
+        }
+      }
+      // SE pairs each line with the boxes in index order, which is segment order.
+      for (let k = 0; k < 3; k++) {
+        const [a, b, c] = cells[k] as [number, number, number];
+        let digits = confined(seg[k]!, seg[(k + 1) % 3]!, seg[(k + 2) % 3]!, a, b, c);
+        while (digits !== 0) {
+          const low = digits & -digits;
+          digits ^= low;
+          const step = lockingStep(board, line, CROSSING[line * 3 + k]!, FIRST_DIGIT[low]!, direct, technique, difficulty);
+          if (step) return step;
         }
       }
     }
@@ -133,19 +189,19 @@ function findLocking(
 }
 
 export function findDirectPointing(board: Readonly<Board>): Step | null {
-  return findLocking(board, POINTING_PASSES, true, 'direct-pointing', 1.7);
+  return findPointing(board, true, 'direct-pointing', 1.7);
 }
 
 export function findDirectClaiming(board: Readonly<Board>): Step | null {
-  return findLocking(board, CLAIMING_PASSES, true, 'direct-claiming', 1.9);
+  return findClaiming(board, true, 'direct-claiming', 1.9);
 }
 
-export function findPointing(board: Readonly<Board>): Step | null {
-  return findLocking(board, POINTING_PASSES, false, 'pointing', 2.6);
+export function findPlainPointing(board: Readonly<Board>): Step | null {
+  return findPointing(board, false, 'pointing', 2.6);
 }
 
-export function findClaiming(board: Readonly<Board>): Step | null {
-  return findLocking(board, CLAIMING_PASSES, false, 'claiming', 2.8);
+export function findPlainClaiming(board: Readonly<Board>): Step | null {
+  return findClaiming(board, false, 'claiming', 2.8);
 }
 
 function def(id: string, name: string, difficulty: number, find: (board: Readonly<Board>) => Step | null): TechniqueDef {
@@ -154,8 +210,8 @@ function def(id: string, name: string, difficulty: number, find: (board: Readonl
 
 export const DIRECT_POINTING = def('direct-pointing', 'Direct pointing', 1.7, findDirectPointing);
 export const DIRECT_CLAIMING = def('direct-claiming', 'Direct claiming', 1.9, findDirectClaiming);
-export const POINTING = def('pointing', 'Pointing', 2.6, findPointing);
-export const CLAIMING = def('claiming', 'Claiming', 2.8, findClaiming);
+export const POINTING = def('pointing', 'Pointing', 2.6, findPlainPointing);
+export const CLAIMING = def('claiming', 'Claiming', 2.8, findPlainClaiming);
 
 /** Locked candidates, in ladder order. */
 export const INTERSECTION_TECHNIQUES: TechniqueDef[] = [DIRECT_POINTING, DIRECT_CLAIMING, POINTING, CLAIMING];

@@ -24,25 +24,13 @@ export const COMBOS: readonly Uint16Array[] = (() => {
 })();
 
 const POS = new Uint16Array(9);
+/** Scratch: the members (digits 0..8 or cell indexes) that may belong to a set, ascending. */
+const MEMBERS = new Uint8Array(9);
 
 function maskCells(unit: number, indexes: number): number[] {
   const cells: number[] = [];
   for (let i = 0; i < 9; i++) if (indexes & (1 << i)) cells.push(UNIT_CELLS[unit * 9 + i]!);
   return cells;
-}
-
-/** Union of the positions of the digits of `digits`, or -1 when one of them has fewer than 2 places. */
-function hiddenUnion(digits: number): number {
-  let union = 0;
-  let rest = digits;
-  while (rest !== 0) {
-    const low = rest & -rest;
-    const positions = POS[FIRST_DIGIT[low]! - 1]!;
-    if (POPCOUNT[positions]! < 2) return -1;
-    union |= positions;
-    rest ^= low;
-  }
-  return union;
 }
 
 function hiddenEliminations(board: Readonly<Board>, unit: number, union: number, digits: number): Candidate[] {
@@ -60,6 +48,10 @@ function hiddenEliminations(board: Readonly<Board>, unit: number, union: number,
   return out;
 }
 
+/**
+ * Hidden sets of a unit. Only digits with 2..size places can be members; combinations of them are
+ * visited in SE's order (ascending masks), which restricting to the eligible members preserves.
+ */
 function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, technique: string, difficulty: number): Step | null {
   const combos = COMBOS[size]!;
   for (let k = 0; k < 27; k++) {
@@ -67,10 +59,23 @@ function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, te
     const empty = unitEmptyCount(board, unit);
     if (direct ? empty <= size : empty <= size * 2) continue;
     unitPositions(board, unit, POS);
-    for (let c = 0; c < combos.length; c++) {
-      const digits = combos[c]!;
-      const union = hiddenUnion(digits);
-      if (union < 0 || POPCOUNT[union] !== size) continue;
+    let n = 0;
+    for (let d = 0; d < 9; d++) {
+      const count = POPCOUNT[POS[d]!]!;
+      if (count >= 2 && count <= size) MEMBERS[n++] = d;
+    }
+    if (n < size) continue;
+    const limit = 1 << n;
+    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
+      const pick = combos[c]!;
+      let union = 0;
+      let digits = 0;
+      for (let i = 0; i < n; i++) {
+        if ((pick & (1 << i)) === 0) continue;
+        union |= POS[MEMBERS[i]!]!;
+        digits |= 1 << MEMBERS[i]!;
+      }
+      if (POPCOUNT[union] !== size) continue;
       if (!direct) {
         const eliminations = hiddenEliminations(board, unit, union, digits);
         if (eliminations.length === 0) continue;
@@ -102,23 +107,30 @@ function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, te
   return null;
 }
 
+/** Naked sets of a unit: cells with 2..size candidates, combined in SE's order. */
 function findNakedSet(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
   const combos = COMBOS[size]!;
   for (let k = 0; k < 27; k++) {
     const unit = SE_UNIT_ORDER[k]!;
     if (unitEmptyCount(board, unit) < size * 2) continue;
     const base = unit * 9;
-    for (let c = 0; c < combos.length; c++) {
-      const indexes = combos[c]!;
+    let n = 0;
+    for (let i = 0; i < 9; i++) {
+      const count = POPCOUNT[board.candidates[UNIT_CELLS[base + i]!]!]!;
+      if (count >= 2 && count <= size) MEMBERS[n++] = i;
+    }
+    if (n < size) continue;
+    const limit = 1 << n;
+    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
+      const pick = combos[c]!;
       let union = 0;
-      let ok = true;
-      for (let i = 0; i < 9 && ok; i++) {
-        if ((indexes & (1 << i)) === 0) continue;
-        const mask = board.candidates[UNIT_CELLS[base + i]!]!;
-        if (POPCOUNT[mask]! < 2) ok = false;
-        union |= mask;
+      let indexes = 0;
+      for (let i = 0; i < n; i++) {
+        if ((pick & (1 << i)) === 0) continue;
+        union |= board.candidates[UNIT_CELLS[base + MEMBERS[i]!]!]!;
+        indexes |= 1 << MEMBERS[i]!;
       }
-      if (!ok || POPCOUNT[union] !== size) continue;
+      if (POPCOUNT[union] !== size) continue;
       const eliminations: Candidate[] = [];
       for (let i = 0; i < 9; i++) {
         if (indexes & (1 << i)) continue;

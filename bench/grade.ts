@@ -1,0 +1,132 @@
+/**
+ * Grader benchmark: accuracy against Sudoku Explainer's ER on se-rated-train.tsv, and speed
+ * (single-threaded) on se-rated-train.tsv and top1465.txt.
+ *
+ *   npm run bench:grade            # both
+ *   npm run bench:grade -- --quick # accuracy only, and the first 300 puzzles of top1465
+ */
+import { readFileSync } from 'node:fs';
+import { parsePuzzle } from '../src/core/parse.js';
+import { gradePuzzle, type Grade } from '../src/grader/grade.js';
+import { LEVELS, levelOf, type Level } from '../src/grader/levels.js';
+
+const DATA = new URL('../../../shared/data/', import.meta.url);
+const quick = process.argv.includes('--quick');
+
+interface Row {
+  puzzle: string;
+  er: number;
+  grade: Grade;
+  ms: number;
+}
+
+function timeGrade(puzzle: string): { grade: Grade; ms: number } {
+  const grid = parsePuzzle(puzzle);
+  const start = performance.now();
+  const grade = gradePuzzle(grid);
+  return { grade, ms: performance.now() - start };
+}
+
+/** Ranks with ties averaged (1-based). */
+function ranks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
+  const result = new Array<number>(values.length);
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]!.v === order[start]!.v) end++;
+    const rank = (start + end) / 2 + 1;
+    for (let k = start; k <= end; k++) result[order[k]!.i] = rank;
+    start = end + 1;
+  }
+  return result;
+}
+
+function spearman(a: readonly number[], b: readonly number[]): number {
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const n = a.length;
+  const mean = (n + 1) / 2;
+  let cov = 0;
+  let va = 0;
+  let vb = 0;
+  for (let i = 0; i < n; i++) {
+    cov += (ra[i]! - mean) * (rb[i]! - mean);
+    va += (ra[i]! - mean) ** 2;
+    vb += (rb[i]! - mean) ** 2;
+  }
+  return cov / Math.sqrt(va * vb);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
+
+function accuracy(rows: Row[]): void {
+  const lines: string[] = [];
+  const share = (subset: Row[]) => {
+    const exact = subset.filter((r) => Math.abs(r.grade.rating - r.er) < 0.05).length;
+    const near = subset.filter((r) => Math.abs(r.grade.rating - r.er) < 0.25).length;
+    return `| ${subset.length} | ${pct(exact, subset.length)} | ${pct(near, subset.length)} | ${spearman(
+      subset.map((r) => r.er),
+      subset.map((r) => r.grade.rating),
+    ).toFixed(3)} |`;
+  };
+  lines.push('## Accuracy against Sudoku Explainer ER (se-rated-train.tsv)', '');
+  lines.push('| puzzles | n | exact ER | within ±0.2 | Spearman |', '|---|---:|---:|---:|---:|');
+  lines.push(`| ER < 7.5 ${share(rows.filter((r) => r.er < 7.5))}`);
+  lines.push(`| ER >= 7.5 ${share(rows.filter((r) => r.er >= 7.5))}`);
+  lines.push(`| all ${share(rows)}`);
+  lines.push('');
+  lines.push(`Guessing needed: ${rows.filter((r) => r.grade.guesses > 0).length}; lower bounds: ${rows.filter((r) => r.grade.lowerBound).length}`);
+  lines.push('');
+
+  const levels = LEVELS.map((row) => row.level);
+  const matrix = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${levelOf(r.er)}>${r.grade.level}`;
+    matrix.set(key, (matrix.get(key) ?? 0) + 1);
+  }
+  lines.push('### Level confusion (rows: level of SE ER, columns: our level)', '');
+  lines.push(`| SE \\ ours | ${levels.join(' | ')} |`, `|---|${levels.map(() => '---:').join('|')}|`);
+  for (const se of levels) {
+    lines.push(`| ${se} | ${levels.map((ours: Level) => matrix.get(`${se}>${ours}`) ?? 0).join(' | ')} |`);
+  }
+  lines.push('');
+
+  const misses = rows.filter((r) => r.er < 7.5 && Math.abs(r.grade.rating - r.er) >= 0.05);
+  if (misses.length > 0) {
+    lines.push(`### Differences below ER 7.5 (${misses.length})`, '');
+    for (const r of misses) lines.push(`    ER ${r.er.toFixed(1)}  ours ${r.grade.rating.toFixed(1)} ${r.grade.hardest}  ${r.puzzle}`);
+    lines.push('');
+  }
+  console.log(lines.join('\n'));
+}
+
+function speed(name: string, ms: number[]): string {
+  const mean = ms.reduce((s, x) => s + x, 0) / ms.length;
+  const max = Math.max(...ms);
+  return `| ${name} | ${ms.length} | ${median(ms).toFixed(3)} | ${mean.toFixed(2)} | ${max.toFixed(0)} |`;
+}
+
+function main(): void {
+  const tsv = readFileSync(new URL('se-rated-train.tsv', DATA), 'utf8').trim().split('\n').slice(1);
+  const rows: Row[] = tsv.map((line) => {
+    const [puzzle, er] = line.split('\t') as [string, string];
+    return { puzzle, er: Number(er), ...timeGrade(puzzle) };
+  });
+  accuracy(rows);
+
+  let top = readFileSync(new URL('top1465.txt', DATA), 'utf8').trim().split('\n');
+  if (quick) top = top.slice(0, 300);
+  const topMs = top.map((puzzle) => timeGrade(puzzle.trim()).ms);
+  console.log('## Speed, single-threaded (ms per puzzle)\n');
+  console.log('| file | puzzles | median | mean | max |\n|---|---:|---:|---:|---:|');
+  console.log(speed('se-rated-train.tsv', rows.map((r) => r.ms)));
+  console.log(speed(quick ? 'top1465.txt (first 300)' : 'top1465.txt', topMs));
+}
+
+main();
