@@ -43,6 +43,16 @@ describe('forcing chain fixtures', () => {
   });
 });
 
+describe('runs continued from the lower level (as when the ladder runs them in order)', () => {
+  const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique.startsWith('nested') || c.technique.endsWith('plus'));
+  const order = FORCING_TECHNIQUES.map((t) => t.id);
+  it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
+    const board = { values: c.board.values.slice(), candidates: c.board.candidates.slice() };
+    for (const id of order.slice(0, order.indexOf(c.technique))) expect(findForcingStep(id, board)).toBeNull();
+    expect(stepResult(findForcingStep(c.technique, board)!)).toEqual(c.expected);
+  });
+});
+
 describe('length increment (SE)', () => {
   it.each([
     [6, 0],

@@ -17,14 +17,18 @@ type Rule = (cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: Adva
  * first of locking, hidden pair, naked pair, X-wing (then, at level 2, forcing X/Y-chains; at level 3,
  * multiple forcing chains) that finds any removal depending on the chain's own "off" nodes. A
  * removal whose pattern needs no chain node is not used (the technique would apply without it).
+ * `fromStage` skips what is known to find nothing: 1 skips the simple techniques, 2 the forcing
+ * chains too (a run continued from the lower level's run, which stopped there).
  */
-export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number): AdvancedOff[] {
+export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, fromStage = 0): AdvancedOff[] {
   const out: AdvancedOff[] = [];
-  for (const rule of RULES) {
-    rule(engine.cur, engine.curPos, engine.base, out);
-    if (out.length > 0) return out;
+  if (fromStage === 0) {
+    for (const rule of RULES) {
+      rule(engine.cur, engine.curPos, engine.base, out);
+      if (out.length > 0) return out;
+    }
   }
-  if (level >= 2) findNestedOffs(engine, run, level, out);
+  if (level >= 2) findNestedOffs(engine, run, level, out, fromStage >= 2);
   return out;
 }
 
@@ -44,35 +48,66 @@ function emit(out: AdvancedOff[], removals: number[], parents: number[], cause: 
   for (const node of removals) out.push({ node, parents, cause });
 }
 
-/** Pointing (box -> column, box -> row) then claiming (column -> box, row -> box). */
+/** Unit-position masks: box positions of each box row / column; line positions inside each box. */
+const BOX_ROW_MASK = [0x7, 0x38, 0x1c0];
+const BOX_COL_MASK = [0x49, 0x92, 0x124];
+
+/** Adds the removals of digit `d` at the given positions of a unit, and the rule's parents. */
+function emitLocking(out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, cur: Uint16Array, base: Uint16Array, curPos: Uint16Array): void {
+  void cur;
+  let lost = 0;
+  for (let i = 0; i < 9; i++) {
+    const cell = UNIT_CELLS[source * 9 + i]!;
+    if ((base[cell]! & (1 << d)) !== 0 && (curPos[source * 9 + d]! & (1 << i)) === 0 && (keepMask & (1 << i)) === 0) lost |= 1 << i;
+  }
+  if (lost === 0) return;
+  const parents: number[] = [];
+  for (let i = 0; i < 9; i++) if (lost & (1 << i)) parents.push(offNode(UNIT_CELLS[source * 9 + i]!, d));
+  for (let i = 0; i < 9; i++) if (removeMask & (1 << i)) out.push({ node: offNode(UNIT_CELLS[target * 9 + i]!, d), parents, cause: 'locked candidates' });
+}
+
+/**
+ * Pointing (box -> column, box -> row) then claiming (column -> box, row -> box), with position
+ * masks: a box's places for a digit inside one of its rows / columns, or a line's inside one box.
+ */
 const locking: Rule = (cur, curPos, base, out) => {
-  const pairs: Array<[number, number]> = [[18, 9], [18, 0], [9, 18], [0, 18]];
-  for (const [from, to] of pairs) {
-    for (let u = 0; u < 9; u++) {
-      const unit = from + u;
+  for (const toColumns of [true, false]) {
+    for (let b = 0; b < 9; b++) {
+      const boxUnit = 18 + b;
+      const boxRow = Math.floor(b / 3);
+      const boxCol = b % 3;
       for (let d = 0; d < 9; d++) {
-        const positions = curPos[unit * 9 + d]!;
-        if (POPCOUNT[positions]! < 2) continue;
-        let target = -1;
-        let aligned = true;
-        for (let i = 0; i < 9 && aligned; i++) {
-          if ((positions & (1 << i)) === 0) continue;
-          const cell = UNIT_CELLS[unit * 9 + i]!;
-          const t = to === 18 ? 18 + BOX_OF[cell]! : to === 9 ? 9 + COL_OF[cell]! : ROW_OF[cell]!;
-          if (target === -1) target = t;
-          else if (t !== target) aligned = false;
+        const pos = curPos[boxUnit * 9 + d]!;
+        if (POPCOUNT[pos]! < 2) continue;
+        for (let k = 0; k < 3; k++) {
+          if (toColumns && (pos & ~BOX_COL_MASK[k]!) === 0) {
+            const col = 9 + boxCol * 3 + k;
+            const remove = curPos[col * 9 + d]! & ~(0x7 << (boxRow * 3));
+            if (remove) emitLocking(out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, cur, base, curPos);
+          }
+          if (!toColumns && (pos & ~BOX_ROW_MASK[k]!) === 0) {
+            const row = boxRow * 3 + k;
+            const remove = curPos[row * 9 + d]! & ~(0x7 << (boxCol * 3));
+            if (remove) emitLocking(out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, cur, base, curPos);
+          }
         }
-        if (!aligned) continue;
-        const inFrom = (cell: number) => unitHas(unit, cell);
-        const removals: number[] = [];
-        for (let i = 0; i < 9; i++) {
-          const cell = UNIT_CELLS[target * 9 + i]!;
-          if ((cur[cell]! & (1 << d)) !== 0 && !inFrom(cell)) removals.push(offNode(cell, d));
+      }
+    }
+  }
+  for (const lineStart of [9, 0]) {
+    for (let l = 0; l < 9; l++) {
+      const line = lineStart + l;
+      for (let d = 0; d < 9; d++) {
+        const pos = curPos[line * 9 + d]!;
+        if (POPCOUNT[pos]! < 2) continue;
+        for (let k = 0; k < 3; k++) {
+          if ((pos & ~(0x7 << (k * 3))) !== 0) continue;
+          // Rows: positions are columns, the box is (row band, k); columns: (k, column stack).
+          const box = lineStart === 0 ? Math.floor(l / 3) * 3 + k : k * 3 + Math.floor(l / 3);
+          const inLine = lineStart === 0 ? BOX_ROW_MASK[l % 3]! : BOX_COL_MASK[l % 3]!;
+          const remove = curPos[(18 + box) * 9 + d]! & ~inLine;
+          if (remove) emitLocking(out, 18 + box, remove, line, 0x7 << (k * 3), d, cur, base, curPos);
         }
-        if (removals.length === 0) continue;
-        const parents: number[] = [];
-        lostInUnit(unit, d, cur, base, (cell) => unitHas(target, cell), parents);
-        emit(out, removals, parents, 'locked candidates');
       }
     }
   }

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import { findAdvancedOffs } from './advanced.js';
-import type { ChainHint } from './search.js';
+import type { ChainData } from '../../core/step.js';
 
 /*
  * The implication engine shared by every forcing-chain technique.
@@ -79,8 +79,8 @@ export interface NestedProof {
   readonly complexity: number;
   /** Human-readable one-line description, for explanations. */
   readonly text: string;
-  /** The nested deduction itself (its chains live in a run of a nested engine). */
-  readonly hint?: ChainHint;
+  /** The nested deduction's chains (copied out: the nested engine's runs are reused). */
+  readonly chains?: ChainData[];
 }
 
 /** Every consequence of one assumption, with the first-found parents of each node. */
@@ -112,6 +112,26 @@ export class Run {
   truncated = false;
 
   constructor(public root: number) {}
+
+  /** Makes this run a copy of another (same root). */
+  copyFrom(other: Run): void {
+    this.root = other.root;
+    this.on.set(other.on);
+    this.off.set(other.off);
+    this.onOrder.set(other.onOrder.subarray(0, other.onCount));
+    this.onCount = other.onCount;
+    this.offOrder.set(other.offOrder.subarray(0, other.offCount));
+    this.offCount = other.offCount;
+    this.parentStart.set(other.parentStart);
+    this.parentCount.set(other.parentCount);
+    this.seq.set(other.seq);
+    this.size = other.size;
+    if (this.pool.length < other.poolLength) this.pool = new Int16Array(other.pool.length);
+    this.pool.set(other.pool.subarray(0, other.poolLength));
+    this.poolLength = other.poolLength;
+    this.nested = other.nested ? new Map(other.nested) : null;
+    this.causes = other.causes ? new Map(other.causes) : null;
+  }
 
   /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
   reset(root: number): void {
@@ -195,6 +215,7 @@ const CLOSURES = {
   callEdge: new Int32Array(NODE_COUNT),
   component: new Int16Array(NODE_COUNT),
   sink: new Uint8Array(NODE_COUNT),
+  contradicts: new Uint8Array(NODE_COUNT),
   merged: new Int32Array(NODE_COUNT),
   bits: new Uint32Array(NODE_COUNT * 46),
 };
@@ -387,6 +408,12 @@ export class ChainEngine {
             }
           }
           c.sink[comp] = links === 0 && first - stackTop === 1 ? 1 : 0;
+          let contradicts = 0;
+          for (let w = 0; w < 46; w++) {
+            const word = bits[w]!;
+            contradicts |= word & (word >>> 1) & 0x55555555;
+          }
+          c.contradicts[comp] = contradicts !== 0 ? 1 : 0;
           this.effort += first - stackTop;
         }
         depth--;
@@ -406,12 +433,7 @@ export class ChainEngine {
 
   /** Whether a node's static closure holds some node and its negation. */
   closureContradicts(node: number): boolean {
-    const bits = this.closureOf(node);
-    for (let w = 0; w < 46; w++) {
-      const word = bits[w]!;
-      if ((word & (word >>> 1) & 0x55555555) !== 0) return true;
-    }
-    return false;
+    return CLOSURES.contradicts[CLOSURES.component[node]!] === 1;
   }
 
   /** Marks (marks[node] = 1) every node the static consequences of any source reach. */
@@ -599,12 +621,18 @@ export class ChainEngine {
    * Hands this engine's runs back for reuse by later engines, except those in `keep`. The engine
    * must not be used afterwards.
    */
-  release(keep?: ReadonlySet<Run>): void {
-    for (const run of this.runs.values()) if (!keep?.has(run) && FREE_RUNS.length < MAX_FREE_RUNS) FREE_RUNS.push(run);
+  release(): void {
+    // A run may be stored under two levels (see compute): free each once.
+    for (const run of new Set(this.runs.values())) if (FREE_RUNS.length < MAX_FREE_RUNS) FREE_RUNS.push(run);
     this.runs.clear();
   }
 
   private compute(mode: ChainMode, root: number): Run {
+    // A run of level L follows its level L-1 run until that one stops at a quiescence where the
+    // rules of level L-1 found nothing: continue from there (or share it when it stopped at a
+    // contradiction, which level L reaches the same way).
+    const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
+    if (lower && !lower.truncated && lower.conflictNode >= 0) return lower;
     const run = FREE_RUNS.pop() ?? new Run(root);
     run.reset(root);
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
@@ -614,14 +642,23 @@ export class ChainEngine {
     let onTail = 0;
     let offHead = 0;
     let offTail = 0;
-    run.add(root, scratch, 0);
-    if (root & 1) queueOn[onTail++] = root;
-    else queueOff[offTail++] = root;
+    /** Stage of the quiescence rules to start from at the next quiescence (see findAdvancedOffs). */
+    let fromStage = 0;
+    if (lower && !lower.truncated) {
+      run.copyFrom(lower);
+      for (let i = 0; i < run.offCount; i++) this.removeCandidate(run.offOrder[i]! >> 1);
+      fromStage = mode.level - 1;
+    } else {
+      run.add(root, scratch, 0);
+      if (root & 1) queueOn[onTail++] = root;
+      else queueOff[offTail++] = root;
+    }
 
     for (;;) {
       if (onHead === onTail && offHead === offTail) {
         if (mode.level === 0) break;
-        const added = findAdvancedOffs(this, run, mode.level);
+        const added = findAdvancedOffs(this, run, mode.level, fromStage);
+        fromStage = 0;
         for (const item of added) {
           if (run.has(item.node)) continue;
           let n = 0;

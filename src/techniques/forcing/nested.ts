@@ -1,6 +1,7 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
 import { ChainEngine, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
+import { hintChains } from './chain-data.js';
 import { type ChainHint, type SearchFilter, searchHints } from './search.js';
 import { cellName, unitName } from '../../core/tables.js';
 
@@ -14,7 +15,7 @@ import { cellName, unitName } from '../../core/tables.js';
 /** One engine for the static chains of every nested search (they never nest further). */
 let subEngine: ChainEngine | null = null;
 
-export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[]): void {
+export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[], skipForcingChains = false): void {
   if (engine.spent) return;
   if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
   else subEngine.load(engine.cur);
@@ -23,7 +24,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.effort = engine.effort;
   try {
     sub.computeStaticClosures();
-    forcingChains(engine, sub, run, out);
+    if (!skipForcingChains) forcingChains(engine, sub, run, out);
     if (out.length > 0 || level < 3 || sub.spent) return;
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       addHint(engine, sub, run, hint, out);
@@ -31,9 +32,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   } finally {
     engine.effort = sub.effort;
     if (sub.exhausted) engine.exhausted = true;
-    const keep = new Set<Run>();
-    for (const item of out) for (const chain of item.nested?.hint?.chains ?? []) keep.add(chain.run);
-    sub.release(keep);
+    sub.release();
   }
 }
 
@@ -166,7 +165,7 @@ function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainH
     }
   } else removals.push(nodeOf(hint.cell, hint.digit, false));
   const text = nestedText(hint);
-  const proof = { hint, id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`, complexity: hint.complexity, text };
+  const proof = { chains: hintChains(hint.chains), id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`, complexity: hint.complexity, text };
   for (const node of removals) out.push({ node, parents, cause: text, nested: proof });
 }
 

@@ -1,0 +1,64 @@
+import type { ChainData, ChainNode } from '../../core/step.js';
+import { BOX_OF, COL_OF, ROW_OF } from '../../core/tables.js';
+import { type Run, nodeCell, nodeDigit, nodeIsOn } from './engine.js';
+import type { HintChain } from './search.js';
+
+/**
+ * The chains of a hint as ChainData: one per assumption, ending on the target; a contradiction
+ * gives two (the derivations of the node that would be both on and off).
+ */
+export function hintChains(chains: readonly HintChain[]): ChainData[] {
+  const out: ChainData[] = [];
+  for (const chain of chains) {
+    if (chain.node === -1) {
+      out.push(chainData(chain.run, chain.run.conflictNode, conflictParents(chain.run)));
+      out.push(chainData(chain.run, chain.run.conflictOther, null));
+    } else out.push(chainData(chain.run, chain.node, null));
+  }
+  return out;
+}
+
+/** One derivation, parents first, the target last; `ownParents` for a derived node not stored in the run. */
+function chainData(run: Run, target: number, ownParents: number[] | null): ChainData {
+  const members = new Set<number>();
+  const stack = [...(ownParents ?? run.parentsOf(target))];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (members.has(n) || (ownParents !== null && n === target)) continue;
+    members.add(n);
+    stack.push(...run.parentsOf(n));
+  }
+  if (ownParents === null) members.delete(target);
+  const order = [...members].sort((a, b) => run.seq[a]! - run.seq[b]!);
+  order.push(target);
+  const index = new Map<number, number>();
+  order.forEach((n, i) => index.set(n, i));
+  const nodes: ChainNode[] = order.map((n, i) => {
+    const last = i === order.length - 1;
+    const parentIds = last && ownParents !== null ? ownParents : run.parentsOf(n);
+    const cell = nodeCell(n);
+    const out: ChainNode = { cell, digit: nodeDigit(n), on: nodeIsOn(n), parents: parentIds.map((p) => index.get(p) ?? 0) };
+    const derived = last && ownParents !== null;
+    const cause = derived ? undefined : run.causes?.get(n);
+    const proof = derived ? undefined : run.nested?.get(n);
+    if (parentIds.length > 0 && cause === undefined) out.unit = linkUnit(nodeCell(parentIds[0]!), cell);
+    if (proof?.chains) out.proof = proof.chains;
+    return out;
+  });
+  return { nodes };
+}
+
+function conflictParents(run: Run): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < run.conflictCount; i++) out.push(run.pool[run.conflictStart + i]!);
+  return out;
+}
+
+/** The unit linking a parent cell to a child cell (box first, as SE), or -1 for the same cell. */
+function linkUnit(from: number, to: number): number {
+  if (from === to) return -1;
+  if (BOX_OF[from] === BOX_OF[to]) return 18 + BOX_OF[to]!;
+  if (ROW_OF[from] === ROW_OF[to]) return ROW_OF[to]!;
+  return 9 + COL_OF[to]!;
+}
+
