@@ -50,19 +50,27 @@ for (let box = 0; box < 9; box++) {
   }
 }
 
-/** Whether a cell lies in a unit. */
-function inUnit(cell: number, unit: number): boolean {
-  if (unit < 9) return Math.floor(cell / 9) === unit;
-  if (unit < 18) return cell % 9 === unit - 9;
-  const box = unit - 18;
-  return Math.floor(cell / 27) === Math.floor(box / 3) && Math.floor((cell % 9) / 3) === box % 3;
+/** IN_OTHER[u2 * 27 + u1]: mask of the indexes (in u2) of u2's cells that lie in u1 (0 unless they cross). */
+const IN_OTHER = new Uint16Array(27 * 27);
+for (let u2 = 0; u2 < 27; u2++) {
+  for (let u1 = 0; u1 < 27; u1++) {
+    if ((u1 >= 18) === (u2 >= 18)) continue;
+    let mask = 0;
+    for (let i = 0; i < 9; i++) {
+      const cell = UNIT_CELLS[u2 * 9 + i]!;
+      for (let j = 0; j < 9; j++) if (UNIT_CELLS[u1 * 9 + j] === cell) mask |= 1 << i;
+    }
+    IN_OTHER[u2 * 27 + u1] = mask;
+  }
 }
 
-function unitCellsWith(board: Readonly<Board>, unit: number, bit: number, inside: number, wantInside: boolean): number[] {
+/** Cells of `unit` holding candidate `bit`, inside (`mask` bits set) or outside the index mask. */
+function cellsWith(board: Readonly<Board>, unit: number, bit: number, mask: number, inside: boolean): number[] {
   const out: number[] = [];
   for (let i = 0; i < 9; i++) {
+    if (((mask >> i) & 1) !== (inside ? 1 : 0)) continue;
     const cell = UNIT_CELLS[unit * 9 + i]!;
-    if ((board.candidates[cell]! & bit) !== 0 && inUnit(cell, inside) === wantInside) out.push(cell);
+    if (board.candidates[cell]! & bit) out.push(cell);
   }
   return out;
 }
@@ -78,48 +86,51 @@ function lockingStep(
   difficulty: number,
 ): Step | null {
   const bit = 1 << (d - 1);
-  const eliminations: Candidate[] = unitCellsWith(board, u2, bit, u1, false).map((cell) => ({ cell, digit: d }));
-  if (eliminations.length === 0) return null;
-  const cells = unitCellsWith(board, u1, bit, u2, true);
+  const cand = board.candidates;
+  const crossing = IN_OTHER[u2 * 27 + u1]!;
+  let outside = 0;
+  for (let i = 0; i < 9; i++) if ((crossing & (1 << i)) === 0) outside |= cand[UNIT_CELLS[u2 * 9 + i]!]!;
+  if ((outside & bit) === 0) return null;
+  let u3 = -1;
+  let placed = -1;
+  if (direct) {
+    // Another unit of u1's type that crosses u2 must keep a single place for d outside u2.
+    const first = u1 >= 18 ? 18 : u1 < 9 ? 0 : 9;
+    for (let u = first; u < first + 9 && u3 < 0; u++) {
+      if (u === u1) continue;
+      const inU2 = IN_OTHER[u * 27 + u2]!;
+      if (inU2 === 0) continue;
+      let count = 0;
+      let outsideCount = 0;
+      let last = -1;
+      for (let i = 0; i < 9; i++) {
+        const cell = UNIT_CELLS[u * 9 + i]!;
+        if ((cand[cell]! & bit) === 0) continue;
+        count++;
+        if ((inU2 & (1 << i)) === 0) {
+          outsideCount++;
+          last = cell;
+        }
+      }
+      if (outsideCount === 1 && count > 1) {
+        u3 = u;
+        placed = last;
+      }
+    }
+    if (u3 < 0) return null;
+  }
+  const eliminations: Candidate[] = cellsWith(board, u2, bit, crossing, false).map((cell) => ({ cell, digit: d }));
+  const cells = cellsWith(board, u1, bit, IN_OTHER[u1 * 27 + u2]!, true);
   if (!direct) {
     return { technique, difficulty, placements: [], eliminations, pattern: { cells, digits: [d], units: [u1, u2] } };
   }
-  // Direct: another unit of u1's type that crosses u2 keeps a single place for d outside u2.
-  const boxes = u1 >= 18;
-  for (let u3 = boxes ? 18 : u1 < 9 ? 0 : 9, end = u3 + 9; u3 < end; u3++) {
-    if (u3 === u1 || !crosses(u3, u2)) continue;
-    let inside = 0;
-    let outside = 0;
-    let last = -1;
-    for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[u3 * 9 + i]!;
-      if ((board.candidates[cell]! & bit) === 0) continue;
-      if (inUnit(cell, u2)) inside++;
-      else {
-        outside++;
-        last = cell;
-      }
-    }
-    if (outside === 1 && inside + outside > 1) {
-      return {
-        technique,
-        difficulty,
-        placements: [{ cell: last, digit: d }],
-        eliminations,
-        pattern: { cells, digits: [d], units: [u1, u2, u3] },
-      };
-    }
-  }
-  return null;
-}
-
-/** Whether two units of different kinds (box and line) cross. */
-function crosses(a: number, b: number): boolean {
-  const box = a >= 18 ? a : b >= 18 ? b : -1;
-  const line = a >= 18 ? b : a;
-  if (box < 0 || line >= 18) return false;
-  for (let k = 0; k < 3; k++) if (CROSSING[line * 3 + k] === box) return true;
-  return false;
+  return {
+    technique,
+    difficulty,
+    placements: [{ cell: placed, digit: d }],
+    eliminations,
+    pattern: { cells, digits: [d], units: [u1, u2, u3] },
+  };
 }
 
 /** Digits confined to segment `k` (of three with unions s[0..2]) with at least two places in it. */

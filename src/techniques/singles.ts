@@ -1,6 +1,6 @@
 import type { Board } from '../core/board.js';
 import type { Step } from '../core/step.js';
-import { FIRST_DIGIT, POPCOUNT, UNIT_CELLS } from '../core/tables.js';
+import { BOX_OF, COL_OF, FIRST_DIGIT, POPCOUNT, ROW_OF, UNIT_CELLS } from '../core/tables.js';
 import type { TechniqueDef } from './types.js';
 
 /**
@@ -86,9 +86,36 @@ function findSingleInUnits(board: Readonly<Board>, alone: boolean, kinds: number
   return null;
 }
 
-/** The last empty cell of a box, column or row (SE: a hidden single that is alone, 1.0). */
+const EMPTY_IN_UNIT = new Uint8Array(27);
+const LAST_EMPTY = new Uint8Array(27);
+
+/**
+ * The last empty cell of a box, column or row (SE: a hidden single that is alone, 1.0). One pass
+ * counts the empty cells of every unit; the first unit (SE order) with one left gives the step.
+ */
 export function findFullHouse(board: Readonly<Board>): Step | null {
-  return findSingleInUnits(board, true, 3, 'full-house', 1.0);
+  EMPTY_IN_UNIT.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    if (board.values[cell] !== 0) continue;
+    const row = ROW_OF[cell]!;
+    const col = 9 + COL_OF[cell]!;
+    const box = 18 + BOX_OF[cell]!;
+    EMPTY_IN_UNIT[row] = EMPTY_IN_UNIT[row]! + 1;
+    EMPTY_IN_UNIT[col] = EMPTY_IN_UNIT[col]! + 1;
+    EMPTY_IN_UNIT[box] = EMPTY_IN_UNIT[box]! + 1;
+    LAST_EMPTY[row] = cell;
+    LAST_EMPTY[col] = cell;
+    LAST_EMPTY[box] = cell;
+  }
+  for (let k = 0; k < 27; k++) {
+    const unit = SE_UNIT_ORDER[k]!;
+    if (EMPTY_IN_UNIT[unit] !== 1) continue;
+    const cell = LAST_EMPTY[unit]!;
+    // Every other digit is placed in the unit, so the cell's only possible candidate is the missing one.
+    const mask = board.candidates[cell]!;
+    if (mask !== 0) return placement('full-house', 1.0, cell, FIRST_DIGIT[mask]!, unit);
+  }
+  return null;
 }
 
 /** A digit with one place left in a box (1.2). */
