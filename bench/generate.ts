@@ -24,6 +24,8 @@ const CORES = availableParallelism();
 const LEVEL_COUNTS: Record<Level, number> = quick
   ? { beginner: 100, easy: 100, medium: 60, hard: 60, expert: 60, extreme: 10 }
   : { beginner: 500, easy: 400, medium: 300, hard: 300, expert: 300, extreme: 40 };
+/** Runs of several CPU-seconds, so that the workers' start-up is paid once as in real use. */
+const JOBS_COUNTS = quick ? { easy: 1000, hard: 250, extreme: 20 } : { easy: 5000, hard: 1200, extreme: 120 };
 
 interface Measure {
   puzzles: GeneratedPuzzle[];
@@ -95,30 +97,43 @@ async function main(): Promise<void> {
   console.log(`# Generator benchmark (${quick ? 'quick' : 'full'}; ${CORES} cores; Node ${process.version})\n`);
   const qq = qqwingRates(quick ? 10 : 30);
 
-  console.log('## Single-threaded (jobs 1), per CPU-second; all cores (jobs ' + CORES + '), wall-clock speed-up\n');
-  console.log(
-    'CPU ratio: CPU time of all threads with jobs ' + CORES + ' over CPU time with jobs 1 (the cost of the worker threads);\n' +
-      'on otherwise idle cores the speed-up would be about ' + CORES + ' / CPU ratio. Load average at start: ' + loadavg()[0]!.toFixed(1) + '.\n',
-  );
-  console.log('| level | puzzles | puzzles/s (1 thread) | clues mean (min-max) | attempts/puzzle | jobs 1 wall/s | jobs ' + CORES + ' wall/s | wall speed-up | CPU ratio | qqwing same level /s | x qqwing same level | x qqwing any |');
-  console.log('|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('## Single-threaded (jobs 1), per CPU-second\n');
+  console.log('| level | puzzles | puzzles/s | clues mean (min-max) | attempts/puzzle | qqwing same level /s | x qqwing same level | x qqwing any |');
+  console.log('|---|---:|---:|---|---:|---:|---:|---:|');
   for (const level of ['beginner', 'easy', 'medium', 'hard', 'expert', 'extreme'] as const) {
     const count = LEVEL_COUNTS[level];
-    const seed = `bench-${level}`;
-    await measure({ seed: `${seed}-warm`, count: Math.ceil(count / 10), difficulty: level });
-    const one = await measure({ seed, count, difficulty: level });
-    const many = await measure({ seed, count, difficulty: level, jobs: CORES });
-    const same = many.puzzles.every((p, i) => p.puzzle.join('') === one.puzzles[i]!.puzzle.join(''));
-    if (!same) throw new Error(`${level}: jobs ${CORES} gave different puzzles than jobs 1`);
+    await measure({ seed: `bench-${level}-warm`, count: Math.ceil(count / 10), difficulty: level });
+    const one = await measure({ seed: `bench-${level}`, count, difficulty: level });
     const rate = count / one.cpuSeconds;
     const clues = one.puzzles.map((p) => p.clues);
     const qqSame = qq[QQ_MATCH[level]];
     console.log(
-      `| ${level} | ${count} | ${rate.toFixed(1)} | ${mean(clues).toFixed(1)} (${Math.min(...clues)}-${Math.max(...clues)}) | ${mean(one.puzzles.map((p) => p.attempts)).toFixed(1)} | ${(count / one.wallSeconds).toFixed(1)} | ${(count / many.wallSeconds).toFixed(1)} | ${(one.wallSeconds / many.wallSeconds).toFixed(2)}x | ${(many.cpuSeconds / one.cpuSeconds).toFixed(2)} | ${qqSame.toFixed(1)} | ${(rate / qqSame).toFixed(1)}x | ${(rate / qq.any).toFixed(1)}x |`,
+      `| ${level} | ${count} | ${rate.toFixed(1)} | ${mean(clues).toFixed(1)} (${Math.min(...clues)}-${Math.max(...clues)}) | ${mean(one.puzzles.map((p) => p.attempts)).toFixed(1)} | ${qqSame.toFixed(1)} | ${(rate / qqSame).toFixed(1)}x | ${(rate / qq.any).toFixed(1)}x |`,
     );
   }
-  console.log(`\nqqwing (npm ${'1.3.4'}) per CPU-second: ${QQ_LEVELS.map((l) => `${l} ${qq[l].toFixed(1)}`).join(', ')}.\n`);
+  console.log(`\nqqwing (npm 1.3.4) per CPU-second: ${QQ_LEVELS.map((l) => `${l} ${qq[l].toFixed(1)}`).join(', ')}.\n`);
 
+  console.log(`## Worker threads: jobs 1 against jobs ${CORES}, the same puzzles (checked)\n`);
+  console.log(
+    `CPU ratio: CPU time of all threads with jobs ${CORES} over CPU time with jobs 1 (start-up and JIT warm-up of the workers);\n` +
+      `on otherwise idle cores the speed-up is about ${CORES} / CPU ratio. Wall speed-up is only meaningful on an idle machine;\n` +
+      `load average at start: ${loadavg()[0]!.toFixed(1)}.\n`,
+  );
+  console.log(`| level | puzzles | jobs 1 wall s | jobs ${CORES} wall s | wall speed-up | CPU ratio | speed-up on idle cores (est.) |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const level of ['easy', 'hard', 'extreme'] as const) {
+    const count = JOBS_COUNTS[level];
+    const one = await measure({ seed: `jobs-${level}`, count, difficulty: level });
+    const many = await measure({ seed: `jobs-${level}`, count, difficulty: level, jobs: CORES });
+    if (!many.puzzles.every((p, i) => p.puzzle.join('') === one.puzzles[i]!.puzzle.join(''))) {
+      throw new Error(`${level}: jobs ${CORES} gave different puzzles than jobs 1`);
+    }
+    const cpuRatio = many.cpuSeconds / one.cpuSeconds;
+    console.log(
+      `| ${level} | ${count} | ${one.wallSeconds.toFixed(1)} | ${many.wallSeconds.toFixed(1)} | ${(one.wallSeconds / many.wallSeconds).toFixed(2)}x | ${cpuRatio.toFixed(2)} | ${(CORES / cpuRatio).toFixed(2)}x |`,
+    );
+  }
+  console.log('');
   console.log('## Rated 9.0 or more (rating band 9.0-12), single-threaded\n');
   const hardCount = quick ? 2 : 5;
   const hard = await measure({ seed: 'bench-9', count: hardCount, rating: { min: 9, max: 12 } });
