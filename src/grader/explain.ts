@@ -78,9 +78,15 @@ export function formatEliminations(step: Step): string {
     cells.push(e.cell);
     byDigit.set(e.digit, cells);
   }
-  return [...byDigit.entries()]
-    .map(([digit, cells]) => `${digit} from ${joinList(cells.sort((a, b) => a - b).map(cellName))}`)
-    .join('; ');
+  // Digits that leave the same cells share a phrase: `5 and 7 from r6c6 and r6c9`.
+  const byCells = new Map<string, number[]>();
+  for (const digit of [...byDigit.keys()].sort((a, b) => a - b)) {
+    const cells = joinList(byDigit.get(digit)!.sort((a, b) => a - b).map(cellName));
+    const digits = byCells.get(cells) ?? [];
+    digits.push(digit);
+    byCells.set(cells, digits);
+  }
+  return [...byCells.entries()].map(([cells, digits]) => `${joinList(digits.map(String))} from ${cells}`).join('; ');
 }
 
 function formatPlacements(step: Step): string {
