@@ -1,8 +1,8 @@
 import type { Board } from '../core/board.js';
-import type { ChainData, ChainNode, Step } from '../core/step.js';
+import type { Step } from '../core/step.js';
 import { existsSync, readFileSync } from 'node:fs';
-import { BOX_OF, COL_OF, ROW_OF, cellName, digitsOf, unitName } from '../core/tables.js';
-import { ChainEngine, DEFAULT_BUDGET, NISHIO_MODE, STATIC_MODE, type Run, dynamicMode, nodeCell, nodeDigit, nodeIsOn } from './forcing/engine.js';
+import { cellName, digitsOf, unitName } from '../core/tables.js';
+import { ChainEngine, DEFAULT_BUDGET, NISHIO_MODE, STATIC_MODE, dynamicMode, nodeCell } from './forcing/engine.js';
 import { chainDifficulty } from './forcing/length.js';
 import { hintChains } from './forcing/chain-data.js';
 import { type ChainHint, type ForcingKind, searchHints } from './forcing/search.js';

@@ -53,8 +53,7 @@ const BOX_ROW_MASK = [0x7, 0x38, 0x1c0];
 const BOX_COL_MASK = [0x49, 0x92, 0x124];
 
 /** Adds the removals of digit `d` at the given positions of a unit, and the rule's parents. */
-function emitLocking(out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, cur: Uint16Array, base: Uint16Array, curPos: Uint16Array): void {
-  void cur;
+function emitLocking(out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
   let lost = 0;
   for (let i = 0; i < 9; i++) {
     const cell = UNIT_CELLS[source * 9 + i]!;
@@ -70,7 +69,7 @@ function emitLocking(out: AdvancedOff[], target: number, removeMask: number, sou
  * Pointing (box -> column, box -> row) then claiming (column -> box, row -> box), with position
  * masks: a box's places for a digit inside one of its rows / columns, or a line's inside one box.
  */
-const locking: Rule = (cur, curPos, base, out) => {
+const locking: Rule = (_cur, curPos, base, out) => {
   for (const toColumns of [true, false]) {
     for (let b = 0; b < 9; b++) {
       const boxUnit = 18 + b;
@@ -83,12 +82,12 @@ const locking: Rule = (cur, curPos, base, out) => {
           if (toColumns && (pos & ~BOX_COL_MASK[k]!) === 0) {
             const col = 9 + boxCol * 3 + k;
             const remove = curPos[col * 9 + d]! & ~(0x7 << (boxRow * 3));
-            if (remove) emitLocking(out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, cur, base, curPos);
+            if (remove) emitLocking(out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, base, curPos);
           }
           if (!toColumns && (pos & ~BOX_ROW_MASK[k]!) === 0) {
             const row = boxRow * 3 + k;
             const remove = curPos[row * 9 + d]! & ~(0x7 << (boxCol * 3));
-            if (remove) emitLocking(out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, cur, base, curPos);
+            if (remove) emitLocking(out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, base, curPos);
           }
         }
       }
@@ -106,7 +105,7 @@ const locking: Rule = (cur, curPos, base, out) => {
           const box = lineStart === 0 ? Math.floor(l / 3) * 3 + k : k * 3 + Math.floor(l / 3);
           const inLine = lineStart === 0 ? BOX_ROW_MASK[l % 3]! : BOX_COL_MASK[l % 3]!;
           const remove = curPos[(18 + box) * 9 + d]! & ~inLine;
-          if (remove) emitLocking(out, 18 + box, remove, line, 0x7 << (k * 3), d, cur, base, curPos);
+          if (remove) emitLocking(out, 18 + box, remove, line, 0x7 << (k * 3), d, base, curPos);
         }
       }
     }
