@@ -9,8 +9,9 @@ import type { TechniqueDef } from './types.js';
  * Pointing: in a box, a digit's places (two or more) all lie in one line, so the rest of that line
  * loses it. Claiming: in a line, a digit's places all lie in one box, so the rest of that box loses it.
  * The "direct" forms count only when the eliminations leave the digit a single place in another unit
- * of the first unit's type (another box for pointing, another line for claiming); the step then also
- * places it. SE rates them 1.7 / 1.9, the plain forms 2.6 / 2.8.
+ * of the first unit's type (another box for pointing, another line for claiming); the step then
+ * places it, and (as in SE 1.2.1) applies only that placement. SE rates them 1.7 / 1.9, the plain
+ * forms 2.6 / 2.8.
  *
  * SE's order is kept: pointing box/column pairs, then box/row pairs, then claiming column/box, then
  * row/box; first units in index order, second units in index order, digits ascending.
@@ -124,11 +125,12 @@ function lockingStep(
   if (!direct) {
     return { technique, difficulty, placements: [], eliminations, pattern: { cells, digits: [d], units: [u1, u2] } };
   }
+  // As in SE 1.2.1, a direct hint applies only its placement; the eliminations are its reasoning.
   return {
     technique,
     difficulty,
     placements: [{ cell: placed, digit: d }],
-    eliminations,
+    eliminations: [],
     pattern: { cells, digits: [d], units: [u1, u2, u3] },
   };
 }
