@@ -215,7 +215,6 @@ const CLOSURES = {
   callEdge: new Int32Array(NODE_COUNT),
   component: new Int16Array(NODE_COUNT),
   sink: new Uint8Array(NODE_COUNT),
-  contradicts: new Uint8Array(NODE_COUNT),
   merged: new Int32Array(NODE_COUNT),
   bits: new Uint32Array(NODE_COUNT * 46),
 };
@@ -376,44 +375,41 @@ export class ChainEngine {
           continue;
         }
         if (c.low[node] === c.index[node]) {
-          // Pop the component; its closure: members, then what its members link to outside it.
+          // Pop the component. Closures are bitsets over component ids: components complete in
+          // reverse topological order, so all a component reaches has a smaller id, and its
+          // closure needs only the first (id >> 5) + 1 words.
           const comp = components++;
-          const bits = c.bits.subarray(comp * 46, comp * 46 + 46);
-          bits.fill(0);
+          const bits = c.bits;
+          const at = comp * 46;
+          bits.fill(0, at, at + (comp >> 5) + 1);
+          bits[at + (comp >> 5)] = 1 << (comp & 31);
           const first = stackTop;
           let member: number;
           do {
             member = c.stack[--stackTop]!;
             c.onStack[member] = 0;
             c.component[member] = comp;
-            bits[member >> 5] = bits[member >> 5]! | (1 << (member & 31));
           } while (member !== node);
           let links = 0;
           for (let i = stackTop; i < first; i++) {
             const m = c.stack[i]!;
             for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
-              const target = c.edges[e]!;
-              const other = c.component[target]!;
+              const other = c.component[c.edges[e]!]!;
               if (other === comp) continue;
               links++;
               if (c.sink[other]) {
-                // A lone node leading nowhere (most "off" nodes): its closure is itself.
-                bits[target >> 5] = bits[target >> 5]! | (1 << (target & 31));
+                // A component leading nowhere (most "off" nodes): its closure is itself.
+                bits[at + (other >> 5)] = bits[at + (other >> 5)]! | (1 << (other & 31));
                 continue;
               }
               if (c.merged[other] === comp + 1) continue;
               c.merged[other] = comp + 1;
               const from = other * 46;
-              for (let w = 0; w < 46; w++) bits[w] = bits[w]! | c.bits[from + w]!;
+              const words = (other >> 5) + 1;
+              for (let w = 0; w < words; w++) bits[at + w] = bits[at + w]! | bits[from + w]!;
             }
           }
-          c.sink[comp] = links === 0 && first - stackTop === 1 ? 1 : 0;
-          let contradicts = 0;
-          for (let w = 0; w < 46; w++) {
-            const word = bits[w]!;
-            contradicts |= word & (word >>> 1) & 0x55555555;
-          }
-          c.contradicts[comp] = contradicts !== 0 ? 1 : 0;
+          c.sink[comp] = links === 0 ? 1 : 0;
           this.effort += first - stackTop;
         }
         depth--;
@@ -425,15 +421,25 @@ export class ChainEngine {
     }
   }
 
-  /** A node's static closure from the last {@link computeStaticClosures} (46 words). */
+  /**
+   * A node's static closure from the last {@link computeStaticClosures}: a bitset over component
+   * ids, (component >> 5) + 1 words long (higher words are empty).
+   */
   closureOf(node: number): Uint32Array {
     const comp = CLOSURES.component[node]!;
-    return CLOSURES.bits.subarray(comp * 46, comp * 46 + 46);
+    return CLOSURES.bits.subarray(comp * 46, comp * 46 + (comp >> 5) + 1);
   }
 
-  /** Whether a node's static closure holds some node and its negation. */
+  /**
+   * Whether a node's static closure holds some node and its negation. The static links are closed
+   * under contraposition (a -> b gives not b -> not a), so that happens exactly when the node
+   * reaches its own negation.
+   */
   closureContradicts(node: number): boolean {
-    return CLOSURES.contradicts[CLOSURES.component[node]!] === 1;
+    const comp = CLOSURES.component[node]!;
+    const negation = CLOSURES.component[node ^ 1]!;
+    if (negation > comp) return false;
+    return (CLOSURES.bits[comp * 46 + (negation >> 5)]! & (1 << (negation & 31))) !== 0;
   }
 
   /** Marks (marks[node] = 1) every node the static consequences of any source reach. */

@@ -45,12 +45,14 @@ function reachFilter(sub: ChainEngine): SearchFilter {
   const common = new Uint32Array(46);
   const shared = (nodes: number[]): boolean => {
     for (const node of nodes) if (sub.closureContradicts(node)) return true;
-    common.set(sub.closureOf(nodes[0]!));
+    let words = 46;
+    for (const node of nodes) words = Math.min(words, sub.closureOf(node).length);
+    common.set(sub.closureOf(nodes[0]!).subarray(0, words));
     for (let i = 1; i < nodes.length; i++) {
       const bits = sub.closureOf(nodes[i]!);
-      for (let w = 0; w < 46; w++) common[w] = common[w]! & bits[w]!;
+      for (let w = 0; w < words; w++) common[w] = common[w]! & bits[w]!;
     }
-    for (let w = 0; w < 46; w++) if (common[w] !== 0) return true;
+    for (let w = 0; w < words; w++) if (common[w] !== 0) return true;
     return false;
   };
   return {
