@@ -26,7 +26,7 @@ export interface Grade {
   /** Sudoku Explainer scale, one decimal: the hardest step on the path. */
   rating: number;
   level: Level;
-  /** Technique id of the hardest step (`none` for a solved grid). */
+  /** Technique id of the hardest step (`none` for a solved grid, `unknown` when `maxRating` stopped the path). */
   hardest: string;
   /** Steps per technique id (`guess` included). */
   counts: Record<string, number>;
@@ -115,22 +115,37 @@ interface LadderResult {
   step: Step | null;
   /** Lowest base difficulty of a group skipped because of the difficulty limit (Infinity if none). */
   skipped: number;
+  /** Highest difficulty of a technique that gave up at its effort bound without a step (0 if none). */
+  bounded: number;
+  /** That technique's id. */
+  boundedBy: string;
 }
 
 function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], context: TechniqueContext, limit: number): LadderResult {
+  let bounded = 0;
+  let boundedBy = '';
   for (const group of groups) {
-    if (group.difficulty > limit) return { step: null, skipped: group.difficulty };
+    if (group.difficulty > limit) return { step: null, skipped: group.difficulty, bounded, boundedBy };
     let best: Step | null = null;
     for (const def of group.techniques) {
       if (def.difficulty > limit) break;
       if (best && def.difficulty >= best.difficulty) break;
       const step = def.find(board, context);
-      // A step that changes nothing is no progress (SE's "isWorth"): treat it as not found.
-      if (step && (!best || step.difficulty < best.difficulty) && countChanges(board, step) > 0) best = step;
+      if (!step) continue;
+      // A step that changes nothing is no progress (SE's "isWorth"): treat it as not found. A
+      // technique that hit its effort bound says so with such a step marked `truncated`.
+      if (countChanges(board, step) === 0) {
+        if (step.truncated && step.difficulty > bounded) {
+          bounded = step.difficulty;
+          boundedBy = step.technique;
+        }
+        continue;
+      }
+      if (!best || step.difficulty < best.difficulty) best = step;
     }
-    if (best) return { step: best, skipped: Infinity };
+    if (best) return { step: best, skipped: Infinity, bounded, boundedBy };
   }
-  return { step: null, skipped: Infinity };
+  return { step: null, skipped: Infinity, bounded, boundedBy };
 }
 
 /** What {@link runPath} found. */
@@ -164,6 +179,14 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
     }
     const found = findInLadder(board, groups, context, guesses > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
     let step = found.step;
+    if (found.bounded > 0 || step?.truncated) {
+      // Some search stopped at its bound: the path may not be the easiest, the rating is "at least".
+      lowerBound = true;
+      if (found.bounded > rating) {
+        rating = found.bounded;
+        hardest = found.boundedBy;
+      }
+    }
     if (!step && found.skipped !== Infinity && found.skipped > limit) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
       if (found.skipped > rating) {
@@ -196,7 +219,7 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
       hardest = step.technique;
     }
     if (rating > limit) {
-      lowerBound = empty > 0;
+      lowerBound ||= empty > 0;
       break;
     }
   }
