@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Step } from '../core/step.js';
 import { cellName, unitName } from '../core/tables.js';
@@ -28,7 +28,9 @@ import { techniqueById } from '../techniques/registry.js';
  *
  * A technique without a template is described as `{name}: {result}`.
  */
-const TEMPLATE_DIR = new URL('../../templates/explanations/', import.meta.url);
+// From src/grader or dist/grader; one level more from build-bench/src/grader.
+const NEAR_DIR = new URL('../../templates/explanations/', import.meta.url);
+const TEMPLATE_DIR = existsSync(NEAR_DIR) ? NEAR_DIR : new URL('../../../templates/explanations/', import.meta.url);
 
 let templates: Map<string, string> | undefined;
 
