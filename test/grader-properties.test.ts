@@ -20,7 +20,7 @@ function lines(file: string, count: number): string[] {
 function checkPath(puzzle: string): number {
   const grid = parsePuzzle(puzzle);
   const solution = solve(grid)!;
-  const { steps } = solvePath(grid);
+  const steps = solvePath(grid);
   for (const step of steps) {
     for (const p of step.placements) {
       if (solution[p.cell] !== p.digit) throw new Error(`${step.technique} placed ${p.digit} at ${p.cell} in ${puzzle}`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { boardFromGrid } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
-import { GradeError, gradePuzzle, hintStep, nextStep, solvePath } from '../src/grader/grade.js';
+import { GradeError, gradePuzzle, gradeWithPath, hintStep, nextStep, solvePath } from '../src/grader/grade.js';
 import { describeStep, explanationTemplates } from '../src/grader/explain.js';
 import { GUESS_DIFFICULTY, LEVELS, levelOf } from '../src/grader/levels.js';
 import { solve } from '../src/solver/index.js';
@@ -104,7 +104,8 @@ describe('gradePuzzle', () => {
 describe('step path', () => {
   test('solvePath ends in the solution, and every step is described', () => {
     const grid = parsePuzzle(EASY);
-    const { steps, grade } = solvePath(grid);
+    const { steps, grade } = gradeWithPath(grid);
+    expect(solvePath(grid)).toEqual(steps);
     expect(steps.length).toBe(grade.steps);
     const board = boardFromGrid(grid);
     for (const step of steps) for (const p of step.placements) board.values[p.cell] = p.digit;
@@ -145,7 +146,7 @@ describe('step path', () => {
     const hardest = readFileSync(new URL('../../shared/data/hardest.txt', import.meta.url), 'utf8').trim().split('\n')[0]!;
     const grid = parsePuzzle(hardest);
     const solution = solve(grid)!;
-    const { steps } = solvePath(grid);
+    const steps = solvePath(grid);
     for (const step of steps) for (const p of step.placements) expect(solution[p.cell]).toBe(p.digit);
   });
 });

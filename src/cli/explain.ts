@@ -4,7 +4,7 @@ import { formatGrid } from '../core/grid.js';
 import { parsePuzzles, type PuzzleRecord, type ReadResult } from '../core/parse.js';
 import type { Step } from '../core/step.js';
 import { describeStep } from '../grader/explain.js';
-import { GradeError, solvePath } from '../grader/grade.js';
+import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -40,7 +40,7 @@ async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out:
   const puzzle = formatGrid(record.grid);
   await out.line(`Puzzle ${puzzle}${record.label === undefined ? '' : `  ${record.label}`}`);
   try {
-    const { steps, grade } = solvePath(record.grid, { uniqueness: options.uniqueness });
+    const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
     if (!grade.unique) await out.line('Note: the puzzle has several solutions; explained without uniqueness techniques.');
     for (let i = 0; i < steps.length; i++) await out.line(stepLine(i + 1, steps[i]!));
     const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;

@@ -258,8 +258,13 @@ export function gradePuzzle(grid: Grid, options: GradeOptions = {}): Grade {
   return runPath(grid, options, false).grade;
 }
 
-/** The solving path of a puzzle, one step per entry (guesses included), with its grade. */
-export function solvePath(grid: Grid, options: GradeOptions = {}): { steps: Step[]; grade: Grade } {
+/** The solving path of a puzzle, one step per entry (guesses included). */
+export function solvePath(grid: Grid, options: GradeOptions = {}): Step[] {
+  return runPath(grid, options, true).steps;
+}
+
+/** The grade of a puzzle together with its solving path (what `explain` prints). */
+export function gradeWithPath(grid: Grid, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
   return runPath(grid, options, true);
 }
 

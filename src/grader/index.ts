@@ -6,6 +6,7 @@ export {
   GradeError,
   gradePuzzle,
   solvePath,
+  gradeWithPath,
   nextStep,
   hintStep,
 } from './grade.js';
