@@ -1,5 +1,5 @@
 import type { Grid } from '../core/grid.js';
-import { gradePuzzle, levelOf, type Grade, type Level } from '../grader/index.js';
+import { LEVELS, gradePuzzle, levelOf, type Grade, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
 import { Carver } from './carve.js';
 import { fillGrid } from './fill.js';
@@ -53,24 +53,29 @@ const DESCENT: Partial<Record<Level, DescentPlan>> = {
   medium: { start: 30, spread: 3, floor: 26 },
 };
 
-/**
- * Targets rated at most this (medium and below) are reached by the graded descent, which stops as
- * soon as the target is met; harder ones by carving down to a minimal puzzle and grading it, with a
- * new grid when it misses. Both were measured at about the same speed for hard and expert; carving
- * to minimal leaves fewer givens in hard puzzles, so clue counts fall with the level.
- */
-const DESCENT_MAX_RATING = 3.4;
+/** Top rating of a level, from the grader's level table. */
+function topOf(level: Level): number {
+  return LEVELS.find((row) => row.level === level)!.maxRating;
+}
 
 /**
- * Prefilter of candidates before grading, by the counting solver's guesses: a puzzle the solver
- * finishes without guessing is solved by singles and locked candidates alone, so it cannot be
- * rated above hard; for ratings above expert, we also skip puzzles it solves with fewer than 3
- * guesses (measured on 1,500 minimal puzzles: that keeps 96% of the extreme ones and drops 41% of
- * the rest, which would each have cost a full grade).
+ * Targets rated at most medium are reached by the graded descent, which stops as soon as the
+ * target is met; harder ones by carving down to a minimal puzzle and grading it, with a new grid
+ * when it misses. Both were measured at about the same speed for hard and expert; carving to
+ * minimal leaves fewer givens in hard puzzles, so clue counts fall with the level.
+ */
+const DESCENT_MAX_RATING = topOf('medium');
+
+/**
+ * Prefilter of candidates before grading, by the counting solver's guesses (its propagation is
+ * singles and locked candidates). Measured on minimal puzzles while tuning: of 300, none rated
+ * hard or above was finished by the solver without a guess; of 1,500, requiring at least 3
+ * guesses kept 96% of the extreme ones and dropped 41% of the others, each of which would have
+ * cost a full grade. The prefilter only skips candidates; the grader still decides.
  */
 function solverGuessesNeeded(band: RatingBand): number {
-  if (band.min > 7.4) return 3;
-  if (band.min > 3.4) return 1;
+  if (band.min > topOf('expert')) return 3;
+  if (band.min > topOf('medium')) return 1;
   return 0;
 }
 
@@ -85,10 +90,10 @@ export function makePuzzle(options: ResolvedOptions, index: number, deadline = N
   const solver = threadSolver;
   const random = puzzleRandom(options.seed, options.key, index);
   const orbits = symmetryOrbits(options.symmetry);
+  const descend = !options.minimal && targeted(options) && options.band.max <= DESCENT_MAX_RATING + 1e-9;
   for (let attempt = 1; attempt <= options.maxAttempts; attempt++) {
     if (Date.now() > deadline) return { ok: false, index, reason: 'timeout', attempts: attempt - 1 };
     const carver = new Carver(fillGrid(random), orbits, random, solver);
-    const descend = !options.minimal && targeted(options) && options.band.max <= DESCENT_MAX_RATING + 1e-9;
     const found = descend ? gradedDescent(carver, options, random) : carveThenGrade(carver, options, solver);
     if (found) {
       return {
