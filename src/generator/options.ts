@@ -1,5 +1,5 @@
 import { LEVELS, isLevel, type Level } from '../grader/index.js';
-import { techniqueById } from '../techniques/registry.js';
+import { LADDER, techniqueById } from '../techniques/registry.js';
 import { SYMMETRIES, type Symmetry } from './symmetry.js';
 
 /** Options of {@link generate} (all but `seed` optional). */
@@ -159,7 +159,9 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   let technique: string | undefined;
   if (options.technique !== undefined) {
     const def = techniqueById(options.technique);
-    if (!def) throw new GenerateOptionError('BAD_TECHNIQUE', `unknown technique "${options.technique}" (see the technique ids of \`sudoku-press grade --help\`)`);
+    if (!def) {
+      throw new GenerateOptionError('BAD_TECHNIQUE', `unknown technique "${options.technique}" (one of ${LADDER.map((t) => t.id).join(', ')})`);
+    }
     if (def.difficulty > band.max + 1e-9) {
       throw new GenerateOptionError(
         'CONFLICT',
