@@ -53,6 +53,23 @@ async function collect(options: GenerateOptions): Promise<GeneratedPuzzle[]> {
   return all;
 }
 
+describe('symmetry', () => {
+  test.each<[Symmetry, number, number[]]>([
+    ['none', 81, [1]],
+    ['rotational', 41, [1, 2]],
+    ['rot90', 21, [1, 4]],
+    ['mirror', 45, [1, 2]],
+    ['flip', 45, [1, 2]],
+    ['diagonal', 45, [1, 2]],
+    ['antidiagonal', 45, [1, 2]],
+  ])('%s: %i orbits that cover every cell once', (symmetry, count, sizes) => {
+    const orbits = symmetryOrbits(symmetry);
+    expect(orbits).toHaveLength(count);
+    expect([...new Set(orbits.map((o) => o.length))].sort()).toEqual(sizes);
+    expect(orbits.flat().sort((a, b) => a - b)).toEqual([...Array(81).keys()]);
+  });
+});
+
 describe('generateOne', () => {
   test('unique, symmetric, of the requested level, clues within bounds', () => {
     fc.assert(
