@@ -7,11 +7,13 @@ import { parsePuzzle } from '../src/core/parse.js';
 import type { Step } from '../src/core/step.js';
 import { CELL_UNITS, POPCOUNT, sees } from '../src/core/tables.js';
 import {
+  LOOP_SEARCH_BUDGET,
   UNIQUENESS_TECHNIQUES,
   findBugPattern,
   findEasiestUniqueLoop,
   findLoops,
   loopBaseTenths,
+  loopSearchStats,
 } from '../src/techniques/uniqueness.js';
 import { Solver } from '../src/solver/index.js';
 import { LADDER } from '../src/techniques/registry.js';
@@ -138,6 +140,18 @@ describe('unique loops', () => {
   });
 });
 
+describe('bounded search', () => {
+  it('stops at its node budget on a pathological board and says so', () => {
+    // Every cell {1,2} (not a real state): countless loops. The search stops at its budget.
+    const board = boardFromGrid(parsePuzzle('.'.repeat(81)));
+    board.candidates.fill(0b11);
+    board.candidates[40] = 0b111;
+    const step = byId.get('unique-rectangle-1')!.find(board, ON);
+    expect(loopSearchStats.nodes).toBeGreaterThan(LOOP_SEARCH_BUDGET);
+    expect(step === null || step.truncated === true).toBe(true);
+  });
+});
+
 describe('BUG', () => {
   it('names the BUG candidates of a BUG + 1 state', () => {
     const c = cases.find((x) => x.technique === 'bug-1')!;
@@ -199,6 +213,7 @@ describe('soundness over top1465', () => {
         }
         const easiest = findEasiestUniqueLoop(board);
         if (easiest !== null) checkSound(easiest, solution!, `puzzle ${index + 1}`);
+        expect(loopSearchStats.nodes).toBeLessThanOrEqual(LOOP_SEARCH_BUDGET);
         const step = basic ?? first;
         if (step !== null) {
           applyStep(board, step);

@@ -4,7 +4,14 @@ import type { TechniqueContext, TechniqueDef } from './types.js';
 import { findUniqueLoop } from './uniqueness/loops.js';
 import { findBug } from './uniqueness/bug.js';
 
-export { findUniqueLoop, findEasiestUniqueLoop, findLoops, loopBaseTenths } from './uniqueness/loops.js';
+export {
+  LOOP_SEARCH_BUDGET,
+  findEasiestUniqueLoop,
+  findLoops,
+  findUniqueLoop,
+  loopBaseTenths,
+  loopSearchStats,
+} from './uniqueness/loops.js';
 export { findBug, findBugPattern } from './uniqueness/bug.js';
 
 function def(
