@@ -25,6 +25,12 @@ import { BoardMemo, SE_UNIT_KINDS, UNIT_MASK_OF, eliminationList, makeStep } fro
  * digit of the naked set beyond one (pair +0.1) or per cell of the hidden set beyond one (hidden
  * pair +0.0). SE sorts all its loop hints by difficulty, then type; each type here returns its
  * easiest instance, ties by first found (start cell order).
+ *
+ * Step.pattern: cells are the loop's cells in loop order, then a type 3 set's other cells; digits
+ * are a and b, then type 2's x or the type 3 set's other digits (type 4: the locked digit, then the
+ * removed one); units are those the loop visits (types 1, 2) or the set's / lock's unit (3, 4).
+ * Search: depth-first from each bivalue cell, at most LOOP_SEARCH_BUDGET nodes per board (real
+ * states need under 1,000; steps of a cut search are marked `truncated`).
  */
 
 /** The 8 results: index type-1 for rectangles (4 cells), 4 + type-1 for longer loops. */
