@@ -153,7 +153,10 @@ Examples:
       const out = new LineWriter(io.stdout);
       const format = cli.format === 'json' ? jsonOf : cli.format === 'csv' ? csvOf : lineOf;
       if (cli.format === 'csv') await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
-      const bar = io.stderrIsTTY ? startBar(io, cli.count) : null;
+      // On a terminal the bar goes to stderr; when the puzzles scroll by on the same terminal they
+      // would break it up, and are progress enough.
+      const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
+      const bar = io.stderrIsTTY && !stdoutIsTTY ? startBar(io, cli.count) : null;
       const started = performance.now();
       let made = 0;
       let flushed = started;
