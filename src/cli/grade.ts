@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
-import { GradePool, type GradeOutcome } from '../grader/pool.js';
+import { GradePool, workersAvailable, type GradeOutcome } from '../grader/pool.js';
 import { techniqueById } from '../techniques/registry.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -106,6 +106,7 @@ Examples:
     )
     .action(async (files: string[], cli: GradeCliOptions) => {
       const jobs = parseJobs(cli.jobs);
+      if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
       const options: GradeOptions = { uniqueness: cli.uniqueness };
       const out = new LineWriter(io.stdout);
