@@ -3,7 +3,7 @@ import { Solver } from '../src/solver/index.js';
 import { describeStep } from '../src/grader/explain.js';
 import { FISH_TECHNIQUES } from '../src/techniques/fish.js';
 import { INTERSECTION_TECHNIQUES } from '../src/techniques/intersections.js';
-import { LADDER, techniqueById } from '../src/techniques/registry.js';
+import { LADDER, ladderGroups, techniqueById } from '../src/techniques/registry.js';
 import { SINGLES_TECHNIQUES } from '../src/techniques/singles.js';
 import { SUBSET_TECHNIQUES } from '../src/techniques/subsets.js';
 import { WING_TECHNIQUES } from '../src/techniques/wings.js';
@@ -73,6 +73,15 @@ describe('ladder', () => {
       'hidden-quad': 5.4,
     };
     for (const [id, difficulty] of Object.entries(expected)) expect(techniqueById(id)?.difficulty, id).toBe(difficulty);
+  });
+
+  test("SE's sorting producers are single groups; other techniques are groups of their own", () => {
+    const groups = ladderGroups({ uniqueness: true });
+    const groupOf = (id: string) => groups.findIndex((g) => g.techniques.some((t) => t.id === id));
+    if (techniqueById('unique-loop-1') && techniqueById('unique-rectangle-1')) expect(groupOf('unique-loop-1')).toBe(groupOf('unique-rectangle-1'));
+    if (techniqueById('forcing-xy-chain') && techniqueById('x-cycle')) expect(groupOf('forcing-xy-chain')).toBe(groupOf('x-cycle'));
+    for (const def of OWN) expect(groups[groupOf(def.id)]!.techniques).toEqual([def]);
+    expect(ladderGroups({ uniqueness: false }).flatMap((g) => g.techniques).some((t) => t.uniqueness)).toBe(false);
   });
 
   test('technique ids are unique', () => {
