@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import { findAdvancedOffs } from './advanced.js';
-import type { ChainData } from '../../core/step.js';
+import type { FrozenChain } from './chain-data.js';
 
 /*
  * The implication engine shared by every forcing-chain technique.
@@ -77,10 +77,8 @@ export interface NestedProof {
   /** Identity of the nested hint (equal proofs are counted once). */
   readonly id: string;
   readonly complexity: number;
-  /** Human-readable one-line description, for explanations. */
-  readonly text: string;
-  /** The nested deduction's chains (copied out: the nested engine's runs are reused). */
-  readonly chains?: ChainData[];
+  /** The nested deduction's chains (copied out compactly: the nested engine's runs are reused). */
+  readonly frozen?: FrozenChain[];
 }
 
 /** Every consequence of one assumption, with the first-found parents of each node. */

@@ -1,9 +1,8 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
-import { ChainEngine, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
-import { hintChains } from './chain-data.js';
+import { ChainEngine, type NestedProof, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
+import { freezeChains } from './chain-data.js';
 import { type ChainHint, type SearchFilter, searchHints } from './search.js';
-import { cellName, unitName } from '../../core/tables.js';
 
 /*
  * Nested chains (SE levels 2 and 3): when a dynamic chain's queue runs dry and locking, pairs and
@@ -108,13 +107,18 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
 }
 
 /** Turns a nested hint into "off" nodes of the outer chain, if it relies on the outer chain at all. */
+const LOST_STAMP = new Int32Array(1458);
+const WALK_STAMP = new Int32Array(1458);
+const WALK_STACK = new Int16Array(1458);
+let stampGen = 0;
+
 function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[]): void {
+  const gen = ++stampGen;
   const parents: number[] = [];
-  const seen = new Set<number>();
   const addLost = (cell: number, digitIndex: number): void => {
     const node = nodeOf(cell, digitIndex + 1, false);
-    if (seen.has(node) || !outer.has(node)) return;
-    seen.add(node);
+    if (LOST_STAMP[node] === gen || !outer.has(node)) return;
+    LOST_STAMP[node] = gen;
     parents.push(node);
   };
   const lostInCell = (cell: number): void => {
@@ -136,81 +140,65 @@ function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainH
   // The assumptions of cell / region chains rely on the cell (region) as it is now.
   if (hint.shape === 'cell') lostInCell(hint.sourceCell);
   if (hint.shape === 'region') lostInUnit(hint.sourceUnit, hint.sourceDigit - 1);
+  // Every "on" link among the chains' ancestors relies on its cell (naked single) or unit (hidden
+  // single) as it is in the sub-grid: what the outer chain removed there are the rule's parents.
+  const onLink = (node: number, first: number): void => {
+    const cell = Math.floor((node >> 1) / 9);
+    const parentCell = Math.floor((first >> 1) / 9);
+    const digitIndex = (node >> 1) % 9;
+    if (parentCell === cell) {
+      lostInCell(cell);
+      return;
+    }
+    for (let k = 0; k < 3; k++) {
+      const unit = SE_UNITS[cell * 3 + k]!;
+      if (POPCOUNT[sub.basePos[unit * 9 + digitIndex]!] !== 2 || !unitContains(unit, parentCell)) continue;
+      lostInUnit(unit, digitIndex);
+      return;
+    }
+  };
   for (const chain of hint.chains) {
-    for (const node of ancestors(chain.run, chain.node)) {
-      if ((node & 1) === 0) continue;
-      const first = chain.run.parentCount[node]! > 0 ? chain.run.pool[chain.run.parentStart[node]!]! : -1;
-      if (first < 0) continue;
-      const cell = Math.floor((node >> 1) / 9);
-      const parentCell = Math.floor((first >> 1) / 9);
-      const digitIndex = (node >> 1) % 9;
-      if (parentCell === cell) lostInCell(cell);
-      else {
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          if (POPCOUNT[sub.basePos[unit * 9 + digitIndex]!] !== 2) continue;
-          if (!unitContains(unit, parentCell)) continue;
-          lostInUnit(unit, digitIndex);
-          break;
-        }
+    const run = chain.run;
+    const walk = ++stampGen;
+    let top = 0;
+    const push = (n: number): void => {
+      if (WALK_STAMP[n] !== walk) {
+        WALK_STAMP[n] = walk;
+        WALK_STACK[top++] = n;
       }
+    };
+    if (chain.node === -1) {
+      // The derived node of the contradiction, with its own parents.
+      WALK_STAMP[run.conflictNode] = walk;
+      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) onLink(run.conflictNode, run.pool[run.conflictStart]!);
+      for (let i = 0; i < run.conflictCount; i++) push(run.pool[run.conflictStart + i]!);
+      push(run.conflictOther);
+    } else push(chain.node);
+    while (top > 0) {
+      const node = WALK_STACK[--top]!;
+      const count = run.parentCount[node]!;
+      for (let i = 0; i < count; i++) push(run.pool[run.parentStart[node]! + i]!);
+      if ((node & 1) === 1 && count > 0) onLink(node, run.pool[run.parentStart[node]!]!);
     }
   }
   if (parents.length === 0) return;
-  const removals: number[] = [];
+  const proof: NestedProof = {
+    frozen: freezeChains(hint.chains),
+    id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`,
+    complexity: hint.complexity,
+  };
+  const cause = hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
   if (hint.on) {
     let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
     while (others !== 0) {
       const low = others & -others;
       others ^= low;
-      removals.push(nodeOf(hint.cell, 32 - Math.clz32(low), false));
+      out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
     }
-  } else removals.push(nodeOf(hint.cell, hint.digit, false));
-  const text = nestedText(hint);
-  const proof = { chains: hintChains(hint.chains), id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`, complexity: hint.complexity, text };
-  for (const node of removals) out.push({ node, parents, cause: text, nested: proof });
+  } else out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
 }
 
 function unitContains(unit: number, cell: number): boolean {
   for (let i = 0; i < 9; i++) if (UNIT_CELLS[unit * 9 + i] === cell) return true;
   return false;
-}
-
-/** All ancestors of a node in a run (the node itself included; -1: the run's contradiction). */
-export function ancestors(run: Run, node: number): number[] {
-  const result: number[] = [];
-  const seen = new Set<number>();
-  const stack: number[] = [];
-  const push = (n: number): void => {
-    if (!seen.has(n)) {
-      seen.add(n);
-      stack.push(n);
-    }
-  };
-  if (node === -1) {
-    push(run.conflictNode);
-    result.push(run.conflictNode);
-    stack.pop();
-    for (let i = 0; i < run.conflictCount; i++) push(run.pool[run.conflictStart + i]!);
-    push(run.conflictOther);
-  } else push(node);
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    result.push(n);
-    const start = run.parentStart[n]!;
-    for (let i = 0; i < run.parentCount[n]!; i++) push(run.pool[start + i]!);
-  }
-  return result;
-}
-
-function nestedText(hint: ChainHint): string {
-  const target = `${cellName(hint.cell)}${hint.on ? '=' : '<>'}${hint.digit}`;
-  switch (hint.shape) {
-    case 'cell':
-      return `cell forcing chains from ${cellName(hint.sourceCell)}: ${target}`;
-    case 'region':
-      return `region forcing chains on ${hint.sourceDigit} in ${unitName(hint.sourceUnit)}: ${target}`;
-    default:
-      return `forcing chain from ${cellName(hint.sourceCell)}${hint.on ? '<>' : '='}${hint.sourceDigit}: ${target}`;
-  }
 }
