@@ -379,7 +379,7 @@ export class ChainEngine {
           const comp = components++;
           const bits = c.bits;
           const at = comp * 46;
-          bits.fill(0, at, at + (comp >> 5) + 1);
+          for (let w = comp >> 5; w >= 0; w--) bits[at + w] = 0;
           bits[at + (comp >> 5)] = 1 << (comp & 31);
           const first = stackTop;
           let member: number;
