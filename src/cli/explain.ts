@@ -4,6 +4,7 @@ import { formatGrid } from '../core/grid.js';
 import { parsePuzzles, type PuzzleRecord, type ReadResult } from '../core/parse.js';
 import type { Step } from '../core/step.js';
 import { describeStep } from '../grader/explain.js';
+import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readInputs } from './input.js';
@@ -32,6 +33,18 @@ export function stepLine(index: number, step: Step): string {
   return `${String(index).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeStep(step)}`;
 }
 
+/**
+ * A step's line, then its chains (if any) in alternating inference notation, one per line and
+ * indented under it; chains that prove a link of another chain are indented one level further.
+ */
+export function stepLines(index: number, step: Step): string[] {
+  const lines = [stepLine(index, step)];
+  if (step.chains && step.chains.length > 0) {
+    for (const chain of formatChainLines(step.chains, '    ')) lines.push(`        ${chain}`);
+  }
+  return lines;
+}
+
 interface ExplainCliOptions {
   uniqueness: boolean;
 }
@@ -42,7 +55,9 @@ async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out:
   try {
     const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
     if (!grade.unique) await out.line('Note: the puzzle has several solutions; explained without uniqueness techniques.');
-    for (let i = 0; i < steps.length; i++) await out.line(stepLine(i + 1, steps[i]!));
+    for (let i = 0; i < steps.length; i++) {
+      for (const line of stepLines(i + 1, steps[i]!)) await out.line(line);
+    }
     const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;
     await out.line(
       `Rating ${formatRating(grade)} (${grade.level}); hardest: ${techniqueName(grade.hardest)}; ${grade.steps} steps, ${guesses}`,

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { GradeError, hintStep } from '../grader/grade.js';
 import { describeStep } from '../grader/explain.js';
+import { formatChainLines } from '../techniques/chains/index.js';
 import { readPuzzleArgument } from './explain.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 
@@ -42,7 +43,12 @@ Examples:
       try {
         const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
         if (!step) io.stdout.write('The puzzle is already solved.\n');
-        else io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
+        else {
+          io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
+          if (step.chains && step.chains.length > 0) {
+            for (const chain of formatChainLines(step.chains, '    ')) io.stdout.write(`    ${chain}\n`);
+          }
+        }
         state.exitCode = EXIT.ok;
       } catch (error) {
         if (!(error instanceof GradeError)) throw error;
