@@ -108,11 +108,6 @@ export class Run {
   causes: Map<number, string> | null = null;
   /** The run stopped at the effort bound before it was complete. */
   truncated = false;
-  /**
-   * Set by a level-2 run stopping at a quiescence: whether static cell / region chains could find
-   * something on that working grid (what a level-3 run continuing from it tries first).
-   */
-  staticShared: boolean | null = null;
 
   constructor(public root: number) {}
 
@@ -134,7 +129,6 @@ export class Run {
     this.poolLength = other.poolLength;
     this.nested = other.nested ? new Map(other.nested) : null;
     this.causes = other.causes ? new Map(other.causes) : null;
-    this.staticShared = other.staticShared;
   }
 
   /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
@@ -153,7 +147,6 @@ export class Run {
     this.nested = null;
     this.causes = null;
     this.truncated = false;
-    this.staticShared = null;
   }
 
   has(node: number): boolean {

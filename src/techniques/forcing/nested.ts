@@ -16,9 +16,6 @@ let subEngine: ChainEngine | null = null;
 
 export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[], skipForcingChains = false): void {
   if (engine.spent) return;
-  // A level-3 run continued from a level-2 run that stopped here: the level-2 search already
-  // knows whether static cell / region chains have anything in common on this grid.
-  if (skipForcingChains && run.staticShared === false) return;
   if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
   else subEngine.load(engine.cur);
   const sub = subEngine;
@@ -27,30 +24,15 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   try {
     sub.computeStaticClosures();
     if (!skipForcingChains) forcingChains(engine, sub, run, out);
-    if (out.length > 0 || sub.spent) return;
-    const filter = reachFilter(sub);
-    if (level < 3) {
-      // The run stops here; record for level 3 whether it has anything to look at.
-      run.staticShared = anyShared(sub, filter);
-      return;
-    }
+    if (out.length > 0 || level < 3 || sub.spent) return;
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       addHint(engine, sub, run, hint, out);
-    }, filter);
+    }, reachFilter(sub));
   } finally {
     engine.effort = sub.effort;
     if (sub.exhausted) engine.exhausted = true;
     sub.release();
   }
-}
-
-/** Whether any cell (with 3+ candidates, as the static search takes) or region passes the filter. */
-function anyShared(sub: ChainEngine, filter: SearchFilter): boolean {
-  for (let cell = 0; cell < 81; cell++) if (POPCOUNT[sub.base[cell]!]! > 2 && filter.cell(cell)) return true;
-  for (let slot = 0; slot < 243; slot++) {
-    if (POPCOUNT[sub.basePos[slot]!]! >= 2 && filter.region(Math.floor(slot / 9), (slot % 9) + 1)) return true;
-  }
-  return false;
 }
 
 /**
