@@ -14,18 +14,33 @@ export function workerScript(): URL | null {
   return existsSync(fileURLToPath(url)) ? url : null;
 }
 
+/** Slots of the shared control array: the next index to take (from 0), and how many were yielded. */
+export const CONTROL_NEXT = 0;
+export const CONTROL_YIELDED = 1;
+
+/** What a worker is started with. */
+export interface WorkerInput {
+  options: ResolvedOptions;
+  deadline: number;
+  first: number;
+  count: number;
+  window: number;
+  control: SharedArrayBuffer;
+}
+
 /**
  * Makes puzzles `first .. first + count - 1` on `jobs` threads (this one and `jobs - 1` workers) and
- * yields their outcomes in index order. Workers take the next index as soon as they are free; this
- * thread makes one itself whenever the next outcome to yield is not ready, which also covers the
- * workers' start-up time. At most `4 * jobs` outcomes wait for an earlier one, so memory stays
- * small when one puzzle is slow.
+ * yields their outcomes in index order. All threads take the next index from one shared atomic
+ * counter, so nobody waits for work to be handed out; this thread makes a puzzle whenever the next
+ * outcome to yield is not ready (which also covers the workers' start-up). No thread runs more than
+ * `window` indices ahead of the next one to yield, so memory stays small when one puzzle is slow.
  */
 export async function* poolOutcomes(script: URL, options: ResolvedOptions, first: number, count: number, jobs: number, deadline: number): AsyncGenerator<PuzzleOutcome> {
-  const end = first + count;
+  const window = 8 * jobs;
+  const control = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  const shared = new Int32Array(control);
   const done = new Map<number, PuzzleOutcome>();
-  let nextToSend = first;
-  let nextToYield = first;
+  let yielded = 0;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
   const notify = () => {
@@ -33,21 +48,13 @@ export async function* poolOutcomes(script: URL, options: ResolvedOptions, first
     wake = null;
     w?.();
   };
-  const window = 4 * jobs;
-  const idle: Worker[] = [];
   const workers: Worker[] = [];
-
-  const feed = (worker: Worker): void => {
-    if (nextToSend < end && nextToSend < nextToYield + window) worker.postMessage(nextToSend++);
-    else idle.push(worker);
-  };
-
+  const input: WorkerInput = { options, deadline, first, count, window, control };
   for (let i = 0; i < Math.min(jobs - 1, count); i++) {
-    const worker = new Worker(script, { workerData: { options, deadline } });
+    const worker = new Worker(script, { workerData: input });
     workers.push(worker);
     worker.on('message', (outcome: PuzzleOutcome) => {
       done.set(outcome.ok ? outcome.puzzle.index : outcome.index, outcome);
-      feed(worker);
       notify();
     });
     worker.on('error', (error) => {
@@ -58,33 +65,36 @@ export async function* poolOutcomes(script: URL, options: ResolvedOptions, first
       if (code !== 0) failure ??= new Error(`generator worker stopped with code ${code}`);
       notify();
     });
-    feed(worker);
   }
 
   try {
-    while (nextToYield < end) {
-      const outcome = done.get(nextToYield);
+    while (yielded < count) {
+      const outcome = done.get(first + yielded);
       if (outcome === undefined) {
         if (failure) throw failure;
-        if (nextToSend < end && nextToSend < nextToYield + window) {
-          const index = nextToSend++;
-          done.set(index, makePuzzle(options, index, deadline));
+        // Take the next index ourselves when it is in the window; otherwise wait for a worker.
+        const next = Atomics.load(shared, CONTROL_NEXT);
+        if (next < count && next < yielded + window && Atomics.compareExchange(shared, CONTROL_NEXT, next, next + 1) === next) {
+          done.set(first + next, makePuzzle(options, first + next, deadline));
           // Let the workers' messages in before going on.
           await new Promise<void>((resolve) => setImmediate(resolve));
-        } else {
+        } else if (next >= count || next >= yielded + window) {
           await new Promise<void>((resolve) => {
             wake = resolve;
           });
         }
         continue;
       }
-      done.delete(nextToYield);
-      nextToYield++;
-      while (idle.length > 0 && nextToSend < end && nextToSend < nextToYield + window) feed(idle.pop()!);
+      done.delete(first + yielded);
+      yielded++;
+      Atomics.store(shared, CONTROL_YIELDED, yielded);
+      Atomics.notify(shared, CONTROL_YIELDED);
       yield outcome;
       if (!outcome.ok) return;
     }
   } finally {
+    // Workers still running are stopped; make the ones waiting for the window give up first.
+    Atomics.store(shared, CONTROL_NEXT, count);
     for (const worker of workers) {
       worker.removeAllListeners('exit');
       void worker.terminate();
