@@ -12,6 +12,7 @@ import { existsSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Level } from '../src/grader/index.js';
 import { generate, type GenerateOptions, type GeneratedPuzzle } from '../src/generator/index.js';
 
@@ -93,6 +94,24 @@ const QQ_MATCH: Record<Level, (typeof QQ_LEVELS)[number]> = {
   extreme: 'Expert',
 };
 
+const SPIN = 'let x = 0; for (let i = 0; i < 2e8; i++) x = (x + i * 7) % 1000003;';
+
+/** How much faster CORES threads of pure arithmetic run than one, now: what the machine can give. */
+async function parallelCapacity(): Promise<number> {
+  const spin = (): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(`${SPIN} require('node:worker_threads').parentPort.postMessage(x);`, { eval: true });
+      worker.once('message', () => resolve(performance.now()));
+      worker.once('error', reject);
+    });
+  let start = performance.now();
+  await spin();
+  const one = performance.now() - start;
+  start = performance.now();
+  await Promise.all(Array.from({ length: CORES }, spin));
+  return (CORES * one) / (performance.now() - start);
+}
+
 async function main(): Promise<void> {
   console.log(`# Generator benchmark (${quick ? 'quick' : 'full'}; ${CORES} cores; Node ${process.version})\n`);
   const qq = qqwingRates(quick ? 10 : 30);
@@ -114,6 +133,8 @@ async function main(): Promise<void> {
   console.log(`\nqqwing (npm 1.3.4) per CPU-second: ${QQ_LEVELS.map((l) => `${l} ${qq[l].toFixed(1)}`).join(', ')}.\n`);
 
   console.log(`## Worker threads: jobs 1 against jobs ${CORES}, the same puzzles (checked)\n`);
+  const capacity = await parallelCapacity();
+  console.log(`Machine right now: ${CORES} threads of plain arithmetic ran ${capacity.toFixed(2)}x as fast as one (${CORES}.00x on idle cores).\n`);
   console.log(
     `CPU ratio: CPU time of all threads with jobs ${CORES} over CPU time with jobs 1 (start-up and JIT warm-up of the workers);\n` +
       `on otherwise idle cores the speed-up is about ${CORES} / CPU ratio. Wall speed-up is only meaningful on an idle machine;\n` +
