@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parsePuzzle } from '../src/core/parse.js';
 import { countSolutions } from '../src/solver/index.js';
@@ -97,5 +98,22 @@ describe('generate: the built binary with worker threads', () => {
     expect(two.stdout).toBe(one.stdout);
     const tail = runBinary(['generate', '--seed', 'shard', '--start', '5', '--count', '4', '--difficulty', 'hard', '--symmetry', 'rotational', '--format', 'json', '--jobs', '2']);
     expect(tail.stdout).toBe(one.stdout.trim().split('\n').slice(4).join('\n') + '\n');
+  });
+
+  test.runIf(built)('jobs 1 and 3 agree over seeds, levels and symmetries', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !s.startsWith('-')),
+        fc.constantFrom('beginner', 'easy', 'medium', 'hard', 'expert'),
+        fc.constantFrom('none', 'rotational', 'mirror', 'diagonal'),
+        (seed, level, symmetry) => {
+          const args = ['generate', '--seed', seed, '--count', '6', '--difficulty', level, '--symmetry', symmetry];
+          const one = runBinary([...args, '--jobs', '1']);
+          expect(one.code).toBe(0);
+          expect(runBinary([...args, '--jobs', '3']).stdout).toBe(one.stdout);
+        },
+      ),
+      { numRuns: 3 },
+    );
   });
 });
