@@ -8,17 +8,12 @@
  *   npm run bench:generate               # full run (a few minutes)
  *   npm run bench:generate -- --quick    # fewer puzzles
  */
-import { existsSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Level } from '../src/grader/index.js';
 import { generate, type GenerateOptions, type GeneratedPuzzle } from '../src/generator/index.js';
 
-// The grader reads templates/ relative to its compiled file: build-bench/src/x/ -> build-bench/templates.
-const templates = fileURLToPath(new URL('../templates', import.meta.url));
-if (!existsSync(templates)) symlinkSync(fileURLToPath(new URL('../../templates', import.meta.url)), templates, 'dir');
 
 const quick = process.argv.includes('--quick');
 const CORES = availableParallelism();

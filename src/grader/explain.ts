@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../core/package-root.js';
 import type { Step } from '../core/step.js';
 import { cellName, unitName } from '../core/tables.js';
 import { techniqueById } from '../techniques/registry.js';
@@ -28,9 +29,6 @@ import { techniqueById } from '../techniques/registry.js';
  *
  * A technique without a template is described as `{name}: {result}`.
  */
-// From src/grader or dist/grader; one level more from build-bench/src/grader.
-const NEAR_DIR = new URL('../../templates/explanations/', import.meta.url);
-const TEMPLATE_DIR = existsSync(NEAR_DIR) ? NEAR_DIR : new URL('../../../templates/explanations/', import.meta.url);
 
 let templates: Map<string, string> | undefined;
 
@@ -38,9 +36,9 @@ let templates: Map<string, string> | undefined;
 export function explanationTemplates(): ReadonlyMap<string, string> {
   if (templates) return templates;
   const loaded = new Map<string, string>();
-  const dir = fileURLToPath(TEMPLATE_DIR);
+  const dir = join(packageRoot(), 'templates', 'explanations');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const data = JSON.parse(readFileSync(new URL(file, TEMPLATE_DIR), 'utf8')) as unknown;
+    const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new Error(`templates/explanations/${file}: expected an object of technique id to text`);
     }

@@ -4,6 +4,7 @@ import type { Step } from '../core/step.js';
 import { Solver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
 import type { TechniqueContext } from '../techniques/types.js';
+import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
 import { guessStep } from './guess.js';
 import { GUESS_DIFFICULTY, levelOf, roundRating, type Level } from './levels.js';
 
@@ -121,12 +122,35 @@ interface LadderResult {
   boundedBy: string;
 }
 
+const CHAIN_KIND_OF_ID = new Map<string, number>(
+  Object.entries(CHAIN_KIND_IDS).map(([kind, id]) => [id, Number(kind)]),
+);
+
+/** For the chains group, the kinds whose base difficulty is within the limit (0 for other groups). */
+function chainKindsWithin(group: LadderGroup, limit: number): number {
+  let kinds = 0;
+  for (const def of group.techniques) {
+    const kind = CHAIN_KIND_OF_ID.get(def.id);
+    if (kind === undefined) return 0;
+    if (def.difficulty <= limit) kinds |= kind;
+  }
+  return kinds;
+}
+
 function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], context: TechniqueContext, limit: number): LadderResult {
   let bounded = 0;
   let boundedBy = '';
   for (const group of groups) {
     if (group.difficulty > limit) return { step: null, skipped: group.difficulty, bounded, boundedBy };
     let best: Step | null = null;
+    const chainKinds = chainKindsWithin(group, limit);
+    if (chainKinds !== 0) {
+      // SE's chaining producer: one search over one implication graph, its exact choice of the
+      // easiest hint (unrounded difficulty, then length), rather than one search per kind.
+      const step = findChainStep(board, { kinds: chainKinds });
+      if (step && countChanges(board, step) > 0) return { step, skipped: Infinity, bounded, boundedBy };
+      continue;
+    }
     for (const def of group.techniques) {
       if (def.difficulty > limit) break;
       if (best && def.difficulty >= best.difficulty) break;

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../core/package-root.js';
+import { readFileSync, readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
 
 /** Points per unit of length: PDF user space is 1/72 inch. */
@@ -88,23 +88,7 @@ export class TemplateError extends Error {
   }
 }
 
-let root: string | undefined;
-
-/**
- * The package's root folder (where package.json, templates/ and assets/ are), found by walking up
- * from this module: it runs from src/render, dist/render or build-bench/src/render.
- */
-export function packageRoot(): string {
-  if (root !== undefined) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) || !existsSync(join(dir, 'templates'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('cannot find the sudoku-press package folder (package.json and templates/)');
-    dir = parent;
-  }
-  root = dir;
-  return dir;
-}
+export { packageRoot };
 
 /** The folder of the shipped templates. */
 export function templatesDir(): string {
