@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { applyStep, boardFromGrid, type Board } from '../../src/core/board.js';
+import { boardFromGrid, type Board } from '../../src/core/board.js';
 import { parsePuzzle } from '../../src/core/parse.js';
 import type { Step } from '../../src/core/step.js';
 
@@ -61,6 +61,3 @@ export function stepResult(step: Step): string[] {
     ...step.eliminations.map((e) => `${name(e.cell)}-${e.digit}`),
   ].sort();
 }
-
-/** Applies a step to a copy of nothing: re-exported for tests that walk several steps. */
-export { applyStep };
