@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import { findAdvancedOffs } from './advanced.js';
+import { closureContradicts, closureOf, computeStaticClosures } from './closure.js';
 import type { FrozenChain } from './chain-data.js';
 
 /*
@@ -201,22 +202,6 @@ export class Run {
 const FREE_RUNS: Run[] = [];
 const MAX_FREE_RUNS = 4000;
 
-/** Scratch of computeStaticClosures (one at a time: nested searches never nest further). */
-const CLOSURES = {
-  edgeStart: new Int32Array(NODE_COUNT + 1),
-  edges: new Int16Array(NODE_COUNT * 32),
-  index: new Int32Array(NODE_COUNT),
-  low: new Int32Array(NODE_COUNT),
-  onStack: new Uint8Array(NODE_COUNT),
-  stack: new Int16Array(NODE_COUNT),
-  callNode: new Int16Array(NODE_COUNT),
-  callEdge: new Int32Array(NODE_COUNT),
-  component: new Int16Array(NODE_COUNT),
-  sink: new Uint8Array(NODE_COUNT),
-  merged: new Int32Array(NODE_COUNT),
-  bits: new Uint32Array(NODE_COUNT * 46),
-};
-
 interface NishioTable {
   signature: string;
   runs: Map<number, Run>;
@@ -265,9 +250,6 @@ export class ChainEngine {
   private readonly stamp = new Int32Array(NODE_COUNT);
   private stampGen = 0;
   private readonly stack = new Int16Array(NODE_COUNT);
-  private readonly probeSeen = new Int32Array(NODE_COUNT);
-  private probeGen = 0;
-  private readonly probeQueue = new Int16Array(NODE_COUNT);
 
   constructor(board: Readonly<Board>) {
     this.base = board.candidates.slice();
@@ -287,299 +269,21 @@ export class ChainEngine {
   }
 
   /**
-   * Whether the static consequences of one assumption contradict each other, without recording
-   * them (a cheap first pass: most assumptions lead nowhere). Counts towards the budget.
-   */
-  probeStatic(root: number): boolean {
-    return this.reachStatic(root, null, null);
-  }
-
-  /**
-   * Static consequences of every node at once: after this, `closureOf(node)` is the 46-word bitset
-   * (bit = node id) of all nodes its static links reach, itself included. Tarjan's algorithm finds
-   * the strongly connected components in reverse topological order, so each component's closure is
-   * its members plus the closures of the components it links to, all already known.
+   * Static consequences of every node at once (see closure.ts); then {@link closureOf} and
+   * {@link closureContradicts} answer for any node. Counts towards the budget.
    */
   computeStaticClosures(): void {
-    const { base, basePos } = this;
-    const c = CLOSURES;
-    // Successors of every node, in CSR form.
-    let edgeCount = 0;
-    for (let node = 0; node < NODE_COUNT; node++) {
-      c.edgeStart[node] = edgeCount;
-      const pot = node >> 1;
-      const cell = Math.floor(pot / 9);
-      const digitIndex = pot % 9;
-      if ((base[cell]! & (1 << digitIndex)) === 0) continue;
-      if (node & 1) {
-        let others = base[cell]! & ~(1 << digitIndex);
-        while (others !== 0) {
-          const low = others & -others;
-          others ^= low;
-          c.edges[edgeCount++] = (cell * 9 + 31 - Math.clz32(low)) << 1;
-        }
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          let positions = basePos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
-          while (positions !== 0) {
-            const low = positions & -positions;
-            positions ^= low;
-            c.edges[edgeCount++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
-          }
-        }
-      } else {
-        if (POPCOUNT[base[cell]!] === 2) c.edges[edgeCount++] = ((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1;
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          const positions = basePos[unit * 9 + digitIndex]!;
-          if (POPCOUNT[positions] !== 2) continue;
-          const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
-          c.edges[edgeCount++] = ((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
-        }
-      }
-    }
-    c.edgeStart[NODE_COUNT] = edgeCount;
-    this.effort += edgeCount;
-    // Iterative Tarjan.
-    c.index.fill(-1);
-    c.merged.fill(0);
-    let nextIndex = 0;
-    let stackTop = 0;
-    let components = 0;
-    for (let start = 0; start < NODE_COUNT; start++) {
-      if (c.index[start] !== -1 || (base[Math.floor((start >> 1) / 9)]! & (1 << ((start >> 1) % 9))) === 0) continue;
-      let depth = 0;
-      c.callNode[0] = start;
-      c.callEdge[0] = c.edgeStart[start]!;
-      c.index[start] = c.low[start] = nextIndex++;
-      c.stack[stackTop++] = start;
-      c.onStack[start] = 1;
-      while (depth >= 0) {
-        const node = c.callNode[depth]!;
-        const edge = c.callEdge[depth]!;
-        if (edge < c.edgeStart[node + 1]!) {
-          c.callEdge[depth] = edge + 1;
-          const next = c.edges[edge]!;
-          if (c.index[next] === -1) {
-            c.index[next] = c.low[next] = nextIndex++;
-            c.stack[stackTop++] = next;
-            c.onStack[next] = 1;
-            depth++;
-            c.callNode[depth] = next;
-            c.callEdge[depth] = c.edgeStart[next]!;
-          } else if (c.onStack[next]) {
-            if (c.index[next]! < c.low[node]!) c.low[node] = c.index[next]!;
-          }
-          continue;
-        }
-        if (c.low[node] === c.index[node]) {
-          // Pop the component. Closures are bitsets over component ids: components complete in
-          // reverse topological order, so all a component reaches has a smaller id, and its
-          // closure needs only the first (id >> 5) + 1 words.
-          const comp = components++;
-          const bits = c.bits;
-          const at = comp * 46;
-          for (let w = comp >> 5; w >= 0; w--) bits[at + w] = 0;
-          bits[at + (comp >> 5)] = 1 << (comp & 31);
-          const first = stackTop;
-          let member: number;
-          do {
-            member = c.stack[--stackTop]!;
-            c.onStack[member] = 0;
-            c.component[member] = comp;
-          } while (member !== node);
-          let links = 0;
-          for (let i = stackTop; i < first; i++) {
-            const m = c.stack[i]!;
-            for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
-              const other = c.component[c.edges[e]!]!;
-              if (other === comp) continue;
-              links++;
-              if (c.sink[other]) {
-                // A component leading nowhere (most "off" nodes): its closure is itself.
-                bits[at + (other >> 5)] = bits[at + (other >> 5)]! | (1 << (other & 31));
-                continue;
-              }
-              if (c.merged[other] === comp + 1) continue;
-              c.merged[other] = comp + 1;
-              const from = other * 46;
-              const words = (other >> 5) + 1;
-              for (let w = 0; w < words; w++) bits[at + w] = bits[at + w]! | bits[from + w]!;
-            }
-          }
-          c.sink[comp] = links === 0 ? 1 : 0;
-          this.effort += first - stackTop;
-        }
-        depth--;
-        if (depth >= 0) {
-          const parent = c.callNode[depth]!;
-          if (c.low[node]! < c.low[parent]!) c.low[parent] = c.low[node]!;
-        }
-      }
-    }
+    this.effort += computeStaticClosures(this.base, this.basePos);
   }
 
-  /**
-   * A node's static closure from the last {@link computeStaticClosures}: a bitset over component
-   * ids, (component >> 5) + 1 words long (higher words are empty).
-   */
+  /** A node's static closure: a bitset over component ids (see closure.ts). */
   closureOf(node: number): Uint32Array {
-    const comp = CLOSURES.component[node]!;
-    return CLOSURES.bits.subarray(comp * 46, comp * 46 + (comp >> 5) + 1);
+    return closureOf(node);
   }
 
-  /**
-   * Whether a node's static closure holds some node and its negation. The static links are closed
-   * under contraposition (a -> b gives not b -> not a), so that happens exactly when the node
-   * reaches its own negation.
-   */
+  /** Whether a node's static consequences hold some node and its negation. */
   closureContradicts(node: number): boolean {
-    const comp = CLOSURES.component[node]!;
-    const negation = CLOSURES.component[node ^ 1]!;
-    if (negation > comp) return false;
-    return (CLOSURES.bits[comp * 46 + (negation >> 5)]! & (1 << (negation & 31))) !== 0;
-  }
-
-  /** Marks (marks[node] = 1) every node the static consequences of any source reach. */
-  markStaticClosure(sources: readonly number[], marks: Uint8Array): void {
-    const { base, basePos, probeQueue } = this;
-    marks.fill(0);
-    let tail = 0;
-    for (const source of sources) {
-      if (marks[source] === 0) {
-        marks[source] = 1;
-        probeQueue[tail++] = source;
-      }
-    }
-    const visit = (q: number): void => {
-      if (marks[q] === 0) {
-        marks[q] = 1;
-        probeQueue[tail++] = q;
-      }
-    };
-    for (let head = 0; head < tail; head++) {
-      this.effort++;
-      const p = probeQueue[head]!;
-      const pot = p >> 1;
-      const cell = Math.floor(pot / 9);
-      const digitIndex = pot % 9;
-      if (p & 1) {
-        let others = base[cell]! & ~(1 << digitIndex);
-        while (others !== 0) {
-          const low = others & -others;
-          others ^= low;
-          visit((cell * 9 + 31 - Math.clz32(low)) << 1);
-        }
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          let positions = basePos[unit * 9 + digitIndex]!;
-          while (positions !== 0) {
-            const low = positions & -positions;
-            positions ^= low;
-            const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
-            if (other !== cell) visit((other * 9 + digitIndex) << 1);
-          }
-        }
-      } else {
-        if (POPCOUNT[base[cell]!] === 2) visit(((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1);
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          const positions = basePos[unit * 9 + digitIndex]!;
-          if (POPCOUNT[positions] !== 2) continue;
-          const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
-          visit(((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1);
-        }
-      }
-    }
-  }
-
-  /**
-   * Like {@link probeStatic}, and fills `on` / `off` (23-word bitsets, cleared first) with every node
-   * reached when there is no contradiction.
-   */
-  reachStatic(root: number, on: Uint32Array | null, off: Uint32Array | null): boolean {
-    const { base, basePos, probeSeen, probeQueue } = this;
-    const gen = ++this.probeGen;
-    if (gen > 0x7ffffff0) {
-      probeSeen.fill(0);
-      this.probeGen = 0;
-      return this.reachStatic(root, on, off);
-    }
-    let head = 0;
-    let tail = 0;
-    probeSeen[root] = gen;
-    probeQueue[tail++] = root;
-    while (head < tail) {
-      if (++this.effort > this.budget) {
-        this.exhausted = true;
-        return false;
-      }
-      const p = probeQueue[head++]!;
-      const pot = p >> 1;
-      const cell = Math.floor(pot / 9);
-      const digitIndex = pot % 9;
-      if (p & 1) {
-        let others = base[cell]! & ~(1 << digitIndex);
-        while (others !== 0) {
-          const low = others & -others;
-          others ^= low;
-          const q = (cell * 9 + 31 - Math.clz32(low)) << 1;
-          if (probeSeen[q | 1] === gen) return true;
-          if (probeSeen[q] !== gen) {
-            probeSeen[q] = gen;
-            probeQueue[tail++] = q;
-          }
-        }
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          let positions = basePos[unit * 9 + digitIndex]!;
-          while (positions !== 0) {
-            const low = positions & -positions;
-            positions ^= low;
-            const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
-            if (other === cell) continue;
-            const q = (other * 9 + digitIndex) << 1;
-            if (probeSeen[q | 1] === gen) return true;
-            if (probeSeen[q] !== gen) {
-              probeSeen[q] = gen;
-              probeQueue[tail++] = q;
-            }
-          }
-        }
-      } else {
-        if (POPCOUNT[base[cell]!] === 2) {
-          const q = ((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1;
-          if (probeSeen[q ^ 1] === gen) return true;
-          if (probeSeen[q] !== gen) {
-            probeSeen[q] = gen;
-            probeQueue[tail++] = q;
-          }
-        }
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          const positions = basePos[unit * 9 + digitIndex]!;
-          if (POPCOUNT[positions] !== 2) continue;
-          const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
-          const q = ((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
-          if (probeSeen[q ^ 1] === gen) return true;
-          if (probeSeen[q] !== gen) {
-            probeSeen[q] = gen;
-            probeQueue[tail++] = q;
-          }
-        }
-      }
-    }
-    if (on && off) {
-      on.fill(0);
-      off.fill(0);
-      for (let i = 0; i < tail; i++) {
-        const q = probeQueue[i]!;
-        const pot = q >> 1;
-        const set = q & 1 ? on : off;
-        set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
-      }
-    }
-    return false;
+    return closureContradicts(node);
   }
 
   /** The (memoised) run from one assumption. */

@@ -1,0 +1,175 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './engine.js';
+
+/** Nodes (candidate on / off); engine.ts's NODE_COUNT, repeated: engine.ts imports this module. */
+const NODE_COUNT = 1458;
+
+/*
+ * Static closures for nested chains: on a chain's working grid, every node's static consequences
+ * (links of bivalue cells and bilocal units only, nothing removed along the way), for all nodes at
+ * once. One pass of Tarjan's algorithm over the implication graph; a component's closure is a
+ * bitset over component ids, built from the closures of the components it links to.
+ */
+
+/** Scratch of computeStaticClosures (one at a time: nested searches never nest further). */
+const CLOSURES = {
+  edgeStart: new Int32Array(NODE_COUNT + 1),
+  edges: new Int16Array(NODE_COUNT * 32),
+  index: new Int32Array(NODE_COUNT),
+  low: new Int32Array(NODE_COUNT),
+  onStack: new Uint8Array(NODE_COUNT),
+  stack: new Int16Array(NODE_COUNT),
+  callNode: new Int16Array(NODE_COUNT),
+  callEdge: new Int32Array(NODE_COUNT),
+  component: new Int16Array(NODE_COUNT),
+  sink: new Uint8Array(NODE_COUNT),
+  merged: new Int32Array(NODE_COUNT),
+  bits: new Uint32Array(NODE_COUNT * 46),
+};
+
+/**
+ * Static consequences of every node of a grid at once: after this, `closureOf(node)` tells which
+ * components its static links reach. Tarjan's algorithm finds the strongly connected components in
+ * reverse topological order, so each component's closure is itself plus the closures of the
+ * components it links to, all already known. Returns the work done (for the effort bound).
+ */
+export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): number {
+  const c = CLOSURES;
+  let effort = 0;
+  // Successors of every node, in CSR form.
+  let edgeCount = 0;
+  for (let node = 0; node < NODE_COUNT; node++) {
+    c.edgeStart[node] = edgeCount;
+    const pot = node >> 1;
+    const cell = Math.floor(pot / 9);
+    const digitIndex = pot % 9;
+    if ((base[cell]! & (1 << digitIndex)) === 0) continue;
+    if (node & 1) {
+      let others = base[cell]! & ~(1 << digitIndex);
+      while (others !== 0) {
+        const low = others & -others;
+        others ^= low;
+        c.edges[edgeCount++] = (cell * 9 + 31 - Math.clz32(low)) << 1;
+      }
+      for (let k = 0; k < 3; k++) {
+        const unit = SE_UNITS[cell * 3 + k]!;
+        let positions = basePos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+        while (positions !== 0) {
+          const low = positions & -positions;
+          positions ^= low;
+          c.edges[edgeCount++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
+        }
+      }
+    } else {
+      if (POPCOUNT[base[cell]!] === 2) c.edges[edgeCount++] = ((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1;
+      for (let k = 0; k < 3; k++) {
+        const unit = SE_UNITS[cell * 3 + k]!;
+        const positions = basePos[unit * 9 + digitIndex]!;
+        if (POPCOUNT[positions] !== 2) continue;
+        const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+        c.edges[edgeCount++] = ((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
+      }
+    }
+  }
+  c.edgeStart[NODE_COUNT] = edgeCount;
+  effort += edgeCount;
+  // Iterative Tarjan.
+  c.index.fill(-1);
+  c.merged.fill(0);
+  let nextIndex = 0;
+  let stackTop = 0;
+  let components = 0;
+  for (let start = 0; start < NODE_COUNT; start++) {
+    if (c.index[start] !== -1 || (base[Math.floor((start >> 1) / 9)]! & (1 << ((start >> 1) % 9))) === 0) continue;
+    let depth = 0;
+    c.callNode[0] = start;
+    c.callEdge[0] = c.edgeStart[start]!;
+    c.index[start] = c.low[start] = nextIndex++;
+    c.stack[stackTop++] = start;
+    c.onStack[start] = 1;
+    while (depth >= 0) {
+      const node = c.callNode[depth]!;
+      const edge = c.callEdge[depth]!;
+      if (edge < c.edgeStart[node + 1]!) {
+        c.callEdge[depth] = edge + 1;
+        const next = c.edges[edge]!;
+        if (c.index[next] === -1) {
+          c.index[next] = c.low[next] = nextIndex++;
+          c.stack[stackTop++] = next;
+          c.onStack[next] = 1;
+          depth++;
+          c.callNode[depth] = next;
+          c.callEdge[depth] = c.edgeStart[next]!;
+        } else if (c.onStack[next]) {
+          if (c.index[next]! < c.low[node]!) c.low[node] = c.index[next]!;
+        }
+        continue;
+      }
+      if (c.low[node] === c.index[node]) {
+        // Pop the component. Closures are bitsets over component ids: components complete in
+        // reverse topological order, so all a component reaches has a smaller id, and its
+        // closure needs only the first (id >> 5) + 1 words.
+        const comp = components++;
+        const bits = c.bits;
+        const at = comp * 46;
+        for (let w = comp >> 5; w >= 0; w--) bits[at + w] = 0;
+        bits[at + (comp >> 5)] = 1 << (comp & 31);
+        const first = stackTop;
+        let member: number;
+        do {
+          member = c.stack[--stackTop]!;
+          c.onStack[member] = 0;
+          c.component[member] = comp;
+        } while (member !== node);
+        let links = 0;
+        for (let i = stackTop; i < first; i++) {
+          const m = c.stack[i]!;
+          for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
+            const other = c.component[c.edges[e]!]!;
+            if (other === comp) continue;
+            links++;
+            if (c.sink[other]) {
+              // A component leading nowhere (most "off" nodes): its closure is itself.
+              bits[at + (other >> 5)] = bits[at + (other >> 5)]! | (1 << (other & 31));
+              continue;
+            }
+            if (c.merged[other] === comp + 1) continue;
+            c.merged[other] = comp + 1;
+            const from = other * 46;
+            const words = (other >> 5) + 1;
+            for (let w = 0; w < words; w++) bits[at + w] = bits[at + w]! | bits[from + w]!;
+          }
+        }
+        c.sink[comp] = links === 0 ? 1 : 0;
+        effort += first - stackTop;
+      }
+      depth--;
+      if (depth >= 0) {
+        const parent = c.callNode[depth]!;
+        if (c.low[node]! < c.low[parent]!) c.low[parent] = c.low[node]!;
+      }
+    }
+  }
+  return effort;
+}
+
+/**
+ * A node's static closure from the last {@link computeStaticClosures}: a bitset over component
+ * ids, (component >> 5) + 1 words long (higher words are empty).
+ */
+export function closureOf(node: number): Uint32Array {
+  const comp = CLOSURES.component[node]!;
+  return CLOSURES.bits.subarray(comp * 46, comp * 46 + (comp >> 5) + 1);
+}
+
+/**
+ * Whether a node's static closure holds some node and its negation. The static links are closed
+ * under contraposition (a -> b gives not b -> not a), so that happens exactly when the node
+ * reaches its own negation.
+ */
+export function closureContradicts(node: number): boolean {
+  const comp = CLOSURES.component[node]!;
+  const negation = CLOSURES.component[node ^ 1]!;
+  if (negation > comp) return false;
+  return (CLOSURES.bits[comp * 46 + (negation >> 5)]! & (1 << (negation & 31))) !== 0;
+}
