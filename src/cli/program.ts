@@ -3,7 +3,6 @@ import { PuzzleFormatError } from '../core/errors.js';
 import { EXIT, UsageError, processIo, type CliIo, type CommandState } from './io.js';
 import { registerSolve } from './solve.js';
 import { registerCheck } from './check.js';
-import { registerDemo } from './demo.js';
 import { registerGrade } from './grade.js';
 import { registerExplain } from './explain.js';
 import { registerHint } from './hint.js';
@@ -33,7 +32,6 @@ export function buildProgram(io: CliIo, state: CommandState): Command {
   registerGenerate(program, io, state);
   registerBook(program, io, state);
   registerTemplates(program, io, state);
-  registerDemo(program, io, state);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
