@@ -13,12 +13,24 @@ import type { Grid } from '../core/grid.js';
  *   row 2:   18 ...               26       bits 18..26
  *
  * Within a band, a digit occupies exactly one "mini-row" (3 cells of a row inside one box) per row and
- * per box: the 3x3 matrix of occupied mini-rows is a permutation matrix. Squeezing a band to its 9-bit
- * mini-row pattern and keeping only mini-rows that lie on some permutation inside the pattern gives, in
- * two table lookups, every row/box interaction of the band at once (locked candidates, hidden singles in
- * rows and boxes). Columns are handled when a digit is fixed (it leaves its column in the other bands)
- * and by a column hidden-single pass. Naked singles and empty cells come from bit-sliced counting of the
- * nine digit boards of a band.
+ * per box: the 3x3 matrix of occupied mini-rows is a permutation matrix, one of six "placements".
+ * Squeezing a band to its 9-bit mini-row pattern and keeping only mini-rows that lie on some
+ * permutation inside the pattern gives, in two table lookups, every row/box interaction of the band
+ * at once (locked candidates, hidden singles in rows and boxes). The same rule on stacks (mini-columns)
+ * covers box/column interactions and hidden singles in columns. A digit fixed in a cell leaves its
+ * column in the other bands. Naked singles and empty cells come from bit-sliced counting of the nine
+ * digit boards of a band. As in tdoku, mini-rows and mini-columns ("triads") also act as units: three
+ * digits locked in one leave no room there for any other digit.
+ *
+ * Propagation is incremental: the naked-single pass and the stack rule rerun only for the bands or
+ * digits whose boards changed since they last ran, the triads only after some change, and a placement
+ * marks dirty only the boards it actually changes.
+ *
+ * Branching follows tdoku: take the band or stack with the fewest placements left over its nine
+ * digits, then its digit with the fewest placements (usually two), and try each placement. With the
+ * triads this halves the nodes of branching on the first bivalue cell (per puzzle, top1465: 39 -> 19,
+ * forum_hardest_11plus: 282 -> 133). The bivalue cell remains the fallback when every band and stack
+ * is settled at the mini-row level.
  *
  * The search copies the 30-int state onto a preallocated stack before each guess: nothing is allocated
  * per node.
@@ -32,6 +44,12 @@ const SHRINK3 = new Uint8Array(512);
 const ROW_SINGLE = new Uint16Array(512);
 /** 9-bit mini-row pattern (bit row*3+box) -> the mini-rows lying on a permutation inside it. */
 const PERMUTATION_CLOSURE = new Uint16Array(512);
+/** 9-bit mini-row pattern -> its mini-rows that are alone in their row (the digit is locked there). */
+const LOCKED = new Uint16Array(512);
+/** 9-bit mini-row pattern -> how many permutations (digit placements in the band) lie inside it. */
+const CONFIG_COUNT = new Uint8Array(512);
+/** Permutation 0..5 -> its 9-bit mini-row pattern. */
+const PERMUTATIONS = new Uint16Array(6);
 /** 9-bit mini-row pattern -> 27-bit cell mask of those mini-rows. */
 const EXPAND = new Int32Array(512);
 /** Cell index in band (0..26) -> its row, box and column inside the band, without itself. */
@@ -54,14 +72,28 @@ const CELL_BIT = new Int32Array(81);
   ].map((boxOfRow) => boxOfRow.reduce((mask, box, row) => mask | (1 << (row * 3 + box)), 0));
   for (let pattern = 0; pattern < 512; pattern++) {
     let closure = 0;
-    for (const p of permutations) if ((p & pattern) === p) closure |= p;
+    let configs = 0;
+    for (const p of permutations) {
+      if ((p & pattern) === p) {
+        closure |= p;
+        configs++;
+      }
+    }
+    CONFIG_COUNT[pattern] = configs;
     PERMUTATION_CLOSURE[pattern] = closure;
+    let locked = 0;
+    for (let row = 0; row < 3; row++) {
+      const bits = (pattern >> (row * 3)) & 7;
+      if (bits !== 0 && (bits & (bits - 1)) === 0) locked |= bits << (row * 3);
+    }
+    LOCKED[pattern] = locked;
     let cells = 0;
     for (let bit = 0; bit < 9; bit++) {
       if (pattern & (1 << bit)) cells |= 0x7 << (Math.floor(bit / 3) * 9 + (bit % 3) * 3);
     }
     EXPAND[pattern] = cells;
   }
+  permutations.forEach((p, i) => (PERMUTATIONS[i] = p));
   for (let col = 0; col < 9; col++) COLUMN_IN_BAND[col] = (1 | (1 << 9) | (1 << 18)) << col;
   for (let k = 0; k < 27; k++) {
     const row = Math.floor(k / 9);
@@ -105,6 +137,12 @@ export class Solver {
 
   private readonly boards = new Int32Array(27);
   private readonly unsolved = new Int32Array(3);
+  /** Scratch of triadRule: mini-row pattern per digit of one band. */
+  private readonly rowPatterns = new Int32Array(9);
+  private readonly rowLocked = new Int32Array(9);
+  private readonly columnPatterns = new Int32Array(9);
+  private readonly columnLocked = new Int32Array(9);
+  private readonly stackTotals = new Int32Array(3);
   private readonly stack = new Int32Array(MAX_DEPTH * STATE_SIZE);
   private dirty = 0;
   private solutions = 0;
@@ -176,10 +214,22 @@ export class Solver {
     boards[index] = boards[index]! & ~PEERS_IN_BAND[k]!;
     const column = COLUMN_IN_BAND[k % 9]!;
     const first = digit * 3;
-    for (let j = first; j < first + 3; j++) if (j !== index) boards[j] = boards[j]! & ~column;
-    for (let j = band; j < 27; j += 3) if (j !== index) boards[j] = boards[j]! & ~bit;
+    // Mark dirty only the boards that change: after a naked single no other digit has the cell.
+    let dirty = 1 << index;
+    for (let j = first; j < first + 3; j++) {
+      if (j !== index && (boards[j]! & column) !== 0) {
+        boards[j] = boards[j]! & ~column;
+        dirty |= 1 << j;
+      }
+    }
+    for (let j = band; j < 27; j += 3) {
+      if (j !== index && (boards[j]! & bit) !== 0) {
+        boards[j] = boards[j]! & ~bit;
+        dirty |= 1 << j;
+      }
+    }
     this.unsolved[band] = this.unsolved[band]! & ~bit;
-    this.dirty |= (0x7 << first) | BAND_BOARDS[band]!;
+    this.dirty |= dirty;
     return true;
   }
 
@@ -187,11 +237,16 @@ export class Solver {
   private propagate(): boolean {
     const boards = this.boards;
     const unsolved = this.unsolved;
+    let singlesPending = 0;
+    let stackPending = 0;
+    let triadPending = 0;
     for (;;) {
       let dirty = this.dirty;
+      let touched = 0;
       while (dirty !== 0) {
         const low = dirty & -dirty;
         dirty ^= low;
+        touched |= low;
         const index = 31 - Math.clz32(low);
         let cells = boards[index]!;
         const pattern = SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
@@ -223,10 +278,14 @@ export class Solver {
         }
       }
       this.dirty = 0;
+      singlesPending |= touched;
+      stackPending |= touched;
+      triadPending |= touched;
 
       // Naked singles and empty cells, band by band, by bit-sliced counting over the nine digits.
       let placedAny = false;
       for (let band = 0; band < 3; band++) {
+        if ((singlesPending & BAND_BOARDS[band]!) === 0) continue;
         let atLeastOne = 0;
         let atLeastTwo = 0;
         for (let j = band; j < 27; j += 3) {
@@ -246,8 +305,17 @@ export class Solver {
           placedAny = true;
         }
       }
+      singlesPending = 0;
       if (placedAny) continue;
-      if (!this.stackRule()) return false;
+      if (stackPending !== 0) {
+        if (!this.stackRule(stackPending)) return false;
+        stackPending = 0;
+        if (this.dirty !== 0) continue;
+      }
+      if (triadPending !== 0) {
+        if (!this.triadRule()) return false;
+        triadPending = 0;
+      }
       if (this.dirty === 0) return true;
     }
   }
@@ -258,10 +326,11 @@ export class Solver {
    * Keeps only mini-columns on such permutations: box/column locked candidates and, with the band
    * rule, hidden singles in columns. Marks changed boards dirty; false on a contradiction.
    */
-  private stackRule(): boolean {
+  private stackRule(changedBoards: number): boolean {
     const boards = this.boards;
     for (let digit = 0; digit < 9; digit++) {
       const first = digit * 3;
+      if (((changedBoards >>> first) & 7) === 0) continue;
       const b0 = boards[first]!;
       const b1 = boards[first + 1]!;
       const b2 = boards[first + 2]!;
@@ -296,6 +365,78 @@ export class Solver {
     return true;
   }
 
+  /**
+   * Hidden triads, as in tdoku: the three cells of a mini-row (or mini-column) hold three different
+   * digits, so when three digits are each locked into the same mini-row (their only place in that
+   * row of the band), every other digit leaves it; four locked digits is a contradiction. Counted for
+   * all mini-rows and mini-columns at once by bit-sliced counting over the nine digits.
+   */
+  private triadRule(): boolean {
+    const boards = this.boards;
+    const rowPatterns = this.rowPatterns;
+    const rowLocked = this.rowLocked;
+    const columnPatterns = this.columnPatterns;
+    const columnLocked = this.columnLocked;
+    // Bit-sliced counts of locked digits per mini-row (9 bits per band) and per mini-column (9 bits
+    // per stack, bit band * 3 + column), the three bands or stacks side by side in one int.
+    let rows1 = 0;
+    let rows2 = 0;
+    let rows3 = 0;
+    let rows4 = 0;
+    let cols1 = 0;
+    let cols2 = 0;
+    let cols3 = 0;
+    let cols4 = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const b0 = boards[digit * 3]!;
+      const b1 = boards[digit * 3 + 1]!;
+      const b2 = boards[digit * 3 + 2]!;
+      const p0 = SHRINK3[b0 & 0x1ff]! | (SHRINK3[(b0 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b0 >>> 18]! << 6);
+      const p1 = SHRINK3[b1 & 0x1ff]! | (SHRINK3[(b1 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b1 >>> 18]! << 6);
+      const p2 = SHRINK3[b2 & 0x1ff]! | (SHRINK3[(b2 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b2 >>> 18]! << 6);
+      rowPatterns[digit] = p0 | (p1 << 9) | (p2 << 18);
+      const lr = LOCKED[p0]! | (LOCKED[p1]! << 9) | (LOCKED[p2]! << 18);
+      rowLocked[digit] = lr;
+      rows4 |= rows3 & lr;
+      rows3 |= rows2 & lr;
+      rows2 |= rows1 & lr;
+      rows1 |= lr;
+      const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
+      const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
+      const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
+      const q0 = (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6);
+      const q1 = ((c0 >>> 3) & 7) | (c1 & 0x38) | ((c2 & 0x38) << 3);
+      const q2 = (c0 >>> 6) | ((c1 >>> 3) & 0x38) | (c2 & 0x1c0);
+      columnPatterns[digit] = q0 | (q1 << 9) | (q2 << 18);
+      const lc = LOCKED[q0]! | (LOCKED[q1]! << 9) | (LOCKED[q2]! << 18);
+      columnLocked[digit] = lc;
+      cols4 |= cols3 & lc;
+      cols3 |= cols2 & lc;
+      cols2 |= cols1 & lc;
+      cols1 |= lc;
+    }
+    if ((rows4 | cols4) !== 0) return false;
+    if ((rows3 | cols3) === 0) return true;
+    for (let digit = 0; digit < 9; digit++) {
+      const rowDrop = rows3 & ~rowLocked[digit]! & rowPatterns[digit]!;
+      const colDrop = cols3 & ~columnLocked[digit]! & columnPatterns[digit]!;
+      if ((rowDrop | colDrop) === 0) continue;
+      for (let band = 0; band < 3; band++) {
+        const shift = band * 3;
+        // Columns 0..8 whose mini-column in this band is dropped.
+        const columns =
+          ((colDrop >>> shift) & 7) | (((colDrop >>> (9 + shift)) & 7) << 3) | (((colDrop >>> (18 + shift)) & 7) << 6);
+        const drop = EXPAND[(rowDrop >>> (band * 9)) & 0x1ff]! | columns | (columns << 9) | (columns << 18);
+        const index = digit * 3 + band;
+        if ((boards[index]! & drop) !== 0) {
+          boards[index] = boards[index]! & ~drop;
+          this.dirty |= 1 << index;
+        }
+      }
+    }
+    return true;
+  }
+
   private search(depth: number): void {
     this.stats.nodes++;
     if (!this.propagate()) return;
@@ -306,7 +447,136 @@ export class Solver {
       this.solutions++;
       return;
     }
+    if (this.branchOnConfigurations(depth)) return;
+    this.branchOnCell(depth);
+  }
 
+
+  /**
+   * Branches on the placements (permutations of mini-rows, or of mini-columns) of one digit in one
+   * band or stack, as tdoku does: the band or stack with the fewest placements left over all digits,
+   * then its digit with the fewest (at least two). False when every band and stack is fixed.
+   */
+  private branchOnConfigurations(depth: number): boolean {
+    const boards = this.boards;
+    let bestTotal = 1000;
+    let bestLine = -1;
+    // Horizontal bands 0..2.
+    for (let band = 0; band < 3; band++) {
+      let total = 0;
+      for (let j = band; j < 27; j += 3) {
+        const cells = boards[j]!;
+        total += CONFIG_COUNT[SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6)]!;
+      }
+      if (total > 9 && total < bestTotal) {
+        bestTotal = total;
+        bestLine = band;
+      }
+    }
+    // Stacks 3..5.
+    const stackTotals = this.stackTotals;
+    stackTotals[0] = 0;
+    stackTotals[1] = 0;
+    stackTotals[2] = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const b0 = boards[digit * 3]!;
+      const b1 = boards[digit * 3 + 1]!;
+      const b2 = boards[digit * 3 + 2]!;
+      const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
+      const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
+      const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
+      for (let stack = 0; stack < 3; stack++) {
+        const shift = stack * 3;
+        const pattern = ((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6);
+        stackTotals[stack] = stackTotals[stack]! + CONFIG_COUNT[pattern]!;
+      }
+    }
+    for (let stack = 0; stack < 3; stack++) {
+      const total = stackTotals[stack]!;
+      if (total > 9 && total < bestTotal) {
+        bestTotal = total;
+        bestLine = 3 + stack;
+      }
+    }
+    if (bestLine < 0) return false;
+
+    // The digit with the fewest placements (at least two) in that band or stack.
+    let bestDigit = -1;
+    let bestCount = 7;
+    let bestPattern = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const pattern = this.linePattern(bestLine, digit);
+      const n = CONFIG_COUNT[pattern]!;
+      if (n >= 2 && n < bestCount) {
+        bestCount = n;
+        bestDigit = digit;
+        bestPattern = pattern;
+        if (n === 2) break;
+      }
+    }
+
+    const stack = this.stack;
+    const base = depth * STATE_SIZE;
+    let left = bestCount;
+    for (let k = 0; k < 6; k++) {
+      const permutation = PERMUTATIONS[k]!;
+      if ((permutation & bestPattern) !== permutation) continue;
+      this.stats.guesses++;
+      left--;
+      if (left > 0) {
+        for (let j = 0; j < 27; j++) stack[base + j] = boards[j]!;
+        stack[base + 27] = this.unsolved[0]!;
+        stack[base + 28] = this.unsolved[1]!;
+        stack[base + 29] = this.unsolved[2]!;
+      }
+      this.restrictToPermutation(bestLine, bestDigit, permutation);
+      this.search(depth + 1);
+      if (left === 0 || this.solutions >= this.limit) return true;
+      for (let j = 0; j < 27; j++) boards[j] = stack[base + j]!;
+      this.unsolved[0] = stack[base + 27]!;
+      this.unsolved[1] = stack[base + 28]!;
+      this.unsolved[2] = stack[base + 29]!;
+      this.dirty = 0;
+    }
+    return true;
+  }
+
+  /** Mini-row pattern of a digit in band 0..2, or mini-column pattern (bit band*3+column) in stack 3..5. */
+  private linePattern(line: number, digit: number): number {
+    const boards = this.boards;
+    if (line < 3) {
+      const cells = boards[digit * 3 + line]!;
+      return SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
+    }
+    const shift = (line - 3) * 3;
+    let pattern = 0;
+    for (let band = 0; band < 3; band++) {
+      const b = boards[digit * 3 + band]!;
+      pattern |= (((b | (b >>> 9) | (b >>> 18)) >>> shift) & 7) << (band * 3);
+    }
+    return pattern;
+  }
+
+  private restrictToPermutation(line: number, digit: number, permutation: number): void {
+    const boards = this.boards;
+    if (line < 3) {
+      const index = digit * 3 + line;
+      boards[index] = boards[index]! & EXPAND[permutation]!;
+      this.dirty |= 1 << index;
+      return;
+    }
+    const shift = (line - 3) * 3;
+    for (let band = 0; band < 3; band++) {
+      const columns = (0x1ff & ~(7 << shift)) | (((permutation >>> (band * 3)) & 7) << shift);
+      const index = digit * 3 + band;
+      boards[index] = boards[index]! & (columns | (columns << 9) | (columns << 18));
+      this.dirty |= 1 << index;
+    }
+  }
+
+  private branchOnCell(depth: number): void {
+    const boards = this.boards;
+    const unsolved = this.unsolved;
     // Branch on a cell with two candidates if there is one, else on the cell with fewest.
     let guessBand = -1;
     let guessBit = 0;
