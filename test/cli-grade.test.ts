@@ -12,7 +12,7 @@ const SEVERAL = readSample();
 const CONFLICT = `55${'.'.repeat(79)}`;
 
 function readSample(): string {
-  return execFileSync('head', ['-1', new URL('../../shared/data/multi_solution_sample.txt', import.meta.url).pathname], { encoding: 'utf8' }).trim();
+  return execFileSync('head', ['-1', new URL('./fixtures/data/multi_solution_sample.txt', import.meta.url).pathname], { encoding: 'utf8' }).trim();
 }
 
 function collect(stream: PassThrough): () => string {
@@ -143,7 +143,7 @@ const BIN = new URL('../dist/cli/main.js', import.meta.url).pathname;
 describe.runIf(existsSync(BIN) && existsSync(new URL('../dist/grader/worker.js', import.meta.url).pathname))('built binary', () => {
   test('grade --jobs 2 keeps input order and matches the single-threaded output', () => {
     const file = join(dir, 'many.txt');
-    const puzzles = execFileSync('head', ['-80', new URL('../../shared/data/17clue.txt', import.meta.url).pathname], { encoding: 'utf8' });
+    const puzzles = execFileSync('head', ['-80', new URL('./fixtures/data/17clue.txt', import.meta.url).pathname], { encoding: 'utf8' });
     writeFileSync(file, `${puzzles}${SEVERAL}\n`);
     const one = spawnSync('node', [BIN, 'grade', file], { encoding: 'utf8' });
     const two = spawnSync('node', [BIN, 'grade', '--jobs', '2', file], { encoding: 'utf8' });

@@ -7,7 +7,7 @@ import { gradePuzzle, solvePath } from '../src/grader/grade.js';
 import { solve } from '../src/solver/index.js';
 
 function lines(file: string, count: number): string[] {
-  const text = readFileSync(new URL(`../../shared/data/${file}`, import.meta.url), 'utf8');
+  const text = readFileSync(new URL(`./fixtures/data/${file}`, import.meta.url), 'utf8');
   return text
     .trim()
     .split('\n')
@@ -40,7 +40,7 @@ describe('soundness: no step removes a solution digit or places a wrong one', ()
   }, 600_000);
 
   test('the training set below ER 8 and the first 100 of top1465', () => {
-    const train = readFileSync(new URL('../../shared/data/se-rated-train.tsv', import.meta.url), 'utf8')
+    const train = readFileSync(new URL('./fixtures/data/se-rated-train.tsv', import.meta.url), 'utf8')
       .trim()
       .split('\n')
       .slice(1)
@@ -86,7 +86,7 @@ function transform(grid: Grid, s: Symmetry): Grid {
 }
 
 describe('invariance: the rating does not depend on how the grid is written', () => {
-  const puzzles = readFileSync(new URL('../../shared/data/se-rated-train.tsv', import.meta.url), 'utf8')
+  const puzzles = readFileSync(new URL('./fixtures/data/se-rated-train.tsv', import.meta.url), 'utf8')
     .trim()
     .split('\n')
     .slice(1)

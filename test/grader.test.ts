@@ -11,7 +11,7 @@ const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
 
 function train(): { puzzle: string; er: number }[] {
-  const text = readFileSync(new URL('../../shared/data/se-rated-train.tsv', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('./fixtures/data/se-rated-train.tsv', import.meta.url), 'utf8');
   return text
     .trim()
     .split('\n')
@@ -70,7 +70,7 @@ describe('gradePuzzle', () => {
     // r1c9 can hold nothing: row 1 has 1-8, column 9 has 9.
     const none = parsePuzzle(`12345678.${'........9'}${'.'.repeat(63)}`);
     expect(() => gradePuzzle(none)).toThrow(/no solution/);
-    const several = parsePuzzle(readFileSync(new URL('../../shared/data/multi_solution_sample.txt', import.meta.url), 'utf8').split('\n')[0]!);
+    const several = parsePuzzle(readFileSync(new URL('./fixtures/data/multi_solution_sample.txt', import.meta.url), 'utf8').split('\n')[0]!);
     expect(() => gradePuzzle(several)).toThrow(/several solutions/);
   });
 
@@ -143,7 +143,7 @@ describe('step path', () => {
   });
 
   test('a guessed path still reaches the solution', () => {
-    const hardest = readFileSync(new URL('../../shared/data/hardest.txt', import.meta.url), 'utf8').trim().split('\n')[0]!;
+    const hardest = readFileSync(new URL('./fixtures/data/hardest.txt', import.meta.url), 'utf8').trim().split('\n')[0]!;
     const grid = parsePuzzle(hardest);
     const solution = solve(grid)!;
     const steps = solvePath(grid);

@@ -17,7 +17,7 @@ import {
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-chains.txt', import.meta.url);
-const DATA = new URL('../../shared/data/', import.meta.url);
+const DATA = new URL('./fixtures/data/', import.meta.url);
 
 const KIND_OF: Record<string, number> = {
   'x-cycle': CHAIN_KIND.xCycle,

@@ -15,7 +15,7 @@ import { LADDER } from '../src/techniques/registry.js';
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-exclusion.txt', import.meta.url);
-const DATA = new URL('../../shared/data/', import.meta.url);
+const DATA = new URL('./fixtures/data/', import.meta.url);
 const ON = { uniqueness: true };
 const solver = new Solver();
 

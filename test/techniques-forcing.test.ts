@@ -10,7 +10,7 @@ import { lengthIncrement } from '../src/techniques/forcing/length.js';
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-forcing.txt', import.meta.url);
-const DATA = new URL('../../shared/data/', import.meta.url);
+const DATA = new URL('./fixtures/data/', import.meta.url);
 
 /** Expected difficulty of each case: the number after the id in the comment line above it. */
 function expectedDifficulties(): Map<number, number> {
