@@ -20,16 +20,6 @@ const ON = { uniqueness: true };
 const solver = new Solver();
 
 /** Expected difficulty of each case: the number after the id in the comment line above it. */
-function expectedDifficulties(): Map<number, number> {
-  const lines = readFileSync(FIXTURES, 'utf8').split('\n');
-  const out = new Map<number, number>();
-  lines.forEach((text, i) => {
-    const m = /^# \S+ ([0-9.]+) /.exec(lines[i - 1] ?? '');
-    if (m && !text.startsWith('#') && text.trim() !== '') out.set(i + 1, Number(m[1]));
-  });
-  return out;
-}
-
 /**
  * Independent check of an exclusion step, by brute force over the base cells' combinations: every
  * eliminated candidate appears in no combination that is free of repeated digits among cells that
@@ -64,7 +54,6 @@ function bruteForceAllows(board: Readonly<Board>, bases: readonly number[], maxE
 }
 
 const cases = readTechniqueCases(FIXTURES.pathname);
-const difficulties = expectedDifficulties();
 const byId = new Map(EXCLUSION_TECHNIQUES.map((def) => [def.id, def]));
 
 describe('exclusion technique fixtures', () => {
@@ -82,7 +71,7 @@ describe('exclusion technique fixtures', () => {
     expect(step).not.toBeNull();
     expect(step!.technique).toBe(c.technique);
     expect(stepResult(step!)).toEqual(c.expected);
-    expect(step!.difficulty).toBe(difficulties.get(c.line));
+    expect(step!.difficulty).toBe(c.difficulty);
     expect(c.board).toEqual(before);
     // Not a uniqueness technique: same answer without the uniqueness assumption.
     expect(def.find(c.board, { uniqueness: false })).toEqual(step);

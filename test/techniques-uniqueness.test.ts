@@ -33,16 +33,6 @@ function solveCount(grid: Grid): { count: number; solution: Uint8Array | null } 
 }
 
 /** Expected difficulty of each case: the number after the id in the comment line above it. */
-function expectedDifficulties(): Map<number, number> {
-  const lines = readFileSync(FIXTURES, 'utf8').split('\n');
-  const out = new Map<number, number>();
-  lines.forEach((text, i) => {
-    const m = /^# \S+ ([0-9.]+) /.exec(lines[i - 1] ?? '');
-    if (m && !text.startsWith('#') && text.trim() !== '') out.set(i + 1, Number(m[1]));
-  });
-  return out;
-}
-
 function gridOf(board: Readonly<Board>): Grid {
   return Uint8Array.from(board.values);
 }
@@ -64,7 +54,6 @@ function isLoop(board: Readonly<Board>, cells: readonly number[], pair: number):
 }
 
 const cases = readTechniqueCases(FIXTURES.pathname);
-const difficulties = expectedDifficulties();
 const byId = new Map(UNIQUENESS_TECHNIQUES.map((def) => [def.id, def]));
 
 describe('uniqueness technique fixtures', () => {
@@ -82,7 +71,7 @@ describe('uniqueness technique fixtures', () => {
     expect(step).not.toBeNull();
     expect(step!.technique).toBe(c.technique);
     expect(stepResult(step!)).toEqual(c.expected);
-    expect(step!.difficulty).toBe(difficulties.get(c.line));
+    expect(step!.difficulty).toBe(c.difficulty);
     expect(step!.difficulty).toBeGreaterThanOrEqual(def!.difficulty);
     expect(step!.difficulty).toBeLessThanOrEqual(def!.maxDifficulty);
     // Pure: the board is unchanged; off when uniqueness may not be assumed.
@@ -131,7 +120,7 @@ describe('unique loops', () => {
   });
 
   it('lists every valid loop once', () => {
-    const c = cases.find((x) => x.technique === 'unique-loop-2' && difficulties.get(x.line) === 5)!;
+    const c = cases.find((x) => x.technique === 'unique-loop-2' && x.difficulty === 5)!;
     const loops = findLoops(c.board);
     const keys = loops.map((l) => l.cells.slice().sort((a, b) => a - b).join(','));
     expect(new Set(keys).size).toBe(keys.length);

@@ -12,13 +12,16 @@ import type { Step } from '../../src/core/step.js';
  *   to build a candidate state that givens alone do not give;
  * - expected result: space-separated `r1c1=5` (placement) and `r2c3-4` (elimination), in any order;
  *   the technique must return one step with exactly these placements and eliminations.
- * Blank lines and lines starting with `#` are comments.
+ * Blank lines and lines starting with `#` are comments. A comment right above a case of the form
+ * `# technique-id 6.6 ...` gives the difficulty the step must have (`difficulty` of the case).
  */
 export interface TechniqueCase {
   line: number;
   technique: string;
   board: Board;
   expected: string[];
+  /** From a `# technique-id <difficulty> ...` comment on the line above, if there is one. */
+  difficulty: number | undefined;
   text: string;
 }
 
@@ -48,7 +51,9 @@ export function readTechniqueCases(path: string): TechniqueCase[] {
         board.candidates[c.cell] = board.candidates[c.cell]! & ~(1 << (c.digit - 1));
       }
     }
-    cases.push({ line: i + 1, technique, board, expected: expected.split(/\s+/).sort(), text: trimmed });
+    const note = /^# \S+ ([0-9.]+) /.exec(lines[i - 1] ?? '');
+    const difficulty = note ? Number(note[1]) : undefined;
+    cases.push({ line: i + 1, technique, board, expected: expected.split(/\s+/).sort(), difficulty, text: trimmed });
   });
   return cases;
 }
