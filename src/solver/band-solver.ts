@@ -19,8 +19,8 @@ import type { Grid } from '../core/grid.js';
  * at once (locked candidates, hidden singles in rows and boxes). The same rule on stacks (mini-columns)
  * covers box/column interactions and hidden singles in columns. A digit fixed in a cell leaves its
  * column in the other bands. Naked singles and empty cells come from bit-sliced counting of the nine
- * digit boards of a band. As in tdoku, mini-rows and mini-columns ("triads") also act as units: three
- * digits locked in one leave no room there for any other digit.
+ * digit boards of a band. As in tdoku, mini-rows and mini-columns ("triads") also act as units of
+ * three digits (hidden and naked triads).
  *
  * Propagation is incremental: the naked-single pass and the stack rule rerun only for the bands or
  * digits whose boards changed since they last ran, the triads only after some change, and a placement
@@ -50,6 +50,8 @@ const LOCKED = new Uint16Array(512);
 const CONFIG_COUNT = new Uint8Array(512);
 /** Permutation 0..5 -> its 9-bit mini-row pattern. */
 const PERMUTATIONS = new Uint16Array(6);
+/** Mini-row bit 0..26 of three side-by-side 9-bit patterns -> the other mini-rows of its row and box. */
+const TRIAD_PEERS = new Int32Array(27);
 /** 9-bit mini-row pattern -> 27-bit cell mask of those mini-rows. */
 const EXPAND = new Int32Array(512);
 /** Cell index in band (0..26) -> its row, box and column inside the band, without itself. */
@@ -94,6 +96,12 @@ const CELL_BIT = new Int32Array(81);
     EXPAND[pattern] = cells;
   }
   permutations.forEach((p, i) => (PERMUTATIONS[i] = p));
+  for (let bit = 0; bit < 27; bit++) {
+    const offset = bit - (bit % 9);
+    const row = Math.floor((bit % 9) / 3);
+    const box = bit % 3;
+    TRIAD_PEERS[bit] = (((0x7 << (row * 3)) | (0x49 << box)) << offset) & ~(1 << bit);
+  }
   for (let col = 0; col < 9; col++) COLUMN_IN_BAND[col] = (1 | (1 << 9) | (1 << 18)) << col;
   for (let k = 0; k < 27; k++) {
     const row = Math.floor(k / 9);
@@ -142,7 +150,6 @@ export class Solver {
   private readonly rowLocked = new Int32Array(9);
   private readonly columnPatterns = new Int32Array(9);
   private readonly columnLocked = new Int32Array(9);
-  private readonly stackTotals = new Int32Array(3);
   private readonly stack = new Int32Array(MAX_DEPTH * STATE_SIZE);
   private dirty = 0;
   private solutions = 0;
@@ -366,10 +373,12 @@ export class Solver {
   }
 
   /**
-   * Hidden triads, as in tdoku: the three cells of a mini-row (or mini-column) hold three different
-   * digits, so when three digits are each locked into the same mini-row (their only place in that
-   * row of the band), every other digit leaves it; four locked digits is a contradiction. Counted for
-   * all mini-rows and mini-columns at once by bit-sliced counting over the nine digits.
+   * Triads, as in tdoku: the three cells of a mini-row (or mini-column) hold three different digits.
+   * Where three digits are each locked into the same mini-row (their only place in that row of the
+   * band), every other digit leaves it; where only three digits can go in a mini-row, each of them is
+   * locked there and leaves the rest of its row and box. Four locked or fewer than three possible is a
+   * contradiction. Counted for all 27 mini-rows and 27 mini-columns at once by bit-sliced counting
+   * over the nine digits. Leaves each digit's patterns in rowPatterns/columnPatterns for branching.
    */
   private triadRule(): boolean {
     const boards = this.boards;
@@ -387,6 +396,14 @@ export class Solver {
     let cols2 = 0;
     let cols3 = 0;
     let cols4 = 0;
+    let rowsPossible1 = 0;
+    let rowsPossible2 = 0;
+    let rowsPossible3 = 0;
+    let rowsPossible4 = 0;
+    let colsPossible1 = 0;
+    let colsPossible2 = 0;
+    let colsPossible3 = 0;
+    let colsPossible4 = 0;
     for (let digit = 0; digit < 9; digit++) {
       const b0 = boards[digit * 3]!;
       const b1 = boards[digit * 3 + 1]!;
@@ -394,7 +411,12 @@ export class Solver {
       const p0 = SHRINK3[b0 & 0x1ff]! | (SHRINK3[(b0 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b0 >>> 18]! << 6);
       const p1 = SHRINK3[b1 & 0x1ff]! | (SHRINK3[(b1 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b1 >>> 18]! << 6);
       const p2 = SHRINK3[b2 & 0x1ff]! | (SHRINK3[(b2 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b2 >>> 18]! << 6);
-      rowPatterns[digit] = p0 | (p1 << 9) | (p2 << 18);
+      const rp = p0 | (p1 << 9) | (p2 << 18);
+      rowPatterns[digit] = rp;
+      rowsPossible4 |= rowsPossible3 & rp;
+      rowsPossible3 |= rowsPossible2 & rp;
+      rowsPossible2 |= rowsPossible1 & rp;
+      rowsPossible1 |= rp;
       const lr = LOCKED[p0]! | (LOCKED[p1]! << 9) | (LOCKED[p2]! << 18);
       rowLocked[digit] = lr;
       rows4 |= rows3 & lr;
@@ -407,7 +429,12 @@ export class Solver {
       const q0 = (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6);
       const q1 = ((c0 >>> 3) & 7) | (c1 & 0x38) | ((c2 & 0x38) << 3);
       const q2 = (c0 >>> 6) | ((c1 >>> 3) & 0x38) | (c2 & 0x1c0);
-      columnPatterns[digit] = q0 | (q1 << 9) | (q2 << 18);
+      const cp = q0 | (q1 << 9) | (q2 << 18);
+      columnPatterns[digit] = cp;
+      colsPossible4 |= colsPossible3 & cp;
+      colsPossible3 |= colsPossible2 & cp;
+      colsPossible2 |= colsPossible1 & cp;
+      colsPossible1 |= cp;
       const lc = LOCKED[q0]! | (LOCKED[q1]! << 9) | (LOCKED[q2]! << 18);
       columnLocked[digit] = lc;
       cols4 |= cols3 & lc;
@@ -415,11 +442,27 @@ export class Solver {
       cols2 |= cols1 & lc;
       cols1 |= lc;
     }
-    if ((rows4 | cols4) !== 0) return false;
-    if ((rows3 | cols3) === 0) return true;
+    if ((rows4 | cols4) !== 0 || (rowsPossible3 & colsPossible3) !== BAND_ALL) return false;
+    const rowsNaked = rowsPossible3 & ~rowsPossible4;
+    const colsNaked = colsPossible3 & ~colsPossible4;
+    if ((rows3 | cols3 | rowsNaked | colsNaked) === 0) return true;
     for (let digit = 0; digit < 9; digit++) {
-      const rowDrop = rows3 & ~rowLocked[digit]! & rowPatterns[digit]!;
-      const colDrop = cols3 & ~columnLocked[digit]! & columnPatterns[digit]!;
+      const rp = rowPatterns[digit]!;
+      const cp = columnPatterns[digit]!;
+      let rowDrop = rows3 & ~rowLocked[digit]! & rp;
+      let colDrop = cols3 & ~columnLocked[digit]! & cp;
+      let naked = rp & rowsNaked & ~rowLocked[digit]!;
+      while (naked !== 0) {
+        const bit = 31 - Math.clz32(naked);
+        naked ^= 1 << bit;
+        rowDrop |= TRIAD_PEERS[bit]! & rp;
+      }
+      naked = cp & colsNaked & ~columnLocked[digit]!;
+      while (naked !== 0) {
+        const bit = 31 - Math.clz32(naked);
+        naked ^= 1 << bit;
+        colDrop |= TRIAD_PEERS[bit]! & cp;
+      }
       if ((rowDrop | colDrop) === 0) continue;
       for (let band = 0; band < 3; band++) {
         const shift = band * 3;
@@ -458,54 +501,31 @@ export class Solver {
    * then its digit with the fewest (at least two). False when every band and stack is fixed.
    */
   private branchOnConfigurations(depth: number): boolean {
-    const boards = this.boards;
+    // The patterns left by the last triad pass, which saw the final state of propagate().
+    const rowPatterns = this.rowPatterns;
+    const columnPatterns = this.columnPatterns;
     let bestTotal = 1000;
     let bestLine = -1;
-    // Horizontal bands 0..2.
-    for (let band = 0; band < 3; band++) {
+    for (let line = 0; line < 6; line++) {
+      const patterns = line < 3 ? rowPatterns : columnPatterns;
+      const shift = (line < 3 ? line : line - 3) * 9;
       let total = 0;
-      for (let j = band; j < 27; j += 3) {
-        const cells = boards[j]!;
-        total += CONFIG_COUNT[SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6)]!;
-      }
+      for (let digit = 0; digit < 9; digit++) total += CONFIG_COUNT[(patterns[digit]! >>> shift) & 0x1ff]!;
       if (total > 9 && total < bestTotal) {
         bestTotal = total;
-        bestLine = band;
-      }
-    }
-    // Stacks 3..5.
-    const stackTotals = this.stackTotals;
-    stackTotals[0] = 0;
-    stackTotals[1] = 0;
-    stackTotals[2] = 0;
-    for (let digit = 0; digit < 9; digit++) {
-      const b0 = boards[digit * 3]!;
-      const b1 = boards[digit * 3 + 1]!;
-      const b2 = boards[digit * 3 + 2]!;
-      const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
-      const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
-      const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
-      for (let stack = 0; stack < 3; stack++) {
-        const shift = stack * 3;
-        const pattern = ((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6);
-        stackTotals[stack] = stackTotals[stack]! + CONFIG_COUNT[pattern]!;
-      }
-    }
-    for (let stack = 0; stack < 3; stack++) {
-      const total = stackTotals[stack]!;
-      if (total > 9 && total < bestTotal) {
-        bestTotal = total;
-        bestLine = 3 + stack;
+        bestLine = line;
       }
     }
     if (bestLine < 0) return false;
 
     // The digit with the fewest placements (at least two) in that band or stack.
+    const patterns = bestLine < 3 ? rowPatterns : columnPatterns;
+    const shift = (bestLine < 3 ? bestLine : bestLine - 3) * 9;
     let bestDigit = -1;
     let bestCount = 7;
     let bestPattern = 0;
     for (let digit = 0; digit < 9; digit++) {
-      const pattern = this.linePattern(bestLine, digit);
+      const pattern = (patterns[digit]! >>> shift) & 0x1ff;
       const n = CONFIG_COUNT[pattern]!;
       if (n >= 2 && n < bestCount) {
         bestCount = n;
@@ -515,6 +535,7 @@ export class Solver {
       }
     }
 
+    const boards = this.boards;
     const stack = this.stack;
     const base = depth * STATE_SIZE;
     let left = bestCount;
@@ -539,22 +560,6 @@ export class Solver {
       this.dirty = 0;
     }
     return true;
-  }
-
-  /** Mini-row pattern of a digit in band 0..2, or mini-column pattern (bit band*3+column) in stack 3..5. */
-  private linePattern(line: number, digit: number): number {
-    const boards = this.boards;
-    if (line < 3) {
-      const cells = boards[digit * 3 + line]!;
-      return SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
-    }
-    const shift = (line - 3) * 3;
-    let pattern = 0;
-    for (let band = 0; band < 3; band++) {
-      const b = boards[digit * 3 + band]!;
-      pattern |= (((b | (b >>> 9) | (b >>> 18)) >>> shift) & 7) << (band * 3);
-    }
-    return pattern;
   }
 
   private restrictToPermutation(line: number, digit: number, permutation: number): void {
