@@ -218,23 +218,26 @@ export class Solver {
     const index = digit * 3 + band;
     if ((boards[index]! & bit) === 0) return false;
     const k = 31 - Math.clz32(bit);
-    boards[index] = boards[index]! & ~PEERS_IN_BAND[k]!;
+    const own = boards[index]! & ~PEERS_IN_BAND[k]!;
     const column = COLUMN_IN_BAND[k % 9]!;
     const first = digit * 3;
-    // Mark dirty only the boards that change: after a naked single no other digit has the cell.
-    let dirty = 1 << index;
+    // As in propagate(), without branches; only boards that change become dirty (after a naked
+    // single no other digit has the cell).
+    let dirty = 0;
     for (let j = first; j < first + 3; j++) {
-      if (j !== index && (boards[j]! & column) !== 0) {
-        boards[j] = boards[j]! & ~column;
-        dirty |= 1 << j;
-      }
+      const other = boards[j]!;
+      const hit = other & column;
+      boards[j] = other ^ hit;
+      dirty |= ((hit | -hit) >>> 31) << j;
     }
     for (let j = band; j < 27; j += 3) {
-      if (j !== index && (boards[j]! & bit) !== 0) {
-        boards[j] = boards[j]! & ~bit;
-        dirty |= 1 << j;
-      }
+      const other = boards[j]!;
+      const hit = other & bit;
+      boards[j] = other ^ hit;
+      dirty |= ((hit | -hit) >>> 31) << j;
     }
+    boards[index] = own;
+    dirty |= 1 << index;
     this.unsolved[band] = this.unsolved[band]! & ~bit;
     this.dirty |= dirty;
     return true;
@@ -271,18 +274,23 @@ export class Solver {
         const columns = (fixed | (fixed >>> 9) | (fixed >>> 18)) & 0x1ff;
         const columnCells = columns | (columns << 9) | (columns << 18);
         const first = index - band;
+        // The fixed cells' columns leave this digit's other bands, and the fixed cells leave the
+        // other eight digits of the band. Without branches (they mispredict): this board loses its
+        // fixed cells too and gets them back right after; only boards that lost a cell become dirty.
         for (let j = first; j < first + 3; j++) {
-          if (j !== index && (boards[j]! & columnCells) !== 0) {
-            boards[j] = boards[j]! & ~columnCells;
-            dirty |= 1 << j;
-          }
+          const other = boards[j]!;
+          const hit = other & columnCells;
+          boards[j] = other ^ hit;
+          dirty |= ((hit | -hit) >>> 31) << j;
         }
         for (let j = band; j < 27; j += 3) {
-          if (j !== index && (boards[j]! & fixed) !== 0) {
-            boards[j] = boards[j]! & ~fixed;
-            dirty |= 1 << j;
-          }
+          const other = boards[j]!;
+          const hit = other & fixed;
+          boards[j] = other ^ hit;
+          dirty |= ((hit | -hit) >>> 31) << j;
         }
+        boards[index] = cells;
+        dirty &= ~low;
       }
       this.dirty = 0;
       singlesPending |= touched;
