@@ -20,8 +20,10 @@ const CORES = availableParallelism();
 const LEVEL_COUNTS: Record<Level, number> = quick
   ? { beginner: 100, easy: 100, medium: 60, hard: 60, expert: 60, extreme: 10 }
   : { beginner: 500, easy: 400, medium: 300, hard: 300, expert: 300, extreme: 40 };
-/** Runs of several CPU-seconds, so that the workers' start-up is paid once as in real use. */
-const JOBS_COUNTS = quick ? { easy: 1000, hard: 250, extreme: 20 } : { easy: 5000, hard: 1200, extreme: 120 };
+/** Runs of several CPU-seconds each, timed after a warm-up run on all threads (as jobs 1 is warm). */
+const JOBS_COUNTS: Record<Level, number> = quick
+  ? { beginner: 4000, easy: 800, medium: 300, hard: 250, expert: 300, extreme: 30 }
+  : { beginner: 15000, easy: 3000, medium: 1200, hard: 1000, expert: 1200, extreme: 120 };
 
 interface Measure {
   puzzles: GeneratedPuzzle[];
@@ -131,14 +133,16 @@ async function main(): Promise<void> {
   const capacity = await parallelCapacity();
   console.log(`Machine right now: ${CORES} threads of plain arithmetic ran ${capacity.toFixed(2)}x as fast as one (${CORES}.00x on idle cores).\n`);
   console.log(
-    `CPU ratio: CPU time of all threads with jobs ${CORES} over CPU time with jobs 1 (start-up and JIT warm-up of the workers);\n` +
+    `Each level's workers are warmed up first by a run on all threads (the pool keeps them between runs, as jobs 1 is warm).\n` +
+      `CPU ratio: CPU time of all threads with jobs ${CORES} over CPU time with jobs 1 (messages, waits, shared caches);\n` +
       `on otherwise idle cores the speed-up is about ${CORES} / CPU ratio. Wall speed-up is only meaningful on an idle machine;\n` +
       `load average at start: ${loadavg()[0]!.toFixed(1)}.\n`,
   );
   console.log(`| level | puzzles | jobs 1 wall s | jobs ${CORES} wall s | wall speed-up | CPU ratio | speed-up on idle cores (est.) |`);
   console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const level of ['easy', 'hard', 'extreme'] as const) {
+  for (const level of ['beginner', 'easy', 'medium', 'hard', 'expert', 'extreme'] as const) {
     const count = JOBS_COUNTS[level];
+    await measure({ seed: `jobs-${level}-warm`, count: Math.ceil(count / 4), difficulty: level, jobs: CORES });
     const one = await measure({ seed: `jobs-${level}`, count, difficulty: level });
     const many = await measure({ seed: `jobs-${level}`, count, difficulty: level, jobs: CORES });
     if (!many.puzzles.every((p, i) => p.puzzle.join('') === one.puzzles[i]!.puzzle.join(''))) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { extendsGrid, isSolvedGrid } from '../src/core/grid.js';
@@ -164,6 +165,28 @@ describe('generate', () => {
     const two = await collect({ seed: 'j', count: 4, difficulty: 'hard', jobs: 2 });
     expect(two).toEqual(one);
   });
+
+  // The built module has worker threads; the pool keeps them between runs. Runs in a row (one
+  // stopped early by the caller, one ending in a miss) must not disturb the next ones.
+  const built = new URL('../dist/generator/index.js', import.meta.url);
+  test.runIf(existsSync(built) && existsSync(new URL('../dist/generator/worker.js', import.meta.url)))(
+    'worker threads reused across runs give the same puzzles as jobs 1 (built module)',
+    async () => {
+      const dist = (await import(built.href)) as { generate: typeof generate };
+      const run = async (options: GenerateOptions) => {
+        const out: string[] = [];
+        for await (const p of dist.generate(options)) out.push(`${p.index}:${p.puzzle.join('')}:${p.grade.rating}`);
+        return out;
+      };
+      const one = await run({ seed: 'pool', count: 12, difficulty: 'medium' });
+      expect(await run({ seed: 'pool', count: 12, difficulty: 'medium', jobs: 2 })).toEqual(one);
+      for await (const p of dist.generate({ seed: 'pool', count: 40, difficulty: 'medium', jobs: 3 })) if (p.index === 2) break;
+      await expect(run({ seed: 'pool', count: 30, difficulty: 'expert', maxAttempts: 1, jobs: 2 })).rejects.toMatchObject({ code: 'MAX_ATTEMPTS' });
+      expect(await run({ seed: 'pool', count: 12, difficulty: 'medium', jobs: 3 })).toEqual(one);
+      expect(await run({ seed: 'pool', start: 5, count: 8, difficulty: 'medium', jobs: 2 })).toEqual(one.slice(4));
+    },
+    60_000,
+  );
 
   test('a target that is not reached ends with a GenerateError after the puzzles made', async () => {
     const made: number[] = [];
