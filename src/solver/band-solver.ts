@@ -143,14 +143,20 @@ export class Solver {
   /** Effort of the last call. */
   readonly stats: SolveStats = { nodes: 0, guesses: 0 };
 
-  private readonly boards = new Int32Array(27);
-  private readonly unsolved = new Int32Array(3);
+  /** The search state: 27 digit boards then 3 unsolved-cell masks, saved whole on the stack. */
+  private readonly state = new Int32Array(STATE_SIZE);
+  private readonly boards = this.state.subarray(0, 27);
+  private readonly unsolved = this.state.subarray(27, STATE_SIZE);
   /** Scratch of triadRule: mini-row pattern per digit of one band. */
   private readonly rowPatterns = new Int32Array(9);
   private readonly rowLocked = new Int32Array(9);
   private readonly columnPatterns = new Int32Array(9);
   private readonly columnLocked = new Int32Array(9);
   private readonly stack = new Int32Array(MAX_DEPTH * STATE_SIZE);
+  /** Views of the stack, one saved state per depth (made once: restoring allocates nothing). */
+  private readonly frames = Array.from({ length: MAX_DEPTH }, (_, depth) =>
+    this.stack.subarray(depth * STATE_SIZE, (depth + 1) * STATE_SIZE),
+  );
   private dirty = 0;
   private solutions = 0;
   private limit = 2;
@@ -512,13 +518,20 @@ export class Solver {
     // The patterns left by the last triad pass, which saw the final state of propagate().
     const rowPatterns = this.rowPatterns;
     const columnPatterns = this.columnPatterns;
+    // Placements left per band and per stack, summed over the digits three at a time (8 bits each).
+    let bandTotals = 0;
+    let stackTotals = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const rows = rowPatterns[digit]!;
+      const columns = columnPatterns[digit]!;
+      bandTotals += CONFIG_COUNT[rows & 0x1ff]! | (CONFIG_COUNT[(rows >>> 9) & 0x1ff]! << 8) | (CONFIG_COUNT[rows >>> 18]! << 16);
+      stackTotals +=
+        CONFIG_COUNT[columns & 0x1ff]! | (CONFIG_COUNT[(columns >>> 9) & 0x1ff]! << 8) | (CONFIG_COUNT[columns >>> 18]! << 16);
+    }
     let bestTotal = 1000;
     let bestLine = -1;
     for (let line = 0; line < 6; line++) {
-      const patterns = line < 3 ? rowPatterns : columnPatterns;
-      const shift = (line < 3 ? line : line - 3) * 9;
-      let total = 0;
-      for (let digit = 0; digit < 9; digit++) total += CONFIG_COUNT[(patterns[digit]! >>> shift) & 0x1ff]!;
+      const total = ((line < 3 ? bandTotals : stackTotals) >>> ((line % 3) * 8)) & 0xff;
       if (total > 9 && total < bestTotal) {
         bestTotal = total;
         bestLine = line;
@@ -553,18 +566,12 @@ export class Solver {
       this.stats.guesses++;
       left--;
       if (left > 0) {
-        for (let j = 0; j < 27; j++) stack[base + j] = boards[j]!;
-        stack[base + 27] = this.unsolved[0]!;
-        stack[base + 28] = this.unsolved[1]!;
-        stack[base + 29] = this.unsolved[2]!;
+        stack.set(this.state, base);
       }
       this.restrictToPermutation(bestLine, bestDigit, permutation);
       this.search(depth + 1);
       if (left === 0 || this.solutions >= this.limit) return true;
-      for (let j = 0; j < 27; j++) boards[j] = stack[base + j]!;
-      this.unsolved[0] = stack[base + 27]!;
-      this.unsolved[1] = stack[base + 28]!;
-      this.unsolved[2] = stack[base + 29]!;
+      this.state.set(this.frames[depth]!);
       this.dirty = 0;
     }
     return true;
@@ -641,16 +648,10 @@ export class Solver {
         if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
         return;
       }
-      for (let j = 0; j < 27; j++) stack[base + j] = boards[j]!;
-      stack[base + 27] = unsolved[0]!;
-      stack[base + 28] = unsolved[1]!;
-      stack[base + 29] = unsolved[2]!;
+      stack.set(this.state, base);
       if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
       if (this.solutions >= this.limit) return;
-      for (let j = 0; j < 27; j++) boards[j] = stack[base + j]!;
-      unsolved[0] = stack[base + 27]!;
-      unsolved[1] = stack[base + 28]!;
-      unsolved[2] = stack[base + 29]!;
+      this.state.set(this.frames[depth]!);
       this.dirty = 0;
     }
   }
