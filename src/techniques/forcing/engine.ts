@@ -121,15 +121,21 @@ export class Run {
     this.onCount = other.onCount;
     this.offOrder.set(other.offOrder.subarray(0, other.offCount));
     this.offCount = other.offCount;
-    this.parentStart.set(other.parentStart);
-    this.parentCount.set(other.parentCount);
-    this.seq.set(other.seq);
+    // Only the entries of stored nodes are ever read (see `has`).
+    for (let i = 0; i < other.onCount; i++) this.copyNode(other, other.onOrder[i]!);
+    for (let i = 0; i < other.offCount; i++) this.copyNode(other, other.offOrder[i]!);
     this.size = other.size;
     if (this.pool.length < other.poolLength) this.pool = new Int16Array(other.pool.length);
     this.pool.set(other.pool.subarray(0, other.poolLength));
     this.poolLength = other.poolLength;
     this.nested = other.nested ? new Map(other.nested) : null;
     this.causes = other.causes ? new Map(other.causes) : null;
+  }
+
+  private copyNode(other: Run, node: number): void {
+    this.parentStart[node] = other.parentStart[node]!;
+    this.parentCount[node] = other.parentCount[node]!;
+    this.seq[node] = other.seq[node]!;
   }
 
   /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
@@ -272,8 +278,9 @@ export class ChainEngine {
    * Static consequences of every node at once (see closure.ts); then {@link closureOf} and
    * {@link closureContradicts} answer for any node. Counts towards the budget.
    */
-  computeStaticClosures(): void {
-    this.effort += computeStaticClosures(this.base, this.basePos);
+  computeStaticClosures(options: { countEffort?: boolean } = {}): void {
+    const effort = computeStaticClosures(this.base, this.basePos);
+    if (options.countEffort ?? true) this.effort += effort;
   }
 
   /** A node's static closure: a bitset over component ids (see closure.ts). */

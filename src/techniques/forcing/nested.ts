@@ -2,6 +2,7 @@ import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
 import { ChainEngine, type NestedProof, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
 import { freezeChains } from './chain-data.js';
+import { staticContradictions } from './contradictions.js';
 import { type ChainHint, type SearchFilter, searchHints } from './search.js';
 
 /*
@@ -22,9 +23,11 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
-    sub.computeStaticClosures();
-    if (!skipForcingChains) forcingChains(engine, sub, run, out);
+    // Either counts the same effort (the static links of the sub-grid).
+    if (skipForcingChains) sub.computeStaticClosures();
+    else forcingChains(engine, sub, run, out);
     if (out.length > 0 || level < 3 || sub.spent) return;
+    if (!skipForcingChains) sub.computeStaticClosures({ countEffort: false });
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       addHint(engine, sub, run, hint, out);
     }, reachFilter(sub));
@@ -71,33 +74,26 @@ function reachFilter(sub: ChainEngine): SearchFilter {
 
 /**
  * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict
- * themselves (found for all assumptions at once from the closures; the chains of those few are
- * then recorded with their parents).
+ * themselves (found for all assumptions at once, see contradictions.ts; the chains of those few
+ * are then recorded with their parents).
  */
 function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[]): void {
   const cur = sub.base;
-  const roots: number[] = [];
+  const { contradictory, effort } = staticContradictions(sub.base, sub.basePos);
+  sub.effort += effort;
+  // Cells in order, digits in order, "on" before "off" (SE's order).
   for (let cell = 0; cell < 81; cell++) {
     if (POPCOUNT[cur[cell]!]! < 2) continue;
     for (let digit = 1; digit <= 9; digit++) {
       if ((cur[cell]! & (1 << (digit - 1))) === 0) continue;
-      for (const on of [true, false]) {
-        const root = nodeOf(cell, digit, on);
-        if (sub.closureContradicts(root)) roots.push(root);
-      }
-    }
-  }
-  for (const root of roots) {
-    {
-      {
-        const cell = Math.floor((root >> 1) / 9);
-        const digit = ((root >> 1) % 9) + 1;
-        const on = (root & 1) === 1;
+      for (let on = 1; on >= 0; on--) {
+        const root = nodeOf(cell, digit, on === 1);
+        if (contradictory[root] === 0) continue;
         if (sub.spent) return;
-        const run = sub.run(STATIC_MODE, nodeOf(cell, digit, on));
+        const run = sub.run(STATIC_MODE, root);
         if (run.conflictNode < 0) continue;
         const hint: ChainHint = {
-          shape: 'contradiction', cell, digit, on: !on, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+          shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
           chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
         };
         addHint(engine, sub, outer, hint, out);
