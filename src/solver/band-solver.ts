@@ -122,6 +122,14 @@ const CELL_BIT = new Int32Array(81);
   }
 })();
 
+/** Clears `cells` from board j without a branch; returns j's dirty bit if it had any of them. */
+function clearCells(boards: Int32Array, j: number, cells: number): number {
+  const board = boards[j]!;
+  const hit = board & cells;
+  boards[j] = board ^ hit;
+  return ((hit | -hit) >>> 31) << j;
+}
+
 const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
 const MAX_DEPTH = 82;
 
@@ -229,23 +237,22 @@ export class Solver {
     const first = digit * 3;
     // As in propagate(), without branches; only boards that change become dirty (after a naked
     // single no other digit has the cell).
-    let dirty = 0;
-    for (let j = first; j < first + 3; j++) {
-      const other = boards[j]!;
-      const hit = other & column;
-      boards[j] = other ^ hit;
-      dirty |= ((hit | -hit) >>> 31) << j;
-    }
-    for (let j = band; j < 27; j += 3) {
-      const other = boards[j]!;
-      const hit = other & bit;
-      boards[j] = other ^ hit;
-      dirty |= ((hit | -hit) >>> 31) << j;
-    }
+    const dirty =
+      clearCells(boards, first, column) |
+      clearCells(boards, first + 1, column) |
+      clearCells(boards, first + 2, column) |
+      clearCells(boards, band, bit) |
+      clearCells(boards, band + 3, bit) |
+      clearCells(boards, band + 6, bit) |
+      clearCells(boards, band + 9, bit) |
+      clearCells(boards, band + 12, bit) |
+      clearCells(boards, band + 15, bit) |
+      clearCells(boards, band + 18, bit) |
+      clearCells(boards, band + 21, bit) |
+      clearCells(boards, band + 24, bit);
     boards[index] = own;
-    dirty |= 1 << index;
     this.unsolved[band] = this.unsolved[band]! & ~bit;
-    this.dirty |= dirty;
+    this.dirty |= dirty | (1 << index);
     return true;
   }
 
@@ -283,18 +290,20 @@ export class Solver {
         // The fixed cells' columns leave this digit's other bands, and the fixed cells leave the
         // other eight digits of the band. Without branches (they mispredict): this board loses its
         // fixed cells too and gets them back right after; only boards that lost a cell become dirty.
-        for (let j = first; j < first + 3; j++) {
-          const other = boards[j]!;
-          const hit = other & columnCells;
-          boards[j] = other ^ hit;
-          dirty |= ((hit | -hit) >>> 31) << j;
-        }
-        for (let j = band; j < 27; j += 3) {
-          const other = boards[j]!;
-          const hit = other & fixed;
-          boards[j] = other ^ hit;
-          dirty |= ((hit | -hit) >>> 31) << j;
-        }
+        dirty |=
+          clearCells(boards, first, columnCells) |
+          clearCells(boards, first + 1, columnCells) |
+          clearCells(boards, first + 2, columnCells);
+        dirty |=
+          clearCells(boards, band, fixed) |
+          clearCells(boards, band + 3, fixed) |
+          clearCells(boards, band + 6, fixed) |
+          clearCells(boards, band + 9, fixed) |
+          clearCells(boards, band + 12, fixed) |
+          clearCells(boards, band + 15, fixed) |
+          clearCells(boards, band + 18, fixed) |
+          clearCells(boards, band + 21, fixed) |
+          clearCells(boards, band + 24, fixed);
         boards[index] = cells;
         dirty &= ~low;
       }
