@@ -173,3 +173,19 @@ export function closureContradicts(node: number): boolean {
   if (negation > comp) return false;
   return (CLOSURES.bits[comp * 46 + (negation >> 5)]! & (1 << (negation & 31))) !== 0;
 }
+
+/**
+ * Whether the static closures of some nodes (from the last {@link computeStaticClosures}) have a
+ * component in common: `nodes[0..count)`. Allocates nothing.
+ */
+export function closuresMeet(nodes: Int16Array, count: number): boolean {
+  const { component, bits } = CLOSURES;
+  let words = 46;
+  for (let i = 0; i < count; i++) words = Math.min(words, (component[nodes[i]!]! >> 5) + 1);
+  for (let w = 0; w < words; w++) {
+    let common = 0xffffffff;
+    for (let i = 0; i < count && common !== 0; i++) common &= bits[component[nodes[i]!]! * 46 + w]!;
+    if (common !== 0) return true;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import { findAdvancedOffs } from './advanced.js';
-import { closureContradicts, closureOf, computeStaticClosures } from './closure.js';
+import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
 import type { FrozenChain } from './chain-data.js';
 
 /*
@@ -286,6 +286,11 @@ export class ChainEngine {
   /** A node's static closure: a bitset over component ids (see closure.ts). */
   closureOf(node: number): Uint32Array {
     return closureOf(node);
+  }
+
+  /** Whether the static closures of `nodes[0..count)` have a component in common. */
+  closuresMeet(nodes: Int16Array, count: number): boolean {
+    return closuresMeet(nodes, count);
   }
 
   /** Whether a node's static consequences hold some node and its negation. */

@@ -25,11 +25,11 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   try {
     // Either counts the same effort (the static links of the sub-grid).
     if (skipForcingChains) sub.computeStaticClosures();
-    else forcingChains(engine, sub, run, out);
+    else forcingChains(engine, sub, run, out, level);
     if (out.length > 0 || level < 3 || sub.spent) return;
     if (!skipForcingChains) sub.computeStaticClosures({ countEffort: false });
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
-      addHint(engine, sub, run, hint, out);
+      emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint, false), out);
     }, reachFilter(sub));
   } finally {
     engine.effort = sub.effort;
@@ -44,40 +44,62 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
  * contradictory (its recorded run then stops early, as SE's does).
  */
 function reachFilter(sub: ChainEngine): SearchFilter {
-  const common = new Uint32Array(46);
-  const shared = (nodes: number[]): boolean => {
-    for (const node of nodes) if (sub.closureContradicts(node)) return true;
-    let words = 46;
-    for (const node of nodes) words = Math.min(words, sub.closureOf(node).length);
-    common.set(sub.closureOf(nodes[0]!).subarray(0, words));
-    for (let i = 1; i < nodes.length; i++) {
-      const bits = sub.closureOf(nodes[i]!);
-      for (let w = 0; w < words; w++) common[w] = common[w]! & bits[w]!;
-    }
-    for (let w = 0; w < words; w++) if (common[w] !== 0) return true;
-    return false;
+  // Answers are asked for more than once (per cell, then per region): kept, -1 unknown.
+  CELL_ANSWER.fill(-1);
+  REGION_ANSWER.fill(-1);
+  const shared = (count: number): boolean => {
+    for (let i = 0; i < count; i++) if (sub.closureContradicts(FILTER_NODES[i]!)) return true;
+    return sub.closuresMeet(FILTER_NODES, count);
   };
   return {
     cell(cell) {
-      const nodes: number[] = [];
-      for (let d = 0; d < 9; d++) if (sub.base[cell]! & (1 << d)) nodes.push(nodeOf(cell, d + 1, true));
-      return shared(nodes);
+      if (CELL_ANSWER[cell] === -1) {
+        let count = 0;
+        for (let d = 0; d < 9; d++) if (sub.base[cell]! & (1 << d)) FILTER_NODES[count++] = nodeOf(cell, d + 1, true);
+        CELL_ANSWER[cell] = shared(count) ? 1 : 0;
+      }
+      return CELL_ANSWER[cell] === 1;
     },
     region(unit, digit) {
-      const nodes: number[] = [];
-      const positions = sub.basePos[unit * 9 + digit - 1]!;
-      for (let i = 0; i < 9; i++) if (positions & (1 << i)) nodes.push(nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true));
-      return shared(nodes);
+      const slot = unit * 9 + digit - 1;
+      if (REGION_ANSWER[slot] === -1) {
+        let count = 0;
+        const positions = sub.basePos[slot]!;
+        for (let i = 0; i < 9; i++) if (positions & (1 << i)) FILTER_NODES[count++] = nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true);
+        REGION_ANSWER[slot] = shared(count) ? 1 : 0;
+      }
+      return REGION_ANSWER[slot] === 1;
     },
   };
 }
+const FILTER_NODES = new Int16Array(9);
+const CELL_ANSWER = new Int8Array(81);
+const REGION_ANSWER = new Int8Array(27 * 9);
 
 /**
  * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict
  * themselves (found for all assumptions at once, see contradictions.ts; the chains of those few
  * are then recorded with their parents).
  */
-function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[]): void {
+function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[], level: number): void {
+  // The hints depend on the sub-grid only (and recur: different chains, and the same chain on
+  // successive boards, reach the same working grids): kept, with the effort they cost, and
+  // reused while that effort fits the bound (the search would then have run to its end).
+  const key = String.fromCharCode(...sub.base);
+  const cached = CONTRADICTIONS.get(key);
+  let emitted = false;
+  if (cached && sub.effort + cached.effort <= sub.budget) {
+    emitted = true;
+    const before = out.length;
+    for (const nested of cached.hints) emitHint(engine, sub.base, sub.basePos, outer, nested, out);
+    // At level 3 the search goes on and reuses the runs of these hints: computed again below.
+    if (out.length > before || cached.hints.length === 0 || level < 3) {
+      sub.effort += cached.effort;
+      return;
+    }
+  }
+  const startEffort = sub.effort;
+  const hints: NestedHint[] = [];
   const cur = sub.base;
   const { contradictory, effort } = staticContradictions(sub.base, sub.basePos);
   sub.effort += effort;
@@ -96,46 +118,53 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
           shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
           chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
         };
-        addHint(engine, sub, outer, hint, out);
+        const nested = describeHint(sub, hint, true);
+        hints.push(nested);
+        if (!emitted) emitHint(engine, sub.base, sub.basePos, outer, nested, out);
       }
     }
   }
+  if (sub.spent || sub.exhausted || cached) return;
+  if (CONTRADICTIONS.size >= MAX_CACHED) CONTRADICTIONS.clear();
+  CONTRADICTIONS.set(key, { hints, effort: sub.effort - startEffort });
 }
 
-/** Turns a nested hint into "off" nodes of the outer chain, if it relies on the outer chain at all. */
-const LOST_STAMP = new Int32Array(1458);
+/** Static contradictions of sub-grids already searched (key: the sub-grid's candidates). */
+const CONTRADICTIONS = new Map<string, { hints: NestedHint[]; effort: number }>();
+const MAX_CACHED = 20_000;
+
+/**
+ * A nested hint in a form that does not depend on the outer grid: which cells and (unit, digit)
+ * slots of the sub-grid its links rely on, in the order first met ("needs": a cell is 0..80, a
+ * slot 81 + unit * 9 + digitIndex), and the candidates it removes. The outer chain's parents are
+ * what the outer chain removed there (see {@link emitHint}).
+ */
+interface NestedHint {
+  needs: Int16Array;
+  removals: Int16Array;
+  cause: string;
+  /** The hint while its runs are live (null once kept for later grids, with its proof frozen). */
+  hint: ChainHint | null;
+  proof: NestedProof | null;
+}
+
+const NEED_STAMP = new Int32Array(81 + 27 * 9);
+const NEEDS = new Int16Array(81 + 27 * 9);
 const WALK_STAMP = new Int32Array(1458);
 const WALK_STACK = new Int16Array(1458);
 let stampGen = 0;
 
-function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[]): void {
+function describeHint(sub: ChainEngine, hint: ChainHint, freeze: boolean): NestedHint {
   const gen = ++stampGen;
-  const parents: number[] = [];
-  const addLost = (cell: number, digitIndex: number): void => {
-    const node = nodeOf(cell, digitIndex + 1, false);
-    if (LOST_STAMP[node] === gen || !outer.has(node)) return;
-    LOST_STAMP[node] = gen;
-    parents.push(node);
-  };
-  const lostInCell = (cell: number): void => {
-    let lost = engine.base[cell]! & ~sub.base[cell]!;
-    while (lost !== 0) {
-      const low = lost & -lost;
-      lost ^= low;
-      addLost(cell, 31 - Math.clz32(low));
-    }
-  };
-  const lostInUnit = (unit: number, digitIndex: number): void => {
-    let lost = engine.basePos[unit * 9 + digitIndex]! & ~sub.basePos[unit * 9 + digitIndex]!;
-    while (lost !== 0) {
-      const low = lost & -lost;
-      lost ^= low;
-      addLost(UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!, digitIndex);
-    }
+  let needCount = 0;
+  const need = (code: number): void => {
+    if (NEED_STAMP[code] === gen) return;
+    NEED_STAMP[code] = gen;
+    NEEDS[needCount++] = code;
   };
   // The assumptions of cell / region chains rely on the cell (region) as it is now.
-  if (hint.shape === 'cell') lostInCell(hint.sourceCell);
-  if (hint.shape === 'region') lostInUnit(hint.sourceUnit, hint.sourceDigit - 1);
+  if (hint.shape === 'cell') need(hint.sourceCell);
+  if (hint.shape === 'region') need(81 + hint.sourceUnit * 9 + hint.sourceDigit - 1);
   // Every "on" link among the chains' ancestors relies on its cell (naked single) or unit (hidden
   // single) as it is in the sub-grid: what the outer chain removed there are the rule's parents.
   const onLink = (node: number, first: number): void => {
@@ -143,13 +172,13 @@ function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainH
     const parentCell = Math.floor((first >> 1) / 9);
     const digitIndex = (node >> 1) % 9;
     if (parentCell === cell) {
-      lostInCell(cell);
+      need(cell);
       return;
     }
     for (let k = 0; k < 3; k++) {
       const unit = SE_UNITS[cell * 3 + k]!;
       if (POPCOUNT[sub.basePos[unit * 9 + digitIndex]!] !== 2 || !unitContains(unit, parentCell)) continue;
-      lostInUnit(unit, digitIndex);
+      need(81 + unit * 9 + digitIndex);
       return;
     }
   };
@@ -177,21 +206,58 @@ function addHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainH
       if ((node & 1) === 1 && count > 0) onLink(node, run.pool[run.parentStart[node]!]!);
     }
   }
-  if (parents.length === 0) return;
-  const proof: NestedProof = {
-    frozen: freezeChains(hint.chains),
-    id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`,
-    complexity: hint.complexity,
-  };
-  const cause = hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
+  const removals: number[] = [];
   if (hint.on) {
     let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
     while (others !== 0) {
       const low = others & -others;
       others ^= low;
-      out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
+      removals.push(nodeOf(hint.cell, 32 - Math.clz32(low), false));
     }
-  } else out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
+  } else removals.push(nodeOf(hint.cell, hint.digit, false));
+  return {
+    needs: NEEDS.slice(0, needCount),
+    removals: Int16Array.from(removals),
+    cause: hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains',
+    hint: freeze ? null : hint,
+    proof: freeze ? proofOf(hint) : null,
+  };
+}
+
+function proofOf(hint: ChainHint): NestedProof {
+  return {
+    frozen: freezeChains(hint.chains),
+    id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`,
+    complexity: hint.complexity,
+  };
+}
+
+const LOST_STAMP = new Int32Array(1458);
+
+/**
+ * Turns a nested hint into "off" nodes of the outer chain, if it relies on the outer chain at all:
+ * its parents are the candidates the outer chain removed from the cells and slots it needs.
+ */
+function emitHint(engine: ChainEngine, subBase: Uint16Array, subPos: Uint16Array, outer: Run, nested: NestedHint, out: AdvancedOff[]): void {
+  const gen = ++stampGen;
+  const parents: number[] = [];
+  for (const code of nested.needs) {
+    const cells = code < 81;
+    const slot = code - 81;
+    let lost = cells ? engine.base[code]! & ~subBase[code]! : engine.basePos[slot]! & ~subPos[slot]!;
+    while (lost !== 0) {
+      const low = lost & -lost;
+      lost ^= low;
+      const bit = 31 - Math.clz32(low);
+      const node = cells ? nodeOf(code, bit + 1, false) : nodeOf(UNIT_CELLS[Math.floor(slot / 9) * 9 + bit]!, (slot % 9) + 1, false);
+      if (LOST_STAMP[node] === gen || !outer.has(node)) continue;
+      LOST_STAMP[node] = gen;
+      parents.push(node);
+    }
+  }
+  if (parents.length === 0) return;
+  nested.proof ??= proofOf(nested.hint!);
+  for (const node of nested.removals) out.push({ node, parents, cause: nested.cause, nested: nested.proof });
 }
 
 function unitContains(unit: number, cell: number): boolean {
