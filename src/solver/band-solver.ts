@@ -137,7 +137,7 @@ const MAX_DEPTH = 82;
 export interface SolveStats {
   /** Propagation rounds (search nodes). */
   nodes: number;
-  /** Digits tried at branching points. */
+  /** Choices tried at branching points (a digit's placement in a band or stack, or a cell's digit). */
   guesses: number;
 }
 
@@ -155,7 +155,10 @@ export class Solver {
   private readonly state = new Int32Array(STATE_SIZE);
   private readonly boards = this.state.subarray(0, 27);
   private readonly unsolved = this.state.subarray(27, STATE_SIZE);
-  /** Scratch of triadRule: mini-row pattern per digit of one band. */
+  /**
+   * Per digit, as the last triad pass found them: mini-row patterns of the three bands and
+   * mini-column patterns of the three stacks (9 bits each, side by side), and their locked parts.
+   */
   private readonly rowPatterns = new Int32Array(9);
   private readonly rowLocked = new Int32Array(9);
   private readonly columnPatterns = new Int32Array(9);
@@ -316,13 +319,32 @@ export class Solver {
       let placedAny = false;
       for (let band = 0; band < 3; band++) {
         if ((singlesPending & BAND_BOARDS[band]!) === 0) continue;
-        let atLeastOne = 0;
-        let atLeastTwo = 0;
-        for (let j = band; j < 27; j += 3) {
-          const cells = boards[j]!;
-          atLeastTwo |= atLeastOne & cells;
-          atLeastOne |= cells;
-        }
+        const d0 = boards[band]!;
+        const d1 = boards[band + 3]!;
+        const d2 = boards[band + 6]!;
+        const d3 = boards[band + 9]!;
+        const d4 = boards[band + 12]!;
+        const d5 = boards[band + 15]!;
+        const d6 = boards[band + 18]!;
+        const d7 = boards[band + 21]!;
+        const d8 = boards[band + 24]!;
+        let atLeastOne = d0;
+        let atLeastTwo = atLeastOne & d1;
+        atLeastOne |= d1;
+        atLeastTwo |= atLeastOne & d2;
+        atLeastOne |= d2;
+        atLeastTwo |= atLeastOne & d3;
+        atLeastOne |= d3;
+        atLeastTwo |= atLeastOne & d4;
+        atLeastOne |= d4;
+        atLeastTwo |= atLeastOne & d5;
+        atLeastOne |= d5;
+        atLeastTwo |= atLeastOne & d6;
+        atLeastOne |= d6;
+        atLeastTwo |= atLeastOne & d7;
+        atLeastOne |= d7;
+        atLeastTwo |= atLeastOne & d8;
+        atLeastOne |= d8;
         if (atLeastOne !== BAND_ALL) return false;
         let singles = atLeastOne & ~atLeastTwo & unsolved[band]!;
         while (singles !== 0) {
