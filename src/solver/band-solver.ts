@@ -390,17 +390,14 @@ export class Solver {
       const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
       const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
       const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
-      let keep0 = 0;
-      let keep1 = 0;
-      let keep2 = 0;
-      for (let shift = 0; shift < 9; shift += 3) {
-        const pattern = ((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6);
-        const closure = PERMUTATION_CLOSURE[pattern]!;
-        if (closure === 0) return false;
-        keep0 |= (closure & 7) << shift;
-        keep1 |= ((closure >>> 3) & 7) << shift;
-        keep2 |= ((closure >>> 6) & 7) << shift;
-      }
+      // The three stacks' mini-column patterns (bit band * 3 + column in stack), closed.
+      const s0 = PERMUTATION_CLOSURE[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)]!;
+      const s1 = PERMUTATION_CLOSURE[((c0 >>> 3) & 7) | (c1 & 0x38) | ((c2 & 0x38) << 3)]!;
+      const s2 = PERMUTATION_CLOSURE[(c0 >>> 6) | ((c1 >>> 3) & 0x38) | (c2 & 0x1c0)]!;
+      if (s0 === 0 || s1 === 0 || s2 === 0) return false;
+      const keep0 = (s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6);
+      const keep1 = ((s0 >>> 3) & 7) | (s1 & 0x38) | ((s2 & 0x38) << 3);
+      const keep2 = (s0 >>> 6) | ((s1 >>> 3) & 0x38) | (s2 & 0x1c0);
       if (keep0 !== c0) {
         boards[first] = b0 & (keep0 | (keep0 << 9) | (keep0 << 18));
         this.dirty |= 1 << first;
@@ -488,8 +485,29 @@ export class Solver {
       cols1 |= lc;
     }
     if ((rows4 | cols4) !== 0 || (rowsPossible3 & colsPossible3) !== BAND_ALL) return false;
-    const rowsNaked = rowsPossible3 & ~rowsPossible4;
-    const colsNaked = colsPossible3 & ~colsPossible4;
+    // Only mini-rows and mini-columns with an unsolved cell can give anything.
+    const u0 = this.unsolved[0]!;
+    const u1 = this.unsolved[1]!;
+    const u2 = this.unsolved[2]!;
+    const openRows =
+      SHRINK3[u0 & 0x1ff]! |
+      (SHRINK3[(u0 >>> 9) & 0x1ff]! << 3) |
+      (SHRINK3[u0 >>> 18]! << 6) |
+      ((SHRINK3[u1 & 0x1ff]! | (SHRINK3[(u1 >>> 9) & 0x1ff]! << 3) | (SHRINK3[u1 >>> 18]! << 6)) << 9) |
+      ((SHRINK3[u2 & 0x1ff]! | (SHRINK3[(u2 >>> 9) & 0x1ff]! << 3) | (SHRINK3[u2 >>> 18]! << 6)) << 18);
+    const o0 = (u0 | (u0 >>> 9) | (u0 >>> 18)) & 0x1ff;
+    const o1 = (u1 | (u1 >>> 9) | (u1 >>> 18)) & 0x1ff;
+    const o2 = (u2 | (u2 >>> 9) | (u2 >>> 18)) & 0x1ff;
+    const openColumns =
+      (o0 & 7) |
+      ((o1 & 7) << 3) |
+      ((o2 & 7) << 6) |
+      ((((o0 >>> 3) & 7) | (o1 & 0x38) | ((o2 & 0x38) << 3)) << 9) |
+      (((o0 >>> 6) | ((o1 >>> 3) & 0x38) | (o2 & 0x1c0)) << 18);
+    rows3 &= openRows;
+    cols3 &= openColumns;
+    const rowsNaked = rowsPossible3 & ~rowsPossible4 & openRows;
+    const colsNaked = colsPossible3 & ~colsPossible4 & openColumns;
     if ((rows3 | cols3 | rowsNaked | colsNaked) === 0) return true;
     for (let digit = 0; digit < 9; digit++) {
       const rp = rowPatterns[digit]!;
