@@ -23,8 +23,10 @@ import type { Grid } from '../core/grid.js';
  * three digits (hidden and naked triads).
  *
  * Propagation is incremental: the naked-single pass and the stack rule rerun only for the bands or
- * digits whose boards changed since they last ran, the triads only after some change, and a placement
- * marks dirty only the boards it actually changes.
+ * digits whose boards changed since they last ran, the triads only after some change (and only on
+ * mini-rows/columns with an unsolved cell), and a fixed cell marks dirty only the boards it actually
+ * changes. Those eliminations run unrolled and without branches (clearCells): whether a board holds
+ * the cell is unpredictable, and the mispredicted branches once cost a fifth of the time.
  *
  * Branching follows tdoku: take the band or stack with the fewest placements left over its nine
  * digits, then its digit with the fewest placements (usually two), and try each placement. With the
