@@ -45,9 +45,9 @@ const S = {
   callEdge: new Int32Array(POTS),
   component: new Int16Array(POTS),
   merged: new Int32Array(POTS),
-  closure: new Uint32Array(POTS * WORDS),
-  reach: new Uint32Array(POTS * WORDS),
-  excluded: new Uint32Array(WORDS),
+  closure: new Int32Array(POTS * WORDS),
+  reach: new Int32Array(POTS * WORDS),
+  excluded: new Int32Array(WORDS),
   /** Result: contradictory[node] = 1 when the node statically implies its negation. */
   contradictory: new Uint8Array(POTS * 2),
 };

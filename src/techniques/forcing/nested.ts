@@ -85,7 +85,7 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
   // The hints depend on the sub-grid only (and recur: different chains, and the same chain on
   // successive boards, reach the same working grids): kept, with the effort they cost, and
   // reused while that effort fits the bound (the search would then have run to its end).
-  const key = String.fromCharCode(...sub.base);
+  const key = KEY_DECODER.decode(sub.base);
   const cached = CONTRADICTIONS.get(key);
   let emitted = false;
   if (cached && sub.effort + cached.effort <= sub.budget) {
@@ -129,6 +129,8 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
   CONTRADICTIONS.set(key, { hints, effort: sub.effort - startEffort });
 }
 
+/** Candidate masks (< 512) read as UTF-16 code units: a cheap exact key. */
+const KEY_DECODER = new TextDecoder('utf-16le');
 /** Static contradictions of sub-grids already searched (key: the sub-grid's candidates). */
 const CONTRADICTIONS = new Map<string, { hints: NestedHint[]; effort: number }>();
 const MAX_CACHED = 20_000;
