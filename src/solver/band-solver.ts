@@ -31,8 +31,9 @@ import type { Grid } from '../core/grid.js';
  * Branching follows tdoku: take the band or stack with the fewest placements left over its nine
  * digits, then its digit with the fewest placements (usually two), and try each placement. With the
  * triads this halves the nodes of branching on the first bivalue cell (per puzzle, top1465: 39 -> 19,
- * forum_hardest_11plus: 282 -> 133). The bivalue cell remains the fallback when every band and stack
- * is settled at the mini-row level.
+ * forum_hardest_11plus: 282 -> 133). Once every band and stack is settled each digit has one cell
+ * per box and propagation completes the grid, so the older branching on a bivalue cell (branchOnCell)
+ * is only a safety net: it never runs on the shared collections.
  *
  * The search copies the 30-int state onto a preallocated stack before each guess: nothing is allocated
  * per node.
@@ -125,6 +126,7 @@ function clearCells(boards: Int32Array, j: number, cells: number): number {
 }
 
 const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
+/** Each placement branching settles one (band or stack, digit) pair for good: at most 54 on a path. */
 const MAX_DEPTH = 82;
 
 /** Search effort of the last call. */
@@ -517,7 +519,6 @@ export class Solver {
     this.branchOnCell(depth);
   }
 
-
   /**
    * Branches on the placements (permutations of mini-rows, or of mini-columns) of one digit in one
    * band or stack, as tdoku does: the band or stack with the fewest placements left over all digits,
@@ -565,7 +566,6 @@ export class Solver {
       }
     }
 
-    const boards = this.boards;
     const stack = this.stack;
     const base = depth * STATE_SIZE;
     let left = bestCount;
@@ -603,6 +603,7 @@ export class Solver {
     }
   }
 
+  /** Branches on the digits of one cell; see the header for why it is only a safety net. */
   private branchOnCell(depth: number): void {
     const boards = this.boards;
     const unsolved = this.unsolved;
