@@ -126,8 +126,11 @@ function clearCells(boards: Int32Array, j: number, cells: number): number {
 }
 
 const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
-/** Each placement branching settles one (band or stack, digit) pair for good: at most 54 on a path. */
-const MAX_DEPTH = 82;
+/**
+ * Each placement branching settles one (band or stack, digit) pair for good, so a path has at most 54
+ * of them; room is left for 81 cell branchings of the safety net on top.
+ */
+const MAX_DEPTH = 54 + 81 + 1;
 
 /** Search effort of the last call. */
 export interface SolveStats {
