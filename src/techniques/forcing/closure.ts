@@ -24,7 +24,7 @@ const CLOSURES = {
   component: new Int16Array(NODE_COUNT),
   sink: new Uint8Array(NODE_COUNT),
   merged: new Int32Array(NODE_COUNT),
-  bits: new Uint32Array(NODE_COUNT * 46),
+  bits: new Int32Array(NODE_COUNT * 46),
 };
 
 /**
@@ -157,7 +157,7 @@ export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): 
  * A node's static closure from the last {@link computeStaticClosures}: a bitset over component
  * ids, (component >> 5) + 1 words long (higher words are empty).
  */
-export function closureOf(node: number): Uint32Array {
+export function closureOf(node: number): Int32Array {
   const comp = CLOSURES.component[node]!;
   return CLOSURES.bits.subarray(comp * 46, comp * 46 + (comp >> 5) + 1);
 }
@@ -183,7 +183,7 @@ export function closuresMeet(nodes: Int16Array, count: number): boolean {
   let words = 46;
   for (let i = 0; i < count; i++) words = Math.min(words, (component[nodes[i]!]! >> 5) + 1);
   for (let w = 0; w < words; w++) {
-    let common = 0xffffffff;
+    let common = -1;
     for (let i = 0; i < count && common !== 0; i++) common &= bits[component[nodes[i]!]! * 46 + w]!;
     if (common !== 0) return true;
   }

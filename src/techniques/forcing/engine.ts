@@ -84,8 +84,8 @@ export interface NestedProof {
 
 /** Every consequence of one assumption, with the first-found parents of each node. */
 export class Run {
-  readonly on = new Uint32Array(WORDS);
-  readonly off = new Uint32Array(WORDS);
+  readonly on = new Int32Array(WORDS);
+  readonly off = new Int32Array(WORDS);
   /** Nodes in the order they were reached ("on" and "off" separately). */
   readonly onOrder = new Int16Array(729);
   onCount = 0;
@@ -284,7 +284,7 @@ export class ChainEngine {
   }
 
   /** A node's static closure: a bitset over component ids (see closure.ts). */
-  closureOf(node: number): Uint32Array {
+  closureOf(node: number): Int32Array {
     return closureOf(node);
   }
 

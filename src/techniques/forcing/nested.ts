@@ -25,11 +25,11 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   try {
     // Either counts the same effort (the static links of the sub-grid).
     if (skipForcingChains) sub.computeStaticClosures();
-    else forcingChains(engine, sub, run, out, level);
+    else forcingChains(engine, sub, run, out);
     if (out.length > 0 || level < 3 || sub.spent) return;
     if (!skipForcingChains) sub.computeStaticClosures({ countEffort: false });
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
-      emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint, false), out);
+      emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint), out);
     }, reachFilter(sub));
   } finally {
     engine.effort = sub.effort;
@@ -81,25 +81,7 @@ const REGION_ANSWER = new Int8Array(27 * 9);
  * themselves (found for all assumptions at once, see contradictions.ts; the chains of those few
  * are then recorded with their parents).
  */
-function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[], level: number): void {
-  // The hints depend on the sub-grid only (and recur: different chains, and the same chain on
-  // successive boards, reach the same working grids): kept, with the effort they cost, and
-  // reused while that effort fits the bound (the search would then have run to its end).
-  const key = KEY_DECODER.decode(sub.base);
-  const cached = CONTRADICTIONS.get(key);
-  let emitted = false;
-  if (cached && sub.effort + cached.effort <= sub.budget) {
-    emitted = true;
-    const before = out.length;
-    for (const nested of cached.hints) emitHint(engine, sub.base, sub.basePos, outer, nested, out);
-    // At level 3 the search goes on and reuses the runs of these hints: computed again below.
-    if (out.length > before || cached.hints.length === 0 || level < 3) {
-      sub.effort += cached.effort;
-      return;
-    }
-  }
-  const startEffort = sub.effort;
-  const hints: NestedHint[] = [];
+function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[]): void {
   const cur = sub.base;
   const { contradictory, effort } = staticContradictions(sub.base, sub.basePos);
   sub.effort += effort;
@@ -118,22 +100,11 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
           shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
           chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
         };
-        const nested = describeHint(sub, hint, true);
-        hints.push(nested);
-        if (!emitted) emitHint(engine, sub.base, sub.basePos, outer, nested, out);
+        emitHint(engine, sub.base, sub.basePos, outer, describeHint(sub, hint), out);
       }
     }
   }
-  if (sub.spent || sub.exhausted || cached) return;
-  if (CONTRADICTIONS.size >= MAX_CACHED) CONTRADICTIONS.clear();
-  CONTRADICTIONS.set(key, { hints, effort: sub.effort - startEffort });
 }
-
-/** Candidate masks (< 512) read as UTF-16 code units: a cheap exact key. */
-const KEY_DECODER = new TextDecoder('utf-16le');
-/** Static contradictions of sub-grids already searched (key: the sub-grid's candidates). */
-const CONTRADICTIONS = new Map<string, { hints: NestedHint[]; effort: number }>();
-const MAX_CACHED = 20_000;
 
 /**
  * A nested hint in a form that does not depend on the outer grid: which cells and (unit, digit)
@@ -145,8 +116,8 @@ interface NestedHint {
   needs: Int16Array;
   removals: Int16Array;
   cause: string;
-  /** The hint while its runs are live (null once kept for later grids, with its proof frozen). */
-  hint: ChainHint | null;
+  hint: ChainHint;
+  /** Frozen when first used (most nested hints are not). */
   proof: NestedProof | null;
 }
 
@@ -156,7 +127,7 @@ const WALK_STAMP = new Int32Array(1458);
 const WALK_STACK = new Int16Array(1458);
 let stampGen = 0;
 
-function describeHint(sub: ChainEngine, hint: ChainHint, freeze: boolean): NestedHint {
+function describeHint(sub: ChainEngine, hint: ChainHint): NestedHint {
   const gen = ++stampGen;
   let needCount = 0;
   const need = (code: number): void => {
@@ -221,8 +192,8 @@ function describeHint(sub: ChainEngine, hint: ChainHint, freeze: boolean): Neste
     needs: NEEDS.slice(0, needCount),
     removals: Int16Array.from(removals),
     cause: hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains',
-    hint: freeze ? null : hint,
-    proof: freeze ? proofOf(hint) : null,
+    hint,
+    proof: null,
   };
 }
 
@@ -258,7 +229,7 @@ function emitHint(engine: ChainEngine, subBase: Uint16Array, subPos: Uint16Array
     }
   }
   if (parents.length === 0) return;
-  nested.proof ??= proofOf(nested.hint!);
+  nested.proof ??= proofOf(nested.hint);
   for (const node of nested.removals) out.push({ node, parents, cause: nested.cause, nested: nested.proof });
 }
 

@@ -72,6 +72,26 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
     if (complexity > cap) return;
     best = { ...hint, complexity };
   };
+  /** The complexity a hint of this sort key must not pass to be kept (see consider). */
+  const capFor = (sortKey: number): number => {
+    if (sink || !best) return Infinity;
+    return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
+  };
+  /** Keeps a double-chain hint (the common case: built only when it is kept). */
+  const considerDouble = (cell: number, digit: number, onRun: Run, offRun: Run, node: number): void => {
+    const cap = capFor(SORT_DOUBLE);
+    if (cap < 1) return;
+    const complexity = pairComplexity(engine, onRun, offRun, node, cap);
+    if (complexity > cap) return;
+    const target = node >> 1;
+    const hint: ChainHint = {
+      shape: 'double', cell: Math.floor(target / 9), digit: (target % 9) + 1, on: (node & 1) === 1,
+      sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+      chains: [{ run: onRun, node }, { run: offRun, node }], complexity, sortKey: SORT_DOUBLE,
+    };
+    if (sink) sink(hint);
+    else best = hint;
+  };
 
   const { base, basePos } = engine;
   const { mode, nishio, dynamic } = kind;
@@ -112,19 +132,12 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           const target = node >> 1;
           const tCell = Math.floor(target / 9);
           if ((base[tCell]! & ~(1 << (target % 9))) === 0) continue;
-          consider(
-            { shape: 'double', cell: tCell, digit: (target % 9) + 1, on: true, ...source, chains: [{ run: onRun, node }, { run: offRun, node }], sortKey: SORT_DOUBLE },
-            (cap) => pairComplexity(engine, onRun, offRun, node, cap),
-          );
+          considerDouble(cell, digit, onRun, offRun, node);
         }
         for (let i = 0; i < onRun.offCount; i++) {
           const node = onRun.offOrder[i]!;
           if (!offRun.has(node)) continue;
-          const target = node >> 1;
-          consider(
-            { shape: 'double', cell: Math.floor(target / 9), digit: (target % 9) + 1, on: false, ...source, chains: [{ run: onRun, node }, { run: offRun, node }], sortKey: SORT_DOUBLE },
-            (cap) => pairComplexity(engine, onRun, offRun, node, cap),
-          );
+          considerDouble(cell, digit, onRun, offRun, node);
         }
       }
       if (!nishio) {
@@ -188,7 +201,7 @@ function regionWantedForDigit(engine: ChainEngine, cell: number, digit: number, 
   return false;
 }
 
-const common = { on: new Uint32Array(23), off: new Uint32Array(23) };
+const common = { on: new Int32Array(23), off: new Int32Array(23) };
 
 /** Calls `visit` for nodes reached by every run: "on" nodes in the first run's order, then "off". */
 function commonTargets(_engine: ChainEngine, runs: Run[], visit: (node: number) => void): void {
