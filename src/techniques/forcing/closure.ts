@@ -180,12 +180,19 @@ export function closureContradicts(node: number): boolean {
  */
 export function closuresMeet(nodes: Int16Array, count: number): boolean {
   const { component, bits } = CLOSURES;
+  if (count === 0) return true;
   let words = 46;
-  for (let i = 0; i < count; i++) words = Math.min(words, (component[nodes[i]!]! >> 5) + 1);
+  for (let i = 0; i < count; i++) {
+    const comp = component[nodes[i]!]!;
+    MEET_AT[i] = comp * 46;
+    words = Math.min(words, (comp >> 5) + 1);
+  }
   for (let w = 0; w < words; w++) {
-    let common = -1;
-    for (let i = 0; i < count && common !== 0; i++) common &= bits[component[nodes[i]!]! * 46 + w]!;
+    let common = bits[MEET_AT[0]! + w]!;
+    for (let i = 1; i < count && common !== 0; i++) common &= bits[MEET_AT[i]! + w]!;
     if (common !== 0) return true;
   }
   return false;
 }
+
+const MEET_AT = new Int32Array(9);

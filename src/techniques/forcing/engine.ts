@@ -109,6 +109,8 @@ export class Run {
   causes: Map<number, string> | null = null;
   /** The run stopped at the effort bound before it was complete. */
   truncated = false;
+  /** In FREE_RUNS (reset when reused). */
+  free = false;
 
   constructor(public root: number) {}
 
@@ -154,6 +156,7 @@ export class Run {
     this.nested = null;
     this.causes = null;
     this.truncated = false;
+    this.free = false;
   }
 
   has(node: number): boolean {
@@ -256,6 +259,8 @@ export class ChainEngine {
   private readonly stamp = new Int32Array(NODE_COUNT);
   private stampGen = 0;
   private readonly stack = new Int16Array(NODE_COUNT);
+  /** Nested proofs met while counting (reused: nothing allocated per count). */
+  private readonly proofScratch = new Map<string, NestedProof>();
 
   constructor(board: Readonly<Board>) {
     this.base = board.candidates.slice();
@@ -319,7 +324,11 @@ export class ChainEngine {
     const signature = digitSignature(this.base, digitIndex);
     let table = NISHIO_CACHE[digitIndex]!;
     if (table.signature !== signature) {
-      for (const old of table.runs.values()) if (FREE_RUNS.length < MAX_FREE_RUNS) FREE_RUNS.push(old);
+      for (const old of table.runs.values()) {
+        if (old.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
+        old.free = true;
+        FREE_RUNS.push(old);
+      }
       table = { signature, runs: new Map() };
       NISHIO_CACHE[digitIndex] = table;
     }
@@ -343,7 +352,11 @@ export class ChainEngine {
    */
   release(): void {
     // A run may be stored under two levels (see compute): free each once.
-    for (const run of new Set(this.runs.values())) if (FREE_RUNS.length < MAX_FREE_RUNS) FREE_RUNS.push(run);
+    for (const run of this.runs.values()) {
+      if (run.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
+      run.free = true;
+      FREE_RUNS.push(run);
+    }
     this.runs.clear();
   }
 
@@ -555,7 +568,11 @@ export class ChainEngine {
     const { stamp, stack } = this;
     let count = 1;
     let nestedTotal = 0;
-    const proofs = seen ?? (run.nested ? new Map<string, NestedProof>() : null);
+    let proofs = seen;
+    if (proofs === null && run.nested) {
+      proofs = this.proofScratch;
+      proofs.clear();
+    }
     stamp[node] = gen;
     let top = 0;
     if (ownStart < 0 && run.nested) {
