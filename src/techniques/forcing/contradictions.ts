@@ -17,7 +17,7 @@ import { SE_UNITS, SE_UNIT_INDEX } from './engine.js';
  *   U(q)  = union of cl(b) for b in T(q)                        (where off(q) leads)
  *
  *   off(p) reaches on(p)  <=>  p in U(p)
- *   on(p)  reaches off(p) <=>  U(q) holds a candidate excluded by p, for some q excluded by p
+ *   on(p)  reaches off(p) <=>  U(q) holds a strong candidate excluded by p, for some q excluded by p
  *                              (on(p) reaches off(p) only through on(b) with b excluding p)
  *
  * The closures are bitsets over S (typically a quarter of the candidates), found with Tarjan's

@@ -23,7 +23,8 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
-    // Either counts the same effort (the static links of the sub-grid).
+    // computeStaticClosures and staticContradictions (in forcingChains) count the same effort:
+    // the nodes and static links of the sub-grid.
     if (skipForcingChains) sub.computeStaticClosures();
     else forcingChains(engine, sub, run, out);
     if (out.length > 0 || level < 3 || sub.spent) return;
