@@ -269,11 +269,15 @@ export class ChainEngine {
     this.curPos = this.basePos.slice();
   }
 
-  /** Points a released engine at other candidates (nested chains reuse one engine). */
-  load(candidates: Uint16Array): void {
+  /**
+   * Points a released engine at other candidates (nested chains reuse one engine), with their
+   * unit positions when the caller has them.
+   */
+  load(candidates: Uint16Array, positions?: Uint16Array): void {
     this.runs.clear();
     this.base.set(candidates);
-    unitPositions(this.base, this.basePos);
+    if (positions) this.basePos.set(positions);
+    else unitPositions(this.base, this.basePos);
     this.cur.set(this.base);
     this.curPos.set(this.basePos);
     this.exhausted = false;

@@ -18,7 +18,7 @@ let subEngine: ChainEngine | null = null;
 export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[], skipForcingChains = false): void {
   if (engine.spent) return;
   if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
-  else subEngine.load(engine.cur);
+  else subEngine.load(engine.cur, engine.curPos);
   const sub = subEngine;
   sub.budget = engine.budget;
   sub.effort = engine.effort;
