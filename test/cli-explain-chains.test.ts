@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { run } from './helpers/cli.js';
 
-// SE rates this 6.6: its path needs forcing X-chains, a Y-cycle and multiple forcing chains (8.x).
+// SE rates this 8.5: its path needs forcing X-chains, a Y-cycle and multiple forcing chains (8.x).
 const CHAINED = '1...2...5.6.....1.9.4...3.6...1.9...2.......4...253.....7...8..8.1.9.5.75...8...3';
 
 describe('explain prints chains in alternating inference notation', () => {

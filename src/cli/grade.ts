@@ -12,6 +12,16 @@ interface GradeCliOptions {
   json: boolean;
   uniqueness: boolean;
   jobs: string;
+  maxRating?: string;
+}
+
+/** `--max-rating`: a number on the ER scale. */
+function parseMaxRating(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value >= 1 && value <= 20)) {
+    throw new UsageError(`--max-rating must be a rating between 1.0 and 20.0 (got '${text}')`);
+  }
+  return value;
 }
 
 /** Puzzles per message to a worker: large enough to amortise messaging, small enough to balance. */
@@ -36,7 +46,9 @@ function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
   const g = outcome.grade;
   const guesses = `${g.guesses} ${g.guesses === 1 ? 'guess' : 'guesses'}`;
   const several = g.unique ? '' : '  (several solutions: graded without uniqueness techniques)';
-  return `${puzzle}  ${formatRating(g)}  ${g.level}  ${g.hardest}  ${guesses}${several}${label}`;
+  // A lower bound below the extreme level only says "this level or harder".
+  const level = g.lowerBound && g.level !== 'extreme' ? `${g.level}+` : g.level;
+  return `${puzzle}  ${formatRating(g)}  ${level}  ${g.hardest}  ${guesses}${several}${label}`;
 }
 
 function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
@@ -86,6 +98,10 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
     .option('--json', 'one JSON object per puzzle, with the count of each technique used', false)
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution (then puzzles with several solutions are graded too)')
     .option('-j, --jobs <n>', 'grade in n worker threads (output stays in input order)', '1')
+    .option(
+      '--max-rating <r>',
+      'quick screening: stop once a puzzle needs a technique rated above r and report it as ">=" (e.g. 7.4 skips the slow forcing chains)',
+    )
     .addHelpText(
       'after',
       `
@@ -102,13 +118,15 @@ Examples:
   $ sudoku-press grade puzzles.txt
   $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
-  $ sudoku-press grade --no-uniqueness several-solutions.txt`,
+  $ sudoku-press grade --no-uniqueness several-solutions.txt
+  $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"`,
     )
     .action(async (files: string[], cli: GradeCliOptions) => {
       const jobs = parseJobs(cli.jobs);
       if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
       const options: GradeOptions = { uniqueness: cli.uniqueness };
+      if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
       const out = new LineWriter(io.stdout);
       const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'graded');
       const format = cli.json ? jsonLine : textLine;
