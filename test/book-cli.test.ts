@@ -49,6 +49,10 @@ describe('book --puzzles', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain(`${output} already exists; use --force to replace it`);
     expect(readFileSync(output).equals(bytes)).toBe(true);
+    // Refused before any work: no puzzles read, no seed chosen.
+    const generated = await run(['book', '-o', output]);
+    expect(generated.code).toBe(2);
+    expect(generated.stderr.trim()).toBe(`sudoku-press: ${output} already exists; use --force to replace it`);
 
     const forced = await run(['book', '--puzzles', PUZZLES, '--title', 'Fixture Book', '-o', output, '--force', '-q']);
     expect(forced.code).toBe(0);

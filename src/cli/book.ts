@@ -7,6 +7,7 @@ import { isLevel, LEVELS } from '../grader/index.js';
 import {
   BookInputError,
   BookOutputError,
+  checkOutput,
   TemplateError,
   generatedPuzzles,
   loadTemplate,
@@ -79,6 +80,12 @@ Examples:
       const jobs = options.jobs === undefined ? undefined : parseJobs(options.jobs);
       const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
       if (options.puzzles !== undefined) checkInputFiles([options.puzzles]);
+      try {
+        checkOutput(options.output, options.force);
+      } catch (error) {
+        if (error instanceof BookOutputError) throw new UsageError(error.message);
+        throw error;
+      }
       const progress = new BookProgress(io, !options.quiet);
 
       let sections: BookSection[];

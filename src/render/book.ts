@@ -99,7 +99,11 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
   return { path: output, pages: plan.pageCount, bytes: statSync(output).size, plan };
 }
 
-function checkOutput(output: string, force: boolean): void {
+/**
+ * Throws a BookOutputError when `output` cannot be written: it exists and `force` is off, or it is
+ * not a file. Callers check early so that a long run is not wasted on a refused file.
+ */
+export function checkOutput(output: string, force: boolean): void {
   if (!existsSync(output)) return;
   if (!statSync(output).isFile()) throw new BookOutputError('NOT_A_FILE', `${output} exists and is not a file`);
   if (!force) throw new BookOutputError('EXISTS', `${output} already exists; use --force to replace it`);
