@@ -117,12 +117,53 @@ const CELL_BIT = new Int32Array(81);
   }
 })();
 
+/** A band board's 9-bit mini-row pattern (bit row * 3 + box): which mini-rows hold a cell. */
+function miniRows(cells: number): number {
+  return SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
+}
+
+/** The columns (bits 0..8) where a band board has a cell. */
+function columnsOf(cells: number): number {
+  return (cells | (cells >>> 9) | (cells >>> 18)) & 0x1ff;
+}
+
+/**
+ * The 9-bit mini-column pattern of the stack at `shift` (0, 3 or 6) from the column sets of the three
+ * bands: bit band * 3 + column in the stack. The same regrouping turns three stack patterns back into
+ * the three bands' column sets (it is its own inverse).
+ */
+function stackPattern(c0: number, c1: number, c2: number, shift: number): number {
+  return ((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6);
+}
+
 /** Clears `cells` from board j without a branch; returns j's dirty bit if it had any of them. */
 function clearCells(boards: Int32Array, j: number, cells: number): number {
   const board = boards[j]!;
   const hit = board & cells;
   boards[j] = board ^ hit;
   return ((hit | -hit) >>> 31) << j;
+}
+
+/**
+ * Once cells of one digit are fixed in a band: their columns leave the digit's boards (`first` is its
+ * band-0 board) and the cells leave all nine digits' boards of the band. Without branches (they
+ * mispredict); returns the dirty bits of the boards that lost a cell, the digit's own included.
+ */
+function clearFixed(boards: Int32Array, first: number, band: number, columnCells: number, cells: number): number {
+  return (
+    clearCells(boards, first, columnCells) |
+    clearCells(boards, first + 1, columnCells) |
+    clearCells(boards, first + 2, columnCells) |
+    clearCells(boards, band, cells) |
+    clearCells(boards, band + 3, cells) |
+    clearCells(boards, band + 6, cells) |
+    clearCells(boards, band + 9, cells) |
+    clearCells(boards, band + 12, cells) |
+    clearCells(boards, band + 15, cells) |
+    clearCells(boards, band + 18, cells) |
+    clearCells(boards, band + 21, cells) |
+    clearCells(boards, band + 24, cells)
+  );
 }
 
 const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
@@ -235,23 +276,8 @@ export class Solver {
     if ((boards[index]! & bit) === 0) return false;
     const k = 31 - Math.clz32(bit);
     const own = boards[index]! & ~PEERS_IN_BAND[k]!;
-    const column = COLUMN_IN_BAND[k % 9]!;
-    const first = digit * 3;
-    // As in propagate(), without branches; only boards that change become dirty (after a naked
-    // single no other digit has the cell).
-    const dirty =
-      clearCells(boards, first, column) |
-      clearCells(boards, first + 1, column) |
-      clearCells(boards, first + 2, column) |
-      clearCells(boards, band, bit) |
-      clearCells(boards, band + 3, bit) |
-      clearCells(boards, band + 6, bit) |
-      clearCells(boards, band + 9, bit) |
-      clearCells(boards, band + 12, bit) |
-      clearCells(boards, band + 15, bit) |
-      clearCells(boards, band + 18, bit) |
-      clearCells(boards, band + 21, bit) |
-      clearCells(boards, band + 24, bit);
+    // Only boards that change become dirty (after a naked single no other digit has the cell).
+    const dirty = clearFixed(boards, digit * 3, band, COLUMN_IN_BAND[k % 9]!, bit);
     boards[index] = own;
     this.unsolved[band] = this.unsolved[band]! & ~bit;
     this.dirty |= dirty | (1 << index);
@@ -274,8 +300,7 @@ export class Solver {
         touched |= low;
         const index = 31 - Math.clz32(low);
         let cells = boards[index]!;
-        const pattern = SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
-        const closure = PERMUTATION_CLOSURE[pattern]!;
+        const closure = PERMUTATION_CLOSURE[miniRows(cells)]!;
         if (closure === 0) return false;
         cells &= EXPAND[closure]!;
         boards[index] = cells;
@@ -286,26 +311,9 @@ export class Solver {
           unsolved[band]!;
         if (fixed === 0) continue;
         unsolved[band] = unsolved[band]! & ~fixed;
-        const columns = (fixed | (fixed >>> 9) | (fixed >>> 18)) & 0x1ff;
-        const columnCells = columns | (columns << 9) | (columns << 18);
-        const first = index - band;
-        // The fixed cells' columns leave this digit's other bands, and the fixed cells leave the
-        // other eight digits of the band. Without branches (they mispredict): this board loses its
-        // fixed cells too and gets them back right after; only boards that lost a cell become dirty.
-        dirty |=
-          clearCells(boards, first, columnCells) |
-          clearCells(boards, first + 1, columnCells) |
-          clearCells(boards, first + 2, columnCells);
-        dirty |=
-          clearCells(boards, band, fixed) |
-          clearCells(boards, band + 3, fixed) |
-          clearCells(boards, band + 6, fixed) |
-          clearCells(boards, band + 9, fixed) |
-          clearCells(boards, band + 12, fixed) |
-          clearCells(boards, band + 15, fixed) |
-          clearCells(boards, band + 18, fixed) |
-          clearCells(boards, band + 21, fixed) |
-          clearCells(boards, band + 24, fixed);
+        const columns = columnsOf(fixed);
+        // This board loses its fixed cells too and gets them back right after.
+        dirty |= clearFixed(boards, index - band, band, columns | (columns << 9) | (columns << 18), fixed);
         boards[index] = cells;
         dirty &= ~low;
       }
@@ -386,17 +394,17 @@ export class Solver {
       const b1 = boards[first + 1]!;
       const b2 = boards[first + 2]!;
       // Columns of each band where the digit is still possible (bit = column 0..8).
-      const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
-      const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
-      const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
-      // The three stacks' mini-column patterns (bit band * 3 + column in stack), closed.
-      const s0 = PERMUTATION_CLOSURE[(c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6)]!;
-      const s1 = PERMUTATION_CLOSURE[((c0 >>> 3) & 7) | (c1 & 0x38) | ((c2 & 0x38) << 3)]!;
-      const s2 = PERMUTATION_CLOSURE[(c0 >>> 6) | ((c1 >>> 3) & 0x38) | (c2 & 0x1c0)]!;
+      const c0 = columnsOf(b0);
+      const c1 = columnsOf(b1);
+      const c2 = columnsOf(b2);
+      // The three stacks' mini-column patterns, closed, then regrouped back into columns per band.
+      const s0 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 0)]!;
+      const s1 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 3)]!;
+      const s2 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 6)]!;
       if (s0 === 0 || s1 === 0 || s2 === 0) return false;
-      const keep0 = (s0 & 7) | ((s1 & 7) << 3) | ((s2 & 7) << 6);
-      const keep1 = ((s0 >>> 3) & 7) | (s1 & 0x38) | ((s2 & 0x38) << 3);
-      const keep2 = (s0 >>> 6) | ((s1 >>> 3) & 0x38) | (s2 & 0x1c0);
+      const keep0 = stackPattern(s0, s1, s2, 0);
+      const keep1 = stackPattern(s0, s1, s2, 3);
+      const keep2 = stackPattern(s0, s1, s2, 6);
       if (keep0 !== c0) {
         boards[first] = b0 & (keep0 | (keep0 << 9) | (keep0 << 18));
         this.dirty |= 1 << first;
@@ -441,9 +449,9 @@ export class Solver {
       const b0 = boards[digit * 3]!;
       const b1 = boards[digit * 3 + 1]!;
       const b2 = boards[digit * 3 + 2]!;
-      const p0 = SHRINK3[b0 & 0x1ff]! | (SHRINK3[(b0 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b0 >>> 18]! << 6);
-      const p1 = SHRINK3[b1 & 0x1ff]! | (SHRINK3[(b1 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b1 >>> 18]! << 6);
-      const p2 = SHRINK3[b2 & 0x1ff]! | (SHRINK3[(b2 >>> 9) & 0x1ff]! << 3) | (SHRINK3[b2 >>> 18]! << 6);
+      const p0 = miniRows(b0);
+      const p1 = miniRows(b1);
+      const p2 = miniRows(b2);
       rowPatterns[digit] = p0 | (p1 << 9) | (p2 << 18);
       const lr = LOCKED[p0]! | (LOCKED[p1]! << 9) | (LOCKED[p2]! << 18);
       rowLocked[digit] = lr;
@@ -451,12 +459,12 @@ export class Solver {
       rows3 |= rows2 & lr;
       rows2 |= rows1 & lr;
       rows1 |= lr;
-      const c0 = (b0 | (b0 >>> 9) | (b0 >>> 18)) & 0x1ff;
-      const c1 = (b1 | (b1 >>> 9) | (b1 >>> 18)) & 0x1ff;
-      const c2 = (b2 | (b2 >>> 9) | (b2 >>> 18)) & 0x1ff;
-      const q0 = (c0 & 7) | ((c1 & 7) << 3) | ((c2 & 7) << 6);
-      const q1 = ((c0 >>> 3) & 7) | (c1 & 0x38) | ((c2 & 0x38) << 3);
-      const q2 = (c0 >>> 6) | ((c1 >>> 3) & 0x38) | (c2 & 0x1c0);
+      const c0 = columnsOf(b0);
+      const c1 = columnsOf(b1);
+      const c2 = columnsOf(b2);
+      const q0 = stackPattern(c0, c1, c2, 0);
+      const q1 = stackPattern(c0, c1, c2, 3);
+      const q2 = stackPattern(c0, c1, c2, 6);
       columnPatterns[digit] = q0 | (q1 << 9) | (q2 << 18);
       const lc = LOCKED[q0]! | (LOCKED[q1]! << 9) | (LOCKED[q2]! << 18);
       columnLocked[digit] = lc;
@@ -470,21 +478,11 @@ export class Solver {
     const u0 = this.unsolved[0]!;
     const u1 = this.unsolved[1]!;
     const u2 = this.unsolved[2]!;
-    const openRows =
-      SHRINK3[u0 & 0x1ff]! |
-      (SHRINK3[(u0 >>> 9) & 0x1ff]! << 3) |
-      (SHRINK3[u0 >>> 18]! << 6) |
-      ((SHRINK3[u1 & 0x1ff]! | (SHRINK3[(u1 >>> 9) & 0x1ff]! << 3) | (SHRINK3[u1 >>> 18]! << 6)) << 9) |
-      ((SHRINK3[u2 & 0x1ff]! | (SHRINK3[(u2 >>> 9) & 0x1ff]! << 3) | (SHRINK3[u2 >>> 18]! << 6)) << 18);
-    const o0 = (u0 | (u0 >>> 9) | (u0 >>> 18)) & 0x1ff;
-    const o1 = (u1 | (u1 >>> 9) | (u1 >>> 18)) & 0x1ff;
-    const o2 = (u2 | (u2 >>> 9) | (u2 >>> 18)) & 0x1ff;
-    const openColumns =
-      (o0 & 7) |
-      ((o1 & 7) << 3) |
-      ((o2 & 7) << 6) |
-      ((((o0 >>> 3) & 7) | (o1 & 0x38) | ((o2 & 0x38) << 3)) << 9) |
-      (((o0 >>> 6) | ((o1 >>> 3) & 0x38) | (o2 & 0x1c0)) << 18);
+    const openRows = miniRows(u0) | (miniRows(u1) << 9) | (miniRows(u2) << 18);
+    const o0 = columnsOf(u0);
+    const o1 = columnsOf(u1);
+    const o2 = columnsOf(u2);
+    const openColumns = stackPattern(o0, o1, o2, 0) | (stackPattern(o0, o1, o2, 3) << 9) | (stackPattern(o0, o1, o2, 6) << 18);
     rows3 &= openRows;
     cols3 &= openColumns;
     if ((rows3 | cols3) === 0) return true;
@@ -569,17 +567,13 @@ export class Solver {
       }
     }
 
-    const stack = this.stack;
-    const base = depth * STATE_SIZE;
     let left = bestCount;
     for (let k = 0; k < 6; k++) {
       const permutation = PERMUTATIONS[k]!;
       if ((permutation & bestPattern) !== permutation) continue;
       this.stats.guesses++;
       left--;
-      if (left > 0) {
-        stack.set(this.state, base);
-      }
+      if (left > 0) this.frames[depth]!.set(this.state);
       this.restrictToPermutation(bestLine, bestDigit, permutation);
       this.search(depth + 1);
       if (left === 0 || this.solutions >= this.limit) return true;
@@ -649,8 +643,6 @@ export class Solver {
 
     let digitsLeft = 0;
     for (let d = 0; d < 9; d++) if (boards[d * 3 + guessBand]! & guessBit) digitsLeft |= 1 << d;
-    const stack = this.stack;
-    const base = depth * STATE_SIZE;
     while (digitsLeft !== 0) {
       const digitBit = digitsLeft & -digitsLeft;
       digitsLeft ^= digitBit;
@@ -661,7 +653,7 @@ export class Solver {
         if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
         return;
       }
-      stack.set(this.state, base);
+      this.frames[depth]!.set(this.state);
       if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
       if (this.solutions >= this.limit) return;
       this.state.set(this.frames[depth]!);
