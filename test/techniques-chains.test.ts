@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid, placeDigit, type Board } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
 import type { ChainData, Step } from '../src/core/step.js';
-import { POPCOUNT, SINGLE_DIGIT, UNIT_CELLS, sees } from '../src/core/tables.js';
+import { POPCOUNT, UNIT_CELLS, sees } from '../src/core/tables.js';
 import { solve } from '../src/solver/index.js';
 import { CHAIN_TECHNIQUES, chainLengthIncrement } from '../src/techniques/chains.js';
 import {
@@ -14,6 +14,7 @@ import {
   formatChainLines,
   seChainDifficulty,
 } from '../src/techniques/chains/index.js';
+import { expectSound, fillSingles } from './helpers/soundness.js';
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-chains.txt', import.meta.url);
@@ -256,34 +257,6 @@ describe('invariance', () => {
 
 // ---- soundness ---------------------------------------------------------------------------------
 
-/** Naked and hidden singles until none applies (cheap filler between chain steps). */
-function singles(board: Board): void {
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let cell = 0; cell < 81; cell++) {
-      const d = SINGLE_DIGIT[board.candidates[cell]!]!;
-      if (board.values[cell] === 0 && d) {
-        placeDigit(board, cell, d);
-        changed = true;
-      }
-    }
-    for (let unit = 0; unit < 27; unit++) {
-      for (let d = 1; d <= 9; d++) {
-        const p = places(board, unit, d);
-        if (p.length === 1) {
-          placeDigit(board, p[0]!, d);
-          changed = true;
-        }
-      }
-    }
-  }
-}
-
-function checkSound(step: Step, solution: Uint8Array, where: string): void {
-  for (const p of step.placements) expect(solution[p.cell], `${where}: ${step.technique} places`).toBe(p.digit);
-  for (const e of step.eliminations) expect(solution[e.cell], `${where}: ${step.technique} eliminates`).not.toBe(e.digit);
-}
-
 /**
  * Walks a puzzle with singles and chain steps only (placing the solution's digit in the most
  * constrained cell when no chain applies), checking every chain step against the solution and
@@ -295,7 +268,7 @@ function walk(puzzle: string, eachKind: boolean): number {
   const board = boardFromGrid(grid);
   let steps = 0;
   for (let guard = 0; guard < 200; guard++) {
-    singles(board);
+    fillSingles(board);
     let best = -1;
     for (let cell = 0; cell < 81; cell++) {
       if (board.values[cell] !== 0) continue;
@@ -307,7 +280,7 @@ function walk(puzzle: string, eachKind: boolean): number {
       for (const def of CHAIN_TECHNIQUES) {
         const own = def.find(board, { uniqueness: true });
         if (!own) continue;
-        checkSound(own, solution, puzzle);
+        expectSound(own, solution, puzzle);
         checkChainStep(board, own);
         // The group's step is the easiest of all kinds.
         expect(step).not.toBeNull();
@@ -315,7 +288,7 @@ function walk(puzzle: string, eachKind: boolean): number {
       }
     }
     if (step) {
-      checkSound(step, solution, puzzle);
+      expectSound(step, solution, puzzle);
       checkChainStep(board, step);
       applyStep(board, step);
       steps++;

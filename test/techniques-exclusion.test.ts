@@ -11,7 +11,7 @@ import {
   findAlignedPairExclusion,
   findAlignedTripleExclusion,
 } from '../src/techniques/exclusion.js';
-import { LADDER } from '../src/techniques/registry.js';
+import { nextBasicStep } from './helpers/soundness.js';
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-exclusion.txt', import.meta.url);
@@ -133,15 +133,6 @@ describe('aligned exclusion search space', () => {
 // Soundness: walk puzzles with the grader's basic techniques (singles to XYZ-wing), thinning
 // candidates at random (only false ones) when stuck; at every state past the singles both
 // exclusions run and neither may remove the solution's digit.
-
-const BASIC = LADDER.filter((def) => def.difficulty < 4.5);
-function nextBasicStep(board: Readonly<Board>): Step | null {
-  for (const def of BASIC) {
-    const step = def.find(board, ON);
-    if (step !== null) return step;
-  }
-  return null;
-}
 
 describe('soundness over top1465', () => {
   it('never eliminates a solution digit', () => {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applyStep, boardFromGrid, placeDigit, type Board } from '../src/core/board.js';
+import { applyStep, boardFromGrid } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
-import type { Step } from '../src/core/step.js';
-import { SINGLE_DIGIT, UNIT_CELLS } from '../src/core/tables.js';
 import { solve } from '../src/solver/index.js';
 import { FORCING_TECHNIQUES, findForcingStep } from '../src/techniques/forcing.js';
 import { lengthIncrement } from '../src/techniques/forcing/length.js';
+import { expectSound, fillSingles } from './helpers/soundness.js';
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-forcing.txt', import.meta.url);
@@ -64,42 +63,6 @@ describe('length increment (SE)', () => {
 
 // ---- soundness ---------------------------------------------------------------------------------
 
-/** Naked and hidden singles until none applies (cheap filler between forcing steps). */
-function singles(board: Board): void {
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let cell = 0; cell < 81; cell++) {
-      const d = SINGLE_DIGIT[board.candidates[cell]!]!;
-      if (board.values[cell] === 0 && d) {
-        placeDigit(board, cell, d);
-        changed = true;
-      }
-    }
-    for (let unit = 0; unit < 27; unit++) {
-      for (let d = 0; d < 9; d++) {
-        let where = -1;
-        let count = 0;
-        for (let i = 0; i < 9; i++) {
-          const cell = UNIT_CELLS[unit * 9 + i]!;
-          if (board.candidates[cell]! & (1 << d)) {
-            count++;
-            where = cell;
-          }
-        }
-        if (count === 1) {
-          placeDigit(board, where, d + 1);
-          changed = true;
-        }
-      }
-    }
-  }
-}
-
-function checkSound(step: Step, solution: Uint8Array, label: string): void {
-  for (const p of step.placements) expect(solution[p.cell], `${label}: ${step.technique} places a wrong digit`).toBe(p.digit);
-  for (const e of step.eliminations) expect(solution[e.cell], `${label}: ${step.technique} eliminates the solution`).not.toBe(e.digit);
-}
-
 function sample(file: string, count: number): string[] {
   const lines = readFileSync(new URL(file, DATA), 'utf8').trim().split('\n');
   const stride = Math.max(1, Math.floor(lines.length / count));
@@ -117,13 +80,13 @@ function walk(puzzle: string, ids: readonly string[], maxSteps: number, budget: 
   const board = boardFromGrid(grid);
   let checked = 0;
   for (let n = 0; n < maxSteps; n++) {
-    singles(board);
+    fillSingles(board);
     if (board.values.every((v) => v !== 0)) break;
     let applied = false;
     for (const id of ids) {
       const step = findForcingStep(id, board, { budget });
       if (!step) continue;
-      checkSound(step, solution, puzzle);
+      expectSound(step, solution, puzzle);
       checked++;
       if (step.placements.length + step.eliminations.length === 0) continue;
       applyStep(board, step);

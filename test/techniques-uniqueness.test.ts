@@ -16,7 +16,7 @@ import {
   loopSearchStats,
 } from '../src/techniques/uniqueness.js';
 import { Solver } from '../src/solver/index.js';
-import { LADDER } from '../src/techniques/registry.js';
+import { expectSound, nextBasicStep } from './helpers/soundness.js';
 import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-uniqueness.txt', import.meta.url);
@@ -159,21 +159,6 @@ describe('BUG', () => {
 // candidates at random (only false ones) when nothing applies. At every state past the singles,
 // every uniqueness technique runs and none may remove the solution's digit.
 
-/** The grader's easiest step below the uniqueness techniques (singles to XYZ-wing), or null. */
-const BASIC = LADDER.filter((def) => def.difficulty < 4.5);
-function nextBasicStep(board: Readonly<Board>): Step | null {
-  for (const def of BASIC) {
-    const step = def.find(board, ON);
-    if (step !== null) return step;
-  }
-  return null;
-}
-
-function checkSound(step: Step, solution: Uint8Array, where: string): void {
-  for (const e of step.eliminations) expect(solution[e.cell], `${where} ${step.technique}`).not.toBe(e.digit);
-  for (const p of step.placements) expect(solution[p.cell], `${where} ${step.technique}`).toBe(p.digit);
-}
-
 describe('soundness over top1465', () => {
   // Every puzzle of the file (about 8 s on one core).
   it('never eliminates a solution digit', () => {
@@ -196,12 +181,12 @@ describe('soundness over top1465', () => {
         for (const def of UNIQUENESS_TECHNIQUES) {
           const step = def.find(board, ON);
           if (step === null) continue;
-          checkSound(step, solution!, `puzzle ${index + 1}`);
+          expectSound(step, solution!, `puzzle ${index + 1}`);
           checked.set(def.id, (checked.get(def.id) ?? 0) + 1);
           first ??= step;
         }
         const easiest = findEasiestUniqueLoop(board);
-        if (easiest !== null) checkSound(easiest, solution!, `puzzle ${index + 1}`);
+        if (easiest !== null) expectSound(easiest, solution!, `puzzle ${index + 1}`);
         expect(loopSearchStats.nodes).toBeLessThanOrEqual(LOOP_SEARCH_BUDGET);
         const step = basic ?? first;
         if (step !== null) {
