@@ -10,7 +10,6 @@ import {
   checkOutput,
   TemplateError,
   generatedPuzzles,
-  loadTemplate,
   puzzlesFromFile,
   writeBookFile,
   type BookPuzzle,
@@ -19,6 +18,7 @@ import {
   type BookTemplate,
 } from '../render/index.js';
 import { checkInputFiles } from './input.js';
+import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 
 interface BookOptions {
@@ -171,14 +171,6 @@ function fail(io: CliIo, state: CommandState, progress: BookProgress, message: s
   state.exitCode = EXIT.failure;
 }
 
-function readTemplate(nameOrPath: string): BookTemplate {
-  try {
-    return loadTemplate(nameOrPath);
-  } catch (error) {
-    if (error instanceof TemplateError) throw new UsageError(error.message);
-    throw error;
-  }
-}
 
 function withOverrides(template: BookTemplate, options: BookOptions): BookTemplate {
   return {

@@ -42,7 +42,8 @@ Examples:
     });
 }
 
-function readTemplate(nameOrPath: string): BookTemplate {
+/** A shipped template or a template file; a bad one is a usage error naming the file and field. */
+export function readTemplate(nameOrPath: string): BookTemplate {
   try {
     return loadTemplate(nameOrPath);
   } catch (error) {
