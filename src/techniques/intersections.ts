@@ -140,62 +140,72 @@ function confined(s0: number, s1: number, s2: number, a: number, b: number, c: n
   return s0 & ~s1 & ~s2 & ((a & b) | (a & c) | (b & c));
 }
 
-function findPointing(board: Readonly<Board>, direct: boolean, technique: string, difficulty: number): Step | null {
+/** Scratch for lockedInSegments: the nine cells' candidates, then the three segments' unions. */
+const SEGMENT_CELLS = new Uint16Array(9);
+const SEGMENT_UNION = new Uint16Array(3);
+
+/**
+ * The first locking step among the three segments (three cells each, `segments[(first + k) * 3 + j]`)
+ * of `unit`: a digit in two or more cells of segment k and in no other segment of the unit is locked
+ * there, so it leaves the rest of the unit crossing at `crossings[first + k]`.
+ */
+function lockedInSegments(
+  board: Readonly<Board>,
+  segments: Uint8Array,
+  crossings: Uint8Array,
+  first: number,
+  unit: number,
+  direct: boolean,
+  technique: string,
+  difficulty: number,
+): Step | null {
   const cand = board.candidates;
+  for (let k = 0; k < 3; k++) {
+    let union = 0;
+    for (let j = 0; j < 3; j++) {
+      const mask = cand[segments[(first + k) * 3 + j]!]!;
+      SEGMENT_CELLS[k * 3 + j] = mask;
+      union |= mask;
+    }
+    SEGMENT_UNION[k] = union;
+  }
+  for (let k = 0; k < 3; k++) {
+    let digits = confined(
+      SEGMENT_UNION[k]!,
+      SEGMENT_UNION[(k + 1) % 3]!,
+      SEGMENT_UNION[(k + 2) % 3]!,
+      SEGMENT_CELLS[k * 3]!,
+      SEGMENT_CELLS[k * 3 + 1]!,
+      SEGMENT_CELLS[k * 3 + 2]!,
+    );
+    while (digits !== 0) {
+      const low = digits & -digits;
+      digits ^= low;
+      const step = lockingStep(board, unit, crossings[first + k]!, FIRST_DIGIT[low]!, direct, technique, difficulty);
+      if (step) return step;
+    }
+  }
+  return null;
+}
+
+function findPointing(board: Readonly<Board>, direct: boolean, technique: string, difficulty: number): Step | null {
   // Pass 1: box/column pairs (segments 0-2), pass 2: box/row pairs (segments 3-5).
   for (let pass = 0; pass < 2; pass++) {
     for (let box = 0; box < 9; box++) {
-      const base = box * 6 + pass * 3;
-      const seg = [0, 0, 0];
-      const cells: number[][] = [[], [], []];
-      for (let k = 0; k < 3; k++) {
-        for (let j = 0; j < 3; j++) {
-          const cell = BOX_SEGMENT[(base + k) * 3 + j]!;
-          cells[k]!.push(cand[cell]!);
-          seg[k] = seg[k]! | cand[cell]!;
-        }
-      }
-      for (let k = 0; k < 3; k++) {
-        const [a, b, c] = cells[k] as [number, number, number];
-        let digits = confined(seg[k]!, seg[(k + 1) % 3]!, seg[(k + 2) % 3]!, a, b, c);
-        while (digits !== 0) {
-          const low = digits & -digits;
-          digits ^= low;
-          const step = lockingStep(board, 18 + box, BOX_CROSSING[base + k]!, FIRST_DIGIT[low]!, direct, technique, difficulty);
-          if (step) return step;
-        }
-      }
+      const step = lockedInSegments(board, BOX_SEGMENT, BOX_CROSSING, box * 6 + pass * 3, 18 + box, direct, technique, difficulty);
+      if (step) return step;
     }
   }
   return null;
 }
 
 function findClaiming(board: Readonly<Board>, direct: boolean, technique: string, difficulty: number): Step | null {
-  const cand = board.candidates;
-  // Columns (units 9-17) first, then rows (0-8), as SE.
+  // Columns (units 9-17) first, then rows (0-8), as SE; each line meets the boxes in segment order.
   for (let pass = 0; pass < 2; pass++) {
     for (let n = 0; n < 9; n++) {
       const line = pass === 0 ? 9 + n : n;
-      const seg = [0, 0, 0];
-      const cells: number[][] = [[], [], []];
-      for (let k = 0; k < 3; k++) {
-        for (let j = 0; j < 3; j++) {
-          const cell = SEGMENT[(line * 3 + k) * 3 + j]!;
-          cells[k]!.push(cand[cell]!);
-          seg[k] = seg[k]! | cand[cell]!;
-        }
-      }
-      // SE pairs each line with the boxes in index order, which is segment order.
-      for (let k = 0; k < 3; k++) {
-        const [a, b, c] = cells[k] as [number, number, number];
-        let digits = confined(seg[k]!, seg[(k + 1) % 3]!, seg[(k + 2) % 3]!, a, b, c);
-        while (digits !== 0) {
-          const low = digits & -digits;
-          digits ^= low;
-          const step = lockingStep(board, line, CROSSING[line * 3 + k]!, FIRST_DIGIT[low]!, direct, technique, difficulty);
-          if (step) return step;
-        }
-      }
+      const step = lockedInSegments(board, SEGMENT, CROSSING, line * 3, line, direct, technique, difficulty);
+      if (step) return step;
     }
   }
   return null;
