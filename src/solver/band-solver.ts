@@ -173,6 +173,10 @@ const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
  */
 const MAX_DEPTH = 54 + 81 + 1;
 
+function framesOf(stack: Int32Array): Int32Array[] {
+  return Array.from({ length: MAX_DEPTH }, (_, depth) => stack.subarray(depth * STATE_SIZE, (depth + 1) * STATE_SIZE));
+}
+
 /** Search effort of the last call. */
 export interface SolveStats {
   /** Propagation rounds (search nodes). */
@@ -203,11 +207,8 @@ export class Solver {
   private readonly rowLocked = new Int32Array(9);
   private readonly columnPatterns = new Int32Array(9);
   private readonly columnLocked = new Int32Array(9);
-  private readonly stack = new Int32Array(MAX_DEPTH * STATE_SIZE);
-  /** Views of the stack, one saved state per depth (made once: restoring allocates nothing). */
-  private readonly frames = Array.from({ length: MAX_DEPTH }, (_, depth) =>
-    this.stack.subarray(depth * STATE_SIZE, (depth + 1) * STATE_SIZE),
-  );
+  /** The saved state of each search depth: views of one preallocated stack, made once. */
+  private readonly frames = framesOf(new Int32Array(MAX_DEPTH * STATE_SIZE));
   private dirty = 0;
   private solutions = 0;
   private limit = 2;
