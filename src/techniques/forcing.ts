@@ -5,7 +5,8 @@ import { cellName, digitsOf, unitName } from '../core/tables.js';
 import { ChainEngine, DEFAULT_BUDGET, NISHIO_MODE, STATIC_MODE, dynamicMode, nodeCell } from './forcing/engine.js';
 import { chainDifficulty } from './forcing/length.js';
 import { hintChains } from './forcing/chain-data.js';
-import { type ChainHint, type ForcingKind, searchHints } from './forcing/search.js';
+import { type ChainHint, type ForcingKind, type SearchFilter, searchHints } from './forcing/search.js';
+import { reachFilter } from './forcing/reach-filter.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
 /*
@@ -63,7 +64,14 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   engine.budget = options.budget ?? DEFAULT_BUDGET;
   engine.effort = 0;
   engine.exhausted = false;
-  const hint = searchHints(engine, technique);
+  // Static cell / region chains: cells and regions whose assumptions share no static consequence
+  // give nothing, and all consequences are known at once from the static closures.
+  let filter: SearchFilter | undefined;
+  if (!technique.dynamic && !technique.nishio) {
+    engine.computeStaticClosures();
+    filter = reachFilter(engine);
+  }
+  const hint = searchHints(engine, technique, undefined, filter);
   const truncated = engine.exhausted;
   let step: Step | null = null;
   if (hint) step = toStep(technique, hint, board);
