@@ -23,10 +23,11 @@ import type { TechniqueDef } from './types.js';
  * with bit masks, and a set stops as soon as every candidate is shown possible.
  */
 
-function bitCount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+/** Whether a cell set given as three words holds two or more cells. */
+function twoOrMore(w0: number, w1: number, w2: number): boolean {
+  if ((w0 & (w0 - 1)) !== 0 || (w1 & (w1 - 1)) !== 0 || (w2 & (w2 - 1)) !== 0) return true;
+  // At most one cell per word: two or more words must be non-empty.
+  return (w0 !== 0 ? 1 : 0) + (w1 !== 0 ? 1 : 0) + (w2 !== 0 ? 1 : 0) >= 2;
 }
 
 /** Scratch: excluder set of each base cell (81-cell set as three 27-bit words), and the base cells in cell order. */
@@ -62,25 +63,43 @@ function collectBases(board: Readonly<Board>, maxExcluder: number): number {
   return n;
 }
 
-/** Candidate masks of the cells of a 3-word cell set. */
-function maskList(board: Readonly<Board>, w0: number, w1: number, w2: number, out: number[], cellsOut: number[]): void {
-  out.length = 0;
-  cellsOut.length = 0;
+/** Candidate masks and cells of the current excluder set (scratch: nothing allocated per set). */
+const exclMasks = new Uint16Array(81);
+const exclCells = new Uint8Array(81);
+let exclCount = 0;
+
+/** Loads the excluder set given as three words into exclMasks / exclCells. */
+function loadExcluders(board: Readonly<Board>, w0: number, w1: number, w2: number): void {
+  exclCount = 0;
   for (let k = 0; k < 3; k++) {
     let w = k === 0 ? w0 : k === 1 ? w1 : w2;
     while (w !== 0) {
       const low = w & -w;
       const cell = k * 27 + 31 - Math.clz32(low);
-      out.push(board.candidates[cell]!);
-      cellsOut.push(cell);
+      exclMasks[exclCount] = board.candidates[cell]!;
+      exclCells[exclCount++] = cell;
       w ^= low;
     }
   }
 }
 
+/**
+ * The digits that, added to `used` (two digits), would use up every candidate of some excluder:
+ * all of them when an excluder's candidates already lie in `used`.
+ */
+function lockedThirds(used: number): number {
+  let locked = 0;
+  for (let i = 0; i < exclCount; i++) {
+    const rest = exclMasks[i]! & ~used;
+    if (rest === 0) return 0x1ff;
+    if ((rest & (rest - 1)) === 0) locked |= rest;
+  }
+  return locked;
+}
+
 /** Whether some excluder's candidates all lie in `used`. */
-function locks(excluderMasks: readonly number[], used: number): boolean {
-  for (const m of excluderMasks) if ((m & ~used) === 0) return true;
+function locks(used: number): boolean {
+  for (let i = 0; i < exclCount; i++) if ((exclMasks[i]! & ~used) === 0) return true;
   return false;
 }
 
@@ -90,8 +109,6 @@ function exclusionStep(
   difficulty: number,
   cells: number[],
   allowed: number[],
-  excluderCells: readonly number[],
-  excluderMasks: readonly number[],
 ): Step | null {
   const c = board.candidates;
   const eliminations: { cell: number; digit: number }[] = [];
@@ -105,9 +122,7 @@ function exclusionStep(
   if (eliminations.length === 0) return null;
   // Excluders that rule out a combination using an eliminated candidate justify the step.
   const used: number[] = [];
-  excluderMasks.forEach((m, i) => {
-    if (m & removedDigits) used.push(excluderCells[i]!);
-  });
+  for (let i = 0; i < exclCount; i++) if (exclMasks[i]! & removedDigits) used.push(exclCells[i]!);
   const digits: number[] = [];
   for (let d = 1; d <= 9; d++) if (removedDigits & (1 << (d - 1))) digits.push(d);
   return {
@@ -118,9 +133,6 @@ function exclusionStep(
     pattern: { cells: [...cells, ...used], digits, units: [] },
   };
 }
-
-const exclMasks: number[] = [];
-const exclCells: number[] = [];
 
 /**
  * The first aligned pair exclusion in SE's order (pairs of base cells in colex order: by the later
@@ -136,8 +148,8 @@ export function findAlignedPairExclusion(board: Readonly<Board>): Step | null {
       const w0 = excluders[a * 3]! & excluders[b * 3]!;
       const w1 = excluders[a * 3 + 1]! & excluders[b * 3 + 1]!;
       const w2 = excluders[a * 3 + 2]! & excluders[b * 3 + 2]!;
-      if (bitCount(w0) + bitCount(w1) + bitCount(w2) < 2) continue;
-      maskList(board, w0, w1, w2, exclMasks, exclCells);
+      if (!twoOrMore(w0, w1, w2)) continue;
+      loadExcluders(board, w0, w1, w2);
       const ma = c[a]!;
       const mb = c[b]!;
       const same = sees(a, b);
@@ -148,13 +160,13 @@ export function findAlignedPairExclusion(board: Readonly<Board>): Step | null {
         for (let y = mb; y !== 0; y &= y - 1) {
           const vb = y & -y;
           if (va === vb && same) continue;
-          if (locks(exclMasks, va | vb)) continue;
+          if (locks(va | vb)) continue;
           allowedA |= va;
           allowedB |= vb;
         }
       }
       if (allowedA === ma && allowedB === mb) continue;
-      const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB], exclCells, exclMasks);
+      const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB]);
       if (step !== null) return step;
     }
   }
@@ -173,6 +185,7 @@ export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null 
   const c = board.candidates;
   const n = collectBases(board, 3);
   alignedTripleStats.sets = 0;
+  indexBasesByExcluder(n);
   for (let i = 0; i < n; i++) {
     const a = bases[i]!;
     const a0 = excluders[a * 3]!;
@@ -183,31 +196,87 @@ export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null 
       const ab0 = a0 & excluders[b * 3]!;
       const ab1 = a1 & excluders[b * 3 + 1]!;
       const ab2 = a2 & excluders[b * 3 + 2]!;
-      if (bitCount(ab0) + bitCount(ab1) + bitCount(ab2) < 2) continue;
+      if (!twoOrMore(ab0, ab1, ab2)) continue;
       const seeAB = sees(a, b);
       const ka = POPCOUNT[c[a]!]!;
       const kb = POPCOUNT[c[b]!]!;
-      for (let k = j + 1; k < n; k++) {
-        const d = bases[k]!;
-        const w0 = ab0 & excluders[d * 3]!;
-        const w1 = ab1 & excluders[d * 3 + 1]!;
-        const w2 = ab2 & excluders[d * 3 + 2]!;
-        if (bitCount(w0) + bitCount(w1) + bitCount(w2) < 2) continue;
-        const seeAD = sees(a, d);
-        const seeBD = sees(b, d);
-        const kd = POPCOUNT[c[d]!]!;
-        // SE's twin-area rule: some cell of the set has 2-3 candidates and sees another of the set.
-        const twin =
-          (ka <= 3 && (seeAB || seeAD)) || (kb <= 3 && (seeAB || seeBD)) || (kd <= 3 && (seeAD || seeBD));
-        if (!twin) continue;
-        alignedTripleStats.sets++;
-        maskList(board, w0, w1, w2, exclMasks, exclCells);
-        const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD);
-        if (step !== null) return step;
+      // The third cells after b that see two or more of the pair's common excluders, in order.
+      thirdCells(ab0, ab1, ab2, j);
+      for (let word = 0; word < 3; word++) {
+        let bits = third[word]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          bits ^= low;
+          const d = bases[word * 32 + 31 - Math.clz32(low)]!;
+          const seeAD = sees(a, d);
+          const seeBD = sees(b, d);
+          const kd = POPCOUNT[c[d]!]!;
+          // SE's twin-area rule: some cell of the set has 2-3 candidates and sees another of the set.
+          const twin =
+            (ka <= 3 && (seeAB || seeAD)) || (kb <= 3 && (seeAB || seeBD)) || (kd <= 3 && (seeAD || seeBD));
+          if (!twin) continue;
+          alignedTripleStats.sets++;
+          loadExcluders(board, ab0 & excluders[d * 3]!, ab1 & excluders[d * 3 + 1]!, ab2 & excluders[d * 3 + 2]!);
+          const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD);
+          if (step !== null) return step;
+        }
       }
     }
   }
   return null;
+}
+
+/** For each cell, the base cells it is an excluder of: bits over base indices (three 32-bit words). */
+const basesOfExcluder = new Int32Array(81 * 3);
+/** Result of {@link thirdCells}. */
+const third = new Int32Array(3);
+const pairExcluders = new Uint8Array(20);
+
+function indexBasesByExcluder(n: number): void {
+  basesOfExcluder.fill(0);
+  for (let i = 0; i < n; i++) {
+    const base = bases[i]!;
+    for (let k = 0; k < 3; k++) {
+      let w = excluders[base * 3 + k]!;
+      while (w !== 0) {
+        const low = w & -w;
+        w ^= low;
+        const cell = k * 27 + 31 - Math.clz32(low);
+        const slot = cell * 3 + (i >> 5);
+        basesOfExcluder[slot] = basesOfExcluder[slot]! | (1 << (i & 31));
+      }
+    }
+  }
+}
+
+/**
+ * Fills `third` with the indices after `after` of the base cells that have two or more of the given
+ * excluders (the cells that can complete a triple): those of some two of the excluders at once.
+ */
+function thirdCells(w0: number, w1: number, w2: number, after: number): void {
+  let m = 0;
+  for (let k = 0; k < 3; k++) {
+    let w = k === 0 ? w0 : k === 1 ? w1 : w2;
+    while (w !== 0) {
+      const low = w & -w;
+      w ^= low;
+      pairExcluders[m++] = k * 27 + 31 - Math.clz32(low);
+    }
+  }
+  third.fill(0);
+  for (let p = 1; p < m; p++) {
+    const e = pairExcluders[p]! * 3;
+    for (let q = 0; q < p; q++) {
+      const f = pairExcluders[q]! * 3;
+      for (let word = 0; word < 3; word++) third[word] = third[word]! | (basesOfExcluder[e + word]! & basesOfExcluder[f + word]!);
+    }
+  }
+  // Keep indices > after.
+  for (let word = 0; word < 3; word++) {
+    const first = after + 1 - word * 32;
+    if (first >= 32) third[word] = 0;
+    else if (first > 0) third[word] = third[word]! & ~((1 << first) - 1);
+  }
 }
 
 function checkTriple(board: Readonly<Board>, a: number, b: number, d: number, seeAB: boolean, seeAD: boolean, seeBD: boolean): Step | null {
@@ -223,20 +292,19 @@ function checkTriple(board: Readonly<Board>, a: number, b: number, d: number, se
     for (let y = mb; y !== 0; y &= y - 1) {
       const vb = y & -y;
       if (va === vb && seeAB) continue;
-      const ab = va | vb;
-      for (let z = md; z !== 0; z &= z - 1) {
-        const vd = z & -z;
-        if ((vd === va && seeAD) || (vd === vb && seeBD)) continue;
-        if (locks(exclMasks, ab | vd)) continue;
-        allowedA |= va;
-        allowedB |= vb;
-        allowedD |= vd;
-      }
+      // The third cell's digits left by this pair: not one it sees, none completing an excluder.
+      let possible = md & ~lockedThirds(va | vb);
+      if (seeAD) possible &= ~va;
+      if (seeBD) possible &= ~vb;
+      if (possible === 0) continue;
+      allowedA |= va;
+      allowedB |= vb;
+      allowedD |= possible;
     }
     if (allowedA === ma && allowedB === mb && allowedD === md) return null;
   }
   if (allowedA === ma && allowedB === mb && allowedD === md) return null;
-  return exclusionStep(board, 'aligned-triple-exclusion', 7.5, [a, b, d], [allowedA, allowedB, allowedD], exclCells, exclMasks);
+  return exclusionStep(board, 'aligned-triple-exclusion', 7.5, [a, b, d], [allowedA, allowedB, allowedD]);
 }
 
 export const ALIGNED_PAIR_EXCLUSION: TechniqueDef = {
