@@ -1,6 +1,6 @@
 import type { Board } from '../../core/board.js';
 import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
-import { findAdvancedOffs } from './advanced.js';
+import { type AdvancedOff, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
 import type { FrozenChain } from './chain-data.js';
 
@@ -370,22 +370,25 @@ export class ChainEngine {
     // contradiction, which level L reaches the same way).
     const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return lower;
-    const run = FREE_RUNS.pop() ?? new Run(root);
-    run.reset(root);
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
     cur.set(base);
     curPos.set(basePos);
+    /** What the level's own rules add where the lower run stopped (null: start from the root). */
+    let resumed: AdvancedOff[] | null = null;
+    if (lower && !lower.truncated) {
+      for (let i = 0; i < lower.offCount; i++) this.removeCandidate(lower.offOrder[i]! >> 1);
+      resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
+      // Most often they add nothing: then this level's run is the lower one, shared, not copied.
+      if (resumed.every((item) => lower.has(item.node))) return lower;
+    }
+    const run = FREE_RUNS.pop() ?? new Run(root);
+    run.reset(root);
     let onHead = 0;
     let onTail = 0;
     let offHead = 0;
     let offTail = 0;
-    /** Stage of the quiescence rules to start from at the next quiescence (see findAdvancedOffs). */
-    let fromStage = 0;
-    if (lower && !lower.truncated) {
-      run.copyFrom(lower);
-      for (let i = 0; i < run.offCount; i++) this.removeCandidate(run.offOrder[i]! >> 1);
-      fromStage = mode.level - 1;
-    } else {
+    if (lower && resumed) run.copyFrom(lower);
+    else {
       run.add(root, scratch, 0);
       if (root & 1) queueOn[onTail++] = root;
       else queueOff[offTail++] = root;
@@ -394,8 +397,8 @@ export class ChainEngine {
     for (;;) {
       if (onHead === onTail && offHead === offTail) {
         if (mode.level === 0) break;
-        const added = findAdvancedOffs(this, run, mode.level, fromStage);
-        fromStage = 0;
+        const added = resumed ?? findAdvancedOffs(this, run, mode.level);
+        resumed = null;
         for (const item of added) {
           if (run.has(item.node)) continue;
           let n = 0;
