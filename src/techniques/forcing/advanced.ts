@@ -22,7 +22,7 @@ type Rule = (cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: Adva
  */
 export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, fromStage = 0): AdvancedOff[] {
   const out: AdvancedOff[] = [];
-  if (fromStage === 0) {
+  if (fromStage === 0 && markChanges(engine.cur, engine.curPos, engine.base, engine.basePos)) {
     for (const rule of RULES) {
       rule(engine.cur, engine.curPos, engine.base, out);
       if (out.length > 0) return out;
@@ -33,6 +33,37 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
 }
 
 const offNode = (cell: number, digitIndex: number): number => (cell * 9 + digitIndex) << 1;
+
+/*
+ * A rule's removal is used only when its pattern relies on a candidate the chain removed (its
+ * parents are such candidates), so each rule looks only where the chain removed something: at
+ * units that lost a candidate of the digit (locking, hidden pairs, X-wings) or at cells that lost
+ * one (naked pairs). What it finds, and in which order, is the same as a scan of the whole grid.
+ */
+/** Per unit: digits of which the chain removed some candidate in it. */
+const LOST_DIGITS = new Uint16Array(27);
+/** Per unit: positions (index in the unit) of the cells that lost some candidate. */
+const LOST_CELLS = new Uint16Array(27);
+
+/** Fills LOST_DIGITS / LOST_CELLS; returns whether the chain removed anything. */
+function markChanges(cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, basePos: Uint16Array): boolean {
+  let any = 0;
+  for (let unit = 0; unit < 27; unit++) {
+    let digits = 0;
+    for (let d = 0; d < 9; d++) if (curPos[unit * 9 + d] !== basePos[unit * 9 + d]) digits |= 1 << d;
+    let cells = 0;
+    if (digits !== 0) {
+      for (let i = 0; i < 9; i++) {
+        const cell = UNIT_CELLS[unit * 9 + i]!;
+        if (cur[cell] !== base[cell]) cells |= 1 << i;
+      }
+    }
+    LOST_DIGITS[unit] = digits;
+    LOST_CELLS[unit] = cells;
+    any |= digits;
+  }
+  return any !== 0;
+}
 
 /** "Off" nodes of the cells of a unit that lost a digit, skipping cells in `skip` (a cell predicate). */
 function lostInUnit(unit: number, digitIndex: number, cur: Uint16Array, base: Uint16Array, skip: (cell: number) => boolean, into: number[]): void {
@@ -76,6 +107,7 @@ const locking: Rule = (_cur, curPos, base, out) => {
       const boxRow = Math.floor(b / 3);
       const boxCol = b % 3;
       for (let d = 0; d < 9; d++) {
+        if ((LOST_DIGITS[boxUnit]! & (1 << d)) === 0) continue;
         const pos = curPos[boxUnit * 9 + d]!;
         if (POPCOUNT[pos]! < 2) continue;
         for (let k = 0; k < 3; k++) {
@@ -97,6 +129,7 @@ const locking: Rule = (_cur, curPos, base, out) => {
     for (let l = 0; l < 9; l++) {
       const line = lineStart + l;
       for (let d = 0; d < 9; d++) {
+        if ((LOST_DIGITS[line]! & (1 << d)) === 0) continue;
         const pos = curPos[line * 9 + d]!;
         if (POPCOUNT[pos]! < 2) continue;
         for (let k = 0; k < 3; k++) {
@@ -122,10 +155,15 @@ const SE_UNIT_ORDER = [18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 
 
 const hiddenPairs: Rule = (cur, curPos, base, out) => {
   for (const unit of SE_UNIT_ORDER) {
+    const lost = LOST_DIGITS[unit]!;
+    if (lost === 0) continue;
     for (let d1 = 0; d1 < 9; d1++) {
       const p1 = curPos[unit * 9 + d1]!;
       if (POPCOUNT[p1]! < 1 || POPCOUNT[p1]! > 2) continue;
+      // Digits after d1 that can pair with it: any, if d1 lost a candidate here; else those that did.
+      const partners = lost & (1 << d1) ? 0x1ff : lost;
       for (let d2 = d1 + 1; d2 < 9; d2++) {
+        if ((partners & (1 << d2)) === 0) continue;
         const p2 = curPos[unit * 9 + d2]!;
         if (POPCOUNT[p2]! < 1 || POPCOUNT[p2]! > 2 || POPCOUNT[p1 | p2] !== 2) continue;
         const keep = (1 << d1) | (1 << d2);
@@ -155,11 +193,15 @@ const hiddenPairs: Rule = (cur, curPos, base, out) => {
 
 const nakedPairs: Rule = (cur, _curPos, base, out) => {
   for (const unit of SE_UNIT_ORDER) {
+    const lost = LOST_CELLS[unit]!;
+    if (lost === 0) continue;
     for (let i = 0; i < 9; i++) {
       const a = UNIT_CELLS[unit * 9 + i]!;
       const mask = cur[a]!;
       if (POPCOUNT[mask] !== 2) continue;
+      const partners = lost & (1 << i) ? 0x1ff : lost;
       for (let j = i + 1; j < 9; j++) {
+        if ((partners & (1 << j)) === 0) continue;
         const b = UNIT_CELLS[unit * 9 + j]!;
         if (cur[b] !== mask) continue;
         const removals: number[] = [];
@@ -197,7 +239,9 @@ const xWings: Rule = (cur, curPos, base, out) => {
       for (let l1 = 0; l1 < 9; l1++) {
         const p = curPos[(baseType + l1) * 9 + d]!;
         if (POPCOUNT[p] !== 2) continue;
+        const l1Lost = (LOST_DIGITS[baseType + l1]! & (1 << d)) !== 0;
         for (let l2 = l1 + 1; l2 < 9; l2++) {
+          if (!l1Lost && (LOST_DIGITS[baseType + l2]! & (1 << d)) === 0) continue;
           if (curPos[(baseType + l2) * 9 + d] !== p) continue;
           const covers: number[] = [];
           for (let i = 0; i < 9; i++) if (p & (1 << i)) covers.push(coverType + i);
