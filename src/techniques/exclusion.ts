@@ -263,7 +263,9 @@ function thirdCells(w0: number, w1: number, w2: number, after: number): void {
       pairExcluders[m++] = k * 27 + 31 - Math.clz32(low);
     }
   }
-  third.fill(0);
+  third[0] = 0;
+  third[1] = 0;
+  third[2] = 0;
   for (let p = 1; p < m; p++) {
     const e = pairExcluders[p]! * 3;
     for (let q = 0; q < p; q++) {

@@ -17,7 +17,7 @@ export const SE_UNIT_ORDER: Uint8Array = Uint8Array.from([
  * (0..8, as in UNIT_CELLS) of the unit's cells that still have d as a candidate.
  */
 export function unitPositions(board: Readonly<Board>, unit: number, out: Uint16Array): void {
-  out.fill(0, 0, 9);
+  for (let d = 0; d < 9; d++) out[d] = 0;
   const base = unit * 9;
   for (let i = 0; i < 9; i++) {
     let mask = board.candidates[UNIT_CELLS[base + i]!]!;

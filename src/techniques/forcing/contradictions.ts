@@ -176,7 +176,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array): {
       if (s.low[node] === s.index[node]) {
         const comp = components++;
         const at = comp * WORDS;
-        s.closure.fill(0, at, at + words);
+        for (let w = 0; w < words; w++) s.closure[at + w] = 0;
         const first = stackTop;
         let member: number;
         do {
@@ -206,7 +206,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array): {
   // U(q): where off(q) leads; then off(p) contradicts when p is in U(p).
   for (let q = 0; q < count; q++) {
     const at = q * WORDS;
-    s.reach.fill(0, at, at + words);
+    for (let w = 0; w < words; w++) s.reach[at + w] = 0;
     for (let e = s.partnerStart[q]!; e < s.partnerStart[q + 1]!; e++) {
       const from = s.component[s.id[s.partners[e]!]!]! * WORDS;
       for (let w = 0; w < words; w++) s.reach[at + w] = s.reach[at + w]! | s.closure[from + w]!;
@@ -223,7 +223,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array): {
       const digitIndex = 31 - Math.clz32(low);
       const n = excludedStrong(cell, digitIndex, EXCLUDED);
       if (n === 0) continue;
-      excluded.fill(0, 0, words);
+      for (let w = 0; w < words; w++) excluded[w] = 0;
       for (let i = 0; i < n; i++) {
         const q = s.id[EXCLUDED[i]!]!;
         excluded[q >> 5] = excluded[q >> 5]! | (1 << (q & 31));
