@@ -135,7 +135,7 @@ function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Bo
     placements,
     eliminations,
     pattern: { cells, digits, units: hint.sourceUnit >= 0 ? [hint.sourceUnit] : [] },
-    chains: hintChains(hint.chains),
+    chains: hintChains(hint.chains, board.candidates),
   };
 }
 

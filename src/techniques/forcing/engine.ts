@@ -2,7 +2,6 @@ import type { Board } from '../../core/board.js';
 import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import { type AdvancedOff, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
-import type { FrozenChain } from './chain-data.js';
 
 /*
  * The implication engine shared by every forcing-chain technique.
@@ -73,13 +72,25 @@ export function dynamicMode(level: number): ChainMode {
   return { dynamic: true, cellLinks: true, level, key: 2 + level };
 }
 
-/** A nested chain justifying an "advanced" node: its complexity is added to the outer chain's. */
+/**
+ * A nested chain justifying an "advanced" node: its complexity is added to the outer chain's.
+ * Its chains are not kept (the nested engine's runs are reused at once, and few proofs are ever
+ * shown): they are found again from what identifies the nested hint, on the grid the outer chain
+ * had at that point (see nested.ts's nestedProofChains).
+ */
 export interface NestedProof {
-  /** Identity of the nested hint (equal proofs are counted once). */
-  readonly id: string;
+  /** Identity of the nested hint (equal proofs are counted once): shape, source and target packed. */
+  readonly id: number;
   readonly complexity: number;
-  /** The nested deduction's chains (copied out compactly: the nested engine's runs are reused). */
-  readonly frozen?: FrozenChain[];
+  readonly shape: 'contradiction' | 'double' | 'cell' | 'region';
+  readonly sourceCell: number;
+  readonly sourceUnit: number;
+  readonly sourceDigit: number;
+  readonly cell: number;
+  readonly digit: number;
+  readonly on: boolean;
+  /** Size of the outer run when the proof was found: the outer chain had removed its "off" nodes before this. */
+  readonly outerSize: number;
 }
 
 /** Every consequence of one assumption, with the first-found parents of each node. */
@@ -263,7 +274,7 @@ export class ChainEngine {
   private stampGen = 0;
   private readonly stack = new Int16Array(NODE_COUNT);
   /** Nested proofs met while counting (reused: nothing allocated per count). */
-  private readonly proofScratch = new Map<string, NestedProof>();
+  private readonly proofScratch = new Map<number, NestedProof>();
 
   constructor(board: Readonly<Board>) {
     this.base = board.candidates.slice();
@@ -562,7 +573,7 @@ export class ChainEngine {
   }
 
   /** Collects the nested proofs among a node's ancestors (into `seen`). */
-  nestedOf(run: Run, node: number, conflictStart: number, seen: Map<string, NestedProof>): void {
+  nestedOf(run: Run, node: number, conflictStart: number, seen: Map<number, NestedProof>): void {
     this.countFrom(run, node, conflictStart, this.nextStamp(), Infinity, seen);
   }
 
@@ -574,7 +585,7 @@ export class ChainEngine {
     return ++this.stampGen;
   }
 
-  private countFrom(run: Run, node: number, ownStart: number, gen: number, cap: number, seen: Map<string, NestedProof> | null): number {
+  private countFrom(run: Run, node: number, ownStart: number, gen: number, cap: number, seen: Map<number, NestedProof> | null): number {
     const { stamp, stack } = this;
     let count = 1;
     let nestedTotal = 0;

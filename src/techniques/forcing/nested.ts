@@ -1,9 +1,10 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
 import { ChainEngine, type NestedProof, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
-import { freezeChains } from './chain-data.js';
+import { hintChains } from './chain-data.js';
+import type { ChainData } from '../../core/step.js';
 import { staticContradictions } from './contradictions.js';
-import { type ChainHint, searchHints } from './search.js';
+import { type ChainHint, type HintChain, searchHints } from './search.js';
 import { reachFilter } from './reach-filter.js';
 
 /*
@@ -162,12 +163,64 @@ function describeHint(sub: ChainEngine, hint: ChainHint): NestedHint {
   };
 }
 
-function proofOf(hint: ChainHint): NestedProof {
+const SHAPES = ['contradiction', 'double', 'cell', 'region'] as const;
+
+function proofOf(hint: ChainHint, outer: Run): NestedProof {
+  const shape = SHAPES.indexOf(hint.shape);
+  let id = shape;
+  id = id * 82 + hint.sourceCell + 1;
+  id = id * 28 + hint.sourceUnit + 1;
+  id = id * 10 + hint.sourceDigit;
+  id = id * 81 + hint.cell;
+  id = id * 10 + hint.digit;
+  id = id * 2 + (hint.on ? 1 : 0);
   return {
-    frozen: freezeChains(hint.chains),
-    id: `${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.cell}:${hint.digit}:${hint.on}`,
+    id,
     complexity: hint.complexity,
+    shape: hint.shape,
+    sourceCell: hint.sourceCell,
+    sourceUnit: hint.sourceUnit,
+    sourceDigit: hint.sourceDigit,
+    cell: hint.cell,
+    digit: hint.digit,
+    on: hint.on,
+    outerSize: outer.size,
   };
+}
+
+/**
+ * The chains of a nested proof found in `outer` (a run on a board with candidates `base`): the
+ * outer chain's grid at that point is `base` without the "off" nodes it had reached (all were
+ * processed: nested chains are looked for when its queue is empty), and the nested hint's static
+ * runs on that grid are found again. Static runs depend on the grid alone, so these are the chains
+ * whose complexity was counted.
+ */
+export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Array): ChainData[] {
+  const grid = base.slice();
+  for (let i = 0; i < outer.offCount; i++) {
+    const node = outer.offOrder[i]!;
+    if (outer.seq[node]! >= proof.outerSize) continue;
+    const pot = node >> 1;
+    grid[Math.floor(pot / 9)] = grid[Math.floor(pot / 9)]! & ~(1 << (pot % 9));
+  }
+  const engine = new ChainEngine({ values: new Uint8Array(81), candidates: grid });
+  const target = nodeOf(proof.cell, proof.digit, proof.on);
+  const chains: HintChain[] = [];
+  if (proof.shape === 'contradiction') {
+    chains.push({ run: engine.run(STATIC_MODE, nodeOf(proof.sourceCell, proof.sourceDigit, !proof.on)), node: -1 });
+  } else if (proof.shape === 'cell') {
+    for (let d = 1; d <= 9; d++) {
+      if (grid[proof.sourceCell]! & (1 << (d - 1))) chains.push({ run: engine.run(STATIC_MODE, nodeOf(proof.sourceCell, d, true)), node: target });
+    }
+  } else if (proof.shape === 'region') {
+    const positions = engine.basePos[proof.sourceUnit * 9 + proof.sourceDigit - 1]!;
+    for (let i = 0; i < 9; i++) {
+      if (positions & (1 << i)) chains.push({ run: engine.run(STATIC_MODE, nodeOf(UNIT_CELLS[proof.sourceUnit * 9 + i]!, proof.sourceDigit, true)), node: target });
+    }
+  } else throw new Error('nested proofs are contradictions, cell or region chains');
+  const data = hintChains(chains, grid);
+  engine.release();
+  return data;
 }
 
 const LOST_STAMP = new Int32Array(1458);
@@ -194,7 +247,7 @@ function emitHint(engine: ChainEngine, subBase: Uint16Array, subPos: Uint16Array
     }
   }
   if (parents.length === 0) return;
-  nested.proof ??= proofOf(nested.hint);
+  nested.proof ??= proofOf(nested.hint, outer);
   for (const node of nested.removals) out.push({ node, parents, cause: nested.cause, nested: nested.proof });
 }
 
