@@ -95,6 +95,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
 
   const { base, basePos } = engine;
   const { mode, nishio, dynamic } = kind;
+  if (filter) indexOpenedRegions(engine);
   const runs: Run[] = [];
 
   for (let cell = 0; cell < 81; cell++) {
@@ -102,11 +103,11 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
     const card = POPCOUNT[base[cell]!]!;
     if (!(card > 2 || (card > 1 && dynamic))) continue;
     const cellWanted = !filter || filter.cell(cell);
-    if (filter && !cellWanted && !regionsWanted(engine, cell, filter)) continue;
+    if (filter && !cellWanted && !regionsWanted(cell, 0, filter)) continue;
     runs.length = 0;
     for (let digit = 1; digit <= 9; digit++) {
       if ((base[cell]! & (1 << (digit - 1))) === 0) continue;
-      if (!cellWanted && !regionWantedForDigit(engine, cell, digit, filter!)) continue;
+      if (!cellWanted && !regionsWanted(cell, digit, filter!)) continue;
       const onRun = engine.run(mode, nodeOf(cell, digit, true));
       runs.push(onRun);
       const doContradiction = dynamic;
@@ -182,21 +183,41 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   return best;
 }
 
-/** Whether some region that this cell opens (it holds the digit's first place there) passes the filter. */
-function regionsWanted(engine: ChainEngine, cell: number, filter: SearchFilter): boolean {
-  for (let digit = 1; digit <= 9; digit++) {
-    if ((engine.base[cell]! & (1 << (digit - 1))) !== 0 && regionWantedForDigit(engine, cell, digit, filter)) return true;
+/**
+ * The regions each cell opens (it holds the digit's first place there, with two or more places),
+ * as slots (unit * 9 + digit - 1) grouped by cell: OPENED[OPENED_START[cell] ..
+ * OPENED_START[cell + 1]). Filled by {@link indexOpenedRegions} for a filtered search.
+ */
+const OPENED_START = new Int16Array(82);
+const OPENED = new Int16Array(27 * 9);
+const OPENED_CELL = new Int8Array(27 * 9);
+
+function indexOpenedRegions(engine: ChainEngine): void {
+  OPENED_START.fill(0);
+  for (let slot = 0; slot < 27 * 9; slot++) {
+    const positions = engine.basePos[slot]!;
+    OPENED_CELL[slot] = -1;
+    if (POPCOUNT[positions]! < 2) continue;
+    const cell = UNIT_CELLS[Math.floor(slot / 9) * 9 + 31 - Math.clz32(positions & -positions)]!;
+    OPENED_CELL[slot] = cell;
+    OPENED_START[cell + 1] = OPENED_START[cell + 1]! + 1;
   }
-  return false;
+  for (let cell = 0; cell < 81; cell++) OPENED_START[cell + 1] = OPENED_START[cell + 1]! + OPENED_START[cell]!;
+  const next = OPENED_START.slice(0, 81);
+  for (let slot = 0; slot < 27 * 9; slot++) {
+    const cell = OPENED_CELL[slot]!;
+    if (cell < 0) continue;
+    OPENED[next[cell]!] = slot;
+    next[cell] = next[cell]! + 1;
+  }
 }
 
-function regionWantedForDigit(engine: ChainEngine, cell: number, digit: number, filter: SearchFilter): boolean {
-  for (let k = 0; k < 3; k++) {
-    const unit = SE_UNITS[cell * 3 + k]!;
-    const positions = engine.basePos[unit * 9 + digit - 1]!;
-    if (POPCOUNT[positions]! < 2) continue;
-    if (UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)] !== cell) continue;
-    if (filter.region(unit, digit)) return true;
+/** Whether some region that this cell opens passes the filter (for digit `digit`, or any digit when 0). */
+function regionsWanted(cell: number, digit: number, filter: SearchFilter): boolean {
+  for (let i = OPENED_START[cell]!; i < OPENED_START[cell + 1]!; i++) {
+    const slot = OPENED[i]!;
+    if (digit !== 0 && slot % 9 !== digit - 1) continue;
+    if (filter.region(Math.floor(slot / 9), (slot % 9) + 1)) return true;
   }
   return false;
 }
