@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid } from '../src/core/board.js';
+import type { ChainData, ChainNode } from '../src/core/step.js';
 import { parsePuzzle } from '../src/core/parse.js';
 import { solve } from '../src/solver/index.js';
 import { FORCING_TECHNIQUES, findForcingStep } from '../src/techniques/forcing.js';
@@ -38,6 +39,50 @@ describe('runs continued from the lower level (as when the ladder runs them in o
     const board = { values: c.board.values.slice(), candidates: c.board.candidates.slice() };
     for (const id of order.slice(0, order.indexOf(c.technique))) expect(findForcingStep(id, board)).toBeNull();
     expect(stepResult(findForcingStep(c.technique, board)!)).toEqual(c.expected);
+  });
+});
+
+/** Every node of a chain (and of the chains proving it), nested proofs included, with its chain. */
+function* nodesWithProofs(chains: readonly ChainData[]): Generator<ChainNode> {
+  for (const chain of chains) {
+    for (const node of chain.nodes) {
+      yield node;
+      if (node.proof) yield* nodesWithProofs(node.proof);
+    }
+  }
+}
+
+describe('nested proofs in the steps (found again for the step from the outer chain)', () => {
+  const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique.startsWith('nested'));
+  it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
+    const step = findForcingStep(c.technique, c.board)!;
+    const proved = [...nodesWithProofs(step.chains!)].filter((node) => node.proof);
+    expect(proved.length).toBeGreaterThan(0);
+    for (const node of proved) {
+      const proof = node.proof!;
+      // A proof removes a candidate: by a contradiction (two chains from one assumption to both
+      // states of one candidate) or by chains from every candidate of a cell / place of a region
+      // to one conclusion.
+      expect(node.on).toBe(false);
+      expect(proof.length).toBeGreaterThanOrEqual(2);
+      for (const chain of proof) {
+        chain.nodes.forEach((n, i) => {
+          for (const parent of n.parents ?? []) expect(parent).toBeLessThan(i);
+        });
+      }
+      const ends = proof.map((chain) => chain.nodes[chain.nodes.length - 1]!);
+      const start = proof[0]!.nodes[0]!;
+      if (ends.length === 2 && ends[0]!.cell === ends[1]!.cell && ends[0]!.digit === ends[1]!.digit && ends[0]!.on !== ends[1]!.on) {
+        expect(proof[1]!.nodes[0]).toEqual(start);
+        if (start.on) expect([node.cell, node.digit]).toEqual([start.cell, start.digit]);
+        else expect(node.cell === start.cell && node.digit !== start.digit).toBe(true);
+      } else {
+        for (const end of ends) expect([end.cell, end.digit, end.on]).toEqual([ends[0]!.cell, ends[0]!.digit, ends[0]!.on]);
+        const end = ends[0]!;
+        if (end.on) expect(node.cell === end.cell && node.digit !== end.digit).toBe(true);
+        else expect([node.cell, node.digit]).toEqual([end.cell, end.digit]);
+      }
+    }
   });
 });
 
