@@ -3,6 +3,8 @@ import type { ChainNode, Step } from '../../core/step.js';
 import { PEERS, POPCOUNT } from '../../core/tables.js';
 import { buildChainGraph, seUnitsOf, type ChainGraph } from './graph.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
+import { staticContradictions } from '../forcing/contradictions.js';
+import { unitPositions } from '../forcing/engine.js';
 
 /**
  * Bidirectional cycles and forcing chains, as Sudoku Explainer's "Forcing Chains & Cycles" rule
@@ -57,6 +59,9 @@ const CYCLE_KIND = [CHAIN_KIND.xCycle, CHAIN_KIND.yCycle, CHAIN_KIND.xyCycle];
 const FORCING_KIND = [CHAIN_KIND.forcingXChain, 0, CHAIN_KIND.forcingXyChain];
 const CYCLE_BASE = [6.5, 6.5, 7.0];
 const FORCING_BASE = [6.6, 0, 7.0];
+
+/** Positions of each digit in each unit, for the static contradictions. */
+const positions = new Uint16Array(27 * 9);
 
 /** Longer chains than this cannot exist (two nodes per candidate). */
 const MAX_LENGTH = 729 * 2;
@@ -401,6 +406,14 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     if (cycleKind === 0 && forcingKind === 0) continue;
     const cycleBase = CYCLE_BASE[mode]!;
     const forcingBase = FORCING_BASE[mode]!;
+    // A forcing chain from "X on" (off) reaches "X off" (on) exactly when that node implies its own
+    // negation through the mode's links: found for every node at once, so that the searches that
+    // would find nothing (nearly all) are not run.
+    let contradictory: Uint8Array | null = null;
+    if (forcingKind !== 0) {
+      unitPositions(cand, positions);
+      contradictory = staticContradictions(cand, positions, mode !== MODE_X).contradictory;
+    }
     for (let cell = 0; cell < 81; cell++) {
       const mask = cand[cell]!;
       const count = POPCOUNT[mask]!;
@@ -416,14 +429,14 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
             if (found !== null) best = settle(found, cycleKind, cycleBase);
           }
         }
-        if (forcingKind !== 0) {
+        if (contradictory !== null) {
           let limit = maxLength(forcingBase, best);
-          if (limit >= 4) {
+          if (limit >= 4 && contradictory[(start << 1) | 1] === 1) {
             const found = searchForcing(g, start, true, mode, limit);
             if (found !== null) best = settle(found, forcingKind, forcingBase);
           }
           limit = maxLength(forcingBase, best);
-          if (limit >= 4 && strong) {
+          if (limit >= 4 && strong && contradictory[start << 1] === 1) {
             const found = searchForcing(g, start, false, mode, limit);
             if (found !== null) best = settle(found, forcingKind, forcingBase);
           }

@@ -78,9 +78,10 @@ const EXCLUDED = new Int16Array(32);
 /**
  * Marks, in the returned array (indexed by node = pot * 2 + on), every node of the grid whose
  * static consequences contain its negation: the same nodes as closure.ts's closureContradicts.
+ * Without `cellLinks` the links inside a cell are left out (single-digit chains: SE's X mode).
  * The array is reused by the next call. Returns it with the work done (for the effort bound).
  */
-export function staticContradictions(base: Uint16Array, basePos: Uint16Array): { contradictory: Uint8Array; effort: number } {
+export function staticContradictions(base: Uint16Array, basePos: Uint16Array, cellLinks = true): { contradictory: Uint8Array; effort: number } {
   const s = S;
   s.id.fill(-1);
   s.contradictory.fill(0);
@@ -95,7 +96,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array): {
   for (let cell = 0; cell < 81; cell++) {
     const mask = base[cell]!;
     if (mask === 0) continue;
-    const bivalue = POPCOUNT[mask] === 2;
+    const bivalue = cellLinks && POPCOUNT[mask] === 2;
     let digits = mask;
     while (digits !== 0) {
       const low = digits & -digits;
@@ -119,7 +120,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array): {
       s.pots[count] = pot;
       s.partnerStart[count] = start;
       count++;
-      s.strongCell[cell] = s.strongCell[cell]! | low;
+      if (cellLinks) s.strongCell[cell] = s.strongCell[cell]! | low;
       for (let k = 0; k < 3; k++) {
         const slot = SE_UNITS[cell * 3 + k]! * 9 + digitIndex;
         s.strongPos[slot] = s.strongPos[slot]! | (1 << SE_UNIT_INDEX[cell * 3 + k]!);
