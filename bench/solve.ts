@@ -45,20 +45,27 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-/** Median puzzles per CPU-second over ROUNDS rounds, after one warm-up round. */
-function measure(puzzles: Uint8Array[], run: (grid: Uint8Array) => number): number {
-  for (const grid of puzzles) run(grid);
-  const rates: number[] = [];
+/**
+ * Median puzzles per CPU-second of each solver over ROUNDS rounds, after one warm-up round. The
+ * solvers take turns within each round, so that a busy spell of the shared machine slows them alike.
+ */
+function measure(puzzles: Uint8Array[], runs: ((grid: Uint8Array) => number)[]): number[] {
+  for (const run of runs) for (const grid of puzzles) run(grid);
+  const rates: number[][] = runs.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
-    const start = cpuSeconds();
-    let sink = 0;
-    for (const grid of puzzles) sink += run(grid);
-    const seconds = cpuSeconds() - start;
-    if (sink < 0) console.log(sink);
-    rates.push(puzzles.length / seconds);
+    runs.forEach((run, i) => {
+      const start = cpuSeconds();
+      let sink = 0;
+      for (const grid of puzzles) sink += run(grid);
+      const seconds = cpuSeconds() - start;
+      if (sink < 0) console.log(sink);
+      rates[i]!.push(puzzles.length / seconds);
+    });
   }
-  rates.sort((a, b) => a - b);
-  return rates[Math.floor(rates.length / 2)]!;
+  return rates.map((list) => {
+    list.sort((a, b) => a - b);
+    return list[Math.floor(list.length / 2)]!;
+  });
 }
 
 // --- dancing-links with the standard exact-cover encoding: 324 columns (cell, row-digit, col-digit, box-digit).
@@ -97,14 +104,15 @@ for (const collection of COLLECTIONS) {
   for (const grid of puzzles) {
     if (ours.count(grid, 2) !== 1) throw new Error(`${collection.name}: a puzzle is not unique`);
   }
-  const count = measure(puzzles, (grid) => ours.count(grid, 2));
-  const dlxCount = measure(puzzles, (grid) => dlxSolver(grid).find(2).length);
+  const [count, dlxCount] = measure(puzzles, [(grid) => ours.count(grid, 2), (grid) => dlxSolver(grid).find(2).length]) as [number, number];
   console.log(
     `| ${collection.name} (${puzzles.length}) | count to 2 | ${fmt(count)} | ${fmt(dlxCount)} | n/a (no counting) | ${ratio(count / dlxCount)} | ${fmt(TDOKU[collection.name]!)} | ${(count / TDOKU[collection.name]!).toFixed(2)}x |`,
   );
-  const solveRate = measure(puzzles, (grid) => ours.count(grid, 1));
-  const dlxSolve = measure(puzzles, (grid) => dlxSolver(grid).findOne().length);
-  const algoSolveRate = measure(puzzles, algoSolve);
+  const [solveRate, dlxSolve, algoSolveRate] = measure(puzzles, [
+    (grid) => ours.count(grid, 1),
+    (grid) => dlxSolver(grid).findOne().length,
+    algoSolve,
+  ]) as [number, number, number];
   const best = Math.max(dlxSolve, algoSolveRate);
   console.log(
     `| ${collection.name} (${puzzles.length}) | solve | ${fmt(solveRate)} | ${fmt(dlxSolve)} | ${fmt(algoSolveRate)} | ${ratio(solveRate / best)} | | |`,
