@@ -380,8 +380,9 @@ export class ChainEngine {
 
   private compute(mode: ChainMode, root: number): Run {
     // A run of level L follows its level L-1 run until that one stops at a quiescence where the
-    // rules of level L-1 found nothing: continue from there (or share it when it stopped at a
-    // contradiction, which level L reaches the same way).
+    // rules of level L-1 found nothing: continue from there, or share it when it stopped at a
+    // contradiction (which level L reaches the same way) or when level L's own rules add nothing
+    // there either.
     const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return lower;
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
