@@ -68,19 +68,24 @@ const exclMasks = new Uint16Array(81);
 const exclCells = new Uint8Array(81);
 let exclCount = 0;
 
-/** Loads the excluder set given as three words into exclMasks / exclCells. */
-function loadExcluders(board: Readonly<Board>, w0: number, w1: number, w2: number): void {
-  exclCount = 0;
+/** Writes the cells of a set given as three 27-bit words into `into`, ascending; returns how many. */
+function cellsOf(w0: number, w1: number, w2: number, into: Uint8Array): number {
+  let n = 0;
   for (let k = 0; k < 3; k++) {
     let w = k === 0 ? w0 : k === 1 ? w1 : w2;
     while (w !== 0) {
       const low = w & -w;
-      const cell = k * 27 + 31 - Math.clz32(low);
-      exclMasks[exclCount] = board.candidates[cell]!;
-      exclCells[exclCount++] = cell;
       w ^= low;
+      into[n++] = k * 27 + 31 - Math.clz32(low);
     }
   }
+  return n;
+}
+
+/** Loads the excluder set given as three words into exclMasks / exclCells. */
+function loadExcluders(board: Readonly<Board>, w0: number, w1: number, w2: number): void {
+  exclCount = cellsOf(w0, w1, w2, exclCells);
+  for (let i = 0; i < exclCount; i++) exclMasks[i] = board.candidates[exclCells[i]!]!;
 }
 
 /**
@@ -230,21 +235,17 @@ export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null 
 const basesOfExcluder = new Int32Array(81 * 3);
 /** Result of {@link thirdCells}. */
 const third = new Int32Array(3);
+/** Scratch: the excluders of one base cell, or common to a pair (at most 20 peers). */
 const pairExcluders = new Uint8Array(20);
 
 function indexBasesByExcluder(n: number): void {
   basesOfExcluder.fill(0);
   for (let i = 0; i < n; i++) {
     const base = bases[i]!;
-    for (let k = 0; k < 3; k++) {
-      let w = excluders[base * 3 + k]!;
-      while (w !== 0) {
-        const low = w & -w;
-        w ^= low;
-        const cell = k * 27 + 31 - Math.clz32(low);
-        const slot = cell * 3 + (i >> 5);
-        basesOfExcluder[slot] = basesOfExcluder[slot]! | (1 << (i & 31));
-      }
+    const count = cellsOf(excluders[base * 3]!, excluders[base * 3 + 1]!, excluders[base * 3 + 2]!, pairExcluders);
+    for (let e = 0; e < count; e++) {
+      const slot = pairExcluders[e]! * 3 + (i >> 5);
+      basesOfExcluder[slot] = basesOfExcluder[slot]! | (1 << (i & 31));
     }
   }
 }
@@ -254,15 +255,7 @@ function indexBasesByExcluder(n: number): void {
  * excluders (the cells that can complete a triple): those of some two of the excluders at once.
  */
 function thirdCells(w0: number, w1: number, w2: number, after: number): void {
-  let m = 0;
-  for (let k = 0; k < 3; k++) {
-    let w = k === 0 ? w0 : k === 1 ? w1 : w2;
-    while (w !== 0) {
-      const low = w & -w;
-      w ^= low;
-      pairExcluders[m++] = k * 27 + 31 - Math.clz32(low);
-    }
-  }
+  const m = cellsOf(w0, w1, w2, pairExcluders);
   third[0] = 0;
   third[1] = 0;
   third[2] = 0;
