@@ -597,13 +597,7 @@ export class ChainEngine {
     }
     stamp[node] = gen;
     let top = 0;
-    if (ownStart < 0 && run.nested) {
-      const proof = run.nested.get(node);
-      if (proof && proofs && !proofs.has(proof.id)) {
-        proofs.set(proof.id, proof);
-        nestedTotal += proof.complexity;
-      }
-    }
+    if (ownStart < 0) nestedTotal += newProofComplexity(run, node, proofs);
     // Each node is stamped when pushed, so the stack never holds more than NODE_COUNT entries.
     const start = ownStart >= 0 ? ownStart : run.parentStart[node]!;
     const n = ownStart >= 0 ? run.conflictCount : run.parentCount[node]!;
@@ -618,13 +612,7 @@ export class ChainEngine {
     while (top > 0) {
       if (count + nestedTotal > cap) return count + nestedTotal;
       const p = stack[--top]!;
-      if (run.nested) {
-        const proof = run.nested.get(p);
-        if (proof && proofs && !proofs.has(proof.id)) {
-          proofs.set(proof.id, proof);
-          nestedTotal += proof.complexity;
-        }
-      }
+      nestedTotal += newProofComplexity(run, p, proofs);
       const ps = run.parentStart[p]!;
       const pc = run.parentCount[p]!;
       for (let i = 0; i < pc; i++) {
@@ -638,6 +626,15 @@ export class ChainEngine {
     }
     return count + nestedTotal;
   }
+}
+
+/** The complexity of the nested proof behind a node, when not already in `proofs` (then added there). */
+function newProofComplexity(run: Run, node: number, proofs: Map<number, NestedProof> | null): number {
+  if (run.nested === null || proofs === null) return 0;
+  const proof = run.nested.get(node);
+  if (proof === undefined || proofs.has(proof.id)) return 0;
+  proofs.set(proof.id, proof);
+  return proof.complexity;
 }
 
 /** Positions of each digit in each unit, from candidate masks. */

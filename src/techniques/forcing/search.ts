@@ -94,6 +94,20 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   };
 
   const { base, basePos } = engine;
+  /** Keeps the cell or region chains of `shared` runs: one hint per node all of them reach. */
+  const considerCommon = (shared: Run[], shape: 'cell' | 'region', sourceCell: number, sourceUnit: number, sourceDigit: number, sortKey: number): void => {
+    commonTargets(engine, shared, (node) => {
+      const target = node >> 1;
+      const tCell = Math.floor(target / 9);
+      const on = (node & 1) === 1;
+      // Placing the only digit left in a cell is no news.
+      if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
+      consider(
+        { shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit, chains: shared.map((run) => ({ run, node })), sortKey },
+        (cap) => sumComplexity(engine, shared, node, cap),
+      );
+    });
+  };
   const { mode, nishio, dynamic } = kind;
   if (filter) indexOpenedRegions(engine);
   const runs: Run[] = [];
@@ -153,31 +167,12 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           for (let i = 0; i < 9; i++) {
             if (positions & (1 << i)) unitRuns.push(engine.run(mode, nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true)));
           }
-          commonTargets(engine, unitRuns, (node) => {
-            const target = node >> 1;
-            const tCell = Math.floor(target / 9);
-            const on = (node & 1) === 1;
-            if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
-            consider(
-              { shape: 'region', cell: tCell, digit: (target % 9) + 1, on, sourceCell: cell, sourceUnit: unit, sourceDigit: digit, chains: unitRuns.map((run) => ({ run, node })), sortKey: SORT_REGION },
-              (cap) => sumComplexity(engine, unitRuns, node, cap),
-            );
-          });
+          considerCommon(unitRuns, 'region', cell, unit, digit, SORT_REGION);
         }
       }
     }
     if (!nishio && runs.length >= 2 && cellWanted) {
-      const cellRuns = runs.slice();
-      commonTargets(engine, cellRuns, (node) => {
-        const target = node >> 1;
-        const tCell = Math.floor(target / 9);
-        const on = (node & 1) === 1;
-        if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
-        consider(
-          { shape: 'cell', cell: tCell, digit: (target % 9) + 1, on, sourceCell: cell, sourceUnit: -1, sourceDigit: 0, chains: cellRuns.map((run) => ({ run, node })), sortKey: SORT_CELL },
-          (cap) => sumComplexity(engine, cellRuns, node, cap),
-        );
-      });
+      considerCommon(runs.slice(), 'cell', cell, -1, 0, SORT_CELL);
     }
   }
   return best;
@@ -191,6 +186,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
 const OPENED_START = new Int16Array(82);
 const OPENED = new Int16Array(27 * 9);
 const OPENED_CELL = new Int8Array(27 * 9);
+const OPENED_NEXT = new Int16Array(81);
 
 function indexOpenedRegions(engine: ChainEngine): void {
   OPENED_START.fill(0);
@@ -203,12 +199,12 @@ function indexOpenedRegions(engine: ChainEngine): void {
     OPENED_START[cell + 1] = OPENED_START[cell + 1]! + 1;
   }
   for (let cell = 0; cell < 81; cell++) OPENED_START[cell + 1] = OPENED_START[cell + 1]! + OPENED_START[cell]!;
-  const next = OPENED_START.slice(0, 81);
+  OPENED_NEXT.set(OPENED_START.subarray(0, 81));
   for (let slot = 0; slot < 27 * 9; slot++) {
     const cell = OPENED_CELL[slot]!;
     if (cell < 0) continue;
-    OPENED[next[cell]!] = slot;
-    next[cell] = next[cell]! + 1;
+    OPENED[OPENED_NEXT[cell]!] = slot;
+    OPENED_NEXT[cell] = OPENED_NEXT[cell]! + 1;
   }
 }
 
