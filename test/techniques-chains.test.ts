@@ -15,7 +15,7 @@ import {
   seChainDifficulty,
 } from '../src/techniques/chains/index.js';
 import { expectSound, fillSingles } from './helpers/soundness.js';
-import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
+import { expectCaseStep, expectEveryTechniqueCovered, readTechniqueCases } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-chains.txt', import.meta.url);
 const DATA = new URL('./fixtures/data/', import.meta.url);
@@ -123,20 +123,12 @@ function checkChainStep(board: Readonly<Board>, step: Step): void {
 describe('chain fixtures', () => {
   const cases = readTechniqueCases(FIXTURES.pathname);
 
-  it('covers every chain technique at least twice', () => {
-    for (const technique of CHAIN_TECHNIQUES) {
-      expect(cases.filter((c) => c.technique === technique.id).length, technique.id).toBeGreaterThanOrEqual(2);
-    }
-  });
+  it('covers every chain technique at least twice', () => expectEveryTechniqueCovered(cases, CHAIN_TECHNIQUES));
 
   it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
     const def = CHAIN_TECHNIQUES.find((t) => t.id === c.technique)!;
-    const step = def.find(c.board, { uniqueness: true });
-    expect(step).not.toBeNull();
-    expect(step!.technique).toBe(c.technique);
-    expect(stepResult(step!)).toEqual(c.expected);
-    expect(step!.difficulty).toBe(c.difficulty);
-    checkChainStep(c.board, step!);
+    const step = expectCaseStep(c, (board) => def.find(board, { uniqueness: true }), { difficulty: true });
+    checkChainStep(c.board, step);
     expect(findChainStep(c.board, { kinds: KIND_OF[c.technique]! })).toEqual(step);
   });
 });

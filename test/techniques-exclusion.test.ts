@@ -12,7 +12,7 @@ import {
   findAlignedTripleExclusion,
 } from '../src/techniques/exclusion.js';
 import { nextBasicStep } from './helpers/soundness.js';
-import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
+import { expectCaseStep, expectEveryTechniqueCovered, readTechniqueCases } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-exclusion.txt', import.meta.url);
 const DATA = new URL('./fixtures/data/', import.meta.url);
@@ -57,38 +57,28 @@ const cases = readTechniqueCases(FIXTURES.pathname);
 const byId = new Map(EXCLUSION_TECHNIQUES.map((def) => [def.id, def]));
 
 describe('exclusion technique fixtures', () => {
-  it('has at least two instances of every technique', () => {
-    for (const def of EXCLUSION_TECHNIQUES) {
-      expect(cases.filter((c) => c.technique === def.id).length, def.id).toBeGreaterThanOrEqual(2);
-    }
-  });
+  it('has at least two instances of every technique', () => expectEveryTechniqueCovered(cases, EXCLUSION_TECHNIQUES));
 
   it.each(cases.map((c) => [`line ${c.line}: ${c.technique}`, c] as const))('%s', (_name, c) => {
     const def = byId.get(c.technique)!;
     expect(def).toBeDefined();
-    const before = cloneBoard(c.board);
-    const step = def.find(c.board, ON);
-    expect(step).not.toBeNull();
-    expect(step!.technique).toBe(c.technique);
-    expect(stepResult(step!)).toEqual(c.expected);
-    expect(step!.difficulty).toBe(c.difficulty);
-    expect(c.board).toEqual(before);
+    const step = expectCaseStep(c, (board) => def.find(board, ON), { difficulty: true });
     // Not a uniqueness technique: same answer without the uniqueness assumption.
     expect(def.find(c.board, { uniqueness: false })).toEqual(step);
     const count = solver.count(Uint8Array.from(c.board.values), 2);
     expect(count).toBe(1);
-    for (const e of step!.eliminations) expect(solver.solution[e.cell]).not.toBe(e.digit);
+    for (const e of step.eliminations) expect(solver.solution[e.cell]).not.toBe(e.digit);
     // The eliminations are exactly what brute force over the base cells allows.
     const size = c.technique === 'aligned-pair-exclusion' ? 2 : 3;
-    const bases = step!.pattern.cells.slice(0, size);
+    const bases = step.pattern.cells.slice(0, size);
     const allowed = bruteForceAllows(c.board, bases, size);
     const removed = bases.map((cell, i) => c.board.candidates[cell]! & ~allowed[i]!);
-    for (const e of step!.eliminations) {
+    for (const e of step.eliminations) {
       const i = bases.indexOf(e.cell);
       expect(i).toBeGreaterThanOrEqual(0);
       expect(removed[i]! & (1 << (e.digit - 1))).not.toBe(0);
     }
-    expect(removed.reduce((n, m) => n + POPCOUNT[m]!, 0)).toBe(step!.eliminations.length);
+    expect(removed.reduce((n, m) => n + POPCOUNT[m]!, 0)).toBe(step.eliminations.length);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 } from '../src/techniques/uniqueness.js';
 import { Solver } from '../src/solver/index.js';
 import { expectSound, nextBasicStep } from './helpers/soundness.js';
-import { readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
+import { expectCaseStep, expectEveryTechniqueCovered, readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-uniqueness.txt', import.meta.url);
 const DATA = new URL('./fixtures/data/', import.meta.url);
@@ -57,36 +57,26 @@ const cases = readTechniqueCases(FIXTURES.pathname);
 const byId = new Map(UNIQUENESS_TECHNIQUES.map((def) => [def.id, def]));
 
 describe('uniqueness technique fixtures', () => {
-  it('has at least two instances of every technique', () => {
-    for (const def of UNIQUENESS_TECHNIQUES) {
-      expect(cases.filter((c) => c.technique === def.id).length, def.id).toBeGreaterThanOrEqual(2);
-    }
-  });
+  it('has at least two instances of every technique', () => expectEveryTechniqueCovered(cases, UNIQUENESS_TECHNIQUES));
 
   it.each(cases.map((c) => [`line ${c.line}: ${c.technique}`, c] as const))('%s', (_name, c) => {
     const def = byId.get(c.technique);
     expect(def, c.technique).toBeDefined();
-    const before = cloneBoard(c.board);
-    const step = def!.find(c.board, ON);
-    expect(step).not.toBeNull();
-    expect(step!.technique).toBe(c.technique);
-    expect(stepResult(step!)).toEqual(c.expected);
-    expect(step!.difficulty).toBe(c.difficulty);
-    expect(step!.difficulty).toBeGreaterThanOrEqual(def!.difficulty);
-    expect(step!.difficulty).toBeLessThanOrEqual(def!.maxDifficulty);
-    // Pure: the board is unchanged; off when uniqueness may not be assumed.
-    expect(c.board).toEqual(before);
+    const step = expectCaseStep(c, (board) => def!.find(board, ON), { difficulty: true });
+    expect(step.difficulty).toBeGreaterThanOrEqual(def!.difficulty);
+    expect(step.difficulty).toBeLessThanOrEqual(def!.maxDifficulty);
+    // Off when uniqueness may not be assumed.
     expect(def!.find(c.board, OFF)).toBeNull();
     // Verified against the one solution of the state's givens.
     const { count, solution } = solveCount(gridOf(c.board));
     expect(count).toBe(1);
-    for (const e of step!.eliminations) expect(solution![e.cell], `r${Math.floor(e.cell / 9) + 1}c${(e.cell % 9) + 1}`).not.toBe(e.digit);
+    for (const e of step.eliminations) expect(solution![e.cell], `r${Math.floor(e.cell / 9) + 1}c${(e.cell % 9) + 1}`).not.toBe(e.digit);
     // Loops of types 1, 2 and 4 name exactly the loop's cells, in loop order.
     if (/^unique-(rectangle|loop)-[124]$/.test(c.technique)) {
-      const pair = (1 << (step!.pattern.digits[0]! - 1)) | (1 << (step!.pattern.digits[1]! - 1));
-      expect(isLoop(c.board, step!.pattern.cells, pair)).toBe(true);
-      expect(step!.pattern.cells.length === 4).toBe(c.technique.startsWith('unique-rectangle'));
-      expect(step!.difficulty).toBe(loopBaseTenths(step!.pattern.cells.length) / 10);
+      const pair = (1 << (step.pattern.digits[0]! - 1)) | (1 << (step.pattern.digits[1]! - 1));
+      expect(isLoop(c.board, step.pattern.cells, pair)).toBe(true);
+      expect(step.pattern.cells.length === 4).toBe(c.technique.startsWith('unique-rectangle'));
+      expect(step.difficulty).toBe(loopBaseTenths(step.pattern.cells.length) / 10);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { boardFromGrid, type Board } from '../../src/core/board.js';
 import { parsePuzzle } from '../../src/core/parse.js';
 import type { Step } from '../../src/core/step.js';
@@ -65,4 +66,31 @@ export function stepResult(step: Step): string[] {
     ...step.placements.map((p) => `${name(p.cell)}=${p.digit}`),
     ...step.eliminations.map((e) => `${name(e.cell)}-${e.digit}`),
   ].sort();
+}
+
+/** Fails unless every technique has at least `min` fixture cases. */
+export function expectEveryTechniqueCovered(cases: readonly TechniqueCase[], techniques: readonly { id: string }[], min = 2): void {
+  for (const technique of techniques) {
+    expect(cases.filter((c) => c.technique === technique.id).length, technique.id).toBeGreaterThanOrEqual(min);
+  }
+}
+
+/**
+ * Runs a case's technique and checks what every fixture case must give: a step of that technique
+ * with exactly the expected result, the difficulty of the case's comment (when `difficulty`), and
+ * the board left as it was. Returns the step for the family's own checks.
+ */
+export function expectCaseStep(c: TechniqueCase, find: (board: Board) => Step | null, options: { difficulty: boolean }): Step {
+  const before = { values: c.board.values.slice(), candidates: c.board.candidates.slice() };
+  const step = find(c.board);
+  expect(step, `${c.technique} (line ${c.line})`).not.toBeNull();
+  expect(step!.technique).toBe(c.technique);
+  expect(stepResult(step!)).toEqual(c.expected);
+  if (options.difficulty) {
+    expect(c.difficulty, `difficulty comment above line ${c.line}`).toBeDefined();
+    expect(step!.difficulty).toBe(c.difficulty);
+  }
+  expect(c.board.values).toEqual(before.values);
+  expect(c.board.candidates).toEqual(before.candidates);
+  return step!;
 }
