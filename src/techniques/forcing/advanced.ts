@@ -21,7 +21,9 @@ type Rule = (cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: Adva
  * chains too (a run continued from the lower level's run, which stopped there).
  */
 export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, fromStage = 0): AdvancedOff[] {
-  const out: AdvancedOff[] = [];
+  // One array for every call: the engine reads each result before it asks again.
+  const out = OUT;
+  out.length = 0;
   if (fromStage === 0 && markChanges(engine.cur, engine.curPos, engine.base, engine.basePos)) {
     for (const rule of RULES) {
       rule(engine.cur, engine.curPos, engine.base, out);
@@ -31,6 +33,8 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
   if (level >= 2) findNestedOffs(engine, run, level, out, fromStage >= 2);
   return out;
 }
+
+const OUT: AdvancedOff[] = [];
 
 const offNode = (cell: number, digitIndex: number): number => (cell * 9 + digitIndex) << 1;
 

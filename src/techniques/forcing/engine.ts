@@ -394,7 +394,7 @@ export class ChainEngine {
       for (let i = 0; i < lower.offCount; i++) this.removeCandidate(lower.offOrder[i]! >> 1);
       resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
-      if (resumed.every((item) => lower.has(item.node))) return lower;
+      if (allKnown(resumed, lower)) return lower;
     }
     const run = FREE_RUNS.pop() ?? new Run(root);
     run.reset(root);
@@ -635,6 +635,12 @@ function newProofComplexity(run: Run, node: number, proofs: Map<number, NestedPr
   if (proof === undefined || proofs.has(proof.id)) return 0;
   proofs.set(proof.id, proof);
   return proof.complexity;
+}
+
+/** Whether a run already holds every node of a list. */
+function allKnown(items: readonly AdvancedOff[], run: Run): boolean {
+  for (const item of items) if (!run.has(item.node)) return false;
+  return true;
 }
 
 /** Positions of each digit in each unit, from candidate masks. */
