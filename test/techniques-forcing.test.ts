@@ -164,11 +164,16 @@ describe('effort bound', () => {
   it('a near-empty grid (several solutions) returns within the bound and says so', () => {
     const board = boardFromGrid(parsePuzzle('1' + '.'.repeat(79) + '2'));
     for (const id of ['nested-forcing-chains', 'nested-multiple-forcing-chains']) {
-      const step = findForcingStep(id, board, { budget: 200_000 });
+      const step = findForcingStep(id, board, { budget: 20_000 });
       expect(step, id).not.toBeNull();
       expect(step!.truncated, id).toBe(true);
       expect(step!.placements.length + step!.eliminations.length, id).toBe(0);
     }
+  });
+
+  it('with the default bound, the nested searches of a near-empty grid finish: nothing to find', () => {
+    const board = boardFromGrid(parsePuzzle('3' + '.'.repeat(79) + '4'));
+    for (const id of ['nested-forcing-chains', 'nested-multiple-forcing-chains']) expect(findForcingStep(id, board), id).toBeNull();
   });
 
   it('without a bound hit, no flag', () => {

@@ -72,7 +72,8 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
     filter = reachFilter(engine);
   }
   const hint = searchHints(engine, technique, undefined, filter);
-  const truncated = engine.exhausted;
+  // Spent: some run, or a nested check, went past the bound, and the search stopped there.
+  const truncated = engine.exhausted || engine.spent;
   let step: Step | null = null;
   if (hint) step = toStep(technique, hint, board);
   else if (truncated) {

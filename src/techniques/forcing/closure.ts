@@ -1,8 +1,10 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './engine.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 
 /** Nodes (candidate on / off); engine.ts's NODE_COUNT, repeated: engine.ts imports this module. */
 const NODE_COUNT = 1458;
+/** Words of a set of nodes. */
+export const NODE_WORDS = 46;
 
 /*
  * Static closures for nested chains: on a chain's working grid, every node's static consequences
@@ -25,6 +27,12 @@ const CLOSURES = {
   sink: new Uint8Array(NODE_COUNT),
   merged: new Int32Array(NODE_COUNT),
   bits: new Int32Array(NODE_COUNT * 46),
+  /** Members of each component, grouped: members[memberStart[comp] .. memberStart[comp + 1]). */
+  members: new Int16Array(NODE_COUNT),
+  memberStart: new Int32Array(NODE_COUNT + 1),
+  componentCount: 0,
+  /** Closures as sets of nodes, per component (computeOnClosures). */
+  nodeBits: new Int32Array(NODE_COUNT * NODE_WORDS),
 };
 
 /**
@@ -34,6 +42,96 @@ const CLOSURES = {
  * components it links to, all already known. Returns the work done (for the effort bound).
  */
 export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): number {
+  const c = CLOSURES;
+  const effort = findComponents(base, basePos);
+  const bits = c.bits;
+  for (let comp = 0; comp < c.componentCount; comp++) {
+    // Closures are bitsets over component ids: all a component reaches has a smaller id, so its
+    // closure needs only the first (id >> 5) + 1 words.
+    const at = comp * 46;
+    for (let w = comp >> 5; w >= 0; w--) bits[at + w] = 0;
+    bits[at + (comp >> 5)] = 1 << (comp & 31);
+    let links = 0;
+    for (let i = c.memberStart[comp]!; i < c.memberStart[comp + 1]!; i++) {
+      const m = c.members[i]!;
+      for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
+        const other = c.component[c.edges[e]!]!;
+        if (other === comp) continue;
+        links++;
+        if (c.sink[other]) {
+          // A component leading nowhere (most "off" nodes): its closure is itself.
+          bits[at + (other >> 5)] = bits[at + (other >> 5)]! | (1 << (other & 31));
+          continue;
+        }
+        if (c.merged[other] === comp + 1) continue;
+        c.merged[other] = comp + 1;
+        const from = other * 46;
+        const words = (other >> 5) + 1;
+        for (let w = 0; w < words; w++) bits[at + w] = bits[at + w]! | bits[from + w]!;
+      }
+    }
+    c.sink[comp] = links === 0 ? 1 : 0;
+  }
+  return effort;
+}
+
+/**
+ * The static closures of a grid's "on" nodes as sets of nodes, kept apart from the scratch that the
+ * next {@link computeStaticClosures} overwrites: node n is bit `bitOf[n]` of the first `words` words
+ * at `into[(n >> 1) * NODE_WORDS]` (`bitOf` numbers the grid's nodes compactly; a node's negation
+ * must be its bit ^ 1). Also says whether the grid has a node whose closure holds its negation.
+ * Returns that, with the work done.
+ */
+export function computeOnClosures(base: Uint16Array, basePos: Uint16Array, bitOf: Int16Array, words: number, into: Int32Array): { contradiction: boolean; effort: number } {
+  const c = CLOSURES;
+  const effort = findComponents(base, basePos);
+  const bits = c.nodeBits;
+  let contradiction = false;
+  for (let comp = 0; comp < c.componentCount; comp++) {
+    const at = comp * NODE_WORDS;
+    bits.fill(0, at, at + words);
+    let links = 0;
+    for (let i = c.memberStart[comp]!; i < c.memberStart[comp + 1]!; i++) {
+      const bit = bitOf[c.members[i]!]!;
+      bits[at + (bit >> 5)] = bits[at + (bit >> 5)]! | (1 << (bit & 31));
+      const m = c.members[i]!;
+      for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
+        const next = c.edges[e]!;
+        const other = c.component[next]!;
+        if (other === comp) continue;
+        links++;
+        if (c.sink[other]) {
+          // A single node leading nowhere (most "off" nodes).
+          const nextBit = bitOf[next]!;
+          bits[at + (nextBit >> 5)] = bits[at + (nextBit >> 5)]! | (1 << (nextBit & 31));
+          continue;
+        }
+        if (c.merged[other] === comp + 1) continue;
+        c.merged[other] = comp + 1;
+        const from = other * NODE_WORDS;
+        for (let w = 0; w < words; w++) bits[at + w] = bits[at + w]! | bits[from + w]!;
+      }
+    }
+    c.sink[comp] = links === 0 && c.memberStart[comp + 1]! - c.memberStart[comp]! === 1 ? 1 : 0;
+    for (let i = c.memberStart[comp]!; i < c.memberStart[comp + 1]!; i++) {
+      const negation = bitOf[c.members[i]!]! ^ 1;
+      if (bits[at + (negation >> 5)]! & (1 << (negation & 31))) contradiction = true;
+    }
+  }
+  for (let pot = 0; pot < 729; pot++) {
+    if ((base[Math.floor(pot / 9)]! & (1 << (pot % 9))) === 0) continue;
+    const from = c.component[(pot << 1) | 1]! * NODE_WORDS;
+    into.set(bits.subarray(from, from + words), pot * NODE_WORDS);
+  }
+  return { contradiction, effort };
+}
+
+/**
+ * Tarjan's algorithm over the static links of a grid's nodes: fills `component` (ids in reverse
+ * topological order: whatever a component links to has a smaller id) and the members of each
+ * component. Returns the work done: nodes and links.
+ */
+function findComponents(base: Uint16Array, basePos: Uint16Array): number {
   const c = CLOSURES;
   let effort = 0;
   // Successors of every node, in CSR form.
@@ -79,6 +177,7 @@ export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): 
   let nextIndex = 0;
   let stackTop = 0;
   let components = 0;
+  let memberCount = 0;
   for (let start = 0; start < NODE_COUNT; start++) {
     if (c.index[start] !== -1 || (base[Math.floor((start >> 1) / 9)]! & (1 << ((start >> 1) % 9))) === 0) continue;
     let depth = 0;
@@ -106,42 +205,17 @@ export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): 
         continue;
       }
       if (c.low[node] === c.index[node]) {
-        // Pop the component. Closures are bitsets over component ids: components complete in
-        // reverse topological order, so all a component reaches has a smaller id, and its
-        // closure needs only the first (id >> 5) + 1 words.
+        // Pop the component.
         const comp = components++;
-        const bits = c.bits;
-        const at = comp * 46;
-        for (let w = comp >> 5; w >= 0; w--) bits[at + w] = 0;
-        bits[at + (comp >> 5)] = 1 << (comp & 31);
-        const first = stackTop;
+        c.memberStart[comp] = memberCount;
         let member: number;
         do {
           member = c.stack[--stackTop]!;
           c.onStack[member] = 0;
           c.component[member] = comp;
+          c.members[memberCount++] = member;
         } while (member !== node);
-        let links = 0;
-        for (let i = stackTop; i < first; i++) {
-          const m = c.stack[i]!;
-          for (let e = c.edgeStart[m]!; e < c.edgeStart[m + 1]!; e++) {
-            const other = c.component[c.edges[e]!]!;
-            if (other === comp) continue;
-            links++;
-            if (c.sink[other]) {
-              // A component leading nowhere (most "off" nodes): its closure is itself.
-              bits[at + (other >> 5)] = bits[at + (other >> 5)]! | (1 << (other & 31));
-              continue;
-            }
-            if (c.merged[other] === comp + 1) continue;
-            c.merged[other] = comp + 1;
-            const from = other * 46;
-            const words = (other >> 5) + 1;
-            for (let w = 0; w < words; w++) bits[at + w] = bits[at + w]! | bits[from + w]!;
-          }
-        }
-        c.sink[comp] = links === 0 ? 1 : 0;
-        effort += first - stackTop;
+        effort += memberCount - c.memberStart[comp]!;
       }
       depth--;
       if (depth >= 0) {
@@ -150,6 +224,8 @@ export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): 
       }
     }
   }
+  c.componentCount = components;
+  c.memberStart[components] = memberCount;
   return effort;
 }
 

@@ -1,5 +1,5 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './engine.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 
 /*
  * Which nodes of a grid statically imply their own negation (the roots of SE's static forcing

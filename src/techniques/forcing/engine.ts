@@ -1,5 +1,6 @@
 import type { Board } from '../../core/board.js';
-import { CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 import { type AdvancedOff, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
 
@@ -39,20 +40,6 @@ export const nodeCell = (node: number): number => Math.floor((node >> 1) / 9);
 export const nodeDigit = (node: number): number => ((node >> 1) % 9) + 1;
 export const nodeIsOn = (node: number): boolean => (node & 1) === 1;
 
-/** A cell's units in the order SE visits them (box, row, column). */
-export const SE_UNITS = new Uint8Array(81 * 3);
-/** Index of the cell inside each of those units. */
-export const SE_UNIT_INDEX = new Uint8Array(81 * 3);
-for (let cell = 0; cell < 81; cell++) {
-  SE_UNITS[cell * 3] = CELL_UNITS[cell * 3 + 2]!;
-  SE_UNITS[cell * 3 + 1] = CELL_UNITS[cell * 3]!;
-  SE_UNITS[cell * 3 + 2] = CELL_UNITS[cell * 3 + 1]!;
-  const row = ROW_OF[cell]!;
-  const col = COL_OF[cell]!;
-  SE_UNIT_INDEX[cell * 3] = (row % 3) * 3 + (col % 3);
-  SE_UNIT_INDEX[cell * 3 + 1] = col;
-  SE_UNIT_INDEX[cell * 3 + 2] = row;
-}
 
 /** How a run propagates. */
 export interface ChainMode {
@@ -261,6 +248,8 @@ export class ChainEngine {
   budget = DEFAULT_BUDGET;
   /** Whether some run was cut short by the budget. */
   exhausted = false;
+  /** Changes with the candidates (see load): what is computed once per board is keyed by it. */
+  generation = 0;
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
@@ -288,6 +277,7 @@ export class ChainEngine {
    * unit positions when the caller has them.
    */
   load(candidates: Uint16Array, positions?: Uint16Array): void {
+    this.generation++;
     this.runs.clear();
     this.base.set(candidates);
     if (positions) this.basePos.set(positions);

@@ -1,10 +1,12 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
-import { ChainEngine, type NestedProof, type Run, SE_UNITS, STATIC_MODE, nodeOf } from './engine.js';
+import { ChainEngine, type NestedProof, type Run, STATIC_MODE, nodeOf } from './engine.js';
+import { SE_UNITS } from './se-units.js';
 import { hintChains } from './chain-data.js';
 import type { ChainData } from '../../core/step.js';
 import { staticContradictions } from './contradictions.js';
-import { type ChainHint, type HintChain, searchHints } from './search.js';
+import { type ChainHint, type HintChain, type SearchFilter, searchHints } from './search.js';
+import { analyseGrid, boardAllowsContradictions, boardAllowsMultiple, contradicts, prepareBoard, relativeFilter, takeFilterEffort } from './relative.js';
 import { reachFilter } from './reach-filter.js';
 
 /*
@@ -25,15 +27,25 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
-    // computeStaticClosures and staticContradictions (in forcingChains) count the same effort:
-    // the nodes and static links of the sub-grid.
-    if (skipForcingChains) sub.computeStaticClosures();
-    else forcingChains(engine, sub, run, out);
+    // Relative to the board when it allows (see relative.ts): its closures are found once.
+    sub.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
+    const relative = boardAllowsContradictions();
+    const relativeMultiple = level >= 3 && boardAllowsMultiple();
+    if (relative) sub.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
+    if (!skipForcingChains) forcingChains(engine, sub, run, out, relative);
     if (out.length > 0 || level < 3 || sub.spent) return;
-    if (!skipForcingChains) sub.computeStaticClosures({ countEffort: false });
+    let filter: SearchFilter;
+    if (relativeMultiple) filter = relativeFilter();
+    else {
+      // computeStaticClosures and staticContradictions (in forcingChains) count the same effort:
+      // the nodes and static links of the sub-grid.
+      sub.computeStaticClosures({ countEffort: skipForcingChains || relative });
+      filter = reachFilter(sub);
+    }
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint), out);
-    }, reachFilter(sub));
+    }, filter);
+    if (relativeMultiple) sub.effort += takeFilterEffort();
   } finally {
     engine.effort = sub.effort;
     if (sub.exhausted) engine.exhausted = true;
@@ -47,10 +59,14 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
  * themselves (found for all assumptions at once, see contradictions.ts; the chains of those few
  * are then recorded with their parents).
  */
-function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[]): void {
+function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[], relative: boolean): void {
   const cur = sub.base;
-  const { contradictory, effort } = staticContradictions(sub.base, sub.basePos);
-  sub.effort += effort;
+  let contradictory: Uint8Array | null = null;
+  if (!relative) {
+    const found = staticContradictions(sub.base, sub.basePos);
+    contradictory = found.contradictory;
+    sub.effort += found.effort;
+  }
   // Cells in order, digits in order, "on" before "off" (SE's order).
   for (let cell = 0; cell < 81; cell++) {
     if (POPCOUNT[cur[cell]!]! < 2) continue;
@@ -58,7 +74,7 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
       if ((cur[cell]! & (1 << (digit - 1))) === 0) continue;
       for (let on = 1; on >= 0; on--) {
         const root = nodeOf(cell, digit, on === 1);
-        if (contradictory[root] === 0) continue;
+        if (contradictory ? contradictory[root] === 0 : !contradicts(root)) continue;
         if (sub.spent) return;
         const run = sub.run(STATIC_MODE, root);
         if (run.conflictNode < 0) continue;

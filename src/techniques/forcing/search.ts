@@ -1,5 +1,6 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { type ChainEngine, type ChainMode, type Run, SE_UNITS, nodeOf } from './engine.js';
+import { type ChainEngine, type ChainMode, type Run, nodeOf } from './engine.js';
+import { SE_UNITS } from './se-units.js';
 
 /** Which of SE's forcing-chain producers to emulate. */
 export interface ForcingKind {

@@ -1,0 +1,519 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { NODE_WORDS, computeOnClosures } from './closure.js';
+import type { SearchFilter } from './search.js';
+
+/*
+ * The static analysis behind nested chains (levels 2 and 3), done relative to the board.
+ *
+ * A nested check looks for static chains on the working grid G of a dynamic chain, where the chain
+ * has run dry: G is the board B without the candidates the chain removed. The board's own static
+ * closures (cl_B), found once per board, answer for every such G:
+ *
+ *  - The chain is closed under the basic links, so from a node it knows (a removed candidate's
+ *    "off", a placed digit's "on") B's links lead only to nodes it knows. The other nodes, U (the
+ *    candidates of G in cells with two or more left), keep B's links among them: what x in U reaches
+ *    in B, within U, it reaches in G with those links.
+ *  - G's other links are the strong links it gained: pairs (bivalue cell, bilocal unit) of G that
+ *    were not pairs in B. Each gives two links l = off(q) -> on(b).
+ *
+ * So cl_G(x) = (cl_B(x) & U) | R[l] for every new link l that x fires, where R[l] = cl_G(on b_l)
+ * and x fires l when off(q_l) is in cl_B(x); R is found over the small graph of the new links.
+ *
+ * If B has no static contradiction, a contradiction of G (x reaches not-x) uses a new link: the
+ * first one on the way, l, is fired by x (by contraposition, not-x is in cl_B(on q_l)) and R[l]
+ * holds not-x. So the contradictory nodes are the negations of the union over l of
+ * cl_B(on q_l) & R[l]. If B has no cell or region chain either, a cell or region of G can give one
+ * only if it lost candidates or one of its assumptions fires a new link.
+ *
+ * Static links are closed under contraposition (a -> b gives not b -> not a), and cl_B of "on"
+ * nodes is all this needs.
+ */
+
+/** The board's closures, kept for the engine that owns them. */
+interface BoardClosures {
+  owner: object | null;
+  generation: number;
+  /**
+   * Sets of nodes number only the board's nodes: node n is bit BIT_OF[n] (a candidate's "off" and
+   * "on" are bits 2i and 2i + 1), in `words` words.
+   */
+  readonly bitOf: Int16Array;
+  words: number;
+  /** cl_B(on p) at p * NODE_WORDS. */
+  readonly on: Int32Array;
+  /** B has no static contradiction (then contradictions are found relative to it). */
+  noContradiction: boolean;
+  /** ...and no static cell or region chain (then the cell / region filter is too). */
+  noMultiple: boolean;
+}
+
+const BOARD: BoardClosures = {
+  owner: null,
+  generation: -1,
+  bitOf: new Int16Array(1458),
+  words: 0,
+  on: new Int32Array(729 * NODE_WORDS),
+  noContradiction: false,
+  noMultiple: false,
+};
+
+/**
+ * Prepares the closures of a board, once per owner (an engine) and generation (its base changes
+ * with a new one); returns the work done (0 when they were ready).
+ */
+export function prepareBoard(owner: object, generation: number, base: Uint16Array, basePos: Uint16Array): number {
+  if (BOARD.owner === owner && BOARD.generation === generation) return 0;
+  BOARD.owner = owner;
+  BOARD.generation = generation;
+  let count = 0;
+  for (let pot = 0; pot < 729; pot++) {
+    if ((base[Math.floor(pot / 9)]! & (1 << (pot % 9))) === 0) continue;
+    BOARD.bitOf[pot << 1] = count << 1;
+    BOARD.bitOf[(pot << 1) | 1] = (count << 1) | 1;
+    count++;
+  }
+  BOARD.words = ((count << 1) + 31) >> 5;
+  const { contradiction, effort } = computeOnClosures(base, basePos, BOARD.bitOf, BOARD.words, BOARD.on);
+  BOARD.noContradiction = !contradiction;
+  BOARD.noMultiple = !contradiction && !boardHasMultiple(base, basePos);
+  return effort;
+}
+
+/** Whether some cell (three candidates or more) or region of B has assumptions with a common consequence. */
+function boardHasMultiple(base: Uint16Array, basePos: Uint16Array): boolean {
+  const on = BOARD.on;
+  for (let cell = 0; cell < 81; cell++) {
+    const mask = base[cell]!;
+    if (POPCOUNT[mask]! < 3) continue;
+    let count = 0;
+    for (let d = 0; d < 9; d++) if (mask & (1 << d)) MEMBERS[count++] = cell * 9 + d;
+    if (meet(on, MEMBERS, count)) return true;
+  }
+  for (let slot = 0; slot < 27 * 9; slot++) {
+    const positions = basePos[slot]!;
+    if (POPCOUNT[positions]! < 2) continue;
+    let count = 0;
+    for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = UNIT_CELLS[Math.floor(slot / 9) * 9 + i]! * 9 + (slot % 9);
+    if (meet(on, MEMBERS, count)) return true;
+  }
+  return false;
+}
+
+/** Whether the sets at `sets[pots[i] * NODE_WORDS]` (i < count) have a common member. */
+function meet(sets: Int32Array, pots: Int16Array, count: number): boolean {
+  const words = BOARD.words;
+  for (let w = 0; w < words; w++) {
+    let common = sets[pots[0]! * NODE_WORDS + w]!;
+    for (let i = 1; i < count && common !== 0; i++) common &= sets[pots[i]! * NODE_WORDS + w]!;
+    if (common !== 0) return true;
+  }
+  return false;
+}
+
+const MEMBERS = new Int16Array(9);
+
+/** Effort (see ChainEngine.budget) is counted in node expansions; one costs about this many word operations. */
+const WORDS_PER_EFFORT = 4;
+
+const MAX_LINKS = 2 * (81 + 27 * 9);
+const MAX_UNIONS = 64;
+/** Link components beyond this many are not tracked as masks. */
+const MASK_COMPONENTS = 31;
+/** The analysis of the last grid (see analyseGrid). */
+const GRID = {
+  /** U: nodes of candidates in cells with two or more left. */
+  unknown: new Int32Array(NODE_WORDS),
+  linkCount: 0,
+  /** Link l: off(LINK_FROM[l]) -> on(LINK_TO[l]) (candidates). */
+  linkFrom: new Int16Array(MAX_LINKS),
+  linkTo: new Int16Array(MAX_LINKS),
+  /** R[l] at l * NODE_WORDS. */
+  reach: new Int32Array(MAX_LINKS * NODE_WORDS),
+  /** Negations of the contradictory nodes. */
+  negated: new Int32Array(NODE_WORDS),
+  /** Link graph: successors of l at succ[succStart[l] .. succStart[l + 1]). */
+  succStart: new Int32Array(MAX_LINKS + 1),
+  succ: new Int16Array(MAX_LINKS * 16),
+  index: new Int32Array(MAX_LINKS),
+  low: new Int32Array(MAX_LINKS),
+  onStack: new Uint8Array(MAX_LINKS),
+  stack: new Int16Array(MAX_LINKS),
+  callLink: new Int16Array(MAX_LINKS),
+  callEdge: new Int32Array(MAX_LINKS),
+  /** Component of each link in the link graph, and a stamp per component for unions. */
+  component: new Int16Array(MAX_LINKS),
+  componentStamp: new Int32Array(MAX_LINKS),
+  stampGen: 0,
+  componentCount: 0,
+  /** A link of each component (all share its reach). */
+  componentLink: new Int16Array(MAX_LINKS),
+  /**
+   * Per component, the "on" nodes that fire one of its links, as their negations (by
+   * contraposition, on(p) fires l when off(p) is in cl_B(on q_l)): at comp * NODE_WORDS.
+   */
+  fire: new Int32Array(MAX_LINKS * NODE_WORDS),
+  /** Whether `fire` is ready for the analysed grid. */
+  fireReady: false,
+  /** The components whose links on(p) fires, as a bitmask (at most 31 components), when fireStamp[p] is current. */
+  fireMask: new Int32Array(729),
+  fireStamp: new Int32Array(729),
+  /** Unions of the reach of fired components, by mask (many assumptions fire the same ones). */
+  unionMask: new Int32Array(MAX_UNIONS),
+  union: new Int32Array(MAX_UNIONS * NODE_WORDS),
+  unionCount: 0,
+  /** cl_G(on p) for the filter, computed on demand: at p * NODE_WORDS when closureStamp[p] is current. */
+  closure: new Int32Array(729 * NODE_WORDS),
+  closureStamp: new Int32Array(729),
+  closureGen: 0,
+
+  /** Cells and slots (base / working grid) of the analysed grid. */
+  base: new Uint16Array(81),
+  basePos: new Uint16Array(27 * 9),
+  cur: new Uint16Array(81),
+  curPos: new Uint16Array(27 * 9),
+  effort: 0,
+};
+
+/** Whether the prepared board lets {@link analyseGrid} find contradictions for its working grids. */
+export function boardAllowsContradictions(): boolean {
+  return BOARD.noContradiction;
+}
+
+/** Whether the prepared board lets {@link relativeFilter} answer for them too. */
+export function boardAllowsMultiple(): boolean {
+  return BOARD.noMultiple;
+}
+
+/**
+ * Analyses a working grid `cur` of the prepared board `base` (a dynamic chain's grid where its
+ * queue ran dry): its new links, what they reach, its contradictory nodes. Returns the work done
+ * (in node expansions).
+ */
+export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16Array, curPos: Uint16Array): number {
+  const g = GRID;
+  const on = BOARD.on;
+  g.base.set(base);
+  g.basePos.set(basePos);
+  g.cur.set(cur);
+  g.curPos.set(curPos);
+  g.closureGen++;
+  g.fireReady = false;
+  g.unionCount = 0;
+  g.componentCount = 0;
+  let effort = 0;
+  const { bitOf, words } = BOARD;
+  const unknown = g.unknown;
+  unknown.fill(0, 0, words);
+  let links = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const mask = cur[cell]!;
+    const count = POPCOUNT[mask]!;
+    if (count < 2) continue;
+    // Both nodes of a candidate are adjacent bits: 3 << (2 * pot).
+    let digits = mask;
+    while (digits !== 0) {
+      const low = digits & -digits;
+      digits ^= low;
+      const bit = bitOf[(cell * 9 + 31 - Math.clz32(low)) << 1]!;
+      unknown[bit >> 5] = unknown[bit >> 5]! | (3 << (bit & 31));
+    }
+    if (count === 2 && POPCOUNT[base[cell]!]! > 2) {
+      const first = cell * 9 + 31 - Math.clz32(mask & -mask);
+      const second = cell * 9 + 31 - Math.clz32(mask & ~(mask & -mask));
+      links = addPair(links, first, second);
+    }
+  }
+  for (let slot = 0; slot < 27 * 9; slot++) {
+    const positions = curPos[slot]!;
+    if (POPCOUNT[positions] !== 2 || POPCOUNT[basePos[slot]!]! <= 2) continue;
+    const unit = Math.floor(slot / 9);
+    const digitIndex = slot % 9;
+    const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]! * 9 + digitIndex;
+    const second = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & ~(positions & -positions))]! * 9 + digitIndex;
+    links = addPair(links, first, second);
+  }
+  g.linkCount = links;
+  g.negated.fill(0, 0, words);
+  if (links === 0) return 1;
+  // Each link's own reach, cl_B(on b) & U, then the links it fires.
+  const reach = g.reach;
+  let succCount = 0;
+  for (let l = 0; l < links; l++) {
+    const at = l * NODE_WORDS;
+    const from = g.linkTo[l]! * NODE_WORDS;
+    for (let w = 0; w < words; w++) reach[at + w] = on[from + w]! & unknown[w]!;
+    g.succStart[l] = succCount;
+    for (let m = 0; m < links; m++) {
+      const trigger = bitOf[g.linkFrom[m]! << 1]!;
+      if (m === l || (reach[at + (trigger >> 5)]! & (1 << (trigger & 31))) === 0) continue;
+      if (succCount === g.succ.length) {
+        const grown = new Int16Array(g.succ.length * 2);
+        grown.set(g.succ);
+        g.succ = grown;
+      }
+      g.succ[succCount++] = m;
+    }
+  }
+  g.succStart[links] = succCount;
+  effort += links * (words + links);
+  effort += closeLinks(links);
+  // Contradictions: cl_B(on q_l) & R[l], negated.
+  const negated = g.negated;
+  for (let l = 0; l < links; l++) {
+    const at = l * NODE_WORDS;
+    const from = g.linkFrom[l]! * NODE_WORDS;
+    for (let w = 0; w < words; w++) negated[w] = negated[w]! | (on[from + w]! & reach[at + w]!);
+  }
+  return Math.ceil((effort + links * words) / WORDS_PER_EFFORT);
+}
+
+/** Adds the two links of a new pair; returns the link count. */
+function addPair(links: number, first: number, second: number): number {
+  const g = GRID;
+  g.linkFrom[links] = first;
+  g.linkTo[links] = second;
+  g.linkFrom[links + 1] = second;
+  g.linkTo[links + 1] = first;
+  return links + 2;
+}
+
+/**
+ * Makes each link's reach what it reaches through other links too: Tarjan's algorithm over the
+ * link graph; a component's reach is its members' plus its successors' (already final). Returns
+ * the work done.
+ */
+function closeLinks(links: number): number {
+  const g = GRID;
+  const reach = g.reach;
+  let effort = 0;
+  g.index.fill(-1, 0, links);
+  let nextIndex = 0;
+  let stackTop = 0;
+  let components = 0;
+  for (let start = 0; start < links; start++) {
+    if (g.index[start] !== -1) continue;
+    let depth = 0;
+    g.callLink[0] = start;
+    g.callEdge[0] = g.succStart[start]!;
+    g.index[start] = g.low[start] = nextIndex++;
+    g.stack[stackTop++] = start;
+    g.onStack[start] = 1;
+    while (depth >= 0) {
+      const link = g.callLink[depth]!;
+      const edge = g.callEdge[depth]!;
+      if (edge < g.succStart[link + 1]!) {
+        g.callEdge[depth] = edge + 1;
+        const next = g.succ[edge]!;
+        if (g.index[next] === -1) {
+          g.index[next] = g.low[next] = nextIndex++;
+          g.stack[stackTop++] = next;
+          g.onStack[next] = 1;
+          depth++;
+          g.callLink[depth] = next;
+          g.callEdge[depth] = g.succStart[next]!;
+        } else if (g.onStack[next]) {
+          if (g.index[next]! < g.low[link]!) g.low[link] = g.index[next]!;
+        }
+        continue;
+      }
+      if (g.low[link] === g.index[link]) {
+        const comp = components++;
+        const stamp = ++g.stampGen;
+        const at = link * NODE_WORDS;
+        g.componentStamp[comp] = stamp;
+        g.componentLink[comp] = link;
+        // Members' own reach, then the successors' (other components: final already).
+        let first = stackTop;
+        do first--; while (g.stack[first] !== link);
+        for (let i = first; i < stackTop; i++) g.component[g.stack[i]!] = comp;
+        for (let i = first; i < stackTop; i++) {
+          const member = g.stack[i]!;
+          if (member !== link) {
+            orInto(reach, at, member * NODE_WORDS);
+            effort += BOARD.words;
+          }
+          for (let e = g.succStart[member]!; e < g.succStart[member + 1]!; e++) {
+            const next = g.succ[e]!;
+            const other = g.component[next]!;
+            if (other === comp || g.componentStamp[other] === stamp) continue;
+            g.componentStamp[other] = stamp;
+            orInto(reach, at, next * NODE_WORDS);
+            effort += BOARD.words;
+          }
+        }
+        for (let i = first; i < stackTop; i++) {
+          const member = g.stack[i]!;
+          g.onStack[member] = 0;
+          if (member !== link) reach.copyWithin(member * NODE_WORDS, at, at + BOARD.words);
+        }
+        stackTop = first;
+      }
+      depth--;
+      if (depth >= 0) {
+        const parent = g.callLink[depth]!;
+        if (g.low[link]! < g.low[parent]!) g.low[parent] = g.low[link]!;
+      }
+    }
+  }
+  g.componentCount = components;
+  return effort;
+}
+
+function orInto(sets: Int32Array, at: number, from: number): void {
+  const words = BOARD.words;
+  for (let w = 0; w < words; w++) sets[at + w] = sets[at + w]! | sets[from + w]!;
+}
+
+/** Whether a node of U statically implies its negation on the analysed grid. */
+export function contradicts(node: number): boolean {
+  const negation = BOARD.bitOf[node]! ^ 1;
+  return (GRID.negated[negation >> 5]! & (1 << (negation & 31))) !== 0;
+}
+
+/** Work done by the relative filter since the last call (for the effort bound, in node expansions). */
+export function takeFilterEffort(): number {
+  const effort = Math.ceil(GRID.effort / WORDS_PER_EFFORT);
+  GRID.effort = 0;
+  return effort;
+}
+
+/**
+ * The cell / region filter of static cell and region chains on the analysed grid (the one
+ * reachFilter gives from the grid's own closures): a cell or region passes when one of its
+ * assumptions is contradictory or their closures have something in common.
+ */
+export function relativeFilter(): SearchFilter {
+  CELL_ANSWER.fill(-1);
+  REGION_ANSWER.fill(-1);
+  return RELATIVE_FILTER;
+}
+
+const CELL_ANSWER = new Int8Array(81);
+const REGION_ANSWER = new Int8Array(27 * 9);
+
+const RELATIVE_FILTER: SearchFilter = {
+  cell(cell) {
+    if (CELL_ANSWER[cell] === -1) {
+      const mask = GRID.cur[cell]!;
+      let count = 0;
+      for (let d = 0; d < 9; d++) if (mask & (1 << d)) MEMBERS[count++] = cell * 9 + d;
+      CELL_ANSWER[cell] = shared(count, mask !== GRID.base[cell]) ? 1 : 0;
+    }
+    return CELL_ANSWER[cell] === 1;
+  },
+  region(unit, digit) {
+    const slot = unit * 9 + digit - 1;
+    if (REGION_ANSWER[slot] === -1) {
+      const positions = GRID.curPos[slot]!;
+      let count = 0;
+      for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = UNIT_CELLS[unit * 9 + i]! * 9 + digit - 1;
+      REGION_ANSWER[slot] = shared(count, positions !== GRID.basePos[slot]) ? 1 : 0;
+    }
+    return REGION_ANSWER[slot] === 1;
+  },
+};
+
+/** Whether the assumptions on(MEMBERS[i]) have a contradiction or a common consequence in G. */
+function shared(count: number, changed: boolean): boolean {
+  let fires = false;
+  for (let i = 0; i < count; i++) {
+    const pot = MEMBERS[i]!;
+    if (contradicts((pot << 1) | 1)) return true;
+    if (!fires && firesLink(pot)) fires = true;
+  }
+  // Unchanged and firing nothing: its closures are within B's, which have nothing in common.
+  if (!changed && !fires) return false;
+  for (let i = 0; i < count; i++) ensureClosure(MEMBERS[i]!);
+  GRID.effort += count * BOARD.words;
+  return meet(GRID.closure, MEMBERS, count);
+}
+
+/** Fills `fire` for the analysed grid's link components. */
+function prepareFire(): void {
+  const g = GRID;
+  g.fireReady = true;
+  const { on, words } = BOARD;
+  const { fire, unknown } = g;
+  for (let comp = 0; comp < g.componentCount; comp++) fire.fill(0, comp * NODE_WORDS, comp * NODE_WORDS + words);
+  for (let l = 0; l < g.linkCount; l++) {
+    const at = g.component[l]! * NODE_WORDS;
+    const from = g.linkFrom[l]! * NODE_WORDS;
+    // "Off" nodes are the even bits.
+    for (let w = 0; w < words; w++) fire[at + w] = fire[at + w]! | (on[from + w]! & unknown[w]! & 0x55555555);
+  }
+  g.effort += g.linkCount * words;
+}
+
+/** Whether on(pot) fires a link of component `comp`. */
+function firesComponent(pot: number, comp: number): boolean {
+  const bit = BOARD.bitOf[pot << 1]!;
+  return (GRID.fire[comp * NODE_WORDS + (bit >> 5)]! & (1 << (bit & 31))) !== 0;
+}
+
+/** The components on(pot) fires, as a mask; -1 when there are too many components for masks. */
+function firedMask(pot: number): number {
+  const g = GRID;
+  if (g.fireStamp[pot] === g.closureGen) return g.fireMask[pot]!;
+  if (!g.fireReady) prepareFire();
+  let mask = 0;
+  if (g.componentCount > MASK_COMPONENTS) mask = -1;
+  else for (let comp = 0; comp < g.componentCount; comp++) if (firesComponent(pot, comp)) mask |= 1 << comp;
+  g.fireStamp[pot] = g.closureGen;
+  g.fireMask[pot] = mask;
+  return mask;
+}
+
+/** Whether on(pot) fires some new link. */
+function firesLink(pot: number): boolean {
+  const mask = firedMask(pot);
+  if (mask !== -1) return mask !== 0;
+  for (let comp = 0; comp < GRID.componentCount; comp++) if (firesComponent(pot, comp)) return true;
+  return false;
+}
+
+/** Fills cl_G(on pot) & U into GRID.closure (once per analysed grid). */
+function ensureClosure(pot: number): void {
+  const g = GRID;
+  if (g.closureStamp[pot] === g.closureGen) return;
+  g.closureStamp[pot] = g.closureGen;
+  const { on, words } = BOARD;
+  const at = pot * NODE_WORDS;
+  const { closure, unknown, reach } = g;
+  for (let w = 0; w < words; w++) closure[at + w] = on[at + w]! & unknown[w]!;
+  g.effort += words;
+  const mask = firedMask(pot);
+  if (mask === 0) return;
+  const slot = mask === -1 ? -1 : unionOf(mask);
+  if (slot >= 0) {
+    const from = slot * NODE_WORDS;
+    for (let w = 0; w < words; w++) closure[at + w] = closure[at + w]! | g.union[from + w]!;
+    g.effort += words;
+    return;
+  }
+  for (let comp = 0; comp < g.componentCount; comp++) {
+    if (mask !== -1 ? (mask & (1 << comp)) === 0 : !firesComponent(pot, comp)) continue;
+    const from = g.componentLink[comp]! * NODE_WORDS;
+    for (let w = 0; w < words; w++) closure[at + w] = closure[at + w]! | reach[from + w]!;
+    g.effort += words;
+  }
+}
+
+/** The slot of the union of the reach of the components in `mask` (-1 when the memo is full). */
+function unionOf(mask: number): number {
+  const g = GRID;
+  for (let i = 0; i < g.unionCount; i++) if (g.unionMask[i] === mask) return i;
+  if (g.unionCount === MAX_UNIONS) return -1;
+  const slot = g.unionCount++;
+  g.unionMask[slot] = mask;
+  const words = BOARD.words;
+  const at = slot * NODE_WORDS;
+  const { union, reach } = g;
+  union.fill(0, at, at + words);
+  for (let comp = 0; comp < g.componentCount; comp++) {
+    if ((mask & (1 << comp)) === 0) continue;
+    const from = g.componentLink[comp]! * NODE_WORDS;
+    for (let w = 0; w < words; w++) union[at + w] = union[at + w]! | reach[from + w]!;
+    g.effort += words;
+  }
+  return slot;
+}
