@@ -117,6 +117,9 @@ const WORDS_PER_EFFORT = 4;
 
 const MAX_LINKS = 2 * (81 + 27 * 9);
 const MAX_UNIONS = 64;
+/** Union slots after the memo: one always empty, then one per candidate. */
+const EMPTY_SLOT = MAX_UNIONS;
+const POT_SLOT = MAX_UNIONS + 1;
 /** Link components beyond this many are not tracked as masks. */
 const MASK_COMPONENTS = 31;
 /** The analysis of the last grid (see analyseGrid). */
@@ -157,14 +160,17 @@ const GRID = {
   /** The components whose links on(p) fires, as a bitmask (at most 31 components), when fireStamp[p] is current. */
   fireMask: new Int32Array(729),
   fireStamp: new Int32Array(729),
+  /** The union slot of the reach on(p) fires (see firedReach), when slotStamp[p] is current. */
+  slotOf: new Int16Array(729),
+  slotStamp: new Int32Array(729),
   /** Unions of the reach of fired components, by mask (many assumptions fire the same ones). */
-  unionMask: new Int32Array(MAX_UNIONS),
-  union: new Int32Array(MAX_UNIONS * NODE_WORDS),
+  hashMask: new Int32Array(256),
+  hashSlot: new Int16Array(256),
+  hashStamp: new Int32Array(256),
+  union: new Int32Array((POT_SLOT + 729) * NODE_WORDS),
   unionCount: 0,
-  /** cl_G(on p) for the filter, computed on demand: at p * NODE_WORDS when closureStamp[p] is current. */
-  closure: new Int32Array(729 * NODE_WORDS),
-  closureStamp: new Int32Array(729),
-  closureGen: 0,
+  /** Counts the analysed grids (stamps what is computed on demand for one). */
+  gridGen: 0,
 
   /** Cells and slots (base / working grid) of the analysed grid. */
   base: new Uint16Array(81),
@@ -196,7 +202,7 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
   g.basePos.set(basePos);
   g.cur.set(cur);
   g.curPos.set(curPos);
-  g.closureGen++;
+  g.gridGen++;
   g.fireReady = false;
   g.unionCount = 0;
   g.componentCount = 0;
@@ -413,20 +419,43 @@ const RELATIVE_FILTER: SearchFilter = {
   },
 };
 
-/** Whether the assumptions on(MEMBERS[i]) have a contradiction or a common consequence in G. */
+/**
+ * Whether the assumptions on(MEMBERS[i]) have a contradiction or a common consequence in G. Their
+ * closures are (cl_B(x) & U) | V(x), V(x) the reach of the links x fires (within U), so what they
+ * have in common is U & (cl_B(x1) | V(x1)) & (cl_B(x2) | V(x2)) & ..., found word by word.
+ */
 function shared(count: number, changed: boolean): boolean {
+  const g = GRID;
+  const { bitOf } = BOARD;
+  const { negated, fireStamp, fireMask } = g;
   let fires = false;
   for (let i = 0; i < count; i++) {
     const pot = MEMBERS[i]!;
-    if (contradicts((pot << 1) | 1)) return true;
-    if (!fires && firesLink(pot)) fires = true;
+    // on(pot) contradicts when off(pot) is among the negations.
+    const off = bitOf[pot << 1]!;
+    if ((negated[off >> 5]! & (1 << (off & 31))) !== 0) return true;
+    if (!fires && (fireStamp[pot] === g.gridGen ? fireMask[pot] : firedMask(pot)) !== 0) fires = true;
   }
   // Unchanged and firing nothing: its closures are within B's, which have nothing in common.
   if (!changed && !fires) return false;
-  for (let i = 0; i < count; i++) ensureClosure(MEMBERS[i]!);
-  GRID.effort += count * BOARD.words;
-  return meet(GRID.closure, MEMBERS, count);
+  const { on, words } = BOARD;
+  for (let i = 0; i < count; i++) {
+    const pot = MEMBERS[i]!;
+    ON_AT[i] = pot * NODE_WORDS;
+    V_AT[i] = firedReach(pot) * NODE_WORDS;
+  }
+  g.effort += count * words;
+  const { unknown, union } = g;
+  for (let w = 0; w < words; w++) {
+    let common = unknown[w]!;
+    for (let i = 0; i < count && common !== 0; i++) common &= on[ON_AT[i]! + w]! | union[V_AT[i]! + w]!;
+    if (common !== 0) return true;
+  }
+  return false;
 }
+
+const ON_AT = new Int32Array(9);
+const V_AT = new Int32Array(9);
 
 /** Fills `fire` for the analysed grid's link components. */
 function prepareFire(): void {
@@ -453,58 +482,64 @@ function firesComponent(pot: number, comp: number): boolean {
 /** The components on(pot) fires, as a mask; -1 when there are too many components for masks. */
 function firedMask(pot: number): number {
   const g = GRID;
-  if (g.fireStamp[pot] === g.closureGen) return g.fireMask[pot]!;
+  if (g.fireStamp[pot] === g.gridGen) return g.fireMask[pot]!;
   if (!g.fireReady) prepareFire();
   let mask = 0;
-  if (g.componentCount > MASK_COMPONENTS) mask = -1;
-  else for (let comp = 0; comp < g.componentCount; comp++) if (firesComponent(pot, comp)) mask |= 1 << comp;
-  g.fireStamp[pot] = g.closureGen;
+  if (g.componentCount > MASK_COMPONENTS) {
+    for (let comp = 0; comp < g.componentCount && mask === 0; comp++) if (firesComponent(pot, comp)) mask = -1;
+  } else {
+    for (let comp = 0; comp < g.componentCount; comp++) if (firesComponent(pot, comp)) mask |= 1 << comp;
+  }
+  g.fireStamp[pot] = g.gridGen;
   g.fireMask[pot] = mask;
   return mask;
 }
 
-/** Whether on(pot) fires some new link. */
-function firesLink(pot: number): boolean {
+/**
+ * The union slot holding the reach of the links on(pot) fires: an empty one when none, a memo by
+ * mask, or the pot's own slot when there are too many components (or masks).
+ */
+function firedReach(pot: number): number {
+  const g = GRID;
+  if (g.slotStamp[pot] === g.gridGen) return g.slotOf[pot]!;
   const mask = firedMask(pot);
-  if (mask !== -1) return mask !== 0;
-  for (let comp = 0; comp < GRID.componentCount; comp++) if (firesComponent(pot, comp)) return true;
-  return false;
+  let slot = mask === 0 ? EMPTY_SLOT : mask === -1 ? -1 : unionOf(mask);
+  if (slot === -1) slot = unionInto(POT_SLOT + pot, pot);
+  g.slotStamp[pot] = g.gridGen;
+  g.slotOf[pot] = slot;
+  return slot;
 }
 
-/** Fills cl_G(on pot) & U into GRID.closure (once per analysed grid). */
-function ensureClosure(pot: number): void {
+/** The reach of the links on(pot) fires, into union slot `slot` (when there are too many components for masks). */
+function unionInto(slot: number, pot: number): number {
   const g = GRID;
-  if (g.closureStamp[pot] === g.closureGen) return;
-  g.closureStamp[pot] = g.closureGen;
-  const { on, words } = BOARD;
-  const at = pot * NODE_WORDS;
-  const { closure, unknown, reach } = g;
-  for (let w = 0; w < words; w++) closure[at + w] = on[at + w]! & unknown[w]!;
-  g.effort += words;
-  const mask = firedMask(pot);
-  if (mask === 0) return;
-  const slot = mask === -1 ? -1 : unionOf(mask);
-  if (slot >= 0) {
-    const from = slot * NODE_WORDS;
-    for (let w = 0; w < words; w++) closure[at + w] = closure[at + w]! | g.union[from + w]!;
-    g.effort += words;
-    return;
-  }
+  const words = BOARD.words;
+  const at = slot * NODE_WORDS;
+  const { union, reach } = g;
+  union.fill(0, at, at + words);
   for (let comp = 0; comp < g.componentCount; comp++) {
-    if (mask !== -1 ? (mask & (1 << comp)) === 0 : !firesComponent(pot, comp)) continue;
+    if (!firesComponent(pot, comp)) continue;
     const from = g.componentLink[comp]! * NODE_WORDS;
-    for (let w = 0; w < words; w++) closure[at + w] = closure[at + w]! | reach[from + w]!;
+    for (let w = 0; w < words; w++) union[at + w] = union[at + w]! | reach[from + w]!;
     g.effort += words;
   }
+  return slot;
 }
 
 /** The slot of the union of the reach of the components in `mask` (-1 when the memo is full). */
 function unionOf(mask: number): number {
   const g = GRID;
-  for (let i = 0; i < g.unionCount; i++) if (g.unionMask[i] === mask) return i;
+  // Open addressing over 256 entries (at most MAX_UNIONS used), valid for this grid when stamped.
+  let h = Math.imul(mask, 0x9e3779b1) >>> 24;
+  while (g.hashStamp[h] === g.gridGen) {
+    if (g.hashMask[h] === mask) return g.hashSlot[h]!;
+    h = (h + 1) & 255;
+  }
   if (g.unionCount === MAX_UNIONS) return -1;
   const slot = g.unionCount++;
-  g.unionMask[slot] = mask;
+  g.hashStamp[h] = g.gridGen;
+  g.hashMask[h] = mask;
+  g.hashSlot[h] = slot;
   const words = BOARD.words;
   const at = slot * NODE_WORDS;
   const { union, reach } = g;
