@@ -58,6 +58,7 @@ export const STATIC_MODE: ChainMode = { dynamic: false, cellLinks: true, level: 
 export function dynamicMode(level: number): ChainMode {
   return { dynamic: true, cellLinks: true, level, key: 2 + level };
 }
+const DYNAMIC_0 = dynamicMode(0);
 
 /**
  * A nested chain justifying an "advanced" node: its complexity is added to the outer chain's.
@@ -109,6 +110,8 @@ export class Run {
   truncated = false;
   /** In FREE_RUNS (reset when reused). */
   free = false;
+  /** Being handed to another engine (see ChainEngine.adoptRuns). */
+  adopted = false;
 
   constructor(public root: number) {}
 
@@ -206,6 +209,13 @@ export class Run {
     this.poolLength += count;
     return start;
   }
+}
+
+/** Potentials a board change touches (see ChainEngine.adoptRuns). */
+const ADOPT_TOUCHED = new Int32Array(WORDS);
+
+function setPot(set: Int32Array, pot: number): void {
+  set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
 }
 
 /** Runs of discarded engines, reused to spare allocation (a run holds ~15 KB of typed arrays). */
@@ -311,6 +321,11 @@ export class ChainEngine {
     return closureContradicts(node);
   }
 
+  /** The memoised run from one assumption, if there is one (for tests). */
+  peekRun(mode: ChainMode, root: number): Run | undefined {
+    return this.runs.get(mode.key * NODE_COUNT + root);
+  }
+
   /** The (memoised) run from one assumption. */
   run(mode: ChainMode, root: number): Run {
     if (mode === NISHIO_MODE) return this.nishioRun(root);
@@ -355,9 +370,49 @@ export class ChainEngine {
   }
 
   /**
-   * Hands this engine's runs back for reuse by later engines, except those in `keep`. The engine
-   * must not be used afterwards.
+   * Takes over the plain dynamic runs (level 0) of the engine of an earlier board that this board's
+   * changes cannot have touched: the grader's next board is the earlier one less some candidates,
+   * and a run depends only on the cells and unit slots of the nodes it processed. A removed
+   * candidate (cell c, digit d) is seen by a run holding a node in c, or a node of digit d in a
+   * unit of c; the other runs are the same on both boards, parents included. `previous` must be
+   * released afterwards (the runs taken are no longer its).
    */
+  adoptRuns(previous: ChainEngine): void {
+    const touched = ADOPT_TOUCHED;
+    touched.fill(0);
+    let removed = 0;
+    for (let cell = 0; cell < 81; cell++) {
+      if ((this.base[cell]! & ~previous.base[cell]!) !== 0) return;
+      let gone = previous.base[cell]! & ~this.base[cell]!;
+      if (gone === 0) continue;
+      removed++;
+      for (let d = 0; d < 9; d++) setPot(touched, cell * 9 + d);
+      while (gone !== 0) {
+        const low = gone & -gone;
+        gone ^= low;
+        const digitIndex = 31 - Math.clz32(low);
+        for (let k = 0; k < 3; k++) {
+          const unit = SE_UNITS[cell * 3 + k]!;
+          for (let i = 0; i < 9; i++) setPot(touched, UNIT_CELLS[unit * 9 + i]! * 9 + digitIndex);
+        }
+      }
+    }
+    if (removed === 0) return;
+    const first = DYNAMIC_0.key * NODE_COUNT;
+    for (const [key, run] of previous.runs) {
+      if (key < first || key >= first + NODE_COUNT || run.truncated) continue;
+      let hit = 0;
+      for (let w = 0; w < WORDS && hit === 0; w++) hit = (run.on[w]! | run.off[w]!) & touched[w]!;
+      if (hit !== 0) continue;
+      this.runs.set(key, run);
+      run.adopted = true;
+    }
+    // A run may be stored under several levels there: none of them is the earlier engine's now.
+    for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
+    for (const run of this.runs.values()) run.adopted = false;
+  }
+
+  /** Hands this engine's runs back for reuse by later engines. The engine must not be used afterwards. */
   release(): void {
     // A run may be stored under two levels (see compute): free each once.
     for (const run of this.runs.values()) {

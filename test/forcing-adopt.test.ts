@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyStep, boardFromGrid, type Board } from '../src/core/board.js';
+import { parsePuzzle } from '../src/core/parse.js';
+import { POPCOUNT } from '../src/core/tables.js';
+import { nextStep } from '../src/grader/grade.js';
+import { ChainEngine, type Run, dynamicMode } from '../src/techniques/forcing/engine.js';
+
+/*
+ * The engine of a board takes over the plain dynamic runs of the previous board's engine that the
+ * change cannot have touched (ChainEngine.adoptRuns). Every run taken over must be the run the new
+ * board would compute: same nodes in the same order, same parents, same contradiction.
+ */
+
+const DATA = new URL('./fixtures/data/', import.meta.url);
+const DYNAMIC = dynamicMode(0);
+
+/** Everything a run records, as plain data. */
+function snapshot(run: Run): unknown {
+  const nodes = (order: Int16Array, count: number) => Array.from(order.subarray(0, count), (node) => [node, run.parentsOf(node)]);
+  return {
+    on: nodes(run.onOrder, run.onCount),
+    off: nodes(run.offOrder, run.offCount),
+    conflict: run.conflictNode,
+    conflictOther: run.conflictOther,
+    conflictParents: Array.from(run.pool.subarray(run.conflictStart, run.conflictStart + run.conflictCount)),
+  };
+}
+
+function roots(board: Readonly<Board>): number[] {
+  const out: number[] = [];
+  for (let pot = 0; pot < 729; pot++) {
+    const mask = board.candidates[Math.floor(pot / 9)]!;
+    if (POPCOUNT[mask]! < 2 || (mask & (1 << (pot % 9))) === 0) continue;
+    out.push((pot << 1) | 1, pot << 1);
+  }
+  return out;
+}
+
+describe('dynamic runs carried over to the next board', () => {
+  const puzzles = readFileSync(new URL('forum_hardest_1106.txt', DATA), 'utf8').trim().split('\n').filter((_, i) => i % 75 === 0);
+
+  it('are the runs the next board computes', () => {
+    let adopted = 0;
+    let steps = 0;
+    for (const puzzle of puzzles) {
+      const board = boardFromGrid(parsePuzzle(puzzle));
+      let previous: ChainEngine | null = null;
+      for (let n = 0; n < 12; n++) {
+        const step = nextStep(board);
+        if (!step) break;
+        applyStep(board, step);
+        const engine = new ChainEngine(board);
+        if (previous) {
+          engine.adoptRuns(previous);
+          previous.release();
+          const fresh = new ChainEngine(board);
+          for (const root of roots(board)) {
+            const carried = engine.peekRun(DYNAMIC, root);
+            if (!carried) continue;
+            adopted++;
+            expect(snapshot(carried), `${puzzle} step ${n} root ${root}`).toEqual(snapshot(fresh.run(DYNAMIC, root)));
+          }
+          fresh.release();
+          steps++;
+        }
+        for (const root of roots(board)) engine.run(DYNAMIC, root);
+        previous = engine;
+      }
+      previous?.release();
+    }
+    expect(steps).toBeGreaterThan(20);
+    expect(adopted).toBeGreaterThan(1000);
+  }, 60_000);
+});
