@@ -14,9 +14,11 @@ import { ChainEngine, type Run, dynamicMode } from '../src/techniques/forcing/en
 
 const DATA = new URL('./fixtures/data/', import.meta.url);
 const DYNAMIC = dynamicMode(0);
+const PLUS = dynamicMode(1);
 
 /** Everything a run records, as plain data. */
 function snapshot(run: Run): unknown {
+  const causes = run.causes ? [...run.causes.entries()] : [];
   const nodes = (order: Int16Array, count: number) => Array.from(order.subarray(0, count), (node) => [node, run.parentsOf(node)]);
   return {
     on: nodes(run.onOrder, run.onCount),
@@ -24,6 +26,7 @@ function snapshot(run: Run): unknown {
     conflict: run.conflictNode,
     conflictOther: run.conflictOther,
     conflictParents: Array.from(run.pool.subarray(run.conflictStart, run.conflictStart + run.conflictCount)),
+    causes,
   };
 }
 
@@ -40,7 +43,7 @@ function roots(board: Readonly<Board>): number[] {
 describe('dynamic runs carried over to the next board', () => {
   const puzzles = readFileSync(new URL('forum_hardest_1106.txt', DATA), 'utf8').trim().split('\n').filter((_, i) => i % 75 === 0);
 
-  it('are the runs the next board computes', () => {
+  it('are the runs the next board computes, and so are the runs built on them', () => {
     let adopted = 0;
     let steps = 0;
     for (const puzzle of puzzles) {
@@ -61,10 +64,22 @@ describe('dynamic runs carried over to the next board', () => {
             adopted++;
             expect(snapshot(carried), `${puzzle} step ${n} root ${root}`).toEqual(snapshot(fresh.run(DYNAMIC, root)));
           }
+          // The runs with the simple rules too, continued from those (where the rules found nothing on
+          // the previous board, they are asked only about the change).
+          for (const root of roots(board)) {
+            engine.run(DYNAMIC, root);
+            fresh.run(DYNAMIC, root);
+          }
+          for (const root of roots(board)) {
+            expect(snapshot(engine.run(PLUS, root)), `${puzzle} step ${n} root ${root} (+)`).toEqual(snapshot(fresh.run(PLUS, root)));
+          }
           fresh.release();
           steps++;
         }
-        for (const root of roots(board)) engine.run(DYNAMIC, root);
+        for (const root of roots(board)) {
+          engine.run(DYNAMIC, root);
+          engine.run(PLUS, root);
+        }
         previous = engine;
       }
       previous?.release();

@@ -1,4 +1,4 @@
-import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
+import { BOX_OF, CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import type { ChainEngine, NestedProof, Run } from './engine.js';
 import { findNestedOffs } from './nested.js';
 
@@ -35,6 +35,75 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
 }
 
 const OUT: AdvancedOff[] = [];
+
+/**
+ * Whether the board losing candidates `changed[0..count)` (absent from `cur`) can have made a new
+ * pattern of the simple rules on a chain's working grid where they found none before, the chain
+ * having touched none of them (see ChainEngine.adoptRuns): then its removals are what they were.
+ * Only a pattern defined on a slot or cell that lost one can be new; locking is not (its source is
+ * a slot the chain changed, which holds none of them). Patterns are counted whether or not they rely
+ * on the chain: a superset, for a sure "no".
+ */
+export function changeMakesPatterns(cur: Uint16Array, curPos: Uint16Array, changed: Int16Array, count: number): boolean {
+  for (let n = 0; n < count; n++) {
+    const pot = changed[n]!;
+    const cell = Math.floor(pot / 9);
+    const digitIndex = pot % 9;
+    for (let k = 0; k < 3; k++) {
+      const unit = CELL_UNITS[cell * 3 + k]!;
+      if (hiddenPairWith(cur, curPos, unit, digitIndex)) return true;
+      if (POPCOUNT[cur[cell]!] === 2 && nakedPairWith(cur, unit, cell)) return true;
+    }
+    if (xWingWith(cur, curPos, ROW_OF[cell]!, 0, digitIndex) || xWingWith(cur, curPos, 9 + COL_OF[cell]!, 9, digitIndex)) return true;
+  }
+  return false;
+}
+
+/** Some hidden pair of digit `d` and another in `unit`, with something to remove. */
+function hiddenPairWith(cur: Uint16Array, curPos: Uint16Array, unit: number, d: number): boolean {
+  const p1 = curPos[unit * 9 + d]!;
+  if (POPCOUNT[p1]! < 1 || POPCOUNT[p1]! > 2) return false;
+  for (let d2 = 0; d2 < 9; d2++) {
+    const p2 = curPos[unit * 9 + d2]!;
+    if (d2 === d || POPCOUNT[p2]! < 1 || POPCOUNT[p2]! > 2 || POPCOUNT[p1 | p2] !== 2) continue;
+    const keep = (1 << d) | (1 << d2);
+    for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i) && (cur[UNIT_CELLS[unit * 9 + i]!]! & ~keep) !== 0) return true;
+  }
+  return false;
+}
+
+/** Some naked pair of `cell` (two candidates) and another cell of `unit`, with something to remove. */
+function nakedPairWith(cur: Uint16Array, unit: number, cell: number): boolean {
+  const mask = cur[cell]!;
+  let partner = -1;
+  for (let i = 0; i < 9; i++) {
+    const other = UNIT_CELLS[unit * 9 + i]!;
+    if (other !== cell && cur[other] === mask) partner = other;
+  }
+  if (partner < 0) return false;
+  for (let i = 0; i < 9; i++) {
+    const other = UNIT_CELLS[unit * 9 + i]!;
+    if (other !== cell && other !== partner && (cur[other]! & mask) !== 0) return true;
+  }
+  return false;
+}
+
+/** Some X-wing of digit `d` on `line` (a row, or a column when `first` is 9) and another line of its kind. */
+function xWingWith(cur: Uint16Array, curPos: Uint16Array, line: number, first: number, d: number): boolean {
+  const p = curPos[line * 9 + d]!;
+  if (POPCOUNT[p] !== 2) return false;
+  const cover = first === 0 ? 9 : 0;
+  for (let other = first; other < first + 9; other++) {
+    if (other === line || curPos[other * 9 + d] !== p) continue;
+    for (let i = 0; i < 9; i++) {
+      if ((p & (1 << i)) === 0) continue;
+      // Cover line i: d anywhere but in the two base lines.
+      const positions = curPos[(cover + i) * 9 + d]! & ~(1 << (line - first)) & ~(1 << (other - first));
+      if (positions !== 0) return true;
+    }
+  }
+  return false;
+}
 
 const offNode = (cell: number, digitIndex: number): number => (cell * 9 + digitIndex) << 1;
 

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
-import { type AdvancedOff, findAdvancedOffs } from './advanced.js';
+import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
 
 /*
@@ -59,6 +59,7 @@ export function dynamicMode(level: number): ChainMode {
   return { dynamic: true, cellLinks: true, level, key: 2 + level };
 }
 const DYNAMIC_0 = dynamicMode(0);
+const DYNAMIC_1 = dynamicMode(1);
 
 /**
  * A nested chain justifying an "advanced" node: its complexity is added to the outer chain's.
@@ -260,6 +261,14 @@ export class ChainEngine {
   exhausted = false;
   /** Changes with the candidates (see load): what is computed once per board is keyed by it. */
   generation = 0;
+  /** Candidates the previous board had and this one has not (see adoptRuns). */
+  private readonly changed = new Int16Array(729);
+  private changedCount = 0;
+  /**
+   * Roots whose plain run was taken over from the previous board, where the simple rules found
+   * nothing at its end (see adoptRuns): they are asked only about patterns near the change.
+   */
+  private readonly rulesClean = new Uint8Array(NODE_COUNT);
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
@@ -381,6 +390,7 @@ export class ChainEngine {
     const touched = ADOPT_TOUCHED;
     touched.fill(0);
     let removed = 0;
+    this.changedCount = 0;
     for (let cell = 0; cell < 81; cell++) {
       if ((this.base[cell]! & ~previous.base[cell]!) !== 0) return;
       let gone = previous.base[cell]! & ~this.base[cell]!;
@@ -391,6 +401,7 @@ export class ChainEngine {
         const low = gone & -gone;
         gone ^= low;
         const digitIndex = 31 - Math.clz32(low);
+        this.changed[this.changedCount++] = cell * 9 + digitIndex;
         for (let k = 0; k < 3; k++) {
           const unit = SE_UNITS[cell * 3 + k]!;
           for (let i = 0; i < 9; i++) setPot(touched, UNIT_CELLS[unit * 9 + i]! * 9 + digitIndex);
@@ -406,6 +417,9 @@ export class ChainEngine {
       if (hit !== 0) continue;
       this.runs.set(key, run);
       run.adopted = true;
+      // Its simple rules found nothing there: they can find something here only near the change.
+      const root = key - first;
+      if (previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root) === run) this.rulesClean[root] = 1;
     }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
@@ -437,6 +451,7 @@ export class ChainEngine {
     let resumed: AdvancedOff[] | null = null;
     if (lower && !lower.truncated) {
       for (let i = 0; i < lower.offCount; i++) this.removeCandidate(lower.offOrder[i]! >> 1);
+      if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(cur, curPos, this.changed, this.changedCount)) return lower;
       resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
       if (allKnown(resumed, lower)) return lower;
