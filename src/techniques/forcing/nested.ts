@@ -6,7 +6,16 @@ import { hintChains } from './chain-data.js';
 import type { ChainData } from '../../core/step.js';
 import { staticContradictions } from './contradictions.js';
 import { type ChainHint, type HintChain, type SearchFilter, searchHints } from './search.js';
-import { analyseGrid, boardAllowsContradictions, boardAllowsMultiple, contradicts, prepareBoard, relativeFilter, takeFilterEffort } from './relative.js';
+import {
+  analyseGrid,
+  anyContradiction,
+  boardAllowsContradictions,
+  boardAllowsMultiple,
+  contradicts,
+  prepareBoard,
+  relativeFilter,
+  takeFilterEffort,
+} from './relative.js';
 import { reachFilter } from './reach-filter.js';
 
 /*
@@ -21,22 +30,30 @@ let subEngine: ChainEngine | null = null;
 
 export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out: AdvancedOff[], skipForcingChains = false): void {
   if (engine.spent) return;
+  // Relative to the board when it allows (see relative.ts): its closures are found once. Most
+  // working grids then show no contradiction, and no cell or region that can give a chain: the
+  // static chains need not be looked for.
+  engine.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
+  const relative = boardAllowsContradictions();
+  if (relative) engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
+  const lookForContradictions = !skipForcingChains && (!relative || anyContradiction());
+  let filter: SearchFilter | null = null;
+  if (level >= 3 && boardAllowsMultiple()) {
+    filter = relativeFilter();
+    const passes = anySourcePasses(filter, engine.cur, engine.curPos);
+    engine.effort += takeFilterEffort();
+    if (!passes && !lookForContradictions) return;
+    if (!passes) filter = NOTHING;
+  } else if (!lookForContradictions && level < 3) return;
   if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
   else subEngine.load(engine.cur, engine.curPos);
   const sub = subEngine;
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
-    // Relative to the board when it allows (see relative.ts): its closures are found once.
-    sub.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
-    const relative = boardAllowsContradictions();
-    const relativeMultiple = level >= 3 && boardAllowsMultiple();
-    if (relative) sub.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
-    if (!skipForcingChains) forcingChains(engine, sub, run, out, relative);
-    if (out.length > 0 || level < 3 || sub.spent) return;
-    let filter: SearchFilter;
-    if (relativeMultiple) filter = relativeFilter();
-    else {
+    if (lookForContradictions) forcingChains(engine, sub, run, out, relative);
+    if (out.length > 0 || level < 3 || sub.spent || filter === NOTHING) return;
+    if (filter === null) {
       // computeStaticClosures and staticContradictions (in forcingChains) count the same effort:
       // the nodes and static links of the sub-grid.
       sub.computeStaticClosures({ countEffort: skipForcingChains || relative });
@@ -45,7 +62,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint), out);
     }, filter);
-    if (relativeMultiple) sub.effort += takeFilterEffort();
+    sub.effort += takeFilterEffort();
   } finally {
     engine.effort = sub.effort;
     if (sub.exhausted) engine.exhausted = true;
@@ -53,6 +70,17 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   }
 }
 
+/** A filter nothing passes. */
+const NOTHING: SearchFilter = { cell: () => false, region: () => false };
+
+/** Whether some cell (three candidates or more) or region (two places or more) of a grid passes a filter. */
+function anySourcePasses(filter: SearchFilter, cur: Uint16Array, curPos: Uint16Array): boolean {
+  for (let cell = 0; cell < 81; cell++) if (POPCOUNT[cur[cell]!]! > 2 && filter.cell(cell)) return true;
+  for (let slot = 0; slot < 27 * 9; slot++) {
+    if (POPCOUNT[curPos[slot]!]! >= 2 && filter.region(Math.floor(slot / 9), (slot % 9) + 1)) return true;
+  }
+  return false;
+}
 
 /**
  * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict

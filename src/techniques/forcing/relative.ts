@@ -370,6 +370,13 @@ function orInto(sets: Int32Array, at: number, from: number): void {
   for (let w = 0; w < words; w++) sets[at + w] = sets[at + w]! | sets[from + w]!;
 }
 
+/** Whether some node of the analysed grid statically implies its negation. */
+export function anyContradiction(): boolean {
+  const { negated } = GRID;
+  for (let w = 0; w < BOARD.words; w++) if (negated[w] !== 0) return true;
+  return false;
+}
+
 /** Whether a node of U statically implies its negation on the analysed grid. */
 export function contradicts(node: number): boolean {
   const negation = BOARD.bitOf[node]! ^ 1;
