@@ -79,6 +79,7 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   const hint = searchHints(engine, technique, undefined, filter);
   // Spent: some run, or a nested check, went past the bound, and the search stopped there.
   const truncated = engine.exhausted || engine.spent;
+  if (!hint && !truncated) engine.emptySearches |= 1 << technique.mode.key;
   let step: Step | null = null;
   if (hint) step = toStep(technique, hint, board);
   else if (truncated) {

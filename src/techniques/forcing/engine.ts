@@ -269,6 +269,13 @@ export class ChainEngine {
    * nothing at its end (see adoptRuns): they are asked only about patterns near the change.
    */
   private readonly rulesClean = new Uint8Array(NODE_COUNT);
+  /** Runs (level * NODE_COUNT + root) that are their lower level's run (see isSharedBelow). */
+  private readonly sharedBelow = new Uint8Array(4 * NODE_COUNT);
+  /**
+   * Modes (bits by mode key) whose search on this board was complete and found no hint: the next
+   * level need not look at what it shares with them (see searchHints).
+   */
+  emptySearches = 0;
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
@@ -426,6 +433,20 @@ export class ChainEngine {
     for (const run of this.runs.values()) run.adopted = false;
   }
 
+  /** Records that a run is its lower level's (see isSharedBelow) and returns it. */
+  private shareLower(mode: ChainMode, root: number, lower: Run): Run {
+    this.sharedBelow[mode.level * NODE_COUNT + root] = 1;
+    return lower;
+  }
+
+  /**
+   * Whether the run from `root` at this level (level 1 or more) is the lower level's run: the
+   * level's own rules added nothing to it, so it gives only the hints the lower level gives.
+   */
+  isSharedBelow(mode: ChainMode, root: number): boolean {
+    return this.sharedBelow[mode.level * NODE_COUNT + root] === 1;
+  }
+
   /** Hands this engine's runs back for reuse by later engines. The engine must not be used afterwards. */
   release(): void {
     // A run may be stored under two levels (see compute): free each once.
@@ -443,7 +464,7 @@ export class ChainEngine {
     // contradiction (which level L reaches the same way) or when level L's own rules add nothing
     // there either.
     const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
-    if (lower && !lower.truncated && lower.conflictNode >= 0) return lower;
+    if (lower && !lower.truncated && lower.conflictNode >= 0) return this.shareLower(mode, root, lower);
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
     cur.set(base);
     curPos.set(basePos);
@@ -451,10 +472,12 @@ export class ChainEngine {
     let resumed: AdvancedOff[] | null = null;
     if (lower && !lower.truncated) {
       for (let i = 0; i < lower.offCount; i++) this.removeCandidate(lower.offOrder[i]! >> 1);
-      if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(cur, curPos, this.changed, this.changedCount)) return lower;
+      if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(cur, curPos, this.changed, this.changedCount)) {
+        return this.shareLower(mode, root, lower);
+      }
       resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
-      if (allKnown(resumed, lower)) return lower;
+      if (allKnown(resumed, lower)) return this.shareLower(mode, root, lower);
     }
     const run = FREE_RUNS.pop() ?? new Run(root);
     run.reset(root);

@@ -112,6 +112,9 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   const { mode, nishio, dynamic } = kind;
   if (filter) indexOpenedRegions(engine);
   const runs: Run[] = [];
+  // When the lower level's search found nothing, what this level shares with it (runs its own
+  // rules added nothing to) gives nothing either: only hints with a run of its own are looked at.
+  const onlyOwn = mode.level >= 1 && !sink && (engine.emptySearches & (1 << (mode.key - 1))) !== 0;
 
   for (let cell = 0; cell < 81; cell++) {
     if (engine.spent) break;
@@ -120,6 +123,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
     const cellWanted = !filter || filter.cell(cell);
     if (filter && !cellWanted && !regionsWanted(cell, 0, filter)) continue;
     runs.length = 0;
+    let cellOwn = !onlyOwn;
     for (let digit = 1; digit <= 9; digit++) {
       if ((base[cell]! & (1 << (digit - 1))) === 0) continue;
       if (!cellWanted && !regionsWanted(cell, digit, filter!)) continue;
@@ -128,20 +132,23 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       const doContradiction = dynamic;
       const doDouble = dynamic && !nishio && card >= 3;
       const offRun = doContradiction || doDouble ? engine.run(mode, nodeOf(cell, digit, false)) : null;
+      const onOwn = !onlyOwn || !engine.isSharedBelow(mode, nodeOf(cell, digit, true));
+      const offOwn = !onlyOwn || !engine.isSharedBelow(mode, nodeOf(cell, digit, false));
+      if (onOwn) cellOwn = true;
       const source = { sourceCell: cell, sourceUnit: -1, sourceDigit: digit };
-      if (doContradiction && onRun.conflictNode >= 0) {
+      if (doContradiction && onOwn && onRun.conflictNode >= 0) {
         consider(
           { shape: 'contradiction', cell, digit, on: false, ...source, chains: [{ run: onRun, node: -1 }], sortKey: SORT_CONTRADICTION },
           (cap) => engine.conflictComplexity(onRun, cap),
         );
       }
-      if (doContradiction && offRun && offRun.conflictNode >= 0) {
+      if (doContradiction && offOwn && offRun && offRun.conflictNode >= 0) {
         consider(
           { shape: 'contradiction', cell, digit, on: true, ...source, chains: [{ run: offRun, node: -1 }], sortKey: SORT_CONTRADICTION },
           (cap) => engine.conflictComplexity(offRun, cap),
         );
       }
-      if (doDouble && offRun) {
+      if (doDouble && offRun && (onOwn || offOwn)) {
         for (let i = 0; i < onRun.onCount; i++) {
           const node = onRun.onOrder[i]!;
           if (!offRun.has(node)) continue;
@@ -165,14 +172,18 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           if (first !== cell) continue;
           if (filter && !filter.region(unit, digit)) continue;
           const unitRuns: Run[] = [];
+          let regionOwn = !onlyOwn;
           for (let i = 0; i < 9; i++) {
-            if (positions & (1 << i)) unitRuns.push(engine.run(mode, nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true)));
+            if ((positions & (1 << i)) === 0) continue;
+            const root = nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true);
+            unitRuns.push(engine.run(mode, root));
+            if (!regionOwn && !engine.isSharedBelow(mode, root)) regionOwn = true;
           }
-          considerCommon(unitRuns, 'region', cell, unit, digit, SORT_REGION);
+          if (regionOwn) considerCommon(unitRuns, 'region', cell, unit, digit, SORT_REGION);
         }
       }
     }
-    if (!nishio && runs.length >= 2 && cellWanted) {
+    if (!nishio && runs.length >= 2 && cellWanted && cellOwn) {
       considerCommon(runs.slice(), 'cell', cell, -1, 0, SORT_CELL);
     }
   }
