@@ -130,6 +130,8 @@ const GRID = {
   /** Link l: off(LINK_FROM[l]) -> on(LINK_TO[l]) (candidates). */
   linkFrom: new Int16Array(MAX_LINKS),
   linkTo: new Int16Array(MAX_LINKS),
+  /** The bit of off(linkFrom[l]), the node that fires link l. */
+  trigger: new Int16Array(MAX_LINKS),
   /** R[l] at l * NODE_WORDS. */
   reach: new Int32Array(MAX_LINKS * NODE_WORDS),
   /** Negations of the contradictory nodes. */
@@ -171,12 +173,11 @@ const GRID = {
   unionCount: 0,
   /** Counts the analysed grids (stamps what is computed on demand for one). */
   gridGen: 0,
-
-  /** Cells and slots (base / working grid) of the analysed grid. */
-  base: new Uint16Array(81),
-  basePos: new Uint16Array(27 * 9),
-  cur: new Uint16Array(81),
-  curPos: new Uint16Array(27 * 9),
+  /** The board's and the working grid's candidates and unit slots, as given to analyseGrid. */
+  base: new Uint16Array(81) as Uint16Array,
+  basePos: new Uint16Array(27 * 9) as Uint16Array,
+  cur: new Uint16Array(81) as Uint16Array,
+  curPos: new Uint16Array(27 * 9) as Uint16Array,
   effort: 0,
 };
 
@@ -198,10 +199,11 @@ export function boardAllowsMultiple(): boolean {
 export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16Array, curPos: Uint16Array): number {
   const g = GRID;
   const on = BOARD.on;
-  g.base.set(base);
-  g.basePos.set(basePos);
-  g.cur.set(cur);
-  g.curPos.set(curPos);
+  // Kept by reference: the caller leaves them unchanged while it asks about this grid.
+  g.base = base;
+  g.basePos = basePos;
+  g.cur = cur;
+  g.curPos = curPos;
   g.gridGen++;
   g.fireReady = false;
   g.unionCount = 0;
@@ -244,14 +246,16 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
   // Each link's own reach, cl_B(on b) & U, then the links it fires.
   const reach = g.reach;
   let succCount = 0;
+  const trigger = g.trigger;
+  for (let l = 0; l < links; l++) trigger[l] = bitOf[g.linkFrom[l]! << 1]!;
   for (let l = 0; l < links; l++) {
     const at = l * NODE_WORDS;
     const from = g.linkTo[l]! * NODE_WORDS;
     for (let w = 0; w < words; w++) reach[at + w] = on[from + w]! & unknown[w]!;
     g.succStart[l] = succCount;
     for (let m = 0; m < links; m++) {
-      const trigger = bitOf[g.linkFrom[m]! << 1]!;
-      if (m === l || (reach[at + (trigger >> 5)]! & (1 << (trigger & 31))) === 0) continue;
+      const bit = trigger[m]!;
+      if (m === l || (reach[at + (bit >> 5)]! & (1 << (bit & 31))) === 0) continue;
       if (succCount === g.succ.length) {
         const grown = new Int16Array(g.succ.length * 2);
         grown.set(g.succ);
