@@ -254,6 +254,8 @@ export class ChainEngine {
   readonly cur: Uint16Array;
   readonly curPos: Uint16Array;
   private readonly runs = new Map<number, Run>();
+  /** The nishio table of each digit as last checked for this board (see nishioRun). */
+  private readonly nishioTables: (NishioTable | undefined)[] = [];
   /** Node expansions so far, against `budget`. */
   effort = 0;
   budget = DEFAULT_BUDGET;
@@ -305,6 +307,7 @@ export class ChainEngine {
   load(candidates: Uint16Array, positions?: Uint16Array): void {
     this.generation++;
     this.runs.clear();
+    this.nishioTables.length = 0;
     this.base.set(candidates);
     if (positions) this.basePos.set(positions);
     else unitPositions(this.base, this.basePos);
@@ -360,6 +363,20 @@ export class ChainEngine {
    */
   private nishioRun(root: number): Run {
     const digitIndex = (root >> 1) % 9;
+    let table = NISHIO_CACHE[digitIndex]!;
+    // The digit's table was checked for this board already, unless another board replaced it since.
+    if (this.nishioTables[digitIndex] !== table) table = this.nishioTable(digitIndex);
+    let run = table.runs.get(root);
+    if (run === undefined) {
+      run = this.compute(NISHIO_MODE, root);
+      if (run.truncated) return run;
+      table.runs.set(root, run);
+    }
+    return run;
+  }
+
+  /** The shared nishio table of a digit, made this board's (its runs freed if it was another's). */
+  private nishioTable(digitIndex: number): NishioTable {
     const signature = digitSignature(this.base, digitIndex);
     let table = NISHIO_CACHE[digitIndex]!;
     if (table.signature !== signature) {
@@ -371,13 +388,8 @@ export class ChainEngine {
       table = { signature, runs: new Map() };
       NISHIO_CACHE[digitIndex] = table;
     }
-    let run = table.runs.get(root);
-    if (run === undefined) {
-      run = this.compute(NISHIO_MODE, root);
-      if (run.truncated) return run;
-      table.runs.set(root, run);
-    }
-    return run;
+    this.nishioTables[digitIndex] = table;
+    return table;
   }
 
   /** Whether the budget is spent. */
