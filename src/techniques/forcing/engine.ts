@@ -271,13 +271,17 @@ export class ChainEngine {
    * nothing at its end (see adoptRuns): they are asked only about patterns near the change.
    */
   private readonly rulesClean = new Uint8Array(NODE_COUNT);
-  /** Runs (level * NODE_COUNT + root) that are their lower level's run (see isSharedBelow). */
+  /** Runs (level * NODE_COUNT + root) that are their lower level's run (see ownRun). */
   private readonly sharedBelow = new Uint8Array(4 * NODE_COUNT);
   /**
    * Modes (bits by mode key) whose search on this board was complete and found no hint: the next
    * level need not look at what it shares with them (see searchHints).
    */
   emptySearches = 0;
+  /** Roots whose plain dynamic run was taken over from the previous board (see adoptRuns). */
+  private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
+  /** The previous board's plain dynamic search was complete and found nothing. */
+  private adoptedEmpty = false;
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
@@ -428,6 +432,7 @@ export class ChainEngine {
       }
     }
     if (removed === 0) return;
+    this.adoptedEmpty = (previous.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
     const first = DYNAMIC_0.key * NODE_COUNT;
     for (const [key, run] of previous.runs) {
       if (key < first || key >= first + NODE_COUNT || run.truncated) continue;
@@ -439,24 +444,36 @@ export class ChainEngine {
       // Its simple rules found nothing there: they can find something here only near the change.
       const root = key - first;
       if (previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root) === run) this.rulesClean[root] = 1;
+      this.adoptedRoots[root] = 1;
     }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
     for (const run of this.runs.values()) run.adopted = false;
   }
 
-  /** Records that a run is its lower level's (see isSharedBelow) and returns it. */
+  /** Records that a run is its lower level's (see ownRun) and returns it. */
   private shareLower(mode: ChainMode, root: number, lower: Run): Run {
     this.sharedBelow[mode.level * NODE_COUNT + root] = 1;
     return lower;
   }
 
   /**
-   * Whether the run from `root` at this level (level 1 or more) is the lower level's run: the
-   * level's own rules added nothing to it, so it gives only the hints the lower level gives.
+   * Whether a search of this mode need look only at hints with a run of its own (see ownRun):
+   * the others are known to give nothing, because the level below found nothing on this board
+   * (level 1 or more) or the plain dynamic search found nothing on the previous board (level 0).
    */
-  isSharedBelow(mode: ChainMode, root: number): boolean {
-    return this.sharedBelow[mode.level * NODE_COUNT + root] === 1;
+  onlyOwnHints(mode: ChainMode): boolean {
+    if (mode.level >= 1) return (this.emptySearches & (1 << (mode.key - 1))) !== 0;
+    return mode.key === DYNAMIC_0.key && this.adoptedEmpty;
+  }
+
+  /**
+   * Whether the run from `root` is this search's own: at level 1 or more, not the lower level's run
+   * (the level's own rules added something); at level 0, not taken over from the previous board.
+   */
+  ownRun(mode: ChainMode, root: number): boolean {
+    if (mode.level >= 1) return this.sharedBelow[mode.level * NODE_COUNT + root] === 0;
+    return this.adoptedRoots[root] === 0;
   }
 
   /** Hands this engine's runs back for reuse by later engines. The engine must not be used afterwards. */

@@ -112,9 +112,9 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   const { mode, nishio, dynamic } = kind;
   if (filter) indexOpenedRegions(engine);
   const runs: Run[] = [];
-  // When the lower level's search found nothing, what this level shares with it (runs its own
-  // rules added nothing to) gives nothing either: only hints with a run of its own are looked at.
-  const onlyOwn = mode.level >= 1 && !sink && (engine.emptySearches & (1 << (mode.key - 1))) !== 0;
+  // Hints made only of runs known to give nothing (the lower level's, or the previous board's
+  // when its search found nothing) are not looked at: only those with a run of the search's own.
+  const onlyOwn = !sink && engine.onlyOwnHints(mode);
 
   for (let cell = 0; cell < 81; cell++) {
     if (engine.spent) break;
@@ -132,8 +132,8 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       const doContradiction = dynamic;
       const doDouble = dynamic && !nishio && card >= 3;
       const offRun = doContradiction || doDouble ? engine.run(mode, nodeOf(cell, digit, false)) : null;
-      const onOwn = !onlyOwn || !engine.isSharedBelow(mode, nodeOf(cell, digit, true));
-      const offOwn = !onlyOwn || !engine.isSharedBelow(mode, nodeOf(cell, digit, false));
+      const onOwn = !onlyOwn || engine.ownRun(mode, nodeOf(cell, digit, true));
+      const offOwn = !onlyOwn || engine.ownRun(mode, nodeOf(cell, digit, false));
       if (onOwn) cellOwn = true;
       const source = { sourceCell: cell, sourceUnit: -1, sourceDigit: digit };
       if (doContradiction && onOwn && onRun.conflictNode >= 0) {
@@ -177,7 +177,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
             if ((positions & (1 << i)) === 0) continue;
             const root = nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true);
             unitRuns.push(engine.run(mode, root));
-            if (!regionOwn && !engine.isSharedBelow(mode, root)) regionOwn = true;
+            if (!regionOwn && engine.ownRun(mode, root)) regionOwn = true;
           }
           if (regionOwn) considerCommon(unitRuns, 'region', cell, unit, digit, SORT_REGION);
         }
