@@ -113,6 +113,12 @@ export class Run {
   free = false;
   /** Being handed to another engine (see ChainEngine.adoptRuns). */
   adopted = false;
+  /**
+   * Size of the run at each quiescence where its level's rules were asked (levels >= 1): the grid
+   * there is the board less the "off" nodes stored before. More than fit: quiescenceCount = -1.
+   */
+  readonly quiescenceSizes = new Int16Array(16);
+  quiescenceCount = 0;
 
   constructor(public root: number) {}
 
@@ -162,6 +168,7 @@ export class Run {
     this.causes = null;
     this.truncated = false;
     this.free = false;
+    this.quiescenceCount = 0;
   }
 
   has(node: number): boolean {
@@ -446,9 +453,39 @@ export class ChainEngine {
       if (previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root) === run) this.rulesClean[root] = 1;
       this.adoptedRoots[root] = 1;
     }
+    // Runs with the simple rules that added something: the same if, besides, the change can have
+    // made no new pattern at any of their quiescences.
+    const firstPlus = DYNAMIC_1.key * NODE_COUNT;
+    for (const [key, run] of previous.runs) {
+      if (key < firstPlus || key >= firstPlus + NODE_COUNT || run.truncated || run.adopted || run.quiescenceCount <= 0) continue;
+      if (!this.runs.has(first + key - firstPlus)) continue;
+      let hit = 0;
+      for (let w = 0; w < WORDS && hit === 0; w++) hit = (run.on[w]! | run.off[w]!) & touched[w]!;
+      if (hit !== 0 || this.changeMakesPatternsIn(run)) continue;
+      this.runs.set(key, run);
+      run.adopted = true;
+    }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
     for (const run of this.runs.values()) run.adopted = false;
+  }
+
+  /**
+   * Whether this board's change can have made a new pattern of the simple rules at some quiescence
+   * of a run of the previous board (rebuilt here, in the working grid).
+   */
+  private changeMakesPatternsIn(run: Run): boolean {
+    for (let q = 0; q < run.quiescenceCount; q++) {
+      const size = run.quiescenceSizes[q]!;
+      this.cur.set(this.base);
+      this.curPos.set(this.basePos);
+      for (let i = 0; i < run.offCount; i++) {
+        const node = run.offOrder[i]!;
+        if (run.seq[node]! < size) this.removeCandidate(node >> 1);
+      }
+      if (changeMakesPatterns(this.cur, this.curPos, this.changed, this.changedCount)) return true;
+    }
+    return false;
   }
 
   /** Records that a run is its lower level's (see ownRun) and returns it. */
@@ -524,6 +561,10 @@ export class ChainEngine {
     for (;;) {
       if (onHead === onTail && offHead === offTail) {
         if (mode.level === 0) break;
+        if (run.quiescenceCount >= 0) {
+          if (run.quiescenceCount === run.quiescenceSizes.length) run.quiescenceCount = -1;
+          else run.quiescenceSizes[run.quiescenceCount++] = run.size;
+        }
         const added = resumed ?? findAdvancedOffs(this, run, mode.level);
         resumed = null;
         for (const item of added) {
