@@ -60,6 +60,7 @@ export function dynamicMode(level: number): ChainMode {
 }
 const DYNAMIC_0 = dynamicMode(0);
 const DYNAMIC_1 = dynamicMode(1);
+const DYNAMIC_2 = dynamicMode(2);
 
 /**
  * A nested chain justifying an "advanced" node: its complexity is added to the outer chain's.
@@ -289,6 +290,14 @@ export class ChainEngine {
   private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
   /** The previous board's plain dynamic search was complete and found nothing. */
   private adoptedEmpty = false;
+  /**
+   * Runs taken over (by root) whose level-2 check found nothing at their end on the previous
+   * board; with levelTwoCarries, it finds nothing here either (see compute).
+   */
+  private readonly cleanAtLevel2 = new Map<number, Run>();
+  private levelTwoCarries = false;
+  /** This board has no static contradiction (set by the first nested check; see relative.ts). */
+  noStaticContradiction = false;
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
@@ -440,6 +449,9 @@ export class ChainEngine {
     }
     if (removed === 0) return;
     this.adoptedEmpty = (previous.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
+    // Level 2 (static contradictions on a chain's grid) carries over only when the previous board
+    // had no static contradiction of its own and the change made no strong link (see compute).
+    this.levelTwoCarries = previous.noStaticContradiction && !this.changeMakesPairs();
     const first = DYNAMIC_0.key * NODE_COUNT;
     for (const [key, run] of previous.runs) {
       if (key < first || key >= first + NODE_COUNT || run.truncated) continue;
@@ -452,6 +464,8 @@ export class ChainEngine {
       const root = key - first;
       if (previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root) === run) this.rulesClean[root] = 1;
       this.adoptedRoots[root] = 1;
+      const plus = previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root);
+      if (plus === run && previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) this.cleanAtLevel2.set(root, run);
     }
     // Runs with the simple rules that added something: the same if, besides, the change can have
     // made no new pattern at any of their quiescences.
@@ -464,6 +478,8 @@ export class ChainEngine {
       if (hit !== 0 || this.changeMakesPatternsIn(run)) continue;
       this.runs.set(key, run);
       run.adopted = true;
+      const root = key - firstPlus;
+      if (previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) this.cleanAtLevel2.set(root, run);
     }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
@@ -484,6 +500,17 @@ export class ChainEngine {
         if (run.seq[node]! < size) this.removeCandidate(node >> 1);
       }
       if (changeMakesPatterns(this.cur, this.curPos, this.changed, this.changedCount)) return true;
+    }
+    return false;
+  }
+
+  /** Whether a removed candidate's cell or one of its unit slots is left with exactly two places. */
+  private changeMakesPairs(): boolean {
+    for (let n = 0; n < this.changedCount; n++) {
+      const pot = this.changed[n]!;
+      const cell = Math.floor(pot / 9);
+      if (POPCOUNT[this.base[cell]!] === 2) return true;
+      for (let k = 0; k < 3; k++) if (POPCOUNT[this.basePos[SE_UNITS[cell * 3 + k]! * 9 + (pot % 9)]!] === 2) return true;
     }
     return false;
   }
@@ -541,6 +568,10 @@ export class ChainEngine {
       if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(cur, curPos, this.changed, this.changedCount)) {
         return this.shareLower(mode, root, lower);
       }
+      // A run taken over whose level-2 check found nothing at this very grid on the previous board:
+      // the change removed only candidates the run never touched and made no strong link, so the
+      // grid's static links are a subset of the previous grid's, which had no contradiction.
+      if (mode.level === 2 && this.levelTwoCarries && this.cleanAtLevel2.get(root) === lower) return this.shareLower(mode, root, lower);
       resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
       if (allKnown(resumed, lower)) return this.shareLower(mode, root, lower);

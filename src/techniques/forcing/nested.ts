@@ -35,6 +35,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   // static chains need not be looked for.
   engine.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
   const relative = boardAllowsContradictions();
+  engine.noStaticContradiction = relative;
   if (relative) engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
   const lookForContradictions = !skipForcingChains && (!relative || anyContradiction());
   let filter: SearchFilter | null = null;
