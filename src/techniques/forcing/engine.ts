@@ -3,6 +3,7 @@ import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
+import { changedSourcesGiveNothing } from './nested.js';
 
 /*
  * The implication engine shared by every forcing-chain technique.
@@ -61,6 +62,7 @@ export function dynamicMode(level: number): ChainMode {
 const DYNAMIC_0 = dynamicMode(0);
 const DYNAMIC_1 = dynamicMode(1);
 const DYNAMIC_2 = dynamicMode(2);
+const DYNAMIC_3 = dynamicMode(3);
 
 /**
  * A nested chain justifying an "advanced" node: its complexity is added to the outer chain's.
@@ -296,8 +298,13 @@ export class ChainEngine {
    */
   private readonly cleanAtLevel2 = new Map<number, Run>();
   private levelTwoCarries = false;
+  /** The same for level 3 (static cell / region chains), asked then only about the changed cells and regions. */
+  private readonly cleanAtLevel3 = new Map<number, Run>();
+  private levelThreeCarries = false;
   /** This board has no static contradiction (set by the first nested check; see relative.ts). */
   noStaticContradiction = false;
+  /** ...nor static cell / region chain. */
+  noStaticMultiple = false;
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
@@ -452,6 +459,7 @@ export class ChainEngine {
     // Level 2 (static contradictions on a chain's grid) carries over only when the previous board
     // had no static contradiction of its own and the change made no strong link (see compute).
     this.levelTwoCarries = previous.noStaticContradiction && !this.changeMakesPairs();
+    this.levelThreeCarries = this.levelTwoCarries && previous.noStaticMultiple;
     const first = DYNAMIC_0.key * NODE_COUNT;
     for (const [key, run] of previous.runs) {
       if (key < first || key >= first + NODE_COUNT || run.truncated) continue;
@@ -465,7 +473,10 @@ export class ChainEngine {
       if (previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root) === run) this.rulesClean[root] = 1;
       this.adoptedRoots[root] = 1;
       const plus = previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root);
-      if (plus === run && previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) this.cleanAtLevel2.set(root, run);
+      if (plus === run && previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) {
+        this.cleanAtLevel2.set(root, run);
+        if (previous.runs.get(DYNAMIC_3.key * NODE_COUNT + root) === run) this.cleanAtLevel3.set(root, run);
+      }
     }
     // Runs with the simple rules that added something: the same if, besides, the change can have
     // made no new pattern at any of their quiescences.
@@ -479,7 +490,10 @@ export class ChainEngine {
       this.runs.set(key, run);
       run.adopted = true;
       const root = key - firstPlus;
-      if (previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) this.cleanAtLevel2.set(root, run);
+      if (previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) {
+        this.cleanAtLevel2.set(root, run);
+        if (previous.runs.get(DYNAMIC_3.key * NODE_COUNT + root) === run) this.cleanAtLevel3.set(root, run);
+      }
     }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
@@ -572,6 +586,10 @@ export class ChainEngine {
       // the change removed only candidates the run never touched and made no strong link, so the
       // grid's static links are a subset of the previous grid's, which had no contradiction.
       if (mode.level === 2 && this.levelTwoCarries && this.cleanAtLevel2.get(root) === lower) return this.shareLower(mode, root, lower);
+      // Likewise at level 3, where only a cell or region that lost a candidate can give something new.
+      if (mode.level === 3 && this.levelThreeCarries && this.cleanAtLevel3.get(root) === lower && changedSourcesGiveNothing(this, this.changed, this.changedCount)) {
+        return this.shareLower(mode, root, lower);
+      }
       resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
       if (allKnown(resumed, lower)) return this.shareLower(mode, root, lower);

@@ -36,6 +36,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   engine.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
   const relative = boardAllowsContradictions();
   engine.noStaticContradiction = relative;
+  engine.noStaticMultiple = boardAllowsMultiple();
   if (relative) engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
   const lookForContradictions = !skipForcingChains && (!relative || anyContradiction());
   let filter: SearchFilter | null = null;
@@ -69,6 +70,32 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
     if (sub.exhausted) engine.exhausted = true;
     sub.release();
   }
+}
+
+/**
+ * For a run taken over from the previous board whose level-3 check found nothing at this grid there
+ * (see ChainEngine.compute): whether no cell or region holding one of the removed candidates
+ * `changed[0..count)` can give a static cell / region chain on the engine's working grid. The
+ * others are as they were, on static links that are a subset of the previous grid's.
+ */
+export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Array, count: number): boolean {
+  engine.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
+  if (!boardAllowsMultiple()) return false;
+  engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
+  const filter = relativeFilter();
+  const { cur, curPos } = engine;
+  let passes = false;
+  for (let n = 0; n < count && !passes; n++) {
+    const cell = Math.floor(changed[n]! / 9);
+    const digitIndex = changed[n]! % 9;
+    if (POPCOUNT[cur[cell]!]! > 2 && filter.cell(cell)) passes = true;
+    for (let k = 0; k < 3 && !passes; k++) {
+      const unit = SE_UNITS[cell * 3 + k]!;
+      if (POPCOUNT[curPos[unit * 9 + digitIndex]!]! >= 2 && filter.region(unit, digitIndex + 1)) passes = true;
+    }
+  }
+  engine.effort += takeFilterEffort();
+  return !passes;
 }
 
 /** A filter nothing passes. */
