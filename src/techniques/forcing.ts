@@ -53,7 +53,7 @@ function engineFor(board: Readonly<Board>): ChainEngine {
     if (cachedEngine) {
       // The grader's boards lose candidates step by step: most plain dynamic runs carry over.
       next.adoptRuns(cachedEngine);
-      cachedEngine.release();
+      cachedEngine.release({ discard: true });
     }
     cachedEngine = next;
     cachedKey = key;
@@ -94,7 +94,7 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   if (truncated) {
     if (step) step.truncated = true;
     // Truncated runs must not be reused by the next technique.
-    engine.release();
+    engine.release({ discard: true });
     cachedEngine = null;
     cachedKey = '';
   }

@@ -55,6 +55,8 @@ export interface ChainMode {
 }
 
 export const NISHIO_MODE: ChainMode = { dynamic: true, cellLinks: false, level: 0, key: 0 };
+/** Modes: nishio, static, dynamic levels 0 to 3 (their keys are 0 to 5). */
+const MODE_COUNT = 6;
 export const STATIC_MODE: ChainMode = { dynamic: false, cellLinks: true, level: 0, key: 1 };
 export function dynamicMode(level: number): ChainMode {
   return { dynamic: true, cellLinks: true, level, key: 2 + level };
@@ -229,6 +231,44 @@ function setPot(set: Int32Array, pot: number): void {
   set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
 }
 
+/**
+ * An engine's runs by key (mode key * NODE_COUNT + root): an array, quicker than a Map on this hot
+ * path, with the keys in use (some may have been deleted since).
+ */
+class RunTable {
+  private readonly slots: (Run | undefined)[] = new Array<Run | undefined>(MODE_COUNT * NODE_COUNT).fill(undefined);
+  readonly keys: number[] = [];
+
+  get(key: number): Run | undefined {
+    return this.slots[key];
+  }
+
+  has(key: number): boolean {
+    return this.slots[key] !== undefined;
+  }
+
+  set(key: number, run: Run): void {
+    if (this.slots[key] === undefined) this.keys.push(key);
+    this.slots[key] = run;
+  }
+
+  delete(key: number): void {
+    this.slots[key] = undefined;
+  }
+
+  clear(): void {
+    for (const key of this.keys) this.slots[key] = undefined;
+    this.keys.length = 0;
+  }
+}
+
+/** Tables of released engines (a table is a 8,748-slot array). */
+const FREE_TABLES: RunTable[] = [];
+
+function takeRunTable(): RunTable {
+  return FREE_TABLES.pop() ?? new RunTable();
+}
+
 /** Runs of discarded engines, reused to spare allocation (a run holds ~15 KB of typed arrays). */
 const FREE_RUNS: Run[] = [];
 const MAX_FREE_RUNS = 4000;
@@ -263,7 +303,7 @@ export class ChainEngine {
   /** Working grid of the current run. */
   readonly cur: Uint16Array;
   readonly curPos: Uint16Array;
-  private readonly runs = new Map<number, Run>();
+  private readonly runs = takeRunTable();
   /** The nishio table of each digit as last checked for this board (see nishioRun). */
   private readonly nishioTables: (NishioTable | undefined)[] = [];
   /** Node expansions so far, against `budget`. */
@@ -461,8 +501,9 @@ export class ChainEngine {
     this.levelTwoCarries = previous.noStaticContradiction && !this.changeMakesPairs();
     this.levelThreeCarries = this.levelTwoCarries && previous.noStaticMultiple;
     const first = DYNAMIC_0.key * NODE_COUNT;
-    for (const [key, run] of previous.runs) {
-      if (key < first || key >= first + NODE_COUNT || run.truncated) continue;
+    for (const key of previous.runs.keys) {
+      const run = previous.runs.get(key);
+      if (run === undefined || key < first || key >= first + NODE_COUNT || run.truncated) continue;
       let hit = 0;
       for (let w = 0; w < WORDS && hit === 0; w++) hit = (run.on[w]! | run.off[w]!) & touched[w]!;
       if (hit !== 0) continue;
@@ -481,8 +522,9 @@ export class ChainEngine {
     // Runs with the simple rules that added something: the same if, besides, the change can have
     // made no new pattern at any of their quiescences.
     const firstPlus = DYNAMIC_1.key * NODE_COUNT;
-    for (const [key, run] of previous.runs) {
-      if (key < firstPlus || key >= firstPlus + NODE_COUNT || run.truncated || run.adopted || run.quiescenceCount <= 0) continue;
+    for (const key of previous.runs.keys) {
+      const run = previous.runs.get(key);
+      if (run === undefined || key < firstPlus || key >= firstPlus + NODE_COUNT || run.truncated || run.adopted || run.quiescenceCount <= 0) continue;
       if (!this.runs.has(first + key - firstPlus)) continue;
       let hit = 0;
       for (let w = 0; w < WORDS && hit === 0; w++) hit = (run.on[w]! | run.off[w]!) & touched[w]!;
@@ -496,8 +538,8 @@ export class ChainEngine {
       }
     }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
-    for (const [key, run] of previous.runs) if (run.adopted) previous.runs.delete(key);
-    for (const run of this.runs.values()) run.adopted = false;
+    for (const key of previous.runs.keys) if (previous.runs.get(key)?.adopted) previous.runs.delete(key);
+    for (const key of this.runs.keys) this.runs.get(key)!.adopted = false;
   }
 
   /**
@@ -554,15 +596,20 @@ export class ChainEngine {
     return this.adoptedRoots[root] === 0;
   }
 
-  /** Hands this engine's runs back for reuse by later engines. The engine must not be used afterwards. */
-  release(): void {
+  /**
+   * Hands this engine's runs back for reuse by later engines; with `discard`, its run table too
+   * (the engine must not be used afterwards). Without, the engine may be loaded again.
+   */
+  release(options: { discard?: boolean } = {}): void {
     // A run may be stored under two levels (see compute): free each once.
-    for (const run of this.runs.values()) {
-      if (run.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
+    for (const key of this.runs.keys) {
+      const run = this.runs.get(key);
+      if (run === undefined || run.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
       run.free = true;
       FREE_RUNS.push(run);
     }
     this.runs.clear();
+    if (options.discard) FREE_TABLES.push(this.runs);
   }
 
   private compute(mode: ChainMode, root: number): Run {
