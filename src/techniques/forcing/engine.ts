@@ -547,14 +547,13 @@ export class ChainEngine {
    * of a run of the previous board (rebuilt here, in the working grid).
    */
   private changeMakesPatternsIn(run: Run): boolean {
+    this.cur.set(this.base);
+    this.curPos.set(this.basePos);
+    // "Off" nodes are stored in order: each quiescence's grid is the last one less a few more.
+    let next = 0;
     for (let q = 0; q < run.quiescenceCount; q++) {
       const size = run.quiescenceSizes[q]!;
-      this.cur.set(this.base);
-      this.curPos.set(this.basePos);
-      for (let i = 0; i < run.offCount; i++) {
-        const node = run.offOrder[i]!;
-        if (run.seq[node]! < size) this.removeCandidate(node >> 1);
-      }
+      while (next < run.offCount && run.seq[run.offOrder[next]!]! < size) this.removeCandidate(run.offOrder[next++]! >> 1);
       if (changeMakesPatterns(this.cur, this.curPos, this.changed, this.changedCount)) return true;
     }
     return false;

@@ -397,7 +397,8 @@ export function takeFilterEffort(): number {
 /**
  * The cell / region filter of static cell and region chains on the analysed grid (the one
  * reachFilter gives from the grid's own closures): a cell or region passes when one of its
- * assumptions is contradictory or their closures have something in common.
+ * assumptions is contradictory or their closures have something in common. Asked only about cells
+ * of three candidates or more (as a static search asks) and regions of two places or more.
  */
 export function relativeFilter(): SearchFilter {
   CELL_ANSWER.fill(-1);
