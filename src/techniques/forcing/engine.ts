@@ -227,6 +227,12 @@ export class Run {
 /** Potentials a board change touches (see ChainEngine.adoptRuns). */
 const ADOPT_TOUCHED = new Int32Array(WORDS);
 
+/** Whether a run holds a node in a set of potentials (either sign). */
+function touches(run: Run, pots: Int32Array): boolean {
+  for (let w = 0; w < WORDS; w++) if (((run.on[w]! | run.off[w]!) & pots[w]!) !== 0) return true;
+  return false;
+}
+
 function setPot(set: Int32Array, pot: number): void {
   set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
 }
@@ -501,40 +507,29 @@ export class ChainEngine {
     this.levelTwoCarries = previous.noStaticContradiction && !this.changeMakesPairs();
     this.levelThreeCarries = this.levelTwoCarries && previous.noStaticMultiple;
     const first = DYNAMIC_0.key * NODE_COUNT;
-    for (const key of previous.runs.keys) {
-      const run = previous.runs.get(key);
-      if (run === undefined || key < first || key >= first + NODE_COUNT || run.truncated) continue;
-      let hit = 0;
-      for (let w = 0; w < WORDS && hit === 0; w++) hit = (run.on[w]! | run.off[w]!) & touched[w]!;
-      if (hit !== 0) continue;
-      this.runs.set(key, run);
-      run.adopted = true;
-      // Its simple rules found nothing there: they can find something here only near the change.
-      const root = key - first;
-      if (previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root) === run) this.rulesClean[root] = 1;
-      this.adoptedRoots[root] = 1;
-      const plus = previous.runs.get(DYNAMIC_1.key * NODE_COUNT + root);
-      if (plus === run && previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) {
-        this.cleanAtLevel2.set(root, run);
-        if (previous.runs.get(DYNAMIC_3.key * NODE_COUNT + root) === run) this.cleanAtLevel3.set(root, run);
-      }
-    }
-    // Runs with the simple rules that added something: the same if, besides, the change can have
-    // made no new pattern at any of their quiescences.
     const firstPlus = DYNAMIC_1.key * NODE_COUNT;
-    for (const key of previous.runs.keys) {
-      const run = previous.runs.get(key);
-      if (run === undefined || key < firstPlus || key >= firstPlus + NODE_COUNT || run.truncated || run.adopted || run.quiescenceCount <= 0) continue;
-      if (!this.runs.has(first + key - firstPlus)) continue;
-      let hit = 0;
-      for (let w = 0; w < WORDS && hit === 0; w++) hit = (run.on[w]! | run.off[w]!) & touched[w]!;
-      if (hit !== 0 || this.changeMakesPatternsIn(run)) continue;
-      this.runs.set(key, run);
-      run.adopted = true;
-      const root = key - firstPlus;
-      if (previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === run) {
-        this.cleanAtLevel2.set(root, run);
-        if (previous.runs.get(DYNAMIC_3.key * NODE_COUNT + root) === run) this.cleanAtLevel3.set(root, run);
+    for (let root = 0; root < NODE_COUNT; root++) {
+      const plain = previous.runs.get(first + root);
+      if (plain === undefined || plain.truncated || touches(plain, touched)) continue;
+      this.runs.set(first + root, plain);
+      plain.adopted = true;
+      this.adoptedRoots[root] = 1;
+      // The run with the simple rules: the plain one when they found nothing at its end (then they
+      // can find something here only near the change); else the same if, besides, the change
+      // touches none of its nodes and can have made a new pattern at none of its quiescences.
+      const plus = previous.runs.get(firstPlus + root);
+      let carried: Run | undefined;
+      if (plus === plain) {
+        this.rulesClean[root] = 1;
+        carried = plain;
+      } else if (plus && !plus.truncated && plus.quiescenceCount > 0 && !touches(plus, touched) && !this.changeMakesPatternsIn(plus)) {
+        this.runs.set(firstPlus + root, plus);
+        plus.adopted = true;
+        carried = plus;
+      }
+      if (carried && previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === carried) {
+        this.cleanAtLevel2.set(root, carried);
+        if (previous.runs.get(DYNAMIC_3.key * NODE_COUNT + root) === carried) this.cleanAtLevel3.set(root, carried);
       }
     }
     // A run may be stored under several levels there: none of them is the earlier engine's now.
