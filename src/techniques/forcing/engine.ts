@@ -55,12 +55,12 @@ export interface ChainMode {
 }
 
 export const NISHIO_MODE: ChainMode = { dynamic: true, cellLinks: false, level: 0, key: 0 };
-/** Modes: nishio, static, dynamic levels 0 to 3 (their keys are 0 to 5). */
-const MODE_COUNT = 6;
 export const STATIC_MODE: ChainMode = { dynamic: false, cellLinks: true, level: 0, key: 1 };
 export function dynamicMode(level: number): ChainMode {
   return { dynamic: true, cellLinks: true, level, key: 2 + level };
 }
+/** Modes: nishio, static, dynamic levels 0 to 3 (their keys are 0 to 5). */
+const MODE_COUNT = 6;
 const DYNAMIC_0 = dynamicMode(0);
 const DYNAMIC_1 = dynamicMode(1);
 const DYNAMIC_2 = dynamicMode(2);

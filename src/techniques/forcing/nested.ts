@@ -98,6 +98,25 @@ export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Arr
   return !passes;
 }
 
+/** Nodes already given to the outer chain by this call of forcingChains (stamped). */
+const EMITTED = new Int32Array(1458);
+let emittedGen = 0;
+
+/**
+ * Whether every candidate a contradiction removes (the assumption itself for an "on" root, the
+ * cell's other digits for an "off" root, which places it) was given to the outer chain already.
+ */
+function removalsEmitted(cur: Uint16Array, cell: number, digit: number, on: boolean, emitted: number): boolean {
+  if (on) return EMITTED[nodeOf(cell, digit, false)] === emitted;
+  let others = cur[cell]! & ~(1 << (digit - 1));
+  while (others !== 0) {
+    const low = others & -others;
+    others ^= low;
+    if (EMITTED[nodeOf(cell, 32 - Math.clz32(low), false)] !== emitted) return false;
+  }
+  return true;
+}
+
 /** A filter nothing passes. */
 const NOTHING: SearchFilter = { cell: () => false, region: () => false };
 
@@ -123,6 +142,7 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
     contradictory = found.contradictory;
     sub.effort += found.effort;
   }
+  const emitted = ++emittedGen;
   // Cells in order, digits in order, "on" before "off" (SE's order).
   for (let cell = 0; cell < 81; cell++) {
     if (POPCOUNT[cur[cell]!]! < 2) continue;
@@ -132,13 +152,18 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
         const root = nodeOf(cell, digit, on === 1);
         if (contradictory ? contradictory[root] === 0 : !contradicts(root)) continue;
         if (sub.spent) return;
+        // The outer chain takes each removal from its first proof: a contradiction whose removals
+        // all have one already would be dropped there, so its chain is not even built.
+        if (removalsEmitted(cur, cell, digit, on === 1, emitted)) continue;
         const run = sub.run(STATIC_MODE, root);
         if (run.conflictNode < 0) continue;
         const hint: ChainHint = {
           shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
           chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
         };
+        const before = out.length;
         emitHint(engine, sub.base, sub.basePos, outer, describeHint(sub, hint), out);
+        for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
       }
     }
   }
