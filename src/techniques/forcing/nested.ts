@@ -61,8 +61,13 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
       sub.computeStaticClosures({ countEffort: skipForcingChains || relative });
       filter = reachFilter(sub);
     }
+    const emitted = ++emittedGen;
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
+      // As for contradictions: a hint whose removals all have a proof already would be dropped.
+      if (removalsEmitted(sub.base, hint.cell, hint.digit, !hint.on, emitted)) return;
+      const before = out.length;
       emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint), out);
+      for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
     }, filter);
     sub.effort += takeFilterEffort();
   } finally {
@@ -103,11 +108,12 @@ const EMITTED = new Int32Array(1458);
 let emittedGen = 0;
 
 /**
- * Whether every candidate a contradiction removes (the assumption itself for an "on" root, the
- * cell's other digits for an "off" root, which places it) was given to the outer chain already.
+ * Whether every candidate a hint removes was given to the outer chain already: (cell, digit) when
+ * it removes it (`removes`), else the cell's other digits (it places the digit). A contradiction
+ * of an "on" assumption removes it, of an "off" one places it.
  */
-function removalsEmitted(cur: Uint16Array, cell: number, digit: number, on: boolean, emitted: number): boolean {
-  if (on) return EMITTED[nodeOf(cell, digit, false)] === emitted;
+function removalsEmitted(cur: Uint16Array, cell: number, digit: number, removes: boolean, emitted: number): boolean {
+  if (removes) return EMITTED[nodeOf(cell, digit, false)] === emitted;
   let others = cur[cell]! & ~(1 << (digit - 1));
   while (others !== 0) {
     const low = others & -others;
