@@ -66,7 +66,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
       // As for contradictions: a hint whose removals all have a proof already would be dropped.
       if (removalsEmitted(sub.base, hint.cell, hint.digit, !hint.on, emitted)) return;
       const before = out.length;
-      emitHint(engine, sub.base, sub.basePos, run, describeHint(sub, hint), out);
+      emitHint(engine, sub, run, hint, out);
       for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
     }, filter);
     sub.effort += takeFilterEffort();
@@ -103,7 +103,7 @@ export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Arr
   return !passes;
 }
 
-/** Nodes already given to the outer chain by this call of forcingChains (stamped). */
+/** Nodes already given to the outer chain by the current nested check (stamped per check). */
 const EMITTED = new Int32Array(1458);
 let emittedGen = 0;
 
@@ -168,102 +168,90 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
           chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
         };
         const before = out.length;
-        emitHint(engine, sub.base, sub.basePos, outer, describeHint(sub, hint), out);
+        emitHint(engine, sub, outer, hint, out);
         for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
       }
     }
   }
 }
 
-/**
- * A nested hint in a form that does not depend on the outer grid: which cells and (unit, digit)
- * slots of the sub-grid its links rely on, in the order first met ("needs": a cell is 0..80, a
- * slot 81 + unit * 9 + digitIndex), and the candidates it removes. The outer chain's parents are
- * what the outer chain removed there (see {@link emitHint}).
+/*
+ * A nested hint relies on cells and (unit, digit) slots of the sub-grid, in the order first met
+ * ("needs": a cell is 0..80, a slot 81 + unit * 9 + digitIndex): its source cell or region, and the
+ * cell (naked single) or unit (hidden single) of every "on" link among its chains' ancestors. The
+ * outer chain's parents for what it removes are the candidates the outer chain removed there.
  */
-interface NestedHint {
-  needs: Int16Array;
-  removals: Int16Array;
-  cause: string;
-  hint: ChainHint;
-  /** Frozen when first used (most nested hints are not). */
-  proof: NestedProof | null;
-}
-
 const NEED_STAMP = new Int32Array(81 + 27 * 9);
 const NEEDS = new Int16Array(81 + 27 * 9);
 const WALK_STAMP = new Int32Array(1458);
 const WALK_STACK = new Int16Array(1458);
 let stampGen = 0;
+/** The needs of the hint being described: NEEDS[0..needCount), stamped needGen. */
+let needCount = 0;
+let needGen = 0;
 
-function describeHint(sub: ChainEngine, hint: ChainHint): NestedHint {
-  const gen = ++stampGen;
-  let needCount = 0;
-  const need = (code: number): void => {
-    if (NEED_STAMP[code] === gen) return;
-    NEED_STAMP[code] = gen;
-    NEEDS[needCount++] = code;
-  };
-  // The assumptions of cell / region chains rely on the cell (region) as it is now.
+function need(code: number): void {
+  if (NEED_STAMP[code] === needGen) return;
+  NEED_STAMP[code] = needGen;
+  NEEDS[needCount++] = code;
+}
+
+/** Records what an "on" link (its node, and its first parent) relies on in the sub-grid. */
+function needOnLink(subPos: Uint16Array, node: number, first: number): void {
+  const cell = Math.floor((node >> 1) / 9);
+  const parentCell = Math.floor((first >> 1) / 9);
+  const digitIndex = (node >> 1) % 9;
+  if (parentCell === cell) {
+    need(cell);
+    return;
+  }
+  for (let k = 0; k < 3; k++) {
+    const unit = SE_UNITS[cell * 3 + k]!;
+    if (POPCOUNT[subPos[unit * 9 + digitIndex]!] !== 2 || !unitContains(unit, parentCell)) continue;
+    need(81 + unit * 9 + digitIndex);
+    return;
+  }
+}
+
+/** Fills NEEDS with what a hint's chains rely on (see above). */
+function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
+  needGen = ++stampGen;
+  needCount = 0;
   if (hint.shape === 'cell') need(hint.sourceCell);
   if (hint.shape === 'region') need(81 + hint.sourceUnit * 9 + hint.sourceDigit - 1);
-  // Every "on" link among the chains' ancestors relies on its cell (naked single) or unit (hidden
-  // single) as it is in the sub-grid: what the outer chain removed there are the rule's parents.
-  const onLink = (node: number, first: number): void => {
-    const cell = Math.floor((node >> 1) / 9);
-    const parentCell = Math.floor((first >> 1) / 9);
-    const digitIndex = (node >> 1) % 9;
-    if (parentCell === cell) {
-      need(cell);
-      return;
-    }
-    for (let k = 0; k < 3; k++) {
-      const unit = SE_UNITS[cell * 3 + k]!;
-      if (POPCOUNT[sub.basePos[unit * 9 + digitIndex]!] !== 2 || !unitContains(unit, parentCell)) continue;
-      need(81 + unit * 9 + digitIndex);
-      return;
-    }
-  };
   for (const chain of hint.chains) {
     const run = chain.run;
     const walk = ++stampGen;
     let top = 0;
-    const push = (n: number): void => {
-      if (WALK_STAMP[n] !== walk) {
-        WALK_STAMP[n] = walk;
-        WALK_STACK[top++] = n;
-      }
-    };
     if (chain.node === -1) {
       // The derived node of the contradiction, with its own parents.
       WALK_STAMP[run.conflictNode] = walk;
-      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) onLink(run.conflictNode, run.pool[run.conflictStart]!);
-      for (let i = 0; i < run.conflictCount; i++) push(run.pool[run.conflictStart + i]!);
-      push(run.conflictOther);
-    } else push(chain.node);
+      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) needOnLink(sub.basePos, run.conflictNode, run.pool[run.conflictStart]!);
+      for (let i = 0; i <= run.conflictCount; i++) {
+        const n = i < run.conflictCount ? run.pool[run.conflictStart + i]! : run.conflictOther;
+        if (WALK_STAMP[n] !== walk) {
+          WALK_STAMP[n] = walk;
+          WALK_STACK[top++] = n;
+        }
+      }
+    } else {
+      WALK_STAMP[chain.node] = walk;
+      WALK_STACK[top++] = chain.node;
+    }
     while (top > 0) {
       const node = WALK_STACK[--top]!;
       const count = run.parentCount[node]!;
-      for (let i = 0; i < count; i++) push(run.pool[run.parentStart[node]! + i]!);
-      if ((node & 1) === 1 && count > 0) onLink(node, run.pool[run.parentStart[node]!]!);
+      const start = run.parentStart[node]!;
+      for (let i = 0; i < count; i++) {
+        const n = run.pool[start + i]!;
+        if (WALK_STAMP[n] !== walk) {
+          WALK_STAMP[n] = walk;
+          WALK_STACK[top++] = n;
+        }
+      }
+      if ((node & 1) === 1 && count > 0) needOnLink(sub.basePos, node, run.pool[start]!);
     }
   }
-  const removals: number[] = [];
-  if (hint.on) {
-    let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
-    while (others !== 0) {
-      const low = others & -others;
-      others ^= low;
-      removals.push(nodeOf(hint.cell, 32 - Math.clz32(low), false));
-    }
-  } else removals.push(nodeOf(hint.cell, hint.digit, false));
-  return {
-    needs: NEEDS.slice(0, needCount),
-    removals: Int16Array.from(removals),
-    cause: hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains',
-    hint,
-    proof: null,
-  };
 }
 
 const SHAPES = ['contradiction', 'double', 'cell', 'region'] as const;
@@ -329,16 +317,19 @@ export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Ar
 const LOST_STAMP = new Int32Array(1458);
 
 /**
- * Turns a nested hint into "off" nodes of the outer chain, if it relies on the outer chain at all:
- * its parents are the candidates the outer chain removed from the cells and slots it needs.
+ * Gives a nested hint's removals to the outer chain as "off" nodes, if it relies on the outer chain
+ * at all: their parents are the candidates the outer chain removed from the cells and slots the
+ * hint needs, and the hint is kept as their proof.
  */
-function emitHint(engine: ChainEngine, subBase: Uint16Array, subPos: Uint16Array, outer: Run, nested: NestedHint, out: AdvancedOff[]): void {
+function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[]): void {
+  describeNeeds(sub, hint);
   const gen = ++stampGen;
   const parents: number[] = [];
-  for (const code of nested.needs) {
+  for (let i = 0; i < needCount; i++) {
+    const code = NEEDS[i]!;
     const cells = code < 81;
     const slot = code - 81;
-    let lost = cells ? engine.base[code]! & ~subBase[code]! : engine.basePos[slot]! & ~subPos[slot]!;
+    let lost = cells ? engine.base[code]! & ~sub.base[code]! : engine.basePos[slot]! & ~sub.basePos[slot]!;
     while (lost !== 0) {
       const low = lost & -lost;
       lost ^= low;
@@ -350,8 +341,19 @@ function emitHint(engine: ChainEngine, subBase: Uint16Array, subPos: Uint16Array
     }
   }
   if (parents.length === 0) return;
-  nested.proof ??= proofOf(nested.hint, outer);
-  for (const node of nested.removals) out.push({ node, parents, cause: nested.cause, nested: nested.proof });
+  const proof = proofOf(hint, outer);
+  const cause = hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
+  if (!hint.on) {
+    out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
+    return;
+  }
+  // Placing the digit removes the cell's others.
+  let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
+  while (others !== 0) {
+    const low = others & -others;
+    others ^= low;
+    out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
+  }
 }
 
 function unitContains(unit: number, cell: number): boolean {

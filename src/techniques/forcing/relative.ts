@@ -34,7 +34,7 @@ interface BoardClosures {
   owner: object | null;
   generation: number;
   /**
-   * Sets of nodes number only the board's nodes: node n is bit BIT_OF[n] (a candidate's "off" and
+   * Sets of nodes number only the board's nodes: node n is bit bitOf[n] (a candidate's "off" and
    * "on" are bits 2i and 2i + 1), in `words` words.
    */
   readonly bitOf: Int16Array;
