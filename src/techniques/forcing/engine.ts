@@ -190,7 +190,8 @@ export class Run {
     return out;
   }
 
-  add(node: number, parents: Int16Array, count: number): void {
+  /** Stores a node with its parents, parents[from .. from + count). */
+  add(node: number, parents: Int16Array, count: number, from = 0): void {
     const pot = node >> 1;
     if (node & 1) {
       this.on[pot >> 5] = this.on[pot >> 5]! | (1 << (pot & 31));
@@ -199,26 +200,26 @@ export class Run {
       this.off[pot >> 5] = this.off[pot >> 5]! | (1 << (pot & 31));
       this.offOrder[this.offCount++] = node;
     }
-    this.parentStart[node] = this.store(parents, count);
+    this.parentStart[node] = this.store(parents, count, from);
     this.parentCount[node] = count;
     this.seq[node] = this.size++;
   }
 
-  setConflict(node: number, parents: Int16Array, count: number, other: number): void {
+  setConflict(node: number, parents: Int16Array, count: number, other: number, from = 0): void {
     this.conflictNode = node;
-    this.conflictStart = this.store(parents, count);
+    this.conflictStart = this.store(parents, count, from);
     this.conflictCount = count;
     this.conflictOther = other;
   }
 
-  private store(parents: Int16Array, count: number): number {
+  private store(parents: Int16Array, count: number, from: number): number {
     if (this.poolLength + count > this.pool.length) {
       const grown = new Int16Array(Math.max(this.pool.length * 2, this.poolLength + count));
       grown.set(this.pool);
       this.pool = grown;
     }
     const start = this.poolLength;
-    for (let i = 0; i < count; i++) this.pool[start + i] = parents[i]!;
+    for (let i = 0; i < count; i++) this.pool[start + i] = parents[from + i]!;
     this.poolLength += count;
     return start;
   }
@@ -715,13 +716,15 @@ export class ChainEngine {
         if (mode.dynamic) this.removeCandidate(p >> 1);
         for (let i = 0; i < made; i++) {
           const onNode = this.makeOnNodes[i]!;
-          const parents = this.makeOnScratch.subarray(this.makeOnStart[i]!, this.makeOnStart[i]! + this.makeOnCount[i]!);
+          // Its parents: makeOnScratch[makeOnStart[i] .. + makeOnCount[i]).
+          const from = this.makeOnStart[i]!;
+          const count = this.makeOnCount[i]!;
           if (run.has(onNode ^ 1)) {
-            run.setConflict(onNode, parents, parents.length, onNode ^ 1);
+            run.setConflict(onNode, this.makeOnScratch, count, onNode ^ 1, from);
             return run;
           }
           if (!run.has(onNode)) {
-            run.add(onNode, parents, parents.length);
+            run.add(onNode, this.makeOnScratch, count, from);
             queueOn[onTail++] = onNode;
           }
         }
