@@ -132,16 +132,23 @@ export class Run {
     this.root = other.root;
     this.on.set(other.on);
     this.off.set(other.off);
-    this.onOrder.set(other.onOrder.subarray(0, other.onCount));
+    // Loops rather than set(subarray): no view allocated per copy. Only the entries of stored
+    // nodes are ever read (see `has`).
+    for (let i = 0; i < other.onCount; i++) {
+      const node = other.onOrder[i]!;
+      this.onOrder[i] = node;
+      this.copyNode(other, node);
+    }
     this.onCount = other.onCount;
-    this.offOrder.set(other.offOrder.subarray(0, other.offCount));
+    for (let i = 0; i < other.offCount; i++) {
+      const node = other.offOrder[i]!;
+      this.offOrder[i] = node;
+      this.copyNode(other, node);
+    }
     this.offCount = other.offCount;
-    // Only the entries of stored nodes are ever read (see `has`).
-    for (let i = 0; i < other.onCount; i++) this.copyNode(other, other.onOrder[i]!);
-    for (let i = 0; i < other.offCount; i++) this.copyNode(other, other.offOrder[i]!);
     this.size = other.size;
     if (this.pool.length < other.poolLength) this.pool = new Int16Array(other.pool.length);
-    this.pool.set(other.pool.subarray(0, other.poolLength));
+    for (let i = 0; i < other.poolLength; i++) this.pool[i] = other.pool[i]!;
     this.poolLength = other.poolLength;
     this.nested = other.nested ? new Map(other.nested) : null;
     this.causes = other.causes ? new Map(other.causes) : null;

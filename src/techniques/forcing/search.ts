@@ -103,10 +103,17 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       const on = (node & 1) === 1;
       // Placing the only digit left in a cell is no news.
       if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
-      consider(
-        { shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit, chains: shared.map((run) => ({ run, node })), sortKey },
-        (cap) => sumComplexity(engine, shared, node, cap),
-      );
+      // As consider does, but the hint is built only when it is kept.
+      const cap = capFor(sortKey);
+      if (cap < 1) return;
+      const complexity = sumComplexity(engine, shared, node, cap);
+      if (complexity > cap) return;
+      const hint: ChainHint = {
+        shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit,
+        chains: shared.map((run) => ({ run, node })), complexity, sortKey,
+      };
+      if (sink) sink(hint);
+      else best = hint;
     });
   };
   const { mode, nishio, dynamic } = kind;
