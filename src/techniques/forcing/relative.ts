@@ -266,7 +266,15 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
   }
   g.succStart[links] = succCount;
   effort += links * (words + links);
-  effort += closeLinks(links);
+  if (succCount > 0) effort += closeLinks(links);
+  else {
+    // No link fires another: each is a component of its own, with what it reaches in B.
+    for (let l = 0; l < links; l++) {
+      g.component[l] = l;
+      g.componentLink[l] = l;
+    }
+    g.componentCount = links;
+  }
   // Contradictions: cl_B(on q_l) & R[l], negated.
   const negated = g.negated;
   for (let l = 0; l < links; l++) {
@@ -280,6 +288,8 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
 /** Adds the two links of a new pair; returns the link count. */
 function addPair(links: number, first: number, second: number): number {
   const g = GRID;
+  // Two units can hold the same pair (a row and a box): its links once.
+  for (let l = 0; l < links; l += 2) if (g.linkFrom[l] === first && g.linkTo[l] === second) return links;
   g.linkFrom[links] = first;
   g.linkTo[links] = second;
   g.linkFrom[links + 1] = second;
