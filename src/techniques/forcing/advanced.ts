@@ -230,15 +230,22 @@ const hiddenPairs: Rule = (cur, curPos, base, out) => {
   for (const unit of SE_UNIT_ORDER) {
     const lost = LOST_DIGITS[unit]!;
     if (lost === 0) continue;
+    // Digits with one or two places here: the only ones a pair can be made of.
+    let few = 0;
+    for (let d = 0; d < 9; d++) {
+      const count = POPCOUNT[curPos[unit * 9 + d]!]!;
+      if (count >= 1 && count <= 2) few |= 1 << d;
+    }
+    if ((few & lost) === 0) continue;
     for (let d1 = 0; d1 < 9; d1++) {
+      if ((few & (1 << d1)) === 0) continue;
       const p1 = curPos[unit * 9 + d1]!;
-      if (POPCOUNT[p1]! < 1 || POPCOUNT[p1]! > 2) continue;
       // Digits after d1 that can pair with it: any, if d1 lost a candidate here; else those that did.
-      const partners = lost & (1 << d1) ? 0x1ff : lost;
+      const partners = (lost & (1 << d1) ? 0x1ff : lost) & few;
       for (let d2 = d1 + 1; d2 < 9; d2++) {
         if ((partners & (1 << d2)) === 0) continue;
         const p2 = curPos[unit * 9 + d2]!;
-        if (POPCOUNT[p2]! < 1 || POPCOUNT[p2]! > 2 || POPCOUNT[p1 | p2] !== 2) continue;
+        if (POPCOUNT[p1 | p2] !== 2) continue;
         const keep = (1 << d1) | (1 << d2);
         const removals: number[] = [];
         const cells: number[] = [];
