@@ -25,6 +25,18 @@ describe('forcing chain fixtures', () => {
   });
 });
 
+describe('steps without their chains (what the grader asks for when it keeps only the rating)', () => {
+  const cases = readTechniqueCases(FIXTURES.pathname);
+  it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
+    const full = findForcingStep(c.technique, c.board)!;
+    const bare = findForcingStep(c.technique, c.board, { chains: false })!;
+    expect(bare.chains).toBeUndefined();
+    const { chains, ...rest } = full;
+    expect(chains?.length).toBeGreaterThan(0);
+    expect(bare).toEqual(rest);
+  });
+});
+
 describe('runs continued from the lower level (as when the ladder runs them in order)', () => {
   const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique.startsWith('nested') || c.technique.endsWith('plus'));
   const order = FORCING_TECHNIQUES.map((t) => t.id);

@@ -184,7 +184,8 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
   const checked = checkPuzzle(grid, uniqueness);
   const limit = options.maxRating ?? Infinity;
   const groups = ladderGroups({ uniqueness });
-  const context: TechniqueContext = { uniqueness };
+  // The chains behind each step only matter when the steps are kept.
+  const context: TechniqueContext = { uniqueness, chains: record };
   const board = boardFromGrid(grid);
   const counts: Record<string, number> = {};
   const steps: Step[] = [];

@@ -36,6 +36,8 @@ const TECHNIQUES: ForcingTechnique[] = [
 export interface ForcingOptions {
   /** Node expansions allowed per technique search (default {@link DEFAULT_BUDGET}). */
   budget?: number;
+  /** Whether the step carries its chains (default true; see TechniqueContext.chains). */
+  chains?: boolean;
 }
 
 let cachedKey = '';
@@ -81,7 +83,7 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   const truncated = engine.exhausted || engine.spent;
   if (!hint && !truncated) engine.emptySearches |= 1 << technique.mode.key;
   let step: Step | null = null;
-  if (hint) step = toStep(technique, hint, board);
+  if (hint) step = toStep(technique, hint, board, options.chains ?? true);
   else if (truncated) {
     step = {
       technique: technique.id,
@@ -129,7 +131,7 @@ function premise(hint: ChainHint, board: Readonly<Board>): string {
   return premiseText(hint.shape).replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
 }
 
-function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>): Step & { premise: string } {
+function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>, withChains: boolean): Step & { premise: string } {
   const placements = hint.on ? [{ cell: hint.cell, digit: hint.digit }] : [];
   const eliminations = hint.on ? [] : [{ cell: hint.cell, digit: hint.digit }];
   const cells = [hint.sourceCell];
@@ -142,12 +144,12 @@ function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Bo
     placements,
     eliminations,
     pattern: { cells, digits, units: hint.sourceUnit >= 0 ? [hint.sourceUnit] : [] },
-    chains: hintChains(hint.chains, board.candidates),
+    ...(withChains ? { chains: hintChains(hint.chains, board.candidates) } : {}),
   };
 }
 
 function techniqueFn(id: string): TechniqueFn {
-  return (board) => findForcingStep(id, board);
+  return (board, context) => findForcingStep(id, board, { chains: context.chains ?? true });
 }
 
 /** Techniques of this family, in ladder order. */
