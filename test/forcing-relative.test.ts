@@ -13,6 +13,7 @@ import {
   boardAllowsMultiple,
   contradicts,
   prepareBoard,
+  relativeAnyPasses,
   relativeFilter,
 } from '../src/techniques/forcing/relative.js';
 
@@ -53,6 +54,8 @@ describe('nested checks relative to the board', () => {
     let grids = 0;
     let contradictions = 0;
     let passes = 0;
+    let gridsPassing = 0;
+    let gridsNotPassing = 0;
     for (const puzzle of puzzles) {
       const board = stuckBoard(puzzle);
       const engine = new ChainEngine(board);
@@ -82,20 +85,28 @@ describe('nested checks relative to the board', () => {
           const sub = new ChainEngine({ values: new Uint8Array(81), candidates: grid });
           sub.computeStaticClosures();
           const expected = reachFilter(sub);
+          // Asked first, before the filter has answered for any cell or region of this grid.
+          const anyPasses = relativeAnyPasses();
           const actual = relativeFilter();
+          let anyExpected = false;
           // The cells a static search asks about: three candidates or more (two make a double chain).
           for (let cell = 0; cell < 81; cell++) {
             if (POPCOUNT[grid[cell]!]! < 3) continue;
             expect(actual.cell(cell), `${puzzle} root ${root} cell ${cell}`).toBe(expected.cell(cell));
             if (expected.cell(cell)) passes++;
+            if (expected.cell(cell)) anyExpected = true;
           }
           for (let unit = 0; unit < 27; unit++) {
             for (let digit = 1; digit <= 9; digit++) {
               if (POPCOUNT[positions[unit * 9 + digit - 1]!]! < 2) continue;
               expect(actual.region(unit, digit), `${puzzle} root ${root} region ${unit}/${digit}`).toBe(expected.region(unit, digit));
               if (expected.region(unit, digit)) passes++;
+              if (expected.region(unit, digit)) anyExpected = true;
             }
           }
+          expect(anyPasses, `${puzzle} root ${root}: some cell or region passes`).toBe(anyExpected);
+          if (anyExpected) gridsPassing++;
+          else gridsNotPassing++;
         }
       }
     }
@@ -103,5 +114,7 @@ describe('nested checks relative to the board', () => {
     expect(grids).toBeGreaterThan(300);
     expect(contradictions).toBeGreaterThan(50);
     expect(passes).toBeGreaterThan(50);
+    expect(gridsPassing).toBeGreaterThan(20);
+    expect(gridsNotPassing).toBeGreaterThan(20);
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import {
   boardAllowsMultiple,
   contradicts,
   prepareBoard,
+  relativeAnyPasses,
   relativeFilter,
   takeFilterEffort,
 } from './relative.js';
@@ -42,7 +43,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   let filter: SearchFilter | null = null;
   if (level >= 3 && boardAllowsMultiple()) {
     filter = relativeFilter();
-    const passes = anySourcePasses(filter, engine.cur, engine.curPos);
+    const passes = relativeAnyPasses();
     engine.effort += takeFilterEffort();
     if (!passes && !lookForContradictions) return;
     if (!passes) filter = NOTHING;
@@ -125,15 +126,6 @@ function removalsEmitted(cur: Uint16Array, cell: number, digit: number, removes:
 
 /** A filter nothing passes. */
 const NOTHING: SearchFilter = { cell: () => false, region: () => false };
-
-/** Whether some cell (three candidates or more) or region (two places or more) of a grid passes a filter. */
-function anySourcePasses(filter: SearchFilter, cur: Uint16Array, curPos: Uint16Array): boolean {
-  for (let cell = 0; cell < 81; cell++) if (POPCOUNT[cur[cell]!]! > 2 && filter.cell(cell)) return true;
-  for (let slot = 0; slot < 27 * 9; slot++) {
-    if (POPCOUNT[curPos[slot]!]! >= 2 && filter.region(Math.floor(slot / 9), (slot % 9) + 1)) return true;
-  }
-  return false;
-}
 
 /**
  * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict

@@ -1,4 +1,5 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 import { NODE_WORDS, computeOnClosures } from './closure.js';
 import type { SearchFilter } from './search.js';
 
@@ -38,9 +39,12 @@ interface BoardClosures {
    * "on" are bits 2i and 2i + 1), in `words` words.
    */
   readonly bitOf: Int16Array;
+  readonly potOf: Int16Array;
   words: number;
   /** cl_B(on p) at p * NODE_WORDS. */
   readonly on: Int32Array;
+  /** Which words of cl_B(on p) are not zero (bit w for word w < 32). */
+  readonly onWords: Int32Array;
   /** B has no static contradiction (then contradictions are found relative to it). */
   noContradiction: boolean;
   /** ...and no static cell or region chain (then the cell / region filter is too). */
@@ -51,8 +55,11 @@ const BOARD: BoardClosures = {
   owner: null,
   generation: -1,
   bitOf: new Int16Array(1458),
+  /** The candidate of each bit pair (bit 2i and 2i + 1 are potOf[i]'s nodes). */
+  potOf: new Int16Array(729),
   words: 0,
   on: new Int32Array(729 * NODE_WORDS),
+  onWords: new Int32Array(729),
   noContradiction: false,
   noMultiple: false,
 };
@@ -70,10 +77,17 @@ export function prepareBoard(owner: object, generation: number, base: Uint16Arra
     if ((base[Math.floor(pot / 9)]! & (1 << (pot % 9))) === 0) continue;
     BOARD.bitOf[pot << 1] = count << 1;
     BOARD.bitOf[(pot << 1) | 1] = (count << 1) | 1;
+    BOARD.potOf[count] = pot;
     count++;
   }
   BOARD.words = ((count << 1) + 31) >> 5;
   const { contradiction, effort } = computeOnClosures(base, basePos, BOARD.bitOf, BOARD.words, BOARD.on);
+  for (let pot = 0; pot < 729; pot++) {
+    if ((base[Math.floor(pot / 9)]! & (1 << (pot % 9))) === 0) continue;
+    let mask = 0;
+    for (let w = 0; w < BOARD.words && w < 32; w++) if (BOARD.on[pot * NODE_WORDS + w] !== 0) mask |= 1 << w;
+    BOARD.onWords[pot] = mask;
+  }
   BOARD.noContradiction = !contradiction;
   BOARD.noMultiple = !contradiction && !boardHasMultiple(base, basePos);
   return effort;
@@ -170,6 +184,8 @@ const GRID = {
   hashSlot: new Int16Array(256),
   hashStamp: new Int32Array(256),
   union: new Int32Array((POT_SLOT + 729) * NODE_WORDS),
+  /** Per union slot, which of its words are not zero (bit w for word w; the empty slot's stays 0). */
+  slotWords: new Int32Array(POT_SLOT + 729),
   unionCount: 0,
   /** Counts the analysed grids (stamps what is computed on demand for one). */
   gridGen: 0,
@@ -411,31 +427,100 @@ export function takeFilterEffort(): number {
  * of three candidates or more (as a static search asks) and regions of two places or more.
  */
 export function relativeFilter(): SearchFilter {
-  CELL_ANSWER.fill(-1);
-  REGION_ANSWER.fill(-1);
   return RELATIVE_FILTER;
 }
 
+/**
+ * Whether some cell (three candidates or more) or region (two places or more) of the analysed grid
+ * passes the relative filter: what asking the filter about each would say. One that lost no
+ * candidate can pass only through an assumption that contradicts or fires a new link (see
+ * shared): those assumptions are marked first, and the others are not asked about.
+ */
+export function relativeAnyPasses(): boolean {
+  const g = GRID;
+  const { cur, curPos, base, basePos } = g;
+  markLively();
+  const filter = RELATIVE_FILTER;
+  for (let cell = 0; cell < 81; cell++) {
+    const mask = cur[cell]!;
+    if (POPCOUNT[mask]! < 3 || (mask === base[cell] && (LIVELY_DIGITS[cell]! & mask) === 0)) continue;
+    if (filter.cell(cell)) return true;
+  }
+  for (let slot = 0; slot < 27 * 9; slot++) {
+    const positions = curPos[slot]!;
+    if (POPCOUNT[positions]! < 2 || (positions === basePos[slot] && (LIVELY_PLACES[slot]! & positions) === 0)) continue;
+    if (filter.region(Math.floor(slot / 9), (slot % 9) + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * Per cell the digits, per unit slot the places, of the candidates p whose on(p) contradicts or
+ * fires a new link on the analysed grid ("lively"; see markLively).
+ */
+const LIVELY_DIGITS = new Uint16Array(81);
+const LIVELY_PLACES = new Uint16Array(27 * 9);
+const LIVELY = new Int32Array(NODE_WORDS);
+
+/**
+ * Fills LIVELY_DIGITS / LIVELY_PLACES. on(p) contradicts when off(p) is among the negations, and
+ * fires link l when off(p) is in cl_B(on q_l) (by contraposition): both are "off" bits (even).
+ */
+function markLively(): void {
+  const g = GRID;
+  const { words, potOf } = BOARD;
+  const { negated, fire } = g;
+  if (!g.fireReady) prepareFire();
+  LIVELY_DIGITS.fill(0);
+  LIVELY_PLACES.fill(0);
+  for (let w = 0; w < words; w++) LIVELY[w] = negated[w]!;
+  for (let comp = 0; comp < g.componentCount; comp++) {
+    const at = comp * NODE_WORDS;
+    for (let w = 0; w < words; w++) LIVELY[w] = LIVELY[w]! | fire[at + w]!;
+  }
+  g.effort += g.componentCount * words;
+  for (let w = 0; w < words; w++) {
+    let bits = LIVELY[w]! & 0x55555555;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      const pot = potOf[(w << 4) + ((31 - Math.clz32(low)) >> 1)]!;
+      const cell = Math.floor(pot / 9);
+      const digitIndex = pot % 9;
+      LIVELY_DIGITS[cell] = LIVELY_DIGITS[cell]! | (1 << digitIndex);
+      for (let k = 0; k < 3; k++) {
+        const slot = SE_UNITS[cell * 3 + k]! * 9 + digitIndex;
+        LIVELY_PLACES[slot] = LIVELY_PLACES[slot]! | (1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      }
+    }
+  }
+}
+
+/** The filter's answers for the analysed grid: 1 or 0 where the stamp is its gridGen. */
 const CELL_ANSWER = new Int8Array(81);
+const CELL_STAMP = new Int32Array(81);
 const REGION_ANSWER = new Int8Array(27 * 9);
+const REGION_STAMP = new Int32Array(27 * 9);
 
 const RELATIVE_FILTER: SearchFilter = {
   cell(cell) {
-    if (CELL_ANSWER[cell] === -1) {
+    if (CELL_STAMP[cell] !== GRID.gridGen) {
       const mask = GRID.cur[cell]!;
       let count = 0;
       for (let d = 0; d < 9; d++) if (mask & (1 << d)) MEMBERS[count++] = cell * 9 + d;
       CELL_ANSWER[cell] = shared(count, mask !== GRID.base[cell]) ? 1 : 0;
+      CELL_STAMP[cell] = GRID.gridGen;
     }
     return CELL_ANSWER[cell] === 1;
   },
   region(unit, digit) {
     const slot = unit * 9 + digit - 1;
-    if (REGION_ANSWER[slot] === -1) {
+    if (REGION_STAMP[slot] !== GRID.gridGen) {
       const positions = GRID.curPos[slot]!;
       let count = 0;
       for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = UNIT_CELLS[unit * 9 + i]! * 9 + digit - 1;
       REGION_ANSWER[slot] = shared(count, positions !== GRID.basePos[slot]) ? 1 : 0;
+      REGION_STAMP[slot] = GRID.gridGen;
     }
     return REGION_ANSWER[slot] === 1;
   },
@@ -449,42 +534,77 @@ const RELATIVE_FILTER: SearchFilter = {
 function shared(count: number, changed: boolean): boolean {
   const g = GRID;
   const { bitOf } = BOARD;
-  const { negated, fireStamp, fireMask } = g;
+  if (!g.fireReady) prepareFire();
+  const { negated, fireStamp, gridGen } = g;
   let fires = false;
   for (let i = 0; i < count; i++) {
     const pot = MEMBERS[i]!;
     // on(pot) contradicts when off(pot) is among the negations.
     const off = bitOf[pot << 1]!;
     if ((negated[off >> 5]! & (1 << (off & 31))) !== 0) return true;
-    if (!fires && (fireStamp[pot] === g.gridGen ? fireMask[pot] : firedMask(pot)) !== 0) fires = true;
+    // Only candidates that fire a component are stamped (see prepareFire).
+    if (fireStamp[pot] === gridGen) fires = true;
   }
   // Unchanged and firing nothing: its closures are within B's, which have nothing in common.
   if (!changed && !fires) return false;
-  const { on, words } = BOARD;
+  const { on, words, onWords } = BOARD;
+  const { unknown, union, slotWords } = g;
+  // Only words where every closure has something can hold a common node. Unchanged, what they
+  // have in common is besides in the reach of a link they fire (B's closures of the same
+  // assumptions have nothing in common).
+  let within = -1;
+  let fired = 0;
   for (let i = 0; i < count; i++) {
     const pot = MEMBERS[i]!;
+    const slot = firedReach(pot);
     ON_AT[i] = pot * NODE_WORDS;
-    V_AT[i] = firedReach(pot) * NODE_WORDS;
+    V_AT[i] = slot * NODE_WORDS;
+    within &= onWords[pot]! | slotWords[slot]!;
+    fired |= slotWords[slot]!;
   }
-  g.effort += count * words;
-  const { unknown, union } = g;
-  for (let w = 0; w < words; w++) {
-    let common = unknown[w]!;
-    for (let i = 0; i < count && common !== 0; i++) common &= on[ON_AT[i]! + w]! | union[V_AT[i]! + w]!;
-    if (common !== 0) return true;
+  if (words > 32) {
+    g.effort += count * words;
+    for (let w = 0; w < words; w++) if (commonAt(w, count, on, unknown, union)) return true;
+    return false;
+  }
+  let wordMask = changed ? within : within & fired;
+  while (wordMask !== 0) {
+    const w = 31 - Math.clz32(wordMask & -wordMask);
+    wordMask &= wordMask - 1;
+    g.effort += count;
+    if (commonAt(w, count, on, unknown, union)) return true;
   }
   return false;
+}
+
+/** Whether word `w` of U & (cl_B(x_i) | V(x_i)) over the members (ON_AT, V_AT) is not empty. */
+function commonAt(w: number, count: number, on: Int32Array, unknown: Int32Array, union: Int32Array): boolean {
+  let common = unknown[w]!;
+  for (let i = 0; i < count && common !== 0; i++) common &= on[ON_AT[i]! + w]! | union[V_AT[i]! + w]!;
+  return common !== 0;
+}
+
+/** Marks which words of union slot `slot` are not zero (as far as masks go: words 0 to 31). */
+function markSlotWords(slot: number): void {
+  const { union, slotWords } = GRID;
+  const at = slot * NODE_WORDS;
+  let mask = 0;
+  for (let w = 0; w < BOARD.words && w < 32; w++) if (union[at + w] !== 0) mask |= 1 << w;
+  slotWords[slot] = mask;
 }
 
 const ON_AT = new Int32Array(9);
 const V_AT = new Int32Array(9);
 
-/** Fills `fire` for the analysed grid's link components. */
+/**
+ * Fills `fire` for the analysed grid's link components, and the mask of the components each
+ * candidate fires (fireMask where fireStamp is current; none elsewhere), from the bits of `fire`.
+ */
 function prepareFire(): void {
   const g = GRID;
   g.fireReady = true;
-  const { on, words } = BOARD;
-  const { fire, unknown } = g;
+  const { on, words, potOf } = BOARD;
+  const { fire, unknown, fireStamp, fireMask } = g;
   for (let comp = 0; comp < g.componentCount; comp++) fire.fill(0, comp * NODE_WORDS, comp * NODE_WORDS + words);
   for (let l = 0; l < g.linkCount; l++) {
     const at = g.component[l]! * NODE_WORDS;
@@ -492,7 +612,26 @@ function prepareFire(): void {
     // "Off" nodes are the even bits.
     for (let w = 0; w < words; w++) fire[at + w] = fire[at + w]! | (on[from + w]! & unknown[w]! & 0x55555555);
   }
-  g.effort += g.linkCount * words;
+  g.effort += (g.linkCount + g.componentCount) * words;
+  const gen = g.gridGen;
+  const manyComponents = g.componentCount > MASK_COMPONENTS;
+  for (let comp = 0; comp < g.componentCount; comp++) {
+    const at = comp * NODE_WORDS;
+    const bit = manyComponents ? -1 : 1 << comp;
+    for (let w = 0; w < words; w++) {
+      let bits = fire[at + w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        const pot = potOf[(w << 4) + ((31 - Math.clz32(low)) >> 1)]!;
+        if (fireStamp[pot] !== gen) {
+          fireStamp[pot] = gen;
+          fireMask[pot] = 0;
+        }
+        fireMask[pot] = fireMask[pot]! | bit;
+      }
+    }
+  }
 }
 
 /** Whether on(pot) fires a link of component `comp`. */
@@ -504,17 +643,8 @@ function firesComponent(pot: number, comp: number): boolean {
 /** The components on(pot) fires, as a mask; -1 when there are too many components for masks. */
 function firedMask(pot: number): number {
   const g = GRID;
-  if (g.fireStamp[pot] === g.gridGen) return g.fireMask[pot]!;
   if (!g.fireReady) prepareFire();
-  let mask = 0;
-  if (g.componentCount > MASK_COMPONENTS) {
-    for (let comp = 0; comp < g.componentCount && mask === 0; comp++) if (firesComponent(pot, comp)) mask = -1;
-  } else {
-    for (let comp = 0; comp < g.componentCount; comp++) if (firesComponent(pot, comp)) mask |= 1 << comp;
-  }
-  g.fireStamp[pot] = g.gridGen;
-  g.fireMask[pot] = mask;
-  return mask;
+  return g.fireStamp[pot] === g.gridGen ? g.fireMask[pot]! : 0;
 }
 
 /**
@@ -545,6 +675,7 @@ function unionInto(slot: number, pot: number): number {
     for (let w = 0; w < words; w++) union[at + w] = union[at + w]! | reach[from + w]!;
     g.effort += words;
   }
+  markSlotWords(slot);
   return slot;
 }
 
@@ -572,5 +703,6 @@ function unionOf(mask: number): number {
     for (let w = 0; w < words; w++) union[at + w] = union[at + w]! | reach[from + w]!;
     g.effort += words;
   }
+  markSlotWords(slot);
   return slot;
 }
