@@ -24,7 +24,9 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
   // One array for every call: the engine reads each result before it asks again.
   const out = OUT;
   out.length = 0;
-  if (fromStage === 0 && markChanges(engine.cur, engine.curPos, engine.base, engine.basePos)) {
+  if (fromStage === 0 && engine.lostAny) {
+    LOST_DIGITS = engine.lostDigits;
+    LOST_CELLS = engine.lostCells;
     for (const rule of RULES) {
       rule(engine.cur, engine.curPos, engine.base, out);
       if (out.length > 0) return out;
@@ -113,30 +115,10 @@ const offNode = (cell: number, digitIndex: number): number => (cell * 9 + digitI
  * units that lost a candidate of the digit (locking, hidden pairs, X-wings) or at cells that lost
  * one (naked pairs). What it finds, and in which order, is the same as a scan of the whole grid.
  */
-/** Per unit: digits of which the chain removed some candidate in it. */
-const LOST_DIGITS = new Uint16Array(27);
-/** Per unit: positions (index in the unit) of the cells that lost some candidate. */
-const LOST_CELLS = new Uint16Array(27);
-
-/** Fills LOST_DIGITS / LOST_CELLS; returns whether the chain removed anything. */
-function markChanges(cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, basePos: Uint16Array): boolean {
-  let any = 0;
-  for (let unit = 0; unit < 27; unit++) {
-    let digits = 0;
-    for (let d = 0; d < 9; d++) if (curPos[unit * 9 + d] !== basePos[unit * 9 + d]) digits |= 1 << d;
-    let cells = 0;
-    if (digits !== 0) {
-      for (let i = 0; i < 9; i++) {
-        const cell = UNIT_CELLS[unit * 9 + i]!;
-        if (cur[cell] !== base[cell]) cells |= 1 << i;
-      }
-    }
-    LOST_DIGITS[unit] = digits;
-    LOST_CELLS[unit] = cells;
-    any |= digits;
-  }
-  return any !== 0;
-}
+/** Per unit: digits of which the chain removed some candidate in it (the engine's lostDigits). */
+let LOST_DIGITS = new Uint16Array(27);
+/** Per unit: positions (index in the unit) of the cells that lost some candidate (its lostCells). */
+let LOST_CELLS = new Uint16Array(27);
 
 /** "Off" nodes of the cells of a unit that lost a digit, skipping cells in `skip` (a cell predicate). */
 function lostInUnit(unit: number, digitIndex: number, cur: Uint16Array, base: Uint16Array, skip: (cell: number) => boolean, into: number[]): void {
@@ -179,8 +161,10 @@ const locking: Rule = (_cur, curPos, base, out) => {
       const boxUnit = 18 + b;
       const boxRow = Math.floor(b / 3);
       const boxCol = b % 3;
-      for (let d = 0; d < 9; d++) {
-        if ((LOST_DIGITS[boxUnit]! & (1 << d)) === 0) continue;
+      let digits = LOST_DIGITS[boxUnit]!;
+      while (digits !== 0) {
+        const d = 31 - Math.clz32(digits & -digits);
+        digits &= digits - 1;
         const pos = curPos[boxUnit * 9 + d]!;
         if (POPCOUNT[pos]! < 2) continue;
         for (let k = 0; k < 3; k++) {
@@ -201,8 +185,10 @@ const locking: Rule = (_cur, curPos, base, out) => {
   for (const lineStart of [9, 0]) {
     for (let l = 0; l < 9; l++) {
       const line = lineStart + l;
-      for (let d = 0; d < 9; d++) {
-        if ((LOST_DIGITS[line]! & (1 << d)) === 0) continue;
+      let digits = LOST_DIGITS[line]!;
+      while (digits !== 0) {
+        const d = 31 - Math.clz32(digits & -digits);
+        digits &= digits - 1;
         const pos = curPos[line * 9 + d]!;
         if (POPCOUNT[pos]! < 2) continue;
         for (let k = 0; k < 3; k++) {
@@ -315,7 +301,11 @@ const nakedPairs: Rule = (cur, _curPos, base, out) => {
 const xWings: Rule = (cur, curPos, base, out) => {
   for (const baseType of [0, 9]) {
     const coverType = baseType === 0 ? 9 : 0;
+    // One of the two base lines must have lost a candidate of the digit.
+    let lostInLines = 0;
+    for (let l = 0; l < 9; l++) lostInLines |= LOST_DIGITS[baseType + l]!;
     for (let d = 0; d < 9; d++) {
+      if ((lostInLines & (1 << d)) === 0) continue;
       for (let l1 = 0; l1 < 9; l1++) {
         const p = curPos[(baseType + l1) * 9 + d]!;
         if (POPCOUNT[p] !== 2) continue;

@@ -317,6 +317,14 @@ export class ChainEngine {
   /** Working grid of the current run. */
   readonly cur: Uint16Array;
   readonly curPos: Uint16Array;
+  /**
+   * What the working grid lost, kept up by removeCandidate for the simple rules (which look only
+   * there): per unit, the digits it lost a candidate of, and the places of its cells that lost one.
+   */
+  readonly lostDigits = new Uint16Array(27);
+  readonly lostCells = new Uint16Array(27);
+  /** Some candidate was removed from the working grid. */
+  lostAny = false;
   private readonly runs = takeRunTable();
   /** The nishio table of each digit as last checked for this board (see nishioRun). */
   private readonly nishioTables: (NishioTable | undefined)[] = [];
@@ -392,8 +400,7 @@ export class ChainEngine {
     this.base.set(candidates);
     if (positions) this.basePos.set(positions);
     else unitPositions(this.base, this.basePos);
-    this.cur.set(this.base);
-    this.curPos.set(this.basePos);
+    this.resetWorkingGrid();
     this.exhausted = false;
   }
 
@@ -550,8 +557,7 @@ export class ChainEngine {
    * of a run of the previous board (rebuilt here, in the working grid).
    */
   private changeMakesPatternsIn(run: Run): boolean {
-    this.cur.set(this.base);
-    this.curPos.set(this.basePos);
+    this.resetWorkingGrid();
     // "Off" nodes are stored in order: each quiescence's grid is the last one less a few more.
     let next = 0;
     for (let q = 0; q < run.quiescenceCount; q++) {
@@ -622,8 +628,7 @@ export class ChainEngine {
     const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return this.shareLower(mode, root, lower);
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
-    cur.set(base);
-    curPos.set(basePos);
+    this.resetWorkingGrid();
     /** What the level's own rules add where the lower run stopped (null: start from the root). */
     let resumed: AdvancedOff[] | null = null;
     if (lower && !lower.truncated) {
@@ -804,9 +809,22 @@ export class ChainEngine {
     if ((this.cur[cell]! & bit) === 0) return;
     this.cur[cell] = this.cur[cell]! & ~bit;
     for (let k = 0; k < 3; k++) {
-      const slot = SE_UNITS[cell * 3 + k]! * 9 + digitIndex;
-      this.curPos[slot] = this.curPos[slot]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      const unit = SE_UNITS[cell * 3 + k]!;
+      const place = 1 << SE_UNIT_INDEX[cell * 3 + k]!;
+      this.curPos[unit * 9 + digitIndex] = this.curPos[unit * 9 + digitIndex]! & ~place;
+      this.lostDigits[unit] = this.lostDigits[unit]! | bit;
+      this.lostCells[unit] = this.lostCells[unit]! | place;
     }
+    this.lostAny = true;
+  }
+
+  /** Makes the working grid the board again. */
+  private resetWorkingGrid(): void {
+    this.cur.set(this.base);
+    this.curPos.set(this.basePos);
+    this.lostDigits.fill(0);
+    this.lostCells.fill(0);
+    this.lostAny = false;
   }
 
   /**
