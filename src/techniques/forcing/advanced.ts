@@ -156,7 +156,9 @@ function emitLocking(out: AdvancedOff[], target: number, removeMask: number, sou
  * masks: a box's places for a digit inside one of its rows / columns, or a line's inside one box.
  */
 const locking: Rule = (_cur, curPos, base, out) => {
-  for (const toColumns of [true, false]) {
+  // Plain counters, not loops over array literals: these rules run at every quiescence.
+  for (let pass = 0; pass < 2; pass++) {
+    const toColumns = pass === 0;
     for (let b = 0; b < 9; b++) {
       const boxUnit = 18 + b;
       const boxRow = Math.floor(b / 3);
@@ -182,7 +184,8 @@ const locking: Rule = (_cur, curPos, base, out) => {
       }
     }
   }
-  for (const lineStart of [9, 0]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const lineStart = pass === 0 ? 9 : 0;
     for (let l = 0; l < 9; l++) {
       const line = lineStart + l;
       let digits = LOST_DIGITS[line]!;
@@ -210,10 +213,12 @@ function unitHas(unit: number, cell: number): boolean {
   return BOX_OF[cell] === unit - 18;
 }
 
-const SE_UNIT_ORDER = [18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+/** Boxes, rows, columns: SE's order of units. */
+const SE_UNIT_ORDER = Uint8Array.of(18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
 
 const hiddenPairs: Rule = (cur, curPos, base, out) => {
-  for (const unit of SE_UNIT_ORDER) {
+  for (let u = 0; u < 27; u++) {
+    const unit = SE_UNIT_ORDER[u]!;
     const lost = LOST_DIGITS[unit]!;
     if (lost === 0) continue;
     // Digits with one or two places here: the only ones a pair can be made of.
@@ -233,32 +238,46 @@ const hiddenPairs: Rule = (cur, curPos, base, out) => {
         const p2 = curPos[unit * 9 + d2]!;
         if (POPCOUNT[p1 | p2] !== 2) continue;
         const keep = (1 << d1) | (1 << d2);
-        const removals: number[] = [];
-        const cells: number[] = [];
-        for (let i = 0; i < 9; i++) {
-          if (((p1 | p2) & (1 << i)) === 0) continue;
-          const cell = UNIT_CELLS[unit * 9 + i]!;
-          cells.push(cell);
-          let extra = cur[cell]! & ~keep;
-          while (extra !== 0) {
-            const low = extra & -extra;
-            extra ^= low;
-            removals.push(offNode(cell, 31 - Math.clz32(low)));
-          }
-        }
-        if (removals.length === 0) continue;
-        const parents: number[] = [];
-        const inSet = (cell: number) => cells.includes(cell);
-        lostInUnit(unit, d1, cur, base, inSet, parents);
-        lostInUnit(unit, d2, cur, base, inSet, parents);
-        emit(out, removals, parents, 'hidden pair');
+        // Most such pairs remove nothing: nothing is allocated for them.
+        let extraAny = 0;
+        for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i)) extraAny |= cur[UNIT_CELLS[unit * 9 + i]!]! & ~keep;
+        if (extraAny === 0) continue;
+        emitHiddenPair(unit, d1, d2, p1 | p2, cur, base, out);
       }
     }
   }
 };
 
+/**
+ * The removals of a hidden pair of digits d1, d2 at `places` of a unit. Apart from the scan above
+ * (no closure in a loop there: V8 would allocate a context for every iteration).
+ */
+function emitHiddenPair(unit: number, d1: number, d2: number, places: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+  const keep = (1 << d1) | (1 << d2);
+  const removals: number[] = [];
+  const cells: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    if ((places & (1 << i)) === 0) continue;
+    const cell = UNIT_CELLS[unit * 9 + i]!;
+    cells.push(cell);
+    let extra = cur[cell]! & ~keep;
+    while (extra !== 0) {
+      const low = extra & -extra;
+      extra ^= low;
+      removals.push(offNode(cell, 31 - Math.clz32(low)));
+    }
+  }
+  if (removals.length === 0) return;
+  const parents: number[] = [];
+  const inSet = (cell: number) => cells.includes(cell);
+  lostInUnit(unit, d1, cur, base, inSet, parents);
+  lostInUnit(unit, d2, cur, base, inSet, parents);
+  emit(out, removals, parents, 'hidden pair');
+}
+
 const nakedPairs: Rule = (cur, _curPos, base, out) => {
-  for (const unit of SE_UNIT_ORDER) {
+  for (let u = 0; u < 27; u++) {
+    const unit = SE_UNIT_ORDER[u]!;
     const lost = LOST_CELLS[unit]!;
     if (lost === 0) continue;
     for (let i = 0; i < 9; i++) {
@@ -299,7 +318,8 @@ const nakedPairs: Rule = (cur, _curPos, base, out) => {
 
 /** X-wings: two rows (columns) holding a digit only in the same two columns (rows). */
 const xWings: Rule = (cur, curPos, base, out) => {
-  for (const baseType of [0, 9]) {
+  for (let pass = 0; pass < 2; pass++) {
+    const baseType = pass * 9;
     const coverType = baseType === 0 ? 9 : 0;
     // One of the two base lines must have lost a candidate of the digit.
     let lostInLines = 0;
@@ -313,26 +333,36 @@ const xWings: Rule = (cur, curPos, base, out) => {
         for (let l2 = l1 + 1; l2 < 9; l2++) {
           if (!l1Lost && (LOST_DIGITS[baseType + l2]! & (1 << d)) === 0) continue;
           if (curPos[(baseType + l2) * 9 + d] !== p) continue;
-          const covers: number[] = [];
-          for (let i = 0; i < 9; i++) if (p & (1 << i)) covers.push(coverType + i);
-          const removals: number[] = [];
-          for (const cover of covers) {
-            for (let k = 0; k < 9; k++) {
-              if (k === l1 || k === l2) continue;
-              const cell = UNIT_CELLS[cover * 9 + k]!;
-              if (cur[cell]! & (1 << d)) removals.push(offNode(cell, d));
-            }
-          }
-          if (removals.length === 0) continue;
-          const parents: number[] = [];
-          const inCover = (cell: number) => covers.some((c) => unitHas(c, cell));
-          lostInUnit(baseType + l1, d, cur, base, inCover, parents);
-          lostInUnit(baseType + l2, d, cur, base, inCover, parents);
-          emit(out, removals, parents, 'X-wing');
+          // The cover lines must hold the digit elsewhere (else nothing to remove, nothing allocated).
+          let elsewhere = 0;
+          for (let i = 0; i < 9; i++) if (p & (1 << i)) elsewhere |= curPos[(coverType + i) * 9 + d]! & ~((1 << l1) | (1 << l2));
+          if (elsewhere === 0) continue;
+          emitXWing(baseType, l1, l2, d, p, cur, base, out);
         }
       }
     }
   }
 };
+
+/** The removals of an X-wing of digit d on base lines l1, l2 (of type `baseType`) at places `p` (no closure in the scan's loop). */
+function emitXWing(baseType: number, l1: number, l2: number, d: number, p: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+  const coverType = baseType === 0 ? 9 : 0;
+  const covers: number[] = [];
+  for (let i = 0; i < 9; i++) if (p & (1 << i)) covers.push(coverType + i);
+  const removals: number[] = [];
+  for (const cover of covers) {
+    for (let k = 0; k < 9; k++) {
+      if (k === l1 || k === l2) continue;
+      const cell = UNIT_CELLS[cover * 9 + k]!;
+      if (cur[cell]! & (1 << d)) removals.push(offNode(cell, d));
+    }
+  }
+  if (removals.length === 0) return;
+  const parents: number[] = [];
+  const inCover = (cell: number) => covers.some((c) => unitHas(c, cell));
+  lostInUnit(baseType + l1, d, cur, base, inCover, parents);
+  lostInUnit(baseType + l2, d, cur, base, inCover, parents);
+  emit(out, removals, parents, 'X-wing');
+}
 
 const RULES: Rule[] = [locking, hiddenPairs, nakedPairs, xWings];

@@ -60,23 +60,23 @@ export interface SearchFilter {
 
 export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintSink, filter?: SearchFilter): ChainHint | null {
   let best: ChainHint | null = null;
-  const consider = (hint: Omit<ChainHint, 'complexity'>, complexityOf: (cap: number) => number): void => {
-    if (sink) {
-      const complexity = complexityOf(Infinity);
-      sink({ ...hint, complexity });
-      return;
-    }
-    let cap = Infinity;
-    if (best) cap = hint.sortKey < best.sortKey ? best.complexity : best.complexity - 1;
-    if (cap < 1) return;
-    const complexity = complexityOf(cap);
-    if (complexity > cap) return;
-    best = { ...hint, complexity };
-  };
-  /** The complexity a hint of this sort key must not pass to be kept (see consider). */
+  /** The complexity a hint of this sort key must not pass to be kept (the easiest is kept, see above). */
   const capFor = (sortKey: number): number => {
     if (sink || !best) return Infinity;
     return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
+  };
+  /** Keeps the contradiction of a run from an assumption about (cell, digit): `on` places the digit. */
+  const considerContradiction = (cell: number, digit: number, on: boolean, run: Run): void => {
+    const cap = capFor(SORT_CONTRADICTION);
+    if (cap < 1) return;
+    const complexity = engine.conflictComplexity(run, cap);
+    if (complexity > cap) return;
+    const hint: ChainHint = {
+      shape: 'contradiction', cell, digit, on, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+      chains: [{ run, node: -1 }], complexity, sortKey: SORT_CONTRADICTION,
+    };
+    if (sink) sink(hint);
+    else best = hint;
   };
   /** Keeps a double-chain hint (the common case: built only when it is kept). */
   const considerDouble = (cell: number, digit: number, onRun: Run, offRun: Run, node: number): void => {
@@ -118,7 +118,9 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   };
   const { mode, nishio, dynamic } = kind;
   if (filter) indexOpenedRegions(engine);
+  // Arrays reused from one cell / region to the next (a kept hint copies what it needs).
   const runs: Run[] = [];
+  const unitRuns: Run[] = [];
   // Hints made only of runs known to give nothing (the lower level's, or the previous board's
   // when its search found nothing) are not looked at: only those with a run of the search's own.
   const onlyOwn = !sink && engine.onlyOwnHints(mode);
@@ -142,19 +144,9 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       const onOwn = !onlyOwn || engine.ownRun(mode, nodeOf(cell, digit, true));
       const offOwn = !onlyOwn || engine.ownRun(mode, nodeOf(cell, digit, false));
       if (onOwn) cellOwn = true;
-      const source = { sourceCell: cell, sourceUnit: -1, sourceDigit: digit };
-      if (doContradiction && onOwn && onRun.conflictNode >= 0) {
-        consider(
-          { shape: 'contradiction', cell, digit, on: false, ...source, chains: [{ run: onRun, node: -1 }], sortKey: SORT_CONTRADICTION },
-          (cap) => engine.conflictComplexity(onRun, cap),
-        );
-      }
-      if (doContradiction && offOwn && offRun && offRun.conflictNode >= 0) {
-        consider(
-          { shape: 'contradiction', cell, digit, on: true, ...source, chains: [{ run: offRun, node: -1 }], sortKey: SORT_CONTRADICTION },
-          (cap) => engine.conflictComplexity(offRun, cap),
-        );
-      }
+      // (No closure in this loop: V8 would allocate a context for every digit.)
+      if (doContradiction && onOwn && onRun.conflictNode >= 0) considerContradiction(cell, digit, false, onRun);
+      if (doContradiction && offOwn && offRun && offRun.conflictNode >= 0) considerContradiction(cell, digit, true, offRun);
       if (doDouble && offRun && (onOwn || offOwn)) {
         for (let i = 0; i < onRun.onCount; i++) {
           const node = onRun.onOrder[i]!;
@@ -178,7 +170,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]!;
           if (first !== cell) continue;
           if (filter && !filter.region(unit, digit)) continue;
-          const unitRuns: Run[] = [];
+          unitRuns.length = 0;
           let regionOwn = !onlyOwn;
           for (let i = 0; i < 9; i++) {
             if ((positions & (1 << i)) === 0) continue;
@@ -191,7 +183,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       }
     }
     if (!nishio && runs.length >= 2 && cellWanted && cellOwn) {
-      considerCommon(runs.slice(), 'cell', cell, -1, 0, SORT_CELL);
+      considerCommon(runs, 'cell', cell, -1, 0, SORT_CELL);
     }
   }
   return best;
