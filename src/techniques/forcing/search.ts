@@ -95,31 +95,34 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   };
 
   const { base, basePos } = engine;
-  /** Keeps the cell or region chains of `shared` runs: one hint per node all of them reach. */
-  const considerCommon = (shared: Run[], shape: 'cell' | 'region', sourceCell: number, sourceUnit: number, sourceDigit: number, sortKey: number): void => {
-    commonTargets(engine, shared, (node) => {
+  /** Keeps the cell or region chains of `shared[0..count)` runs: one hint per node all of them reach. */
+  const considerCommon = (shared: Run[], count: number, shape: 'cell' | 'region', sourceCell: number, sourceUnit: number, sourceDigit: number, sortKey: number): void => {
+    const targets = commonTargets(shared, count);
+    for (let t = 0; t < targets; t++) {
+      const node = TARGETS[t]!;
       const target = node >> 1;
       const tCell = Math.floor(target / 9);
       const on = (node & 1) === 1;
       // Placing the only digit left in a cell is no news.
-      if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) return;
-      // As consider does, but the hint is built only when it is kept.
+      if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) continue;
+      // The hint is built only when it is kept.
       const cap = capFor(sortKey);
-      if (cap < 1) return;
-      const complexity = sumComplexity(engine, shared, node, cap);
-      if (complexity > cap) return;
-      const hint: ChainHint = {
-        shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit,
-        chains: shared.map((run) => ({ run, node })), complexity, sortKey,
-      };
+      if (cap < 1) continue;
+      const complexity = sumComplexity(engine, shared, count, node, cap);
+      if (complexity > cap) continue;
+      const chains: HintChain[] = [];
+      for (let i = 0; i < count; i++) chains.push({ run: shared[i]!, node });
+      const hint: ChainHint = { shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit, chains, complexity, sortKey };
       if (sink) sink(hint);
       else best = hint;
-    });
+    }
   };
   const { mode, nishio, dynamic } = kind;
   if (filter) indexOpenedRegions(engine);
-  // Arrays reused from one cell / region to the next (a kept hint copies what it needs).
+  // Arrays reused from one cell / region to the next, with counts (emptying an array frees its
+  // store, and refilling it allocates again); a kept hint copies what it needs.
   const runs: Run[] = [];
+  let runCount = 0;
   const unitRuns: Run[] = [];
   // Hints made only of runs known to give nothing (the lower level's, or the previous board's
   // when its search found nothing) are not looked at: only those with a run of the search's own.
@@ -131,13 +134,13 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
     if (!(card > 2 || (card > 1 && dynamic))) continue;
     const cellWanted = !filter || filter.cell(cell);
     if (filter && !cellWanted && !regionsWanted(cell, 0, filter)) continue;
-    runs.length = 0;
+    runCount = 0;
     let cellOwn = !onlyOwn;
     for (let digit = 1; digit <= 9; digit++) {
       if ((base[cell]! & (1 << (digit - 1))) === 0) continue;
       if (!cellWanted && !regionsWanted(cell, digit, filter!)) continue;
       const onRun = engine.run(mode, nodeOf(cell, digit, true));
-      runs.push(onRun);
+      runs[runCount++] = onRun;
       const doContradiction = dynamic;
       const doDouble = dynamic && !nishio && card >= 3;
       const offRun = doContradiction || doDouble ? engine.run(mode, nodeOf(cell, digit, false)) : null;
@@ -170,20 +173,20 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]!;
           if (first !== cell) continue;
           if (filter && !filter.region(unit, digit)) continue;
-          unitRuns.length = 0;
+          let unitCount = 0;
           let regionOwn = !onlyOwn;
           for (let i = 0; i < 9; i++) {
             if ((positions & (1 << i)) === 0) continue;
             const root = nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true);
-            unitRuns.push(engine.run(mode, root));
+            unitRuns[unitCount++] = engine.run(mode, root);
             if (!regionOwn && engine.ownRun(mode, root)) regionOwn = true;
           }
-          if (regionOwn) considerCommon(unitRuns, 'region', cell, unit, digit, SORT_REGION);
+          if (regionOwn) considerCommon(unitRuns, unitCount, 'region', cell, unit, digit, SORT_REGION);
         }
       }
     }
-    if (!nishio && runs.length >= 2 && cellWanted && cellOwn) {
-      considerCommon(runs, 'cell', cell, -1, 0, SORT_CELL);
+    if (!nishio && runCount >= 2 && cellWanted && cellOwn) {
+      considerCommon(runs, runCount, 'cell', cell, -1, 0, SORT_CELL);
     }
   }
   return best;
@@ -230,9 +233,14 @@ function regionsWanted(cell: number, digit: number, filter: SearchFilter): boole
 }
 
 const common = { on: new Int32Array(23), off: new Int32Array(23) };
+/** The nodes commonTargets found (considerCommon reads them before anything asks again). */
+const TARGETS = new Int16Array(1458);
 
-/** Calls `visit` for nodes reached by every run: "on" nodes in the first run's order, then "off". */
-function commonTargets(_engine: ChainEngine, runs: Run[], visit: (node: number) => void): void {
+/**
+ * Fills TARGETS with the nodes reached by every run of `runs[0..count)`: "on" nodes in the first
+ * run's order, then "off" ones; returns how many.
+ */
+function commonTargets(runs: Run[], count: number): number {
   const first = runs[0]!;
   const on = common.on;
   const off = common.off;
@@ -240,23 +248,25 @@ function commonTargets(_engine: ChainEngine, runs: Run[], visit: (node: number) 
   off.set(first.off);
   let any = 0;
   for (let w = 0; w < 23; w++) {
-    for (let r = 1; r < runs.length; r++) {
+    for (let r = 1; r < count; r++) {
       on[w] = on[w]! & runs[r]!.on[w]!;
       off[w] = off[w]! & runs[r]!.off[w]!;
     }
     any |= on[w]! | off[w]!;
   }
-  if (any === 0) return;
+  if (any === 0) return 0;
+  let targets = 0;
   for (let i = 0; i < first.onCount; i++) {
     const node = first.onOrder[i]!;
     const pot = node >> 1;
-    if (on[pot >> 5]! & (1 << (pot & 31))) visit(node);
+    if (on[pot >> 5]! & (1 << (pot & 31))) TARGETS[targets++] = node;
   }
   for (let i = 0; i < first.offCount; i++) {
     const node = first.offOrder[i]!;
     const pot = node >> 1;
-    if (off[pot >> 5]! & (1 << (pot & 31))) visit(node);
+    if (off[pot >> 5]! & (1 << (pot & 31))) TARGETS[targets++] = node;
   }
+  return targets;
 }
 
 function pairComplexity(engine: ChainEngine, a: Run, b: Run, node: number, cap: number): number {
@@ -265,10 +275,10 @@ function pairComplexity(engine: ChainEngine, a: Run, b: Run, node: number, cap: 
   return first + engine.complexityOf(b, node, cap - first);
 }
 
-function sumComplexity(engine: ChainEngine, runs: Run[], node: number, cap: number): number {
+function sumComplexity(engine: ChainEngine, runs: Run[], count: number, node: number, cap: number): number {
   let total = 0;
-  for (const run of runs) {
-    total += engine.complexityOf(run, node, cap - total);
+  for (let i = 0; i < count; i++) {
+    total += engine.complexityOf(runs[i]!, node, cap - total);
     if (total > cap) return total;
   }
   return total;
