@@ -144,8 +144,10 @@ const GRID = {
   /** Link l: off(LINK_FROM[l]) -> on(LINK_TO[l]) (candidates). */
   linkFrom: new Int16Array(MAX_LINKS),
   linkTo: new Int16Array(MAX_LINKS),
-  /** The bit of off(linkFrom[l]), the node that fires link l. */
-  trigger: new Int16Array(MAX_LINKS),
+  /** The bits of the nodes off(linkFrom[l]) that fire the links; per such bit, its links (a list through nextOfLink). */
+  triggerWords: new Int32Array(NODE_WORDS),
+  firstOfBit: new Int16Array(NODE_WORDS * 32),
+  nextOfLink: new Int16Array(MAX_LINKS),
   /** R[l] at l * NODE_WORDS. */
   reach: new Int32Array(MAX_LINKS * NODE_WORDS),
   /** Negations of the contradictory nodes. */
@@ -262,26 +264,45 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
   // Each link's own reach, cl_B(on b) & U, then the links it fires.
   const reach = g.reach;
   let succCount = 0;
-  const trigger = g.trigger;
-  for (let l = 0; l < links; l++) trigger[l] = bitOf[g.linkFrom[l]! << 1]!;
+  // The links each trigger (an "off" bit) fires, as lists: the link graph is then read word by
+  // word off each link's reach rather than by testing every pair of links.
+  const { triggerWords, firstOfBit, nextOfLink } = g;
+  triggerWords.fill(0, 0, words);
+  for (let l = links - 1; l >= 0; l--) {
+    const bit = bitOf[g.linkFrom[l]! << 1]!;
+    if ((triggerWords[bit >> 5]! & (1 << (bit & 31))) === 0) {
+      triggerWords[bit >> 5] = triggerWords[bit >> 5]! | (1 << (bit & 31));
+      firstOfBit[bit] = -1;
+    }
+    // Pushed from the last link down: each list is in increasing link order.
+    nextOfLink[l] = firstOfBit[bit]!;
+    firstOfBit[bit] = l;
+  }
   for (let l = 0; l < links; l++) {
     const at = l * NODE_WORDS;
     const from = g.linkTo[l]! * NODE_WORDS;
-    for (let w = 0; w < words; w++) reach[at + w] = on[from + w]! & unknown[w]!;
     g.succStart[l] = succCount;
-    for (let m = 0; m < links; m++) {
-      const bit = trigger[m]!;
-      if (m === l || (reach[at + (bit >> 5)]! & (1 << (bit & 31))) === 0) continue;
-      if (succCount === g.succ.length) {
-        const grown = new Int16Array(g.succ.length * 2);
-        grown.set(g.succ);
-        g.succ = grown;
+    for (let w = 0; w < words; w++) {
+      const reached = on[from + w]! & unknown[w]!;
+      reach[at + w] = reached;
+      let fired = reached & triggerWords[w]!;
+      while (fired !== 0) {
+        const low = fired & -fired;
+        fired ^= low;
+        for (let m = firstOfBit[(w << 5) + 31 - Math.clz32(low)]!; m !== -1; m = nextOfLink[m]!) {
+          if (m === l) continue;
+          if (succCount === g.succ.length) {
+            const grown = new Int16Array(g.succ.length * 2);
+            grown.set(g.succ);
+            g.succ = grown;
+          }
+          g.succ[succCount++] = m;
+        }
       }
-      g.succ[succCount++] = m;
     }
   }
   g.succStart[links] = succCount;
-  effort += links * (words + links);
+  effort += links * words + succCount;
   if (succCount > 0) effort += closeLinks(links);
   else {
     // No link fires another: each is a component of its own, with what it reaches in B.
