@@ -109,6 +109,15 @@ function xWingWith(cur: Uint16Array, curPos: Uint16Array, line: number, first: n
 
 const offNode = (cell: number, digitIndex: number): number => (cell * 9 + digitIndex) << 1;
 
+/** Pushes the "off" nodes of a cell's digits in `digits` (a 9-bit mask), in digit order. */
+function pushOffs(into: number[], cell: number, digits: number): void {
+  while (digits !== 0) {
+    const low = digits & -digits;
+    digits ^= low;
+    into.push(offNode(cell, 31 - Math.clz32(low)));
+  }
+}
+
 /*
  * A rule's removal is used only when its pattern relies on a candidate the chain removed (its
  * parents are such candidates), so each rule looks only where the chain removed something: at
@@ -260,12 +269,7 @@ function emitHiddenPair(unit: number, d1: number, d2: number, places: number, cu
     if ((places & (1 << i)) === 0) continue;
     const cell = UNIT_CELLS[unit * 9 + i]!;
     cells.push(cell);
-    let extra = cur[cell]! & ~keep;
-    while (extra !== 0) {
-      const low = extra & -extra;
-      extra ^= low;
-      removals.push(offNode(cell, 31 - Math.clz32(low)));
-    }
+    pushOffs(removals, cell, cur[cell]! & ~keep);
   }
   if (removals.length === 0) return;
   const parents: number[] = [];
@@ -293,23 +297,12 @@ const nakedPairs: Rule = (cur, _curPos, base, out) => {
         for (let k = 0; k < 9; k++) {
           const cell = UNIT_CELLS[unit * 9 + k]!;
           if (cell === a || cell === b) continue;
-          let hit = cur[cell]! & mask;
-          while (hit !== 0) {
-            const low = hit & -hit;
-            hit ^= low;
-            removals.push(offNode(cell, 31 - Math.clz32(low)));
-          }
+          pushOffs(removals, cell, cur[cell]! & mask);
         }
         if (removals.length === 0) continue;
         const parents: number[] = [];
-        for (const cell of [a, b]) {
-          let lost = base[cell]! & ~mask;
-          while (lost !== 0) {
-            const low = lost & -lost;
-            lost ^= low;
-            parents.push(offNode(cell, 31 - Math.clz32(low)));
-          }
-        }
+        pushOffs(parents, a, base[a]! & ~mask);
+        pushOffs(parents, b, base[b]! & ~mask);
         emit(out, removals, parents, 'naked pair');
       }
     }
