@@ -6,9 +6,10 @@ export interface TechniqueContext {
   /** When false, techniques that assume a unique solution (unique rectangles, BUG) must not run. */
   uniqueness: boolean;
   /**
-   * Whether chain steps carry the chains behind them (`Step.chains`, what `explain` shows). Default
-   * true; the grader turns it off when it keeps only the rating (building the chains of a long
-   * forcing chain and its nested proofs costs as much as a small search).
+   * Whether forcing-chain steps carry the chains behind them (`Step.chains`, what `explain` shows;
+   * the shorter X/Y-chain steps always do). Default true; the grader turns it off when it keeps only
+   * the rating (the chains of a long forcing chain and its nested proofs cost as much as a small
+   * search).
    */
   chains?: boolean;
 }

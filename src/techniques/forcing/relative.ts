@@ -39,6 +39,7 @@ interface BoardClosures {
    * "on" are bits 2i and 2i + 1), in `words` words.
    */
   readonly bitOf: Int16Array;
+  /** The candidate of each bit pair: bits 2i and 2i + 1 are potOf[i]'s nodes. */
   readonly potOf: Int16Array;
   words: number;
   /** cl_B(on p) at p * NODE_WORDS. */
@@ -55,7 +56,6 @@ const BOARD: BoardClosures = {
   owner: null,
   generation: -1,
   bitOf: new Int16Array(1458),
-  /** The candidate of each bit pair (bit 2i and 2i + 1 are potOf[i]'s nodes). */
   potOf: new Int16Array(729),
   words: 0,
   on: new Int32Array(729 * NODE_WORDS),
