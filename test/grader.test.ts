@@ -113,6 +113,20 @@ describe('step path', () => {
     expect(describeStep(steps[0]!)).toMatch(/^Hidden single: in (box|row|column) \d, \d fits only r\dc\d$/);
   });
 
+  test('the rating-only path (no chains built) grades as the recorded path, up to the nested levels', () => {
+    // gradePuzzle asks the forcing techniques for steps without their chains; gradeWithPath with.
+    const forum = readFileSync(new URL('./fixtures/data/forum_hardest_1106.txt', import.meta.url), 'utf8').trim().split('\n');
+    const hardestSeen = new Set<string>();
+    for (const puzzle of [forum[0]!, forum[120]!, forum[240]!]) {
+      const grid = parsePuzzle(puzzle);
+      const { grade, steps } = gradeWithPath(grid);
+      expect(gradePuzzle(grid)).toEqual(grade);
+      expect(steps.some((step) => step.chains !== undefined && step.technique.includes('forcing-chains'))).toBe(true);
+      hardestSeen.add(grade.hardest);
+    }
+    expect([...hardestSeen].some((id) => id.startsWith('nested'))).toBe(true);
+  }, 60_000);
+
   test('nextStep and hintStep agree on the first step; a solved grid has no hint', () => {
     const grid = parsePuzzle(EASY);
     expect(hintStep(grid)).toEqual(nextStep(boardFromGrid(grid)));
