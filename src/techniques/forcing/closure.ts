@@ -121,7 +121,8 @@ export function computeOnClosures(base: Uint16Array, basePos: Uint16Array, bitOf
   for (let pot = 0; pot < 729; pot++) {
     if ((base[Math.floor(pot / 9)]! & (1 << (pot % 9))) === 0) continue;
     const from = c.component[(pot << 1) | 1]! * NODE_WORDS;
-    into.set(bits.subarray(from, from + words), pot * NODE_WORDS);
+    const at = pot * NODE_WORDS;
+    for (let w = 0; w < words; w++) into[at + w] = bits[from + w]!;
   }
   return { contradiction, effort };
 }

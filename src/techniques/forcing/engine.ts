@@ -257,10 +257,6 @@ class RunTable {
     return this.slots[key];
   }
 
-  has(key: number): boolean {
-    return this.slots[key] !== undefined;
-  }
-
   set(key: number, run: Run): void {
     if (this.slots[key] === undefined) this.keys.push(key);
     this.slots[key] = run;

@@ -66,9 +66,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
       // As for contradictions: a hint whose removals all have a proof already would be dropped.
       if (removalsEmitted(sub.base, hint.cell, hint.digit, !hint.on, emitted)) return;
-      const before = out.length;
-      emitHint(engine, sub, run, hint, out);
-      for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
+      emitHint(engine, sub, run, hint, out, emitted);
     }, filter);
     sub.effort += takeFilterEffort();
   } finally {
@@ -159,9 +157,7 @@ function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: A
           shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
           chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
         };
-        const before = out.length;
-        emitHint(engine, sub, outer, hint, out);
-        for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
+        emitHint(engine, sub, outer, hint, out, emitted);
       }
     }
   }
@@ -311,9 +307,10 @@ const LOST_STAMP = new Int32Array(1458);
 /**
  * Gives a nested hint's removals to the outer chain as "off" nodes, if it relies on the outer chain
  * at all: their parents are the candidates the outer chain removed from the cells and slots the
- * hint needs, and the hint is kept as their proof.
+ * hint needs, and the hint is kept as their proof. The removals are stamped `emitted` (the check's
+ * stamp, see removalsEmitted): the outer chain keeps each one's first proof.
  */
-function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[]): void {
+function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[], emitted: number): void {
   describeNeeds(sub, hint);
   const gen = ++stampGen;
   const parents: number[] = [];
@@ -335,17 +332,18 @@ function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: Chain
   if (parents.length === 0) return;
   const proof = proofOf(hint, outer);
   const cause = hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
-  if (!hint.on) {
-    out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
-    return;
+  const before = out.length;
+  if (!hint.on) out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
+  else {
+    // Placing the digit removes the cell's others.
+    let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
+    while (others !== 0) {
+      const low = others & -others;
+      others ^= low;
+      out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
+    }
   }
-  // Placing the digit removes the cell's others.
-  let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
-  while (others !== 0) {
-    const low = others & -others;
-    others ^= low;
-    out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
-  }
+  for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
 }
 
 function unitContains(unit: number, cell: number): boolean {
