@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid, type Board } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
 import { POPCOUNT } from '../src/core/tables.js';
 import { nextStep } from '../src/grader/grade.js';
 import { ChainEngine, type Run, dynamicMode } from '../src/techniques/forcing/engine.js';
+import { fixturePuzzles } from './helpers/data.js';
 
 /*
  * The engine of a board takes over the plain dynamic runs of the previous board's engine that the
@@ -12,7 +12,6 @@ import { ChainEngine, type Run, dynamicMode } from '../src/techniques/forcing/en
  * board would compute: same nodes in the same order, same parents, same contradiction.
  */
 
-const DATA = new URL('./fixtures/data/', import.meta.url);
 const DYNAMIC = dynamicMode(0);
 const PLUS = dynamicMode(1);
 
@@ -41,7 +40,7 @@ function roots(board: Readonly<Board>): number[] {
 }
 
 describe('dynamic runs carried over to the next board', () => {
-  const puzzles = readFileSync(new URL('forum_hardest_1106.txt', DATA), 'utf8').trim().split('\n').filter((_, i) => i % 75 === 0);
+  const puzzles = fixturePuzzles('forum_hardest_1106.txt', 75);
 
   it('are the runs the next board computes, and so are the runs built on them', () => {
     let adopted = 0;

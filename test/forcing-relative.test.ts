@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid, type Board } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
@@ -16,14 +15,13 @@ import {
   relativeAnyPasses,
   relativeFilter,
 } from '../src/techniques/forcing/relative.js';
+import { fixturePuzzles } from './helpers/data.js';
 
 /*
  * The nested checks answer relative to the board's closures (relative.ts). Here they are compared
  * with the direct answers (the grid's own static contradictions and closures) on the working grids
  * where real dynamic chains run dry, on boards where the forcing chains are needed.
  */
-
-const DATA = new URL('./fixtures/data/', import.meta.url);
 
 /** A board of the puzzle once the techniques below 7.5 are stuck. */
 function stuckBoard(puzzle: string): Board {
@@ -48,7 +46,7 @@ function quiescentGrid(engine: ChainEngine, root: number): Uint16Array | null {
 }
 
 describe('nested checks relative to the board', () => {
-  const puzzles = readFileSync(new URL('forum_hardest_1106.txt', DATA), 'utf8').trim().split('\n').filter((_, i) => i % 60 === 0);
+  const puzzles = fixturePuzzles('forum_hardest_1106.txt', 60);
 
   it('find the contradictions and the cell / region filter of the working grids exactly', () => {
     let grids = 0;

@@ -6,6 +6,7 @@ import { GradeError, gradePuzzle, gradeWithPath, hintStep, nextStep, solvePath }
 import { describeStep, explanationTemplates } from '../src/grader/explain.js';
 import { GUESS_DIFFICULTY, LEVELS, levelOf } from '../src/grader/levels.js';
 import { solve } from '../src/solver/index.js';
+import { fixturePuzzles } from './helpers/data.js';
 
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
@@ -115,7 +116,7 @@ describe('step path', () => {
 
   test('the rating-only path (no chains built) grades as the recorded path, up to the nested levels', () => {
     // gradePuzzle asks the forcing techniques for steps without their chains; gradeWithPath with.
-    const forum = readFileSync(new URL('./fixtures/data/forum_hardest_1106.txt', import.meta.url), 'utf8').trim().split('\n');
+    const forum = fixturePuzzles('forum_hardest_1106.txt');
     const hardestSeen = new Set<string>();
     for (const puzzle of [forum[0]!, forum[120]!, forum[240]!]) {
       const grid = parsePuzzle(puzzle);
