@@ -1,32 +1,16 @@
-import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
-import { parsePuzzles, type PuzzleRecord, type ReadResult } from '../core/parse.js';
+import type { PuzzleRecord } from '../core/parse.js';
 import type { Step } from '../core/step.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
-import { readInputs } from './input.js';
-import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { readPuzzleArgument } from './input.js';
+import { EXIT, type CliIo, type CommandState } from './io.js';
 import { LineWriter } from './output.js';
 
-/**
- * The records named by a `<puzzle|file>` argument: a file (or `-` for standard input), else the
- * argument itself read as a puzzle.
- */
-export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
-  if (arg === '-' || (existsSync(arg) && statSync(arg).isFile())) {
-    yield* readInputs([arg], io);
-    return;
-  }
-  if (existsSync(arg)) throw new UsageError(`cannot read '${arg}': not a file`);
-  // Too short to be a puzzle: most likely a mistyped file name.
-  if (arg.replace(/[\s|+-]/g, '').length < 81) {
-    throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
-  }
-  yield* parsePuzzles(arg, { source: '<argument>' });
-}
+export { readPuzzleArgument } from './input.js';
 
 /** `  12. [2.6] Pointing: ...` */
 export function stepLine(index: number, step: Step): string {

@@ -1,4 +1,5 @@
 import type { Step } from '../core/step.js';
+import type { FontOutlines } from './glyphs.js';
 import { sceneToSvg } from './svg.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
 import { stepShapes, type CandidateRef, type Shape } from './shapes.js';
@@ -51,6 +52,11 @@ export interface DrawOptions {
   fontFamily?: string;
   /** An accessible title for the picture. */
   title?: string;
+  /**
+   * Write digits as these glyph outlines instead of text (the picture then needs no font to
+   * render; see src/render/font-outlines.ts for outlines from a font file).
+   */
+  glyphs?: FontOutlines;
 }
 
 export const DEFAULT_LAYERS: Readonly<Layers> = {
@@ -144,6 +150,7 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
     primitives: paint(size, g, theme, layers, givens, values, layers.candidates ? candidates : undefined, shapes),
   };
   if (options.title !== undefined) scene.title = options.title;
+  if (options.glyphs !== undefined) scene.glyphs = options.glyphs;
   return scene;
 }
 

@@ -74,6 +74,8 @@ export interface PathPrimitive extends Paint {
 
 export type Primitive = RectPrimitive | LinePrimitive | CirclePrimitive | TextPrimitive | PathPrimitive;
 
+import type { FontOutlines } from './glyphs.js';
+
 /** A whole picture: its size and its primitives, painted in order. */
 export interface Scene {
   width: number;
@@ -83,4 +85,6 @@ export interface Scene {
   /** A title for assistive technology (SVG `<title>`), optional. */
   title?: string;
   primitives: Primitive[];
+  /** When set, the SVG back end writes text as these outlines instead of `<text>`. */
+  glyphs?: FontOutlines;
 }

@@ -1,4 +1,5 @@
-import type { Meta, Paint, PathCommand, Primitive, Scene } from './scene.js';
+import type { FontOutlines } from './glyphs.js';
+import type { Meta, Paint, PathCommand, Primitive, Scene, TextPrimitive } from './scene.js';
 
 /**
  * Numbers with at most two decimals and no trailing zeros: short, and the same text for the same
@@ -39,7 +40,40 @@ function pathData(commands: readonly PathCommand[]): string {
     .join('');
 }
 
-function primitiveSvg(p: Primitive): string {
+/**
+ * Centred text as glyph outlines: one path per character, placed by a transform (font units,
+ * y up, to user units, y down). Null when the outlines lack a character.
+ */
+function outlinedText(p: TextPrimitive, glyphs: FontOutlines): string | null {
+  const face = p.bold ? glyphs.bold : glyphs.regular;
+  const scale = p.size / face.unitsPerEm;
+  let width = 0;
+  for (const ch of p.text) {
+    const glyph = face.glyphs[ch];
+    if (!glyph) return null;
+    width += glyph.advance;
+  }
+  let x = p.x - (width * scale) / 2;
+  const paths: string[] = [];
+  for (const ch of p.text) {
+    const glyph = face.glyphs[ch]!;
+    if (glyph.d !== '') paths.push(`<path transform="matrix(${num4(scale)} 0 0 ${num4(-scale)} ${num(x)} ${num(p.y)})" d="${glyph.d}"/>`);
+    x += glyph.advance * scale;
+  }
+  return `<g${metaAttributes(p.meta)} fill="${p.fill}">${paths.join('')}</g>`;
+}
+
+/** Four decimals: glyph scales are small numbers. */
+function num4(value: number): string {
+  const rounded = Math.round(value * 10000) / 10000;
+  return Object.is(rounded, -0) ? '0' : String(rounded);
+}
+
+function primitiveSvg(p: Primitive, glyphs: FontOutlines | undefined): string {
+  if (p.type === 'text' && glyphs) {
+    const outlined = outlinedText(p, glyphs);
+    if (outlined !== null) return outlined;
+  }
   switch (p.type) {
     case 'rect':
       return `<rect${metaAttributes(p.meta)} x="${num(p.x)}" y="${num(p.y)}" width="${num(p.width)}" height="${num(p.height)}"${paintAttributes(p)}/>`;
@@ -60,7 +94,7 @@ export function sceneToSvg(scene: Scene): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(scene.width)}" height="${num(scene.height)}" viewBox="0 0 ${num(scene.width)} ${num(scene.height)}" font-family="${escapeXml(scene.fontFamily)}" text-anchor="middle">`,
   ];
   if (scene.title !== undefined) parts.push(`<title>${escapeXml(scene.title)}</title>`);
-  for (const p of scene.primitives) parts.push(primitiveSvg(p));
+  for (const p of scene.primitives) parts.push(primitiveSvg(p, scene.glyphs));
   parts.push('</svg>');
   return parts.join('\n') + '\n';
 }
