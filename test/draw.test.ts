@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../src/core/board.js';
+import { PuzzleFormatError } from '../src/core/errors.js';
 import type { ChainData, Step } from '../src/core/step.js';
 import { techniqueById } from '../src/techniques/registry.js';
 import { findForcingStep } from '../src/techniques/forcing.js';
@@ -190,7 +191,8 @@ describe('drawBoard output', () => {
   });
 
   it('rejects a bad picture with a DrawError', () => {
-    expect(() => drawBoard({ givens: '1'.repeat(80) })).toThrow(DrawError);
+    expect(() => drawBoard({ givens: '1'.repeat(80) })).toThrow(PuzzleFormatError);
+    expect(() => drawBoard({ givens: '.'.repeat(81), candidates: [1, 2] })).toThrow(DrawError);
     expect(() => drawBoard({ givens: '.'.repeat(81) }, { size: -1 })).toThrow(/size/);
     expect(() => drawBoard({ givens: '.'.repeat(81) }, { theme: 'pink' as 'grey' })).toThrow(/theme/);
   });

@@ -160,7 +160,7 @@ Examples:
       if (existsSync(cli.outDir) && !statSync(cli.outDir).isDirectory()) throw new UsageError(`--out-dir '${cli.outDir}' is a file, not a folder`);
 
       // Heavy modules only now: resvg, pdfkit, fontkit, the solver.
-      const [{ renderPicture }, { DEFAULT_SCENE_FONTS }, { loadFontOutlines, FontFileError }, { boardFromGrid }, { countSolutions, solve }, { findConflict, describeConflict }] =
+      const [{ renderPicture }, { defaultSceneFonts }, { loadFontOutlines, FontFileError }, { boardFromGrid }, { countSolutions, solve }, { findConflict, describeConflict }] =
         await Promise.all([
           import('../render/picture.js'),
           import('../render/board-pdf.js'),
@@ -170,8 +170,8 @@ Examples:
           import('../core/grid.js'),
         ]);
       const fonts = {
-        regular: cli.font ?? DEFAULT_SCENE_FONTS.regular,
-        bold: cli.boldFont ?? cli.font ?? DEFAULT_SCENE_FONTS.bold,
+        regular: cli.font ?? defaultSceneFonts().regular,
+        bold: cli.boldFont ?? cli.font ?? defaultSceneFonts().bold,
       };
       try {
         loadFontOutlines(fonts);
@@ -196,7 +196,7 @@ Examples:
         const where = `${record.source}:${record.line}`;
         const conflict = findConflict(grid);
         if (conflict) return report(where, `givens conflict: ${describeConflict(conflict)}`);
-        let solution: Uint8Array | null = null;
+        let solution: string | null = null;
         if (cli.check || cli.solution) {
           const count = countSolutions(grid, { limit: 2 });
           if (count === 0) return report(where, 'no solution');

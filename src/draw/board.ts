@@ -1,3 +1,4 @@
+import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import type { FontOutlines } from './glyphs.js';
 import { sceneToSvg } from './svg.js';
@@ -5,10 +6,10 @@ import type { PathCommand, Primitive, Scene } from './scene.js';
 import { stepShapes, type CandidateRef, type Shape } from './shapes.js';
 import { COLOR_THEME, THEMES, type Brush, type Theme } from './theme.js';
 
-/** A grid as 81 characters (`1`-`9`, anything else empty) or 81 numbers (0 empty). */
-export type GridInput = string | ArrayLike<number>;
-
-/** What is on the board. A core `Board` spreads into it: `{ givens, ...board }`. */
+/**
+ * What is on the board. A core `Board` spreads into it: `{ givens, ...board }`. Grids are any
+ * {@link GridInput} (81-character string, array, Uint8Array).
+ */
 export interface BoardPicture {
   /** The puzzle's givens (drawn bold). */
   givens: GridInput;
@@ -81,22 +82,6 @@ export class DrawError extends Error {
 /** Height of a digit in DejaVu Sans (and most sans fonts), as a fraction of the font size. */
 const DIGIT_HEIGHT = 0.729;
 
-function digitsOfInput(input: GridInput, what: string): Uint8Array {
-  if (input.length !== 81) throw new DrawError(`${what} must have 81 cells, not ${input.length}`);
-  const grid = new Uint8Array(81);
-  for (let cell = 0; cell < 81; cell++) {
-    if (typeof input === 'string') {
-      const code = input.charCodeAt(cell) - 48;
-      grid[cell] = code >= 1 && code <= 9 ? code : 0;
-    } else {
-      const value = input[cell]!;
-      if (!Number.isInteger(value) || value < 0 || value > 9) throw new DrawError(`${what}: cell ${cell} holds ${value}, not 0..9`);
-      grid[cell] = value;
-    }
-  }
-  return grid;
-}
-
 /** Where things go on a board of a given size. */
 interface Geometry {
   cell: number;
@@ -121,8 +106,8 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
   const theme = typeof options.theme === 'object' ? options.theme : THEMES[options.theme ?? 'color'];
   if (!theme) throw new DrawError(`unknown theme '${String(options.theme)}' (color or grey)`);
   const layers: Layers = { ...DEFAULT_LAYERS, ...options.layers };
-  const givens = digitsOfInput(picture.givens, 'givens');
-  const values = picture.values === undefined ? givens : digitsOfInput(picture.values, 'values');
+  const givens = toGrid(picture.givens);
+  const values = picture.values === undefined ? givens : toGrid(picture.values);
   let candidates: Uint16Array | undefined;
   if (picture.candidates !== undefined) {
     if (picture.candidates.length !== 81) throw new DrawError(`candidates must have 81 masks, not ${picture.candidates.length}`);
@@ -161,7 +146,8 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
  * input gives the same bytes. Pass the board as it is before the step.
  *
  * @example drawBoard({ givens: puzzle, ...board }, { step, size: 480, theme: 'grey' })
- * @throws DrawError for a grid that is not 81 cells, an unknown theme or a bad size.
+ * @throws PuzzleFormatError for a grid that is not one (see `toGrid`); DrawError for an unknown
+ *   theme, a bad size or candidates that are not 81 masks.
  */
 export function drawBoard(picture: BoardPicture, options: DrawOptions = {}): string {
   return sceneToSvg(boardScene(picture, options));

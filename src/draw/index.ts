@@ -4,7 +4,6 @@
  * (the PDF writer paints it with pdfkit).
  */
 export {
-  type GridInput,
   type BoardPicture,
   type Layers,
   type DrawOptions,

@@ -8,7 +8,7 @@
 import PDFDocument from 'pdfkit';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../node/package-root.js';
 import type { Paint, Primitive, Scene } from '../draw/scene.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -19,13 +19,19 @@ export interface SceneFonts {
   bold: string;
 }
 
-const FONT_DIR = join(packageRoot(), 'assets', 'fonts', 'dejavu');
+let defaultFonts: SceneFonts | undefined;
 
-/** The bundled DejaVu Sans, the font of every picture unless another is asked for. */
-export const DEFAULT_SCENE_FONTS: SceneFonts = {
-  regular: join(FONT_DIR, 'DejaVuSans.ttf'),
-  bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
-};
+/**
+ * The bundled DejaVu Sans, the font of every picture unless another is asked for (found on first
+ * use, not at import: the package folder is looked up on disk).
+ */
+export function defaultSceneFonts(): SceneFonts {
+  if (!defaultFonts) {
+    const dir = join(packageRoot(), 'assets', 'fonts', 'dejavu');
+    defaultFonts = { regular: join(dir, 'DejaVuSans.ttf'), bold: join(dir, 'DejaVuSans-Bold.ttf') };
+  }
+  return defaultFonts;
+}
 
 /** Where and how big a scene is painted on the current page. */
 export interface PaintSceneOptions {
@@ -95,7 +101,7 @@ function paintPrimitive(doc: Doc, p: Primitive, fonts: SceneFonts): void {
 
 /** Paints a scene on the current page of a pdfkit document, scaled to `options.width` points. */
 export function paintScene(doc: Doc, scene: Scene, options: PaintSceneOptions): void {
-  const fonts = options.fonts ?? DEFAULT_SCENE_FONTS;
+  const fonts = options.fonts ?? defaultSceneFonts();
   doc.save();
   doc.translate(options.x, options.y);
   const scale = options.width / scene.width;
@@ -116,7 +122,7 @@ export interface ScenePdfOptions {
 
 /** Writes a one-page PDF holding just the scene; resolves when the last byte is handed over. */
 export async function writeScenePdf(scene: Scene, output: Writable, options: ScenePdfOptions): Promise<void> {
-  const fonts = options.fonts ?? DEFAULT_SCENE_FONTS;
+  const fonts = options.fonts ?? defaultSceneFonts();
   const height = (options.width * scene.height) / scene.width;
   const doc = new PDFDocument({
     autoFirstPage: false,

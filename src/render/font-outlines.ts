@@ -4,7 +4,7 @@
  */
 import { openSync } from 'fontkit';
 import { BOARD_CHARACTERS, type FaceOutlines, type FontOutlines } from '../draw/glyphs.js';
-import { DEFAULT_SCENE_FONTS, type SceneFonts } from './board-pdf.js';
+import { defaultSceneFonts, type SceneFonts } from './board-pdf.js';
 
 /** A font file that cannot be used: not a font, a collection, or missing a digit. */
 export class FontFileError extends Error {
@@ -33,7 +33,7 @@ function face(file: string): { family: string; outlines: FaceOutlines } {
 const cache = new Map<string, FontOutlines>();
 
 /** The outlines of a regular and a bold font file (read once per process). */
-export function loadFontOutlines(fonts: SceneFonts = DEFAULT_SCENE_FONTS): FontOutlines {
+export function loadFontOutlines(fonts: SceneFonts = defaultSceneFonts()): FontOutlines {
   const key = `${fonts.regular}\n${fonts.bold}`;
   const cached = cache.get(key);
   if (cached) return cached;

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import { Resvg } from '@resvg/resvg-js';
 import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../draw/index.js';
-import { DEFAULT_SCENE_FONTS, writeScenePdf, type SceneFonts } from './board-pdf.js';
+import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
 import { loadFontOutlines } from './font-outlines.js';
 
 export type PictureFormat = 'svg' | 'png' | 'pdf';
@@ -26,7 +26,7 @@ const PICTURE_DATE = new Date(Date.UTC(2025, 0, 1));
 
 /** The bytes of one picture file. */
 export async function renderPicture(picture: BoardPicture, options: PictureOptions): Promise<Uint8Array> {
-  const fonts = options.fonts ?? DEFAULT_SCENE_FONTS;
+  const fonts = options.fonts ?? defaultSceneFonts();
   const outlines = loadFontOutlines(fonts);
   const { format, fonts: _fonts, pdfWidth, creationDate, ...draw } = options;
   const fontFamily = `${outlines.family}, DejaVu Sans, Verdana, Arial, sans-serif`;
