@@ -89,6 +89,17 @@ export {
   DEFAULT_LAYERS,
 } from './draw/index.js';
 
+// Pages: a puzzle explained step by step, as a self-contained HTML page (portable).
+export {
+  type ExplainPageInput,
+  type ExplainPageOptions,
+  type ExplainOutcome,
+  type ExplainPage,
+  type ExplainIndexEntry,
+  explainPage,
+  explainIndexPage,
+} from './pages/index.js';
+
 // Generating: seeded, reproducible, shardable puzzles of a chosen difficulty (in this thread).
 export {
   type GenerateOptions,

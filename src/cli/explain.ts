@@ -7,7 +7,7 @@ import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readPuzzleArgument } from './input.js';
-import { EXIT, type CliIo, type CommandState } from './io.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { LineWriter } from './output.js';
 
 export { readPuzzleArgument } from './input.js';
@@ -31,6 +31,10 @@ export function stepLines(index: number, step: Step): string[] {
 
 interface ExplainCliOptions {
   uniqueness: boolean;
+  html: boolean;
+  output?: string;
+  force: boolean;
+  quiet: boolean;
 }
 
 async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
@@ -60,6 +64,10 @@ export function registerExplain(program: Command, io: CliIo, state: CommandState
     .description('Show the whole logical solving path of a puzzle in plain English, one line per step.')
     .argument('<puzzle|file>', 'an 81-character puzzle, or a file of puzzles (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+    .option('--html', 'a self-contained web page instead: every step with its board, prev/next buttons and arrow keys', false)
+    .option('-o, --output <file|folder>', 'with --html: the page (.html), or a folder for one page per puzzle and an index (default: standard output)')
+    .option('--force', 'with --html: replace pages that exist', false)
+    .option('-q, --quiet', 'with --html: no progress or summary on stderr', false)
     .addHelpText(
       'after',
       `
@@ -67,15 +75,29 @@ Each step shows its difficulty on the Sudoku Explainer scale and what it does, i
 (row 1, column 1). When no technique applies, a guess is shown as such. A file gives every puzzle
 in it, separated by blank lines.
 
+With --html, a page shows the starting board, then each step with its board (the pattern in
+yellow, removed candidates struck through in red, chains as arrows: solid strong links, dashed weak
+ones) and the same text; previous / next buttons, the arrow keys and a list of steps move through
+it; nested proofs of forcing chains open on demand. It needs no network and works from file://.
+A file of several puzzles needs -o FOLDER: one page per puzzle and an index.html.
+
 Exit code 0 when every puzzle was explained, 1 when some could not be (invalid, no solution,
 several solutions), 2 for usage errors.
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   $ sudoku-press explain puzzles.txt
-  $ sudoku-press explain --no-uniqueness puzzle.txt`,
+  $ sudoku-press explain --no-uniqueness puzzle.txt
+  $ sudoku-press explain puzzle.txt --html -o out/explain.html
+  $ sudoku-press explain puzzles.txt --html -o out/explain/`,
     )
     .action(async (arg: string, options: ExplainCliOptions) => {
+      if (options.html) {
+        const { explainHtml } = await import('./explain-html.js');
+        await explainHtml(arg, options, io, state);
+        return;
+      }
+      if (options.output !== undefined || options.force) throw new UsageError('-o and --force go with --html (plain explain prints to standard output)');
       const out = new LineWriter(io.stdout);
       let failures = 0;
       let count = 0;
