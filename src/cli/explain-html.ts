@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import type { ExplainIndexEntry } from '../pages/index.js';
+import { writeWhole } from './files.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 
@@ -13,17 +14,6 @@ export interface ExplainHtmlOptions {
   quiet: boolean;
 }
 
-/** Writes a file whole or not at all: to a temporary name, then renamed. */
-export function writeWhole(path: string, text: string): void {
-  const temporary = `${path}.partial-${process.pid}`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    if (existsSync(temporary)) unlinkSync(temporary);
-    throw error;
-  }
-}
 
 /** `[#########---------] 12/40 pages` on a terminal, redrawn at most every 100 ms. */
 export class ProgressBar {
