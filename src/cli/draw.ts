@@ -5,7 +5,7 @@ import type { PuzzleRecord } from '../core/parse.js';
 import { writeWhole } from './files.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { ProgressLine } from './output.js';
+import { Progress } from './progress.js';
 
 interface DrawCliOptions {
   outDir: string;
@@ -171,7 +171,7 @@ Examples:
       }
       mkdirSync(cli.outDir, { recursive: true });
       const namer = new FileNamer(cli.name as 'index' | 'label', cli.prefix, format);
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY && !cli.quiet, 'drawn');
+      const progress = new Progress(io, 'drawn', undefined, !cli.quiet);
       let index = 0;
       let drawn = 0;
       let leftOut = 0;
@@ -214,7 +214,7 @@ Examples:
         });
         writeWhole(path, bytes);
         drawn++;
-        progress.tick(drawn);
+        progress.update(drawn);
       };
 
       for await (const record of inputRecords(inputs, io)) {

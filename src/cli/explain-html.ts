@@ -6,6 +6,7 @@ import type { ExplainIndexEntry } from '../pages/index.js';
 import { writeWhole } from './files.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { Progress } from './progress.js';
 
 export interface ExplainHtmlOptions {
   uniqueness: boolean;
@@ -14,34 +15,6 @@ export interface ExplainHtmlOptions {
   quiet: boolean;
 }
 
-
-/** `[#########---------] 12/40 pages` on a terminal, redrawn at most every 100 ms. */
-export class ProgressBar {
-  private last = 0;
-  private shown = false;
-  constructor(
-    private readonly io: CliIo,
-    private readonly enabled: boolean,
-    private readonly total: number,
-    private readonly what: string,
-  ) {}
-
-  tick(done: number): void {
-    if (!this.enabled || !this.io.stderrIsTTY) return;
-    const now = performance.now();
-    if (now - this.last < 100 && done < this.total) return;
-    this.last = now;
-    const width = 30;
-    const filled = Math.round((done / Math.max(1, this.total)) * width);
-    this.io.stderr.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${done}/${this.total} ${this.what}\x1b[K`);
-    this.shown = true;
-  }
-
-  clear(): void {
-    if (this.shown) this.io.stderr.write('\r\x1b[K');
-    this.shown = false;
-  }
-}
 
 function pageName(index: number): string {
   return `puzzle-${String(index).padStart(4, '0')}.html`;
@@ -101,7 +74,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   }
 
   mkdirSync(output, { recursive: true });
-  const progress = new ProgressBar(io, !options.quiet, records.length, 'pages');
+  const progress = new Progress(io, 'explained', records.length, !options.quiet);
   const entries: ExplainIndexEntry[] = [];
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
@@ -118,7 +91,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     if (page.outcome.status !== 'graded') failures++;
     writeWhole(join(output, pageName(i + 1)), page.html);
     entries.push({ href: pageName(i + 1), source, puzzle: formatGrid(record.grid), outcome: page.outcome, ...(record.label === undefined ? {} : { label: record.label }) });
-    progress.tick(i + 1);
+    progress.update(i + 1);
   }
   writeWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`));
   progress.clear();

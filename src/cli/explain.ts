@@ -8,6 +8,7 @@ import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { LineWriter } from './output.js';
 
 export { readPuzzleArgument } from './input.js';
@@ -35,6 +36,24 @@ interface ExplainCliOptions {
   output?: string;
   force: boolean;
   quiet: boolean;
+  json: boolean;
+}
+
+/** A step as JSON: the library's step record, with its technique's name and its text. */
+export function stepJson(step: Step): Record<string, unknown> {
+  return { ...step, name: techniqueName(step.technique), text: describeStep(step) };
+}
+
+async function explainJson(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
+  try {
+    const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
+    await out.line(JSON.stringify({ type: 'puzzle', ...recordFields(record), status: 'graded', grade, steps: steps.map(stepJson) }));
+    return true;
+  } catch (error) {
+    if (!(error instanceof GradeError)) throw error;
+    await out.line(gradeFailureLine(record, error.code, error.message));
+    return false;
+  }
 }
 
 async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
@@ -68,6 +87,7 @@ export function registerExplain(program: Command, io: CliIo, state: CommandState
     .option('-o, --output <file|folder>', 'with --html: the page (.html), or a folder for one page per puzzle and an index (default: standard output)')
     .option('--force', 'with --html: replace pages that exist', false)
     .option('-q, --quiet', 'with --html: no progress or summary on stderr', false)
+    .option('--json', 'one JSON object per puzzle: its grade and every step as data (technique, difficulty, placements, eliminations, pattern, chains, text)', false)
     .addHelpText(
       'after',
       `
@@ -102,14 +122,14 @@ Examples:
       let failures = 0;
       let count = 0;
       for await (const record of readPuzzleArgument(arg, io)) {
-        if (count > 0) await out.line('');
+        if (count > 0 && !options.json) await out.line('');
         count++;
         if (!record.ok) {
           failures++;
-          await out.line(`Not explained: ${record.error.message}`);
+          await out.line(options.json ? invalidLine(record.error) : `Not explained: ${record.error.message}`);
           continue;
         }
-        if (!(await explainOne(record.puzzle, options, out))) failures++;
+        if (!(await (options.json ? explainJson : explainOne)(record.puzzle, options, out))) failures++;
       }
       await out.flush();
       if (count === 0) {
