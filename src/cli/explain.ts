@@ -32,11 +32,11 @@ export function stepLines(index: number, step: Step): string[] {
 
 interface ExplainCliOptions {
   uniqueness: boolean;
+  json: boolean;
   html: boolean;
   output?: string;
   force: boolean;
   quiet: boolean;
-  json: boolean;
 }
 
 /** A step as JSON: the library's step record, with its technique's name and its text. */
@@ -83,11 +83,11 @@ export function registerExplain(program: Command, io: CliIo, state: CommandState
     .description('Show the whole logical solving path of a puzzle in plain English, one line per step.')
     .argument('<puzzle|file>', 'an 81-character puzzle, or a file of puzzles (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+    .option('--json', 'one JSON object per puzzle: its grade and every step as data (technique, difficulty, placements, eliminations, pattern, chains, text)', false)
     .option('--html', 'a self-contained web page instead: every step with its board, prev/next buttons and arrow keys', false)
     .option('-o, --output <file|folder>', 'with --html: the page (.html), or a folder for one page per puzzle and an index (default: standard output)')
     .option('--force', 'with --html: replace pages that exist', false)
     .option('-q, --quiet', 'with --html: no progress or summary on stderr', false)
-    .option('--json', 'one JSON object per puzzle: its grade and every step as data (technique, difficulty, placements, eliminations, pattern, chains, text)', false)
     .addHelpText(
       'after',
       `
@@ -112,6 +112,7 @@ Examples:
   $ sudoku-press explain puzzles.txt --html -o out/explain/`,
     )
     .action(async (arg: string, options: ExplainCliOptions) => {
+      if (options.html && options.json) throw new UsageError('give --html or --json, not both');
       if (options.html) {
         const { explainHtml } = await import('./explain-html.js');
         await explainHtml(arg, options, io, state);

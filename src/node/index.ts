@@ -32,7 +32,7 @@ export {
   BookOutputError,
 } from '../render/index.js';
 
-// Pictures of boards in PDFs: the drawing's scene painted with pdfkit. (PNG files are the draw
-// command's: resvg ships a native binary that a bundle of this entry could not carry.)
+// Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
 export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
+export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
 export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';

@@ -3,7 +3,6 @@
  * image) or a one-page PDF (pdfkit with the fonts embedded). Node shell: imports resvg and pdfkit.
  */
 import { Writable } from 'node:stream';
-import { Resvg } from '@resvg/resvg-js';
 import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../draw/index.js';
 import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
 import { loadFontOutlines } from './font-outlines.js';
@@ -24,6 +23,8 @@ export interface PictureOptions extends Omit<DrawOptions, 'glyphs' | 'fontFamily
 /** A fixed date for reproducible PDFs (the same as the books'). */
 const PICTURE_DATE = new Date(Date.UTC(2025, 0, 1));
 
+const RESVG = '@resvg/resvg-js';
+
 /** The bytes of one picture file. */
 export async function renderPicture(picture: BoardPicture, options: PictureOptions): Promise<Uint8Array> {
   const fonts = options.fonts ?? defaultSceneFonts();
@@ -34,6 +35,10 @@ export async function renderPicture(picture: BoardPicture, options: PictureOptio
   if (format === 'png') {
     const svg = sceneToSvg(boardScene(picture, { ...draw, fontFamily, glyphs: outlines }));
     // No font database at all: the digits are paths, so nothing can depend on the machine's fonts.
+    // Loaded on first use: a native addon, which a program that never writes a PNG should not need.
+    // The name in a variable keeps bundlers (a serverless function bundling sudoku-press/node) from
+    // trying to bundle the addon.
+    const { Resvg } = (await import(RESVG)) as typeof import('@resvg/resvg-js');
     return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
   }
   const scene = boardScene(picture, { ...draw, fontFamily });

@@ -1,0 +1,55 @@
+import { GradeError, hintStep } from '../grader/grade.js';
+import { describeStep } from '../grader/explain.js';
+import { formatChainLines } from '../techniques/chains/index.js';
+import { readPuzzleArgument } from './explain.js';
+import { EXIT, UsageError } from './io.js';
+export function registerHint(program, io, state) {
+    program
+        .command('hint')
+        .description('Show the next step a person would take on a puzzle (the easiest technique that applies).')
+        .argument('<puzzle>', 'an 81-character puzzle (its digits so far), or a file holding one (- for standard input)')
+        .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+        .addHelpText('after', `
+Prints one line: the step's difficulty on the Sudoku Explainer scale and what it does, in r1c1
+notation. When no technique applies, the hint is a guess and says so.
+
+Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the puzzle is invalid,
+has no solution or several, 2 for usage errors.
+
+Examples:
+  $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+  $ sudoku-press hint puzzle.txt`)
+        .action(async (arg, options) => {
+        const records = [];
+        for await (const record of readPuzzleArgument(arg, io))
+            records.push(record);
+        if (records.length !== 1) {
+            throw new UsageError(records.length === 0 ? `no puzzle found in ${arg}` : `hint takes one puzzle; ${arg} holds ${records.length}`);
+        }
+        const record = records[0];
+        if (!record.ok) {
+            io.stderr.write(`sudoku-press: ${record.error.message}\n`);
+            state.exitCode = EXIT.failure;
+            return;
+        }
+        try {
+            const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
+            if (!step)
+                io.stdout.write('The puzzle is already solved.\n');
+            else {
+                io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
+                if (step.chains && step.chains.length > 0) {
+                    for (const chain of formatChainLines(step.chains, '    '))
+                        io.stdout.write(`    ${chain}\n`);
+                }
+            }
+            state.exitCode = EXIT.ok;
+        }
+        catch (error) {
+            if (!(error instanceof GradeError))
+                throw error;
+            io.stderr.write(`sudoku-press: ${error.message}\n`);
+            state.exitCode = EXIT.failure;
+        }
+    });
+}

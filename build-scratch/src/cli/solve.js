@@ -1,0 +1,79 @@
+import { Option } from 'commander';
+import { formatGrid } from '../core/grid.js';
+import { Solver } from '../solver/index.js';
+import { checkInputFiles, readInputs } from './input.js';
+import { EXIT } from './io.js';
+import { LineWriter, where } from './output.js';
+export function registerSolve(program, io, state) {
+    program
+        .command('solve')
+        .description('Print the solution of each puzzle. Puzzles with no solution or several are reported on stderr.')
+        .argument('[files...]', 'puzzle files (standard input when none, or -)')
+        .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'grid', 'json']).default('line'))
+        .option('--first', 'print the first solution found even when the puzzle has several', false)
+        .addHelpText('after', `
+Output:
+  line   the 81-digit solution per puzzle, followed by the puzzle's label if it has one
+  grid   a 9x9 grid per puzzle under a "# file:line" header
+  json   one JSON object per line: source, line, label, puzzle, status, solution
+
+Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise, 2 for usage errors.
+
+Examples:
+  $ sudoku-press solve puzzles.txt
+  $ echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | sudoku-press solve -f grid
+  $ sudoku-press solve --first --format json many-solutions.txt`)
+        .action(async (files, options) => {
+        checkInputFiles(files);
+        const out = new LineWriter(io.stdout);
+        const solver = new Solver();
+        let failures = 0;
+        for await (const record of readInputs(files, io)) {
+            if (!record.ok) {
+                failures++;
+                const error = record.error;
+                if (options.format === 'json') {
+                    await out.line(JSON.stringify({ source: error.source, line: error.line, status: 'invalid', error: error.reason, code: error.code }));
+                }
+                else {
+                    io.stderr.write(`${error.message} (invalid)\n`);
+                }
+                continue;
+            }
+            const { grid, label, source, line } = record.puzzle;
+            const count = solver.count(grid, 2);
+            const status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+            const printable = count === 1 || (count > 1 && options.first);
+            if (count !== 1)
+                failures++;
+            if (options.format === 'json') {
+                await out.line(JSON.stringify({
+                    source,
+                    line,
+                    ...(label === undefined ? {} : { label }),
+                    puzzle: formatGrid(grid),
+                    status,
+                    solution: printable ? formatGrid(solver.solution) : null,
+                }));
+                continue;
+            }
+            if (!printable) {
+                const why = count === 0 ? 'no solution' : 'several solutions (--first prints one)';
+                io.stderr.write(`${where(source, line)}: ${why}\n`);
+                continue;
+            }
+            if (count > 1)
+                io.stderr.write(`${where(source, line)}: several solutions; printing the first found\n`);
+            if (options.format === 'grid') {
+                await out.line(`# ${where(source, line)}${label === undefined ? '' : ` ${label}`}${count > 1 ? ' (first of several solutions)' : ''}`);
+                await out.line(formatGrid(solver.solution, { style: 'grid' }));
+                await out.line('');
+            }
+            else {
+                await out.line(label === undefined ? formatGrid(solver.solution) : `${formatGrid(solver.solution)} ${label}`);
+            }
+        }
+        await out.flush();
+        state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
+    });
+}

@@ -1,0 +1,51 @@
+import { ALL_DIGITS, PEERS } from './tables.js';
+/**
+ * The board of a grid with every candidate that no given rules out.
+ * Assumes no two givens conflict (see `findConflict`); a cell left with no candidate is kept as such.
+ */
+export function boardFromGrid(grid) {
+    const values = Uint8Array.from(grid);
+    const candidates = new Uint16Array(81);
+    for (let cell = 0; cell < 81; cell++) {
+        if (values[cell] !== 0)
+            continue;
+        let mask = ALL_DIGITS;
+        for (let i = 0; i < 20; i++) {
+            const peerDigit = values[PEERS[cell * 20 + i]];
+            if (peerDigit !== 0)
+                mask &= ~(1 << (peerDigit - 1));
+        }
+        candidates[cell] = mask;
+    }
+    return { values, candidates };
+}
+/** An independent copy of a board. */
+export function cloneBoard(board) {
+    return { values: board.values.slice(), candidates: board.candidates.slice() };
+}
+/** Places a digit and removes it from the candidates of the cell's peers. */
+export function placeDigit(board, cell, digit) {
+    board.values[cell] = digit;
+    board.candidates[cell] = 0;
+    const bit = 1 << (digit - 1);
+    for (let i = 0; i < 20; i++) {
+        const peer = PEERS[cell * 20 + i];
+        board.candidates[peer] = board.candidates[peer] & ~bit;
+    }
+}
+/** The one function that applies a step: its placements, then its eliminations. */
+export function applyStep(board, step) {
+    for (const p of step.placements)
+        placeDigit(board, p.cell, p.digit);
+    for (const e of step.eliminations) {
+        board.candidates[e.cell] = board.candidates[e.cell] & ~(1 << (e.digit - 1));
+    }
+}
+/** Number of empty cells. */
+export function emptyCellCount(board) {
+    let n = 0;
+    for (let cell = 0; cell < 81; cell++)
+        if (board.values[cell] === 0)
+            n++;
+    return n;
+}

@@ -1,0 +1,124 @@
+import { LEVELS, isLevel } from '../grader/index.js';
+import { LADDER, techniqueById } from '../techniques/registry.js';
+import { SYMMETRIES } from './symmetry.js';
+/** An option (or combination of options) that cannot work; the message says which and why. */
+export class GenerateOptionError extends Error {
+    code;
+    name = 'GenerateOptionError';
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+    }
+}
+/** Highest rating of the scale (a guess is rated 11.0 by the grader; some chains go above). */
+export const MAX_RATING = 12;
+/** Fewest givens a uniquely solvable Sudoku can have. */
+export const MIN_CLUES = 17;
+/** Fewest givens worth asking random generation for (17 and 18 exist but are found by other means). */
+export const MIN_REACHABLE_CLUES = 19;
+/** Most worker threads. */
+export const MAX_JOBS = 256;
+/**
+ * Most givens of a minimal puzzle we accept a request for. The largest minimal puzzles known have
+ * 40 givens and are astronomically rare; random minimal puzzles have 20-30.
+ */
+export const MAX_MINIMAL_CLUES = 35;
+/** The rating band of a level: above the previous level's maximum, up to its own. */
+export function levelBand(level) {
+    const i = LEVELS.findIndex((row) => row.level === level);
+    const min = i === 0 ? 0 : LEVELS[i - 1].maxRating + 0.05;
+    return { min, max: LEVELS[i].maxRating };
+}
+/** Reads a band such as `4.0-6.0` (or one value `4.5`). */
+export function parseRatingBand(text) {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?$/.exec(text);
+    if (!match)
+        throw new GenerateOptionError('BAD_RATING', `rating band "${text}" is not of the form MIN-MAX, e.g. 4.0-6.0`);
+    const min = Number(match[1]);
+    return { min, max: match[2] === undefined ? min : Number(match[2]) };
+}
+function positiveInteger(value, name, code, fallback) {
+    if (value === undefined)
+        return fallback;
+    if (!Number.isInteger(value) || value < 1)
+        throw new GenerateOptionError(code, `${name} must be a whole number of at least 1 (got ${value})`);
+    return value;
+}
+/** Checks the options and fills in defaults. Throws a GenerateOptionError naming the problem. */
+export function resolveOptions(options) {
+    if (typeof options.seed !== 'string')
+        throw new GenerateOptionError('BAD_SEED', 'seed must be a string');
+    const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1);
+    const start = positiveInteger(options.start, 'start', 'BAD_START', 1);
+    const jobs = positiveInteger(options.jobs, 'jobs', 'BAD_JOBS', 1);
+    if (jobs > MAX_JOBS)
+        throw new GenerateOptionError('BAD_JOBS', `jobs ${jobs} is too many (at most ${MAX_JOBS})`);
+    const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', 1_000_000);
+    let timeoutMs = Number.POSITIVE_INFINITY;
+    if (options.timeoutMs !== undefined) {
+        if (!(options.timeoutMs > 0))
+            throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${options.timeoutMs})`);
+        timeoutMs = options.timeoutMs;
+    }
+    if (options.difficulty !== undefined && options.rating !== undefined) {
+        throw new GenerateOptionError('CONFLICT', 'give either a difficulty or a rating band, not both');
+    }
+    let band = { min: 0, max: Number.POSITIVE_INFINITY };
+    let level;
+    if (options.difficulty !== undefined) {
+        if (!isLevel(options.difficulty)) {
+            throw new GenerateOptionError('BAD_LEVEL', `unknown difficulty "${options.difficulty}" (one of ${LEVELS.map((r) => r.level).join(', ')})`);
+        }
+        level = options.difficulty;
+        band = levelBand(level);
+    }
+    if (options.rating !== undefined) {
+        const { min, max } = options.rating;
+        if (!Number.isFinite(min) || !Number.isFinite(max))
+            throw new GenerateOptionError('BAD_RATING', 'rating band ends must be numbers');
+        if (min > max)
+            throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is reversed (the lower end comes first)`);
+        if (max < 1 || min > MAX_RATING) {
+            throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is empty: ratings run from 1.0 to ${MAX_RATING.toFixed(1)}`);
+        }
+        band = { min, max };
+    }
+    let technique;
+    if (options.technique !== undefined) {
+        const def = techniqueById(options.technique);
+        if (!def) {
+            throw new GenerateOptionError('BAD_TECHNIQUE', `unknown technique "${options.technique}" (one of ${LADDER.map((t) => t.id).join(', ')})`);
+        }
+        if (def.difficulty > band.max + 1e-9) {
+            throw new GenerateOptionError('CONFLICT', `technique ${def.id} (rated ${def.difficulty.toFixed(1)}) cannot be needed by a puzzle rated at most ${band.max.toFixed(1)}`);
+        }
+        technique = def.id;
+    }
+    const symmetry = options.symmetry ?? 'none';
+    if (!SYMMETRIES.includes(symmetry)) {
+        throw new GenerateOptionError('BAD_SYMMETRY', `unknown symmetry "${symmetry}" (one of ${SYMMETRIES.join(', ')})`);
+    }
+    const minimal = options.minimal ?? false;
+    const cluesMin = options.cluesMin ?? MIN_CLUES;
+    const cluesMax = options.cluesMax ?? 81;
+    for (const [name, value] of [['clues-min', cluesMin], ['clues-max', cluesMax]]) {
+        if (!Number.isInteger(value) || value < 0 || value > 81)
+            throw new GenerateOptionError('BAD_CLUES', `${name} must be a whole number from 0 to 81 (got ${value})`);
+    }
+    if (cluesMax < MIN_CLUES) {
+        throw new GenerateOptionError('BAD_CLUES', `clues-max ${cluesMax} is impossible: a puzzle with one solution has at least ${MIN_CLUES} givens`);
+    }
+    if (cluesMax < MIN_REACHABLE_CLUES) {
+        throw new GenerateOptionError('BAD_CLUES', `clues-max ${cluesMax} is out of reach: random clue removal almost never gets below ${MIN_REACHABLE_CLUES} givens (fewer than one puzzle in millions)`);
+    }
+    if (cluesMin > cluesMax)
+        throw new GenerateOptionError('BAD_CLUES', `clues-min ${cluesMin} is more than clues-max ${cluesMax}`);
+    if (cluesMin === 81 && band.min > 0)
+        throw new GenerateOptionError('CONFLICT', 'a full grid (81 givens) has no difficulty');
+    if (minimal && cluesMin > MAX_MINIMAL_CLUES) {
+        throw new GenerateOptionError('CONFLICT', `minimal puzzles with ${cluesMin} or more givens are out of reach (random minimal puzzles have 20-30)`);
+    }
+    // Only what shapes a puzzle; not count, start, jobs or limits.
+    const key = JSON.stringify([level ?? null, options.rating ? [band.min, band.max] : null, technique ?? null, symmetry, minimal, cluesMin, cluesMax]);
+    return { seed: options.seed, count, start, level, band, technique, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, jobs, key };
+}

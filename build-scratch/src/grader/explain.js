@@ -1,0 +1,157 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../core/package-root.js';
+import { cellName, unitName } from '../core/tables.js';
+import { techniqueById } from '../techniques/registry.js';
+/**
+ * Explanation texts live in `templates/explanations/*.json`, one file per family, each an object
+ * from technique id to a template string. Every file of that folder is read (families written by
+ * others add their own). Placeholders, filled from the step:
+ *
+ * | placeholder | value |
+ * |---|---|
+ * | `{name}` | the technique's name from the registry |
+ * | `{cell}`, `{cells}` | first pattern cell / all pattern cells (`r1c2, r3c4 and r5c6`) |
+ * | `{cell1}`, `{cell2}`, ... | pattern cells by position (1-based) |
+ * | `{digit}`, `{digits}` | first pattern digit / all (`3 and 7`) |
+ * | `{digit1}`, ... | pattern digits by position |
+ * | `{unit}`, `{units}` | first pattern unit (`box 3`) / all (`columns 2 and 7`) |
+ * | `{unit1}`, ... | pattern units by position |
+ * | `{baseUnits}`, `{coverUnits}` | first / second half of the pattern units (fish) |
+ * | `{placedCell}`, `{placedDigit}` | the first placement |
+ * | `{placements}` | all placements (`r2c8 = 7`) |
+ * | `{eliminations}` | eliminations grouped by digit (`5 from r2c7 and r2c9; 3 from r1c1`) |
+ * | `{result}` | placements and eliminations together (`r2c8 = 7; remove 5 from r2c7`) |
+ * | `{difficulty}` | the step's difficulty, one decimal |
+ * | `{anyField}` | any other string or number field of the step (techniques may add fields) |
+ *
+ * A technique without a template is described as `{name}: {result}`.
+ */
+let templates;
+/** Reads (once) every explanation template file. */
+export function explanationTemplates() {
+    if (templates)
+        return templates;
+    const loaded = new Map();
+    const dir = join(packageRoot(), 'templates', 'explanations');
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+        const data = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+        if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+            throw new Error(`templates/explanations/${file}: expected an object of technique id to text`);
+        }
+        for (const [id, text] of Object.entries(data)) {
+            if (id.startsWith('$'))
+                continue; // `$comment` and similar keys
+            if (typeof text !== 'string')
+                throw new Error(`templates/explanations/${file}: ${id} is not a string`);
+            loaded.set(id, text);
+        }
+    }
+    templates = loaded;
+    return loaded;
+}
+/** `a`, `a and b`, `a, b and c`. */
+export function joinList(items) {
+    if (items.length <= 1)
+        return items.join('');
+    return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+/** `box 3`, `columns 2 and 7`, `row 1 and box 2`. */
+export function formatUnits(units) {
+    if (units.length === 0)
+        return '';
+    const kind = (u) => (u < 9 ? 0 : u < 18 ? 1 : 2);
+    const k = kind(units[0]);
+    if (units.length > 1 && units.every((u) => kind(u) === k)) {
+        const plural = ['rows', 'columns', 'boxes'][k];
+        return `${plural} ${joinList(units.map((u) => String(k === 0 ? u + 1 : k === 1 ? u - 8 : u - 17)))}`;
+    }
+    return joinList(units.map(unitName));
+}
+/** Eliminations grouped by digit: `5 from r2c7 and r2c9; 3 from r1c1`. */
+export function formatEliminations(step) {
+    const byDigit = new Map();
+    for (const e of step.eliminations) {
+        const cells = byDigit.get(e.digit) ?? [];
+        cells.push(e.cell);
+        byDigit.set(e.digit, cells);
+    }
+    // Digits that leave the same cells share a phrase: `5 and 7 from r6c6 and r6c9`.
+    const byCells = new Map();
+    for (const digit of [...byDigit.keys()].sort((a, b) => a - b)) {
+        const cells = joinList(byDigit.get(digit).sort((a, b) => a - b).map(cellName));
+        const digits = byCells.get(cells) ?? [];
+        digits.push(digit);
+        byCells.set(cells, digits);
+    }
+    return [...byCells.entries()].map(([cells, digits]) => `${joinList(digits.map(String))} from ${cells}`).join('; ');
+}
+function formatPlacements(step) {
+    return step.placements.map((p) => `${cellName(p.cell)} = ${p.digit}`).join(', ');
+}
+function placeholderValue(step, key) {
+    const { cells, digits, units } = step.pattern;
+    const indexed = /^(cell|digit|unit)([1-9][0-9]*)$/.exec(key);
+    if (indexed) {
+        const i = Number(indexed[2]) - 1;
+        if (indexed[1] === 'cell')
+            return cells[i] === undefined ? undefined : cellName(cells[i]);
+        if (indexed[1] === 'digit')
+            return digits[i] === undefined ? undefined : String(digits[i]);
+        return units[i] === undefined ? undefined : unitName(units[i]);
+    }
+    switch (key) {
+        case 'name':
+            return techniqueById(step.technique)?.name ?? (step.technique === 'guess' ? 'Guess' : step.technique);
+        case 'cell':
+            return cells[0] === undefined ? undefined : cellName(cells[0]);
+        case 'cells':
+            return joinList(cells.map(cellName));
+        case 'digit':
+            return digits[0] === undefined ? undefined : String(digits[0]);
+        case 'digits':
+            return joinList(digits.map(String));
+        case 'unit':
+            return units[0] === undefined ? undefined : unitName(units[0]);
+        case 'units':
+            return formatUnits(units);
+        case 'baseUnits':
+            return formatUnits(units.slice(0, units.length / 2));
+        case 'coverUnits':
+            return formatUnits(units.slice(units.length / 2));
+        case 'placedCell':
+            return step.placements[0] ? cellName(step.placements[0].cell) : undefined;
+        case 'placedDigit':
+            return step.placements[0] ? String(step.placements[0].digit) : undefined;
+        case 'placements':
+            return formatPlacements(step);
+        case 'eliminations':
+            return formatEliminations(step);
+        case 'result': {
+            const parts = [];
+            if (step.placements.length > 0)
+                parts.push(formatPlacements(step));
+            if (step.eliminations.length > 0)
+                parts.push(`remove ${formatEliminations(step)}`);
+            return parts.join('; ');
+        }
+        case 'difficulty':
+            return step.difficulty.toFixed(1);
+        default: {
+            const value = step[key];
+            return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+        }
+    }
+}
+/** Fills a template from a step; unknown placeholders are left as written. */
+export function fillTemplate(template, step) {
+    return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, key) => placeholderValue(step, key) ?? whole);
+}
+/**
+ * One line of plain English for a step, in r1c1 notation, from the templates, e.g.
+ * `Hidden single: in box 3, 7 fits only r2c8`.
+ */
+export function describeStep(step) {
+    const template = explanationTemplates().get(step.technique) ?? '{name}: {result}';
+    return fillTemplate(template, step);
+}

@@ -1,0 +1,244 @@
+import { applyStep, boardFromGrid, cloneBoard } from '../core/board.js';
+import { findConflict, describeConflict } from '../core/grid.js';
+import { Solver } from '../solver/index.js';
+import { ladderGroups } from '../techniques/registry.js';
+import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
+import { guessStep } from './guess.js';
+import { GUESS_DIFFICULTY, levelOf, roundRating } from './levels.js';
+/** A puzzle that cannot be graded: conflicting givens, no solution, or several (with uniqueness on). */
+export class GradeError extends Error {
+    name = 'GradeError';
+    code;
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+    }
+}
+/**
+ * Once a path needed a guess its rating is settled (a guess outranks every technique), so the rest of
+ * the path only uses the techniques below this difficulty, and guesses again when they are stuck.
+ * This bounds the work on near-empty grids (graded with uniqueness off), where the expensive forcing
+ * chains would otherwise run to their effort bound before every guess.
+ */
+const AFTER_GUESS_LIMIT = 7.45;
+/** Most steps a path may have: each step removes at least one of the at most 729 candidates. */
+const MAX_STEPS = 800;
+/** Counting solver shared by the grader calls of this thread (it is preallocated and reusable). */
+let sharedSolver;
+function solver() {
+    sharedSolver ??= new Solver();
+    return sharedSolver;
+}
+/** Checks a puzzle with the counting solver; throws a GradeError when it cannot be graded. */
+function checkPuzzle(grid, uniqueness) {
+    const conflict = findConflict(grid);
+    if (conflict)
+        throw new GradeError('CONFLICT', `invalid puzzle: ${describeConflict(conflict)}`);
+    const s = solver();
+    const count = s.count(grid, 2);
+    const stats = { nodes: s.stats.nodes, guesses: s.stats.guesses };
+    if (count === 0)
+        throw new GradeError('NO_SOLUTION', 'the puzzle has no solution');
+    if (count > 1 && uniqueness) {
+        throw new GradeError('MULTIPLE_SOLUTIONS', 'the puzzle has several solutions (grade it with uniqueness off to rate it anyway)');
+    }
+    return { unique: count === 1, stats };
+}
+/**
+ * The easiest logical step on a board, chosen the way Sudoku Explainer chooses: the ladder's
+ * producer groups are tried in order and the first group with a step wins; within a group (chains)
+ * the easiest of its techniques' steps is taken. Null when no technique applies (a guess is
+ * needed). The board is not changed.
+ */
+export function nextStep(board, options = {}) {
+    const uniqueness = options.uniqueness ?? true;
+    return findInLadder(board, ladderGroups({ uniqueness }), { uniqueness }, options.maxDifficulty ?? Infinity).step;
+}
+const CHAIN_KIND_OF_ID = new Map(Object.entries(CHAIN_KIND_IDS).map(([kind, id]) => [id, Number(kind)]));
+/** For the chains group, the kinds whose base difficulty is within the limit (0 for other groups). */
+function chainKindsWithin(group, limit) {
+    let kinds = 0;
+    for (const def of group.techniques) {
+        const kind = CHAIN_KIND_OF_ID.get(def.id);
+        if (kind === undefined)
+            return 0;
+        if (def.difficulty <= limit)
+            kinds |= kind;
+    }
+    return kinds;
+}
+function findInLadder(board, groups, context, limit) {
+    let bounded = 0;
+    let boundedBy = '';
+    for (const group of groups) {
+        if (group.difficulty > limit)
+            return { step: null, skipped: group.difficulty, bounded, boundedBy };
+        let best = null;
+        const chainKinds = chainKindsWithin(group, limit);
+        if (chainKinds !== 0) {
+            // SE's chaining producer: one search over one implication graph, its exact choice of the
+            // easiest hint (unrounded difficulty, then length), rather than one search per kind.
+            const step = findChainStep(board, { kinds: chainKinds });
+            if (step && countChanges(board, step) > 0)
+                return { step, skipped: Infinity, bounded, boundedBy };
+            continue;
+        }
+        for (const def of group.techniques) {
+            if (def.difficulty > limit)
+                break;
+            if (best && def.difficulty >= best.difficulty)
+                break;
+            const step = def.find(board, context);
+            if (!step)
+                continue;
+            // A step that changes nothing is no progress (SE's "isWorth"): treat it as not found. A
+            // technique that hit its effort bound says so with such a step marked `truncated`.
+            if (countChanges(board, step) === 0) {
+                if (step.truncated && step.difficulty > bounded) {
+                    bounded = step.difficulty;
+                    boundedBy = step.technique;
+                }
+                continue;
+            }
+            if (!best || step.difficulty < best.difficulty)
+                best = step;
+        }
+        if (best)
+            return { step: best, skipped: Infinity, bounded, boundedBy };
+    }
+    return { step: null, skipped: Infinity, bounded, boundedBy };
+}
+/** Runs the whole path, recording steps when `record`. */
+function runPath(grid, options, record) {
+    const uniqueness = options.uniqueness ?? true;
+    const checked = checkPuzzle(grid, uniqueness);
+    const limit = options.maxRating ?? Infinity;
+    const groups = ladderGroups({ uniqueness });
+    // The chains behind each step only matter when the steps are kept.
+    const context = { uniqueness, chains: record };
+    const board = boardFromGrid(grid);
+    const counts = {};
+    const steps = [];
+    let rating = 0;
+    let hardest = 'none';
+    let stepCount = 0;
+    let guesses = 0;
+    let lowerBound = false;
+    let empty = 0;
+    for (let cell = 0; cell < 81; cell++)
+        if (board.values[cell] === 0)
+            empty++;
+    while (empty > 0) {
+        if (stepCount >= MAX_STEPS) {
+            lowerBound = true;
+            break;
+        }
+        const found = findInLadder(board, groups, context, guesses > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
+        let step = found.step;
+        if (found.bounded > 0 || step?.truncated) {
+            // Some search stopped at its bound: the path may not be the easiest, the rating is "at least".
+            lowerBound = true;
+            if (found.bounded > rating) {
+                rating = found.bounded;
+                hardest = found.boundedBy;
+            }
+        }
+        if (!step && found.skipped !== Infinity && found.skipped > limit) {
+            // Only techniques above the limit could go on: the rating is at least their difficulty.
+            if (found.skipped > rating) {
+                rating = found.skipped;
+                hardest = 'unknown';
+            }
+            lowerBound = true;
+            break;
+        }
+        if (!step) {
+            if (GUESS_DIFFICULTY > limit) {
+                rating = Math.max(rating, GUESS_DIFFICULTY);
+                hardest = 'guess';
+                guesses++;
+                lowerBound = true;
+                break;
+            }
+            step = guessStep(board, solver());
+            if (!step)
+                throw new Error('grader: no candidate of the guessed cell leads to a solution');
+            guesses++;
+        }
+        const before = empty;
+        applyStep(board, step);
+        empty = before - step.placements.length;
+        stepCount++;
+        counts[step.technique] = (counts[step.technique] ?? 0) + 1;
+        if (record)
+            steps.push(step);
+        if (step.difficulty > rating) {
+            rating = step.difficulty;
+            hardest = step.technique;
+        }
+        if (rating > limit) {
+            lowerBound ||= empty > 0;
+            break;
+        }
+    }
+    const rounded = roundRating(rating);
+    return {
+        grade: {
+            rating: rounded,
+            level: levelOf(rounded, guesses > 0),
+            hardest,
+            counts,
+            steps: stepCount,
+            guesses,
+            solver: checked.stats,
+            lowerBound,
+            unique: checked.unique,
+        },
+        steps,
+    };
+}
+/** Number of candidates a step removes or cells it fills (0 means the step is useless). */
+function countChanges(board, step) {
+    let n = 0;
+    for (const p of step.placements)
+        if (board.values[p.cell] === 0)
+            n++;
+    for (const e of step.eliminations)
+        if (board.candidates[e.cell] & (1 << (e.digit - 1)))
+            n++;
+    return n;
+}
+/**
+ * Grades a puzzle on the Sudoku Explainer scale: at each step the easiest technique that applies is
+ * used, and the rating is the hardest step's difficulty. When no technique applies, a guess is made
+ * (and counted), so every valid puzzle gets a grade.
+ * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
+ */
+export function gradePuzzle(grid, options = {}) {
+    return runPath(grid, options, false).grade;
+}
+/** The solving path of a puzzle, one step per entry (guesses included). */
+export function solvePath(grid, options = {}) {
+    return runPath(grid, options, true).steps;
+}
+/** The grade of a puzzle together with its solving path (what `explain` prints). */
+export function gradeWithPath(grid, options = {}) {
+    return runPath(grid, options, true);
+}
+/**
+ * The next step for a puzzle in its current state (a grid, or a board with pencil marks), a guess
+ * when no technique applies; null when the puzzle is already solved.
+ * @throws GradeError when the puzzle cannot be graded (checked on the grid of placed digits).
+ */
+export function hintStep(position, options = {}) {
+    const board = 'candidates' in position ? cloneBoard(position) : boardFromGrid(position);
+    const uniqueness = options.uniqueness ?? true;
+    checkPuzzle(board.values, uniqueness);
+    let empty = false;
+    for (let cell = 0; cell < 81; cell++)
+        if (board.values[cell] === 0)
+            empty = true;
+    if (!empty)
+        return null;
+    return nextStep(board, options) ?? guessStep(board, solver());
+}

@@ -1,0 +1,42 @@
+import { cloneBoard, placeDigit } from '../core/board.js';
+import { POPCOUNT, digitsOf } from '../core/tables.js';
+import { GUESS_DIFFICULTY } from './levels.js';
+/**
+ * The fallback when no technique applies: a trial on the most constrained empty cell (fewest
+ * candidates, first in row order). Its candidates are tried in ascending order and the first one
+ * the counting solver finds a solution for is placed. Returns null when no candidate leads to a
+ * solution (the board is contradictory).
+ */
+export function guessStep(board, solver) {
+    let best = -1;
+    let bestCount = 10;
+    for (let cell = 0; cell < 81; cell++) {
+        const mask = board.candidates[cell];
+        if (board.values[cell] !== 0)
+            continue;
+        const n = POPCOUNT[mask];
+        if (n < bestCount) {
+            best = cell;
+            bestCount = n;
+            if (n <= 2)
+                break;
+        }
+    }
+    if (best < 0 || bestCount === 0)
+        return null;
+    const candidates = digitsOf(board.candidates[best]);
+    for (const digit of candidates) {
+        const trial = cloneBoard(board);
+        placeDigit(trial, best, digit);
+        if (solver.countBoard(trial, 1) > 0) {
+            return {
+                technique: 'guess',
+                difficulty: GUESS_DIFFICULTY,
+                placements: [{ cell: best, digit }],
+                eliminations: [],
+                pattern: { cells: [best], digits: candidates, units: [] },
+            };
+        }
+    }
+    return null;
+}

@@ -1,0 +1,26 @@
+/**
+ * Worker thread for `grade --jobs N`: receives batches of puzzles (81-character strings), answers with
+ * their grades in the same order. Loaded from the compiled `dist/grader/worker.js`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { parsePuzzle } from '../core/parse.js';
+import { GradeError, gradePuzzle } from './grade.js';
+function gradeOne(puzzle, request) {
+    try {
+        return { ok: true, grade: gradePuzzle(parsePuzzle(puzzle), request.options) };
+    }
+    catch (error) {
+        if (error instanceof GradeError)
+            return { ok: false, code: error.code, message: error.message };
+        throw error;
+    }
+}
+parentPort?.on('message', (request) => {
+    try {
+        const results = request.puzzles.map((puzzle) => gradeOne(puzzle, request));
+        parentPort.postMessage({ id: request.id, results });
+    }
+    catch (error) {
+        parentPort.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+    }
+});

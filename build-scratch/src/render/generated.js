@@ -1,0 +1,33 @@
+import { generate } from '../generator/index.js';
+import { isLevel } from '../grader/index.js';
+/**
+ * The puzzles of a book, generated section by section and numbered through the book. Section `easy`
+ * of seed `42` uses the generator seed `42/easy` (a second `easy` section `42/easy#2`), so a
+ * section's puzzles do not change when other sections are added, removed or resized, and a bigger
+ * section starts with the puzzles of a smaller one.
+ */
+export async function* generatedPuzzles(sections, options) {
+    let number = 0;
+    const seen = new Map();
+    const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+    for (const section of sections) {
+        const level = section.level;
+        if (!isLevel(level))
+            throw new RangeError(`unknown level '${level}'`);
+        const repeat = (seen.get(level) ?? 0) + 1;
+        seen.set(level, repeat);
+        const seed = `${options.seed}/${level}${repeat > 1 ? `#${repeat}` : ''}`;
+        const run = generate({
+            seed,
+            count: section.count,
+            difficulty: level,
+            symmetry: options.symmetry,
+            ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+            ...(deadline === undefined ? {} : { timeoutMs: Math.max(1, deadline - Date.now()) }),
+        });
+        for await (const made of run) {
+            number++;
+            yield { number, grid: made.puzzle, solution: made.solution, level: made.grade.level, rating: made.grade.rating };
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/**
+ * Where a book's puzzles come from: a file of existing puzzles (checked, solved and graded here).
+ * Generated books get theirs from the generator (see generated.ts).
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { readPuzzles } from '../core/parse.js';
+import { GradeError, LEVELS, gradePuzzle } from '../grader/index.js';
+import { Solver } from '../solver/index.js';
+/** A puzzle file that cannot make the asked-for book; the message names the file (and line). */
+export class BookInputError extends Error {
+    code;
+    name = 'BookInputError';
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+    }
+}
+/**
+ * Reads, checks, solves and grades the puzzles of a file and groups them by level (easiest first).
+ * @throws BookInputError for a bad record (without `skipInvalid`) or too few puzzles of a level.
+ */
+export async function puzzlesFromFile(path, options = {}) {
+    const wanted = options.sections;
+    const need = new Map();
+    for (const s of wanted ?? [])
+        need.set(s.level, (need.get(s.level) ?? 0) + s.count);
+    const byLevel = new Map();
+    const skipped = [];
+    const solver = new Solver();
+    let read = 0;
+    let missing = wanted ? [...need.values()].reduce((a, b) => a + b, 0) : Infinity;
+    const reject = (source, line, reason) => {
+        if (!options.skipInvalid)
+            throw new BookInputError('INVALID_PUZZLE', `${source}:${line}: ${reason} (use --skip-invalid to leave such puzzles out)`);
+        skipped.push({ source, line, reason });
+    };
+    const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+    try {
+        for await (const record of readPuzzles(lines, { source: path })) {
+            read++;
+            if (!record.ok) {
+                reject(record.error.source, record.error.line, record.error.reason);
+                continue;
+            }
+            const { grid, source, line } = record.puzzle;
+            const count = solver.count(grid, 2);
+            if (count !== 1) {
+                reject(source, line, count === 0 ? 'the puzzle has no solution' : 'the puzzle has several solutions');
+                continue;
+            }
+            const solution = Uint8Array.from(solver.solution);
+            let grade;
+            try {
+                grade = gradePuzzle(grid);
+            }
+            catch (error) {
+                if (error instanceof GradeError) {
+                    reject(source, line, error.message);
+                    continue;
+                }
+                throw error;
+            }
+            options.onRecord?.(read);
+            const list = byLevel.get(grade.level) ?? [];
+            if (wanted) {
+                const room = need.get(grade.level) ?? 0;
+                if (list.length >= room)
+                    continue;
+                missing--;
+            }
+            list.push({ grid, solution, level: grade.level, rating: grade.rating });
+            byLevel.set(grade.level, list);
+            if (missing === 0)
+                break;
+        }
+    }
+    finally {
+        lines.close();
+    }
+    const sections = [];
+    const puzzles = [];
+    const take = (level, count, title) => {
+        const list = byLevel.get(level) ?? [];
+        if (list.length < count) {
+            const found = list.length;
+            throw new BookInputError('NOT_ENOUGH', `${path}: asked for ${count} more ${level} puzzles, the file has ${found === 0 ? 'none' : `only ${found}`} left`);
+        }
+        for (const g of list.splice(0, count)) {
+            puzzles.push({ number: puzzles.length + 1, grid: g.grid, solution: g.solution, level: g.level, rating: g.rating });
+        }
+        sections.push(title === undefined ? { level, count } : { level, count, title });
+    };
+    if (wanted) {
+        for (const s of wanted)
+            take(s.level, s.count, s.title);
+    }
+    else {
+        for (const row of LEVELS) {
+            const count = byLevel.get(row.level)?.length ?? 0;
+            if (count > 0)
+                take(row.level, count);
+        }
+    }
+    if (puzzles.length === 0)
+        throw new BookInputError('EMPTY', `${path}: no puzzles to lay out`);
+    return { sections, puzzles, skipped };
+}

@@ -1,0 +1,332 @@
+import { PEERS, POPCOUNT, sees } from '../core/tables.js';
+/**
+ * Aligned pair exclusion (6.2) and aligned triple exclusion (7.5), as Sudoku Explainer does them.
+ *
+ * Take two (three) "base" cells and the "excluder" cells that see all of them and have two (two or
+ * three) candidates. Try every combination of one candidate per base cell: it is impossible when two
+ * base cells that see each other get the same digit, or when it would use up every candidate of an
+ * excluder. A candidate of a base cell that appears in no possible combination is eliminated.
+ *
+ *     base r1c1 {1,2,5}   base r1c2 {1,2}   excluders r1c9 {1,2}, r2c3 {2,5}
+ *     r1c1=2 and r1c2=1 empty r1c9, r1c1=5 and r1c2=2 empty r2c3, ...
+ *
+ * SE's search space, kept so that we find what SE finds: base cells are cells with two or more
+ * candidates and at least one excluder, none of whose peers is an unplaced naked single (the cells
+ * need not share a unit despite the name); a set needs two or more common excluders. For triples,
+ * SE extends a pair only with a cell of two or three candidates that sees one of the pair.
+ *
+ * Cost (measured): a few thousand base sets per board at most; a set's combinations are checked
+ * with bit masks, and a set stops as soon as every candidate is shown possible.
+ */
+/** Whether a cell set given as three words holds two or more cells. */
+function twoOrMore(w0, w1, w2) {
+    if ((w0 & (w0 - 1)) !== 0 || (w1 & (w1 - 1)) !== 0 || (w2 & (w2 - 1)) !== 0)
+        return true;
+    // At most one cell per word: two or more words must be non-empty.
+    return (w0 !== 0 ? 1 : 0) + (w1 !== 0 ? 1 : 0) + (w2 !== 0 ? 1 : 0) >= 2;
+}
+/** Scratch: excluder set of each base cell (81-cell set as three 27-bit words), and the base cells in cell order. */
+const excluders = new Int32Array(81 * 3);
+const bases = new Uint8Array(81);
+/** Fills `bases`/`excluders` for excluders of 2..maxExcluder candidates; returns the base count. */
+function collectBases(board, maxExcluder) {
+    const c = board.candidates;
+    let n = 0;
+    for (let cell = 0; cell < 81; cell++) {
+        if (POPCOUNT[c[cell]] < 2)
+            continue;
+        let w0 = 0;
+        let w1 = 0;
+        let w2 = 0;
+        let nakedSingle = false;
+        for (let i = 0; i < 20; i++) {
+            const peer = PEERS[cell * 20 + i];
+            const k = POPCOUNT[c[peer]];
+            if (k === 1)
+                nakedSingle = true;
+            else if (k >= 2 && k <= maxExcluder) {
+                if (peer < 27)
+                    w0 |= 1 << peer;
+                else if (peer < 54)
+                    w1 |= 1 << (peer - 27);
+                else
+                    w2 |= 1 << (peer - 54);
+            }
+        }
+        if (nakedSingle || (w0 | w1 | w2) === 0)
+            continue;
+        excluders[cell * 3] = w0;
+        excluders[cell * 3 + 1] = w1;
+        excluders[cell * 3 + 2] = w2;
+        bases[n++] = cell;
+    }
+    return n;
+}
+/** Candidate masks and cells of the current excluder set (scratch: nothing allocated per set). */
+const exclMasks = new Uint16Array(81);
+const exclCells = new Uint8Array(81);
+let exclCount = 0;
+/** Writes the cells of a set given as three 27-bit words into `into`, ascending; returns how many. */
+function cellsOf(w0, w1, w2, into) {
+    let n = 0;
+    for (let k = 0; k < 3; k++) {
+        let w = k === 0 ? w0 : k === 1 ? w1 : w2;
+        while (w !== 0) {
+            const low = w & -w;
+            w ^= low;
+            into[n++] = k * 27 + 31 - Math.clz32(low);
+        }
+    }
+    return n;
+}
+/** Loads the excluder set given as three words into exclMasks / exclCells. */
+function loadExcluders(board, w0, w1, w2) {
+    exclCount = cellsOf(w0, w1, w2, exclCells);
+    for (let i = 0; i < exclCount; i++)
+        exclMasks[i] = board.candidates[exclCells[i]];
+}
+/**
+ * The digits that, added to `used` (two digits), would use up every candidate of some excluder:
+ * all of them when an excluder's candidates already lie in `used`.
+ */
+function lockedThirds(used) {
+    let locked = 0;
+    for (let i = 0; i < exclCount; i++) {
+        const rest = exclMasks[i] & ~used;
+        if (rest === 0)
+            return 0x1ff;
+        if ((rest & (rest - 1)) === 0)
+            locked |= rest;
+    }
+    return locked;
+}
+/** Whether some excluder's candidates all lie in `used`. */
+function locks(used) {
+    for (let i = 0; i < exclCount; i++)
+        if ((exclMasks[i] & ~used) === 0)
+            return true;
+    return false;
+}
+function exclusionStep(board, technique, difficulty, cells, allowed) {
+    const c = board.candidates;
+    const eliminations = [];
+    let removedDigits = 0;
+    const order = cells.map((_, i) => i).sort((a, b) => cells[a] - cells[b]);
+    for (const i of order) {
+        const removed = c[cells[i]] & ~allowed[i];
+        removedDigits |= removed;
+        for (let d = 1; d <= 9; d++)
+            if (removed & (1 << (d - 1)))
+                eliminations.push({ cell: cells[i], digit: d });
+    }
+    if (eliminations.length === 0)
+        return null;
+    // Excluders that rule out a combination using an eliminated candidate justify the step.
+    const used = [];
+    for (let i = 0; i < exclCount; i++)
+        if (exclMasks[i] & removedDigits)
+            used.push(exclCells[i]);
+    const digits = [];
+    for (let d = 1; d <= 9; d++)
+        if (removedDigits & (1 << (d - 1)))
+            digits.push(d);
+    return {
+        technique,
+        difficulty,
+        placements: [],
+        eliminations,
+        pattern: { cells: [...cells, ...used], digits, units: [] },
+    };
+}
+/**
+ * The first aligned pair exclusion in SE's order (pairs of base cells in colex order: by the later
+ * cell, then the earlier), or null.
+ */
+export function findAlignedPairExclusion(board) {
+    const c = board.candidates;
+    const n = collectBases(board, 2);
+    for (let j = 1; j < n; j++) {
+        const b = bases[j];
+        for (let i = 0; i < j; i++) {
+            const a = bases[i];
+            const w0 = excluders[a * 3] & excluders[b * 3];
+            const w1 = excluders[a * 3 + 1] & excluders[b * 3 + 1];
+            const w2 = excluders[a * 3 + 2] & excluders[b * 3 + 2];
+            if (!twoOrMore(w0, w1, w2))
+                continue;
+            loadExcluders(board, w0, w1, w2);
+            const ma = c[a];
+            const mb = c[b];
+            const same = sees(a, b);
+            let allowedA = 0;
+            let allowedB = 0;
+            for (let x = ma; x !== 0; x &= x - 1) {
+                const va = x & -x;
+                for (let y = mb; y !== 0; y &= y - 1) {
+                    const vb = y & -y;
+                    if (va === vb && same)
+                        continue;
+                    if (locks(va | vb))
+                        continue;
+                    allowedA |= va;
+                    allowedB |= vb;
+                }
+            }
+            if (allowedA === ma && allowedB === mb)
+                continue;
+            const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB]);
+            if (step !== null)
+                return step;
+        }
+    }
+    return null;
+}
+/** Search effort of the last triple search (base sets whose combinations were checked). */
+export const alignedTripleStats = { sets: 0 };
+/**
+ * The first aligned triple exclusion (base cells a < b < c in cell order), or null. Searches the
+ * sets SE searches: three base cells with two or more common excluders (cells of two or three
+ * candidates seeing all three), one of which has two or three candidates and sees another.
+ */
+export function findAlignedTripleExclusion(board) {
+    const c = board.candidates;
+    const n = collectBases(board, 3);
+    alignedTripleStats.sets = 0;
+    indexBasesByExcluder(n);
+    for (let i = 0; i < n; i++) {
+        const a = bases[i];
+        const a0 = excluders[a * 3];
+        const a1 = excluders[a * 3 + 1];
+        const a2 = excluders[a * 3 + 2];
+        for (let j = i + 1; j < n; j++) {
+            const b = bases[j];
+            const ab0 = a0 & excluders[b * 3];
+            const ab1 = a1 & excluders[b * 3 + 1];
+            const ab2 = a2 & excluders[b * 3 + 2];
+            if (!twoOrMore(ab0, ab1, ab2))
+                continue;
+            const seeAB = sees(a, b);
+            const ka = POPCOUNT[c[a]];
+            const kb = POPCOUNT[c[b]];
+            // The third cells after b that see two or more of the pair's common excluders, in order.
+            thirdCells(ab0, ab1, ab2, j);
+            for (let word = 0; word < 3; word++) {
+                let bits = third[word];
+                while (bits !== 0) {
+                    const low = bits & -bits;
+                    bits ^= low;
+                    const d = bases[word * 32 + 31 - Math.clz32(low)];
+                    const seeAD = sees(a, d);
+                    const seeBD = sees(b, d);
+                    const kd = POPCOUNT[c[d]];
+                    // SE's twin-area rule: some cell of the set has 2-3 candidates and sees another of the set.
+                    const twin = (ka <= 3 && (seeAB || seeAD)) || (kb <= 3 && (seeAB || seeBD)) || (kd <= 3 && (seeAD || seeBD));
+                    if (!twin)
+                        continue;
+                    alignedTripleStats.sets++;
+                    loadExcluders(board, ab0 & excluders[d * 3], ab1 & excluders[d * 3 + 1], ab2 & excluders[d * 3 + 2]);
+                    const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD);
+                    if (step !== null)
+                        return step;
+                }
+            }
+        }
+    }
+    return null;
+}
+/** For each cell, the base cells it is an excluder of: bits over base indices (three 32-bit words). */
+const basesOfExcluder = new Int32Array(81 * 3);
+/** Result of {@link thirdCells}. */
+const third = new Int32Array(3);
+/** Scratch: the excluders of one base cell, or common to a pair (at most 20 peers). */
+const pairExcluders = new Uint8Array(20);
+function indexBasesByExcluder(n) {
+    basesOfExcluder.fill(0);
+    for (let i = 0; i < n; i++) {
+        const base = bases[i];
+        const count = cellsOf(excluders[base * 3], excluders[base * 3 + 1], excluders[base * 3 + 2], pairExcluders);
+        for (let e = 0; e < count; e++) {
+            const slot = pairExcluders[e] * 3 + (i >> 5);
+            basesOfExcluder[slot] = basesOfExcluder[slot] | (1 << (i & 31));
+        }
+    }
+}
+/**
+ * Fills `third` with the indices after `after` of the base cells that have two or more of the given
+ * excluders (the cells that can complete a triple): those of some two of the excluders at once.
+ */
+function thirdCells(w0, w1, w2, after) {
+    const m = cellsOf(w0, w1, w2, pairExcluders);
+    third[0] = 0;
+    third[1] = 0;
+    third[2] = 0;
+    for (let p = 1; p < m; p++) {
+        const e = pairExcluders[p] * 3;
+        for (let q = 0; q < p; q++) {
+            const f = pairExcluders[q] * 3;
+            for (let word = 0; word < 3; word++)
+                third[word] = third[word] | (basesOfExcluder[e + word] & basesOfExcluder[f + word]);
+        }
+    }
+    // Keep indices > after.
+    for (let word = 0; word < 3; word++) {
+        const first = after + 1 - word * 32;
+        if (first >= 32)
+            third[word] = 0;
+        else if (first > 0)
+            third[word] = third[word] & ~((1 << first) - 1);
+    }
+}
+function checkTriple(board, a, b, d, seeAB, seeAD, seeBD) {
+    const c = board.candidates;
+    const ma = c[a];
+    const mb = c[b];
+    const md = c[d];
+    let allowedA = 0;
+    let allowedB = 0;
+    let allowedD = 0;
+    for (let x = ma; x !== 0; x &= x - 1) {
+        const va = x & -x;
+        for (let y = mb; y !== 0; y &= y - 1) {
+            const vb = y & -y;
+            if (va === vb && seeAB)
+                continue;
+            // The third cell's digits left by this pair: not one it sees, none completing an excluder.
+            let possible = md & ~lockedThirds(va | vb);
+            if (seeAD)
+                possible &= ~va;
+            if (seeBD)
+                possible &= ~vb;
+            if (possible === 0)
+                continue;
+            allowedA |= va;
+            allowedB |= vb;
+            allowedD |= possible;
+        }
+        if (allowedA === ma && allowedB === mb && allowedD === md)
+            return null;
+    }
+    if (allowedA === ma && allowedB === mb && allowedD === md)
+        return null;
+    return exclusionStep(board, 'aligned-triple-exclusion', 7.5, [a, b, d], [allowedA, allowedB, allowedD]);
+}
+export const ALIGNED_PAIR_EXCLUSION = {
+    id: 'aligned-pair-exclusion',
+    name: 'Aligned pair exclusion',
+    family: 'exclusion',
+    difficulty: 6.2,
+    maxDifficulty: 6.2,
+    uniqueness: false,
+    find: (board) => findAlignedPairExclusion(board),
+};
+export const ALIGNED_TRIPLE_EXCLUSION = {
+    id: 'aligned-triple-exclusion',
+    name: 'Aligned triple exclusion',
+    family: 'exclusion',
+    difficulty: 7.5,
+    maxDifficulty: 7.5,
+    uniqueness: false,
+    find: (board) => findAlignedTripleExclusion(board),
+};
+/** Techniques of this family, in ladder order. */
+export const EXCLUSION_TECHNIQUES = [ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLE_EXCLUSION];

@@ -1,0 +1,121 @@
+import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
+import { COMBOS } from './subsets.js';
+/**
+ * Basic fish (X-wing, swordfish, jellyfish), after Sudoku Explainer's `Fisherman`: `size` base lines
+ * in which a digit's places (at least two per line) all fall in `size` cover lines; the digit goes
+ * from the rest of the cover lines. Base columns are tried before base rows; line sets as ascending
+ * masks, and for each set the digits 1..9 (SE's order). As in SE, a digit is only considered while at
+ * most 9 - 2 x size of its copies are placed.
+ */
+const PLACED = new Uint8Array(10);
+/** LINE_POS[(orientation * 9 + d - 1) * 9 + line]: places of d in a line; orientation 0 columns, 1 rows. */
+const LINE_POS = new Uint16Array(2 * 9 * 9);
+/** Cell at base line `base` and cover line `cover`; columns as base when `columnsBase`. */
+function cellAt(columnsBase, base, cover) {
+    return columnsBase ? cover * 9 + base : base * 9 + cover;
+}
+function fillLinePositions(board) {
+    LINE_POS.fill(0);
+    PLACED.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+        const value = board.values[cell];
+        if (value !== 0) {
+            PLACED[value] = PLACED[value] + 1;
+            continue;
+        }
+        const row = Math.floor(cell / 9);
+        const col = cell % 9;
+        let mask = board.candidates[cell];
+        while (mask !== 0) {
+            const low = mask & -mask;
+            mask ^= low;
+            const d = FIRST_DIGIT[low] - 1;
+            LINE_POS[d * 9 + col] = LINE_POS[d * 9 + col] | (1 << row);
+            LINE_POS[(9 + d) * 9 + row] = LINE_POS[(9 + d) * 9 + row] | (1 << col);
+        }
+    }
+}
+function findFish(board, size, technique, difficulty) {
+    fillLinePositions(board);
+    const combos = COMBOS[size];
+    for (let pass = 0; pass < 2; pass++) {
+        const columnsBase = pass === 0;
+        for (let c = 0; c < combos.length; c++) {
+            const lines = combos[c];
+            for (let d = 1; d <= 9; d++) {
+                if (PLACED[d] + size * 2 > 9)
+                    continue;
+                const offset = (pass * 9 + d - 1) * 9;
+                let union = 0;
+                let ok = true;
+                for (let b = 0; b < 9 && ok; b++) {
+                    if ((lines & (1 << b)) === 0)
+                        continue;
+                    const positions = LINE_POS[offset + b];
+                    if (POPCOUNT[positions] < 2)
+                        ok = false;
+                    union |= positions;
+                }
+                if (!ok || POPCOUNT[union] !== size)
+                    continue;
+                const bit = 1 << (d - 1);
+                const eliminations = [];
+                for (let j = 0; j < 9; j++) {
+                    if ((union & (1 << j)) === 0)
+                        continue;
+                    for (let b = 0; b < 9; b++) {
+                        if (lines & (1 << b))
+                            continue;
+                        const cell = cellAt(columnsBase, b, j);
+                        if (board.candidates[cell] & bit)
+                            eliminations.push({ cell, digit: d });
+                    }
+                }
+                if (eliminations.length === 0)
+                    continue;
+                eliminations.sort((x, y) => x.cell - y.cell);
+                const cells = [];
+                const baseUnits = [];
+                const coverUnits = [];
+                for (let b = 0; b < 9; b++) {
+                    if ((lines & (1 << b)) === 0)
+                        continue;
+                    baseUnits.push(columnsBase ? 9 + b : b);
+                    for (let j = 0; j < 9; j++) {
+                        const cell = cellAt(columnsBase, b, j);
+                        if (board.candidates[cell] & bit)
+                            cells.push(cell);
+                    }
+                }
+                for (let j = 0; j < 9; j++)
+                    if (union & (1 << j))
+                        coverUnits.push(columnsBase ? j : 9 + j);
+                cells.sort((x, y) => x - y);
+                return {
+                    technique,
+                    difficulty,
+                    placements: [],
+                    eliminations,
+                    pattern: { cells, digits: [d], units: [...baseUnits, ...coverUnits] },
+                };
+            }
+        }
+    }
+    return null;
+}
+function def(id, name, size, difficulty) {
+    return {
+        id,
+        name,
+        family: 'fish',
+        difficulty,
+        maxDifficulty: difficulty,
+        uniqueness: false,
+        find: (board) => findFish(board, size, id, difficulty),
+    };
+}
+export const X_WING = def('x-wing', 'X-wing', 2, 3.2);
+export const SWORDFISH = def('swordfish', 'Swordfish', 3, 3.8);
+export const JELLYFISH = def('jellyfish', 'Jellyfish', 4, 5.2);
+/** Basic fish, in ladder order. */
+export const FISH_TECHNIQUES = [X_WING, SWORDFISH, JELLYFISH];

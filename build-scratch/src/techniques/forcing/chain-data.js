@@ -1,0 +1,71 @@
+import { BOX_OF, COL_OF, ROW_OF } from '../../core/tables.js';
+import { nodeCell, nodeDigit, nodeIsOn } from './engine.js';
+import { nestedProofChains } from './nested.js';
+/**
+ * The chains of a hint as ChainData: one per assumption, ending on the target; a contradiction
+ * gives two (the derivations of the node that would be both on and off).
+ */
+export function hintChains(chains, base) {
+    const out = [];
+    for (const chain of chains) {
+        if (chain.node === -1) {
+            out.push(chainData(chain.run, chain.run.conflictNode, conflictParents(chain.run), base));
+            out.push(chainData(chain.run, chain.run.conflictOther, null, base));
+        }
+        else
+            out.push(chainData(chain.run, chain.node, null, base));
+    }
+    return out;
+}
+/**
+ * One derivation, parents first, the target last; `ownParents` for a derived node not stored in the
+ * run; `base` is the grid the run started from (nested proofs are found again on it).
+ */
+function chainData(run, target, ownParents, base) {
+    const members = new Set();
+    const stack = [...(ownParents ?? run.parentsOf(target))];
+    while (stack.length > 0) {
+        const n = stack.pop();
+        if (members.has(n) || (ownParents !== null && n === target))
+            continue;
+        members.add(n);
+        stack.push(...run.parentsOf(n));
+    }
+    if (ownParents === null)
+        members.delete(target);
+    const order = [...members].sort((a, b) => run.seq[a] - run.seq[b]);
+    order.push(target);
+    const index = new Map();
+    order.forEach((n, i) => index.set(n, i));
+    const nodes = order.map((n, i) => {
+        const last = i === order.length - 1;
+        const parentIds = last && ownParents !== null ? ownParents : run.parentsOf(n);
+        const cell = nodeCell(n);
+        const out = { cell, digit: nodeDigit(n), on: nodeIsOn(n), parents: parentIds.map((p) => index.get(p) ?? 0) };
+        const derived = last && ownParents !== null;
+        const cause = derived ? undefined : run.causes?.get(n);
+        const proof = derived ? undefined : run.nested?.get(n);
+        if (parentIds.length > 0 && cause === undefined)
+            out.unit = linkUnit(nodeCell(parentIds[0]), cell);
+        if (proof)
+            out.proof = nestedProofChains(proof, run, base);
+        return out;
+    });
+    return { nodes };
+}
+function conflictParents(run) {
+    const out = [];
+    for (let i = 0; i < run.conflictCount; i++)
+        out.push(run.pool[run.conflictStart + i]);
+    return out;
+}
+/** The unit linking a parent cell to a child cell (box first, as SE), or -1 for the same cell. */
+function linkUnit(from, to) {
+    if (from === to)
+        return -1;
+    if (BOX_OF[from] === BOX_OF[to])
+        return 18 + BOX_OF[to];
+    if (ROW_OF[from] === ROW_OF[to])
+        return ROW_OF[to];
+    return 9 + COL_OF[to];
+}

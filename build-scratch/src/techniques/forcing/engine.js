@@ -1,0 +1,900 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { changeMakesPatterns, findAdvancedOffs } from './advanced.js';
+import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
+import { changedSourcesGiveNothing } from './nested.js';
+/*
+ * The implication engine shared by every forcing-chain technique.
+ *
+ * A *potential* is a candidate (cell, digit): pot = cell * 9 + digit - 1 (0..728). A *node* is a
+ * potential assumed on (true) or off (false): node = pot * 2 + (on ? 1 : 0) (0..1457).
+ *
+ * A *run* follows every consequence of one assumption, the way Sudoku Explainer's
+ * `Chaining.doChaining` does, in the same breadth-first order (one pending "on" node first, else one
+ * pending "off" node), so that the parent recorded for each node, and therefore the chain
+ * complexity that sets the rating, is the one SE finds:
+ *
+ *   on  (c, d)  ->  off every other digit of c (unless nishio), off d in every other cell of c's box,
+ *                   row and column (in that order);
+ *   off (c, d)  ->  on the other digit if c has two left (unless nishio), on d in the other cell of a
+ *                   box / row / column left with two places for d.
+ *
+ * A dynamic run also removes each processed "off" candidate from its working grid, so later links
+ * see what earlier ones implied; the extra "hidden" parents of a link are the candidates so removed
+ * (SE's addHiddenParentsOf*). At level >= 1, whenever the queue runs dry, simpler techniques
+ * (locking, hidden / naked pairs, X-wing, and nested chains at level >= 2) are applied to the
+ * working grid and what they remove is queued as further "off" nodes.
+ *
+ * Nothing is allocated per node: sets are bitsets, parents live in one Int16Array pool per run.
+ * Runs are memoised per board and mode, so cell, region and binary chains share them.
+ */
+export const NODE_COUNT = 1458;
+const WORDS = 23; // 729 bits
+export function nodeOf(cell, digit, on) {
+    return ((cell * 9 + digit - 1) << 1) | (on ? 1 : 0);
+}
+export const nodeCell = (node) => Math.floor((node >> 1) / 9);
+export const nodeDigit = (node) => ((node >> 1) % 9) + 1;
+export const nodeIsOn = (node) => (node & 1) === 1;
+export const NISHIO_MODE = { dynamic: true, cellLinks: false, level: 0, key: 0 };
+export const STATIC_MODE = { dynamic: false, cellLinks: true, level: 0, key: 1 };
+export function dynamicMode(level) {
+    return { dynamic: true, cellLinks: true, level, key: 2 + level };
+}
+/** Modes: nishio, static, dynamic levels 0 to 3 (their keys are 0 to 5). */
+const MODE_COUNT = 6;
+const DYNAMIC_0 = dynamicMode(0);
+const DYNAMIC_1 = dynamicMode(1);
+const DYNAMIC_2 = dynamicMode(2);
+const DYNAMIC_3 = dynamicMode(3);
+/** Every consequence of one assumption, with the first-found parents of each node. */
+export class Run {
+    root;
+    on = new Int32Array(WORDS);
+    off = new Int32Array(WORDS);
+    /** Nodes in the order they were reached ("on" and "off" separately). */
+    onOrder = new Int16Array(729);
+    onCount = 0;
+    offOrder = new Int16Array(729);
+    offCount = 0;
+    parentStart = new Int32Array(NODE_COUNT);
+    parentCount = new Uint16Array(NODE_COUNT);
+    /** Insertion index of each stored node (parents always come before their children). */
+    seq = new Int16Array(NODE_COUNT);
+    size = 0;
+    pool = new Int16Array(1024);
+    poolLength = 0;
+    /** A contradiction: `conflictNode` (derived, not stored in the sets) and its conjugate. */
+    conflictNode = -1;
+    conflictStart = 0;
+    conflictCount = 0;
+    conflictOther = -1;
+    /** Nested chains behind advanced nodes (levels >= 2). */
+    nested = null;
+    /** Advanced nodes: which simpler technique removed them. */
+    causes = null;
+    /** The run stopped at the effort bound before it was complete. */
+    truncated = false;
+    /** In FREE_RUNS (reset when reused). */
+    free = false;
+    /** Being handed to another engine (see ChainEngine.adoptRuns). */
+    adopted = false;
+    /**
+     * Size of the run at each quiescence where its level's rules were asked (levels >= 1): the grid
+     * there is the board less the "off" nodes stored before. More than fit: quiescenceCount = -1.
+     */
+    quiescenceSizes = new Int16Array(16);
+    quiescenceCount = 0;
+    constructor(root) {
+        this.root = root;
+    }
+    /** Makes this run a copy of another (same root). */
+    copyFrom(other) {
+        this.root = other.root;
+        this.on.set(other.on);
+        this.off.set(other.off);
+        // Loops rather than set(subarray): no view allocated per copy. Only the entries of stored
+        // nodes are ever read (see `has`).
+        for (let i = 0; i < other.onCount; i++) {
+            const node = other.onOrder[i];
+            this.onOrder[i] = node;
+            this.copyNode(other, node);
+        }
+        this.onCount = other.onCount;
+        for (let i = 0; i < other.offCount; i++) {
+            const node = other.offOrder[i];
+            this.offOrder[i] = node;
+            this.copyNode(other, node);
+        }
+        this.offCount = other.offCount;
+        this.size = other.size;
+        if (this.pool.length < other.poolLength)
+            this.pool = new Int16Array(other.pool.length);
+        for (let i = 0; i < other.poolLength; i++)
+            this.pool[i] = other.pool[i];
+        this.poolLength = other.poolLength;
+        this.nested = other.nested ? new Map(other.nested) : null;
+        this.causes = other.causes ? new Map(other.causes) : null;
+    }
+    copyNode(other, node) {
+        this.parentStart[node] = other.parentStart[node];
+        this.parentCount[node] = other.parentCount[node];
+        this.seq[node] = other.seq[node];
+    }
+    /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
+    reset(root) {
+        this.root = root;
+        // Loops: fill() costs more than 23 stores.
+        for (let w = 0; w < WORDS; w++) {
+            this.on[w] = 0;
+            this.off[w] = 0;
+        }
+        this.onCount = 0;
+        this.offCount = 0;
+        this.size = 0;
+        this.poolLength = 0;
+        this.conflictNode = -1;
+        this.conflictStart = 0;
+        this.conflictCount = 0;
+        this.conflictOther = -1;
+        this.nested = null;
+        this.causes = null;
+        this.truncated = false;
+        this.free = false;
+        this.quiescenceCount = 0;
+    }
+    has(node) {
+        const pot = node >> 1;
+        const set = node & 1 ? this.on : this.off;
+        return (set[pot >> 5] & (1 << (pot & 31))) !== 0;
+    }
+    /** Parents of a stored node (empty for the root). */
+    parentsOf(node) {
+        const out = [];
+        const start = this.parentStart[node];
+        for (let i = 0; i < this.parentCount[node]; i++)
+            out.push(this.pool[start + i]);
+        return out;
+    }
+    /** Stores a node with its parents, parents[from .. from + count). */
+    add(node, parents, count, from = 0) {
+        const pot = node >> 1;
+        if (node & 1) {
+            this.on[pot >> 5] = this.on[pot >> 5] | (1 << (pot & 31));
+            this.onOrder[this.onCount++] = node;
+        }
+        else {
+            this.off[pot >> 5] = this.off[pot >> 5] | (1 << (pot & 31));
+            this.offOrder[this.offCount++] = node;
+        }
+        this.parentStart[node] = this.store(parents, count, from);
+        this.parentCount[node] = count;
+        this.seq[node] = this.size++;
+    }
+    setConflict(node, parents, count, other, from = 0) {
+        this.conflictNode = node;
+        this.conflictStart = this.store(parents, count, from);
+        this.conflictCount = count;
+        this.conflictOther = other;
+    }
+    store(parents, count, from) {
+        if (this.poolLength + count > this.pool.length) {
+            const grown = new Int16Array(Math.max(this.pool.length * 2, this.poolLength + count));
+            grown.set(this.pool);
+            this.pool = grown;
+        }
+        const start = this.poolLength;
+        for (let i = 0; i < count; i++)
+            this.pool[start + i] = parents[from + i];
+        this.poolLength += count;
+        return start;
+    }
+}
+/** Potentials a board change touches (see ChainEngine.adoptRuns). */
+const ADOPT_TOUCHED = new Int32Array(WORDS);
+/** Whether a run holds a node in a set of potentials (either sign). */
+function touches(run, pots) {
+    for (let w = 0; w < WORDS; w++)
+        if (((run.on[w] | run.off[w]) & pots[w]) !== 0)
+            return true;
+    return false;
+}
+function setPot(set, pot) {
+    set[pot >> 5] = set[pot >> 5] | (1 << (pot & 31));
+}
+/**
+ * An engine's runs by key (mode key * NODE_COUNT + root): an array, quicker than a Map on this hot
+ * path, with the keys in use (some may have been deleted since).
+ */
+class RunTable {
+    slots = new Array(MODE_COUNT * NODE_COUNT).fill(undefined);
+    keys = [];
+    get(key) {
+        return this.slots[key];
+    }
+    set(key, run) {
+        if (this.slots[key] === undefined)
+            this.keys.push(key);
+        this.slots[key] = run;
+    }
+    delete(key) {
+        this.slots[key] = undefined;
+    }
+    clear() {
+        for (const key of this.keys)
+            this.slots[key] = undefined;
+        this.keys.length = 0;
+    }
+}
+/** Tables of released engines (a table is a 8,748-slot array). */
+const FREE_TABLES = [];
+function takeRunTable() {
+    return FREE_TABLES.pop() ?? new RunTable();
+}
+/** Runs of discarded engines, reused to spare allocation (a run holds ~15 KB of typed arrays). */
+const FREE_RUNS = [];
+const MAX_FREE_RUNS = 4000;
+const NISHIO_CACHE = Array.from({ length: 9 }, () => ({ signature: '', runs: new Map() }));
+/** The cells holding a digit, as a short string key. */
+function digitSignature(candidates, digitIndex) {
+    const words = [0, 0, 0];
+    for (let cell = 0; cell < 81; cell++) {
+        if (candidates[cell] & (1 << digitIndex))
+            words[Math.floor(cell / 27)] |= 1 << (cell % 27);
+    }
+    return `${words[0]},${words[1]},${words[2]}`;
+}
+/** Effort bound: node expansions allowed for one technique search on one board. */
+export const DEFAULT_BUDGET = 20_000_000;
+/**
+ * Implication engine for one board state. Runs are cached by (mode, root node). Not for reuse
+ * across boards: build one per board (the technique functions cache the last one).
+ */
+export class ChainEngine {
+    /** Candidates of the board (SE's "source grid"). */
+    base;
+    /** Positions (9-bit, index in unit) of each digit in each unit: [unit * 9 + digit - 1]. */
+    basePos;
+    /** Working grid of the current run. */
+    cur;
+    curPos;
+    /**
+     * What the working grid lost, kept up by removeCandidate for the simple rules (which look only
+     * there): per unit, the digits it lost a candidate of, and the places of its cells that lost one.
+     */
+    lostDigits = new Uint16Array(27);
+    lostCells = new Uint16Array(27);
+    /** Some candidate was removed from the working grid. */
+    lostAny = false;
+    runs = takeRunTable();
+    /** The nishio table of each digit as last checked for this board (see nishioRun). */
+    nishioTables = [];
+    /** Node expansions so far, against `budget`. */
+    effort = 0;
+    budget = DEFAULT_BUDGET;
+    /** Whether some run was cut short by the budget. */
+    exhausted = false;
+    /** Changes with the candidates (see load): what is computed once per board is keyed by it. */
+    generation = 0;
+    /** Candidates the previous board had and this one has not (see adoptRuns). */
+    changed = new Int16Array(729);
+    changedCount = 0;
+    /**
+     * Roots whose plain run was taken over from the previous board, where the simple rules found
+     * nothing at its end (see adoptRuns): they are asked only about patterns near the change.
+     */
+    rulesClean = new Uint8Array(NODE_COUNT);
+    /** Runs (level * NODE_COUNT + root) that are their lower level's run (see ownRun). */
+    sharedBelow = new Uint8Array(4 * NODE_COUNT);
+    /**
+     * Modes (bits by mode key) whose search on this board was complete and found no hint: the next
+     * level need not look at what it shares with them (see searchHints).
+     */
+    emptySearches = 0;
+    /** Roots whose plain dynamic run was taken over from the previous board (see adoptRuns). */
+    adoptedRoots = new Uint8Array(NODE_COUNT);
+    /** The previous board's plain dynamic search was complete and found nothing. */
+    adoptedEmpty = false;
+    /**
+     * Runs taken over (by root) whose level-2 check found nothing at their end on the previous
+     * board; with levelTwoCarries, it finds nothing here either (see compute).
+     */
+    cleanAtLevel2 = new Map();
+    levelTwoCarries = false;
+    /** The same for level 3 (static cell / region chains), asked then only about the changed cells and regions. */
+    cleanAtLevel3 = new Map();
+    levelThreeCarries = false;
+    /** This board has no static contradiction (set by the first nested check; see relative.ts). */
+    noStaticContradiction = false;
+    /** ...nor static cell / region chain. */
+    noStaticMultiple = false;
+    queueOn = new Int16Array(729);
+    queueOff = new Int16Array(729);
+    scratch = new Int16Array(64);
+    makeOnNodes = new Int16Array(4);
+    makeOnStart = new Int16Array(4);
+    makeOnCount = new Int16Array(4);
+    makeOnScratch = new Int16Array(4 * 24);
+    /** Stamps for ancestor counting. */
+    stamp = new Int32Array(NODE_COUNT);
+    stampGen = 0;
+    stack = new Int16Array(NODE_COUNT);
+    /** Nested proofs met while counting (reused: nothing allocated per count). */
+    proofScratch = new Map();
+    constructor(board) {
+        this.base = board.candidates.slice();
+        this.basePos = unitPositions(this.base);
+        this.cur = this.base.slice();
+        this.curPos = this.basePos.slice();
+    }
+    /**
+     * Points a released engine at other candidates (nested chains reuse one engine), with their
+     * unit positions when the caller has them.
+     */
+    load(candidates, positions) {
+        this.generation++;
+        this.runs.clear();
+        this.nishioTables.length = 0;
+        this.base.set(candidates);
+        if (positions)
+            this.basePos.set(positions);
+        else
+            unitPositions(this.base, this.basePos);
+        this.resetWorkingGrid();
+        this.exhausted = false;
+    }
+    /**
+     * Static consequences of every node at once (see closure.ts); then {@link closureOf} and
+     * {@link closureContradicts} answer for any node. Counts towards the budget.
+     */
+    computeStaticClosures(options = {}) {
+        const effort = computeStaticClosures(this.base, this.basePos);
+        if (options.countEffort ?? true)
+            this.effort += effort;
+    }
+    /** A node's static closure: a bitset over component ids (see closure.ts). */
+    closureOf(node) {
+        return closureOf(node);
+    }
+    /** Whether the static closures of `nodes[0..count)` have a component in common. */
+    closuresMeet(nodes, count) {
+        return closuresMeet(nodes, count);
+    }
+    /** Whether a node's static consequences hold some node and its negation. */
+    closureContradicts(node) {
+        return closureContradicts(node);
+    }
+    /** The memoised run from one assumption, if there is one (for tests). */
+    peekRun(mode, root) {
+        return this.runs.get(mode.key * NODE_COUNT + root);
+    }
+    /** The (memoised) run from one assumption. */
+    run(mode, root) {
+        if (mode === NISHIO_MODE)
+            return this.nishioRun(root);
+        const key = mode.key * NODE_COUNT + root;
+        let run = this.runs.get(key);
+        if (run === undefined) {
+            run = this.compute(mode, root);
+            this.runs.set(key, run);
+        }
+        return run;
+    }
+    /**
+     * Nishio runs follow one digit, so they depend only on that digit's candidates: they are kept
+     * across boards while the digit's candidates stay the same (most steps change one or two digits).
+     */
+    nishioRun(root) {
+        const digitIndex = (root >> 1) % 9;
+        let table = NISHIO_CACHE[digitIndex];
+        // The digit's table was checked for this board already, unless another board replaced it since.
+        if (this.nishioTables[digitIndex] !== table)
+            table = this.nishioTable(digitIndex);
+        let run = table.runs.get(root);
+        if (run === undefined) {
+            run = this.compute(NISHIO_MODE, root);
+            if (run.truncated)
+                return run;
+            table.runs.set(root, run);
+        }
+        return run;
+    }
+    /** The shared nishio table of a digit, made this board's (its runs freed if it was another's). */
+    nishioTable(digitIndex) {
+        const signature = digitSignature(this.base, digitIndex);
+        let table = NISHIO_CACHE[digitIndex];
+        if (table.signature !== signature) {
+            for (const old of table.runs.values()) {
+                if (old.free || FREE_RUNS.length >= MAX_FREE_RUNS)
+                    continue;
+                old.free = true;
+                FREE_RUNS.push(old);
+            }
+            table = { signature, runs: new Map() };
+            NISHIO_CACHE[digitIndex] = table;
+        }
+        this.nishioTables[digitIndex] = table;
+        return table;
+    }
+    /** Whether the budget is spent. */
+    get spent() {
+        return this.effort > this.budget;
+    }
+    /**
+     * Takes over the plain dynamic runs (level 0) of the engine of an earlier board that this board's
+     * changes cannot have touched: the grader's next board is the earlier one less some candidates,
+     * and a run depends only on the cells and unit slots of the nodes it processed. A removed
+     * candidate (cell c, digit d) is seen by a run holding a node in c, or a node of digit d in a
+     * unit of c; the other runs are the same on both boards, parents included. `previous` must be
+     * released afterwards (the runs taken are no longer its).
+     */
+    adoptRuns(previous) {
+        const touched = ADOPT_TOUCHED;
+        touched.fill(0);
+        let removed = 0;
+        this.changedCount = 0;
+        for (let cell = 0; cell < 81; cell++) {
+            if ((this.base[cell] & ~previous.base[cell]) !== 0)
+                return;
+            let gone = previous.base[cell] & ~this.base[cell];
+            if (gone === 0)
+                continue;
+            removed++;
+            for (let d = 0; d < 9; d++)
+                setPot(touched, cell * 9 + d);
+            while (gone !== 0) {
+                const low = gone & -gone;
+                gone ^= low;
+                const digitIndex = 31 - Math.clz32(low);
+                this.changed[this.changedCount++] = cell * 9 + digitIndex;
+                for (let k = 0; k < 3; k++) {
+                    const unit = SE_UNITS[cell * 3 + k];
+                    for (let i = 0; i < 9; i++)
+                        setPot(touched, UNIT_CELLS[unit * 9 + i] * 9 + digitIndex);
+                }
+            }
+        }
+        if (removed === 0)
+            return;
+        this.adoptedEmpty = (previous.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
+        // Level 2 (static contradictions on a chain's grid) carries over only when the previous board
+        // had no static contradiction of its own and the change made no strong link (see compute).
+        this.levelTwoCarries = previous.noStaticContradiction && !this.changeMakesPairs();
+        this.levelThreeCarries = this.levelTwoCarries && previous.noStaticMultiple;
+        const first = DYNAMIC_0.key * NODE_COUNT;
+        const firstPlus = DYNAMIC_1.key * NODE_COUNT;
+        for (let root = 0; root < NODE_COUNT; root++) {
+            const plain = previous.runs.get(first + root);
+            if (plain === undefined || plain.truncated || touches(plain, touched))
+                continue;
+            this.runs.set(first + root, plain);
+            plain.adopted = true;
+            this.adoptedRoots[root] = 1;
+            // The run with the simple rules: the plain one when they found nothing at its end (then they
+            // can find something here only near the change); else the same if, besides, the change
+            // touches none of its nodes and can have made a new pattern at none of its quiescences.
+            const plus = previous.runs.get(firstPlus + root);
+            let carried;
+            if (plus === plain) {
+                this.rulesClean[root] = 1;
+                carried = plain;
+            }
+            else if (plus && !plus.truncated && plus.quiescenceCount > 0 && !touches(plus, touched) && !this.changeMakesPatternsIn(plus)) {
+                this.runs.set(firstPlus + root, plus);
+                plus.adopted = true;
+                carried = plus;
+            }
+            if (carried && previous.runs.get(DYNAMIC_2.key * NODE_COUNT + root) === carried) {
+                this.cleanAtLevel2.set(root, carried);
+                if (previous.runs.get(DYNAMIC_3.key * NODE_COUNT + root) === carried)
+                    this.cleanAtLevel3.set(root, carried);
+            }
+        }
+        // A run may be stored under several levels there: none of them is the earlier engine's now.
+        for (const key of previous.runs.keys)
+            if (previous.runs.get(key)?.adopted)
+                previous.runs.delete(key);
+        for (const key of this.runs.keys)
+            this.runs.get(key).adopted = false;
+    }
+    /**
+     * Whether this board's change can have made a new pattern of the simple rules at some quiescence
+     * of a run of the previous board (rebuilt here, in the working grid).
+     */
+    changeMakesPatternsIn(run) {
+        this.resetWorkingGrid();
+        // "Off" nodes are stored in order: each quiescence's grid is the last one less a few more.
+        let next = 0;
+        for (let q = 0; q < run.quiescenceCount; q++) {
+            const size = run.quiescenceSizes[q];
+            while (next < run.offCount && run.seq[run.offOrder[next]] < size)
+                this.removeCandidate(run.offOrder[next++] >> 1);
+            if (changeMakesPatterns(this.cur, this.curPos, this.changed, this.changedCount))
+                return true;
+        }
+        return false;
+    }
+    /** Whether a removed candidate's cell or one of its unit slots is left with exactly two places. */
+    changeMakesPairs() {
+        for (let n = 0; n < this.changedCount; n++) {
+            const pot = this.changed[n];
+            const cell = Math.floor(pot / 9);
+            if (POPCOUNT[this.base[cell]] === 2)
+                return true;
+            for (let k = 0; k < 3; k++)
+                if (POPCOUNT[this.basePos[SE_UNITS[cell * 3 + k] * 9 + (pot % 9)]] === 2)
+                    return true;
+        }
+        return false;
+    }
+    /** Records that a run is its lower level's (see ownRun) and returns it. */
+    shareLower(mode, root, lower) {
+        this.sharedBelow[mode.level * NODE_COUNT + root] = 1;
+        return lower;
+    }
+    /**
+     * Whether a search of this mode need look only at hints with a run of its own (see ownRun):
+     * the others are known to give nothing, because the level below found nothing on this board
+     * (level 1 or more) or the plain dynamic search found nothing on the previous board (level 0).
+     */
+    onlyOwnHints(mode) {
+        if (mode.level >= 1)
+            return (this.emptySearches & (1 << (mode.key - 1))) !== 0;
+        return mode.key === DYNAMIC_0.key && this.adoptedEmpty;
+    }
+    /**
+     * Whether the run from `root` is this search's own: at level 1 or more, not the lower level's run
+     * (the level's own rules added something); at level 0, not taken over from the previous board.
+     */
+    ownRun(mode, root) {
+        if (mode.level >= 1)
+            return this.sharedBelow[mode.level * NODE_COUNT + root] === 0;
+        return this.adoptedRoots[root] === 0;
+    }
+    /**
+     * Hands this engine's runs back for reuse by later engines; with `discard`, its run table too
+     * (the engine must not be used afterwards). Without, the engine may be loaded again.
+     */
+    release(options = {}) {
+        // A run may be stored under two levels (see compute): free each once.
+        for (const key of this.runs.keys) {
+            const run = this.runs.get(key);
+            if (run === undefined || run.free || FREE_RUNS.length >= MAX_FREE_RUNS)
+                continue;
+            run.free = true;
+            FREE_RUNS.push(run);
+        }
+        this.runs.clear();
+        if (options.discard)
+            FREE_TABLES.push(this.runs);
+    }
+    compute(mode, root) {
+        // A run of level L follows its level L-1 run until that one stops at a quiescence where the
+        // rules of level L-1 found nothing: continue from there, or share it when it stopped at a
+        // contradiction (which level L reaches the same way) or when level L's own rules add nothing
+        // there either.
+        const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
+        if (lower && !lower.truncated && lower.conflictNode >= 0)
+            return this.shareLower(mode, root, lower);
+        const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
+        this.resetWorkingGrid();
+        /** What the level's own rules add where the lower run stopped (null: start from the root). */
+        let resumed = null;
+        if (lower && !lower.truncated) {
+            for (let i = 0; i < lower.offCount; i++)
+                this.removeCandidate(lower.offOrder[i] >> 1);
+            if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(cur, curPos, this.changed, this.changedCount)) {
+                return this.shareLower(mode, root, lower);
+            }
+            // A run taken over whose level-2 check found nothing at this very grid on the previous board:
+            // the change removed only candidates the run never touched and made no strong link, so the
+            // grid's static links are a subset of the previous grid's, which had no contradiction.
+            if (mode.level === 2 && this.levelTwoCarries && this.cleanAtLevel2.get(root) === lower)
+                return this.shareLower(mode, root, lower);
+            // Likewise at level 3, where only a cell or region that lost a candidate can give something new.
+            if (mode.level === 3 && this.levelThreeCarries && this.cleanAtLevel3.get(root) === lower && changedSourcesGiveNothing(this, this.changed, this.changedCount)) {
+                return this.shareLower(mode, root, lower);
+            }
+            resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
+            // Most often they add nothing: then this level's run is the lower one, shared, not copied.
+            if (allKnown(resumed, lower))
+                return this.shareLower(mode, root, lower);
+        }
+        const run = FREE_RUNS.pop() ?? new Run(root);
+        run.reset(root);
+        let onHead = 0;
+        let onTail = 0;
+        let offHead = 0;
+        let offTail = 0;
+        if (lower && resumed)
+            run.copyFrom(lower);
+        else {
+            run.add(root, scratch, 0);
+            if (root & 1)
+                queueOn[onTail++] = root;
+            else
+                queueOff[offTail++] = root;
+        }
+        for (;;) {
+            if (onHead === onTail && offHead === offTail) {
+                if (mode.level === 0)
+                    break;
+                if (run.quiescenceCount >= 0) {
+                    if (run.quiescenceCount === run.quiescenceSizes.length)
+                        run.quiescenceCount = -1;
+                    else
+                        run.quiescenceSizes[run.quiescenceCount++] = run.size;
+                }
+                const added = resumed ?? findAdvancedOffs(this, run, mode.level);
+                resumed = null;
+                for (const item of added) {
+                    if (run.has(item.node))
+                        continue;
+                    let n = 0;
+                    for (const parent of item.parents)
+                        if (run.has(parent) && n < 64)
+                            scratch[n++] = parent;
+                    run.add(item.node, scratch, n);
+                    if (item.nested)
+                        (run.nested ??= new Map()).set(item.node, item.nested);
+                    (run.causes ??= new Map()).set(item.node, item.cause);
+                    queueOff[offTail++] = item.node;
+                }
+                if (onHead === onTail && offHead === offTail)
+                    break;
+            }
+            if (++this.effort > this.budget) {
+                run.truncated = true;
+                this.exhausted = true;
+                break;
+            }
+            if (onHead < onTail) {
+                const p = queueOn[onHead++];
+                const pot = p >> 1;
+                const cell = Math.floor(pot / 9);
+                const bit = 1 << (pot % 9);
+                scratch[0] = p;
+                if (mode.cellLinks) {
+                    let others = cur[cell] & ~bit;
+                    while (others !== 0) {
+                        const low = others & -others;
+                        others ^= low;
+                        const offNode = (cell * 9 + 31 - Math.clz32(low)) << 1;
+                        if (this.linkOff(run, offNode))
+                            return run;
+                        if (!run.has(offNode)) {
+                            run.add(offNode, scratch, 1);
+                            queueOff[offTail++] = offNode;
+                        }
+                    }
+                }
+                const digitIndex = pot % 9;
+                for (let k = 0; k < 3; k++) {
+                    const unit = SE_UNITS[cell * 3 + k];
+                    let positions = curPos[unit * 9 + digitIndex];
+                    while (positions !== 0) {
+                        const low = positions & -positions;
+                        positions ^= low;
+                        const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)];
+                        if (other === cell)
+                            continue;
+                        const offNode = (other * 9 + digitIndex) << 1;
+                        if (this.linkOff(run, offNode))
+                            return run;
+                        if (!run.has(offNode)) {
+                            run.add(offNode, scratch, 1);
+                            queueOff[offTail++] = offNode;
+                        }
+                    }
+                }
+            }
+            else {
+                const p = queueOff[offHead++];
+                const made = this.offToOn(mode, p);
+                if (mode.dynamic)
+                    this.removeCandidate(p >> 1);
+                for (let i = 0; i < made; i++) {
+                    const onNode = this.makeOnNodes[i];
+                    // Its parents: makeOnScratch[makeOnStart[i] .. + makeOnCount[i]).
+                    const from = this.makeOnStart[i];
+                    const count = this.makeOnCount[i];
+                    if (run.has(onNode ^ 1)) {
+                        run.setConflict(onNode, this.makeOnScratch, count, onNode ^ 1, from);
+                        return run;
+                    }
+                    if (!run.has(onNode)) {
+                        run.add(onNode, this.makeOnScratch, count, from);
+                        queueOn[onTail++] = onNode;
+                    }
+                }
+            }
+        }
+        return run;
+    }
+    /** Contradiction check for an "off" produced by an "on" node whose id is in scratch[0]. */
+    linkOff(run, offNode) {
+        if (run.has(offNode | 1)) {
+            run.setConflict(offNode, this.scratch, 1, offNode | 1);
+            return true;
+        }
+        return false;
+    }
+    /** Fills makeOn* with the "on" nodes an "off" node implies (before it is removed). */
+    offToOn(mode, p) {
+        const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
+        const pot = p >> 1;
+        const cell = Math.floor(pot / 9);
+        const digitIndex = pot % 9;
+        let made = 0;
+        let used = 0;
+        if (mode.cellLinks && POPCOUNT[cur[cell]] === 2) {
+            const other = cur[cell] & ~(1 << digitIndex);
+            const onNode = (((cell * 9 + 31 - Math.clz32(other)) << 1) | 1);
+            makeOnNodes[made] = onNode;
+            makeOnStart[made] = used;
+            makeOnScratch[used++] = p;
+            let hidden = base[cell] & ~cur[cell];
+            while (hidden !== 0) {
+                const low = hidden & -hidden;
+                hidden ^= low;
+                makeOnScratch[used++] = (cell * 9 + 31 - Math.clz32(low)) << 1;
+            }
+            makeOnCount[made] = used - makeOnStart[made];
+            made++;
+        }
+        for (let k = 0; k < 3; k++) {
+            const unit = SE_UNITS[cell * 3 + k];
+            const positions = curPos[unit * 9 + digitIndex];
+            if (POPCOUNT[positions] !== 2)
+                continue;
+            const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]);
+            const otherCell = UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)];
+            const onNode = ((otherCell * 9 + digitIndex) << 1) | 1;
+            let duplicate = false;
+            for (let i = 0; i < made; i++)
+                if (makeOnNodes[i] === onNode)
+                    duplicate = true;
+            if (duplicate)
+                continue;
+            makeOnNodes[made] = onNode;
+            makeOnStart[made] = used;
+            makeOnScratch[used++] = p;
+            let hidden = basePos[unit * 9 + digitIndex] & ~positions;
+            while (hidden !== 0) {
+                const low = hidden & -hidden;
+                hidden ^= low;
+                makeOnScratch[used++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)] * 9 + digitIndex) << 1;
+            }
+            makeOnCount[made] = used - makeOnStart[made];
+            made++;
+        }
+        return made;
+    }
+    removeCandidate(pot) {
+        const cell = Math.floor(pot / 9);
+        const digitIndex = pot % 9;
+        const bit = 1 << digitIndex;
+        if ((this.cur[cell] & bit) === 0)
+            return;
+        this.cur[cell] = this.cur[cell] & ~bit;
+        for (let k = 0; k < 3; k++) {
+            const unit = SE_UNITS[cell * 3 + k];
+            const place = 1 << SE_UNIT_INDEX[cell * 3 + k];
+            this.curPos[unit * 9 + digitIndex] = this.curPos[unit * 9 + digitIndex] & ~place;
+            this.lostDigits[unit] = this.lostDigits[unit] | bit;
+            this.lostCells[unit] = this.lostCells[unit] | place;
+        }
+        this.lostAny = true;
+    }
+    /** Makes the working grid the board again. */
+    resetWorkingGrid() {
+        this.cur.set(this.base);
+        this.curPos.set(this.basePos);
+        this.lostDigits.fill(0);
+        this.lostCells.fill(0);
+        this.lostAny = false;
+    }
+    /**
+     * Number of distinct nodes a node derives from (itself included), plus the complexity of the
+     * distinct nested chains among them: SE's getAncestorCount + getNestedComplexity. Counting stops
+     * once it passes `cap` (the result is then some value > cap).
+     */
+    complexityOf(run, node, cap = Infinity) {
+        const gen = this.nextStamp();
+        return this.countFrom(run, node, -1, gen, cap, null);
+    }
+    /** Complexity of a run's contradiction: both conflicting nodes' ancestors. */
+    conflictComplexity(run, cap = Infinity) {
+        const a = this.countFrom(run, run.conflictNode, run.conflictStart, this.nextStamp(), cap, null);
+        if (a > cap)
+            return a;
+        return a + this.countFrom(run, run.conflictOther, -1, this.nextStamp(), cap - a, null);
+    }
+    /** Collects the nested proofs among a node's ancestors (into `seen`). */
+    nestedOf(run, node, conflictStart, seen) {
+        this.countFrom(run, node, conflictStart, this.nextStamp(), Infinity, seen);
+    }
+    nextStamp() {
+        if (this.stampGen > 0x7ffffff0) {
+            this.stamp.fill(0);
+            this.stampGen = 0;
+        }
+        return ++this.stampGen;
+    }
+    countFrom(run, node, ownStart, gen, cap, seen) {
+        const { stamp, stack } = this;
+        let count = 1;
+        let nestedTotal = 0;
+        let proofs = seen;
+        if (proofs === null && run.nested) {
+            proofs = this.proofScratch;
+            proofs.clear();
+        }
+        stamp[node] = gen;
+        let top = 0;
+        if (ownStart < 0)
+            nestedTotal += newProofComplexity(run, node, proofs);
+        // Each node is stamped when pushed, so the stack never holds more than NODE_COUNT entries.
+        const start = ownStart >= 0 ? ownStart : run.parentStart[node];
+        const n = ownStart >= 0 ? run.conflictCount : run.parentCount[node];
+        for (let i = 0; i < n; i++) {
+            const q = run.pool[start + i];
+            if (stamp[q] !== gen) {
+                stamp[q] = gen;
+                stack[top++] = q;
+                count++;
+            }
+        }
+        while (top > 0) {
+            if (count + nestedTotal > cap)
+                return count + nestedTotal;
+            const p = stack[--top];
+            nestedTotal += newProofComplexity(run, p, proofs);
+            const ps = run.parentStart[p];
+            const pc = run.parentCount[p];
+            for (let i = 0; i < pc; i++) {
+                const q = run.pool[ps + i];
+                if (stamp[q] !== gen) {
+                    stamp[q] = gen;
+                    stack[top++] = q;
+                    count++;
+                }
+            }
+        }
+        return count + nestedTotal;
+    }
+}
+/** The complexity of the nested proof behind a node, when not already in `proofs` (then added there). */
+function newProofComplexity(run, node, proofs) {
+    if (run.nested === null || proofs === null)
+        return 0;
+    const proof = run.nested.get(node);
+    if (proof === undefined || proofs.has(proof.id))
+        return 0;
+    proofs.set(proof.id, proof);
+    return proof.complexity;
+}
+/** Whether a run already holds every node of a list. */
+function allKnown(items, run) {
+    for (const item of items)
+        if (!run.has(item.node))
+            return false;
+    return true;
+}
+/** Positions of each digit in each unit, from candidate masks. */
+export function unitPositions(candidates, into) {
+    const pos = into ?? new Uint16Array(27 * 9);
+    pos.fill(0);
+    for (let unit = 0; unit < 27; unit++) {
+        for (let i = 0; i < 9; i++) {
+            let mask = candidates[UNIT_CELLS[unit * 9 + i]];
+            while (mask !== 0) {
+                const low = mask & -mask;
+                mask ^= low;
+                const d = 31 - Math.clz32(low);
+                pos[unit * 9 + d] = pos[unit * 9 + d] | (1 << i);
+            }
+        }
+    }
+    return pos;
+}

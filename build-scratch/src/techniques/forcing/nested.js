@@ -1,0 +1,367 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { ChainEngine, STATIC_MODE, nodeOf } from './engine.js';
+import { SE_UNITS } from './se-units.js';
+import { hintChains } from './chain-data.js';
+import { staticContradictions } from './contradictions.js';
+import { searchHints } from './search.js';
+import { analyseGrid, anyContradiction, boardAllowsContradictions, boardAllowsMultiple, contradicts, prepareBoard, relativeAnyPasses, relativeFilter, takeFilterEffort, } from './relative.js';
+import { reachFilter } from './reach-filter.js';
+/*
+ * Nested chains (SE levels 2 and 3): when a dynamic chain's queue runs dry and locking, pairs and
+ * X-wing found nothing, look for static forcing chains (level 2), then static cell / region forcing
+ * chains (level 3), on the chain's working grid. What they remove joins the outer chain, with the
+ * outer "off" nodes their links rely on as parents, and their complexity adds to the outer chain's.
+ * (SE's level 2 also uses X/Y cycles there; we do not.)
+ */
+/** One engine for the static chains of every nested search (they never nest further). */
+let subEngine = null;
+export function findNestedOffs(engine, run, level, out, skipForcingChains = false) {
+    if (engine.spent)
+        return;
+    // Relative to the board when it allows (see relative.ts): its closures are found once. Most
+    // working grids then show no contradiction, and no cell or region that can give a chain: the
+    // static chains need not be looked for.
+    engine.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
+    const relative = boardAllowsContradictions();
+    engine.noStaticContradiction = relative;
+    engine.noStaticMultiple = boardAllowsMultiple();
+    if (relative)
+        engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
+    const lookForContradictions = !skipForcingChains && (!relative || anyContradiction());
+    let filter = null;
+    if (level >= 3 && boardAllowsMultiple()) {
+        filter = relativeFilter();
+        const passes = relativeAnyPasses();
+        engine.effort += takeFilterEffort();
+        if (!passes && !lookForContradictions)
+            return;
+        if (!passes)
+            filter = NOTHING;
+    }
+    else if (!lookForContradictions && level < 3)
+        return;
+    if (subEngine === null)
+        subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+    else
+        subEngine.load(engine.cur, engine.curPos);
+    const sub = subEngine;
+    sub.budget = engine.budget;
+    sub.effort = engine.effort;
+    try {
+        if (lookForContradictions)
+            forcingChains(engine, sub, run, out, relative);
+        if (out.length > 0 || level < 3 || sub.spent || filter === NOTHING)
+            return;
+        if (filter === null) {
+            // computeStaticClosures and staticContradictions (in forcingChains) count the same effort:
+            // the nodes and static links of the sub-grid.
+            sub.computeStaticClosures({ countEffort: skipForcingChains || relative });
+            filter = reachFilter(sub);
+        }
+        const emitted = ++emittedGen;
+        searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
+            // As for contradictions: a hint whose removals all have a proof already would be dropped.
+            if (removalsEmitted(sub.base, hint.cell, hint.digit, !hint.on, emitted))
+                return;
+            emitHint(engine, sub, run, hint, out, emitted);
+        }, filter);
+        sub.effort += takeFilterEffort();
+    }
+    finally {
+        engine.effort = sub.effort;
+        if (sub.exhausted)
+            engine.exhausted = true;
+        sub.release();
+    }
+}
+/**
+ * For a run taken over from the previous board whose level-3 check found nothing at this grid there
+ * (see ChainEngine.compute): whether no cell or region holding one of the removed candidates
+ * `changed[0..count)` can give a static cell / region chain on the engine's working grid. The
+ * others are as they were, on static links that are a subset of the previous grid's.
+ */
+export function changedSourcesGiveNothing(engine, changed, count) {
+    engine.effort += prepareBoard(engine, engine.generation, engine.base, engine.basePos);
+    if (!boardAllowsMultiple())
+        return false;
+    engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
+    const filter = relativeFilter();
+    const { cur, curPos } = engine;
+    let passes = false;
+    for (let n = 0; n < count && !passes; n++) {
+        const cell = Math.floor(changed[n] / 9);
+        const digitIndex = changed[n] % 9;
+        if (POPCOUNT[cur[cell]] > 2 && filter.cell(cell))
+            passes = true;
+        for (let k = 0; k < 3 && !passes; k++) {
+            const unit = SE_UNITS[cell * 3 + k];
+            if (POPCOUNT[curPos[unit * 9 + digitIndex]] >= 2 && filter.region(unit, digitIndex + 1))
+                passes = true;
+        }
+    }
+    engine.effort += takeFilterEffort();
+    return !passes;
+}
+/** Nodes already given to the outer chain by the current nested check (stamped per check). */
+const EMITTED = new Int32Array(1458);
+let emittedGen = 0;
+/**
+ * Whether every candidate a hint removes was given to the outer chain already: (cell, digit) when
+ * it removes it (`removes`), else the cell's other digits (it places the digit). A contradiction
+ * of an "on" assumption removes it, of an "off" one places it.
+ */
+function removalsEmitted(cur, cell, digit, removes, emitted) {
+    if (removes)
+        return EMITTED[nodeOf(cell, digit, false)] === emitted;
+    let others = cur[cell] & ~(1 << (digit - 1));
+    while (others !== 0) {
+        const low = others & -others;
+        others ^= low;
+        if (EMITTED[nodeOf(cell, 32 - Math.clz32(low), false)] !== emitted)
+            return false;
+    }
+    return true;
+}
+/** A filter nothing passes. */
+const NOTHING = { cell: () => false, region: () => false };
+/**
+ * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict
+ * themselves (found for all assumptions at once, see contradictions.ts; the chains of those few
+ * are then recorded with their parents).
+ */
+function forcingChains(engine, sub, outer, out, relative) {
+    const cur = sub.base;
+    let contradictory = null;
+    if (!relative) {
+        const found = staticContradictions(sub.base, sub.basePos);
+        contradictory = found.contradictory;
+        sub.effort += found.effort;
+    }
+    const emitted = ++emittedGen;
+    // Cells in order, digits in order, "on" before "off" (SE's order).
+    for (let cell = 0; cell < 81; cell++) {
+        if (POPCOUNT[cur[cell]] < 2)
+            continue;
+        for (let digit = 1; digit <= 9; digit++) {
+            if ((cur[cell] & (1 << (digit - 1))) === 0)
+                continue;
+            for (let on = 1; on >= 0; on--) {
+                const root = nodeOf(cell, digit, on === 1);
+                if (contradictory ? contradictory[root] === 0 : !contradicts(root))
+                    continue;
+                if (sub.spent)
+                    return;
+                // The outer chain takes each removal from its first proof: a contradiction whose removals
+                // all have one already would be dropped there, so its chain is not even built.
+                if (removalsEmitted(cur, cell, digit, on === 1, emitted))
+                    continue;
+                const run = sub.run(STATIC_MODE, root);
+                if (run.conflictNode < 0)
+                    continue;
+                const hint = {
+                    shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+                    chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
+                };
+                emitHint(engine, sub, outer, hint, out, emitted);
+            }
+        }
+    }
+}
+/*
+ * A nested hint relies on cells and (unit, digit) slots of the sub-grid, in the order first met
+ * ("needs": a cell is 0..80, a slot 81 + unit * 9 + digitIndex): its source cell or region, and the
+ * cell (naked single) or unit (hidden single) of every "on" link among its chains' ancestors. The
+ * outer chain's parents for what it removes are the candidates the outer chain removed there.
+ */
+const NEED_STAMP = new Int32Array(81 + 27 * 9);
+const NEEDS = new Int16Array(81 + 27 * 9);
+const WALK_STAMP = new Int32Array(1458);
+const WALK_STACK = new Int16Array(1458);
+let stampGen = 0;
+/** The needs of the hint being described: NEEDS[0..needCount), stamped needGen. */
+let needCount = 0;
+let needGen = 0;
+function need(code) {
+    if (NEED_STAMP[code] === needGen)
+        return;
+    NEED_STAMP[code] = needGen;
+    NEEDS[needCount++] = code;
+}
+/** Records what an "on" link (its node, and its first parent) relies on in the sub-grid. */
+function needOnLink(subPos, node, first) {
+    const cell = Math.floor((node >> 1) / 9);
+    const parentCell = Math.floor((first >> 1) / 9);
+    const digitIndex = (node >> 1) % 9;
+    if (parentCell === cell) {
+        need(cell);
+        return;
+    }
+    for (let k = 0; k < 3; k++) {
+        const unit = SE_UNITS[cell * 3 + k];
+        if (POPCOUNT[subPos[unit * 9 + digitIndex]] !== 2 || !unitContains(unit, parentCell))
+            continue;
+        need(81 + unit * 9 + digitIndex);
+        return;
+    }
+}
+/** Fills NEEDS with what a hint's chains rely on (see above). */
+function describeNeeds(sub, hint) {
+    needGen = ++stampGen;
+    needCount = 0;
+    if (hint.shape === 'cell')
+        need(hint.sourceCell);
+    if (hint.shape === 'region')
+        need(81 + hint.sourceUnit * 9 + hint.sourceDigit - 1);
+    for (const chain of hint.chains) {
+        const run = chain.run;
+        const walk = ++stampGen;
+        let top = 0;
+        if (chain.node === -1) {
+            // The derived node of the contradiction, with its own parents.
+            WALK_STAMP[run.conflictNode] = walk;
+            if ((run.conflictNode & 1) === 1 && run.conflictCount > 0)
+                needOnLink(sub.basePos, run.conflictNode, run.pool[run.conflictStart]);
+            for (let i = 0; i <= run.conflictCount; i++) {
+                const n = i < run.conflictCount ? run.pool[run.conflictStart + i] : run.conflictOther;
+                if (WALK_STAMP[n] !== walk) {
+                    WALK_STAMP[n] = walk;
+                    WALK_STACK[top++] = n;
+                }
+            }
+        }
+        else {
+            WALK_STAMP[chain.node] = walk;
+            WALK_STACK[top++] = chain.node;
+        }
+        while (top > 0) {
+            const node = WALK_STACK[--top];
+            const count = run.parentCount[node];
+            const start = run.parentStart[node];
+            for (let i = 0; i < count; i++) {
+                const n = run.pool[start + i];
+                if (WALK_STAMP[n] !== walk) {
+                    WALK_STAMP[n] = walk;
+                    WALK_STACK[top++] = n;
+                }
+            }
+            if ((node & 1) === 1 && count > 0)
+                needOnLink(sub.basePos, node, run.pool[start]);
+        }
+    }
+}
+const SHAPES = ['contradiction', 'double', 'cell', 'region'];
+function proofOf(hint, outer) {
+    const shape = SHAPES.indexOf(hint.shape);
+    let id = shape;
+    id = id * 82 + hint.sourceCell + 1;
+    id = id * 28 + hint.sourceUnit + 1;
+    id = id * 10 + hint.sourceDigit;
+    id = id * 81 + hint.cell;
+    id = id * 10 + hint.digit;
+    id = id * 2 + (hint.on ? 1 : 0);
+    return {
+        id,
+        complexity: hint.complexity,
+        shape: hint.shape,
+        sourceCell: hint.sourceCell,
+        sourceUnit: hint.sourceUnit,
+        sourceDigit: hint.sourceDigit,
+        cell: hint.cell,
+        digit: hint.digit,
+        on: hint.on,
+        outerSize: outer.size,
+    };
+}
+/**
+ * The chains of a nested proof found in `outer` (a run on a board with candidates `base`): the
+ * outer chain's grid at that point is `base` without the "off" nodes it had reached (all were
+ * processed: nested chains are looked for when its queue is empty), and the nested hint's static
+ * runs on that grid are found again. Static runs depend on the grid alone, so these are the chains
+ * whose complexity was counted.
+ */
+export function nestedProofChains(proof, outer, base) {
+    const grid = base.slice();
+    for (let i = 0; i < outer.offCount; i++) {
+        const node = outer.offOrder[i];
+        if (outer.seq[node] >= proof.outerSize)
+            continue;
+        const pot = node >> 1;
+        grid[Math.floor(pot / 9)] = grid[Math.floor(pot / 9)] & ~(1 << (pot % 9));
+    }
+    const engine = new ChainEngine({ values: new Uint8Array(81), candidates: grid });
+    const target = nodeOf(proof.cell, proof.digit, proof.on);
+    const chains = [];
+    if (proof.shape === 'contradiction') {
+        chains.push({ run: engine.run(STATIC_MODE, nodeOf(proof.sourceCell, proof.sourceDigit, !proof.on)), node: -1 });
+    }
+    else if (proof.shape === 'cell') {
+        for (let d = 1; d <= 9; d++) {
+            if (grid[proof.sourceCell] & (1 << (d - 1)))
+                chains.push({ run: engine.run(STATIC_MODE, nodeOf(proof.sourceCell, d, true)), node: target });
+        }
+    }
+    else if (proof.shape === 'region') {
+        const positions = engine.basePos[proof.sourceUnit * 9 + proof.sourceDigit - 1];
+        for (let i = 0; i < 9; i++) {
+            if (positions & (1 << i))
+                chains.push({ run: engine.run(STATIC_MODE, nodeOf(UNIT_CELLS[proof.sourceUnit * 9 + i], proof.sourceDigit, true)), node: target });
+        }
+    }
+    else
+        throw new Error('nested proofs are contradictions, cell or region chains');
+    const data = hintChains(chains, grid);
+    engine.release();
+    return data;
+}
+const LOST_STAMP = new Int32Array(1458);
+/**
+ * Gives a nested hint's removals to the outer chain as "off" nodes, if it relies on the outer chain
+ * at all: their parents are the candidates the outer chain removed from the cells and slots the
+ * hint needs, and the hint is kept as their proof. The removals are stamped `emitted` (the check's
+ * stamp, see removalsEmitted): the outer chain keeps each one's first proof.
+ */
+function emitHint(engine, sub, outer, hint, out, emitted) {
+    describeNeeds(sub, hint);
+    const gen = ++stampGen;
+    const parents = [];
+    for (let i = 0; i < needCount; i++) {
+        const code = NEEDS[i];
+        const cells = code < 81;
+        const slot = code - 81;
+        let lost = cells ? engine.base[code] & ~sub.base[code] : engine.basePos[slot] & ~sub.basePos[slot];
+        while (lost !== 0) {
+            const low = lost & -lost;
+            lost ^= low;
+            const bit = 31 - Math.clz32(low);
+            const node = cells ? nodeOf(code, bit + 1, false) : nodeOf(UNIT_CELLS[Math.floor(slot / 9) * 9 + bit], (slot % 9) + 1, false);
+            if (LOST_STAMP[node] === gen || !outer.has(node))
+                continue;
+            LOST_STAMP[node] = gen;
+            parents.push(node);
+        }
+    }
+    if (parents.length === 0)
+        return;
+    const proof = proofOf(hint, outer);
+    const cause = hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
+    const before = out.length;
+    if (!hint.on)
+        out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
+    else {
+        // Placing the digit removes the cell's others.
+        let others = sub.base[hint.cell] & ~(1 << (hint.digit - 1));
+        while (others !== 0) {
+            const low = others & -others;
+            others ^= low;
+            out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
+        }
+    }
+    for (let i = before; i < out.length; i++)
+        EMITTED[out[i].node] = emitted;
+}
+function unitContains(unit, cell) {
+    for (let i = 0; i < 9; i++)
+        if (UNIT_CELLS[unit * 9 + i] === cell)
+            return true;
+    return false;
+}

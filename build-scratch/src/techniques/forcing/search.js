@@ -1,0 +1,266 @@
+import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { nodeOf } from './engine.js';
+import { SE_UNITS } from './se-units.js';
+const SORT_DOUBLE = 1;
+const SORT_CELL = 5;
+const SORT_REGION = 6;
+const SORT_CONTRADICTION = 7;
+export function searchHints(engine, kind, sink, filter) {
+    let best = null;
+    /** The complexity a hint of this sort key must not pass to be kept (the easiest is kept, see above). */
+    const capFor = (sortKey) => {
+        if (sink || !best)
+            return Infinity;
+        return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
+    };
+    /** Keeps the contradiction of a run from an assumption about (cell, digit): `on` places the digit. */
+    const considerContradiction = (cell, digit, on, run) => {
+        const cap = capFor(SORT_CONTRADICTION);
+        if (cap < 1)
+            return;
+        const complexity = engine.conflictComplexity(run, cap);
+        if (complexity > cap)
+            return;
+        const hint = {
+            shape: 'contradiction', cell, digit, on, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+            chains: [{ run, node: -1 }], complexity, sortKey: SORT_CONTRADICTION,
+        };
+        if (sink)
+            sink(hint);
+        else
+            best = hint;
+    };
+    /** Keeps a double-chain hint (the common case: built only when it is kept). */
+    const considerDouble = (cell, digit, onRun, offRun, node) => {
+        const cap = capFor(SORT_DOUBLE);
+        if (cap < 1)
+            return;
+        const complexity = pairComplexity(engine, onRun, offRun, node, cap);
+        if (complexity > cap)
+            return;
+        const target = node >> 1;
+        const hint = {
+            shape: 'double', cell: Math.floor(target / 9), digit: (target % 9) + 1, on: (node & 1) === 1,
+            sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+            chains: [{ run: onRun, node }, { run: offRun, node }], complexity, sortKey: SORT_DOUBLE,
+        };
+        if (sink)
+            sink(hint);
+        else
+            best = hint;
+    };
+    const { base, basePos } = engine;
+    /** Keeps the cell or region chains of `shared[0..count)` runs: one hint per node all of them reach. */
+    const considerCommon = (shared, count, shape, sourceCell, sourceUnit, sourceDigit, sortKey) => {
+        const targets = commonTargets(shared, count);
+        for (let t = 0; t < targets; t++) {
+            const node = TARGETS[t];
+            const target = node >> 1;
+            const tCell = Math.floor(target / 9);
+            const on = (node & 1) === 1;
+            // Placing the only digit left in a cell is no news.
+            if (on && (base[tCell] & ~(1 << (target % 9))) === 0)
+                continue;
+            // The hint is built only when it is kept.
+            const cap = capFor(sortKey);
+            if (cap < 1)
+                continue;
+            const complexity = sumComplexity(engine, shared, count, node, cap);
+            if (complexity > cap)
+                continue;
+            const chains = [];
+            for (let i = 0; i < count; i++)
+                chains.push({ run: shared[i], node });
+            const hint = { shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit, chains, complexity, sortKey };
+            if (sink)
+                sink(hint);
+            else
+                best = hint;
+        }
+    };
+    const { mode, nishio, dynamic } = kind;
+    if (filter)
+        indexOpenedRegions(engine);
+    // Arrays reused from one cell / region to the next, with counts (emptying an array frees its
+    // store, and refilling it allocates again); a kept hint copies what it needs.
+    const runs = [];
+    let runCount = 0;
+    const unitRuns = [];
+    // Hints made only of runs known to give nothing (the lower level's, or the previous board's
+    // when its search found nothing) are not looked at: only those with a run of the search's own.
+    const onlyOwn = !sink && engine.onlyOwnHints(mode);
+    for (let cell = 0; cell < 81; cell++) {
+        if (engine.spent)
+            break;
+        const card = POPCOUNT[base[cell]];
+        if (!(card > 2 || (card > 1 && dynamic)))
+            continue;
+        const cellWanted = !filter || filter.cell(cell);
+        if (filter && !cellWanted && !regionsWanted(cell, 0, filter))
+            continue;
+        runCount = 0;
+        let cellOwn = !onlyOwn;
+        for (let digit = 1; digit <= 9; digit++) {
+            if ((base[cell] & (1 << (digit - 1))) === 0)
+                continue;
+            if (!cellWanted && !regionsWanted(cell, digit, filter))
+                continue;
+            const onRun = engine.run(mode, nodeOf(cell, digit, true));
+            runs[runCount++] = onRun;
+            const doContradiction = dynamic;
+            const doDouble = dynamic && !nishio && card >= 3;
+            const offRun = doContradiction || doDouble ? engine.run(mode, nodeOf(cell, digit, false)) : null;
+            const onOwn = !onlyOwn || engine.ownRun(mode, nodeOf(cell, digit, true));
+            const offOwn = !onlyOwn || engine.ownRun(mode, nodeOf(cell, digit, false));
+            if (onOwn)
+                cellOwn = true;
+            // (No closure in this loop: V8 would allocate a context for every digit.)
+            if (doContradiction && onOwn && onRun.conflictNode >= 0)
+                considerContradiction(cell, digit, false, onRun);
+            if (doContradiction && offOwn && offRun && offRun.conflictNode >= 0)
+                considerContradiction(cell, digit, true, offRun);
+            if (doDouble && offRun && (onOwn || offOwn)) {
+                for (let i = 0; i < onRun.onCount; i++) {
+                    const node = onRun.onOrder[i];
+                    if (!offRun.has(node))
+                        continue;
+                    const target = node >> 1;
+                    const tCell = Math.floor(target / 9);
+                    if ((base[tCell] & ~(1 << (target % 9))) === 0)
+                        continue;
+                    considerDouble(cell, digit, onRun, offRun, node);
+                }
+                for (let i = 0; i < onRun.offCount; i++) {
+                    const node = onRun.offOrder[i];
+                    if (!offRun.has(node))
+                        continue;
+                    considerDouble(cell, digit, onRun, offRun, node);
+                }
+            }
+            if (!nishio) {
+                for (let k = 0; k < 3; k++) {
+                    const unit = SE_UNITS[cell * 3 + k];
+                    const positions = basePos[unit * 9 + digit - 1];
+                    if (POPCOUNT[positions] < 2)
+                        continue;
+                    const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)];
+                    if (first !== cell)
+                        continue;
+                    if (filter && !filter.region(unit, digit))
+                        continue;
+                    let unitCount = 0;
+                    let regionOwn = !onlyOwn;
+                    for (let i = 0; i < 9; i++) {
+                        if ((positions & (1 << i)) === 0)
+                            continue;
+                        const root = nodeOf(UNIT_CELLS[unit * 9 + i], digit, true);
+                        unitRuns[unitCount++] = engine.run(mode, root);
+                        if (!regionOwn && engine.ownRun(mode, root))
+                            regionOwn = true;
+                    }
+                    if (regionOwn)
+                        considerCommon(unitRuns, unitCount, 'region', cell, unit, digit, SORT_REGION);
+                }
+            }
+        }
+        if (!nishio && runCount >= 2 && cellWanted && cellOwn) {
+            considerCommon(runs, runCount, 'cell', cell, -1, 0, SORT_CELL);
+        }
+    }
+    return best;
+}
+/**
+ * The regions each cell opens (it holds the digit's first place there, with two or more places),
+ * as slots (unit * 9 + digit - 1) grouped by cell: OPENED[OPENED_START[cell] ..
+ * OPENED_START[cell + 1]). Filled by {@link indexOpenedRegions} for a filtered search.
+ */
+const OPENED_START = new Int16Array(82);
+const OPENED = new Int16Array(27 * 9);
+const OPENED_CELL = new Int8Array(27 * 9);
+const OPENED_NEXT = new Int16Array(81);
+function indexOpenedRegions(engine) {
+    OPENED_START.fill(0);
+    for (let slot = 0; slot < 27 * 9; slot++) {
+        const positions = engine.basePos[slot];
+        OPENED_CELL[slot] = -1;
+        if (POPCOUNT[positions] < 2)
+            continue;
+        const cell = UNIT_CELLS[Math.floor(slot / 9) * 9 + 31 - Math.clz32(positions & -positions)];
+        OPENED_CELL[slot] = cell;
+        OPENED_START[cell + 1] = OPENED_START[cell + 1] + 1;
+    }
+    for (let cell = 0; cell < 81; cell++)
+        OPENED_START[cell + 1] = OPENED_START[cell + 1] + OPENED_START[cell];
+    OPENED_NEXT.set(OPENED_START.subarray(0, 81));
+    for (let slot = 0; slot < 27 * 9; slot++) {
+        const cell = OPENED_CELL[slot];
+        if (cell < 0)
+            continue;
+        OPENED[OPENED_NEXT[cell]] = slot;
+        OPENED_NEXT[cell] = OPENED_NEXT[cell] + 1;
+    }
+}
+/** Whether some region that this cell opens passes the filter (for digit `digit`, or any digit when 0). */
+function regionsWanted(cell, digit, filter) {
+    for (let i = OPENED_START[cell]; i < OPENED_START[cell + 1]; i++) {
+        const slot = OPENED[i];
+        if (digit !== 0 && slot % 9 !== digit - 1)
+            continue;
+        if (filter.region(Math.floor(slot / 9), (slot % 9) + 1))
+            return true;
+    }
+    return false;
+}
+const common = { on: new Int32Array(23), off: new Int32Array(23) };
+/** The nodes commonTargets found (considerCommon reads them before anything asks again). */
+const TARGETS = new Int16Array(1458);
+/**
+ * Fills TARGETS with the nodes reached by every run of `runs[0..count)`: "on" nodes in the first
+ * run's order, then "off" ones; returns how many.
+ */
+function commonTargets(runs, count) {
+    const first = runs[0];
+    const on = common.on;
+    const off = common.off;
+    on.set(first.on);
+    off.set(first.off);
+    let any = 0;
+    for (let w = 0; w < 23; w++) {
+        for (let r = 1; r < count; r++) {
+            on[w] = on[w] & runs[r].on[w];
+            off[w] = off[w] & runs[r].off[w];
+        }
+        any |= on[w] | off[w];
+    }
+    if (any === 0)
+        return 0;
+    let targets = 0;
+    for (let i = 0; i < first.onCount; i++) {
+        const node = first.onOrder[i];
+        const pot = node >> 1;
+        if (on[pot >> 5] & (1 << (pot & 31)))
+            TARGETS[targets++] = node;
+    }
+    for (let i = 0; i < first.offCount; i++) {
+        const node = first.offOrder[i];
+        const pot = node >> 1;
+        if (off[pot >> 5] & (1 << (pot & 31)))
+            TARGETS[targets++] = node;
+    }
+    return targets;
+}
+function pairComplexity(engine, a, b, node, cap) {
+    const first = engine.complexityOf(a, node, cap);
+    if (first > cap)
+        return first;
+    return first + engine.complexityOf(b, node, cap - first);
+}
+function sumComplexity(engine, runs, count, node, cap) {
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+        total += engine.complexityOf(runs[i], node, cap - total);
+        if (total > cap)
+            return total;
+    }
+    return total;
+}

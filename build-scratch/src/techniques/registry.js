@@ -1,0 +1,82 @@
+import { CHAIN_TECHNIQUES } from './chains.js';
+import { EXCLUSION_TECHNIQUES } from './exclusion.js';
+import { FISH_TECHNIQUES } from './fish.js';
+import { FORCING_TECHNIQUES } from './forcing.js';
+import { INTERSECTION_TECHNIQUES } from './intersections.js';
+import { SINGLES_TECHNIQUES } from './singles.js';
+import { SUBSET_TECHNIQUES } from './subsets.js';
+import { UNIQUENESS_TECHNIQUES } from './uniqueness.js';
+import { WING_TECHNIQUES } from './wings.js';
+/**
+ * The technique ladder: every family, ordered by base difficulty (stable, so families keep their
+ * own order on ties). This is Sudoku Explainer's order of hint producers: singles 1.0-1.5, direct
+ * pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, naked single 2.3, direct hidden
+ * triple 2.5, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked
+ * triple 3.6, swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique loops 4.5+,
+ * naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG 5.6+, aligned pair exclusion 6.2, then
+ * the chains and forcing chains.
+ */
+export const LADDER = [
+    ...SINGLES_TECHNIQUES,
+    ...INTERSECTION_TECHNIQUES,
+    ...SUBSET_TECHNIQUES,
+    ...FISH_TECHNIQUES,
+    ...WING_TECHNIQUES,
+    ...UNIQUENESS_TECHNIQUES,
+    ...EXCLUSION_TECHNIQUES,
+    ...CHAIN_TECHNIQUES,
+    ...FORCING_TECHNIQUES,
+]
+    .map((def, index) => ({ def, index }))
+    .sort((a, b) => a.def.difficulty - b.def.difficulty || a.index - b.index)
+    .map(({ def }) => def);
+const BY_ID = new Map(LADDER.map((def) => [def.id, def]));
+/** A technique by id, or undefined. */
+export function techniqueById(id) {
+    return BY_ID.get(id);
+}
+/**
+ * Techniques that Sudoku Explainer runs as one producer, which sorts its hints by difficulty so that
+ * the easiest of them wins: `UniqueLoops` (unique rectangles and loops of every type),
+ * `BivalueUniversalGrave` (BUG types 1-4) and the first `Chaining` producer (bidirectional X/Y/XY
+ * cycles and forcing X/Y/XY chains; the whole `chains` family). Between producers the first with a
+ * hint wins. Any other technique is a producer of its own.
+ */
+const SE_PRODUCER = {
+    'unique-rectangle-1': 'UniqueLoops',
+    'unique-rectangle-2': 'UniqueLoops',
+    'unique-rectangle-3': 'UniqueLoops',
+    'unique-rectangle-4': 'UniqueLoops',
+    'unique-loop-1': 'UniqueLoops',
+    'unique-loop-2': 'UniqueLoops',
+    'unique-loop-3': 'UniqueLoops',
+    'unique-loop-4': 'UniqueLoops',
+    'bug-1': 'BivalueUniversalGrave',
+    'bug-2': 'BivalueUniversalGrave',
+    'bug-3': 'BivalueUniversalGrave',
+    'bug-4': 'BivalueUniversalGrave',
+};
+function groupKey(def) {
+    return SE_PRODUCER[def.id] ?? (def.family === 'chains' ? 'Chaining' : def.id);
+}
+function buildGroups(defs) {
+    const groups = [];
+    const byKey = new Map();
+    for (const def of defs) {
+        const key = groupKey(def);
+        let group = byKey.get(key);
+        if (!group) {
+            group = { difficulty: def.difficulty, techniques: [] };
+            byKey.set(key, group);
+            groups.push(group);
+        }
+        group.techniques.push(def);
+    }
+    return groups;
+}
+const GROUPS_ALL = buildGroups(LADDER);
+const GROUPS_NO_UNIQUENESS = buildGroups(LADDER.filter((def) => !def.uniqueness));
+/** The producer groups to run, with or without the techniques that assume a unique solution. */
+export function ladderGroups(options) {
+    return options.uniqueness ? GROUPS_ALL : GROUPS_NO_UNIQUENESS;
+}
