@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
 import { parsePuzzles, type PuzzleRecord, type ReadResult } from '../core/parse.js';
@@ -7,20 +7,21 @@ import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
-import { readInputs } from './input.js';
+import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { LineWriter } from './output.js';
+import { LineWriter, terminalSafe } from './output.js';
 
 /**
  * The records named by a `<puzzle|file>` argument: a file (or `-` for standard input), else the
  * argument itself read as a puzzle.
  */
 export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
-  if (arg === '-' || (existsSync(arg) && statSync(arg).isFile())) {
+  if (arg === '-' || existsSync(arg)) {
+    // Files, pipes and devices are read as streams; a folder or an unreadable file is refused.
+    checkInputFiles(arg === '-' ? [] : [arg]);
     yield* readInputs([arg], io);
     return;
   }
-  if (existsSync(arg)) throw new UsageError(`cannot read '${arg}': not a file`);
   // Too short to be a puzzle: most likely a mistyped file name.
   if (arg.replace(/[\s|+-]/g, '').length < 81) {
     throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
@@ -107,7 +108,7 @@ Examples:
       }
       await out.flush();
       if (count === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${arg}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
         failures++;
       }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

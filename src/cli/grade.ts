@@ -4,11 +4,13 @@ import type { PuzzleRecord } from '../core/parse.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome } from '../grader/pool.js';
 import { techniqueById } from '../techniques/registry.js';
-import { checkInputFiles, readInputs } from './input.js';
+import { availableParallelism } from 'node:os';
+import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { LineWriter, ProgressLine } from './output.js';
+import { ProgressLine, terminalSafe } from './output.js';
+import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
 
-interface GradeCliOptions {
+interface GradeCliOptions extends TargetCliOptions {
   json: boolean;
   uniqueness: boolean;
   jobs: string;
@@ -91,7 +93,7 @@ function parseJobs(text: string): number {
 }
 
 export function registerGrade(program: Command, io: CliIo, state: CommandState): void {
-  program
+  const command = program
     .command('grade')
     .description('Rate each puzzle on the Sudoku Explainer scale, solving it the way a person would.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
@@ -101,7 +103,9 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
     .option(
       '--max-rating <r>',
       'quick screening: stop once a puzzle needs a technique rated above r and report it as ">=" (e.g. 7.4 skips the slow forcing chains)',
-    )
+    );
+  addTargetOptions(command, 'grades');
+  command
     .addHelpText(
       'after',
       `
@@ -112,90 +116,115 @@ Output, one line per puzzle:
   extreme above or when a guess was needed. Puzzles with conflicting givens, no solution or
   several solutions are reported as "not graded".
 
-Exit code 0 when every puzzle was graded, 1 when some could not be, 2 for usage errors.
+Exit code 0 when every puzzle was graded, 1 when some could not be (or no puzzle was found), 2 for
+usage errors. -o FILE writes the grades whole or not at all; with --resume a later run of the same
+command goes on where an interrupted one stopped. --shard K/N grades the K-th of N equal blocks of
+the records; the N outputs concatenated in order (cat) are the one-run output.
 
 Examples:
   $ sudoku-press grade puzzles.txt
   $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
-  $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"`,
+  $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"
+  $ sudoku-press grade --json big.txt -o grades.jsonl --resume
+  $ parallel sudoku-press grade big.txt --shard {}/4 -o grades-{}.txt ::: 1 2 3 4`,
     )
     .action(async (files: string[], cli: GradeCliOptions) => {
-      const jobs = parseJobs(cli.jobs);
+      // Threads beyond the cores only cost memory; the pool starts them as the work needs them.
+      const jobs = Math.min(parseJobs(cli.jobs), availableParallelism());
       if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
       const options: GradeOptions = { uniqueness: cli.uniqueness };
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
-      const out = new LineWriter(io.stdout);
+      const shard = parseShard(cli.shard);
+      if (cli.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
+      const total = shard ? await countRecords(files, io, '--shard') : null;
+      const range = total === null ? null : shardRange(total, shard);
+      const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, shard, inputsKey(files)]);
+      const target = openOutputTarget(io, cli, key);
+      const out = target.writer;
       const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'graded');
       const format = cli.json ? jsonLine : textLine;
-      let failures = 0;
-      let done = 0;
+      let failures = target.resumed.data['failures'] ?? 0;
+      let graded = target.resumed.data['graded'] ?? 0;
+      let records = target.resumed.records;
+      if (records > 0) io.stderr.write(`sudoku-press: resuming ${cli.output}: ${records} records already graded\n`);
+      const counters = (): Record<string, number> => ({ failures, graded });
 
       const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
-        if (!outcome.ok) failures++;
-        done++;
-        progress.tick(done);
         await out.line(format(record, outcome));
+        if (!outcome.ok) failures++;
+        graded++;
+        records++;
+        progress.tick(records);
+        await target.progress(records, counters());
       };
       const reportInvalid = async (message: string, source: string, line: number, reason: string, code: string) => {
-        failures++;
         if (cli.json) await out.line(JSON.stringify({ source, line, status: 'invalid', error: reason, code }));
-        else io.stderr.write(`${message} (invalid)\n`);
+        else io.stderr.write(`${terminalSafe(message)} (invalid)\n`);
+        failures++;
+        records++;
+        await target.progress(records, counters());
       };
+      const inputs = recordsInRange(files, io, range, target.resumed.records);
 
-      if (jobs === 1) {
-        for await (const record of readInputs(files, io)) {
-          if (!record.ok) {
-            const e = record.error;
-            await reportInvalid(e.message, e.source, e.line, e.reason, e.code);
-            continue;
-          }
-          await emit(record.puzzle, gradeHere(record.puzzle, options));
-        }
-      } else {
-        // Batches go to the workers as they are read; results are written in input order.
-        type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; message: string; source: string; line: number; reason: string; code: string };
-        const pool = new GradePool(jobs);
-        const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
-        let items: Item[] = [];
-        const send = () => {
-          if (items.length === 0) return;
-          const puzzles = items.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
-          queue.push({ items, results: puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]) });
-          items = [];
-        };
-        const drainOne = async () => {
-          const head = queue.shift()!;
-          const results = await head.results;
-          let k = 0;
-          for (const item of head.items) {
-            if (item.kind === 'invalid') await reportInvalid(item.message, item.source, item.line, item.reason, item.code);
-            else await emit(item.record, results[k++]!);
-          }
-        };
-        try {
-          for await (const record of readInputs(files, io)) {
-            if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
-            else {
+      try {
+        if (jobs === 1) {
+          for await (const record of inputs) {
+            if (!record.ok) {
               const e = record.error;
-              items.push({ kind: 'invalid', message: e.message, source: e.source, line: e.line, reason: e.reason, code: e.code });
+              await reportInvalid(e.message, e.source, e.line, e.reason, e.code);
+              continue;
             }
-            if (items.length >= BATCH) send();
-            while (queue.length > jobs * 4) await drainOne();
+            await emit(record.puzzle, gradeHere(record.puzzle, options));
           }
-          send();
-          while (queue.length > 0) await drainOne();
-        } finally {
-          await pool.close();
+        } else {
+          // Batches go to the workers as they are read; results are written in input order.
+          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; message: string; source: string; line: number; reason: string; code: string };
+          const pool = new GradePool(jobs);
+          const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
+          let items: Item[] = [];
+          const send = () => {
+            if (items.length === 0) return;
+            const puzzles = items.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
+            queue.push({ items, results: puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]) });
+            items = [];
+          };
+          const drainOne = async () => {
+            const head = queue.shift()!;
+            const results = await head.results;
+            let k = 0;
+            for (const item of head.items) {
+              if (item.kind === 'invalid') await reportInvalid(item.message, item.source, item.line, item.reason, item.code);
+              else await emit(item.record, results[k++]!);
+            }
+          };
+          try {
+            for await (const record of inputs) {
+              if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
+              else {
+                const e = record.error;
+                items.push({ kind: 'invalid', message: e.message, source: e.source, line: e.line, reason: e.reason, code: e.code });
+              }
+              if (items.length >= BATCH) send();
+              while (queue.length > jobs * 4) await drainOne();
+            }
+            send();
+            while (queue.length > 0) await drainOne();
+          } finally {
+            await pool.close();
+          }
         }
+        progress.clear();
+        await target.finish(records, counters());
+      } catch (error) {
+        progress.clear();
+        await target.abandon(records, counters());
+        throw error;
       }
-      progress.clear();
-      await out.flush();
-      if (done === 0 && failures === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
-      }
-      state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
+      const empty = records === 0 && !(shard && total !== 0);
+      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      state.exitCode = failures === 0 && !empty ? EXIT.ok : EXIT.failure;
     });
 }

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { PuzzleFormatError } from '../core/errors.js';
+import { OutputFileError, describeFileError } from '../node/output-file.js';
 import { EXIT, UsageError, processIo, type CliIo, type CommandState } from './io.js';
+import { OutputWriteError, terminalSafe } from './output.js';
 import { registerSolve } from './solve.js';
 import { registerCheck } from './check.js';
 import { registerGrade } from './grade.js';
@@ -53,19 +55,37 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       }
       return EXIT.usage; // commander already printed the message
     }
+    const say = (message: string): void => {
+      io.stderr.write(`sudoku-press: ${terminalSafe(message)}\n`);
+    };
     if (error instanceof UsageError) {
-      io.stderr.write(`sudoku-press: ${error.message}\n`);
+      say(error.message);
       return EXIT.usage;
     }
     if (error instanceof PuzzleFormatError) {
-      io.stderr.write(`sudoku-press: ${error.message}\n`);
+      say(error.message);
       return EXIT.failure;
     }
-    if (isNodeError(error) && (error.code === 'ENOENT' || error.code === 'EACCES' || error.code === 'EISDIR')) {
-      io.stderr.write(`sudoku-press: ${error.message}\n`);
-      return EXIT.usage;
+    if (error instanceof OutputWriteError) {
+      if (error.code === 'EPIPE') return state.exitCode; // the reader stopped reading: not an error
+      say(error.message);
+      return EXIT.failure;
+    }
+    if (error instanceof OutputFileError) {
+      say(error.message);
+      return error.isUsage || error.code === 'PERMISSION' ? EXIT.usage : EXIT.failure;
     }
     if (isNodeError(error) && error.code === 'EPIPE') return state.exitCode;
+    if (isNodeError(error) && typeof error.path === 'string') {
+      // A system error on a file the user named (the path is theirs, never a temporary one).
+      const described = describeFileError(error, error.path, error.syscall === 'open' || error.syscall === 'read' ? 'read' : 'write');
+      say(described.message);
+      return described.isUsage || described.code === 'PERMISSION' ? EXIT.usage : EXIT.failure;
+    }
+    if (error instanceof RangeError && /call stack/.test(error.message)) {
+      say('input nested too deeply to read');
+      return EXIT.failure;
+    }
     throw error;
   }
 }

@@ -32,6 +32,7 @@ export {
   levelBand,
   MIN_CLUES,
   MAX_MINIMAL_CLUES,
+  DEFAULT_MAX_ATTEMPTS,
   type GenerateOptions,
   type GenerateOptionCode,
   type RatingBand,

@@ -26,7 +26,7 @@ export interface GenerateOptions {
   cluesMax?: number;
   /** Give up after this many milliseconds for the whole run (throws a GenerateError `TIMEOUT`). */
   timeoutMs?: number;
-  /** Give up on a puzzle after this many full grids tried (throws a GenerateError `MAX_ATTEMPTS`). Default 1,000,000. */
+  /** Give up on a puzzle after this many full grids tried (throws a GenerateError `MAX_ATTEMPTS`). Default {@link DEFAULT_MAX_ATTEMPTS}. */
   maxAttempts?: number;
   /** Worker threads. Default 1 (in-process). The output does not depend on it. */
   jobs?: number;
@@ -91,6 +91,22 @@ export const MAX_RATING = 12;
 export const MIN_CLUES = 17;
 /** Fewest givens worth asking random generation for (17 and 18 exist but are found by other means). */
 export const MIN_REACHABLE_CLUES = 19;
+/**
+ * Full grids tried for one puzzle before a run gives up, unless `maxAttempts` says otherwise. Every
+ * run is bounded: a target that is rare (a rating band of 0.1 near the top, few givens for an easy
+ * level) ends with a GenerateError saying how many puzzles were made, instead of running forever.
+ * Common targets need 1 to 50 grids a puzzle (extreme: about 10).
+ */
+export const DEFAULT_MAX_ATTEMPTS = 10_000;
+/** Lowest rating random generation reaches: 1.0 (full houses only) needs nearly every cell given. */
+export const MIN_REACHABLE_RATING = 1.2;
+/**
+ * Ratings above this are out of reach of random generation (the hardest puzzles known rate
+ * 11.x and were found by years of searching, not by carving random grids).
+ */
+export const MAX_REACHABLE_RATING = 11.0;
+/** Most puzzles in one run (the worker pool counts indices in 32 bits). */
+export const MAX_COUNT = 2 ** 31 - 1;
 /** Most worker threads. */
 export const MAX_JOBS = 256;
 /**
@@ -114,20 +130,24 @@ export function parseRatingBand(text: string): RatingBand {
   return { min, max: match[2] === undefined ? min : Number(match[2]) };
 }
 
-function positiveInteger(value: number | undefined, name: string, code: GenerateOptionCode, fallback: number): number {
+function positiveInteger(value: number | undefined, name: string, code: GenerateOptionCode, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) throw new GenerateOptionError(code, `${name} must be a whole number of at least 1 (got ${value})`);
+  if (value > max) throw new GenerateOptionError(code, `${name} ${value} is too large (at most ${max})`);
   return value;
 }
 
 /** Checks the options and fills in defaults. Throws a GenerateOptionError naming the problem. */
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (typeof options.seed !== 'string') throw new GenerateOptionError('BAD_SEED', 'seed must be a string');
-  const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1);
+  const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1, MAX_COUNT);
   const start = positiveInteger(options.start, 'start', 'BAD_START', 1);
+  if (start + count - 1 > Number.MAX_SAFE_INTEGER) {
+    throw new GenerateOptionError('BAD_START', `start ${start} with count ${count} runs past the largest index, ${Number.MAX_SAFE_INTEGER}`);
+  }
   const jobs = positiveInteger(options.jobs, 'jobs', 'BAD_JOBS', 1);
   if (jobs > MAX_JOBS) throw new GenerateOptionError('BAD_JOBS', `jobs ${jobs} is too many (at most ${MAX_JOBS})`);
-  const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', 1_000_000);
+  const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', DEFAULT_MAX_ATTEMPTS);
   let timeoutMs = Number.POSITIVE_INFINITY;
   if (options.timeoutMs !== undefined) {
     if (!(options.timeoutMs > 0)) throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${options.timeoutMs})`);
@@ -152,6 +172,18 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     if (min > max) throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is reversed (the lower end comes first)`);
     if (max < 1 || min > MAX_RATING) {
       throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is empty: ratings run from 1.0 to ${MAX_RATING.toFixed(1)}`);
+    }
+    if (max < MIN_REACHABLE_RATING) {
+      throw new GenerateOptionError(
+        'BAD_RATING',
+        `rating band ${min}-${max} is out of reach: a puzzle rated below ${MIN_REACHABLE_RATING.toFixed(1)} (full houses only) has nearly every cell given; ask for ${MIN_REACHABLE_RATING.toFixed(1)} or more`,
+      );
+    }
+    if (min > MAX_REACHABLE_RATING) {
+      throw new GenerateOptionError(
+        'BAD_RATING',
+        `rating band ${min}-${max} is out of reach: random puzzles above ${MAX_REACHABLE_RATING.toFixed(1)} are too rare to find (the hardest known were found by years of search)`,
+      );
     }
     band = { min, max };
   }

@@ -21,6 +21,7 @@ import {
   type Rect,
 } from './layout.js';
 import { packageRoot, type BookTemplate } from './template.js';
+import { fitText, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -141,6 +142,7 @@ async function drawPages(
   source: AsyncIterator<BookPuzzle> | Iterator<BookPuzzle>,
   options: WriteBookOptions,
 ): Promise<void> {
+  let breathed = performance.now();
   for (const page of plan.pages) {
     const frame = pageFrame(plan, page.number);
     doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
@@ -161,8 +163,11 @@ async function drawPages(
       painter.page(frame, page.number, content);
     }
     options.onPage?.(page.number, plan.pageCount);
-    // Let the file stream drain now and then instead of holding the whole PDF in memory.
-    if (page.number % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Let the file stream drain, and signals in (Ctrl-C within a second), every 50 ms.
+    if (performance.now() - breathed > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      breathed = performance.now();
+    }
   }
 }
 
@@ -479,32 +484,16 @@ class Painter {
     if (style.gray) doc.addContent('0 g');
   }
 
-  /** Greedy word wrap to `width`. */
+  /** Greedy word wrap to `width`, in linear time (see text-fit.ts). */
   private wrap(text: string, font: FontName, size: number, width: number): string[] {
     const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/)) {
-      if (word === '') continue;
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && doc.widthOfString(candidate) > width) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line !== '') lines.push(line);
-    return lines.map((l) => this.fit(l, font, size, width));
+    return wrapText(text, width, (t) => doc.widthOfString(t));
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */
   private fit(text: string, font: FontName, size: number, width: number): string {
     const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
-    if (doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}\u2026`) > width) cut = cut.slice(0, -1);
-    return `${cut}\u2026`;
+    return fitText(text, width, (t) => doc.widthOfString(t));
   }
 }
 
