@@ -24,8 +24,9 @@ export function buildProgram(io: CliIo, state: CommandState): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-    })
-    .showHelpAfterError('(run with --help for usage)');
+      // One line per error, the pointer to --help on it.
+      outputError: (text, write) => write(`${terminalSafe(text.replace(/\n+$/, ''))} (run with --help for usage)\n`),
+    });
   registerSolve(program, io, state);
   registerCheck(program, io, state);
   registerGrade(program, io, state);

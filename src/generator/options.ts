@@ -142,7 +142,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   if (typeof options.seed !== 'string') throw new GenerateOptionError('BAD_SEED', 'seed must be a string');
   const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1, MAX_COUNT);
   const start = positiveInteger(options.start, 'start', 'BAD_START', 1);
-  if (start + count - 1 > Number.MAX_SAFE_INTEGER) {
+  if (count - 1 > Number.MAX_SAFE_INTEGER - start) {
     throw new GenerateOptionError('BAD_START', `start ${start} with count ${count} runs past the largest index, ${Number.MAX_SAFE_INTEGER}`);
   }
   const jobs = positiveInteger(options.jobs, 'jobs', 'BAD_JOBS', 1);

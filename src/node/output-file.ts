@@ -108,7 +108,7 @@ export function checkOutputPath(path: string, force: boolean): void {
     stats = statSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
       checkFolderPath(dirname(path), path);
       return;
     }
@@ -129,8 +129,7 @@ function checkFolderPath(folder: string, path: string): void {
     } catch (error) {
       if (error instanceof OutputFileError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR') throw new OutputFileError('BAD_PATH', path, `cannot write ${path}: a part of ${current} is a file, not a folder`);
-      if (code !== 'ENOENT') throw describeFileError(error, path, 'write');
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw describeFileError(error, path, 'write');
       const parent = dirname(current);
       if (parent === current) return;
       current = parent;
