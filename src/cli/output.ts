@@ -15,6 +15,11 @@ export function terminalSafe(text: string): string {
   return text.replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** `text` as one terminal-safe line: control characters and line breaks escaped (for error messages). */
+export function oneLine(text: string): string {
+  return terminalSafe(text).replace(/\n/g, '\\n');
+}
+
 /** Output that could not be written (a full disk, a closed pipe); `code` is the system's. */
 export class OutputWriteError extends Error {
   override readonly name = 'OutputWriteError';

@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { PuzzleFormatError } from '../core/errors.js';
 import { OutputFileError, describeFileError } from '../node/output-file.js';
 import { EXIT, UsageError, processIo, type CliIo, type CommandState } from './io.js';
-import { OutputWriteError, terminalSafe } from './output.js';
+import { OutputWriteError, oneLine } from './output.js';
 import { registerSolve } from './solve.js';
 import { registerCheck } from './check.js';
 import { registerGrade } from './grade.js';
@@ -25,7 +25,7 @@ export function buildProgram(io: CliIo, state: CommandState): Command {
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
       // One line per error, the pointer to --help on it.
-      outputError: (text, write) => write(`${terminalSafe(text.replace(/\n+$/, ''))} (run with --help for usage)\n`),
+      outputError: (text, write) => write(`${oneLine(text.replace(/\n+$/, ''))} (run with --help for usage)\n`),
     });
   registerSolve(program, io, state);
   registerCheck(program, io, state);
@@ -57,7 +57,7 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       return EXIT.usage; // commander already printed the message
     }
     const say = (message: string): void => {
-      io.stderr.write(`sudoku-press: ${terminalSafe(message)}\n`);
+      io.stderr.write(`sudoku-press: ${oneLine(message)}\n`);
     };
     if (error instanceof UsageError) {
       say(error.message);
