@@ -139,7 +139,7 @@ describe('rows 3, 9, 10: book inputs are bounded', () => {
 describe('rows 11, 12: every generate run is bounded', () => {
   test.each<[string, string[], RegExp]>([
     ['start past the safe integers', ['--start', '9007199254740992', '-n', '2'], /--start <k>' argument '9007199254740992' is invalid\. too large \(at most 9007199254740991\)/],
-    ['start + count past them', ['--start', '9007199254740991', '-n', '2'], /start 9007199254740991 with count 2 runs past the largest index, 9007199254740991/],
+    ['start + count past them', ['--start', '9007199254740991', '-n', '2'], /start 9007199254740991 \+ count 2 goes past the largest index, 9007199254740991/],
     ['a band no random puzzle reaches', ['--rating', '11.5-12'], /rating band 11\.5-12 is out of reach: random puzzles above 11\.0/],
     ['a band of full houses only', ['--rating', '1.0-1.0'], /rating band 1-1 is out of reach: a puzzle rated below 1\.2/],
   ])('%s is refused (exit 2)', async (_name, argv, message) => {
@@ -223,7 +223,7 @@ describe('row 16: no puzzle in the input is exit 1 and one line for every comman
 describe('row 18: workers are capped by the work', () => {
   test('a pool of 256 grading 2 puzzles starts one thread', async () => {
     // The compiled pool (npm test builds first): its workers are the compiled worker.js.
-    const { GradePool } = (await import(new URL('../dist/grader/pool.js', import.meta.url).href)) as typeof import('../src/grader/pool.js');
+    const { GradePool } = (await import(new URL('../dist/node/grade-pool.js', import.meta.url).href)) as typeof import('../src/node/grade-pool.js');
     const pool = new GradePool(256);
     try {
       const results = await pool.grade([PUZZLE, PUZZLE], {});

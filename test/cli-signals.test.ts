@@ -3,7 +3,7 @@
  * Child processes are slow to start, so each test runs its processes side by side.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -12,6 +12,11 @@ import { canMountTmpfs, sleep, startCli, unprivilegedPrefix, waitFor } from './h
 
 const PUZZLES = new URL('./fixtures/book-puzzles.txt', import.meta.url).pathname;
 const MANY = new URL('./fixtures/data/17clue.txt', import.meta.url).pathname;
+
+/** Whether a book's temporary file in `dir` has bytes (its pages are being drawn). */
+function pdfStarted(dir: string): boolean {
+  return readdirSync(dir).some((name) => name.endsWith('.partial') && (statSync(join(dir, name), { throwIfNoEntry: false })?.size ?? 0) > 0);
+}
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'sp-signals-'));
@@ -55,9 +60,8 @@ describe('signals', () => {
     const shipped = JSON.parse(spawnSync(process.execPath, [BIN, 'templates', 'a4-6up'], { encoding: 'utf8' }).stdout) as Record<string, unknown>;
     writeFileSync(template, JSON.stringify({ ...shipped, header: `{title} ${'long header text '.repeat(11)}`.slice(0, 200), footer: `{page} of {pages} ${'x'.repeat(150)}` }));
     const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:600', '-t', template, '--title', 'A title of many words '.repeat(9).slice(0, 200), '-o', join(dir, 'b.pdf')], { cwd: dir });
-    let stderr = '';
-    started.child.stderr!.on('data', (text: string) => (stderr += text));
-    expect(await waitFor(() => /book: page \d+\//.test(stderr), 60_000)).toBe(true);
+    // Pages are being laid out once the PDF's temporary file has bytes.
+    expect(await waitFor(() => pdfStarted(dir), 60_000)).toBe(true);
     const signalled = performance.now();
     started.child.kill('SIGTERM');
     const end = await started.done;
@@ -69,9 +73,7 @@ describe('signals', () => {
   test('row 5: after a SIGKILL mid-book, the next run into that folder sweeps the temporary file', async () => {
     const dir = tempDir();
     const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:400', '-o', join(dir, 'b.pdf')]);
-    let stderr = '';
-    started.child.stderr!.on('data', (text: string) => (stderr += text));
-    expect(await waitFor(() => /book: page \d+\//.test(stderr), 60_000)).toBe(true);
+    expect(await waitFor(() => pdfStarted(dir), 60_000)).toBe(true);
     started.child.kill('SIGKILL');
     await started.done;
     const left = readdirSync(dir);

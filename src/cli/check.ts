@@ -1,17 +1,16 @@
 import type { Command } from 'commander';
-import { formatGrid } from '../core/grid.js';
 import { Solver } from '../solver/index.js';
 import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { ProgressLine, where } from './output.js';
+import { invalidLine, recordFields, type Status } from './json.js';
+import { where } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { Progress } from './progress.js';
 
 interface CheckOptions extends TargetCliOptions {
   json: boolean;
   quiet: boolean;
 }
-
-type Status = 'unique' | 'multiple' | 'none' | 'invalid';
 
 export function registerCheck(program: Command, io: CliIo, state: CommandState): void {
   const command = program
@@ -27,8 +26,8 @@ export function registerCheck(program: Command, io: CliIo, state: CommandState):
       `
 Exit code 0 only when every puzzle is unique, 1 when any is not (or no puzzle was found),
 2 for usage errors. Files of any size are streamed; progress is shown on a terminal.
-With -o FILE or --shard the summary goes to standard error, so that the file holds one line per
-record and shard outputs concatenate (cat) into the one-run output.
+With -o FILE or --shard the summary goes to standard error, so that the file holds the lines of
+the records only and shard outputs concatenate (cat) into the one-run output.
 
 Examples:
   $ sudoku-press check puzzles.txt
@@ -41,64 +40,67 @@ Examples:
       checkInputFiles(files);
       const shard = parseShard(options.shard);
       if (options.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
-      const total = shard ? await countRecords(files, io, '--shard') : null;
-      const range = total === null ? null : shardRange(total, shard);
+      const all = shard ? await countRecords(files, io, '--shard') : null;
+      const range = all === null ? null : shardRange(all, shard);
       const key = JSON.stringify(['check', 1, options.json, options.quiet, shard, inputsKey(files)]);
       const target = openOutputTarget(io, options, key);
       const out = target.writer;
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'checked');
+      const progress = new Progress(io, 'checked');
       const solver = new Solver();
       const saved = target.resumed.data;
-      const counts: Record<Status, number> = { unique: saved['unique'] ?? 0, multiple: saved['multiple'] ?? 0, none: saved['none'] ?? 0, invalid: saved['invalid'] ?? 0 };
+      const counts: Record<Exclude<Status, 'graded'>, number> = {
+        unique: saved['unique'] ?? 0,
+        multiple: saved['multiple'] ?? 0,
+        none: saved['none'] ?? 0,
+        invalid: saved['invalid'] ?? 0,
+      };
       const started = performance.now();
-      let total_ = target.resumed.records;
-      if (total_ > 0) io.stderr.write(`sudoku-press: resuming ${options.output}: ${total_} records already checked\n`);
+      let total = target.resumed.records;
+      if (total > 0) progress.note(`sudoku-press: resuming ${options.output}: ${total} records already checked`);
       try {
         for await (const record of recordsInRange(files, io, range, target.resumed.records)) {
-          let status: Status;
-          let fields: Record<string, unknown>;
+          let status: Exclude<Status, 'graded'>;
           if (!record.ok) {
             status = 'invalid';
-            const { source, line, reason, code } = record.error;
-            fields = { source, line, status, error: reason, code };
-            if (!options.json) {
-              await out.line(`${where(source, line)}: invalid: ${reason}`);
-            }
+            const { source, line, reason } = record.error;
+            await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
           } else {
             const { grid, label, source, line } = record.puzzle;
             const count = solver.count(grid, 2);
             status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
-            fields = { source, line, ...(label === undefined ? {} : { label }), puzzle: formatGrid(grid), status };
-            if (!options.json && !(options.quiet && status === 'unique')) {
-              await out.line(`${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`);
+            if (!(options.quiet && status === 'unique')) {
+              await out.line(
+                options.json
+                  ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status })
+                  : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
+              );
             }
           }
-          if (options.json && !(options.quiet && status === 'unique')) await out.line(JSON.stringify({ type: 'puzzle', ...fields }));
           // Counted once its line is out, so that a saved point never covers a record without its line.
           counts[status]++;
-          total_++;
-          progress.tick(total_);
-          await target.progress(total_, counts);
+          total++;
+          progress.update(total);
+          await target.progress(total, counts);
         }
         progress.clear();
         const seconds = (performance.now() - started) / 1000;
-        const rate = total_ / Math.max(seconds, 1e-6);
+        const rate = total / Math.max(seconds, 1e-6);
         const text =
-          `checked ${total_} puzzle${total_ === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${Math.round(rate)}/s): ` +
+          `checked ${total} puzzle${total === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${Math.round(rate)}/s): ` +
           `${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.invalid} invalid`;
         // In a file or a shard the summary would break the one-line-per-record output.
         if (target.toFile || shard) io.stderr.write(`${text}\n`);
-        else if (options.json) await out.line(JSON.stringify({ type: 'summary', puzzles: total_, ...counts, seconds: round(seconds, 3) }));
+        else if (options.json) await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
         else await out.line(text);
-        await target.finish(total_, counts);
+        await target.finish(total, counts);
       } catch (error) {
         progress.clear();
-        await target.abandon(total_, counts);
+        await target.abandon(total, counts);
         throw error;
       }
-      const empty = total_ === 0 && !(shard && total !== 0);
+      const empty = total === 0 && !(shard && all !== 0);
       if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
-      state.exitCode = !empty && counts.unique === total_ ? EXIT.ok : EXIT.failure;
+      state.exitCode = !empty && counts.unique === total ? EXIT.ok : EXIT.failure;
     });
 }
 

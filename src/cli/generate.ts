@@ -1,22 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { formatGrid } from '../core/grid.js';
 import { LEVELS } from '../grader/index.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
   GenerateError,
   GenerateOptionError,
   SYMMETRIES,
-  generate,
   parseRatingBand,
   type GenerateOptions,
   type GeneratedPuzzle,
   type Symmetry,
 } from '../generator/index.js';
+import { generate, type NodeGenerateOptions } from '../node/generate.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { errorLine } from './json.js';
 import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { Progress } from './progress.js';
 
 interface GenerateCliOptions extends TargetCliOptions {
   count: number;
@@ -31,6 +31,7 @@ interface GenerateCliOptions extends TargetCliOptions {
   cluesMin?: number;
   cluesMax?: number;
   format: 'line' | 'json' | 'csv';
+  json: boolean;
   solutions: boolean;
   timeout?: number;
   maxAttempts?: number;
@@ -57,16 +58,18 @@ function countsText(counts: Record<string, number>): string {
 }
 
 function lineOf(p: GeneratedPuzzle, solutions: boolean): string {
-  const fields = [formatGrid(p.puzzle), p.grade.rating.toFixed(1), p.grade.level, String(p.clues), String(p.index)];
-  if (solutions) fields.push(formatGrid(p.solution));
+  const fields = [p.puzzle, p.grade.rating.toFixed(1), p.grade.level, String(p.clues), String(p.index)];
+  if (solutions) fields.push(p.solution);
   return fields.join(' ');
 }
 
 function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
   return JSON.stringify({
+    type: 'puzzle',
     index: p.index,
-    puzzle: formatGrid(p.puzzle),
-    ...(solutions ? { solution: formatGrid(p.solution) } : {}),
+    status: 'graded',
+    puzzle: p.puzzle,
+    ...(solutions ? { solution: p.solution } : {}),
     rating: p.grade.rating,
     level: p.grade.level,
     clues: p.clues,
@@ -79,14 +82,14 @@ function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
 const CSV_HEADER = ['index', 'puzzle', 'rating', 'level', 'clues', 'hardest', 'techniques'];
 
 function csvOf(p: GeneratedPuzzle, solutions: boolean): string {
-  const fields = [String(p.index), formatGrid(p.puzzle), p.grade.rating.toFixed(1), p.grade.level, String(p.clues), p.grade.hardest, countsText(p.grade.counts)];
-  if (solutions) fields.push(formatGrid(p.solution));
+  const fields = [String(p.index), p.puzzle, p.grade.rating.toFixed(1), p.grade.level, String(p.clues), p.grade.hardest, countsText(p.grade.counts)];
+  if (solutions) fields.push(p.solution);
   return fields.join(',');
 }
 
 /** Turns the command line into library options (the library checks ranges and combinations). */
-function libraryOptions(cli: GenerateCliOptions, seed: string): GenerateOptions {
-  const options: GenerateOptions = {
+function libraryOptions(cli: GenerateCliOptions, seed: string): NodeGenerateOptions {
+  const options: NodeGenerateOptions = {
     seed,
     count: cli.count,
     start: cli.start,
@@ -120,6 +123,7 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('--clues-min <n>', 'fewest givens', wholeNumber)
     .option('--clues-max <n>', 'most givens', wholeNumber)
     .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'json', 'csv']).default('line'))
+    .option('--json', 'the same as --format json', false)
     .option('--solutions', 'include each solution', false)
     .option('--timeout <seconds>', 'give up after this long (reports how many were made)', seconds)
     .option('--max-attempts <n>', `give up on a puzzle after this many full grids (default ${DEFAULT_MAX_ATTEMPTS.toLocaleString('en-US')})`, wholeNumber);
@@ -130,8 +134,9 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
       `
 Output (line format), one line per puzzle:
   <puzzle> <rating> <level> <clues> <index> [<solution>]
-json: one object per line with index, puzzle, rating, level, clues, hardest, steps, counts (steps per
-technique) [and solution]. csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
+json (also --json): one object per line, type "puzzle", with index, status ("graded"), puzzle,
+[solution,] rating, level, clues, hardest, steps, counts (steps per technique); a run that stops
+early ends with a line of type "error" (code, error). csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
 
 Puzzle i depends only on the seed, the options that shape puzzles and i: --count 100 and then
 --start 51 --count 50 give the same puzzles 51-100, and any --jobs gives the same output.
@@ -155,9 +160,10 @@ Examples:
       const shard = parseShard(cli.shard);
       if (cli.resume && cli.seed === undefined) throw new UsageError('--resume needs --seed (a resumed run must make the same puzzles)');
       const seed = cli.seed ?? randomBytes(6).toString('hex');
+      if (cli.json) cli.format = 'json';
       const range = shardRange(cli.count, shard);
       // Checked for the whole run, so that every shard refuses what the whole run would.
-      let options: GenerateOptions;
+      let options: NodeGenerateOptions;
       try {
         options = libraryOptions(cli, seed);
         void generate(options).return(undefined);
@@ -176,6 +182,10 @@ Examples:
       const left = range.to - range.from - done;
       if (done > 0) io.stderr.write(`sudoku-press: resuming ${cli.output}: ${done} puzzle${done === 1 ? '' : 's'} already made, ${Math.max(0, left)} to go\n`);
       const format = cli.format === 'json' ? jsonOf : cli.format === 'csv' ? csvOf : lineOf;
+      // On a terminal the progress line goes to stderr; when the puzzles scroll by on the same
+      // terminal they would break it up, and are progress enough.
+      const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
+      const progress = new Progress(io, 'generated', Math.max(0, left), target.toFile || !stdoutIsTTY);
       let made = 0;
       try {
         if (cli.format === 'csv' && (shard === null || shard.k === 1) && target.resumed.bytes === 0) {
@@ -185,53 +195,36 @@ Examples:
           // Threads beyond the cores or the puzzles only cost memory.
           const jobs = Math.max(1, Math.min(options.jobs ?? 1, availableParallelism(), left));
           const puzzles = generate({ ...options, start: first, count: left, jobs });
-          // On a terminal the bar goes to stderr; when the puzzles scroll by on the same terminal they
-          // would break it up, and are progress enough.
-          const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
-          const bar = io.stderrIsTTY && (target.toFile || !stdoutIsTTY) ? startBar(io, left) : null;
-          const started = performance.now();
-          let flushed = started;
-          try {
-            for await (const p of puzzles) {
-              await out.line(format(p, cli.solutions));
-              made++;
-              if (bar) bar.update(made, { rate: (made / Math.max(1e-3, (performance.now() - started) / 1000)).toFixed(1) });
-              await target.progress(done + made, {});
-              // When puzzles are slow, lines still reach the reader soon after they are made.
-              const now = performance.now();
-              if (!target.toFile && now - flushed > 250) {
-                await out.flush();
-                flushed = now;
-              }
+          let flushed = performance.now();
+          for await (const p of puzzles) {
+            await out.line(format(p, cli.solutions));
+            made++;
+            progress.update(made);
+            await target.progress(done + made, {});
+            // When puzzles are slow, lines still reach the reader soon after they are made.
+            const now = performance.now();
+            if (!target.toFile && now - flushed > 250) {
+              await out.flush();
+              flushed = now;
             }
-          } finally {
-            bar?.stop();
           }
         }
+        progress.clear();
         await target.finish(done + made, {});
       } catch (error) {
+        progress.clear();
+        if (!(error instanceof GenerateError)) {
+          await target.abandon(done + made, {});
+          throw error;
+        }
+        // The error line ends standard output; a file keeps only puzzles (a resumed run goes on from them).
+        if (cli.format === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
         await target.abandon(done + made, {});
-        if (!(error instanceof GenerateError)) throw error;
-        const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? `; no file written` : '';
+        const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
         const hint = error.code === 'MAX_ATTEMPTS' && cli.maxAttempts === undefined ? ` (default --max-attempts ${DEFAULT_MAX_ATTEMPTS})` : '';
         io.stderr.write(`sudoku-press: ${error.message}${hint}${kept}\n`);
         state.exitCode = EXIT.failure;
         return;
       }
     });
-}
-
-function startBar(io: CliIo, total: number): cliProgress.SingleBar {
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: io.stderr,
-      format: 'generate [{bar}] {value}/{total} | {rate} puzzles/s | ETA {eta_formatted}',
-      hideCursor: true,
-      clearOnComplete: true,
-      etaBuffer: 50,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(total, 0, { rate: '0.0' });
-  return bar;
 }

@@ -1,14 +1,17 @@
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
+import type { PuzzleFormatError } from '../core/errors.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
-import { GradePool, workersAvailable, type GradeOutcome } from '../grader/pool.js';
+import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
 import { availableParallelism } from 'node:os';
 import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { ProgressLine, terminalSafe } from './output.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
+import { terminalSafe } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { Progress } from './progress.js';
 
 interface GradeCliOptions extends TargetCliOptions {
   json: boolean;
@@ -54,17 +57,13 @@ function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
 }
 
 function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
-  const base = {
-    source: record.source,
-    line: record.line,
-    ...(record.label === undefined ? {} : { label: record.label }),
-    puzzle: formatGrid(record.grid),
-  };
-  if (!outcome.ok) return JSON.stringify({ ...base, status: outcome.code.toLowerCase(), error: outcome.message });
+  if (!outcome.ok) return gradeFailureLine(record, outcome.code, outcome.message);
   const g = outcome.grade;
   return JSON.stringify({
-    ...base,
-    status: g.unique ? 'graded' : 'graded-multiple',
+    type: 'puzzle',
+    ...recordFields(record),
+    status: 'graded',
+    unique: g.unique,
     rating: g.rating,
     lowerBound: g.lowerBound,
     level: g.level,
@@ -144,25 +143,29 @@ Examples:
       const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, shard, inputsKey(files)]);
       const target = openOutputTarget(io, cli, key);
       const out = target.writer;
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'graded');
+      const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
       let failures = target.resumed.data['failures'] ?? 0;
       let graded = target.resumed.data['graded'] ?? 0;
       let records = target.resumed.records;
-      if (records > 0) io.stderr.write(`sudoku-press: resuming ${cli.output}: ${records} records already graded\n`);
+      if (records > 0) progress.note(`sudoku-press: resuming ${cli.output}: ${records} records already graded`);
       const counters = (): Record<string, number> => ({ failures, graded });
 
+      // A record is counted once its line is out, so that a saved point never covers a record without its line.
       const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
         await out.line(format(record, outcome));
         if (!outcome.ok) failures++;
         graded++;
         records++;
-        progress.tick(records);
+        progress.update(records);
         await target.progress(records, counters());
       };
-      const reportInvalid = async (message: string, source: string, line: number, reason: string, code: string) => {
-        if (cli.json) await out.line(JSON.stringify({ source, line, status: 'invalid', error: reason, code }));
-        else io.stderr.write(`${terminalSafe(message)} (invalid)\n`);
+      const reportInvalid = async (error: PuzzleFormatError) => {
+        if (cli.json) await out.line(invalidLine(error));
+        else {
+          progress.clear();
+          io.stderr.write(`${terminalSafe(error.message)} (invalid)\n`);
+        }
         failures++;
         records++;
         await target.progress(records, counters());
@@ -173,15 +176,14 @@ Examples:
         if (jobs === 1) {
           for await (const record of inputs) {
             if (!record.ok) {
-              const e = record.error;
-              await reportInvalid(e.message, e.source, e.line, e.reason, e.code);
+              await reportInvalid(record.error);
               continue;
             }
             await emit(record.puzzle, gradeHere(record.puzzle, options));
           }
         } else {
           // Batches go to the workers as they are read; results are written in input order.
-          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; message: string; source: string; line: number; reason: string; code: string };
+          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError };
           const pool = new GradePool(jobs);
           const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
           let items: Item[] = [];
@@ -196,17 +198,14 @@ Examples:
             const results = await head.results;
             let k = 0;
             for (const item of head.items) {
-              if (item.kind === 'invalid') await reportInvalid(item.message, item.source, item.line, item.reason, item.code);
+              if (item.kind === 'invalid') await reportInvalid(item.error);
               else await emit(item.record, results[k++]!);
             }
           };
           try {
             for await (const record of inputs) {
               if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
-              else {
-                const e = record.error;
-                items.push({ kind: 'invalid', message: e.message, source: e.source, line: e.line, reason: e.reason, code: e.code });
-              }
+              else items.push({ kind: 'invalid', error: record.error });
               if (items.length >= BATCH) send();
               while (queue.length > jobs * 4) await drainOne();
             }

@@ -50,12 +50,18 @@ export interface WriteBookOptions {
   onPage?: (page: number, pageCount: number) => void;
 }
 
-const FONT_DIR = join(packageRoot(), 'assets', 'fonts', 'dejavu');
-const FONT_FILES = {
-  regular: join(FONT_DIR, 'DejaVuSans.ttf'),
-  bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
-} as const;
-type FontName = keyof typeof FONT_FILES;
+type FontName = 'regular' | 'bold';
+const FONT_FILE_NAMES: Record<FontName, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
+let fontFiles: Record<FontName, string> | undefined;
+
+/** The font files, found on first use (not at import: the package folder is looked up on disk). */
+function fontFile(name: FontName): string {
+  if (!fontFiles) {
+    const dir = join(packageRoot(), 'assets', 'fonts', 'dejavu');
+    fontFiles = { regular: join(dir, FONT_FILE_NAMES.regular), bold: join(dir, FONT_FILE_NAMES.bold) };
+  }
+  return fontFiles[name];
+}
 
 /** The note under a section's title: what its level asks of the solver (the grader's level table). */
 function levelNote(level: string): string {
@@ -105,7 +111,7 @@ export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: 
     autoFirstPage: false,
     bufferPages: false,
     compress: true,
-    font: FONT_FILES.regular, // never load the standard Helvetica, which is not embedded
+    font: fontFile('regular'), // never load the standard Helvetica, which is not embedded
     pdfVersion: '1.4',
     info: {
       Title: plan.title,
@@ -193,7 +199,7 @@ class Painter {
   }
 
   private measure(name: FontName): FontMetrics {
-    this.doc.font(FONT_FILES[name]);
+    this.doc.font(fontFile(name));
     const embedded = (this.doc as unknown as { _font: EmbeddedFontInternals })._font;
     if (typeof embedded.encode !== 'function' || typeof embedded.font?.glyphForCodePoint !== 'function') {
       throw new Error('this pdfkit version does not expose the embedded font as expected (pdfkit 0.20 does)');
@@ -208,7 +214,7 @@ class Painter {
     for (let d = 1; d <= 9; d++) codes.push(embedded.encode(String(d))[0][0]!);
     const capHeight = box(72).maxY;
     if (!digits.every((g) => Number.isFinite(g.minY) && g.maxY > g.minY) || !(capHeight > 0)) {
-      throw new Error(`font ${FONT_FILES[name]} has no usable digit outlines`);
+      throw new Error(`font ${fontFile(name)} has no usable digit outlines`);
     }
     return { id: embedded.id, ref: embedded.ref(), digits, codes, capHeight };
   }
@@ -398,15 +404,15 @@ class Painter {
     let y = b.y + headingHeight(this.t);
     this.text(continued ? 'Contents (continued)' : 'Contents', b.x, y, { font: 'bold', size: f.heading });
     y += headingHeight(this.t) * 0.5;
-    const pageWidth = this.doc.font(FONT_FILES.regular).fontSize(f.body).widthOfString('0000');
+    const pageWidth = this.doc.font(fontFile('regular')).fontSize(f.body).widthOfString('0000');
     for (const entry of entries) {
       y += f.body * 2.4;
       this.text(entry.text, b.x, y, { font: 'bold', size: f.body });
-      const textEnd = b.x + this.doc.font(FONT_FILES.bold).fontSize(f.body).widthOfString(entry.text);
+      const textEnd = b.x + this.doc.font(fontFile('bold')).fontSize(f.body).widthOfString(entry.text);
       let leaderStart = textEnd;
       if (entry.detail !== '') {
         this.text(entry.detail, textEnd + f.body * 0.6, y, { font: 'regular', size: f.body, gray: 0.35 });
-        leaderStart = textEnd + f.body * 0.6 + this.doc.font(FONT_FILES.regular).fontSize(f.body).widthOfString(entry.detail);
+        leaderStart = textEnd + f.body * 0.6 + this.doc.font(fontFile('regular')).fontSize(f.body).widthOfString(entry.detail);
       }
       this.text(String(entry.page), b.x + b.width, y, { font: 'regular', size: f.body, align: 'right' });
       // A dotted leader between the entry and its page number.
@@ -476,7 +482,7 @@ class Painter {
    * line starts below its bottom margin, so all wrapping is done here (see {@link wrap}).
    */
   private text(text: string, x: number, baseline: number, style: { font: FontName; size: number; align?: 'left' | 'center' | 'right'; gray?: number }): void {
-    const doc = this.doc.font(FONT_FILES[style.font]).fontSize(style.size);
+    const doc = this.doc.font(fontFile(style.font)).fontSize(style.size);
     const width = style.align && style.align !== 'left' ? doc.widthOfString(text) : 0;
     const left = style.align === 'center' ? x - width / 2 : style.align === 'right' ? x - width : x;
     if (style.gray) doc.addContent(`${style.gray} g`);
@@ -486,13 +492,13 @@ class Painter {
 
   /** Greedy word wrap to `width`, in linear time (see text-fit.ts). */
   private wrap(text: string, font: FontName, size: number, width: number): string[] {
-    const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
+    const doc = this.doc.font(fontFile(font)).fontSize(size);
     return wrapText(text, width, (t) => doc.widthOfString(t));
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */
   private fit(text: string, font: FontName, size: number, width: number): string {
-    const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
+    const doc = this.doc.font(fontFile(font)).fontSize(size);
     return fitText(text, width, (t) => doc.widthOfString(t));
   }
 }

@@ -1,0 +1,33 @@
+/**
+ * sudoku-press for Node: everything of the portable entry (`sudoku-press`), plus what needs Node:
+ * `generate` with worker threads (`jobs`), the grading pool, and PDF books (templates, layout, the
+ * pdfkit writer, puzzles from files).
+ */
+export * from '../index.js';
+// Replaces the portable `generate` with one that also takes `jobs` (same puzzles, same order).
+export { generate, MAX_JOBS, type NodeGenerateOptions } from './generate.js';
+export { GradePool, workersAvailable, type GradeOutcome } from './grade-pool.js';
+
+// Books: templates, layout and the PDF writer.
+export {
+  type BookTemplate,
+  type BookSpec,
+  type BookSection,
+  type BookPlan,
+  type BookPuzzle,
+  type WriteBookOptions,
+  type WriteBookFileOptions,
+  type BookResult,
+  writeBookFile,
+  writeBookPdf,
+  planBook,
+  loadTemplate,
+  parseTemplate,
+  templateNames,
+  puzzlesFromFile,
+  generatedPuzzles,
+  BOOK_DATE,
+  TemplateError,
+  BookInputError,
+  BookOutputError,
+} from '../render/index.js';
