@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { BIN, run } from './helpers/cli.js';
 import { savedRecords, sleep, startCli, waitFor } from './helpers/child.js';
@@ -95,27 +96,34 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
 });
 
 describe('--shard K/N through GNU parallel', () => {
-  test('four shards run by GNU parallel and merged with cat give the bytes of one run (generate, grade; check in-process)', async () => {
+  test('four shards run by GNU parallel and merged with cat give the bytes of one run (generate by examples/parallel-local.sh, grade; check in-process)', async () => {
     const dir = tempDir();
     const sample = join(dir, 'sample.txt');
     writeFileSync(sample, readFileSync(CLUES17, 'utf8').split('\n').slice(0, 203).join('\n') + '\nnot a puzzle\n');
     const node = `"${process.execPath}" "${BIN}"`;
-    const commands: [string, string[]][] = [
-      ['gen', ['generate', '-n', '50', '-d', 'easy', '--seed', 'shard', '--format', 'csv']],
-      ['grade', ['grade', '--json', sample]],
-    ];
-    // All eight shards in one parallel run (as examples/parallel-local.sh does), four at a time.
-    const shardCommands = commands.flatMap(([name, argv]) => [1, 2, 3, 4].map((k) => `${node} ${argv.map((a) => `"${a}"`).join(' ')} --shard ${k}/4 -o "${dir}/${name}-${k}.txt"`));
+    // generate: through the example script (GNU parallel, four shards, merged with cat).
+    const script = spawnSync('bash', [fileURLToPath(new URL('../examples/parallel-local.sh', import.meta.url))], {
+      env: { ...process.env, COUNT: '50', SHARDS: '4', LEVEL: 'easy', SEED: 'shard', OUT: join(dir, 'gen'), SUDOKU_PRESS: node },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect([script.status, script.stderr]).toEqual([0, `${join(dir, 'gen')}/all.txt: 50 puzzles\n`]);
+    const oneGen = await run(['generate', '-n', '50', '-d', 'easy', '--seed', 'shard', '-o', join(dir, 'gen-one.txt')]);
+    expect(oneGen.code).toBe(0);
+    expect(readFileSync(join(dir, 'gen', 'all.txt')).equals(readFileSync(join(dir, 'gen-one.txt')))).toBe(true);
+
+    // grade: the four shards as one parallel command line each.
+    const gradeArgv = ['grade', '--json', sample];
+    const shardCommands = [1, 2, 3, 4].map((k) => `${node} ${gradeArgv.map((a) => `"${a}"`).join(' ')} --shard ${k}/4 -o "${dir}/grade-${k}.txt"`);
     const shards = spawnSync('parallel', ['--will-cite', '-j', '4', ':::', ...shardCommands], { encoding: 'utf8', timeout: 120_000 });
-    expect([shards.status, shards.stderr]).toEqual([1, '']); // parallel's status: one failed shard (the grade shard with the bad record)
-    for (const [name, argv] of commands) {
-      const one = await run([...argv, '-o', join(dir, `${name}-one.txt`)]);
-      expect(one.code, name).toBe(name === 'grade' ? 1 : 0); // the sample's last record is not a puzzle
-      const merged = Buffer.concat([1, 2, 3, 4].map((k) => readFileSync(join(dir, `${name}-${k}.txt`))));
-      const whole = readFileSync(join(dir, `${name}-one.txt`));
-      expect(whole.length, name).toBeGreaterThan(1000);
-      expect(merged.equals(whole), name).toBe(true);
-    }
+    expect([shards.status, shards.stderr]).toEqual([1, '']); // parallel's status: one failed shard (the one with the bad record)
+    const one = await run([...gradeArgv, '-o', join(dir, 'grade-one.txt')]);
+    expect(one.code).toBe(1); // the sample's last record is not a puzzle
+    const mergedGrades = Buffer.concat([1, 2, 3, 4].map((k) => readFileSync(join(dir, `grade-${k}.txt`))));
+    const whole = readFileSync(join(dir, 'grade-one.txt'));
+    expect(whole.length).toBeGreaterThan(1000);
+    expect(mergedGrades.equals(whole)).toBe(true);
+
     const check = await run(['check', sample, '-o', join(dir, 'check-one.txt')]);
     expect(check.code).toBe(1);
     for (const k of [1, 2, 3, 4]) expect((await run(['check', sample, '--shard', `${k}/4`, '-o', join(dir, `check-${k}.txt`)])).stderr).toMatch(/^checked \d+ puzzles/);

@@ -31,3 +31,18 @@ export {
   BookInputError,
   BookOutputError,
 } from '../render/index.js';
+
+// Output files written whole or not at all (for any command or program that writes a file), and
+// files that survive an interrupted run.
+export {
+  type OutputFile,
+  type OutputFileOptions,
+  type OutputFileErrorCode,
+  OutputFileError,
+  openOutputFile,
+  writeOutputFile,
+  checkOutputPath,
+  sweepStaleTemporaries,
+  removeLiveTemporaries,
+} from './output-file.js';
+export { type ResumePoint, ResumableFile } from './resumable-file.js';
