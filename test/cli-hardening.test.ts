@@ -129,6 +129,13 @@ describe('rows 3, 9, 10: book inputs are bounded', () => {
     expect(lines.join(' ')).toBe(words);
     expect(lines.every((line) => line.length * 5 <= 300)).toBe(true);
     expect(measured).toBeLessThan(words.length * 4);
+    // At most maxLines: the last one takes the rest, cut with an ellipsis.
+    const four = wrapText(words, 300, measure, 4);
+    expect(four).toHaveLength(4);
+    expect(four.slice(0, 3)).toEqual(lines.slice(0, 3));
+    expect(four[3]!.endsWith('\u2026')).toBe(true);
+    expect(four[3]!.length * 5).toBeLessThanOrEqual(300);
+    expect(wrapText('a b', 300, measure, 4)).toEqual(['a b']);
     measured = 0;
     const cut = fitText('x'.repeat(7000), 300, measure);
     expect(cut).toBe(`${'x'.repeat(59)}\u2026`);

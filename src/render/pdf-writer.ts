@@ -351,13 +351,22 @@ class Painter {
     const c = frame.content;
     const f = this.t.fonts;
     let y = c.y + c.height * 0.22;
-    for (const line of this.wrap(this.plan.title, 'bold', f.title, c.width)) {
-      y += f.title * 1.15;
-      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: f.title, align: 'center' });
+    // A long title is set smaller (down to 60%) to stay within 3 lines, and never runs past 4, so
+    // the rest of the page keeps its place (titles may have up to 200 characters).
+    let titleSize = f.title;
+    let titleLines = this.wrap(this.plan.title, 'bold', titleSize, c.width, 4);
+    for (const scale of [0.85, 0.7, 0.6]) {
+      if (titleLines.length <= 3) break;
+      titleSize = f.title * scale;
+      titleLines = this.wrap(this.plan.title, 'bold', titleSize, c.width, 4);
+    }
+    for (const line of titleLines) {
+      y += titleSize * 1.15;
+      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: titleSize, align: 'center' });
     }
     if (this.options.subtitle !== '') {
       y += f.subtitle * 0.6;
-      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width)) {
+      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width, 3)) {
         y += f.subtitle * 1.3;
         this.text(line, c.x + c.width / 2, y, { font: 'regular', size: f.subtitle, align: 'center' });
       }
@@ -491,9 +500,9 @@ class Painter {
   }
 
   /** Greedy word wrap to `width`, in linear time (see text-fit.ts). */
-  private wrap(text: string, font: FontName, size: number, width: number): string[] {
+  private wrap(text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
     const doc = this.doc.font(fontFile(font)).fontSize(size);
-    return wrapText(text, width, (t) => doc.widthOfString(t));
+    return wrapText(text, width, (t) => doc.widthOfString(t), maxLines);
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */

@@ -27,8 +27,9 @@ export function fitText(text: string, width: number, measure: Measure): string {
 /**
  * Greedy word wrap to `width`: every word is measured once and lines are summed word by word
  * (plus a space), then each line is fitted (a single word wider than the line is shortened).
+ * Past `maxLines`, the last line takes the rest of the text and ends with an ellipsis.
  */
-export function wrapText(text: string, width: number, measure: Measure): string[] {
+export function wrapText(text: string, width: number, measure: Measure, maxLines = Number.POSITIVE_INFINITY): string[] {
   const space = measure(' ');
   const lines: string[] = [];
   let words: string[] = [];
@@ -45,5 +46,11 @@ export function wrapText(text: string, width: number, measure: Measure): string[
     words.push(word);
   }
   if (words.length > 0) lines.push(words.join(' '));
+  if (lines.length > maxLines) {
+    const rest = lines.slice(maxLines - 1).join(' ');
+    lines.length = maxLines - 1;
+    // The rest on one line, cut to fit with the ellipsis even if it would have fitted whole.
+    lines.push(fitText(`${rest}\u2026`, width, measure));
+  }
   return lines.map((line) => fitText(line, width, measure));
 }
