@@ -1,6 +1,6 @@
 /**
  * Fuzzing every command with random bytes, random records and random option values, for a bounded
- * time (FUZZ_SECONDS, default 12; FUZZ_SEED to replay). The contract checked on every run:
+ * time (FUZZ_SECONDS, default 8; FUZZ_SEED to replay). The contract checked on every run:
  * - exit code 0, 1 or 2;
  * - no stack trace, no internal error, no JavaScript error name on stderr; a usage error (2) is one line;
  * - no output file unless the run completed: exit 0, or exit 1 of check / grade, whose 1 means
@@ -13,7 +13,7 @@ import seedrandom from 'seedrandom';
 import { expect, test } from 'vitest';
 import { run } from './helpers/cli.js';
 
-const SECONDS = Number(process.env['FUZZ_SECONDS'] ?? 12);
+const SECONDS = Number(process.env['FUZZ_SECONDS'] ?? 8);
 const SEED = process.env['FUZZ_SEED'] ?? 'issue-16';
 
 const VALID = readFileSync(new URL('./fixtures/book-puzzles.txt', import.meta.url), 'utf8')

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { BIN, run } from './helpers/cli.js';
+import { hostTag } from '../src/node/output-file.js';
 import { savedRecords, sleep, startCli, waitFor } from './helpers/child.js';
 
 const CLUES17 = new URL('./fixtures/data/17clue.txt', import.meta.url).pathname;
@@ -30,7 +31,7 @@ async function cli(argv: string[]): Promise<{ status: number | null; stdout: str
  */
 async function killAndResume(argv: string[], output: string): Promise<{ delay: number; saved: number; resumed: Awaited<ReturnType<typeof cli>> }> {
   const first = startCli(argv);
-  const delay = Math.floor(Math.random() * 400);
+  const delay = Math.floor(Math.random() * 300);
   const progressed = await waitFor(() => savedRecords(`${output}.part.json`) > 0, 60_000);
   expect(progressed, 'the run saved progress').toBe(true);
   await sleep(delay);
@@ -49,10 +50,10 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
     const clues = readFileSync(CLUES17, 'utf8');
     const half = join(dir, 'half.txt');
     writeFileSync(half, clues.split('\n').slice(0, 2000).join('\n'));
-    writeFileSync(big, clues.repeat(40)); // 120,000 records: about two seconds of checking
+    writeFileSync(big, clues.repeat(30)); // 90,000 records: about 1.5 s of checking
 
     const jobs = [
-      { argv: ['generate', '-n', '3000', '-d', 'beginner', '--seed', 'resume', '-j', '1', '--format', 'json'], name: 'g.jsonl' },
+      { argv: ['generate', '-n', '2500', '-d', 'beginner', '--seed', 'resume', '-j', '1', '--format', 'json'], name: 'g.jsonl' },
       { argv: ['grade', half], name: 'grades.txt' },
       { argv: ['check', '--json', big], name: 'checked.jsonl' },
     ];
@@ -85,6 +86,20 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
     expect(other.stderr).toBe(
       `sudoku-press: ${output}.part was started by a run with other options or input; resume with the same command, or remove ${output}.part and ${output}.part.json to start over\n`,
     );
+    // One writer at a time: a lock held by a live process refuses; one of a dead process is taken over.
+    const locked = join(dir, 'l.txt');
+    const tag = hostTag();
+    writeFileSync(`${locked}.part.lock`, `${tag}-${process.pid}\n`);
+    const busy = await run(['generate', '--seed', 's', '--resume', '-o', locked]);
+    expect(busy.code).toBe(2);
+    expect(busy.stderr).toBe(
+      `sudoku-press: ${locked}.part is being written by another run (${tag}-${process.pid}); wait for it to end, or remove ${locked}.part.lock if that run is gone\n`,
+    );
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(`${locked}.part.lock`, `${tag}-${dead}\n`);
+    expect((await run(['generate', '--seed', 's', '--resume', '-o', locked])).code).toBe(0);
+    expect(existsSync(`${locked}.part.lock`)).toBe(false);
+    expect(existsSync(locked)).toBe(true);
     expect((await run(['generate', '--seed', 's', '--resume'])).stderr).toBe('sudoku-press: --resume needs -o FILE (the file to continue)\n');
     expect((await run(['generate', '--resume', '-o', join(dir, 'x.txt')])).stderr).toBe(
       'sudoku-press: --resume needs --seed (a resumed run must make the same puzzles)\n',

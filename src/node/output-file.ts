@@ -167,6 +167,21 @@ export function removeLiveTemporaries(): number {
   return removed;
 }
 
+/** Adds a file of this process to those removed on a signal or at exit (a lock, say). */
+export function trackTemporary(path: string): void {
+  track(path);
+}
+
+/** Takes a file back from {@link trackTemporary} (it was removed, or is to stay). */
+export function untrackTemporary(path: string): void {
+  live.delete(path);
+}
+
+/** This machine's tag in our temporary and lock file names. */
+export function hostTag(): string {
+  return HOST_TAG;
+}
+
 function track(path: string): void {
   live.add(path);
   if (!exitHookInstalled) {
@@ -175,7 +190,8 @@ function track(path: string): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` of this machine is running. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -9,6 +9,7 @@
  *
  * The names are predictable, so they are opened as in a shared folder: never through a link
  * (`O_NOFOLLOW`), created exclusively, and an existing part file must be a regular file of ours.
+ * One run at a time writes a part file: it holds `FILE.part.lock` (see {@link LEASE_MS}).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -25,10 +26,85 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
-import { OutputFileError, checkOutputPath, closeQuietly, describeFileError, isOwnRegularFile, placeFile } from './output-file.js';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, utimesSync } from 'node:fs';
+import {
+  OutputFileError,
+  checkOutputPath,
+  closeQuietly,
+  describeFileError,
+  hostTag,
+  isAlive,
+  isOwnRegularFile,
+  placeFile,
+  trackTemporary,
+  untrackTemporary,
+} from './output-file.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/**
+ * A run holds `FILE.part.lock` while it writes, and touches it at every save; a lock whose process
+ * is gone (this machine), or that nobody touched for this long (another machine), is stale.
+ */
+const LEASE_MS = 60_000;
+
+/** Takes the lock of a part file: one writer at a time (two runs of the same command in two terminals). */
+function acquireLock(lockPath: string, partPath: string): void {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
+      try {
+        writeSync(fd, `${hostTag()}-${process.pid}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      trackTemporary(lockPath);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw describeFileError(error, partPath, 'write');
+    }
+    let holder = '';
+    let stale: boolean;
+    try {
+      const stats = lstatSync(lockPath);
+      if (!stats.isFile()) throw new OutputFileError('NOT_A_FILE', lockPath, `${lockPath} is not a regular file; remove it`);
+      const fd = openSync(lockPath, constants.O_RDONLY | NOFOLLOW);
+      try {
+        const buffer = Buffer.alloc(100);
+        holder = buffer.subarray(0, readSync(fd, buffer, 0, 100, 0)).toString('utf8').trim();
+      } finally {
+        closeSync(fd);
+      }
+      const match = /^([0-9a-f]{8})-(\d+)$/.exec(holder);
+      stale = (match !== null && match[1] === hostTag() && !isAlive(Number(match[2]))) || Date.now() - stats.mtimeMs > LEASE_MS;
+    } catch (error) {
+      if (error instanceof OutputFileError) throw error;
+      stale = true; // gone meanwhile: try again
+    }
+    if (!stale) {
+      throw new OutputFileError(
+        'EXISTS',
+        partPath,
+        `${partPath} is being written by another run (${holder || 'unknown'}); wait for it to end, or remove ${lockPath} if that run is gone`,
+      );
+    }
+    try {
+      unlinkSync(lockPath);
+    } catch {
+      // taken by someone else meanwhile: the next attempt tells
+    }
+  }
+  throw new OutputFileError('EXISTS', partPath, `cannot take ${lockPath}: other runs keep taking it`);
+}
+
+function releaseLock(lockPath: string): void {
+  untrackTemporary(lockPath);
+  try {
+    unlinkSync(lockPath);
+  } catch {
+    // already gone
+  }
+}
 
 /** What a progress record holds. */
 export interface ResumePoint {
@@ -50,6 +126,7 @@ interface StoredPoint extends ResumePoint {
 export class ResumableFile {
   readonly partPath: string;
   readonly statePath: string;
+  readonly lockPath: string;
   /** Where the previous run stopped (records 0 for a fresh start). */
   readonly resumed: ResumePoint;
   /** Writes go straight to the part file (synchronously, so a saved point never runs ahead of the bytes). */
@@ -66,6 +143,7 @@ export class ResumableFile {
   ) {
     this.partPath = `${path}.part`;
     this.statePath = `${path}.part.json`;
+    this.lockPath = `${path}.part.lock`;
     this.fd = fd;
     this.bytes = resumed.bytes;
     this.resumed = resumed;
@@ -99,6 +177,18 @@ export class ResumableFile {
     } catch (error) {
       throw describeFileError(error, path, 'write');
     }
+    const lockPath = `${path}.part.lock`;
+    acquireLock(lockPath, partPath);
+    try {
+      return ResumableFile.openLocked(path, options.key, force, partPath, statePath);
+    } catch (error) {
+      releaseLock(lockPath);
+      throw error;
+    }
+  }
+
+  private static openLocked(path: string, key: string, force: boolean, partPath: string, statePath: string): ResumableFile {
+    const options = { key };
     let exists = true;
     try {
       lstatSync(partPath);
@@ -112,7 +202,7 @@ export class ResumableFile {
       } catch (error) {
         throw describeFileError(error, partPath, 'write');
       }
-      const file = new ResumableFile(path, options.key, force, fd, { records: 0, bytes: 0, data: {} });
+      const file = new ResumableFile(path, key, force, fd, { records: 0, bytes: 0, data: {} });
       file.save(0, {});
       return file;
     }
@@ -139,7 +229,7 @@ export class ResumableFile {
       throw new OutputFileError('IO', partPath, `${partPath} is shorter than its progress record says; remove ${partPath} and ${statePath} to start over`);
     }
     ftruncateSync(fd, point.bytes); // drops a half-written line, and lines after the last saved point
-    return new ResumableFile(path, options.key, force, fd, { records: point.records, bytes: point.bytes, data: point.data });
+    return new ResumableFile(path, key, force, fd, { records: point.records, bytes: point.bytes, data: point.data });
   }
 
   /** Bytes in the part file. */
@@ -162,6 +252,8 @@ export class ResumableFile {
         closeSync(fd);
       }
       renameSync(temporary, this.statePath);
+      const now = new Date();
+      utimesSync(this.lockPath, now, now); // the lease: this run is alive
     } catch (error) {
       try {
         unlinkSync(temporary);
@@ -179,6 +271,7 @@ export class ResumableFile {
     try {
       placeFile(this.partPath, this.path, this.force);
     } catch (error) {
+      releaseLock(this.lockPath); // the part file stays, complete, for a run with --force
       throw describeFileError(error, this.path, 'write');
     }
     try {
@@ -186,6 +279,7 @@ export class ResumableFile {
     } catch {
       // already gone
     }
+    releaseLock(this.lockPath);
     return { bytes: this.bytes };
   }
 
@@ -193,6 +287,7 @@ export class ResumableFile {
   close(): void {
     if (this.fd >= 0) closeQuietly(this.fd);
     this.fd = -1;
+    releaseLock(this.lockPath);
   }
 }
 
