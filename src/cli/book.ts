@@ -7,6 +7,7 @@ import { isLevel, LEVELS } from '../grader/index.js';
 import {
   BookInputError,
   BookOutputError,
+  checkBookTexts,
   checkOutput,
   TemplateError,
   generatedPuzzles,
@@ -82,6 +83,7 @@ Examples:
       const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
       if (options.puzzles !== undefined) checkInputFiles([options.puzzles]);
       try {
+        checkBookTexts(options);
         checkOutput(options.output, options.force);
       } catch (error) {
         if (error instanceof BookOutputError) throw new UsageError(error.message);

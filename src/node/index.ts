@@ -36,3 +36,18 @@ export {
 export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
 export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
 export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';
+
+// Output files written whole or not at all (for any command or program that writes a file), and
+// files that survive an interrupted run.
+export {
+  type OutputFile,
+  type OutputFileOptions,
+  type OutputFileErrorCode,
+  OutputFileError,
+  openOutputFile,
+  writeOutputFile,
+  checkOutputPath,
+  sweepStaleTemporaries,
+  removeLiveTemporaries,
+} from './output-file.js';
+export { type ResumePoint, ResumableFile } from './resumable-file.js';

@@ -21,6 +21,7 @@ import {
   type Rect,
 } from './layout.js';
 import { packageRoot, type BookTemplate } from './template.js';
+import { fitText, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -147,6 +148,7 @@ async function drawPages(
   source: AsyncIterator<BookPuzzle> | Iterator<BookPuzzle>,
   options: WriteBookOptions,
 ): Promise<void> {
+  let breathed = performance.now();
   for (const page of plan.pages) {
     const frame = pageFrame(plan, page.number);
     doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
@@ -167,8 +169,11 @@ async function drawPages(
       painter.page(frame, page.number, content);
     }
     options.onPage?.(page.number, plan.pageCount);
-    // Let the file stream drain now and then instead of holding the whole PDF in memory.
-    if (page.number % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Let the file stream drain, and signals in (Ctrl-C within a second), every 50 ms.
+    if (performance.now() - breathed > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      breathed = performance.now();
+    }
   }
 }
 
@@ -346,13 +351,22 @@ class Painter {
     const c = frame.content;
     const f = this.t.fonts;
     let y = c.y + c.height * 0.22;
-    for (const line of this.wrap(this.plan.title, 'bold', f.title, c.width)) {
-      y += f.title * 1.15;
-      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: f.title, align: 'center' });
+    // A long title is set smaller (down to 60%) to stay within 3 lines, and never runs past 4, so
+    // the rest of the page keeps its place (titles may have up to 200 characters).
+    let titleSize = f.title;
+    let titleLines = this.wrap(this.plan.title, 'bold', titleSize, c.width, 4);
+    for (const scale of [0.85, 0.7, 0.6]) {
+      if (titleLines.length <= 3) break;
+      titleSize = f.title * scale;
+      titleLines = this.wrap(this.plan.title, 'bold', titleSize, c.width, 4);
+    }
+    for (const line of titleLines) {
+      y += titleSize * 1.15;
+      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: titleSize, align: 'center' });
     }
     if (this.options.subtitle !== '') {
       y += f.subtitle * 0.6;
-      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width)) {
+      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width, 3)) {
         y += f.subtitle * 1.3;
         this.text(line, c.x + c.width / 2, y, { font: 'regular', size: f.subtitle, align: 'center' });
       }
@@ -485,32 +499,16 @@ class Painter {
     if (style.gray) doc.addContent('0 g');
   }
 
-  /** Greedy word wrap to `width`. */
-  private wrap(text: string, font: FontName, size: number, width: number): string[] {
+  /** Greedy word wrap to `width`, in linear time (see text-fit.ts). */
+  private wrap(text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
     const doc = this.doc.font(fontFile(font)).fontSize(size);
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/)) {
-      if (word === '') continue;
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && doc.widthOfString(candidate) > width) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line !== '') lines.push(line);
-    return lines.map((l) => this.fit(l, font, size, width));
+    return wrapText(text, width, (t) => doc.widthOfString(t), maxLines);
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */
   private fit(text: string, font: FontName, size: number, width: number): string {
     const doc = this.doc.font(fontFile(font)).fontSize(size);
-    if (doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}\u2026`) > width) cut = cut.slice(0, -1);
-    return `${cut}\u2026`;
+    return fitText(text, width, (t) => doc.widthOfString(t));
   }
 }
 
