@@ -4,9 +4,9 @@
  */
 import { createWriteStream, existsSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { planBook, type BookPlan, type BookSection } from './layout.js';
+import { planContent, type BookContent } from './content.js';
+import type { BookPlan } from './layout.js';
 import { writeBookPdf, type BookPuzzle } from './pdf-writer.js';
-import type { BookTemplate } from './template.js';
 
 /**
  * The creation date written into every book. Fixed, so that the same seed and options give the same
@@ -26,21 +26,18 @@ export class BookOutputError extends Error {
 }
 
 /** Options of {@link writeBookFile}. */
-export interface WriteBookFileOptions {
-  template: BookTemplate;
-  title: string;
-  subtitle?: string;
-  sections: readonly BookSection[];
+export interface WriteBookFileOptions extends BookContent {
   /** The puzzles in book order (numbered from 1), as fast or as slow as they come. */
   puzzles: AsyncIterable<BookPuzzle> | Iterable<BookPuzzle>;
   /** Path of the PDF. Its folder is made if missing. */
   output: string;
   /** Replace an existing file. Default false. */
   force?: boolean;
-  /** Small print on the title page (e.g. the seed, so the book can be made again). */
-  colophon?: string;
   /** Written into the PDF's Info dictionary; describe what made the book so that different books get different IDs. */
   subject?: string;
+  /** Info dictionary keywords and extra entries (e.g. the seed and template, so the book can be made again). */
+  keywords?: string;
+  metadata?: Readonly<Record<string, string>>;
   /** Default {@link BOOK_DATE}. */
   creationDate?: Date;
   /** Stops the run; the temporary file is removed and nothing is left at `output`. */
@@ -64,7 +61,7 @@ export interface BookResult {
 export async function writeBookFile(options: WriteBookFileOptions): Promise<BookResult> {
   const { output } = options;
   checkOutput(output, options.force ?? false);
-  const plan = planBook(options.template, { title: options.title, sections: options.sections });
+  const { plan, front, texts } = planContent(options);
   const folder = dirname(output);
   mkdirSync(folder, { recursive: true });
   const temporary = join(folder, `.${basename(output)}.${process.pid}.partial`);
@@ -74,9 +71,13 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
     const puzzles = signal ? abortable(options.puzzles, signal) : options.puzzles;
     await writeBookPdf({
       plan,
-      subtitle: options.subtitle ?? '',
-      colophon: options.colophon ?? '',
+      front,
+      texts,
       subject: options.subject ?? '',
+      ...(options.keywords === undefined ? {} : { keywords: options.keywords }),
+      ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+      ...(options.teaching && plan.primerPage !== null ? { primer: options.teaching.primer } : {}),
+      ...(options.teaching && plan.hintsPage !== null ? { hints: options.teaching.hints } : {}),
       creationDate: options.creationDate ?? BOOK_DATE,
       puzzles,
       output: stream,
