@@ -47,7 +47,6 @@ export interface BookOptions {
   cover?: boolean;
   coverOutput?: string;
   paper?: Paper;
-  output: string;
   puzzles?: string;
   skipInvalid: boolean;
   force: boolean;
@@ -366,7 +365,7 @@ function parseJobs(text: string): number {
   return jobs;
 }
 
-function describeContents(sections: readonly BookSection[]): string {
+export function describeContents(sections: readonly BookSection[]): string {
   const total = sections.reduce((sum, s) => sum + s.count, 0);
   const levels = [...new Set(sections.map((s) => s.level))];
   const range = levels.length === 1 ? levels[0]! : `${levels[0]} to ${levels[levels.length - 1]}`;

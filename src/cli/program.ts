@@ -8,6 +8,7 @@ import { registerExplain } from './explain.js';
 import { registerHint } from './hint.js';
 import { registerGenerate } from './generate.js';
 import { registerBook } from './book.js';
+import { registerCover } from './cover.js';
 import { registerTemplates } from './templates.js';
 
 export const VERSION = '0.1.0';
@@ -31,6 +32,7 @@ export function buildProgram(io: CliIo, state: CommandState): Command {
   registerHint(program, io, state);
   registerGenerate(program, io, state);
   registerBook(program, io, state);
+  registerCover(program, io, state);
   registerTemplates(program, io, state);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;

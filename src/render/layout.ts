@@ -252,11 +252,13 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   };
   const frame = pageFrame(plan, 3);
   const headingBand = divider ? 0 : headingHeight(template);
-  const puzzleBody = { width: frame.body.width, height: frame.body.height - headingBand };
-  plan.puzzleSlots = arrangeSlots(ppp, puzzleBody, template.fonts.label * 1.7, Math.max(18, puzzleBody.width * 0.045));
-  shiftSlots(plan.puzzleSlots, headingBand);
+  // Half the border's width is inked outside a grid's square: keep that inside the body too.
+  const ink = template.lines.box / 2;
+  const puzzleBody = { width: frame.body.width - 2 * ink, height: frame.body.height - headingBand - 2 * ink };
+  plan.puzzleSlots = arrangeSlots(ppp, puzzleBody, template.fonts.label * 1.55, Math.max(18, puzzleBody.width * 0.045));
+  shiftSlots(plan.puzzleSlots, ink, headingBand + ink);
   plan.solutionSlots = arrangeSlots(spp, puzzleBody, template.fonts.solutionLabel * 1.6, Math.max(10, puzzleBody.width * 0.035));
-  shiftSlots(plan.solutionSlots, headingBand);
+  shiftSlots(plan.solutionSlots, ink, headingBand + ink);
 
   const puzzleCell = plan.puzzleSlots.size / 9;
   if (puzzleCell < MIN_CELL.puzzle) {
@@ -373,8 +375,11 @@ export function arrangeSlots(n: number, box: { width: number; height: number }, 
   return { cols, rows, size, labelHeight, grids };
 }
 
-function shiftSlots(slots: SlotLayout, dy: number): void {
-  for (const grid of slots.grids) grid.y += dy;
+function shiftSlots(slots: SlotLayout, dx: number, dy: number): void {
+  for (const grid of slots.grids) {
+    grid.x += dx;
+    grid.y += dy;
+  }
 }
 
 /** A glyph's ink box in thousandths of the font size, y up from the baseline (as fonts store it). */
