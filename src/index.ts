@@ -1,7 +1,21 @@
 /**
- * sudoku-press: the public API. Everything a program can import is listed here.
+ * sudoku-press, the portable core: parsing, the counting solver, the grader, hints and the
+ * generator. No Node built-in is imported and nothing runs at import time, so this entry works in
+ * Node, browsers, workers and bundled functions alike. Node-only parts (worker pools, PDF books,
+ * files) are in `sudoku-press/node`, which also re-exports everything here.
+ *
+ * Every function that takes a grid accepts an 81-character string, an array of 81 numbers (0 or
+ * null for empty) or a Uint8Array; results meant to be logged or sent (generated puzzles, grades,
+ * steps) are plain data.
  */
-export { PuzzleFormatError, type PuzzleFormatErrorCode, type SourceLocation } from './core/errors.js';
+export {
+  PuzzleFormatError,
+  OptionError,
+  type PuzzleFormatErrorCode,
+  type OptionErrorCode,
+  type SourceLocation,
+} from './core/errors.js';
+export type { GridInput } from './core/grid-input.js';
 export {
   type Grid,
   type Conflict,
@@ -47,12 +61,11 @@ export {
   levelOf,
   isLevel,
   GUESS_DIFFICULTY,
-  GradePool,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
 export { formatChain, formatChainLines } from './techniques/chains/index.js';
 
-// Generating: seeded, reproducible, shardable puzzles of a chosen difficulty.
+// Generating: seeded, reproducible, shardable puzzles of a chosen difficulty (in this thread).
 export {
   type GenerateOptions,
   type GenerateOneOptions,
@@ -71,27 +84,3 @@ export {
   hasSymmetry,
   isMinimal,
 } from './generator/index.js';
-
-// Books: templates, layout and the PDF writer.
-export {
-  type BookTemplate,
-  type BookSpec,
-  type BookSection,
-  type BookPlan,
-  type BookPuzzle,
-  type WriteBookOptions,
-  type WriteBookFileOptions,
-  type BookResult,
-  writeBookFile,
-  writeBookPdf,
-  planBook,
-  loadTemplate,
-  parseTemplate,
-  templateNames,
-  puzzlesFromFile,
-  generatedPuzzles,
-  BOOK_DATE,
-  TemplateError,
-  BookInputError,
-  BookOutputError,
-} from './render/index.js';

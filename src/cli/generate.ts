@@ -2,18 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { formatGrid } from '../core/grid.js';
 import { LEVELS } from '../grader/index.js';
 import {
   GenerateError,
   GenerateOptionError,
   SYMMETRIES,
-  generate,
   parseRatingBand,
   type GenerateOptions,
   type GeneratedPuzzle,
   type Symmetry,
 } from '../generator/index.js';
+import { generate, type NodeGenerateOptions } from '../node/generate.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { LineWriter } from './output.js';
 
@@ -54,16 +53,16 @@ function countsText(counts: Record<string, number>): string {
 }
 
 function lineOf(p: GeneratedPuzzle, solutions: boolean): string {
-  const fields = [formatGrid(p.puzzle), p.grade.rating.toFixed(1), p.grade.level, String(p.clues), String(p.index)];
-  if (solutions) fields.push(formatGrid(p.solution));
+  const fields = [p.puzzle, p.grade.rating.toFixed(1), p.grade.level, String(p.clues), String(p.index)];
+  if (solutions) fields.push(p.solution);
   return fields.join(' ');
 }
 
 function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
   return JSON.stringify({
     index: p.index,
-    puzzle: formatGrid(p.puzzle),
-    ...(solutions ? { solution: formatGrid(p.solution) } : {}),
+    puzzle: p.puzzle,
+    ...(solutions ? { solution: p.solution } : {}),
     rating: p.grade.rating,
     level: p.grade.level,
     clues: p.clues,
@@ -76,14 +75,14 @@ function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
 const CSV_HEADER = ['index', 'puzzle', 'rating', 'level', 'clues', 'hardest', 'techniques'];
 
 function csvOf(p: GeneratedPuzzle, solutions: boolean): string {
-  const fields = [String(p.index), formatGrid(p.puzzle), p.grade.rating.toFixed(1), p.grade.level, String(p.clues), p.grade.hardest, countsText(p.grade.counts)];
-  if (solutions) fields.push(formatGrid(p.solution));
+  const fields = [String(p.index), p.puzzle, p.grade.rating.toFixed(1), p.grade.level, String(p.clues), p.grade.hardest, countsText(p.grade.counts)];
+  if (solutions) fields.push(p.solution);
   return fields.join(',');
 }
 
 /** Turns the command line into library options (the library checks ranges and combinations). */
-function libraryOptions(cli: GenerateCliOptions, seed: string): GenerateOptions {
-  const options: GenerateOptions = {
+function libraryOptions(cli: GenerateCliOptions, seed: string): NodeGenerateOptions {
+  const options: NodeGenerateOptions = {
     seed,
     count: cli.count,
     start: cli.start,

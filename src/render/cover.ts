@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import { checkOutput, BOOK_DATE } from './book.js';
 import { drawDigits, drawGridLines, type DigitFont } from './board-pdf.js';
-import { FONT_FILES, type FontName } from './fonts.js';
+import { fontFile, type FontName } from './fonts.js';
 import type { Rect } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 import { wrapText } from './teaching-layout.js';
@@ -151,7 +151,7 @@ export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverR
     const doc = new PDFDocument({
       autoFirstPage: false,
       compress: true,
-      font: FONT_FILES.serif,
+      font: fontFile('serif'),
       pdfVersion: '1.4',
       info: {
         Title: `${options.front.title} (cover)`,
@@ -196,12 +196,12 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
   const front = options.front;
   doc.addContent(`${BACKGROUND} g`);
   doc.rect(0, 0, g.width, g.height).fill();
-  const measure = (text: string, font: FontName, size: number): number => doc.font(FONT_FILES[font]).fontSize(size).widthOfString(text);
+  const measure = (text: string, font: FontName, size: number): number => doc.font(fontFile(font)).fontSize(size).widthOfString(text);
   const put = (what: string, text: string, x: number, baseline: number, font: FontName, size: number, gray: number, align: 'left' | 'center' = 'left'): void => {
     const width = measure(text, font, size);
     const left = align === 'center' ? x - width / 2 : x;
     doc.addContent(`${gray} g`);
-    doc.font(FONT_FILES[font]).fontSize(size).text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    doc.font(fontFile(font)).fontSize(size).text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
     elements.push({ what, box: { x: left, y: baseline - size * 0.8, width, height: size * 1.05 } });
   };
   const wrap = (text: string, font: FontName, size: number, width: number): string[] => wrapText(text, width, (t) => measure(t, font, size));
@@ -251,12 +251,12 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
       const baseline = size * 0.3; // capitals (0.65) above, descenders (0.25) below: centred across the spine
       const title = fitText(front.title, 'serifBold', size, s.height * 0.62, measure);
       doc.addContent(`${INK} g`);
-      doc.font(FONT_FILES.serifBold).fontSize(size).text(title, 0, baseline, { lineBreak: false, baseline: 'alphabetic' });
+      doc.font(fontFile('serifBold')).fontSize(size).text(title, 0, baseline, { lineBreak: false, baseline: 'alphabetic' });
       if (front.author !== '') {
         const author = fitText(front.author, 'serif', size * 0.85, s.height * 0.3, measure);
         const aw = measure(author, 'serif', size * 0.85);
         doc.addContent(`${SOFT} g`);
-        doc.font(FONT_FILES.serif).fontSize(size * 0.85).text(author, s.height - aw, baseline, { lineBreak: false, baseline: 'alphabetic' });
+        doc.font(fontFile('serif')).fontSize(size * 0.85).text(author, s.height - aw, baseline, { lineBreak: false, baseline: 'alphabetic' });
       }
       doc.restore();
       elements.push({ what: 'spine text', box: { x: s.x + s.width / 2 - size * 0.45, y: s.y, width: size * 0.9, height: s.height } });
@@ -306,7 +306,7 @@ let cachedFont: { doc: Doc; font: DigitFont } | undefined;
 /** The grid-digit font of `doc`, measured for the fast digit writer. */
 function digitFont(doc: Doc): DigitFont {
   if (cachedFont?.doc === doc) return cachedFont.font;
-  doc.font(FONT_FILES.digits);
+  doc.font(fontFile('digits'));
   const e = (doc as unknown as { _font: EmbeddedFontInternals })._font;
   const digits = [];
   const codes = [''];

@@ -5,18 +5,27 @@
  * files, and embedded (subset) in every PDF.
  */
 import { join } from 'node:path';
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../node/package-root.js';
 
-const FONT_ROOT = join(packageRoot(), 'assets', 'fonts');
-
-export const FONT_FILES = {
+const FONT_PATHS = {
   /** Text. */
-  serif: join(FONT_ROOT, 'charis', 'CharisSIL-Regular.ttf'),
-  serifItalic: join(FONT_ROOT, 'charis', 'CharisSIL-Italic.ttf'),
-  serifBold: join(FONT_ROOT, 'charis', 'CharisSIL-Bold.ttf'),
+  serif: ['charis', 'CharisSIL-Regular.ttf'],
+  serifItalic: ['charis', 'CharisSIL-Italic.ttf'],
+  serifBold: ['charis', 'CharisSIL-Bold.ttf'],
   /** Digits in grids: regular for puzzles and filled-in solution digits, bold for a solution's givens. */
-  digits: join(FONT_ROOT, 'dejavu', 'DejaVuSans.ttf'),
-  digitsBold: join(FONT_ROOT, 'dejavu', 'DejaVuSans-Bold.ttf'),
+  digits: ['dejavu', 'DejaVuSans.ttf'],
+  digitsBold: ['dejavu', 'DejaVuSans-Bold.ttf'],
 } as const;
 
-export type FontName = keyof typeof FONT_FILES;
+export type FontName = keyof typeof FONT_PATHS;
+
+let files: Record<FontName, string> | undefined;
+
+/** The path of a font file, found on first use (not at import: the package folder is looked up on disk). */
+export function fontFile(name: FontName): string {
+  if (!files) {
+    const root = join(packageRoot(), 'assets', 'fonts');
+    files = Object.fromEntries(Object.entries(FONT_PATHS).map(([key, [dir, file]]) => [key, join(root, dir, file)])) as Record<FontName, string>;
+  }
+  return files[name];
+}

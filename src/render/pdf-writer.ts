@@ -9,7 +9,7 @@ import type { Grid } from '../core/grid.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { HintEntry, PrimerEntry } from '../book/primer.js';
 import { drawDigits, drawGridLines, drawPicture, type BoardPicture, type DigitFont, type PictureStyle } from './board-pdf.js';
-import { FONT_FILES, type FontName } from './fonts.js';
+import { fontFile, type FontName } from './fonts.js';
 import {
   fillPageText,
   hasFolio,
@@ -88,7 +88,7 @@ export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: 
     bufferPages: false,
     compress: true,
     pdfVersion: '1.4',
-    font: FONT_FILES.serif, // never load the standard Helvetica, which is not embedded
+    font: fontFile('serif'), // never load the standard Helvetica, which is not embedded
     info: {
       Title: plan.title,
       ...(options.front.author === '' ? {} : { Author: options.front.author }),
@@ -177,7 +177,7 @@ class Painter {
   }
 
   private measure(name: FontName): FontMetrics {
-    this.doc.font(FONT_FILES[name]);
+    this.doc.font(fontFile(name));
     const embedded = (this.doc as unknown as { _font: EmbeddedFontInternals })._font;
     if (typeof embedded.encode !== 'function' || typeof embedded.font?.glyphForCodePoint !== 'function') {
       throw new Error('this pdfkit version does not expose the embedded font as expected (pdfkit 0.20 does)');
@@ -192,7 +192,7 @@ class Painter {
     for (let d = 1; d <= 9; d++) codes.push(embedded.encode(String(d))[0][0]!);
     const capHeight = box(72).maxY;
     if (!digits.every((g) => Number.isFinite(g.minY) && g.maxY > g.minY) || !(capHeight > 0)) {
-      throw new Error(`font ${FONT_FILES[name]} has no usable digit outlines`);
+      throw new Error(`font ${fontFile(name)} has no usable digit outlines`);
     }
     return { id: embedded.id, ref: embedded.ref(), digits, codes, capHeight };
   }
@@ -395,14 +395,14 @@ class Painter {
     const b = frame.body;
     const f = this.t.fonts;
     let y = this.pageHeading(frame, continued ? 'Contents (continued)' : 'Contents') + f.heading * 0.4;
-    const pageWidth = this.measureText('0000', FONT_FILES.serif, f.body);
+    const pageWidth = this.measureText('0000', fontFile('serif'), f.body);
     for (const entry of entries) {
       y += f.body * 2.4;
       this.text(entry.text, b.x, y, { font: 'serif', size: f.body });
-      let leaderStart = b.x + this.measureText(entry.text, FONT_FILES.serif, f.body);
+      let leaderStart = b.x + this.measureText(entry.text, fontFile('serif'), f.body);
       if (entry.detail !== '') {
         this.text(entry.detail, leaderStart + f.body * 0.5, y, { font: 'serifItalic', size: f.body, gray: 0.35 });
-        leaderStart += f.body * 0.5 + this.measureText(entry.detail, FONT_FILES.serifItalic, f.body);
+        leaderStart += f.body * 0.5 + this.measureText(entry.detail, fontFile('serifItalic'), f.body);
       }
       this.text(String(entry.page), b.x + b.width, y, { font: 'serif', size: f.body, align: 'right' });
       // A dotted leader between the entry and its page number.
@@ -458,7 +458,7 @@ class Painter {
       lines: { thin, box: side < 150 ? Math.max(thin + 0.5, 1.5) : this.t.lines.box },
       digitFont: this.metrics.digits,
       boldFont: this.metrics.digitsBold,
-      labelFont: FONT_FILES.serif,
+      labelFont: fontFile('serif'),
       digitScale: this.t.fonts.digitScale,
       sheetHeight: this.frame.media.height,
     };
@@ -596,7 +596,7 @@ class Painter {
    * line starts below its bottom margin, so all wrapping is done here (see {@link wrap}).
    */
   private text(text: string, x: number, baseline: number, style: Style): void {
-    const doc = this.doc.font(FONT_FILES[style.font]).fontSize(style.size);
+    const doc = this.doc.font(fontFile(style.font)).fontSize(style.size);
     const spacing = style.spacing ?? 0;
     const width = style.align && style.align !== 'left' ? doc.widthOfString(text, { characterSpacing: spacing }) - spacing : 0;
     const left = style.align === 'center' ? x - width / 2 : style.align === 'right' ? x - width : x;
@@ -606,12 +606,12 @@ class Painter {
   }
 
   private wrap(text: string, font: FontName, size: number, width: number): string[] {
-    return wrapText(text, width, (t) => this.measureText(t, FONT_FILES[font], size)).map((l) => this.fit(l, font, size, width));
+    return wrapText(text, width, (t) => this.measureText(t, fontFile(font), size)).map((l) => this.fit(l, font, size, width));
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */
   private fit(text: string, font: FontName, size: number, width: number): string {
-    const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
+    const doc = this.doc.font(fontFile(font)).fontSize(size);
     if (doc.widthOfString(text) <= width) return text;
     let cut = text;
     while (cut.length > 1 && doc.widthOfString(`${cut}\u2026`) > width) cut = cut.slice(0, -1);
@@ -635,8 +635,8 @@ export function layoutHints(template: BookTemplate, hints: readonly HintEntry[],
   const width = t.page.width - t.margins.outside - widestGutter;
   const height = t.page.height - t.margins.top - t.margins.bottom - (t.headerAt === 'top' ? f.header + 14 : 0) - 18 - Math.max(f.footer, t.headerAt === 'foot' ? f.header : 0);
   const lead = f.body * 1.45;
-  const lines = hintLines(hints, width, hintIndent(f.body), (text) => measure(text, FONT_FILES.serif, f.body));
-  const introLines = wrapText(intro, width, (text) => measure(text, FONT_FILES.serifItalic, f.body)).length;
+  const lines = hintLines(hints, width, hintIndent(f.body), (text) => measure(text, fontFile('serif'), f.body));
+  const introLines = wrapText(intro, width, (text) => measure(text, fontFile('serifItalic'), f.body)).length;
   const perPage = Math.max(3, Math.floor((height - f.body) / lead));
   const firstPage = Math.max(3, Math.floor((height - f.heading * 2.1 - f.body * 2 - introLines * lead) / lead));
   return { lines, pages: paginateHints(lines, perPage, firstPage) };
@@ -685,6 +685,6 @@ function offset(rect: Rect, origin: Rect): Rect {
 
 /** A text measurer for planning (the same pdfkit metrics the writer uses), without writing anything. */
 export function createTextMeasure(): TextMeasure {
-  const doc = new PDFDocument({ autoFirstPage: false, font: FONT_FILES.serif });
+  const doc = new PDFDocument({ autoFirstPage: false, font: fontFile('serif') });
   return (text, font, size) => doc.font(font).fontSize(size).widthOfString(text);
 }

@@ -1,4 +1,4 @@
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../node/package-root.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';

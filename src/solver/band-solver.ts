@@ -1,5 +1,6 @@
 import type { Board } from '../core/board.js';
 import type { Grid } from '../core/grid.js';
+import { toGrid, type GridInput } from '../core/grid-input.js';
 
 /*
  * The counting solver, in the style of JCZSolve / fsss2: one bitboard per (digit, band).
@@ -213,10 +214,14 @@ export class Solver {
   private solutions = 0;
   private limit = 2;
 
-  /** Number of solutions of `grid`, counting stops at `limit` (default 2). */
-  count(grid: Grid, limit = 2): number {
+  /**
+   * Number of solutions of `grid` (a string, an array or a Uint8Array of 81 cells), counting stops at
+   * `limit` (default 2). The last solution found is in {@link solution}.
+   * @throws PuzzleFormatError when `grid` is not a grid.
+   */
+  count(grid: GridInput, limit = 2): number {
     this.begin(limit);
-    if (!this.loadGrid(grid)) return 0;
+    if (!this.loadGrid(toGrid(grid))) return 0;
     this.search(0);
     return this.solutions;
   }

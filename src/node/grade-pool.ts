@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Grade, GradeErrorCode, GradeOptions } from './grade.js';
+import type { Grade, GradeErrorCode, GradeOptions } from '../grader/grade.js';
 
 /** The grade of one puzzle, or why it could not be graded. */
 export type GradeOutcome = { ok: true; grade: Grade } | { ok: false; code: GradeErrorCode; message: string };
@@ -16,7 +16,7 @@ export interface BatchRequest {
 /** A worker's answer: one outcome per puzzle, in order (or a failure of the whole batch). */
 export type BatchResult = { id: number; results: GradeOutcome[] } | { id: number; error: string };
 
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+const WORKER_URL = new URL('./grade-worker.js', import.meta.url);
 
 /** Whether the compiled worker is available (it is not when running from the TypeScript sources). */
 export function workersAvailable(): boolean {

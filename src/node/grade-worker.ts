@@ -1,11 +1,11 @@
 /**
  * Worker thread for `grade --jobs N`: receives batches of puzzles (81-character strings), answers with
- * their grades in the same order. Loaded from the compiled `dist/grader/worker.js`.
+ * their grades in the same order. Loaded from the compiled `dist/node/grade-worker.js`.
  */
 import { parentPort } from 'node:worker_threads';
 import { parsePuzzle } from '../core/parse.js';
-import { GradeError, gradePuzzle } from './grade.js';
-import type { BatchRequest, BatchResult, GradeOutcome } from './pool.js';
+import { GradeError, gradePuzzle } from '../grader/grade.js';
+import type { BatchRequest, BatchResult, GradeOutcome } from './grade-pool.js';
 
 function gradeOne(puzzle: string, request: BatchRequest): GradeOutcome {
   try {

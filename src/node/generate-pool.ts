@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { makePuzzle, type PuzzleOutcome } from './generate-one.js';
-import type { ResolvedOptions } from './options.js';
+import { makePuzzle, type PuzzleOutcome } from '../generator/generate-one.js';
+import type { ResolvedOptions } from '../generator/options.js';
 
 /**
  * The compiled worker next to this module, or null when running from TypeScript sources (tests),
@@ -10,7 +10,7 @@ import type { ResolvedOptions } from './options.js';
  * puzzles.
  */
 export function workerScript(): URL | null {
-  const url = new URL('./worker.js', import.meta.url);
+  const url = new URL('./generate-worker.js', import.meta.url);
   return existsSync(fileURLToPath(url)) ? url : null;
 }
 

@@ -1,0 +1,52 @@
+/**
+ * sudoku-press for Node: everything of the portable entry (`sudoku-press`), plus what needs Node:
+ * `generate` with worker threads (`jobs`), the grading pool, and PDF books (templates, layout, the
+ * pdfkit writer, puzzles from files).
+ */
+export * from '../index.js';
+// Replaces the portable `generate` with one that also takes `jobs` (same puzzles, same order).
+export { generate, MAX_JOBS, type NodeGenerateOptions } from './generate.js';
+export { GradePool, workersAvailable, type GradeOutcome } from './grade-pool.js';
+
+// Books: templates, layout and the PDF writer.
+export {
+  type BookTemplate,
+  type BookSpec,
+  type BookSection,
+  type BookPlan,
+  type BookPuzzle,
+  type WriteBookOptions,
+  type WriteBookFileOptions,
+  type BookResult,
+  writeBookFile,
+  writeBookPdf,
+  planBook,
+  loadTemplate,
+  parseTemplate,
+  templateNames,
+  puzzlesFromFile,
+  generatedPuzzles,
+  BOOK_DATE,
+  TemplateError,
+  BookInputError,
+  BookOutputError,
+  // Front matter, texts, the primer and hints, and the cover (issue 14).
+  type BookContent,
+  type FrontMatter,
+  type BookTexts,
+  type Teaching,
+  type PrimerEntry,
+  type HintEntry,
+  type CoverGeometry,
+  type CoverResult,
+  type WriteCoverOptions,
+  type Paper,
+  DEFAULT_TEXTS,
+  DEFAULT_FRONT_MATTER,
+  PAPER_THICKNESS,
+  teach,
+  coverGeometry,
+  spineWidth,
+  writeCoverFile,
+  isValidIsbn,
+} from '../render/index.js';
