@@ -194,7 +194,8 @@ function drawMarks(doc: Doc, grid: Rect, picture: BoardPicture, style: PictureSt
       for (let d = 1; d <= 9; d++) {
         if ((mask & (1 << (d - 1))) === 0) continue;
         const k = key(c, d);
-        const which = pattern.has(k) ? 'pattern' : removed.has(k) ? 'removed' : 'plain';
+        // What the step removes is struck out even where it is also part of the pattern.
+        const which = removed.has(k) ? 'removed' : pattern.has(k) ? 'pattern' : 'plain';
         if (which !== kind) continue;
         ops.push({ col: (c % 9) * 3 + ((d - 1) % 3), row: Math.floor(c / 9) * 3 + Math.floor((d - 1) / 3), digit: d });
       }

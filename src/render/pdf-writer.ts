@@ -546,10 +546,12 @@ class Painter {
     const list = entry.puzzles.length === this.plan.puzzleCount ? 'Every puzzle in the book needs it.' : `Needed in puzzle${entry.puzzles.length === 1 ? '' : 's'} ${numberRanges(entry.puzzles)}.`;
     const small = f.body * 0.92;
     const tail = this.wrap(detail, 'serifItalic', small, b.width).length + this.wrap(list, 'serif', small, b.width).length + 1;
+    // Room for the column numbers above the board (see drawPicture: about a third of a cell).
+    const coordinates = (side: number): number => Math.max(6, (side / 9) * 0.32) * 1.5;
     const room = b.y + b.height - y - tail * small * 1.45 - f.body * 2.5;
-    const side = Math.min(b.width * 0.86, room);
+    const side = Math.min(b.width * 0.86, room - coordinates(room));
     if (side >= 120) {
-      const grid: Rect = { x: b.x + (b.width - side) / 2 + side * 0.02, y: y + f.body * 0.8, width: side, height: side };
+      const grid: Rect = { x: b.x + (b.width - side) / 2 + side * 0.02, y: y + f.body * 0.4 + coordinates(side), width: side, height: side };
       drawPicture(this.doc, grid, primerPicture(entry), this.pictureStyle(side));
       y = grid.y + side + small * 2;
     }
