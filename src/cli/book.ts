@@ -21,7 +21,7 @@ import {
   resolveTexts,
 } from '../render/index.js';
 import { isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
-import { teach } from '../book/primer.js';
+import type { Teaching } from '../book/primer.js';
 import { parseTexts } from '../render/template.js';
 import { readFileSync } from 'node:fs';
 import { checkInputFiles } from './input.js';
@@ -304,7 +304,7 @@ export async function teachingFor(
   options: BookOptions,
   source: BookSource,
   progress: BookProgress,
-): Promise<{ puzzles: BookPuzzle[]; teaching: ReturnType<typeof teach> } | undefined> {
+): Promise<{ puzzles: BookPuzzle[]; teaching: Teaching } | undefined> {
   if (!options.primer && !options.hints) return undefined;
   const puzzles: BookPuzzle[] = [];
   const total = source.sections.reduce((sum, s) => sum + s.count, 0);
@@ -312,6 +312,7 @@ export async function teachingFor(
     puzzles.push(puzzle);
     progress.step('generating puzzles', puzzles.length, total);
   }
+  const { teach } = await import('../book/primer.js');
   const teaching = teach(puzzles, { onPuzzle: (n) => progress.step('solving for the primer and hints', n, total) });
   return { puzzles, teaching };
 }
