@@ -147,4 +147,13 @@ describe('primer, hints and cover', () => {
     const pages = (await readBack(book)).pages.length;
     expect(r.stdout).toContain(`(${pages} pages, white paper)`);
   });
+
+  test('cover with the options of a book --cover gives the same cover, byte for byte', async () => {
+    const book = join(dir, 'pair.pdf');
+    const args = ['-t', 'kdp-6x9-2up', '--seed', '11', '--sections', 'easy:3,hard:3', '--title', 'Pair', '--author', 'A. Setter', '-q'];
+    expect((await run(['book', ...args, '-o', book, '--cover'])).code).toBe(0);
+    const alone = join(dir, 'pair-alone-cover.pdf');
+    expect((await run(['cover', ...args, '-o', alone])).code).toBe(0);
+    expect(readFileSync(alone).equals(readFileSync(join(dir, 'pair-cover.pdf')))).toBe(true);
+  });
 });

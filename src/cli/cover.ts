@@ -53,10 +53,20 @@ Examples:
       if (source === null) return;
       const { sections } = source;
       const teaching = await teachingFor(options, source, progress);
-      // The art: the first puzzle of the last (hardest) section; only that far is generated.
-      const artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
+      // The art: the first puzzle of the last (hardest) section. A generated section's puzzles depend
+      // only on the seed, the level and how many sections of that level come before it, so one
+      // puzzle per section of that level is enough to make it.
+      const last = sections[sections.length - 1]!;
       let art;
-      for await (const puzzle of teaching ? teaching.puzzles : source.puzzles) {
+      let puzzles = teaching ? teaching.puzzles : source.puzzles;
+      let artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
+      if (!teaching && source.seed !== undefined) {
+        const { generatedPuzzles } = await import('../render/generated.js');
+        const same = sections.filter((s) => s.level === last.level).map((s) => ({ level: s.level, count: 1 }));
+        puzzles = generatedPuzzles(same, { seed: source.seed, symmetry: template.symmetry });
+        artNumber = same.length;
+      }
+      for await (const puzzle of puzzles) {
         if (puzzle.number === artNumber) {
           art = puzzle;
           break;

@@ -265,7 +265,7 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
 
   // Back: the text above the barcode area, which stays empty.
   const b = g.backSafe;
-  const bodySize = Math.min(12, b.width / 30);
+  const bodySize = Math.min(15, b.width / 33);
   let by = b.y + bodySize * 2.2;
   const headSize = bodySize * 1.6;
   put('back title', front.title, b.x, by, 'serifBold', headSize, INK);
