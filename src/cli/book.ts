@@ -27,6 +27,7 @@ import { readFileSync } from 'node:fs';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { Progress } from './progress.js';
 
 export interface BookOptions {
   template: string;
@@ -392,79 +393,51 @@ function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-/**
- * Progress on stderr: a line redrawn in place on a terminal; otherwise a line at each tenth of
- * the pages, so logs stay short.
- */
+/** What the book command shows on stderr: progress on a terminal, and its notes unless --quiet. */
 export class BookProgress {
-  private lastDraw = 0;
-  private drawn = false;
-  private lastTenth = -1;
-  private lastStage = '';
+  private readonly reader: Progress;
+  private writer: Progress | undefined;
+  private stage: Progress | undefined;
+  private stageName = '';
 
   constructor(
     private readonly io: CliIo,
     private readonly enabled: boolean,
-  ) {}
+  ) {
+    this.reader = new Progress(io, 'reading and grading puzzles:', undefined, enabled);
+  }
 
   note(text: string): void {
-    if (!this.enabled) return;
-    this.clear();
-    this.io.stderr.write(`${text}\n`);
+    if (this.enabled) this.reader.note(text);
   }
 
   reading(read: number): void {
-    if (!this.enabled || !this.io.stderrIsTTY) return;
-    this.draw(`reading and grading puzzles: ${read}`);
+    this.reader.update(read);
   }
 
   doneReading(kept: number, skipped: number): void {
     this.note(`read and graded ${kept} puzzle${kept === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} left out)` : ''}`);
   }
 
-  /** A counted stage (generating, solving): redrawn on a terminal, a line per tenth otherwise. */
+  /** A counted stage before the pages (generating the puzzles, solving them for the primer and hints). */
   step(what: string, done: number, total: number): void {
-    if (!this.enabled) return;
-    if (this.io.stderrIsTTY) {
-      this.draw(`${what}: ${done}/${total}`);
-      return;
+    if (what !== this.stageName) {
+      this.stage?.clear();
+      this.stage = new Progress(this.io, `${what}:`, total, this.enabled);
+      this.stageName = what;
     }
-    const tenth = Math.floor((done * 10) / total);
-    if (tenth !== this.lastTenth || what !== this.lastStage) {
-      this.lastTenth = tenth;
-      this.lastStage = what;
-      this.io.stderr.write(`book: ${what} ${done}/${total}\n`);
-    }
+    this.stage!.update(done, total);
   }
 
   page(page: number, pages: number): void {
-    if (!this.enabled) return;
-    if (this.io.stderrIsTTY) {
-      this.draw(`writing page ${page}/${pages}`);
-      return;
-    }
-    const tenth = Math.floor((page * 10) / pages);
-    if (tenth !== this.lastTenth || this.lastStage !== 'pages') {
-      this.lastStage = 'pages';
-      this.lastTenth = tenth;
-      this.io.stderr.write(`book: page ${page}/${pages}\n`);
-    }
+    this.stage?.clear();
+    this.writer ??= new Progress(this.io, 'writing page', pages, this.enabled);
+    this.writer.update(page, pages);
   }
 
   stop(): void {
-    this.clear();
-  }
-
-  private draw(text: string): void {
-    const now = performance.now();
-    if (now - this.lastDraw < 100) return;
-    this.lastDraw = now;
-    this.io.stderr.write(`\r${text}\x1b[K`);
-    this.drawn = true;
-  }
-
-  private clear(): void {
-    if (this.drawn) this.io.stderr.write('\r\x1b[K');
-    this.drawn = false;
+    this.reader.clear();
+    this.stage?.clear();
+    this.writer?.clear();
   }
 }

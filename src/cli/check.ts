@@ -1,16 +1,15 @@
 import type { Command } from 'commander';
-import { formatGrid } from '../core/grid.js';
 import { Solver } from '../solver/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
-import { LineWriter, ProgressLine, where } from './output.js';
+import { invalidLine, recordFields, type Status } from './json.js';
+import { LineWriter, where } from './output.js';
+import { Progress } from './progress.js';
 
 interface CheckOptions {
   json: boolean;
   quiet: boolean;
 }
-
-type Status = 'unique' | 'multiple' | 'none' | 'invalid';
 
 export function registerCheck(program: Command, io: CliIo, state: CommandState): void {
   program
@@ -33,34 +32,31 @@ Examples:
     .action(async (files: string[], options: CheckOptions) => {
       checkInputFiles(files);
       const out = new LineWriter(io.stdout);
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'checked');
+      const progress = new Progress(io, 'checked');
       const solver = new Solver();
-      const counts: Record<Status, number> = { unique: 0, multiple: 0, none: 0, invalid: 0 };
+      const counts: Record<Exclude<Status, 'graded'>, number> = { unique: 0, multiple: 0, none: 0, invalid: 0 };
       const started = performance.now();
       let total = 0;
       for await (const record of readInputs(files, io)) {
         total++;
-        let status: Status;
-        let fields: Record<string, unknown>;
         if (!record.ok) {
-          status = 'invalid';
-          const { source, line, reason, code } = record.error;
-          fields = { source, line, status, error: reason, code };
-          if (!options.json) {
-            await out.line(`${where(source, line)}: invalid: ${reason}`);
-          }
+          counts.invalid++;
+          const { source, line, reason } = record.error;
+          await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
         } else {
           const { grid, label, source, line } = record.puzzle;
           const count = solver.count(grid, 2);
-          status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
-          fields = { source, line, ...(label === undefined ? {} : { label }), puzzle: formatGrid(grid), status };
-          if (!options.json && !(options.quiet && status === 'unique')) {
-            await out.line(`${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`);
+          const status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+          counts[status]++;
+          if (!(options.quiet && status === 'unique')) {
+            await out.line(
+              options.json
+                ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status })
+                : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
+            );
           }
         }
-        counts[status]++;
-        if (options.json && !(options.quiet && status === 'unique')) await out.line(JSON.stringify({ type: 'puzzle', ...fields }));
-        progress.tick(total);
+        progress.update(total);
       }
       progress.clear();
       const seconds = (performance.now() - started) / 1000;

@@ -9,6 +9,7 @@ import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { LineWriter } from './output.js';
 
 /**
@@ -47,6 +48,24 @@ export function stepLines(index: number, step: Step): string[] {
 
 interface ExplainCliOptions {
   uniqueness: boolean;
+  json: boolean;
+}
+
+/** A step as JSON: the library's step record, with its technique's name and its text. */
+export function stepJson(step: Step): Record<string, unknown> {
+  return { ...step, name: techniqueName(step.technique), text: describeStep(step) };
+}
+
+async function explainJson(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
+  try {
+    const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
+    await out.line(JSON.stringify({ type: 'puzzle', ...recordFields(record), status: 'graded', grade, steps: steps.map(stepJson) }));
+    return true;
+  } catch (error) {
+    if (!(error instanceof GradeError)) throw error;
+    await out.line(gradeFailureLine(record, error.code, error.message));
+    return false;
+  }
 }
 
 async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
@@ -76,6 +95,7 @@ export function registerExplain(program: Command, io: CliIo, state: CommandState
     .description('Show the whole logical solving path of a puzzle in plain English, one line per step.')
     .argument('<puzzle|file>', 'an 81-character puzzle, or a file of puzzles (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+    .option('--json', 'one JSON object per puzzle: its grade and every step as data (technique, difficulty, placements, eliminations, pattern, chains, text)', false)
     .addHelpText(
       'after',
       `
@@ -96,14 +116,14 @@ Examples:
       let failures = 0;
       let count = 0;
       for await (const record of readPuzzleArgument(arg, io)) {
-        if (count > 0) await out.line('');
+        if (count > 0 && !options.json) await out.line('');
         count++;
         if (!record.ok) {
           failures++;
-          await out.line(`Not explained: ${record.error.message}`);
+          await out.line(options.json ? invalidLine(record.error) : `Not explained: ${record.error.message}`);
           continue;
         }
-        if (!(await explainOne(record.puzzle, options, out))) failures++;
+        if (!(await (options.json ? explainJson : explainOne)(record.puzzle, options, out))) failures++;
       }
       await out.flush();
       if (count === 0) {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { LEVELS } from '../grader/index.js';
 import {
@@ -14,7 +13,9 @@ import {
 } from '../generator/index.js';
 import { generate, type NodeGenerateOptions } from '../node/generate.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { errorLine } from './json.js';
 import { LineWriter } from './output.js';
+import { Progress } from './progress.js';
 
 interface GenerateCliOptions {
   count: number;
@@ -29,6 +30,7 @@ interface GenerateCliOptions {
   cluesMin?: number;
   cluesMax?: number;
   format: 'line' | 'json' | 'csv';
+  json: boolean;
   solutions: boolean;
   timeout?: number;
   maxAttempts?: number;
@@ -60,7 +62,9 @@ function lineOf(p: GeneratedPuzzle, solutions: boolean): string {
 
 function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
   return JSON.stringify({
+    type: 'puzzle',
     index: p.index,
+    status: 'graded',
     puzzle: p.puzzle,
     ...(solutions ? { solution: p.solution } : {}),
     rating: p.grade.rating,
@@ -116,6 +120,7 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('--clues-min <n>', 'fewest givens', wholeNumber)
     .option('--clues-max <n>', 'most givens', wholeNumber)
     .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'json', 'csv']).default('line'))
+    .option('--json', 'the same as --format json', false)
     .option('--solutions', 'include each solution', false)
     .option('--timeout <seconds>', 'give up after this long (reports how many were made)', seconds)
     .option('--max-attempts <n>', 'give up on a puzzle after this many full grids', wholeNumber)
@@ -124,8 +129,9 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
       `
 Output (line format), one line per puzzle:
   <puzzle> <rating> <level> <clues> <index> [<solution>]
-json: one object per line with index, puzzle, rating, level, clues, hardest, steps, counts (steps per
-technique) [and solution]. csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
+json (also --json): one object per line, type "puzzle", with index, status ("graded"), puzzle,
+[solution,] rating, level, clues, hardest, steps, counts (steps per technique); a run that stops
+early ends with a line of type "error" (code, error). csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
 
 Puzzle i depends only on the seed, the options that shape puzzles and i: --count 100 and then
 --start 51 --count 50 give the same puzzles 51-100, and any --jobs gives the same output.
@@ -149,13 +155,14 @@ Examples:
       }
       if (cli.seed === undefined) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
 
+      if (cli.json) cli.format = 'json';
       const out = new LineWriter(io.stdout);
       const format = cli.format === 'json' ? jsonOf : cli.format === 'csv' ? csvOf : lineOf;
       if (cli.format === 'csv') await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
-      // On a terminal the bar goes to stderr; when the puzzles scroll by on the same terminal they
-      // would break it up, and are progress enough.
+      // On a terminal the progress line goes to stderr; when the puzzles scroll by on the same
+      // terminal they would break it up, and are progress enough.
       const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
-      const bar = io.stderrIsTTY && !stdoutIsTTY ? startBar(io, cli.count) : null;
+      const progress = new Progress(io, 'generated', cli.count, !stdoutIsTTY);
       const started = performance.now();
       let made = 0;
       let flushed = started;
@@ -163,7 +170,7 @@ Examples:
         for await (const p of puzzles) {
           await out.line(format(p, cli.solutions));
           made++;
-          if (bar) bar.update(made, { rate: (made / Math.max(1e-3, (performance.now() - started) / 1000)).toFixed(1) });
+          progress.update(made);
           // When puzzles are slow, lines still reach the reader soon after they are made.
           const now = performance.now();
           if (now - flushed > 250) {
@@ -173,28 +180,14 @@ Examples:
         }
       } catch (error) {
         if (!(error instanceof GenerateError)) throw error;
+        if (cli.format === 'json') await out.line(errorLine(error.code, error.message));
         await out.flush();
-        bar?.stop();
+        progress.clear();
         io.stderr.write(`sudoku-press: ${error.message}\n`);
         state.exitCode = EXIT.failure;
         return;
       }
       await out.flush();
-      bar?.stop();
+      progress.clear();
     });
-}
-
-function startBar(io: CliIo, total: number): cliProgress.SingleBar {
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: io.stderr,
-      format: 'generate [{bar}] {value}/{total} | {rate} puzzles/s | ETA {eta_formatted}',
-      hideCursor: true,
-      clearOnComplete: true,
-      etaBuffer: 50,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(total, 0, { rate: '0.0' });
-  return bar;
 }

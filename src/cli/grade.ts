@@ -1,12 +1,15 @@
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
+import type { PuzzleFormatError } from '../core/errors.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { LineWriter, ProgressLine } from './output.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
+import { LineWriter } from './output.js';
+import { Progress } from './progress.js';
 
 interface GradeCliOptions {
   json: boolean;
@@ -52,17 +55,13 @@ function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
 }
 
 function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
-  const base = {
-    source: record.source,
-    line: record.line,
-    ...(record.label === undefined ? {} : { label: record.label }),
-    puzzle: formatGrid(record.grid),
-  };
-  if (!outcome.ok) return JSON.stringify({ ...base, status: outcome.code.toLowerCase(), error: outcome.message });
+  if (!outcome.ok) return gradeFailureLine(record, outcome.code, outcome.message);
   const g = outcome.grade;
   return JSON.stringify({
-    ...base,
-    status: g.unique ? 'graded' : 'graded-multiple',
+    type: 'puzzle',
+    ...recordFields(record),
+    status: 'graded',
+    unique: g.unique,
     rating: g.rating,
     lowerBound: g.lowerBound,
     level: g.level,
@@ -128,7 +127,7 @@ Examples:
       const options: GradeOptions = { uniqueness: cli.uniqueness };
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
       const out = new LineWriter(io.stdout);
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'graded');
+      const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
       let failures = 0;
       let done = 0;
@@ -136,27 +135,29 @@ Examples:
       const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
         if (!outcome.ok) failures++;
         done++;
-        progress.tick(done);
+        progress.update(done);
         await out.line(format(record, outcome));
       };
-      const reportInvalid = async (message: string, source: string, line: number, reason: string, code: string) => {
+      const reportInvalid = async (error: PuzzleFormatError) => {
         failures++;
-        if (cli.json) await out.line(JSON.stringify({ source, line, status: 'invalid', error: reason, code }));
-        else io.stderr.write(`${message} (invalid)\n`);
+        if (cli.json) await out.line(invalidLine(error));
+        else {
+          progress.clear();
+          io.stderr.write(`${error.message} (invalid)\n`);
+        }
       };
 
       if (jobs === 1) {
         for await (const record of readInputs(files, io)) {
           if (!record.ok) {
-            const e = record.error;
-            await reportInvalid(e.message, e.source, e.line, e.reason, e.code);
+            await reportInvalid(record.error);
             continue;
           }
           await emit(record.puzzle, gradeHere(record.puzzle, options));
         }
       } else {
         // Batches go to the workers as they are read; results are written in input order.
-        type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; message: string; source: string; line: number; reason: string; code: string };
+        type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError };
         const pool = new GradePool(jobs);
         const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
         let items: Item[] = [];
@@ -171,17 +172,14 @@ Examples:
           const results = await head.results;
           let k = 0;
           for (const item of head.items) {
-            if (item.kind === 'invalid') await reportInvalid(item.message, item.source, item.line, item.reason, item.code);
+            if (item.kind === 'invalid') await reportInvalid(item.error);
             else await emit(item.record, results[k++]!);
           }
         };
         try {
           for await (const record of readInputs(files, io)) {
             if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
-            else {
-              const e = record.error;
-              items.push({ kind: 'invalid', message: e.message, source: e.source, line: e.line, reason: e.reason, code: e.code });
-            }
+            else items.push({ kind: 'invalid', error: record.error });
             if (items.length >= BATCH) send();
             while (queue.length > jobs * 4) await drainOne();
           }

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import { GradeError, hintStep } from '../grader/grade.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { readPuzzleArgument } from './explain.js';
+import { readPuzzleArgument, stepJson } from './explain.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 
 interface HintCliOptions {
   uniqueness: boolean;
+  json: boolean;
 }
 
 export function registerHint(program: Command, io: CliIo, state: CommandState): void {
@@ -15,6 +17,7 @@ export function registerHint(program: Command, io: CliIo, state: CommandState): 
     .description('Show the next step a person would take on a puzzle (the easiest technique that applies).')
     .argument('<puzzle>', 'an 81-character puzzle (its digits so far), or a file holding one (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+    .option('--json', 'one JSON object: the puzzle, and the step as data (null when already solved)', false)
     .addHelpText(
       'after',
       `
@@ -36,13 +39,16 @@ Examples:
       }
       const record = records[0]!;
       if (!record.ok) {
-        io.stderr.write(`sudoku-press: ${record.error.message}\n`);
+        if (options.json) io.stdout.write(`${invalidLine(record.error)}\n`);
+        else io.stderr.write(`sudoku-press: ${record.error.message}\n`);
         state.exitCode = EXIT.failure;
         return;
       }
       try {
         const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
-        if (!step) io.stdout.write('The puzzle is already solved.\n');
+        if (options.json) {
+          io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step) })}\n`);
+        } else if (!step) io.stdout.write('The puzzle is already solved.\n');
         else {
           io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
           if (step.chains && step.chains.length > 0) {
@@ -52,7 +58,8 @@ Examples:
         state.exitCode = EXIT.ok;
       } catch (error) {
         if (!(error instanceof GradeError)) throw error;
-        io.stderr.write(`sudoku-press: ${error.message}\n`);
+        if (options.json) io.stdout.write(`${gradeFailureLine(record.puzzle, error.code, error.message)}\n`);
+        else io.stderr.write(`sudoku-press: ${error.message}\n`);
         state.exitCode = EXIT.failure;
       }
     });

@@ -27,30 +27,6 @@ export class LineWriter {
   }
 }
 
-/** A one-line progress counter on a terminal's stderr, redrawn at most every 200 ms. */
-export class ProgressLine {
-  private last = 0;
-  private shown = false;
-  private readonly started = performance.now();
-
-  constructor(private readonly stream: Writable, private readonly enabled: boolean, private readonly what: string) {}
-
-  tick(done: number): void {
-    if (!this.enabled) return;
-    const now = performance.now();
-    if (now - this.last < 200) return;
-    this.last = now;
-    const rate = done / Math.max(1e-3, (now - this.started) / 1000);
-    this.stream.write(`\r${this.what}: ${done.toLocaleString('en-US')} (${Math.round(rate).toLocaleString('en-US')}/s)\x1b[K`);
-    this.shown = true;
-  }
-
-  clear(): void {
-    if (this.shown) this.stream.write('\r\x1b[K');
-    this.shown = false;
-  }
-}
-
 /** `puzzles.txt:12` */
 export function where(source: string, line: number): string {
   return `${source}:${line}`;

@@ -3,10 +3,12 @@ import { formatGrid } from '../core/grid.js';
 import { Solver } from '../solver/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
+import { invalidLine, recordFields } from './json.js';
 import { LineWriter, where } from './output.js';
 
 interface SolveOptions {
   format: 'line' | 'grid' | 'json';
+  json: boolean;
   first: boolean;
 }
 
@@ -16,6 +18,7 @@ export function registerSolve(program: Command, io: CliIo, state: CommandState):
     .description('Print the solution of each puzzle. Puzzles with no solution or several are reported on stderr.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'grid', 'json']).default('line'))
+    .option('--json', 'the same as --format json', false)
     .option('--first', 'print the first solution found even when the puzzle has several', false)
     .addHelpText(
       'after',
@@ -23,7 +26,8 @@ export function registerSolve(program: Command, io: CliIo, state: CommandState):
 Output:
   line   the 81-digit solution per puzzle, followed by the puzzle's label if it has one
   grid   a 9x9 grid per puzzle under a "# file:line" header
-  json   one JSON object per line: source, line, label, puzzle, status, solution
+  json   one JSON object per line (also --json): type "puzzle", source, line, label, puzzle,
+         status (unique, multiple, none, invalid), solution; code and error when not solved
 
 Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise, 2 for usage errors.
 
@@ -34,6 +38,7 @@ Examples:
     )
     .action(async (files: string[], options: SolveOptions) => {
       checkInputFiles(files);
+      if (options.json) options.format = 'json';
       const out = new LineWriter(io.stdout);
       const solver = new Solver();
       let failures = 0;
@@ -42,7 +47,7 @@ Examples:
           failures++;
           const error = record.error;
           if (options.format === 'json') {
-            await out.line(JSON.stringify({ source: error.source, line: error.line, status: 'invalid', error: error.reason, code: error.code }));
+            await out.line(invalidLine(error));
           } else {
             io.stderr.write(`${error.message} (invalid)\n`);
           }
@@ -56,12 +61,11 @@ Examples:
         if (options.format === 'json') {
           await out.line(
             JSON.stringify({
-              source,
-              line,
-              ...(label === undefined ? {} : { label }),
-              puzzle: formatGrid(grid),
+              type: 'puzzle',
+              ...recordFields(record.puzzle),
               status,
               solution: printable ? formatGrid(solver.solution) : null,
+              ...(printable ? {} : count === 0 ? { code: 'NO_SOLUTION', error: 'no solution' } : { code: 'MULTIPLE_SOLUTIONS', error: 'several solutions (--first prints one)' }),
             }),
           );
           continue;
