@@ -51,13 +51,19 @@ async function readPdf(path: string): Promise<PdfPage[]> {
     const ops = await page.getOperatorList();
     const fonts = new Map<string, { name: string; embedded: boolean }>();
     const lineWidths: number[] = [];
+    // Line widths as printed: scaled by the transforms in force (pictures are drawn scaled).
+    let scale = 1;
+    const scales: number[] = [];
     ops.fnArray.forEach((fn, i) => {
       const args = ops.argsArray[i] as unknown[];
+      if (fn === OPS.save) scales.push(scale);
+      else if (fn === OPS.restore) scale = scales.pop() ?? 1;
+      else if (fn === OPS.transform) scale *= Math.hypot(args[0] as number, args[1] as number);
       if (fn === OPS.setFont) {
         const font = page.commonObjs.get(args[0] as string) as { name: string; missingFile: boolean };
         fonts.set(args[0] as string, { name: font.name, embedded: !font.missingFile });
       } else if (fn === OPS.setLineWidth) {
-        lineWidths.push(args[0] as number);
+        lineWidths.push(Math.round((args[0] as number) * scale * 1000) / 1000);
       }
     });
     pages.push({ width: x1 - x0, height: y1 - y0, items, fonts, lineWidths });

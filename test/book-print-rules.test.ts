@@ -16,7 +16,7 @@ import { FOLIO_CLEARANCE, hasFolio, pageFrame, type PageContent } from '../src/r
 import { puzzlesFromFile, type FileBook } from '../src/render/sources.js';
 import { DEFAULT_TEXTS, DEFAULT_FRONT_MATTER } from '../src/book/texts.js';
 import { loadTemplate, templateNames, PAPER_THICKNESS, SAFE_MARGIN } from '../src/render/template.js';
-import { readInk, type InkBox, type InkPage } from './helpers/pdf-ink.js';
+import { contentStreams, readInk, type InkBox, type InkPage } from './helpers/pdf-ink.js';
 
 const FIXTURE = new URL('./fixtures/book-puzzles.txt', import.meta.url).pathname;
 const TEMPLATES = templateNames();
@@ -108,9 +108,12 @@ describe.each(TEMPLATES)('%s', (name) => {
     }
   });
 
-  test('fonts embedded on every page; the same input gives the same bytes', async () => {
+  test('fonts embedded on every page; grey only (the primer pictures too); the same input gives the same bytes', async () => {
     const { ink, bytes } = books.get(name)!;
     for (const page of ink) for (const font of page.fonts) expect(font.embedded, font.name).toBe(true);
+    const streams = contentStreams(bytes).join('\n');
+    expect(streams).toMatch(/\b0\.9\d* g\b/); // the pictures' shading, as DeviceGray
+    expect(streams).not.toMatch(/\b(rg|RG|k|K|sc|SC|scn|SCN|cs|CS)\n/);
     const again = await make(name, join(dir, `${name}-again.pdf`));
     expect(readFileSync(again.path).equals(bytes)).toBe(true);
   });

@@ -51,7 +51,7 @@ describe('the packed package, installed into a fresh project', () => {
     expect(files).toContain('package/LICENSE');
     expect(files.filter((f) => f.endsWith('.map') || f.endsWith('.ts') && !f.endsWith('.d.ts') || f.includes('/test/'))).toEqual([]);
     const installed = JSON.parse(readFileSync(join(project, 'node_modules', 'sudoku-press', 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys(installed['dependencies'] as object).sort()).toEqual(['pdfkit', 'seedrandom']);
+    expect(Object.keys(installed['dependencies'] as object).sort()).toEqual(['@resvg/resvg-js', 'fontkit', 'pdfkit', 'seedrandom']);
   });
 
   test('ESM in Node: both entries', () => {

@@ -50,3 +50,8 @@ export {
   writeCoverFile,
   isValidIsbn,
 } from '../render/index.js';
+
+// Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
+export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
+export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
+export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';

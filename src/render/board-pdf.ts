@@ -1,239 +1,177 @@
 /**
- * The book's own pdfkit drawing of a board: grid lines, digits as one text object, and for pictures
- * (How to play, the primer) shaded cells, pencil marks, struck-out candidates, circled placements and
- * strokes. Everything is DeviceGray. A picture is plain data ({@link BoardPicture}) so that the
- * portable board drawing (src/draw, SVG) can replace {@link drawPicture} without touching its callers.
+ * The PDF back end of the board drawing: paints a {@link Scene} (src/draw) with pdfkit, so a
+ * board in a PDF is the very picture the SVG shows (same primitives, same geometry), in vectors
+ * with embedded DejaVu glyphs. Chosen over converting the SVG text (svg-to-pdfkit) because the
+ * scene is already a handful of primitive kinds: no SVG parser, no unmaintained dependency that
+ * pins its own pdfkit, and several times faster (bench/draw.ts measures both paths).
  */
-import type { Grid } from '../core/grid.js';
-import type { GlyphBox, Rect } from './layout.js';
-import { centreGlyph } from './layout.js';
+import PDFDocument from 'pdfkit';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { packageRoot } from '../node/package-root.js';
+import type { Paint, Primitive, Scene } from '../draw/scene.js';
 
 type Doc = PDFKit.PDFDocument;
 
-/** What a font offers the fast digit writer. */
-export interface DigitFont {
-  /** pdfkit's resource name of the font (F1, F2...). */
-  id: string;
-  /** The font's PDF object, for the page's font resources. */
-  ref: unknown;
-  /** Ink boxes of the digits 0-9 in thousandths of the font size. */
-  digits: GlyphBox[];
-  /** Hex glyph codes of the digits 0-9 (0 unused). */
-  codes: string[];
+/** Font files for the digits: regular and bold (TTF/OTF paths). */
+export interface SceneFonts {
+  regular: string;
+  bold: string;
 }
 
-/** Line widths of a grid (points). */
-export interface GridLines {
-  thin: number;
-  box: number;
-}
-
-/** Thin lines first, then the box lines, then the border as one rectangle (no notched corners). */
-export function drawGridLines(doc: Doc, grid: Rect, lines: GridLines): void {
-  const cell = grid.width / 9;
-  doc.lineCap('butt').lineJoin('miter');
-  for (const thick of [false, true]) {
-    for (let i = 1; i < 9; i++) {
-      if ((i % 3 === 0) !== thick) continue;
-      const x = grid.x + i * cell;
-      const y = grid.y + i * cell;
-      doc.moveTo(x, grid.y).lineTo(x, grid.y + grid.height);
-      doc.moveTo(grid.x, y).lineTo(grid.x + grid.width, y);
-    }
-    doc.lineWidth(thick ? lines.box : lines.thin).stroke();
-  }
-  doc.rect(grid.x, grid.y, grid.width, grid.height).lineWidth(lines.box).stroke();
-}
-
-/** One digit to write: a cell, a font, a grey. */
-export interface DigitRun {
-  values: Grid;
-  /** Font and grey for the digit of `cell`, or null to skip it. */
-  style: (cell: number) => { font: DigitFont; gray: number } | null;
-  /** Digit height as a share of the cell. */
-  scale: number;
-}
+let defaultFonts: SceneFonts | undefined;
 
 /**
- * The digits of a grid, row by row, as one text object written straight into the content stream
- * (pdfkit's text() costs a save, a transform and a text object per digit: too slow for big books).
+ * The bundled DejaVu Sans, the font of every picture unless another is asked for (found on first
+ * use, not at import: the package folder is looked up on disk).
  */
-export function drawDigits(doc: Doc, grid: Rect, run: DigitRun, sheetHeight: number): void {
-  const resources = (doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
-  const cell = grid.width / 9;
-  const size = cell * run.scale;
-  // pdfkit's page space is flipped (y down); text is drawn in PDF space (y up).
-  const ops: string[] = [`q 1 0 0 -1 0 ${pdfNumber(sheetHeight)} cm BT`];
-  let font: DigitFont | null = null;
-  let gray = 0;
-  for (let c = 0; c < 81; c++) {
-    const digit = run.values[c]!;
-    if (digit === 0) continue;
-    const style = run.style(c);
-    if (style === null) continue;
-    if (style.font !== font) {
-      font = style.font;
-      resources[font.id] ??= font.ref;
-      ops.push(`/${font.id} ${pdfNumber(size)} Tf`);
-    }
-    if (style.gray !== gray) {
-      gray = style.gray;
-      ops.push(`${pdfNumber(gray)} g`);
-    }
-    const box: Rect = { x: grid.x + (c % 9) * cell, y: grid.y + Math.floor(c / 9) * cell, width: cell, height: cell };
-    const at = centreGlyph(box, size, font.digits[digit]!);
-    ops.push(`1 0 0 1 ${pdfNumber(at.x)} ${pdfNumber(sheetHeight - at.baseline)} Tm <${font.codes[digit]}> Tj`);
+export function defaultSceneFonts(): SceneFonts {
+  if (!defaultFonts) {
+    const dir = join(packageRoot(), 'assets', 'fonts', 'dejavu');
+    defaultFonts = { regular: join(dir, 'DejaVuSans.ttf'), bold: join(dir, 'DejaVuSans-Bold.ttf') };
   }
-  ops.push('ET Q');
-  doc.addContent(ops.join('\n'));
+  return defaultFonts;
 }
 
-/** A board as a picture: what to draw, not how. */
-export interface BoardPicture {
-  /** The printed digits (black, regular). */
-  givens: Grid;
-  /** Digits filled in since (grey); 0 elsewhere. */
-  placed?: Grid;
-  /** Pencil marks of the empty cells (9-bit masks); omitted: none drawn. */
-  candidates?: Uint16Array;
-  /** Cell fills, light to dark: `{ cells, gray }` (1 white, 0 black). Later entries paint over earlier ones. */
-  shade?: { cells: readonly number[]; gray: number }[];
-  /** Pencil marks that make the pattern: drawn bold with a ring. */
-  pattern?: readonly { cell: number; digit: number }[];
-  /** Pencil marks the step removes: struck out. */
-  removed?: readonly { cell: number; digit: number }[];
-  /** Digits the step places: drawn in the cell, ringed. */
-  placements?: readonly { cell: number; digit: number }[];
-  /** Strokes from the centre of one cell to the centre of another (e.g. a digit's reach). */
-  strokes?: readonly { from: number; to: number }[];
-  /** Row and column numbers around the board (for `r3c4` in the text). */
-  coordinates?: boolean;
+/** Where and how big a scene is painted on the current page. */
+export interface PaintSceneOptions {
+  /** Top-left corner on the page, in points. */
+  x: number;
+  y: number;
+  /** Width of the picture on the page, in points (the height follows the scene's aspect). */
+  width: number;
+  fonts?: SceneFonts;
+  /**
+   * Paint every colour as a grey level (DeviceGray, by luminance) instead of RGB: for print
+   * interiors that must be grayscale (the book's pages). Use with the grey theme.
+   */
+  gray?: boolean;
+  /** The thinnest a line may print, in points (print rules ask 0.75 pt or more); default: as drawn. */
+  minLineWidth?: number;
 }
 
-/** Fonts and lines of a picture. */
-export interface PictureStyle {
-  lines: GridLines;
-  digitFont: DigitFont;
-  /** A bold digit font, for pattern pencil marks. */
-  boldFont: DigitFont;
-  /** Text font (path) for the coordinates. */
-  labelFont: string;
-  digitScale: number;
-  sheetHeight: number;
+/** `#rrggbb` (or `#rgb`) as a grey level 0..1 by luminance; null for anything else. */
+function grayOf(color: string): number | null {
+  let hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (hex === undefined) return null;
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex!.slice(i, i + 2), 16) / 255) as [number, number, number];
+  return Math.round((0.299 * r + 0.587 * g + 0.114 * b) * 1000) / 1000;
 }
 
-/** Draws a picture of a board in `grid` (a square). */
-export function drawPicture(doc: Doc, grid: Rect, picture: BoardPicture, style: PictureStyle): void {
-  const cell = grid.width / 9;
-  const at = (c: number): Rect => ({ x: grid.x + (c % 9) * cell, y: grid.y + Math.floor(c / 9) * cell, width: cell, height: cell });
-  for (const shade of picture.shade ?? []) {
-    doc.addContent(`${pdfNumber(shade.gray)} g`);
-    for (const c of shade.cells) {
-      const r = at(c);
-      doc.rect(r.x, r.y, r.width, r.height);
-    }
-    doc.fill();
-    doc.addContent('0 g');
+/** Sets a fill or stroke colour: RGB through pdfkit, or a DeviceGray operator in grey mode. */
+function setColor(doc: Doc, color: string, opacity: number, stroke: boolean, gray: boolean): void {
+  const level = gray ? grayOf(color) : null;
+  if (level === null) {
+    if (stroke) doc.strokeColor(color, opacity);
+    else doc.fillColor(color, opacity);
+    return;
   }
-  if (picture.strokes && picture.strokes.length > 0) {
-    doc.addContent('0.6 G');
-    doc.lineCap('round');
-    for (const s of picture.strokes) {
-      const a = at(s.from);
-      const b = at(s.to);
-      doc.moveTo(a.x + cell / 2, a.y + cell / 2).lineTo(b.x + cell / 2, b.y + cell / 2);
-    }
-    doc.lineWidth(2).stroke();
-    doc.lineCap('butt');
-    doc.addContent('0 G');
-  }
-  drawGridLines(doc, grid, style.lines);
-  if (picture.coordinates) {
-    const size = Math.max(6, cell * 0.32);
-    doc.font(style.labelFont).fontSize(size);
-    doc.addContent('0.4 g');
-    for (let i = 0; i < 9; i++) {
-      const label = String(i + 1);
-      const w = doc.widthOfString(label);
-      doc.text(label, grid.x + i * cell + (cell - w) / 2, grid.y - size * 0.45, { lineBreak: false, baseline: 'alphabetic' });
-      doc.text(label, grid.x - size * 0.5 - w, grid.y + i * cell + cell / 2 + size * 0.35, { lineBreak: false, baseline: 'alphabetic' });
-    }
-    doc.addContent('0 g');
-  }
-  drawDigits(doc, grid, { values: picture.givens, style: () => ({ font: style.digitFont, gray: 0 }), scale: style.digitScale }, style.sheetHeight);
-  if (picture.placed) {
-    drawDigits(doc, grid, { values: picture.placed, style: () => ({ font: style.digitFont, gray: 0.45 }), scale: style.digitScale }, style.sheetHeight);
-  }
-  const placements = picture.placements ?? [];
-  if (placements.length > 0) {
-    const values = new Uint8Array(81);
-    for (const p of placements) values[p.cell] = p.digit;
-    drawDigits(doc, grid, { values, style: () => ({ font: style.boldFont, gray: 0 }), scale: style.digitScale }, style.sheetHeight);
-    for (const p of placements) {
-      const r = at(p.cell);
-      doc.circle(r.x + cell / 2, r.y + cell / 2, cell * 0.4).lineWidth(1.25).stroke();
-    }
-  }
-  if (picture.candidates) drawMarks(doc, grid, picture, style);
+  doc.addContent(`${level} ${stroke ? 'G' : 'g'}`);
+  if (stroke) doc.strokeOpacity(opacity);
+  else doc.fillOpacity(opacity);
 }
 
-/** Pencil marks in a 3 x 3 pattern inside each empty cell; pattern marks bold and ringed, removed ones struck out. */
-function drawMarks(doc: Doc, grid: Rect, picture: BoardPicture, style: PictureStyle): void {
-  const cell = grid.width / 9;
-  const sub = cell / 3;
-  const key = (c: number, d: number): number => c * 10 + d;
-  const pattern = new Set((picture.pattern ?? []).map((m) => key(m.cell, m.digit)));
-  const removed = new Set((picture.removed ?? []).map((m) => key(m.cell, m.digit)));
-  const placed = new Set((picture.placements ?? []).map((m) => m.cell));
-  // Each pencil mark is a digit in a ninth of a cell: reuse the digit writer on a 27 x 27 grid.
-  for (const kind of ['plain', 'pattern', 'removed'] as const) {
-    const ops: { col: number; row: number; digit: number }[] = [];
-    for (let c = 0; c < 81; c++) {
-      const mask = picture.candidates![c]!;
-      if (mask === 0 || placed.has(c)) continue;
-      for (let d = 1; d <= 9; d++) {
-        if ((mask & (1 << (d - 1))) === 0) continue;
-        const k = key(c, d);
-        // What the step removes is struck out even where it is also part of the pattern.
-        const which = removed.has(k) ? 'removed' : pattern.has(k) ? 'pattern' : 'plain';
-        if (which !== kind) continue;
-        ops.push({ col: (c % 9) * 3 + ((d - 1) % 3), row: Math.floor(c / 9) * 3 + Math.floor((d - 1) / 3), digit: d });
+function applyPaint(doc: Doc, paint: Paint, gray: boolean, minWidth: number): 'fill' | 'stroke' | 'fillAndStroke' | null {
+  const fill = paint.fill !== undefined && paint.fill !== 'none';
+  const stroke = paint.stroke !== undefined;
+  if (fill) setColor(doc, paint.fill!, paint.opacity ?? 1, false, gray);
+  if (stroke) {
+    setColor(doc, paint.stroke!, paint.opacity ?? 1, true, gray);
+    doc.lineWidth(Math.max(paint.strokeWidth ?? 1, minWidth));
+    if (paint.dash && paint.dash.length > 0) doc.dash(paint.dash[0]!, { space: paint.dash[1] ?? paint.dash[0]! });
+    else doc.undash();
+  }
+  return fill && stroke ? 'fillAndStroke' : fill ? 'fill' : stroke ? 'stroke' : null;
+}
+
+function finish(doc: Doc, how: 'fill' | 'stroke' | 'fillAndStroke' | null): void {
+  if (how === 'fill') doc.fill();
+  else if (how === 'stroke') doc.stroke();
+  else if (how === 'fillAndStroke') doc.fillAndStroke();
+}
+
+function paintPrimitive(doc: Doc, p: Primitive, fonts: SceneFonts, gray: boolean, minWidth: number): void {
+  if (p.type === 'text') {
+    doc.font(p.bold ? fonts.bold : fonts.regular).fontSize(p.size);
+    setColor(doc, p.fill, 1, false, gray);
+    const width = doc.widthOfString(p.text);
+    doc.text(p.text, p.x - width / 2, p.y, { baseline: 'alphabetic', lineBreak: false });
+    return;
+  }
+  doc.save();
+  const how = applyPaint(doc, p, gray, minWidth);
+  if (how === null) {
+    doc.restore();
+    return;
+  }
+  switch (p.type) {
+    case 'rect':
+      doc.rect(p.x, p.y, p.width, p.height);
+      break;
+    case 'line':
+      doc.moveTo(p.x1, p.y1).lineTo(p.x2, p.y2);
+      break;
+    case 'circle':
+      doc.circle(p.cx, p.cy, p.r);
+      break;
+    case 'path':
+      doc.lineCap('round').lineJoin('round');
+      for (const c of p.commands) {
+        if (c.op === 'M') doc.moveTo(c.x, c.y);
+        else if (c.op === 'L') doc.lineTo(c.x, c.y);
+        else if (c.op === 'Q') doc.quadraticCurveTo(c.cx, c.cy, c.x, c.y);
+        else doc.closePath();
       }
-    }
-    if (ops.length === 0) continue;
-    // Draw in strips of 9 columns of the 27 x 27 sub-grid: each a 9 x 9 "grid" of sub-cells.
-    for (let bandX = 0; bandX < 3; bandX++) {
-      for (let bandY = 0; bandY < 3; bandY++) {
-        const values = new Uint8Array(81);
-        let any = false;
-        for (const o of ops) {
-          if (Math.floor(o.col / 9) !== bandX || Math.floor(o.row / 9) !== bandY) continue;
-          values[(o.row % 9) * 9 + (o.col % 9)] = o.digit;
-          any = true;
-        }
-        if (!any) continue;
-        const rect: Rect = { x: grid.x + bandX * 9 * sub, y: grid.y + bandY * 9 * sub, width: 9 * sub, height: 9 * sub };
-        const font = kind === 'pattern' ? style.boldFont : style.digitFont;
-        const gray = kind === 'plain' ? 0.35 : kind === 'removed' ? 0.45 : 0;
-        drawDigits(doc, rect, { values, style: () => ({ font, gray }), scale: 0.78 }, style.sheetHeight);
-      }
-    }
-    if (kind === 'pattern') {
-      for (const o of ops) doc.circle(grid.x + (o.col + 0.5) * sub, grid.y + (o.row + 0.5) * sub, sub * 0.5);
-      doc.lineWidth(0.75).stroke();
-    }
-    if (kind === 'removed') {
-      for (const o of ops) {
-        const x = grid.x + o.col * sub;
-        const y = grid.y + o.row * sub;
-        doc.moveTo(x + sub * 0.1, y + sub * 0.9).lineTo(x + sub * 0.9, y + sub * 0.1);
-      }
-      doc.lineWidth(1).stroke();
-    }
+      break;
   }
+  finish(doc, how);
+  doc.restore();
 }
 
-/** A number for a content stream: at most 3 decimals, no exponent. */
-export function pdfNumber(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
+/** Paints a scene on the current page of a pdfkit document, scaled to `options.width` points. */
+export function paintScene(doc: Doc, scene: Scene, options: PaintSceneOptions): void {
+  const fonts = options.fonts ?? defaultSceneFonts();
+  doc.save();
+  doc.translate(options.x, options.y);
+  const scale = options.width / scene.width;
+  doc.scale(scale);
+  // The least width in the scene's units: the scene is scaled by `scale` when painted.
+  const minWidth = (options.minLineWidth ?? 0) / scale;
+  for (const p of scene.primitives) paintPrimitive(doc, p, fonts, options.gray ?? false, minWidth);
+  doc.restore();
+}
+
+/** Options of {@link writeScenePdf}. */
+export interface ScenePdfOptions {
+  /** Page width in points (1/72 inch); the page is as tall as the picture's aspect asks. */
+  width: number;
+  fonts?: SceneFonts;
+  title?: string;
+  /** Fixed, so that the same picture gives the same bytes. */
+  creationDate: Date;
+}
+
+/** Writes a one-page PDF holding just the scene; resolves when the last byte is handed over. */
+export async function writeScenePdf(scene: Scene, output: Writable, options: ScenePdfOptions): Promise<void> {
+  const fonts = options.fonts ?? defaultSceneFonts();
+  const height = (options.width * scene.height) / scene.width;
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    font: fonts.regular, // never the standard Helvetica, which is not embedded
+    pdfVersion: '1.4',
+    info: { Title: options.title ?? scene.title ?? 'Sudoku', Creator: 'sudoku-press', Producer: 'sudoku-press (PDFKit)', CreationDate: options.creationDate },
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    output.once('finish', resolve);
+    output.once('error', reject);
+    doc.once('error', reject);
+  });
+  finished.catch(() => undefined);
+  doc.pipe(output);
+  doc.addPage({ size: [options.width, height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+  paintScene(doc, scene, { x: 0, y: 0, width: options.width, fonts });
+  doc.end();
+  await finished;
 }

@@ -10,7 +10,7 @@ import { createWriteStream, mkdirSync, renameSync, statSync, unlinkSync } from '
 import { basename, dirname, join } from 'node:path';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import { checkOutput, BOOK_DATE } from './book.js';
-import { drawDigits, drawGridLines, type DigitFont } from './board-pdf.js';
+import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
 import { fontFile, type FontName } from './fonts.js';
 import type { Rect } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';

@@ -41,7 +41,6 @@ export {
 export { type BookPuzzle, type WriteBookOptions, writeBookPdf } from './pdf-writer.js';
 export { type BookContent, planContent, resolveFront, resolveTexts } from './content.js';
 export { type CoverGeometry, type CoverResult, type WriteCoverOptions, COVER_RULES, coverGeometry, spineWidth, writeCoverFile, backText } from './cover.js';
-export { type BoardPicture } from './board-pdf.js';
 export { type FrontMatter, type BookTexts, DEFAULT_FRONT_MATTER, DEFAULT_TEXTS, isValidIsbn, copyrightLine } from '../book/texts.js';
 export { type PrimerTopic, type PrimerEntry, type HintEntry, type Teaching, PRIMER_TOPICS, teach } from '../book/primer.js';
 export { type WriteBookFileOptions, type BookResult, BookOutputError, BOOK_DATE, checkOutput, writeBookFile } from './book.js';

@@ -8,7 +8,9 @@ import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { HintEntry, PrimerEntry } from '../book/primer.js';
-import { drawDigits, drawGridLines, drawPicture, type BoardPicture, type DigitFont, type PictureStyle } from './board-pdf.js';
+import { boardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import { paintScene } from './board-pdf.js';
+import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
 import { fontFile, type FontName } from './fonts.js';
 import {
   fillPageText,
@@ -441,10 +443,10 @@ class Painter {
     const captionLines = this.wrap(texts.example, 'serifItalic', f.body * 0.92, width).length;
     const marksLines = this.wrap(texts.pencilMarks, 'serif', f.body, b.width).length;
     const room = b.y + b.height - y - (captionLines + marksLines + 3) * f.body * 1.45;
-    const side = Math.max(0, Math.min(b.width * 0.62, room - f.body));
+    const side = Math.max(0, Math.min(b.width * 0.62, room - f.body, MAX_PICTURE));
     if (side >= 81) {
       const grid: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.2, width: side, height: side };
-      drawPicture(this.doc, grid, HOW_TO_PLAY_EXAMPLE, this.pictureStyle(side));
+      this.picture(grid, HOW_TO_PLAY_EXAMPLE.picture, { shapes: HOW_TO_PLAY_EXAMPLE.shapes, layers: { coordinates: false } });
       y = grid.y + side + f.body * 1.8;
       y = this.paragraph(texts.example, left, y, width, { font: 'serifItalic', size: f.body * 0.92 });
       y += f.body * 0.8;
@@ -452,16 +454,15 @@ class Painter {
     this.paragraph(texts.pencilMarks, b.x, y, b.width, { font: 'serif', size: f.body });
   }
 
-  private pictureStyle(side: number): PictureStyle {
-    const thin = this.t.lines.thin;
-    return {
-      lines: { thin, box: side < 150 ? Math.max(thin + 0.5, 1.5) : this.t.lines.box },
-      digitFont: this.metrics.digits,
-      boldFont: this.metrics.digitsBold,
-      labelFont: fontFile('serif'),
-      digitScale: this.t.fonts.digitScale,
-      sheetHeight: this.frame.media.height,
-    };
+  /**
+   * A board picture from the one board drawing (src/draw), painted in grey. The scene is drawn at
+   * two thirds of its printed size, so that its thinnest lines (0.5 units) print at 0.75 pt, the
+   * least a print line may be, and its box lines at 2.25 pt.
+   */
+  private picture(square: Rect, picture: BoardPicture, options: DrawOptions): void {
+    const scene = boardScene(picture, { ...options, size: square.width / PICTURE_SCALE, theme: 'grey' });
+    const fonts = { regular: fontFile('digits'), bold: fontFile('digitsBold') };
+    paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
   }
 
   private levelsPage(frame: PageFrame): void {
@@ -546,13 +547,14 @@ class Painter {
     const list = entry.puzzles.length === this.plan.puzzleCount ? 'Every puzzle in the book needs it.' : `Needed in puzzle${entry.puzzles.length === 1 ? '' : 's'} ${numberRanges(entry.puzzles)}.`;
     const small = f.body * 0.92;
     const tail = this.wrap(detail, 'serifItalic', small, b.width).length + this.wrap(list, 'serif', small, b.width).length + 1;
-    // Room for the column numbers above the board (see drawPicture: about a third of a cell).
-    const coordinates = (side: number): number => Math.max(6, (side / 9) * 0.32) * 1.5;
     const room = b.y + b.height - y - tail * small * 1.45 - f.body * 2.5;
-    const side = Math.min(b.width * 0.86, room - coordinates(room));
+    const side = Math.min(b.width * 0.9, room, MAX_PICTURE);
     if (side >= 120) {
-      const grid: Rect = { x: b.x + (b.width - side) / 2 + side * 0.02, y: y + f.body * 0.4 + coordinates(side), width: side, height: side };
-      drawPicture(this.doc, grid, primerPicture(entry), this.pictureStyle(side));
+      const grid: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.5, width: side, height: side };
+      this.picture(grid, { givens: entry.givens, values: entry.board.values, candidates: entry.board.candidates }, {
+        step: entry.step,
+        layers: { coordinates: true, candidates: entry.topic.marks },
+      });
       y = grid.y + side + small * 2;
     }
     y = this.paragraph(detail, b.x, y, b.width, { font: 'serifItalic', size: small });
@@ -621,6 +623,11 @@ class Painter {
   }
 }
 
+/** Board pictures are drawn at 1 / this of their printed size (see Painter.picture). */
+const PICTURE_SCALE = 1.5;
+/** The largest printed picture: past it, the drawing's box lines would print thicker than 3 pt. */
+const MAX_PICTURE = 470;
+
 /** Indent of a hint's text after its puzzle number. */
 function hintIndent(size: number): number {
   return size * 2.6;
@@ -642,38 +649,6 @@ export function layoutHints(template: BookTemplate, hints: readonly HintEntry[],
   const perPage = Math.max(3, Math.floor((height - f.body) / lead));
   const firstPage = Math.max(3, Math.floor((height - f.heading * 2.1 - f.body * 2 - introLines * lead) / lead));
   return { lines, pages: paginateHints(lines, perPage, firstPage) };
-}
-
-/** The board of a primer entry: pencil marks (for topics that use them), the pattern, what the step does. */
-function primerPicture(entry: PrimerEntry): BoardPicture {
-  const { board, step, givens } = entry;
-  const placed = new Uint8Array(81);
-  for (let c = 0; c < 81; c++) if (givens[c] === 0 && board.values[c] !== 0) placed[c] = board.values[c]!;
-  const patternCells = new Set(step.pattern.cells);
-  const unitCells: number[] = [];
-  for (const unit of step.pattern.units) {
-    for (let i = 0; i < 9; i++) {
-      const c = unit < 9 ? unit * 9 + i : unit < 18 ? i * 9 + (unit - 9) : (Math.floor((unit - 18) / 3) * 3 + Math.floor(i / 3)) * 9 + ((unit - 18) % 3) * 3 + (i % 3);
-      if (!patternCells.has(c)) unitCells.push(c);
-    }
-  }
-  const pattern: { cell: number; digit: number }[] = [];
-  for (const c of step.pattern.cells) {
-    for (const d of step.pattern.digits) if ((board.candidates[c]! & (1 << (d - 1))) !== 0) pattern.push({ cell: c, digit: d });
-  }
-  return {
-    givens,
-    placed,
-    ...(entry.topic.marks ? { candidates: board.candidates } : {}),
-    shade: [
-      { cells: unitCells, gray: 0.93 },
-      { cells: step.pattern.cells, gray: 0.82 },
-    ],
-    pattern,
-    removed: step.eliminations,
-    placements: step.placements,
-    coordinates: true,
-  };
 }
 
 /** A number for a content stream: at most 3 decimals, no exponent. */

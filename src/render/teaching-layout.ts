@@ -2,7 +2,7 @@
  * Text measured before drawing: the hints section's pages are counted before the plan is made, so the
  * wrapping used to count them is the one used to draw them. Also the How-to-play example board.
  */
-import type { BoardPicture } from './board-pdf.js';
+import type { BoardPicture, Shape } from '../draw/index.js';
 import type { HintEntry } from '../book/primer.js';
 
 /** Width of `text` in points at `size` in the given font file. */
@@ -75,25 +75,29 @@ function gridOf(entries: readonly [number, number, number][]): Uint8Array {
 
 /**
  * The How-to-play example: where the 5 goes in the top-left box. The 5s of rows 2 and 3 and of
- * column 2 reach into the box; the only square left is r1c1. (Matches the default `example` text.)
+ * column 2 reach into the box (arrows); the only square left is r1c1. (Matches the default
+ * `example` text.) Drawn by the board drawing as a picture plus shapes.
  */
-export const HOW_TO_PLAY_EXAMPLE: BoardPicture = {
-  givens: gridOf([
-    [1, 3, 2], [1, 6, 9],
-    [2, 2, 7], [2, 5, 5], [2, 9, 4],
-    [3, 1, 1], [3, 8, 5],
-    [4, 4, 3], [4, 7, 8],
-    [5, 1, 6], [5, 5, 1],
-    [6, 3, 9], [6, 9, 2],
-    [7, 2, 5],
-    [8, 6, 6], [8, 8, 7],
-    [9, 4, 8], [9, 9, 3],
-  ]),
-  shade: [{ cells: [0, 1, 2, 9, 10, 11, 18, 19, 20], gray: 0.88 }],
-  strokes: [
-    { from: cellOf(2, 5), to: cellOf(2, 1) },
-    { from: cellOf(3, 8), to: cellOf(3, 2) },
-    { from: cellOf(7, 2), to: cellOf(1, 2) },
+export const HOW_TO_PLAY_EXAMPLE: { picture: BoardPicture; shapes: Shape[] } = {
+  picture: {
+    givens: gridOf([
+      [1, 3, 2], [1, 6, 9],
+      [2, 2, 7], [2, 5, 5], [2, 9, 4],
+      [3, 1, 1], [3, 8, 5],
+      [4, 4, 3], [4, 7, 8],
+      [5, 1, 6], [5, 5, 1],
+      [6, 3, 9], [6, 9, 2],
+      [7, 2, 5],
+      [8, 6, 6], [8, 8, 7],
+      [9, 4, 8], [9, 9, 3],
+    ]),
+  },
+  shapes: [
+    { kind: 'unit', unit: 18, brush: 'unit' },
+    { kind: 'arrow', from: { cell: cellOf(2, 5), digit: 5 }, to: { cell: cellOf(2, 3), digit: 5 }, brush: 'strong' },
+    { kind: 'arrow', from: { cell: cellOf(3, 8), digit: 5 }, to: { cell: cellOf(3, 3), digit: 5 }, brush: 'strong' },
+    { kind: 'arrow', from: { cell: cellOf(7, 2), digit: 5 }, to: { cell: cellOf(1, 2), digit: 5 }, brush: 'strong' },
+    { kind: 'cell', cell: cellOf(1, 1), brush: 'placement' },
+    { kind: 'digit', cell: cellOf(1, 1), digit: 5, brush: 'placement' },
   ],
-  placements: [{ cell: cellOf(1, 1), digit: 5 }],
 };

@@ -3,6 +3,7 @@
  * (points, y up from the bottom of the sheet), with the transforms of the content stream applied.
  */
 import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface InkBox {
@@ -105,4 +106,16 @@ export async function readInk(path: string): Promise<InkPage[]> {
   }
   await doc.destroy();
   return pages;
+}
+
+/** The decompressed content streams of a PDF written by pdfkit (latin1). */
+export function contentStreams(bytes: Buffer): string[] {
+  const text = bytes.toString('latin1');
+  const streams: string[] = [];
+  const pattern = /<<\n\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const start = match.index + match[0].length;
+    streams.push(inflateSync(bytes.subarray(start, start + Number(match[1]))).toString('latin1'));
+  }
+  return streams;
 }
