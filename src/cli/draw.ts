@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PuzzleRecord } from '../core/parse.js';
+import { writeWhole } from './files.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -89,17 +90,6 @@ class FileNamer {
   }
 }
 
-/** Writes a file whole or not at all: to a temporary name, then renamed. */
-function writeWhole(path: string, bytes: Uint8Array): void {
-  const temporary = `${path}.partial-${process.pid}`;
-  try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, path);
-  } catch (error) {
-    if (existsSync(temporary)) unlinkSync(temporary);
-    throw error;
-  }
-}
 
 async function* inputRecords(inputs: readonly string[], io: CliIo) {
   if (inputs.length === 0) {

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import type { ExplainIndexEntry } from '../pages/index.js';
+import { writeWhole } from './files.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -14,17 +15,6 @@ export interface ExplainHtmlOptions {
   quiet: boolean;
 }
 
-/** Writes a file whole or not at all: to a temporary name, then renamed. */
-export function writeWhole(path: string, text: string): void {
-  const temporary = `${path}.partial-${process.pid}`;
-  try {
-    writeFileSync(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    if (existsSync(temporary)) unlinkSync(temporary);
-    throw error;
-  }
-}
 
 function pageName(index: number): string {
   return `puzzle-${String(index).padStart(4, '0')}.html`;
@@ -84,7 +74,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   }
 
   mkdirSync(output, { recursive: true });
-  const progress = new Progress(io, 'pages', records.length, !options.quiet);
+  const progress = new Progress(io, 'explained', records.length, !options.quiet);
   const entries: ExplainIndexEntry[] = [];
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;

@@ -1,10 +1,14 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import type { ReportStats } from '../pages/report.js';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleFormatError } from '../core/errors.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
+import { writeWhole } from './files.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
@@ -12,6 +16,9 @@ import { LineWriter } from './output.js';
 import { Progress } from './progress.js';
 
 interface GradeCliOptions {
+  report?: string;
+  stats: boolean;
+  force: boolean;
   json: boolean;
   uniqueness: boolean;
   jobs: string;
@@ -75,11 +82,37 @@ function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
 
 function gradeHere(record: PuzzleRecord, options: GradeOptions): GradeOutcome {
   try {
-    return { ok: true, grade: gradePuzzle(record.grid, options) };
+    const started = performance.now();
+    const grade = gradePuzzle(record.grid, options);
+    return { ok: true, grade, ms: performance.now() - started };
   } catch (error) {
     if (error instanceof GradeError) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
+}
+
+function checkReportFile(path: string, force: boolean): void {
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--report ${path} is a folder; give a file name such as out/report.html`);
+  if (existsSync(path) && !force) throw new UsageError(`${path} already exists (use --force to replace it)`);
+  const folder = dirname(path) || '.';
+  if (!existsSync(folder)) throw new UsageError(`cannot write ${path}: the folder ${folder} does not exist`);
+}
+
+/** `--stats --json`: one object of type "stats". */
+function statsJson(stats: ReportStats): Record<string, unknown> {
+  return {
+    type: 'stats',
+    total: stats.total,
+    graded: stats.graded,
+    notGraded: stats.notGraded,
+    ratings: stats.ratings,
+    histogram: [...stats.bins.entries()].map(([tenth, count]) => ({ rating: tenth / 10, count })),
+    guessed: stats.guessed.count,
+    bounded: stats.bounded.count,
+    levels: stats.levels,
+    techniques: stats.techniques.map((t) => ({ id: t.id, puzzles: t.puzzles, steps: t.steps })),
+    slowest: stats.slowest.map((p) => ({ source: p.source, line: p.line, puzzle: p.puzzle, rating: p.rating, ms: Math.round(p.ms ?? 0) })),
+  };
 }
 
 function parseJobs(text: string): number {
@@ -95,6 +128,9 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
     .description('Rate each puzzle on the Sudoku Explainer scale, solving it the way a person would.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per puzzle, with the count of each technique used', false)
+    .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
+    .option('--stats', 'print the report\'s numbers as a short table instead of a line per puzzle', false)
+    .option('--force', 'with --report: replace the report file if it exists', false)
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution (then puzzles with several solutions are graded too)')
     .option('-j, --jobs <n>', 'grade in n worker threads (output stays in input order)', '1')
     .option(
@@ -118,13 +154,17 @@ Examples:
   $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
-  $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"`,
+  $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"
+  $ sudoku-press grade puzzles.txt --report out/report.html --stats -j 2`,
     )
     .action(async (files: string[], cli: GradeCliOptions) => {
       const jobs = parseJobs(cli.jobs);
       if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
+      if (cli.report !== undefined) checkReportFile(cli.report, cli.force);
+      else if (cli.force) throw new UsageError('--force goes with --report');
       const options: GradeOptions = { uniqueness: cli.uniqueness };
+      const collector = cli.report !== undefined || cli.stats ? new (await import('../pages/report.js')).ReportCollector() : undefined;
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
       const out = new LineWriter(io.stdout);
       const progress = new Progress(io, 'graded');
@@ -136,11 +176,16 @@ Examples:
         if (!outcome.ok) failures++;
         done++;
         progress.update(done);
-        await out.line(format(record, outcome));
+        if (collector) {
+          if (outcome.ok) collector.addGrade({ puzzle: formatGrid(record.grid), source: record.source, line: record.line, label: record.label }, outcome.grade, outcome.ms);
+          else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid');
+        }
+        if (!cli.stats) await out.line(format(record, outcome));
       };
       const reportInvalid = async (error: PuzzleFormatError) => {
         failures++;
-        if (cli.json) await out.line(invalidLine(error));
+        collector?.addFailure('invalid');
+        if (cli.json && !cli.stats) await out.line(invalidLine(error));
         else {
           progress.clear();
           io.stderr.write(`${error.message} (invalid)\n`);
@@ -190,6 +235,19 @@ Examples:
         }
       }
       progress.clear();
+      if (collector) {
+        const report = await import('../pages/report.js');
+        const stats = collector.stats();
+        if (cli.stats) {
+          if (cli.json) await out.line(JSON.stringify(statsJson(stats)));
+          else for (const line of report.statsText(stats).trimEnd().split('\n')) await out.line(line);
+        }
+        if (cli.report !== undefined) {
+          const sources = files.length === 0 ? 'standard input' : files.join(', ');
+          writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }));
+          io.stderr.write(`wrote the report ${cli.report}\n`);
+        }
+      }
       await out.flush();
       if (done === 0 && failures === 0) {
         io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
