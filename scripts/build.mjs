@@ -7,9 +7,9 @@
 //    class through both.
 // 2. The CLI as a bundle split by command (dist/cli/): a command loads its own chunk and the shared
 //    ones, a few files instead of some twenty modules and commander's own. Loading modules was most of
-//    the start-up time of a short command such as `check` of one puzzle. pdfkit stays a package.
+//    the start-up time of a short command such as `check` of one puzzle.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -70,7 +70,9 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external: ['pdfkit'],
+  // The runtime dependencies stay packages (pdfkit reads its own data files, resvg is a native addon);
+  // dev dependencies that the CLI uses (commander) are bundled.
+  external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies),
   // Bundled CommonJS packages (commander, cli-progress) call require for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

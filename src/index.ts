@@ -65,6 +65,41 @@ export {
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
 export { formatChain, formatChainLines } from './techniques/chains/index.js';
 
+// Drawing: a board (and a step on it) as SVG text; portable, the one drawing of a board.
+export {
+  type BoardPicture,
+  type Layers,
+  type DrawOptions,
+  type Shape,
+  type CandidateRef,
+  type StepShapeOptions,
+  type Brush,
+  type BrushName,
+  type Theme,
+  type Scene,
+  type Primitive,
+  DrawError,
+  drawBoard,
+  boardScene,
+  stepShapes,
+  sceneToSvg,
+  COLOR_THEME,
+  GREY_THEME,
+  THEMES,
+  DEFAULT_LAYERS,
+} from './draw/index.js';
+
+// Pages: a puzzle explained step by step, as a self-contained HTML page (portable).
+export {
+  type ExplainPageInput,
+  type ExplainPageOptions,
+  type ExplainOutcome,
+  type ExplainPage,
+  type ExplainIndexEntry,
+  explainPage,
+  explainIndexPage,
+} from './pages/index.js';
+
 // Generating: seeded, reproducible, shardable puzzles of a chosen difficulty (in this thread).
 export {
   type GenerateOptions,

@@ -109,7 +109,7 @@ describe('the one progress display', () => {
     const progress = new Progress(io(err.stream, true), 'graded', 10);
     progress.update(10);
     progress.clear();
-    expect(err.text()).toMatch(/^\rgraded 10\/10 \([\d.,]+\/s\)\x1b\[K\r\x1b\[K$/);
+    expect(err.text()).toMatch(/^\r\[#{24}\] graded 10\/10 \([\d.,]+\/s\)\x1b\[K\r\x1b\[K$/);
   });
 
   test('shows nothing when stderr is not a terminal, but notes still go out', () => {

@@ -1,7 +1,7 @@
-import { accessSync, constants, createReadStream, statSync } from 'node:fs';
+import { accessSync, constants, createReadStream, existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
+import { parsePuzzles, readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
 import { describeFileError } from '../node/output-file.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -124,4 +124,22 @@ export function inputsKey(files: readonly string[]): (string | number)[] {
     }
   }
   return key;
+}
+
+/**
+ * The records named by a `<puzzle|file>` argument: a file (or `-` for standard input), else the
+ * argument itself read as a puzzle.
+ */
+export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
+  if (arg === '-' || existsSync(arg)) {
+    // Files, pipes and devices are read as streams; a folder or an unreadable file is refused.
+    checkInputFiles(arg === '-' ? [] : [arg]);
+    yield* readInputs([arg], io);
+    return;
+  }
+  // Too short to be a puzzle: most likely a mistyped file name.
+  if (arg.replace(/[\s|+-]/g, '').length < 81) {
+    throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
+  }
+  yield* parsePuzzles(arg, { source: '<argument>' });
 }

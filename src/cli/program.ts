@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   generate: async () => (await import('./generate.js')).registerGenerate,
   book: async () => (await import('./book.js')).registerBook,
   templates: async () => (await import('./templates.js')).registerTemplates,
+  draw: async () => (await import('./draw.js')).registerDraw,
 };
 
 let version: string | undefined;

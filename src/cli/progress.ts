@@ -1,11 +1,15 @@
 import type { CliIo } from './io.js';
 
+/** Characters of the bar, when the total is known. */
+const BAR_WIDTH = 24;
+
 /** Redraws at most this often: a terminal cannot show more, and each redraw costs a write. */
 const REDRAW_MS = 150;
 
 /**
- * The CLI's one progress display: a line on stderr redrawn in place, `graded 1,204/5,000 (312/s,
- * about 12 s left)`, shown only when stderr is a terminal (logs and pipes get nothing from it).
+ * The CLI's one progress display: a line on stderr redrawn in place, `[#####-------] graded
+ * 1,204/5,000 (312/s, about 12 s left)` (without the bar and the time left when the total is not
+ * known), shown only when stderr is a terminal (logs and pipes get nothing from it).
  * Commands call {@link update} as often as they like; {@link clear} before printing anything else
  * to stderr, and at the end.
  */
@@ -38,7 +42,10 @@ export class Progress {
     const seconds = Math.max(1e-3, (now - this.started) / 1000);
     const rate = done / seconds;
     let text = `${this.what} ${done.toLocaleString('en-US')}`;
-    if (total !== undefined) text += `/${total.toLocaleString('en-US')}`;
+    if (total !== undefined) {
+      const filled = Math.round((Math.min(done, total) / Math.max(1, total)) * BAR_WIDTH);
+      text = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${text}/${total.toLocaleString('en-US')}`;
+    }
     const parts = [`${rate >= 10 ? Math.round(rate).toLocaleString('en-US') : rate.toFixed(1)}/s`];
     if (total !== undefined && done > 0 && done < total) parts.push(`about ${formatSeconds(((total - done) / done) * seconds)} left`);
     this.io.stderr.write(`\r${text} (${parts.join(', ')})\x1b[K`);

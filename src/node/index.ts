@@ -32,6 +32,11 @@ export {
   BookOutputError,
 } from '../render/index.js';
 
+// Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
+export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
+export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
+export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';
+
 // Output files written whole or not at all (for any command or program that writes a file), and
 // files that survive an interrupted run.
 export {
@@ -41,6 +46,7 @@ export {
   OutputFileError,
   openOutputFile,
   writeOutputFile,
+  writeFileWhole,
   checkOutputPath,
   sweepStaleTemporaries,
   removeLiveTemporaries,
