@@ -1,5 +1,11 @@
-// The build after tsc (which writes the ES modules and their declarations to dist/):
+// The build after tsc (which checks the types and writes the declarations to dist/):
 //
+// 0. The ES modules: each entry (`sudoku-press`, `sudoku-press/node`, the worker threads' scripts)
+//    bundled by esbuild, with the modules they share in chunks (dist/chunks/), so that both entries
+//    see one copy of each class. A handful of files to load instead of some sixty: importing the
+//    portable entry went from 55-60 ms to about 20 ms of CPU. The pools look for the workers next to
+//    their own module, which is the Node entry's file (dist/node/index.js): nothing else imports them.
+//    The same modules file for file in dist/esm/, for bundlers (see there).
 // 1. CommonJS, for `require('sudoku-press')` and `require('sudoku-press/node')`: the same modules as
 //    CommonJS, file for file, in dist/cjs/ (with a package.json saying so), and the declarations copied
 //    there, where TypeScript reads them as CommonJS. File for file rather than one bundle:
@@ -26,9 +32,45 @@ function filesUnder(dir, keep) {
   return found.sort();
 }
 
-rmSync(out, { recursive: true, force: true });
+const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies);
+await build({
+  entryPoints: {
+    index: join(root, 'src', 'index.ts'),
+    'node/index': join(root, 'src', 'node', 'index.ts'),
+    'node/generate-worker': join(root, 'src', 'node', 'generate-worker.ts'),
+    'node/grade-worker': join(root, 'src', 'node', 'grade-worker.ts'),
+  },
+  outdir: join(root, 'dist'),
+  chunkNames: 'chunks/[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: dependencies,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+// The same modules file for file, for bundlers (the "module" condition of the exports map): a bundler
+// drops every module an app does not use ("sideEffects": false), which it cannot do inside one
+// bundled file (a table built at the top of a module is a statement it must keep): parse + count
+// alone bundle to 5.5 KiB gzipped from these files, 31 KiB from the bundle above.
 const cliDir = join(root, 'src', 'cli');
 const sources = filesUnder(join(root, 'src'), (path) => path.endsWith('.ts') && !path.endsWith('.d.ts') && !path.startsWith(cliDir + '/'));
+await build({
+  entryPoints: sources,
+  outdir: join(root, 'dist', 'esm'),
+  outbase: join(root, 'src'),
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  bundle: false,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: sources,
   outdir: out,
@@ -72,7 +114,7 @@ await build({
   target: 'node20',
   // The runtime dependencies stay packages (pdfkit reads its own data files, resvg is a native addon);
   // dev dependencies that the CLI uses (commander) are bundled.
-  external: Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies),
+  external: dependencies,
   // Bundled CommonJS packages (commander, cli-progress) call require for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -98,6 +98,11 @@ export {
   type ExplainIndexEntry,
   explainPage,
   explainIndexPage,
+  type ReportPuzzle,
+  type ReportStats,
+  ReportCollector,
+  reportPage,
+  statsText,
 } from './pages/index.js';
 
 // Generating: seeded, reproducible, shardable puzzles of a chosen difficulty (in this thread).

@@ -229,8 +229,8 @@ describe('row 16: no puzzle in the input is exit 1 and one line for every comman
 
 describe('row 18: workers are capped by the work', () => {
   test('a pool of 256 grading 2 puzzles starts one thread', async () => {
-    // The compiled pool (npm test builds first): its workers are the compiled worker.js.
-    const { GradePool } = (await import(new URL('../dist/node/grade-pool.js', import.meta.url).href)) as typeof import('../src/node/grade-pool.js');
+    // The built Node entry (npm test builds first): its pool starts the built grade-worker.js.
+    const { GradePool } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/index.js');
     const pool = new GradePool(256);
     try {
       const results = await pool.grade([PUZZLE, PUZZLE], {});

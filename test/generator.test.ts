@@ -174,7 +174,7 @@ describe('generate', () => {
   // The built module (npm test builds it first) has worker threads; the pool keeps them between
   // runs. Runs in a row (one stopped early by the caller, one ending in a miss) must not disturb the
   // next ones.
-  const built = new URL('../dist/node/generate.js', import.meta.url);
+  const built = new URL('../dist/node/index.js', import.meta.url);
   test(
     'worker threads reused across runs give the same puzzles as jobs 1 (built module)',
     async () => {

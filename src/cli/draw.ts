@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { writeFileWhole } from '../node/output-file.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PuzzleRecord } from '../core/parse.js';
+import { writeWhole } from './files.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -90,14 +90,6 @@ class FileNamer {
   }
 }
 
-/**
- * Writes a file whole or not at all (src/node/output-file.ts: an exclusive, unpredictable temporary
- * file, never through a link, removed on failure or Ctrl-C). Whether an existing file may be
- * replaced was decided before (--force).
- */
-function writeWhole(path: string, bytes: Uint8Array): void {
-  writeFileWhole(path, bytes, { force: true });
-}
 
 async function* inputRecords(inputs: readonly string[], io: CliIo) {
   if (inputs.length === 0) {

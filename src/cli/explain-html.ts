@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { writeFileWhole } from '../node/output-file.js';
 import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import type { ExplainIndexEntry } from '../pages/index.js';
+import { writeWhole } from './files.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -15,14 +15,6 @@ export interface ExplainHtmlOptions {
   quiet: boolean;
 }
 
-/**
- * Writes a file whole or not at all (src/node/output-file.ts: an exclusive, unpredictable temporary
- * file, never through a link, removed on failure or Ctrl-C). Whether an existing file may be
- * replaced was decided before (--force).
- */
-export function writeWhole(path: string, text: string): void {
-  writeFileWhole(path, text, { force: true });
-}
 
 function pageName(index: number): string {
   return `puzzle-${String(index).padStart(4, '0')}.html`;
@@ -82,7 +74,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   }
 
   mkdirSync(output, { recursive: true });
-  const progress = new Progress(io, 'pages', records.length, !options.quiet);
+  const progress = new Progress(io, 'explained', records.length, !options.quiet);
   const entries: ExplainIndexEntry[] = [];
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;

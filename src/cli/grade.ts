@@ -1,10 +1,14 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Command } from 'commander';
+import type { ReportStats } from '../pages/report.js';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleFormatError } from '../core/errors.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
+import { writeWhole } from './files.js';
 import { availableParallelism } from 'node:os';
 import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -14,6 +18,8 @@ import { addTargetOptions, openOutputTarget, parseShard, shardRange, type Target
 import { Progress } from './progress.js';
 
 interface GradeCliOptions extends TargetCliOptions {
+  report?: string;
+  stats: boolean;
   json: boolean;
   uniqueness: boolean;
   jobs: string;
@@ -77,11 +83,37 @@ function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
 
 function gradeHere(record: PuzzleRecord, options: GradeOptions): GradeOutcome {
   try {
-    return { ok: true, grade: gradePuzzle(record.grid, options) };
+    const started = performance.now();
+    const grade = gradePuzzle(record.grid, options);
+    return { ok: true, grade, ms: performance.now() - started };
   } catch (error) {
     if (error instanceof GradeError) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
+}
+
+function checkReportFile(path: string, force: boolean): void {
+  if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--report ${path} is a folder; give a file name such as out/report.html`);
+  if (existsSync(path) && !force) throw new UsageError(`${path} already exists (use --force to replace it)`);
+  const folder = dirname(path) || '.';
+  if (!existsSync(folder)) throw new UsageError(`cannot write ${path}: the folder ${folder} does not exist`);
+}
+
+/** `--stats --json`: one object of type "stats". */
+function statsJson(stats: ReportStats): Record<string, unknown> {
+  return {
+    type: 'stats',
+    total: stats.total,
+    graded: stats.graded,
+    notGraded: stats.notGraded,
+    ratings: stats.ratings,
+    histogram: [...stats.bins.entries()].map(([tenth, count]) => ({ rating: tenth / 10, count })),
+    guessed: stats.guessed.count,
+    bounded: stats.bounded.count,
+    levels: stats.levels,
+    techniques: stats.techniques.map((t) => ({ id: t.id, puzzles: t.puzzles, steps: t.steps })),
+    slowest: stats.slowest.map((p) => ({ source: p.source, line: p.line, puzzle: p.puzzle, rating: p.rating, ms: Math.round(p.ms ?? 0) })),
+  };
 }
 
 function parseJobs(text: string): number {
@@ -97,13 +129,16 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
     .description('Rate each puzzle on the Sudoku Explainer scale, solving it the way a person would.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per puzzle, with the count of each technique used', false)
+    .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
+    .option('--stats', 'print the report\'s numbers as a short table instead of a line per puzzle', false)
+    .option('--force', 'with -o or --report: replace the file if it exists', false)
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution (then puzzles with several solutions are graded too)')
     .option('-j, --jobs <n>', 'grade in n worker threads (output stays in input order)', '1')
     .option(
       '--max-rating <r>',
       'quick screening: stop once a puzzle needs a technique rated above r and report it as ">=" (e.g. 7.4 skips the slow forcing chains)',
     );
-  addTargetOptions(command, 'grades');
+  addTargetOptions(command, 'grades', { force: false });
   command
     .addHelpText(
       'after',
@@ -126,6 +161,7 @@ Examples:
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
   $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"
+  $ sudoku-press grade puzzles.txt --report out/report.html --stats -j 2
   $ sudoku-press grade --json big.txt -o grades.jsonl --resume
   $ parallel sudoku-press grade big.txt --shard {}/4 -o grades-{}.txt ::: 1 2 3 4`,
     )
@@ -134,14 +170,19 @@ Examples:
       const jobs = Math.min(parseJobs(cli.jobs), availableParallelism());
       if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
+      if (cli.report !== undefined) checkReportFile(cli.report, cli.force);
+      else if (cli.force && cli.output === undefined) throw new UsageError('--force goes with -o or --report');
+      // The report and the statistics cover the records of this run: a resumed run has not seen the first ones.
+      if (cli.resume && (cli.report !== undefined || cli.stats)) throw new UsageError('--resume cannot make a --report or --stats (they need every record in one run)');
       const options: GradeOptions = { uniqueness: cli.uniqueness };
+      const collector = cli.report !== undefined || cli.stats ? new (await import('../pages/report.js')).ReportCollector() : undefined;
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
       const shard = parseShard(cli.shard);
       if (cli.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
-      const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, shard, inputsKey(files)]);
-      const target = openOutputTarget(io, cli, key);
+      const key = JSON.stringify(['grade', 1, cli.json, cli.stats, cli.uniqueness, options.maxRating ?? null, shard, inputsKey(files)]);
+      const target = openOutputTarget(io, { ...cli, force: cli.output !== undefined && cli.force }, key);
       const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
@@ -153,7 +194,11 @@ Examples:
 
       // A record is counted once its line is out, so that a saved point never covers a record without its line.
       const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
-        await out.line(format(record, outcome));
+        if (collector) {
+          if (outcome.ok) collector.addGrade({ puzzle: formatGrid(record.grid), source: record.source, line: record.line, label: record.label }, outcome.grade, outcome.ms);
+          else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid');
+        }
+        if (!cli.stats) await out.line(format(record, outcome));
         if (!outcome.ok) failures++;
         graded++;
         records++;
@@ -161,7 +206,8 @@ Examples:
         await target.progress(records, counters());
       };
       const reportInvalid = async (error: PuzzleFormatError) => {
-        if (cli.json) await out.line(invalidLine(error));
+        collector?.addFailure('invalid');
+        if (cli.json && !cli.stats) await out.line(invalidLine(error));
         else {
           progress.clear();
           io.stderr.write(`${terminalSafe(error.message)} (invalid)\n`);
@@ -216,6 +262,19 @@ Examples:
           }
         }
         progress.clear();
+        if (collector) {
+          const report = await import('../pages/report.js');
+          const stats = collector.stats();
+          if (cli.stats) {
+            if (cli.json) await out.line(JSON.stringify(statsJson(stats)));
+            else for (const line of report.statsText(stats).trimEnd().split('\n')) await out.line(line);
+          }
+          if (cli.report !== undefined) {
+            const sources = files.length === 0 ? 'standard input' : files.join(', ');
+            writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }));
+            io.stderr.write(`wrote the report ${cli.report}\n`);
+          }
+        }
         await target.finish(records, counters());
       } catch (error) {
         progress.clear();

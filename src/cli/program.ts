@@ -58,7 +58,9 @@ export async function buildProgram(io: CliIo, state: CommandState, argv: readonl
       outputError: (text, write) => write(`${oneLine(text.replace(/\n+$/, ''))} (run with --help for usage)\n`),
     });
   const only = commandOf(argv);
-  const names = only === undefined ? Object.keys(COMMANDS) : [only];
+  // --version needs no command; help and unknown commands need them all.
+  const versionOnly = argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
+  const names = versionOnly ? [] : only === undefined ? Object.keys(COMMANDS) : [only];
   for (const name of names) (await COMMANDS[name]!())(program, io, state);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;

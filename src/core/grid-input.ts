@@ -23,7 +23,7 @@ export function toGrid(input: GridInput): Grid {
   if (input instanceof Uint8Array) {
     if (input.length !== 81) throw new PuzzleFormatError('CELL_COUNT', `expected 81 cells, found ${input.length}`, WHERE);
     for (let cell = 0; cell < 81; cell++) {
-      if (input[cell]! > 9) throw badValue(cell, input[cell]);
+      if (input[cell]! > 9) throw badCellValue(cell, input[cell]);
     }
     return input;
   }
@@ -34,7 +34,7 @@ export function toGrid(input: GridInput): Grid {
     for (let cell = 0; cell < 81; cell++) {
       const value: unknown = input[cell];
       if (value === null) continue;
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 9) throw badValue(cell, value);
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 9) throw badCellValue(cell, value);
       grid[cell] = value;
     }
     return grid;
@@ -43,7 +43,8 @@ export function toGrid(input: GridInput): Grid {
   throw new PuzzleFormatError('BAD_GRID_TYPE', `expected a puzzle as a string of 81 cells, an array of 81 numbers or a Uint8Array, got ${kind}`, WHERE);
 }
 
-function badValue(cell: number, value: unknown): PuzzleFormatError {
+/** The error of a cell holding something other than 0-9 (or null in an array). */
+export function badCellValue(cell: number, value: unknown): PuzzleFormatError {
   const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
   return new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (${cellName(cell)}) holds ${shown}: expected a whole number from 0 to 9 (0 or null for an empty cell)`, WHERE);
 }

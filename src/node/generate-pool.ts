@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { makePuzzle, type PuzzleOutcome } from '../generator/generate-one.js';
 import type { ResolvedOptions } from '../generator/options.js';
+import { CONTROL_NEXT, CONTROL_YIELDED, type WorkerMessage, type WorkerTask } from './generate-protocol.js';
 
 /**
  * The compiled worker next to this module, or null when running from TypeScript sources (tests),
@@ -12,29 +13,6 @@ import type { ResolvedOptions } from '../generator/options.js';
 export function workerScript(): URL | null {
   const url = new URL('./generate-worker.js', import.meta.url);
   return existsSync(fileURLToPath(url)) ? url : null;
-}
-
-/** Slots of the shared control array: the next index to take (from 0), and how many were yielded. */
-export const CONTROL_NEXT = 0;
-export const CONTROL_YIELDED = 1;
-
-/** One run's work, posted to a worker. */
-export interface WorkerTask {
-  /** Tags the worker's messages, so that none is taken for another run's. */
-  run: number;
-  options: ResolvedOptions;
-  deadline: number;
-  first: number;
-  count: number;
-  window: number;
-  control: SharedArrayBuffer;
-}
-
-/** What a worker posts: outcomes, and whether it has no index of the run left to take. */
-export interface WorkerMessage {
-  run: number;
-  outcomes: PuzzleOutcome[];
-  finished: boolean;
 }
 
 /**

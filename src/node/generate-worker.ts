@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { makePuzzle, type PuzzleOutcome } from '../generator/generate-one.js';
-import { CONTROL_NEXT, CONTROL_YIELDED, type WorkerMessage, type WorkerTask } from './generate-pool.js';
+import { CONTROL_NEXT, CONTROL_YIELDED, type WorkerMessage, type WorkerTask } from './generate-protocol.js';
 
 /**
  * A generator worker thread, kept by the pool between runs (so its JIT-compiled code is reused).

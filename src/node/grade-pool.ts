@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { Grade, GradeErrorCode, GradeOptions } from '../grader/grade.js';
 
 /** The grade of one puzzle, or why it could not be graded. */
-export type GradeOutcome = { ok: true; grade: Grade } | { ok: false; code: GradeErrorCode; message: string };
+/** A puzzle's grade (with the milliseconds grading took, measured where it ran) or why it has none. */
+export type GradeOutcome = { ok: true; grade: Grade; ms?: number } | { ok: false; code: GradeErrorCode; message: string };
 
 /** A batch sent to a worker. */
 export interface BatchRequest {

@@ -9,7 +9,9 @@ import type { BatchRequest, BatchResult, GradeOutcome } from './grade-pool.js';
 
 function gradeOne(puzzle: string, request: BatchRequest): GradeOutcome {
   try {
-    return { ok: true, grade: gradePuzzle(parsePuzzle(puzzle), request.options) };
+    const started = performance.now();
+    const grade = gradePuzzle(parsePuzzle(puzzle), request.options);
+    return { ok: true, grade, ms: performance.now() - started };
   } catch (error) {
     if (error instanceof GradeError) return { ok: false, code: error.code, message: error.message };
     throw error;

@@ -116,11 +116,10 @@ const SCRIPT = `(function () {
       step.querySelector('.board-proofs').hidden = !e.target.open;
     });
   }
-  var m = /^#step-(\\d+)$/.exec(location.hash);
+  var m = /^#(?:step|s)-(\\d+)$/.exec(location.hash);
   show(m ? Math.min(Number(m[1]), steps.length - 1) : 0);
-  // The summary and the buttons first, not the browser's jump to the #step-N anchor.
-  window.scrollTo(0, 0);
-  window.addEventListener('load', function () { window.scrollTo(0, 0); });
+  // #step-N names no element (sections are #s-N, for reading without the script), so opening
+  // a step's address shows the summary and the buttons, not a jump down the page.
 })();`;
 
 function techniqueName(id: string): string {
@@ -236,11 +235,11 @@ function stepsHtml(steps: readonly PageStep[]): string {
       const boards = s.proofsBoard
         ? `<div class="board board-plain">${s.board}</div><div class="board board-proofs" hidden>${s.proofsBoard}</div>`
         : `<div class="board board-plain">${s.board}</div>`;
-      return `<section class="step" id="step-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}">${boards}<div class="text">${s.textHtml}</div></section>`;
+      return `<section class="step" id="s-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}">${boards}<div class="text">${s.textHtml}</div></section>`;
     })
     .join('\n');
   const list = steps
-    .map((s, i) => `<li><a href="#step-${i}"><span class="d">${s.difficulty === undefined ? '' : s.difficulty.toFixed(1)}</span>${escapeHtml(i === 0 || i === steps.length - 1 ? s.listLabel : `${i}. ${s.listLabel}`)}</a></li>`)
+    .map((s, i) => `<li><a href="#s-${i}"><span class="d">${s.difficulty === undefined ? '' : s.difficulty.toFixed(1)}</span>${escapeHtml(i === 0 || i === steps.length - 1 ? s.listLabel : `${i}. ${s.listLabel}`)}</a></li>`)
     .join('');
   const controls = `<div class="controls"><button id="prev" type="button" aria-label="Previous step">&#8592; Previous</button><button id="next" type="button" aria-label="Next step">Next &#8594;</button><span class="counter" id="counter" aria-live="polite"></span><span class="keys">keys: &#8592; &#8594; Home End</span></div>`;
   return `<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>`;

@@ -9,3 +9,4 @@ export {
   explainIndexPage,
 } from './explain-page.js';
 export { escapeHtml, LEVEL_COLORS } from './html.js';
+export { type ReportPuzzle, type ReportStats, ReportCollector, reportPage, statsText, histogramSvg } from './report.js';
