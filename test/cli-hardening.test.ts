@@ -160,7 +160,7 @@ describe('rows 11, 12: every generate run is bounded', () => {
     expect(DEFAULT_MAX_ATTEMPTS).toBe(10_000);
     const result = await run(['generate', '--seed', 's', '-d', 'beginner', '--clues-max', '19', '--max-attempts', '30', '-j', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('sudoku-press: puzzle 1 not found in 30 attempts: made 0 of 1 puzzle (the target may be rare; raise --max-attempts)\n');
+    expect(result.stderr).toBe('sudoku-press: puzzle 1 not found in 30 attempts: made 0 of 1 puzzle (the target may be rare; raise the attempt limit)\n');
     // The library's default bound: iterate a rare target with a tiny bound to see the same ending.
     const run_ = generate({ seed: 's', difficulty: 'beginner', cluesMax: 19, maxAttempts: 5 });
     await expect(run_.next()).rejects.toMatchObject({ code: 'MAX_ATTEMPTS', made: 0 });
@@ -229,8 +229,8 @@ describe('row 16: no puzzle in the input is exit 1 and one line for every comman
 
 describe('row 18: workers are capped by the work', () => {
   test('a pool of 256 grading 2 puzzles starts one thread', async () => {
-    // The built Node entry (npm test builds first): its pool starts the built grade-worker.js.
-    const { GradePool } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/index.js');
+    // The compiled pool (npm test builds first): its workers are the compiled worker.js.
+    const { GradePool } = (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof import('../src/node/grade-pool.js');
     const pool = new GradePool(256);
     try {
       const results = await pool.grade([PUZZLE, PUZZLE], {});

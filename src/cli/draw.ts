@@ -212,7 +212,7 @@ Examples:
           layers: { coordinates: cli.coordinates },
           title: `Sudoku ${record.label ?? ''}`.trim(),
         });
-        writeWhole(path, bytes);
+        await writeWhole(path, bytes, cli.force);
         drawn++;
         progress.update(drawn);
       };

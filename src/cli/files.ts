@@ -1,11 +1,10 @@
-import { writeFileWhole } from '../node/output-file.js';
+import { writeOutputFile } from '../node/output-file.js';
 
 /**
- * Writes a file whole or not at all, through src/node/output-file.ts: an exclusive temporary file
- * under an unpredictable name next to it (never opened through a link), moved into place when
- * written, removed on failure or Ctrl-C. Whether an existing file may be replaced was decided by
- * the caller (--force), so this replaces.
+ * Writes a file whole or not at all, through the one output-file module: an exclusive temporary
+ * file under an unpredictable name, no link followed, moved into place when complete (replacing an
+ * existing file only with `force`), removed on failure or signal.
  */
-export function writeWhole(path: string, data: string | Uint8Array): void {
-  writeFileWhole(path, data, { force: true });
+export async function writeWhole(path: string, data: string | Uint8Array, force: boolean): Promise<void> {
+  await writeOutputFile(path, { force }, (stream) => new Promise<void>((resolve, reject) => stream.write(data, (error) => (error ? reject(error) : resolve()))));
 }

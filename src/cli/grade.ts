@@ -1,15 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import type { ReportStats } from '../pages/report.js';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleFormatError } from '../core/errors.js';
 import type { PuzzleRecord } from '../core/parse.js';
+import type { ReportStats } from '../pages/report.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
-import { writeWhole } from './files.js';
 import { availableParallelism } from 'node:os';
+import { writeWhole } from './files.js';
 import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
@@ -92,6 +92,13 @@ function gradeHere(record: PuzzleRecord, options: GradeOptions): GradeOutcome {
   }
 }
 
+function parseJobs(text: string): number {
+  if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--jobs wants a positive whole number, not '${text}'`);
+  const jobs = Number(text);
+  if (jobs > 256) throw new UsageError(`--jobs ${jobs} is too many (at most 256)`);
+  return jobs;
+}
+
 function checkReportFile(path: string, force: boolean): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--report ${path} is a folder; give a file name such as out/report.html`);
   if (existsSync(path) && !force) throw new UsageError(`${path} already exists (use --force to replace it)`);
@@ -116,12 +123,6 @@ function statsJson(stats: ReportStats): Record<string, unknown> {
   };
 }
 
-function parseJobs(text: string): number {
-  if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--jobs wants a positive whole number, not '${text}'`);
-  const jobs = Number(text);
-  if (jobs > 256) throw new UsageError(`--jobs ${jobs} is too many (at most 256)`);
-  return jobs;
-}
 
 export function registerGrade(program: Command, io: CliIo, state: CommandState): void {
   const command = program
@@ -129,16 +130,15 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
     .description('Rate each puzzle on the Sudoku Explainer scale, solving it the way a person would.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per puzzle, with the count of each technique used', false)
-    .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
-    .option('--stats', 'print the report\'s numbers as a short table instead of a line per puzzle', false)
-    .option('--force', 'with -o or --report: replace the file if it exists', false)
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution (then puzzles with several solutions are graded too)')
     .option('-j, --jobs <n>', 'grade in n worker threads (output stays in input order)', '1')
     .option(
       '--max-rating <r>',
       'quick screening: stop once a puzzle needs a technique rated above r and report it as ">=" (e.g. 7.4 skips the slow forcing chains)',
-    );
-  addTargetOptions(command, 'grades', { force: false });
+    )
+    .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
+    .option('--stats', "print the report's numbers as a short table instead of a line per puzzle", false);
+  addTargetOptions(command, 'grades');
   command
     .addHelpText(
       'after',
@@ -161,9 +161,9 @@ Examples:
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
   $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"
-  $ sudoku-press grade puzzles.txt --report out/report.html --stats -j 2
   $ sudoku-press grade --json big.txt -o grades.jsonl --resume
-  $ parallel sudoku-press grade big.txt --shard {}/4 -o grades-{}.txt ::: 1 2 3 4`,
+  $ parallel sudoku-press grade big.txt --shard {}/4 -o grades-{}.txt ::: 1 2 3 4
+  $ sudoku-press grade puzzles.txt --report out/report.html --stats -j 2`,
     )
     .action(async (files: string[], cli: GradeCliOptions) => {
       // Threads beyond the cores only cost memory; the pool starts them as the work needs them.
@@ -171,18 +171,17 @@ Examples:
       if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
       if (cli.report !== undefined) checkReportFile(cli.report, cli.force);
-      else if (cli.force && cli.output === undefined) throw new UsageError('--force goes with -o or --report');
-      // The report and the statistics cover the records of this run: a resumed run has not seen the first ones.
-      if (cli.resume && (cli.report !== undefined || cli.stats)) throw new UsageError('--resume cannot make a --report or --stats (they need every record in one run)');
-      const options: GradeOptions = { uniqueness: cli.uniqueness };
+      // A report of the records of this run alone would be wrong after a resumed one.
+      if (cli.resume && (cli.report !== undefined || cli.stats)) throw new UsageError('--report and --stats cover one whole run: they do not go with --resume');
       const collector = cli.report !== undefined || cli.stats ? new (await import('../pages/report.js')).ReportCollector() : undefined;
+      const options: GradeOptions = { uniqueness: cli.uniqueness };
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
       const shard = parseShard(cli.shard);
       if (cli.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
-      const key = JSON.stringify(['grade', 1, cli.json, cli.stats, cli.uniqueness, options.maxRating ?? null, shard, inputsKey(files)]);
-      const target = openOutputTarget(io, { ...cli, force: cli.output !== undefined && cli.force }, key);
+      const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, inputsKey(files)]);
+      const target = openOutputTarget(io, cli, key);
       const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
@@ -271,7 +270,7 @@ Examples:
           }
           if (cli.report !== undefined) {
             const sources = files.length === 0 ? 'standard input' : files.join(', ');
-            writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }));
+            await writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }), cli.force);
             io.stderr.write(`wrote the report ${cli.report}\n`);
           }
         }

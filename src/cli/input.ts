@@ -72,6 +72,24 @@ export async function* readInputs(files: readonly string[], io: CliIo): AsyncGen
 }
 
 /**
+ * The records named by a `<puzzle|file>` argument: a file (or `-` for standard input), else the
+ * argument itself read as a puzzle.
+ */
+export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
+  if (arg === '-' || existsSync(arg)) {
+    // Files, pipes and devices are read as streams; a folder or an unreadable file is refused.
+    checkInputFiles(arg === '-' ? [] : [arg]);
+    yield* readInputs([arg], io);
+    return;
+  }
+  // Too short to be a puzzle: most likely a mistyped file name.
+  if (arg.replace(/[\s|+-]/g, '').length < 81) {
+    throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
+  }
+  yield* parsePuzzles(arg, { source: '<argument>' });
+}
+
+/**
  * How many records the inputs hold (read once, parsed, nothing solved): what `--shard` divides.
  * Standard input cannot be read twice, so it is refused.
  */
@@ -124,22 +142,4 @@ export function inputsKey(files: readonly string[]): (string | number)[] {
     }
   }
   return key;
-}
-
-/**
- * The records named by a `<puzzle|file>` argument: a file (or `-` for standard input), else the
- * argument itself read as a puzzle.
- */
-export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
-  if (arg === '-' || existsSync(arg)) {
-    // Files, pipes and devices are read as streams; a folder or an unreadable file is refused.
-    checkInputFiles(arg === '-' ? [] : [arg]);
-    yield* readInputs([arg], io);
-    return;
-  }
-  // Too short to be a puzzle: most likely a mistyped file name.
-  if (arg.replace(/[\s|+-]/g, '').length < 81) {
-    throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
-  }
-  yield* parsePuzzles(arg, { source: '<argument>' });
 }
