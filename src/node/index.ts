@@ -65,6 +65,7 @@ export {
   OutputFileError,
   openOutputFile,
   writeOutputFile,
+  writeFileWhole,
   checkOutputPath,
   sweepStaleTemporaries,
   removeLiveTemporaries,
