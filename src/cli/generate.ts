@@ -25,6 +25,8 @@ interface GenerateCliOptions {
   difficulty?: string;
   rating?: string;
   technique?: string;
+  pearl: boolean;
+  diamond: boolean;
   symmetry: string;
   minimal: boolean;
   cluesMin?: number;
@@ -65,6 +67,8 @@ function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
     puzzle: formatGrid(p.puzzle),
     ...(solutions ? { solution: formatGrid(p.solution) } : {}),
     rating: p.grade.rating,
+    pearl: p.grade.pearl,
+    diamond: p.grade.diamond,
     level: p.grade.level,
     clues: p.clues,
     hardest: p.grade.hardest,
@@ -94,6 +98,8 @@ function libraryOptions(cli: GenerateCliOptions, seed: string): GenerateOptions 
   if (cli.difficulty !== undefined) options.difficulty = cli.difficulty as NonNullable<GenerateOptions['difficulty']>;
   if (cli.rating !== undefined) options.rating = parseRatingBand(cli.rating);
   if (cli.technique !== undefined) options.technique = cli.technique;
+  if (cli.pearl) options.pearl = true;
+  if (cli.diamond) options.diamond = true;
   if (cli.cluesMin !== undefined) options.cluesMin = cli.cluesMin;
   if (cli.cluesMax !== undefined) options.cluesMax = cli.cluesMax;
   if (cli.timeout !== undefined) options.timeoutMs = cli.timeout * 1000;
@@ -112,6 +118,8 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('-d, --difficulty <level>', `a level: ${LEVELS.map((row) => row.level).join(', ')}`)
     .option('-r, --rating <band>', 'a band of ratings, e.g. 4.0-6.0 (instead of --difficulty)')
     .option('-t, --technique <id>', 'require that the solving path uses this technique (ids as in `grade --json`)')
+    .option('--pearl', 'a "pearl": the hardest step comes by the first placement (Sudoku Explainer EP = ER)', false)
+    .option('--diamond', 'a "diamond": the first step is the hardest (ED = ER; also a pearl)', false)
     .option('--symmetry <kind>', `symmetry of the givens: ${SYMMETRIES.join(', ')}`, 'none')
     .option('--minimal', 'no given can be removed without losing uniqueness', false)
     .option('--clues-min <n>', 'fewest givens', wholeNumber)
@@ -125,7 +133,7 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
       `
 Output (line format), one line per puzzle:
   <puzzle> <rating> <level> <clues> <index> [<solution>]
-json: one object per line with index, puzzle, rating, level, clues, hardest, steps, counts (steps per
+json: one object per line with index, puzzle, rating, pearl, diamond (serate's ER/EP/ED), level, clues, hardest, steps, counts (steps per
 technique) [and solution]. csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
 
 Puzzle i depends only on the seed, the options that shape puzzles and i: --count 100 and then
@@ -137,7 +145,8 @@ bad options.
 Examples:
   $ sudoku-press generate --count 10 --difficulty easy --seed book-1
   $ sudoku-press generate -n 100 -d hard --symmetry rotational --format json --seed s > hard.jsonl
-  $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions`,
+  $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions
+  $ sudoku-press generate -n 3 --rating 7.5-9 --diamond --seed d   # hard from the very first step`,
     )
     .action(async (cli: GenerateCliOptions) => {
       const seed = cli.seed ?? randomBytes(6).toString('hex');

@@ -16,6 +16,13 @@ export interface GenerateOptions {
   rating?: RatingBand;
   /** A technique id (see the registry) that the grader's path must use. */
   technique?: string;
+  /**
+   * A "pearl": the hardest step comes no later than the first placement (serate's EP equals ER).
+   * Default false.
+   */
+  pearl?: boolean;
+  /** A "diamond": the very first step is the hardest (serate's ED equals ER; a diamond is also a pearl). Default false. */
+  diamond?: boolean;
   /** Symmetry of the givens. Default `none`. */
   symmetry?: Symmetry;
   /** No given can be removed (no symmetric group of givens, with a symmetry) without losing uniqueness. */
@@ -74,6 +81,10 @@ export interface ResolvedOptions {
   band: RatingBand;
   /** Technique id the path must use. */
   technique: string | undefined;
+  /** EP must equal ER. */
+  pearl: boolean;
+  /** ED must equal ER. */
+  diamond: boolean;
   symmetry: Symmetry;
   minimal: boolean;
   cluesMin: number;
@@ -171,6 +182,14 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     technique = def.id;
   }
 
+  const pearl = options.pearl ?? false;
+  const diamond = options.diamond ?? false;
+  if (typeof pearl !== 'boolean' || typeof diamond !== 'boolean') throw new GenerateOptionError('CONFLICT', 'pearl and diamond must be true or false');
+  if ((pearl || diamond) && options.minimal) {
+    // Pearls are made by adding givens to a carved puzzle; minimal ones are too rare to search for.
+    throw new GenerateOptionError('CONFLICT', `${diamond ? 'diamond' : 'pearl'} puzzles cannot also be minimal (they are made by adding givens)`);
+  }
+
   const symmetry = options.symmetry ?? 'none';
   if (!(SYMMETRIES as readonly string[]).includes(symmetry)) {
     throw new GenerateOptionError('BAD_SYMMETRY', `unknown symmetry "${symmetry}" (one of ${SYMMETRIES.join(', ')})`);
@@ -198,6 +217,9 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   }
 
   // Only what shapes a puzzle; not count, start, jobs or limits.
-  const key = JSON.stringify([level ?? null, options.rating ? [band.min, band.max] : null, technique ?? null, symmetry, minimal, cluesMin, cluesMax]);
-  return { seed: options.seed, count, start, level, band, technique, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, jobs, key };
+  // (pearl and diamond are appended only when asked, so that the puzzles of earlier runs stay the same)
+  const shape: unknown[] = [level ?? null, options.rating ? [band.min, band.max] : null, technique ?? null, symmetry, minimal, cluesMin, cluesMax];
+  if (pearl || diamond) shape.push(diamond ? 'diamond' : 'pearl');
+  const key = JSON.stringify(shape);
+  return { seed: options.seed, count, start, level, band, technique, pearl, diamond, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, jobs, key };
 }
