@@ -9,6 +9,7 @@ import { registerHint } from './hint.js';
 import { registerGenerate } from './generate.js';
 import { registerBook } from './book.js';
 import { registerTemplates } from './templates.js';
+import { registerRepair } from './repair.js';
 
 export const VERSION = '0.1.0';
 
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIo, state: CommandState): Command {
   registerGenerate(program, io, state);
   registerBook(program, io, state);
   registerTemplates(program, io, state);
+  registerRepair(program, io, state);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
