@@ -13,7 +13,8 @@ import { createRequire } from 'node:module';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Level } from '../src/grader/index.js';
-import { generate, type GenerateOptions, type GeneratedPuzzle } from '../src/generator/index.js';
+import type { GeneratedPuzzle } from '../src/generator/index.js';
+import { generate, type NodeGenerateOptions } from '../src/node/generate.js';
 
 
 const quick = process.argv.includes('--quick');
@@ -38,7 +39,7 @@ interface Measure {
   wallSeconds: number;
 }
 
-async function measure(options: GenerateOptions): Promise<Measure> {
+async function measure(options: NodeGenerateOptions): Promise<Measure> {
   const puzzles: GeneratedPuzzle[] = [];
   const cpu0 = process.cpuUsage();
   const wall0 = performance.now();
@@ -174,7 +175,7 @@ async function main(): Promise<void> {
       const seed = `jobs-${level}-${pair}`;
       const one = await measure({ seed, count, difficulty: level });
       const many = await measure({ seed, count, difficulty: level, jobs: CORES });
-      if (!many.puzzles.every((p, i) => p.puzzle.join('') === one.puzzles[i]!.puzzle.join(''))) {
+      if (!many.puzzles.every((p, i) => p.puzzle === one.puzzles[i]!.puzzle)) {
         throw new Error(`${level}: jobs ${CORES} gave different puzzles than jobs 1`);
       }
       pairs.push({ one, many, speedUp: one.wallSeconds / many.wallSeconds, cpuRatio: many.cpuSeconds / one.cpuSeconds });

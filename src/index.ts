@@ -1,7 +1,21 @@
 /**
- * sudoku-press: the public API. Everything a program can import is listed here.
+ * sudoku-press, the portable core: parsing, the counting solver, the grader, hints and the
+ * generator. No Node built-in is imported and nothing runs at import time, so this entry works in
+ * Node, browsers, workers and bundled functions alike. Node-only parts (worker pools, PDF books,
+ * files) are in `sudoku-press/node`, which also re-exports everything here.
+ *
+ * Every function that takes a grid accepts an 81-character string, an array of 81 numbers (0 or
+ * null for empty) or a Uint8Array; results meant to be logged or sent (generated puzzles, grades,
+ * steps) are plain data.
  */
-export { PuzzleFormatError, type PuzzleFormatErrorCode, type SourceLocation } from './core/errors.js';
+export {
+  PuzzleFormatError,
+  OptionError,
+  type PuzzleFormatErrorCode,
+  type OptionErrorCode,
+  type SourceLocation,
+} from './core/errors.js';
+export type { GridInput } from './core/grid-input.js';
 export {
   type Grid,
   type Conflict,
@@ -47,12 +61,51 @@ export {
   levelOf,
   isLevel,
   GUESS_DIFFICULTY,
-  GradePool,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
 export { formatChain, formatChainLines } from './techniques/chains/index.js';
 
-// Generating: seeded, reproducible, shardable puzzles of a chosen difficulty.
+// Drawing: a board (and a step on it) as SVG text; portable, the one drawing of a board.
+export {
+  type BoardPicture,
+  type Layers,
+  type DrawOptions,
+  type Shape,
+  type CandidateRef,
+  type StepShapeOptions,
+  type Brush,
+  type BrushName,
+  type Theme,
+  type Scene,
+  type Primitive,
+  DrawError,
+  drawBoard,
+  boardScene,
+  stepShapes,
+  sceneToSvg,
+  COLOR_THEME,
+  GREY_THEME,
+  THEMES,
+  DEFAULT_LAYERS,
+} from './draw/index.js';
+
+// Pages: a puzzle explained step by step, as a self-contained HTML page (portable).
+export {
+  type ExplainPageInput,
+  type ExplainPageOptions,
+  type ExplainOutcome,
+  type ExplainPage,
+  type ExplainIndexEntry,
+  explainPage,
+  explainIndexPage,
+  type ReportPuzzle,
+  type ReportStats,
+  ReportCollector,
+  reportPage,
+  statsText,
+} from './pages/index.js';
+
+// Generating: seeded, reproducible, shardable puzzles of a chosen difficulty (in this thread).
 export {
   type GenerateOptions,
   type GenerateOneOptions,
@@ -71,30 +124,6 @@ export {
   hasSymmetry,
   isMinimal,
 } from './generator/index.js';
-
-// Books: templates, layout and the PDF writer.
-export {
-  type BookTemplate,
-  type BookSpec,
-  type BookSection,
-  type BookPlan,
-  type BookPuzzle,
-  type WriteBookOptions,
-  type WriteBookFileOptions,
-  type BookResult,
-  writeBookFile,
-  writeBookPdf,
-  planBook,
-  loadTemplate,
-  parseTemplate,
-  templateNames,
-  puzzlesFromFile,
-  generatedPuzzles,
-  BOOK_DATE,
-  TemplateError,
-  BookInputError,
-  BookOutputError,
-} from './render/index.js';
 
 // Repairing: the fewest clues to add (several solutions) or givens to remove (none), proven smallest.
 export {

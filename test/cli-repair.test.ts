@@ -69,7 +69,7 @@ describe('repair', () => {
     expect(code).toBe(1);
     const records = stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(records[0]).toMatchObject({ type: 'repair', status: 'unique', repaired: true, proven: true, original: SEVERAL });
-    expect(records[1]).toMatchObject({ type: 'error', line: 2 });
+    expect(records[1]).toMatchObject({ type: 'puzzle', status: 'invalid', line: 2 });
     expect(records[1].error).toContain('r1c1 and r1c2 both hold 5');
     expect(records[2]).toMatchObject({ type: 'error', code: 'NOT_REPAIRED', line: 3 });
     expect(records[2].error).toContain('the grid is empty');

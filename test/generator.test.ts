@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { extendsGrid, isSolvedGrid } from '../src/core/grid.js';
@@ -16,6 +15,8 @@ import {
   type GeneratedPuzzle,
   type Symmetry,
 } from '../src/generator/index.js';
+import { generate as generateWithJobs, type NodeGenerateOptions } from '../src/node/generate.js';
+import { parsePuzzle } from '../src/core/parse.js';
 import { Solver, countSolutions } from '../src/solver/index.js';
 
 const solver = new Solver();
@@ -28,7 +29,11 @@ function expectSound(p: GeneratedPuzzle): void {
   expect(countSolutions(p.puzzle)).toBe(1);
   expect(isSolvedGrid(p.solution)).toBe(true);
   expect(extendsGrid(p.solution, p.puzzle)).toBe(true);
-  expect(p.clues).toBe(p.puzzle.filter((d) => d !== 0).length);
+  expect(p.puzzle).toMatch(/^[1-9.]{81}$/);
+  expect(p.solution).toMatch(/^[1-9]{81}$/);
+  expect(p.clues).toBe(p.puzzle.replace(/\./g, '').length);
+  // Plain data: it survives JSON as it reads.
+  expect(JSON.parse(JSON.stringify(p))).toEqual(p);
   // The grade that came with the puzzle is the grader's own.
   const regraded = gradePuzzle(p.puzzle);
   expect(regraded.rating).toBe(p.grade.rating);
@@ -48,9 +53,9 @@ function orbitMinimal(puzzle: Uint8Array, symmetry: Symmetry): boolean {
   return true;
 }
 
-async function collect(options: GenerateOptions): Promise<GeneratedPuzzle[]> {
+async function collect(options: NodeGenerateOptions): Promise<GeneratedPuzzle[]> {
   const all: GeneratedPuzzle[] = [];
-  for await (const p of generate(options)) all.push(p);
+  for await (const p of generateWithJobs(options)) all.push(p);
   return all;
 }
 
@@ -104,7 +109,7 @@ describe('generateOne', () => {
         expectSound(p);
         expect(hasSymmetry(p.puzzle, symmetry)).toBe(true);
         if (symmetry === 'none') expect(isMinimal(p.puzzle, solver)).toBe(true);
-        expect(orbitMinimal(p.puzzle, symmetry)).toBe(true);
+        expect(orbitMinimal(parsePuzzle(p.puzzle), symmetry)).toBe(true);
       }),
       { numRuns: 15 },
     );
@@ -181,16 +186,17 @@ describe('generate', () => {
     expect(two).toEqual(one);
   });
 
-  // The built module has worker threads; the pool keeps them between runs. Runs in a row (one
-  // stopped early by the caller, one ending in a miss) must not disturb the next ones.
-  const built = new URL('../dist/generator/index.js', import.meta.url);
-  test.runIf(existsSync(built) && existsSync(new URL('../dist/generator/worker.js', import.meta.url)))(
+  // The built module (npm test builds it first) has worker threads; the pool keeps them between
+  // runs. Runs in a row (one stopped early by the caller, one ending in a miss) must not disturb the
+  // next ones.
+  const built = new URL('../dist/node/index.js', import.meta.url);
+  test(
     'worker threads reused across runs give the same puzzles as jobs 1 (built module)',
     async () => {
-      const dist = (await import(built.href)) as { generate: typeof generate };
-      const run = async (options: GenerateOptions) => {
+      const dist = (await import(built.href)) as { generate: typeof generateWithJobs };
+      const run = async (options: NodeGenerateOptions) => {
         const out: string[] = [];
-        for await (const p of dist.generate(options)) out.push(`${p.index}:${p.puzzle.join('')}:${p.grade.rating}`);
+        for await (const p of dist.generate(options)) out.push(`${p.index}:${p.puzzle}:${p.grade.rating}`);
         return out;
       };
       const one = await run({ seed: 'pool', count: 12, difficulty: 'medium' });
@@ -223,7 +229,7 @@ describe('generate', () => {
 });
 
 describe('option validation', () => {
-  test.each<[string, GenerateOptions, string]>([
+  test.each<[string, NodeGenerateOptions, string]>([
     ['unknown level', { seed: 's', difficulty: 'impossible' as Level }, 'BAD_LEVEL'],
     ['unknown technique', { seed: 's', technique: 'x-ray' }, 'BAD_TECHNIQUE'],
     ['reversed band', { seed: 's', rating: { min: 6, max: 4 } }, 'BAD_RATING'],
@@ -232,6 +238,7 @@ describe('option validation', () => {
     ['negative count', { seed: 's', count: -3 }, 'BAD_COUNT'],
     ['start 0', { seed: 's', start: 0 }, 'BAD_START'],
     ['jobs 0', { seed: 's', jobs: 0 }, 'BAD_JOBS'],
+    ['jobs 257', { seed: 's', jobs: 257 }, 'BAD_JOBS'],
     ['clues-max 16', { seed: 's', cluesMax: 16 }, 'BAD_CLUES'],
     ['clues-min above clues-max', { seed: 's', cluesMin: 30, cluesMax: 25 }, 'BAD_CLUES'],
     ['minimal with clues-min 40', { seed: 's', minimal: true, cluesMin: 40 }, 'CONFLICT'],
@@ -239,10 +246,16 @@ describe('option validation', () => {
     ['technique above the level', { seed: 's', difficulty: 'easy', technique: 'xy-wing' }, 'CONFLICT'],
     ['unknown symmetry', { seed: 's', symmetry: 'spiral' as Symmetry }, 'BAD_SYMMETRY'],
     ['timeout 0', { seed: 's', timeoutMs: 0 }, 'BAD_LIMIT'],
+    ['start beyond safe integers', { seed: 's', start: 2 ** 53 }, 'BAD_START'],
+    ['start + count beyond safe integers', { seed: 's', start: 2 ** 53 - 2, count: 5 }, 'BAD_COUNT'],
+    ['count not a number', { seed: 's', count: '3' as unknown as number }, 'BAD_COUNT'],
+    ['unknown key', { seed: 's', dificulty: 'easy' } as unknown as GenerateOptions, 'UNKNOWN_OPTION'],
+    ['minimal not a boolean', { seed: 's', minimal: 'yes' as unknown as boolean }, 'BAD_OPTION'],
+    ['rating not a band', { seed: 's', rating: 5 as unknown as GenerateOptions['rating'] }, 'BAD_RATING'],
   ])('%s', (_name, options, code) => {
-    expect(() => generate(options)).toThrow(GenerateOptionError);
+    expect(() => generateWithJobs(options)).toThrow(GenerateOptionError);
     try {
-      generate(options);
+      generateWithJobs(options);
     } catch (error) {
       expect((error as GenerateOptionError).code).toBe(code);
     }

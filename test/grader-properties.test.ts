@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { Grid } from '../src/core/grid.js';
 import { parsePuzzle } from '../src/core/parse.js';
 import { gradePuzzle, solvePath } from '../src/grader/grade.js';
-import { solve } from '../src/solver/index.js';
+import { solveGrid as solve } from '../src/solver/index.js';
 
 function lines(file: string, count: number): string[] {
   const text = readFileSync(new URL(`./fixtures/data/${file}`, import.meta.url), 'utf8');

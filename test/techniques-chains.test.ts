@@ -5,7 +5,7 @@ import { applyStep, boardFromGrid, placeDigit, type Board } from '../src/core/bo
 import { parsePuzzle } from '../src/core/parse.js';
 import type { ChainData, Step } from '../src/core/step.js';
 import { POPCOUNT, UNIT_CELLS, sees } from '../src/core/tables.js';
-import { solve } from '../src/solver/index.js';
+import { solveGrid as solve } from '../src/solver/index.js';
 import { CHAIN_TECHNIQUES, chainLengthIncrement } from '../src/techniques/chains.js';
 import {
   CHAIN_KIND,

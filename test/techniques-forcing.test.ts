@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid } from '../src/core/board.js';
 import type { ChainData, ChainNode } from '../src/core/step.js';
 import { parsePuzzle } from '../src/core/parse.js';
-import { solve } from '../src/solver/index.js';
+import { solveGrid as solve } from '../src/solver/index.js';
 import { FORCING_TECHNIQUES, findForcingStep } from '../src/techniques/forcing.js';
 import { lengthIncrement } from '../src/techniques/forcing/length.js';
 import { expectSound, fillSingles } from './helpers/soundness.js';

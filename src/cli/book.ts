@@ -7,6 +7,7 @@ import { isLevel, LEVELS } from '../grader/index.js';
 import {
   BookInputError,
   BookOutputError,
+  checkBookTexts,
   checkOutput,
   TemplateError,
   generatedPuzzles,
@@ -20,6 +21,7 @@ import {
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { Progress } from './progress.js';
 
 interface BookOptions {
   template: string;
@@ -81,6 +83,7 @@ Examples:
       const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
       if (options.puzzles !== undefined) checkInputFiles([options.puzzles]);
       try {
+        checkBookTexts(options);
         checkOutput(options.output, options.force);
       } catch (error) {
         if (error instanceof BookOutputError) throw new UsageError(error.message);
@@ -234,29 +237,24 @@ function round(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 
-/**
- * Progress on stderr: a line redrawn in place on a terminal; otherwise a line at each tenth of
- * the pages, so logs stay short.
- */
+/** What the book command shows on stderr: progress on a terminal, and its notes unless --quiet. */
 class BookProgress {
-  private lastDraw = 0;
-  private drawn = false;
-  private lastTenth = -1;
+  private readonly reader: Progress;
+  private writer: Progress | undefined;
 
   constructor(
     private readonly io: CliIo,
     private readonly enabled: boolean,
-  ) {}
+  ) {
+    this.reader = new Progress(io, 'reading and grading puzzles:', undefined, enabled);
+  }
 
   note(text: string): void {
-    if (!this.enabled) return;
-    this.clear();
-    this.io.stderr.write(`${text}\n`);
+    if (this.enabled) this.reader.note(text);
   }
 
   reading(read: number): void {
-    if (!this.enabled || !this.io.stderrIsTTY) return;
-    this.draw(`reading and grading puzzles: ${read}`);
+    this.reader.update(read);
   }
 
   doneReading(kept: number, skipped: number): void {
@@ -264,32 +262,12 @@ class BookProgress {
   }
 
   page(page: number, pages: number): void {
-    if (!this.enabled) return;
-    if (this.io.stderrIsTTY) {
-      this.draw(`writing page ${page}/${pages}`);
-      return;
-    }
-    const tenth = Math.floor((page * 10) / pages);
-    if (tenth !== this.lastTenth) {
-      this.lastTenth = tenth;
-      this.io.stderr.write(`book: page ${page}/${pages}\n`);
-    }
+    this.writer ??= new Progress(this.io, 'writing page', pages, this.enabled);
+    this.writer.update(page, pages);
   }
 
   stop(): void {
-    this.clear();
-  }
-
-  private draw(text: string): void {
-    const now = performance.now();
-    if (now - this.lastDraw < 100) return;
-    this.lastDraw = now;
-    this.io.stderr.write(`\r${text}\x1b[K`);
-    this.drawn = true;
-  }
-
-  private clear(): void {
-    if (this.drawn) this.io.stderr.write('\r\x1b[K');
-    this.drawn = false;
+    this.reader.clear();
+    this.writer?.clear();
   }
 }

@@ -1,19 +1,18 @@
 import type { Command } from 'commander';
-import { formatGrid } from '../core/grid.js';
 import { Solver } from '../solver/index.js';
-import { checkInputFiles, readInputs } from './input.js';
-import { EXIT, type CliIo, type CommandState } from './io.js';
-import { LineWriter, ProgressLine, where } from './output.js';
-import { addRepairOptions, explainLines, repairOptionsFrom, type RepairCliOptions } from './repair.js';
-import { cellName } from '../core/tables.js';
+import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { invalidLine, recordFields, type Status } from './json.js';
+import { where } from './output.js';
+import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { Progress } from './progress.js';
+import { addRepairOptions, explainLines, jsonReport, repairOptionsFrom, type RepairCliOptions } from './repair.js';
 
-interface CheckOptions extends RepairCliOptions {
+interface CheckOptions extends TargetCliOptions, RepairCliOptions {
   json: boolean;
   quiet: boolean;
   explain: boolean;
 }
-
-type Status = 'unique' | 'multiple' | 'none' | 'invalid';
 
 export function registerCheck(program: Command, io: CliIo, state: CommandState): void {
   const command = program
@@ -23,17 +22,23 @@ export function registerCheck(program: Command, io: CliIo, state: CommandState):
     .option('--json', 'one JSON object per line ("type": "puzzle", then one "type": "summary")', false)
     .option('-q, --quiet', 'print only the puzzles that are not unique, and the summary', false)
     .option('--explain', 'for a puzzle that is not unique: two solutions, where they differ, and the fewest clues to add (or givens to remove)', false);
-  addRepairOptions(command)
+  addRepairOptions(command);
+  addTargetOptions(command, 'results');
+  command
     .addHelpText(
       'after',
       `
 Exit code 0 only when every puzzle is unique, 1 when any is not (or no puzzle was found),
 2 for usage errors. Files of any size are streamed; progress is shown on a terminal.
+With -o FILE or --shard the summary goes to standard error, so that the file holds the lines of
+the records only and shard outputs concatenate (cat) into the one-run output.
 
 Examples:
   $ sudoku-press check puzzles.txt
   $ sudoku-press check -q book/*.txt
   $ cat puzzles.txt | sudoku-press check --json
+  $ sudoku-press check --json big.txt -o checked.jsonl --resume
+  $ sudoku-press check big.txt --shard 2/4 -o part-2.txt
   $ sudoku-press check --explain --repairs 3 --keep-level low broken.txt
 
 With --explain, a puzzle with several solutions is followed by two of them, the cells where they
@@ -46,87 +51,87 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       checkInputFiles(files);
       const repairOptions = options.explain ? await repairOptionsFrom(options) : undefined;
       const repair = options.explain ? await import('../repair/index.js') : undefined;
-      const out = new LineWriter(io.stdout);
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'checked');
+      const shard = parseShard(options.shard);
+      if (options.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
+      const all = shard ? await countRecords(files, io, '--shard') : null;
+      const range = all === null ? null : shardRange(all, shard);
+      const keyParts: unknown[] = ['check', 1, options.json, options.quiet, shard, inputsKey(files)];
+      if (options.explain) keyParts.push(['explain', options.solution ?? null, options.symmetry, options.keepLevel ?? null, options.repairs]);
+      const key = JSON.stringify(keyParts);
+      const target = openOutputTarget(io, options, key);
+      const out = target.writer;
+      const progress = new Progress(io, 'checked');
       const solver = new Solver();
-      const counts: Record<Status, number> = { unique: 0, multiple: 0, none: 0, invalid: 0 };
+      const saved = target.resumed.data;
+      const counts: Record<Exclude<Status, 'graded'>, number> = {
+        unique: saved['unique'] ?? 0,
+        multiple: saved['multiple'] ?? 0,
+        none: saved['none'] ?? 0,
+        invalid: saved['invalid'] ?? 0,
+      };
       const started = performance.now();
-      let total = 0;
-      for await (const record of readInputs(files, io)) {
-        total++;
-        let status: Status;
-        let fields: Record<string, unknown>;
-        if (!record.ok) {
-          status = 'invalid';
-          const { source, line, reason, code } = record.error;
-          fields = { source, line, status, error: reason, code };
-          if (!options.json) {
-            await out.line(`${where(source, line)}: invalid: ${reason}`);
-          }
-        } else {
-          const { grid, label, source, line } = record.puzzle;
-          const count = solver.count(grid, 2);
-          status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
-          fields = { source, line, ...(label === undefined ? {} : { label }), puzzle: formatGrid(grid), status };
-          let explained: string[] = [];
-          if (repair && repairOptions && status !== 'unique') {
-            try {
-              const report = repair.repairPuzzle(grid, repairOptions);
-              explained = explainLines(report, cellName);
-              fields['repair'] = jsonReport(report, cellName);
-            } catch (error) {
-              if (!(error instanceof repair.RepairError)) throw error;
-              explained = [`  not explained: ${error.message}`];
-              fields['repair'] = { error: error.message, code: error.code };
+      let total = target.resumed.records;
+      if (total > 0) progress.note(`sudoku-press: resuming ${options.output}: ${total} records already checked`);
+      try {
+        for await (const record of recordsInRange(files, io, range, target.resumed.records)) {
+          let status: Exclude<Status, 'graded'>;
+          if (!record.ok) {
+            status = 'invalid';
+            const { source, line, reason } = record.error;
+            await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
+          } else {
+            const { grid, label, source, line } = record.puzzle;
+            const count = solver.count(grid, 2);
+            status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+            // --explain: the two solutions and the smallest repair of a puzzle that is not unique.
+            let explained: string[] = [];
+            let repairField: Record<string, unknown> | undefined;
+            if (repair && repairOptions && status !== 'unique') {
+              try {
+                const report = repair.repairPuzzle(grid, repairOptions);
+                explained = explainLines(report);
+                repairField = jsonReport(report);
+              } catch (error) {
+                if (!(error instanceof repair.RepairError)) throw error;
+                explained = [`  not explained: ${error.message}`];
+                repairField = { code: error.code, error: error.message };
+              }
+            }
+            if (!(options.quiet && status === 'unique')) {
+              await out.line(
+                options.json
+                  ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status, ...(repairField ? { repair: repairField } : {}) })
+                  : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
+              );
+              if (!options.json) for (const text of explained) await out.line(text);
             }
           }
-          if (!options.json && !(options.quiet && status === 'unique')) {
-            await out.line(`${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`);
-            for (const text of explained) await out.line(text);
-          }
+          // Counted once its line is out, so that a saved point never covers a record without its line.
+          counts[status]++;
+          total++;
+          progress.update(total);
+          await target.progress(total, counts);
         }
-        counts[status]++;
-        if (options.json && !(options.quiet && status === 'unique')) await out.line(JSON.stringify({ type: 'puzzle', ...fields }));
-        progress.tick(total);
-      }
-      progress.clear();
-      const seconds = (performance.now() - started) / 1000;
-      if (options.json) {
-        await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
-      } else {
+        progress.clear();
+        const seconds = (performance.now() - started) / 1000;
         const rate = total / Math.max(seconds, 1e-6);
-        await out.line(
+        const text =
           `checked ${total} puzzle${total === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${Math.round(rate)}/s): ` +
-            `${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.invalid} invalid`,
-        );
+          `${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.invalid} invalid`;
+        // In a file or a shard the summary would break the one-line-per-record output.
+        if (target.toFile || shard) io.stderr.write(`${text}\n`);
+        else if (options.json) await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
+        else await out.line(text);
+        await target.finish(total, counts);
+      } catch (error) {
+        progress.clear();
+        await target.abandon(total, counts);
+        throw error;
       }
-      await out.flush();
-      if (total === 0) io.stderr.write('sudoku-press: no puzzles found in the input\n');
-      state.exitCode = total > 0 && counts.unique === total ? EXIT.ok : EXIT.failure;
+      const empty = total === 0 && !(shard && all !== 0);
+      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      state.exitCode = !empty && counts.unique === total ? EXIT.ok : EXIT.failure;
     });
-}
-
-/** The repair report for JSON: cells named r1c1, placements as { cell, digit }. */
-function jsonReport(report: import('../repair/index.js').RepairReport, cellName: (cell: number) => string): Record<string, unknown> {
-  const named = (ps: readonly { cell: number; digit: number }[]) => ps.map((p) => ({ cell: cellName(p.cell), digit: p.digit }));
-  switch (report.status) {
-    case 'multiple':
-      return {
-        solutions: report.solutions,
-        differences: report.differences.map(cellName),
-        minimum: report.minimum,
-        proven: report.proven,
-        repairs: report.repairs.map((r) => ({ added: named(r.added), puzzle: r.puzzle, ...(r.rating === undefined ? {} : { rating: r.rating }) })),
-      };
-    case 'none':
-      return {
-        minimum: report.minimum,
-        proven: report.proven,
-        repairs: report.repairs.map((r) => ({ removed: named(r.removed), puzzle: r.puzzle, status: r.status, solution: r.solution })),
-      };
-    default:
-      return { ...report };
-  }
 }
 
 function round(value: number, digits: number): number {

@@ -1,32 +1,17 @@
-import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
-import { parsePuzzles, type PuzzleRecord, type ReadResult } from '../core/parse.js';
+import type { PuzzleRecord } from '../core/parse.js';
 import type { Step } from '../core/step.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, gradeWithPath } from '../grader/grade.js';
 import { formatRating, techniqueName } from './grade.js';
-import { readInputs } from './input.js';
+import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { LineWriter } from './output.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
+import { LineWriter, terminalSafe } from './output.js';
 
-/**
- * The records named by a `<puzzle|file>` argument: a file (or `-` for standard input), else the
- * argument itself read as a puzzle.
- */
-export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
-  if (arg === '-' || (existsSync(arg) && statSync(arg).isFile())) {
-    yield* readInputs([arg], io);
-    return;
-  }
-  if (existsSync(arg)) throw new UsageError(`cannot read '${arg}': not a file`);
-  // Too short to be a puzzle: most likely a mistyped file name.
-  if (arg.replace(/[\s|+-]/g, '').length < 81) {
-    throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
-  }
-  yield* parsePuzzles(arg, { source: '<argument>' });
-}
+export { readPuzzleArgument } from './input.js';
 
 /** `  12. [2.6] Pointing: ...` */
 export function stepLine(index: number, step: Step): string {
@@ -47,6 +32,28 @@ export function stepLines(index: number, step: Step): string[] {
 
 interface ExplainCliOptions {
   uniqueness: boolean;
+  json: boolean;
+  html: boolean;
+  output?: string;
+  force: boolean;
+  quiet: boolean;
+}
+
+/** A step as JSON: the library's step record, with its technique's name and its text. */
+export function stepJson(step: Step): Record<string, unknown> {
+  return { ...step, name: techniqueName(step.technique), text: describeStep(step) };
+}
+
+async function explainJson(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
+  try {
+    const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
+    await out.line(JSON.stringify({ type: 'puzzle', ...recordFields(record), status: 'graded', grade, steps: steps.map(stepJson) }));
+    return true;
+  } catch (error) {
+    if (!(error instanceof GradeError)) throw error;
+    await out.line(gradeFailureLine(record, error.code, error.message));
+    return false;
+  }
 }
 
 async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
@@ -79,6 +86,11 @@ export function registerExplain(program: Command, io: CliIo, state: CommandState
     .description('Show the whole logical solving path of a puzzle in plain English, one line per step.')
     .argument('<puzzle|file>', 'an 81-character puzzle, or a file of puzzles (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+    .option('--json', 'one JSON object per puzzle: its grade and every step as data (technique, difficulty, placements, eliminations, pattern, chains, text)', false)
+    .option('--html', 'a self-contained web page instead: every step with its board, prev/next buttons and arrow keys', false)
+    .option('-o, --output <file|folder>', 'with --html: the page (.html), or a folder for one page per puzzle and an index (default: standard output)')
+    .option('--force', 'with --html: replace pages that exist', false)
+    .option('-q, --quiet', 'with --html: no progress or summary on stderr', false)
     .addHelpText(
       'after',
       `
@@ -86,31 +98,46 @@ Each step shows its difficulty on the Sudoku Explainer scale and what it does, i
 (row 1, column 1). When no technique applies, a guess is shown as such. A file gives every puzzle
 in it, separated by blank lines.
 
+With --html, a page shows the starting board, then each step with its board (the pattern in
+yellow, removed candidates struck through in red, chains as arrows: solid strong links, dashed weak
+ones) and the same text; previous / next buttons, the arrow keys and a list of steps move through
+it; nested proofs of forcing chains open on demand. It needs no network and works from file://.
+A file of several puzzles needs -o FOLDER: one page per puzzle and an index.html.
+
 Exit code 0 when every puzzle was explained, 1 when some could not be (invalid, no solution,
 several solutions), 2 for usage errors.
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   $ sudoku-press explain puzzles.txt
-  $ sudoku-press explain --no-uniqueness puzzle.txt`,
+  $ sudoku-press explain --no-uniqueness puzzle.txt
+  $ sudoku-press explain puzzle.txt --html -o out/explain.html
+  $ sudoku-press explain puzzles.txt --html -o out/explain/`,
     )
     .action(async (arg: string, options: ExplainCliOptions) => {
+      if (options.html && options.json) throw new UsageError('give --html or --json, not both');
+      if (options.html) {
+        const { explainHtml } = await import('./explain-html.js');
+        await explainHtml(arg, options, io, state);
+        return;
+      }
+      if (options.output !== undefined || options.force) throw new UsageError('-o and --force go with --html (plain explain prints to standard output)');
       const out = new LineWriter(io.stdout);
       let failures = 0;
       let count = 0;
       for await (const record of readPuzzleArgument(arg, io)) {
-        if (count > 0) await out.line('');
+        if (count > 0 && !options.json) await out.line('');
         count++;
         if (!record.ok) {
           failures++;
-          await out.line(`Not explained: ${record.error.message}`);
+          await out.line(options.json ? invalidLine(record.error) : `Not explained: ${record.error.message}`);
           continue;
         }
-        if (!(await explainOne(record.puzzle, options, out))) failures++;
+        if (!(await (options.json ? explainJson : explainOne)(record.puzzle, options, out))) failures++;
       }
       await out.flush();
       if (count === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${arg}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
         failures++;
       }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

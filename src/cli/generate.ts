@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import cliProgress from 'cli-progress';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { formatGrid } from '../core/grid.js';
 import { LEVELS } from '../grader/index.js';
 import {
+  DEFAULT_MAX_ATTEMPTS,
   GenerateError,
   GenerateOptionError,
   SYMMETRIES,
-  generate,
   parseRatingBand,
   type GenerateOptions,
   type GeneratedPuzzle,
   type Symmetry,
 } from '../generator/index.js';
+import { generate, type NodeGenerateOptions } from '../node/generate.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { LineWriter } from './output.js';
+import { errorLine } from './json.js';
+import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { Progress } from './progress.js';
 
-interface GenerateCliOptions {
+interface GenerateCliOptions extends TargetCliOptions {
   count: number;
   seed?: string;
   start: number;
@@ -32,6 +33,7 @@ interface GenerateCliOptions {
   cluesMin?: number;
   cluesMax?: number;
   format: 'line' | 'json' | 'csv';
+  json: boolean;
   solutions: boolean;
   timeout?: number;
   maxAttempts?: number;
@@ -40,7 +42,9 @@ interface GenerateCliOptions {
 /** A whole number for commander; the range is checked by the generator's own validation. */
 function wholeNumber(text: string): number {
   if (!/^-?\d+$/.test(text.trim())) throw new InvalidArgumentError('not a whole number.');
-  return Number(text);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new InvalidArgumentError(`too large (at most ${Number.MAX_SAFE_INTEGER}).`);
+  return value;
 }
 
 function seconds(text: string): number {
@@ -56,16 +60,18 @@ function countsText(counts: Record<string, number>): string {
 }
 
 function lineOf(p: GeneratedPuzzle, solutions: boolean): string {
-  const fields = [formatGrid(p.puzzle), p.grade.rating.toFixed(1), p.grade.level, String(p.clues), String(p.index)];
-  if (solutions) fields.push(formatGrid(p.solution));
+  const fields = [p.puzzle, p.grade.rating.toFixed(1), p.grade.level, String(p.clues), String(p.index)];
+  if (solutions) fields.push(p.solution);
   return fields.join(' ');
 }
 
 function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
   return JSON.stringify({
+    type: 'puzzle',
     index: p.index,
-    puzzle: formatGrid(p.puzzle),
-    ...(solutions ? { solution: formatGrid(p.solution) } : {}),
+    status: 'graded',
+    puzzle: p.puzzle,
+    ...(solutions ? { solution: p.solution } : {}),
     rating: p.grade.rating,
     pearl: p.grade.pearl,
     diamond: p.grade.diamond,
@@ -80,14 +86,14 @@ function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
 const CSV_HEADER = ['index', 'puzzle', 'rating', 'level', 'clues', 'hardest', 'techniques'];
 
 function csvOf(p: GeneratedPuzzle, solutions: boolean): string {
-  const fields = [String(p.index), formatGrid(p.puzzle), p.grade.rating.toFixed(1), p.grade.level, String(p.clues), p.grade.hardest, countsText(p.grade.counts)];
-  if (solutions) fields.push(formatGrid(p.solution));
+  const fields = [String(p.index), p.puzzle, p.grade.rating.toFixed(1), p.grade.level, String(p.clues), p.grade.hardest, countsText(p.grade.counts)];
+  if (solutions) fields.push(p.solution);
   return fields.join(',');
 }
 
 /** Turns the command line into library options (the library checks ranges and combinations). */
-function libraryOptions(cli: GenerateCliOptions, seed: string): GenerateOptions {
-  const options: GenerateOptions = {
+function libraryOptions(cli: GenerateCliOptions, seed: string): NodeGenerateOptions {
+  const options: NodeGenerateOptions = {
     seed,
     count: cli.count,
     start: cli.start,
@@ -108,7 +114,7 @@ function libraryOptions(cli: GenerateCliOptions, seed: string): GenerateOptions 
 }
 
 export function registerGenerate(program: Command, io: CliIo, state: CommandState): void {
-  program
+  const command = program
     .command('generate')
     .description('Make puzzles with exactly one solution, of a chosen difficulty, reproducibly from a seed.')
     .option('-n, --count <n>', 'how many puzzles', wholeNumber, 1)
@@ -125,16 +131,20 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('--clues-min <n>', 'fewest givens', wholeNumber)
     .option('--clues-max <n>', 'most givens', wholeNumber)
     .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'json', 'csv']).default('line'))
+    .option('--json', 'the same as --format json', false)
     .option('--solutions', 'include each solution', false)
     .option('--timeout <seconds>', 'give up after this long (reports how many were made)', seconds)
-    .option('--max-attempts <n>', 'give up on a puzzle after this many full grids', wholeNumber)
+    .option('--max-attempts <n>', `give up on a puzzle after this many full grids (default ${DEFAULT_MAX_ATTEMPTS.toLocaleString('en-US')})`, wholeNumber);
+  addTargetOptions(command, 'puzzles');
+  command
     .addHelpText(
       'after',
       `
 Output (line format), one line per puzzle:
   <puzzle> <rating> <level> <clues> <index> [<solution>]
-json: one object per line with index, puzzle, rating, pearl, diamond (serate's ER/EP/ED), level, clues, hardest, steps, counts (steps per
-technique) [and solution]. csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
+json (also --json): one object per line, type "puzzle", with index, status ("graded"), puzzle,
+[solution,] rating, pearl, diamond (serate's ER/EP/ED), level, clues, hardest, steps, counts (steps per technique); a run that stops
+early ends with a line of type "error" (code, error). csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
 
 Puzzle i depends only on the seed, the options that shape puzzles and i: --count 100 and then
 --start 51 --count 50 give the same puzzles 51-100, and any --jobs gives the same output.
@@ -142,69 +152,88 @@ Puzzle i depends only on the seed, the options that shape puzzles and i: --count
 Exit code 0 when all puzzles were made, 1 when --timeout or --max-attempts stopped the run, 2 for
 bad options.
 
+Long runs: -o FILE writes the file whole or not at all; with --resume, progress is kept in
+FILE.part and the same command run again goes on where it stopped (the file ends up byte for byte
+what one uninterrupted run writes). --shard K/N makes the K-th of N equal blocks of the indices;
+the N outputs concatenated in order (cat) are the one-machine output.
+
 Examples:
   $ sudoku-press generate --count 10 --difficulty easy --seed book-1
   $ sudoku-press generate -n 100 -d hard --symmetry rotational --format json --seed s > hard.jsonl
   $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions
-  $ sudoku-press generate -n 3 --rating 7.5-9 --diamond --seed d   # hard from the very first step`,
+  $ sudoku-press generate -n 3 -d hard --pearl --seed p   # the hardest step before the first placement
+  $ sudoku-press generate -n 100000 -d extreme --seed x -o extreme.txt --resume
+  $ parallel sudoku-press generate -n 1000 --seed s --shard {}/4 -o part-{}.txt ::: 1 2 3 4 && cat part-{1,2,3,4}.txt > all.txt`,
     )
     .action(async (cli: GenerateCliOptions) => {
+      const shard = parseShard(cli.shard);
+      if (cli.resume && cli.seed === undefined) throw new UsageError('--resume needs --seed (a resumed run must make the same puzzles)');
       const seed = cli.seed ?? randomBytes(6).toString('hex');
-      let puzzles: AsyncGenerator<GeneratedPuzzle>;
+      if (cli.json) cli.format = 'json';
+      const range = shardRange(cli.count, shard);
+      // Checked for the whole run, so that every shard refuses what the whole run would.
+      let options: NodeGenerateOptions;
       try {
-        puzzles = generate(libraryOptions(cli, seed));
+        options = libraryOptions(cli, seed);
+        void generate(options).return(undefined);
       } catch (error) {
         if (error instanceof GenerateOptionError) throw new UsageError(error.message);
         throw error;
       }
+      const key = JSON.stringify(['generate', 1, seed, options.difficulty ?? null, cli.rating ?? null, options.technique ?? null, options.symmetry, options.minimal,
+        options.cluesMin ?? null, options.cluesMax ?? null, cli.start, cli.count, shard, cli.format, cli.solutions]);
+      const target = openOutputTarget(io, cli, key);
       if (cli.seed === undefined) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
 
-      const out = new LineWriter(io.stdout);
+      const out = target.writer;
+      const done = target.resumed.records;
+      const first = cli.start + range.from + done;
+      const left = range.to - range.from - done;
+      if (done > 0) io.stderr.write(`sudoku-press: resuming ${cli.output}: ${done} puzzle${done === 1 ? '' : 's'} already made, ${Math.max(0, left)} to go\n`);
       const format = cli.format === 'json' ? jsonOf : cli.format === 'csv' ? csvOf : lineOf;
-      if (cli.format === 'csv') await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
-      // On a terminal the bar goes to stderr; when the puzzles scroll by on the same terminal they
-      // would break it up, and are progress enough.
+      // On a terminal the progress line goes to stderr; when the puzzles scroll by on the same
+      // terminal they would break it up, and are progress enough.
       const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
-      const bar = io.stderrIsTTY && !stdoutIsTTY ? startBar(io, cli.count) : null;
-      const started = performance.now();
+      const progress = new Progress(io, 'generated', Math.max(0, left), target.toFile || !stdoutIsTTY);
       let made = 0;
-      let flushed = started;
       try {
-        for await (const p of puzzles) {
-          await out.line(format(p, cli.solutions));
-          made++;
-          if (bar) bar.update(made, { rate: (made / Math.max(1e-3, (performance.now() - started) / 1000)).toFixed(1) });
-          // When puzzles are slow, lines still reach the reader soon after they are made.
-          const now = performance.now();
-          if (now - flushed > 250) {
-            await out.flush();
-            flushed = now;
+        if (cli.format === 'csv' && (shard === null || shard.k === 1) && target.resumed.bytes === 0) {
+          await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
+        }
+        if (left > 0) {
+          // Threads beyond the cores or the puzzles only cost memory.
+          const jobs = Math.max(1, Math.min(options.jobs ?? 1, availableParallelism(), left));
+          const puzzles = generate({ ...options, start: first, count: left, jobs });
+          let flushed = performance.now();
+          for await (const p of puzzles) {
+            await out.line(format(p, cli.solutions));
+            made++;
+            progress.update(made);
+            await target.progress(done + made, {});
+            // When puzzles are slow, lines still reach the reader soon after they are made.
+            const now = performance.now();
+            if (!target.toFile && now - flushed > 250) {
+              await out.flush();
+              flushed = now;
+            }
           }
         }
+        progress.clear();
+        await target.finish(done + made, {});
       } catch (error) {
-        if (!(error instanceof GenerateError)) throw error;
-        await out.flush();
-        bar?.stop();
-        io.stderr.write(`sudoku-press: ${error.message}\n`);
+        progress.clear();
+        if (!(error instanceof GenerateError)) {
+          await target.abandon(done + made, {});
+          throw error;
+        }
+        // The error line ends standard output; a file keeps only puzzles (a resumed run goes on from them).
+        if (cli.format === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
+        await target.abandon(done + made, {});
+        const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
+        const hint = error.code === 'MAX_ATTEMPTS' && cli.maxAttempts === undefined ? ` (default --max-attempts ${DEFAULT_MAX_ATTEMPTS})` : '';
+        io.stderr.write(`sudoku-press: ${error.message}${hint}${kept}\n`);
         state.exitCode = EXIT.failure;
         return;
       }
-      await out.flush();
-      bar?.stop();
     });
-}
-
-function startBar(io: CliIo, total: number): cliProgress.SingleBar {
-  const bar = new cliProgress.SingleBar(
-    {
-      stream: io.stderr,
-      format: 'generate [{bar}] {value}/{total} | {rate} puzzles/s | ETA {eta_formatted}',
-      hideCursor: true,
-      clearOnComplete: true,
-      etaBuffer: 50,
-    },
-    cliProgress.Presets.shades_classic,
-  );
-  bar.start(total, 0, { rate: '0.0' });
-  return bar;
 }

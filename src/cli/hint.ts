@@ -2,11 +2,14 @@ import type { Command } from 'commander';
 import { GradeError, hintStep } from '../grader/grade.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { readPuzzleArgument } from './explain.js';
+import { readPuzzleArgument, stepJson } from './explain.js';
+import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { terminalSafe } from './output.js';
 
 interface HintCliOptions {
   uniqueness: boolean;
+  json: boolean;
 }
 
 export function registerHint(program: Command, io: CliIo, state: CommandState): void {
@@ -15,6 +18,7 @@ export function registerHint(program: Command, io: CliIo, state: CommandState): 
     .description('Show the next step a person would take on a puzzle (the easiest technique that applies).')
     .argument('<puzzle>', 'an 81-character puzzle (its digits so far), or a file holding one (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
+    .option('--json', 'one JSON object: the puzzle, and the step as data (null when already solved)', false)
     .addHelpText(
       'after',
       `
@@ -22,7 +26,7 @@ Prints one line: the step's difficulty on the Sudoku Explainer scale and what it
 notation. When no technique applies, the hint is a guess and says so.
 
 Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the puzzle is invalid,
-has no solution or several, 2 for usage errors.
+has no solution or several (or no puzzle was found), 2 for usage errors.
 
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
@@ -31,18 +35,25 @@ Examples:
     .action(async (arg: string, options: HintCliOptions) => {
       const records = [];
       for await (const record of readPuzzleArgument(arg, io)) records.push(record);
-      if (records.length !== 1) {
-        throw new UsageError(records.length === 0 ? `no puzzle found in ${arg}` : `hint takes one puzzle; ${arg} holds ${records.length}`);
+      if (records.length === 0) {
+        // The same as every command: no puzzle in the input is exit code 1.
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
+        state.exitCode = EXIT.failure;
+        return;
       }
+      if (records.length !== 1) throw new UsageError(`hint takes one puzzle; ${arg} holds ${records.length}`);
       const record = records[0]!;
       if (!record.ok) {
-        io.stderr.write(`sudoku-press: ${record.error.message}\n`);
+        if (options.json) io.stdout.write(`${invalidLine(record.error)}\n`);
+        else io.stderr.write(`sudoku-press: ${terminalSafe(record.error.message)}\n`);
         state.exitCode = EXIT.failure;
         return;
       }
       try {
         const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
-        if (!step) io.stdout.write('The puzzle is already solved.\n');
+        if (options.json) {
+          io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step) })}\n`);
+        } else if (!step) io.stdout.write('The puzzle is already solved.\n');
         else {
           io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
           if (step.chains && step.chains.length > 0) {
@@ -52,7 +63,8 @@ Examples:
         state.exitCode = EXIT.ok;
       } catch (error) {
         if (!(error instanceof GradeError)) throw error;
-        io.stderr.write(`sudoku-press: ${error.message}\n`);
+        if (options.json) io.stdout.write(`${gradeFailureLine(record.puzzle, error.code, error.message)}\n`);
+        else io.stderr.write(`sudoku-press: ${error.message}\n`);
         state.exitCode = EXIT.failure;
       }
     });

@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
 import type { Grid } from '../core/grid.js';
 import type { Placement } from '../core/step.js';
+import { cellName } from '../core/tables.js';
 import type { RepairOptions, RepairReport } from '../repair/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { LineWriter, ProgressLine, where } from './output.js';
+import { invalidLine, recordFields } from './json.js';
+import { LineWriter, where } from './output.js';
+import { Progress } from './progress.js';
 
 /** The repair options shared by `check --explain` and `repair`. */
 export interface RepairCliOptions {
@@ -49,12 +52,12 @@ export async function repairOptionsFrom(cli: RepairCliOptions): Promise<RepairOp
 }
 
 /** `r1c2=4 r5c6=1` */
-export function placementsText(placements: readonly Placement[], cellName: (cell: number) => string): string {
+export function placementsText(placements: readonly Placement[]): string {
   return placements.map((p) => `${cellName(p.cell)}=${p.digit}`).join(' ');
 }
 
 /** The lines `check --explain` prints under a puzzle that is not unique. */
-export function explainLines(report: RepairReport, cellName: (cell: number) => string): string[] {
+export function explainLines(report: RepairReport): string[] {
   const lines: string[] = [];
   const add = (text: string) => lines.push(`  ${text}`);
   switch (report.status) {
@@ -68,7 +71,7 @@ export function explainLines(report: RepairReport, cellName: (cell: number) => s
       const which = report.proven ? `${report.minimum === 1 ? 'clue' : 'clues'} to add (the fewest possible: ${report.minimum})` : `clues to add (not proven smallest: the search stopped at its effort bound; at least ${report.minimum} are needed)`;
       report.repairs.forEach((r, i) => {
         const rating = r.rating === undefined ? '' : `  (rating ${Number.isFinite(r.rating) ? r.rating.toFixed(1) : 'n/a'})`;
-        add(`${report.repairs.length > 1 ? `repair ${i + 1}: ` : ''}${i === 0 ? which : 'clues to add'}: ${placementsText(r.added, cellName)}${rating}`);
+        add(`${report.repairs.length > 1 ? `repair ${i + 1}: ` : ''}${i === 0 ? which : 'clues to add'}: ${placementsText(r.added)}${rating}`);
         add(`  ${r.puzzle}`);
       });
       break;
@@ -80,7 +83,7 @@ export function explainLines(report: RepairReport, cellName: (cell: number) => s
       }
       report.repairs.forEach((r, i) => {
         const which = i === 0 && report.proven ? ` (the fewest possible: ${report.minimum})` : '';
-        add(`${report.repairs.length > 1 ? `repair ${i + 1}: ` : ''}givens to remove${which}: ${placementsText(r.removed, cellName)}; then ${r.status === 'unique' ? 'one solution' : 'several solutions'}`);
+        add(`${report.repairs.length > 1 ? `repair ${i + 1}: ` : ''}givens to remove${which}: ${placementsText(r.removed)}; then ${r.status === 'unique' ? 'one solution' : 'several solutions'}`);
         add(`  ${r.puzzle}`);
         add(`  solution${r.status === 'unique' ? '' : ' (one of them)'}: ${r.solution}`);
       });
@@ -134,9 +137,8 @@ Examples:
       checkInputFiles(files);
       const options = await repairOptionsFrom(cli);
       const { repairPuzzle, RepairError } = await import('../repair/index.js');
-      const { cellName } = await import('../core/tables.js');
       const out = new LineWriter(io.stdout);
-      const progress = new ProgressLine(io.stderr, io.stderrIsTTY, 'repaired');
+      const progress = new Progress(io, 'repaired');
       const counts = { puzzles: 0, unique: 0, repaired: 0, failed: 0, invalid: 0, added: 0, removed: 0 };
       const started = performance.now();
       const repairOne = (grid: Grid): Repaired => {
@@ -164,12 +166,12 @@ Examples:
       };
       for await (const record of readInputs(files, io)) {
         counts.puzzles++;
-        progress.tick(counts.puzzles);
+        progress.update(counts.puzzles);
         if (!record.ok) {
           counts.invalid++;
           const e = record.error;
-          if (cli.json) await out.line(JSON.stringify({ type: 'error', code: e.code, error: e.reason, source: e.source, line: e.line }));
-          else io.stderr.write(`${e.message} (invalid)\n`);
+          if (cli.json) await out.line(invalidLine(e));
+          else progress.note(`${e.message} (invalid)`);
           continue;
         }
         const { grid, label, source, line } = record.puzzle;
@@ -177,9 +179,12 @@ Examples:
         if (result.status === 'invalid' || result.status === 'failed') {
           counts[result.status === 'invalid' ? 'invalid' : 'failed']++;
           if (cli.json) {
-            const code = result.status === 'invalid' ? 'CONFLICT' : 'NOT_REPAIRED';
-            await out.line(JSON.stringify({ type: 'error', code, error: result.error, source, line, ...(label === undefined ? {} : { label }), puzzle: gridText(grid) }));
-          } else io.stderr.write(`${where(source, line)}: not repaired: ${result.error}\n`);
+            await out.line(
+              result.status === 'invalid'
+                ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'invalid', code: 'CONFLICT', error: result.error })
+                : JSON.stringify({ type: 'error', code: 'NOT_REPAIRED', error: result.error, ...recordFields(record.puzzle) }),
+            );
+          } else progress.note(`${where(source, line)}: not repaired: ${result.error}`);
           continue;
         }
         counts[result.status]++;
@@ -203,8 +208,8 @@ Examples:
           );
         } else {
           const what: string[] = [];
-          if (result.removed.length > 0) what.push(`removed ${placementsText(result.removed, cellName)}`);
-          if (result.added.length > 0) what.push(`added ${placementsText(result.added, cellName)}`);
+          if (result.removed.length > 0) what.push(`removed ${placementsText(result.removed)}`);
+          if (result.added.length > 0) what.push(`added ${placementsText(result.added)}`);
           if (what.length === 0) what.push('unique');
           if (!result.proven) what.push('(not proven smallest)');
           await out.line(`${result.puzzle}  ${what.join('  ')}${label === undefined ? '' : `  ${label}`}`);
@@ -224,6 +229,29 @@ Examples:
       if (counts.puzzles === 0) io.stderr.write('sudoku-press: no puzzles found in the input\n');
       state.exitCode = counts.puzzles > 0 && counts.invalid + counts.failed === 0 ? EXIT.ok : EXIT.failure;
     });
+}
+
+/** The repair report for JSON: cells named r1c1, placements as { cell, digit }. */
+export function jsonReport(report: RepairReport): Record<string, unknown> {
+  const named = (ps: readonly Placement[]) => ps.map((p) => ({ cell: cellName(p.cell), digit: p.digit }));
+  switch (report.status) {
+    case 'multiple':
+      return {
+        solutions: report.solutions,
+        differences: report.differences.map(cellName),
+        minimum: report.minimum,
+        proven: report.proven,
+        repairs: report.repairs.map((r) => ({ added: named(r.added), puzzle: r.puzzle, ...(r.rating === undefined ? {} : { rating: r.rating }) })),
+      };
+    case 'none':
+      return {
+        minimum: report.minimum,
+        proven: report.proven,
+        repairs: report.repairs.map((r) => ({ removed: named(r.removed), puzzle: r.puzzle, status: r.status, solution: r.solution })),
+      };
+    default:
+      return { ...report };
+  }
 }
 
 function gridText(grid: Grid): string {

@@ -3,10 +3,12 @@ import { formatGrid } from '../core/grid.js';
 import { Solver } from '../solver/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
-import { LineWriter, where } from './output.js';
+import { invalidLine, recordFields } from './json.js';
+import { LineWriter, terminalSafe, where } from './output.js';
 
 interface SolveOptions {
   format: 'line' | 'grid' | 'json';
+  json: boolean;
   first: boolean;
 }
 
@@ -16,6 +18,7 @@ export function registerSolve(program: Command, io: CliIo, state: CommandState):
     .description('Print the solution of each puzzle. Puzzles with no solution or several are reported on stderr.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'grid', 'json']).default('line'))
+    .option('--json', 'the same as --format json', false)
     .option('--first', 'print the first solution found even when the puzzle has several', false)
     .addHelpText(
       'after',
@@ -23,9 +26,11 @@ export function registerSolve(program: Command, io: CliIo, state: CommandState):
 Output:
   line   the 81-digit solution per puzzle, followed by the puzzle's label if it has one
   grid   a 9x9 grid per puzzle under a "# file:line" header
-  json   one JSON object per line: source, line, label, puzzle, status, solution
+  json   one JSON object per line (also --json): type "puzzle", source, line, label, puzzle,
+         status (unique, multiple, none, invalid), solution; code and error when not solved
 
-Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise, 2 for usage errors.
+Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise (or when the input
+holds no puzzle), 2 for usage errors.
 
 Examples:
   $ sudoku-press solve puzzles.txt
@@ -34,17 +39,20 @@ Examples:
     )
     .action(async (files: string[], options: SolveOptions) => {
       checkInputFiles(files);
+      if (options.json) options.format = 'json';
       const out = new LineWriter(io.stdout);
       const solver = new Solver();
       let failures = 0;
+      let records = 0;
       for await (const record of readInputs(files, io)) {
+        records++;
         if (!record.ok) {
           failures++;
           const error = record.error;
           if (options.format === 'json') {
-            await out.line(JSON.stringify({ source: error.source, line: error.line, status: 'invalid', error: error.reason, code: error.code }));
+            await out.line(invalidLine(error));
           } else {
-            io.stderr.write(`${error.message} (invalid)\n`);
+            io.stderr.write(`${terminalSafe(error.message)} (invalid)\n`);
           }
           continue;
         }
@@ -56,22 +64,21 @@ Examples:
         if (options.format === 'json') {
           await out.line(
             JSON.stringify({
-              source,
-              line,
-              ...(label === undefined ? {} : { label }),
-              puzzle: formatGrid(grid),
+              type: 'puzzle',
+              ...recordFields(record.puzzle),
               status,
               solution: printable ? formatGrid(solver.solution) : null,
+              ...(printable ? {} : count === 0 ? { code: 'NO_SOLUTION', error: 'no solution' } : { code: 'MULTIPLE_SOLUTIONS', error: 'several solutions (--first prints one)' }),
             }),
           );
           continue;
         }
         if (!printable) {
           const why = count === 0 ? 'no solution' : 'several solutions (--first prints one)';
-          io.stderr.write(`${where(source, line)}: ${why}\n`);
+          io.stderr.write(`${terminalSafe(where(source, line))}: ${why}\n`);
           continue;
         }
-        if (count > 1) io.stderr.write(`${where(source, line)}: several solutions; printing the first found\n`);
+        if (count > 1) io.stderr.write(`${terminalSafe(where(source, line))}: several solutions; printing the first found\n`);
         if (options.format === 'grid') {
           await out.line(`# ${where(source, line)}${label === undefined ? '' : ` ${label}`}${count > 1 ? ' (first of several solutions)' : ''}`);
           await out.line(formatGrid(solver.solution, { style: 'grid' }));
@@ -81,6 +88,10 @@ Examples:
         }
       }
       await out.flush();
+      if (records === 0) {
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(files.length > 0 ? files.join(', ') : 'standard input')}\n`);
+        failures++;
+      }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
     });
 }

@@ -12,7 +12,7 @@ export function registerTemplates(program: Command, io: CliIo, state: CommandSta
     .command('templates')
     .description('List the book layouts, or check one and print it (to copy and edit).')
     .argument('[template]', 'a shipped template name or a .json file: checked, then printed as is')
-    .option('--json', 'the list (or the checked template, with every default filled in and lengths in points) as JSON', false)
+    .option('--json', 'one JSON object per line, type "template": each shipped template, or the checked template with every default filled in (lengths in points)', false)
     .addHelpText(
       'after',
       `
@@ -33,10 +33,10 @@ Examples:
     .action((name: string | undefined, options: TemplatesOptions) => {
       if (name === undefined) {
         const templates = templateNames().map((n) => readTemplate(n));
-        io.stdout.write(options.json ? `${JSON.stringify(templates.map(describeJson), null, 2)}\n` : table(templates));
+        io.stdout.write(options.json ? templates.map((t) => `${JSON.stringify({ type: 'template', ...describeJson(t) })}\n`).join('') : table(templates));
       } else {
         const template = readTemplate(name);
-        io.stdout.write(options.json ? `${JSON.stringify(template, null, 2)}\n` : readFileSync(template.file, 'utf8'));
+        io.stdout.write(options.json ? `${JSON.stringify({ type: 'template', ...template })}\n` : readFileSync(template.file, 'utf8'));
       }
       state.exitCode = EXIT.ok;
     });

@@ -1,4 +1,4 @@
-import type { Grid } from './grid.js';
+import { toGrid, type GridInput } from './grid-input.js';
 import { ALL_DIGITS, PEERS } from './tables.js';
 import type { Step } from './step.js';
 
@@ -16,8 +16,8 @@ export interface Board {
  * The board of a grid with every candidate that no given rules out.
  * Assumes no two givens conflict (see `findConflict`); a cell left with no candidate is kept as such.
  */
-export function boardFromGrid(grid: Grid): Board {
-  const values = Uint8Array.from(grid);
+export function boardFromGrid(grid: GridInput): Board {
+  const values = Uint8Array.from(toGrid(grid));
   const candidates = new Uint16Array(81);
   for (let cell = 0; cell < 81; cell++) {
     if (values[cell] !== 0) continue;

@@ -1,3 +1,4 @@
+import { toGrid, type GridInput } from './grid-input.js';
 import { ALL_DIGITS, BOX_OF, COL_OF, ROW_OF, UNIT_CELLS, cellName, unitName } from './tables.js';
 
 /** 81 cells row by row; 0 is an empty cell, 1..9 a digit. The one grid type of the library. */
@@ -9,7 +10,8 @@ export function emptyGrid(): Grid {
 }
 
 /** Number of filled cells. */
-export function clueCount(grid: Grid): number {
+export function clueCount(input: GridInput): number {
+  const grid = toGrid(input);
   let n = 0;
   for (let cell = 0; cell < 81; cell++) if (grid[cell] !== 0) n++;
   return n;
@@ -23,7 +25,8 @@ export interface Conflict {
 }
 
 /** The first pair of equal digits in a unit (rows, then columns, then boxes), or null. */
-export function findConflict(grid: Grid): Conflict | null {
+export function findConflict(input: GridInput): Conflict | null {
+  const grid = toGrid(input);
   if (!hasConflict(grid)) return null;
   const seenAt = new Int8Array(10);
   for (let unit = 0; unit < 27; unit++) {
@@ -67,7 +70,8 @@ export function describeConflict(conflict: Conflict): string {
 }
 
 /** Whether the grid is complete and every unit holds each digit once. */
-export function isSolvedGrid(grid: Grid): boolean {
+export function isSolvedGrid(input: GridInput): boolean {
+  const grid = toGrid(input);
   for (let unit = 0; unit < 27; unit++) {
     let mask = 0;
     for (let i = 0; i < 9; i++) {
@@ -81,7 +85,9 @@ export function isSolvedGrid(grid: Grid): boolean {
 }
 
 /** Whether `solution` keeps every given of `puzzle`. */
-export function extendsGrid(solution: Grid, puzzle: Grid): boolean {
+export function extendsGrid(solutionInput: GridInput, puzzleInput: GridInput): boolean {
+  const solution = toGrid(solutionInput);
+  const puzzle = toGrid(puzzleInput);
   for (let cell = 0; cell < 81; cell++) {
     if (puzzle[cell] !== 0 && puzzle[cell] !== solution[cell]) return false;
   }
@@ -97,7 +103,8 @@ export interface FormatOptions {
 }
 
 /** A grid as text: one 81-character line, or a 9-row grid with `|` and `------+-------+------`. */
-export function formatGrid(grid: Grid, options: FormatOptions = {}): string {
+export function formatGrid(input: GridInput, options: FormatOptions = {}): string {
+  const grid = toGrid(input);
   const empty = options.empty ?? '.';
   const chars: string[] = [];
   for (let cell = 0; cell < 81; cell++) chars.push(grid[cell] === 0 ? empty : String(grid[cell]));

@@ -1,7 +1,8 @@
 import type { Grade } from '../grader/index.js';
 import type { Grid } from '../core/grid.js';
+import { toGrid, type GridInput } from '../core/grid-input.js';
 import { PEERS } from '../core/tables.js';
-import type { Solver } from '../solver/index.js';
+import { Solver } from '../solver/index.js';
 import { shuffleInPlace, type Random } from './random.js';
 
 /**
@@ -89,8 +90,8 @@ export class Carver {
 }
 
 /** Whether no single given can be removed without losing uniqueness (checked with the solver). */
-export function isMinimal(puzzle: Grid, solver: Solver): boolean {
-  const work = Uint8Array.from(puzzle);
+export function isMinimal(puzzle: GridInput, solver: Solver = new Solver()): boolean {
+  const work = Uint8Array.from(toGrid(puzzle));
   for (let cell = 0; cell < 81; cell++) {
     const digit = work[cell]!;
     if (digit === 0) continue;

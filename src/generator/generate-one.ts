@@ -7,8 +7,8 @@ import type { RatingBand, ResolvedOptions } from './options.js';
 import { puzzleRandom, type Random } from './random.js';
 import { symmetryOrbits } from './symmetry.js';
 
-/** One generated puzzle. */
-export interface GeneratedPuzzle {
+/** One generated puzzle, as the generator makes it (grids); the public form is `GeneratedPuzzle`. */
+export interface MadePuzzle {
   /** 1-based index in the run: the puzzle depends only on the seed, the options and this. */
   index: number;
   puzzle: Grid;
@@ -24,7 +24,7 @@ export interface GeneratedPuzzle {
 export type MissReason = 'timeout' | 'max-attempts';
 
 /** The outcome of one puzzle: made, or missed with the attempts spent. */
-export type PuzzleOutcome = { ok: true; puzzle: GeneratedPuzzle } | { ok: false; index: number; reason: MissReason; attempts: number };
+export type PuzzleOutcome = { ok: true; puzzle: MadePuzzle } | { ok: false; index: number; reason: MissReason; attempts: number };
 
 /** How the graded descent runs for a level. */
 interface DescentPlan {

@@ -8,66 +8,110 @@
  * carve down to a minimal puzzle and try again with a new grid when it misses.
  *
  * Reproducible: puzzle `i` of a run depends only on (seed, the options that shape puzzles, i);
- * `count`, `start`, `jobs`, `timeoutMs` and `maxAttempts` never change a puzzle, only which ones are
+ * `count`, `start`, `jobs` (Node), `timeoutMs` and `maxAttempts` never change a puzzle, only which ones are
  * made. So `{ count: 100 }` and `{ start: 51, count: 50 }` agree on puzzles 51-100, and any `jobs`
  * gives the same puzzles in the same order.
  *
  * ```ts
  * import { generate } from 'sudoku-press';
  * for await (const p of generate({ seed: 'book-1', count: 10, difficulty: 'hard', symmetry: 'rotational' })) {
- *   console.log(p.index, formatGrid(p.puzzle), p.grade.rating, p.clues);
+ *   console.log(p.index, p.puzzle, p.grade.rating, p.clues); // puzzle: 81 characters
  * }
  * ```
  */
+import { formatGrid } from '../core/grid.js';
+import { GenerateOptionError } from './options.js';
+import type { Grade } from '../grader/grade.js';
 import { GenerateError } from './errors.js';
-import { makePuzzle, type GeneratedPuzzle, type PuzzleOutcome } from './generate-one.js';
+import { makePuzzle, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
 import { resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
-import { poolOutcomes, workerScript } from './pool.js';
 
 export { GenerateError, type GenerateErrorCode } from './errors.js';
-export type { GeneratedPuzzle } from './generate-one.js';
 export {
   GenerateOptionError,
   parseRatingBand,
   levelBand,
+  resolveOptions,
   MIN_CLUES,
   MAX_MINIMAL_CLUES,
+  DEFAULT_MAX_ATTEMPTS,
   type GenerateOptions,
   type GenerateOptionCode,
   type RatingBand,
+  type ResolvedOptions,
 } from './options.js';
 export { SYMMETRIES, hasSymmetry, symmetryOrbits, type Symmetry } from './symmetry.js';
 export { isMinimal } from './carve.js';
+export { makePuzzle, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
+
+/** One generated puzzle, in a form that logs and serialises as it reads. */
+export interface GeneratedPuzzle {
+  /** 1-based index in the run: the puzzle depends only on the seed, the options and this. */
+  index: number;
+  /** 81 characters, `.` for an empty cell. */
+  puzzle: string;
+  /** 81 digits. */
+  solution: string;
+  grade: Grade;
+  /** Number of givens. */
+  clues: number;
+  /** Full grids tried before this puzzle was found (1 = the first). */
+  attempts: number;
+}
+
+/** The public form of a made puzzle. */
+export function publicPuzzle(made: MadePuzzle): GeneratedPuzzle {
+  return {
+    index: made.index,
+    puzzle: formatGrid(made.puzzle),
+    solution: formatGrid(made.solution),
+    grade: made.grade,
+    clues: made.clues,
+    attempts: made.attempts,
+  };
+}
 
 /**
  * Generates `count` puzzles (default 1) numbered from `start` (default 1), in index order:
- * `{ index, puzzle, solution, grade, clues, attempts }` each.
+ * `{ index, puzzle, solution, grade, clues, attempts }` each, puzzle and solution as 81-character
+ * strings.
  *
- * The options are checked at once: a bad value or an impossible combination throws a
- * {@link GenerateOptionError} from this call, before any puzzle is made. While iterating, a run
+ * The options are checked at once: a bad value, an unknown key or an impossible combination throws
+ * a {@link GenerateOptionError} from this call, before any puzzle is made. While iterating, a run
  * that passes `timeoutMs`, or a puzzle not found in `maxAttempts` full grids, ends with a
  * {@link GenerateError} (`TIMEOUT` / `MAX_ATTEMPTS`) after the puzzles made so far were yielded.
  *
- * `jobs` > 1 uses worker threads (the compiled `dist/generator/worker.js`; when running from
- * TypeScript sources, where none exists, the work is done in-process with the same result).
+ * The puzzles are made in this thread, a puzzle at a time, letting timers and events run between
+ * them. In Node, `generate` of `sudoku-press/node` takes `jobs` to spread the work over worker
+ * threads, with the same puzzles in the same order.
  */
 export function generate(options: GenerateOptions): AsyncGenerator<GeneratedPuzzle> {
   const resolved = resolveOptions(options);
-  return run(resolved);
+  return generateFrom(resolved, inProcess(resolved, deadlineOf(resolved)));
 }
 
-async function* run(options: ResolvedOptions): AsyncGenerator<GeneratedPuzzle> {
-  const deadline = Number.isFinite(options.timeoutMs) ? Date.now() + options.timeoutMs : Number.POSITIVE_INFINITY;
-  const script = options.jobs > 1 && options.count > 1 ? workerScript() : null;
-  const outcomes = script
-    ? poolOutcomes(script, options, options.start, options.count, options.jobs, deadline)
-    : inProcess(options, deadline);
+/** The `Date.now()` after which a run gives up. */
+export function deadlineOf(options: ResolvedOptions): number {
+  return Number.isFinite(options.timeoutMs) ? Date.now() + options.timeoutMs : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The puzzles of a run from a source of outcomes in index order (this thread's, or a worker
+ * pool's): each made puzzle in its public form, and the first miss as a {@link GenerateError}.
+ */
+export async function* generateFrom(options: ResolvedOptions, outcomes: AsyncIterable<PuzzleOutcome>): AsyncGenerator<GeneratedPuzzle> {
   let made = 0;
   for await (const outcome of outcomes) {
     if (!outcome.ok) throw missError(options, outcome, made);
     made++;
-    yield outcome.puzzle;
+    yield publicPuzzle(outcome.puzzle);
   }
+}
+
+/** Lets timers and events run (progress displays, Ctrl-C, a page's clicks); browsers have no setImmediate. */
+function nextTurn(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (callback: () => void) => unknown }).setImmediate;
+  return new Promise<void>((resolve) => (immediate ? immediate(resolve) : setTimeout(resolve, 0)));
 }
 
 async function* inProcess(options: ResolvedOptions, deadline: number): AsyncGenerator<PuzzleOutcome> {
@@ -75,8 +119,7 @@ async function* inProcess(options: ResolvedOptions, deadline: number): AsyncGene
     const outcome = makePuzzle(options, index, deadline);
     yield outcome;
     if (!outcome.ok) return;
-    // Let timers and I/O (progress bars, Ctrl-C) run between puzzles.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 
@@ -95,7 +138,7 @@ function missError(options: ResolvedOptions, miss: Extract<PuzzleOutcome, { ok: 
 }
 
 /** Options of {@link generateOne}: those of {@link generate} that shape a puzzle. */
-export type GenerateOneOptions = Omit<GenerateOptions, 'seed' | 'count' | 'start' | 'jobs'>;
+export type GenerateOneOptions = Omit<GenerateOptions, 'seed' | 'count' | 'start'>;
 
 /**
  * Puzzle `index` (1-based) of the run with this seed and options, made synchronously in this
@@ -103,9 +146,13 @@ export type GenerateOneOptions = Omit<GenerateOptions, 'seed' | 'count' | 'start
  * @throws GenerateOptionError for bad options; GenerateError when the limits are reached.
  */
 export function generateOne(seed: string, index: number, options: GenerateOneOptions = {}): GeneratedPuzzle {
+  if (options !== null && typeof options === 'object') {
+    for (const key of ['seed', 'count', 'start'] as const) {
+      if (key in options) throw new GenerateOptionError('UNKNOWN_OPTION', `generateOne takes the ${key} as an argument, not as an option`);
+    }
+  }
   const resolved = resolveOptions({ ...options, seed, start: index });
-  const deadline = Number.isFinite(resolved.timeoutMs) ? Date.now() + resolved.timeoutMs : Number.POSITIVE_INFINITY;
-  const outcome = makePuzzle(resolved, index, deadline);
+  const outcome = makePuzzle(resolved, index, deadlineOf(resolved));
   if (!outcome.ok) throw missError(resolved, outcome, 0);
-  return outcome.puzzle;
+  return publicPuzzle(outcome.puzzle);
 }

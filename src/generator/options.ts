@@ -33,11 +33,14 @@ export interface GenerateOptions {
   cluesMax?: number;
   /** Give up after this many milliseconds for the whole run (throws a GenerateError `TIMEOUT`). */
   timeoutMs?: number;
-  /** Give up on a puzzle after this many full grids tried (throws a GenerateError `MAX_ATTEMPTS`). Default 1,000,000. */
+  /** Give up on a puzzle after this many full grids tried (throws a GenerateError `MAX_ATTEMPTS`). Default {@link DEFAULT_MAX_ATTEMPTS}. */
   maxAttempts?: number;
-  /** Worker threads. Default 1 (in-process). The output does not depend on it. */
-  jobs?: number;
 }
+
+/** The keys of {@link GenerateOptions}: any other key is refused (a misspelt option would be ignored). */
+export const GENERATE_OPTION_KEYS: readonly string[] = [
+  'seed', 'count', 'start', 'difficulty', 'rating', 'technique', 'symmetry', 'minimal', 'cluesMin', 'cluesMax', 'timeoutMs', 'maxAttempts',
+];
 
 /** A closed band of ratings. */
 export interface RatingBand {
@@ -57,6 +60,8 @@ export type GenerateOptionCode =
   | 'BAD_CLUES'
   | 'BAD_LIMIT'
   | 'BAD_JOBS'
+  | 'BAD_OPTION'
+  | 'UNKNOWN_OPTION'
   | 'CONFLICT';
 
 /** An option (or combination of options) that cannot work; the message says which and why. */
@@ -91,7 +96,6 @@ export interface ResolvedOptions {
   cluesMax: number;
   timeoutMs: number;
   maxAttempts: number;
-  jobs: number;
   /** Canonical text of the options that shape a puzzle: part of every puzzle's random seed. */
   key: string;
 }
@@ -102,8 +106,22 @@ export const MAX_RATING = 12;
 export const MIN_CLUES = 17;
 /** Fewest givens worth asking random generation for (17 and 18 exist but are found by other means). */
 export const MIN_REACHABLE_CLUES = 19;
-/** Most worker threads. */
-export const MAX_JOBS = 256;
+/**
+ * Full grids tried for one puzzle before a run gives up, unless `maxAttempts` says otherwise. Every
+ * run is bounded: a target that is rare (a rating band of 0.1 near the top, few givens for an easy
+ * level) ends with a GenerateError saying how many puzzles were made, instead of running forever.
+ * Common targets need 1 to 50 grids a puzzle (extreme: about 10).
+ */
+export const DEFAULT_MAX_ATTEMPTS = 10_000;
+/** Lowest rating random generation reaches: 1.0 (full houses only) needs nearly every cell given. */
+export const MIN_REACHABLE_RATING = 1.2;
+/**
+ * Ratings above this are out of reach of random generation (the hardest puzzles known rate
+ * 11.x and were found by years of searching, not by carving random grids).
+ */
+export const MAX_REACHABLE_RATING = 11.0;
+/** Most puzzles in one run (the worker pool counts indices in 32 bits). */
+export const MAX_COUNT = 2 ** 31 - 1;
 /**
  * Most givens of a minimal puzzle we accept a request for. The largest minimal puzzles known have
  * 40 givens and are astronomically rare; random minimal puzzles have 20-30.
@@ -125,23 +143,56 @@ export function parseRatingBand(text: string): RatingBand {
   return { min, max: match[2] === undefined ? min : Number(match[2]) };
 }
 
-function positiveInteger(value: number | undefined, name: string, code: GenerateOptionCode, fallback: number): number {
+function positiveInteger(value: unknown, name: string, code: GenerateOptionCode, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new GenerateOptionError(code, `${name} must be a whole number of at least 1 (got ${value})`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new GenerateOptionError(code, `${name} must be a whole number of at least 1 (got ${shown(value)})`);
+  }
+  if (!Number.isSafeInteger(value) || value > max) throw new GenerateOptionError(code, `${name} ${value} is too large (at most ${max})`);
   return value;
+}
+
+function shown(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** Refuses unknown keys and values of the wrong kind, before any value is looked at closely. */
+function checkShape(options: GenerateOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new GenerateOptionError('BAD_OPTION', 'generator options must be an object such as { seed: "book-1", difficulty: "hard" }');
+  }
+  for (const key of Object.keys(options)) {
+    if (key === 'jobs') {
+      throw new GenerateOptionError('UNKNOWN_OPTION', "jobs (worker threads) is an option of generate from 'sudoku-press/node'; this one makes puzzles in this thread");
+    }
+    if (!GENERATE_OPTION_KEYS.includes(key)) {
+      throw new GenerateOptionError('UNKNOWN_OPTION', `unknown generator option "${key}" (known: ${GENERATE_OPTION_KEYS.join(', ')})`);
+    }
+  }
+  const o = options as unknown as Record<string, unknown>;
+  for (const key of ['difficulty', 'technique', 'symmetry'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'string') throw new GenerateOptionError('BAD_OPTION', `${key} must be a string (got ${shown(o[key])})`);
+  }
+  if (o['minimal'] !== undefined && typeof o['minimal'] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `minimal must be true or false (got ${shown(o['minimal'])})`);
+  if (o['rating'] !== undefined && (typeof o['rating'] !== 'object' || o['rating'] === null)) {
+    throw new GenerateOptionError('BAD_RATING', `rating must be a band such as { min: 4.0, max: 6.0 } (got ${shown(o['rating'])})`);
+  }
 }
 
 /** Checks the options and fills in defaults. Throws a GenerateOptionError naming the problem. */
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
+  checkShape(options);
   if (typeof options.seed !== 'string') throw new GenerateOptionError('BAD_SEED', 'seed must be a string');
-  const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1);
+  const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1, MAX_COUNT);
   const start = positiveInteger(options.start, 'start', 'BAD_START', 1);
-  const jobs = positiveInteger(options.jobs, 'jobs', 'BAD_JOBS', 1);
-  if (jobs > MAX_JOBS) throw new GenerateOptionError('BAD_JOBS', `jobs ${jobs} is too many (at most ${MAX_JOBS})`);
-  const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', 1_000_000);
+  if (count - 1 > Number.MAX_SAFE_INTEGER - start) {
+    // Not start + count - 1: past 2^53 that sum rounds, and a sum that should fail passes.
+    throw new GenerateOptionError('BAD_COUNT', `start ${start} + count ${count} goes past the largest index, ${Number.MAX_SAFE_INTEGER}`);
+  }
+  const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', DEFAULT_MAX_ATTEMPTS);
   let timeoutMs = Number.POSITIVE_INFINITY;
   if (options.timeoutMs !== undefined) {
-    if (!(options.timeoutMs > 0)) throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${options.timeoutMs})`);
+    if (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0)) throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${options.timeoutMs})`);
     timeoutMs = options.timeoutMs;
   }
 
@@ -159,10 +210,22 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   }
   if (options.rating !== undefined) {
     const { min, max } = options.rating;
-    if (!Number.isFinite(min) || !Number.isFinite(max)) throw new GenerateOptionError('BAD_RATING', 'rating band ends must be numbers');
+    if (typeof min !== 'number' || typeof max !== 'number' || !Number.isFinite(min) || !Number.isFinite(max)) throw new GenerateOptionError('BAD_RATING', 'rating band ends must be numbers');
     if (min > max) throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is reversed (the lower end comes first)`);
     if (max < 1 || min > MAX_RATING) {
       throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is empty: ratings run from 1.0 to ${MAX_RATING.toFixed(1)}`);
+    }
+    if (max < MIN_REACHABLE_RATING) {
+      throw new GenerateOptionError(
+        'BAD_RATING',
+        `rating band ${min}-${max} is out of reach: a puzzle rated below ${MIN_REACHABLE_RATING.toFixed(1)} (full houses only) has nearly every cell given; ask for ${MIN_REACHABLE_RATING.toFixed(1)} or more`,
+      );
+    }
+    if (min > MAX_REACHABLE_RATING) {
+      throw new GenerateOptionError(
+        'BAD_RATING',
+        `rating band ${min}-${max} is out of reach: random puzzles above ${MAX_REACHABLE_RATING.toFixed(1)} are too rare to find (the hardest known were found by years of search)`,
+      );
     }
     band = { min, max };
   }
@@ -199,7 +262,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const cluesMin = options.cluesMin ?? MIN_CLUES;
   const cluesMax = options.cluesMax ?? 81;
   for (const [name, value] of [['clues-min', cluesMin], ['clues-max', cluesMax]] as const) {
-    if (!Number.isInteger(value) || value < 0 || value > 81) throw new GenerateOptionError('BAD_CLUES', `${name} must be a whole number from 0 to 81 (got ${value})`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 81) throw new GenerateOptionError('BAD_CLUES', `${name} must be a whole number from 0 to 81 (got ${value})`);
   }
   if (cluesMax < MIN_CLUES) {
     throw new GenerateOptionError('BAD_CLUES', `clues-max ${cluesMax} is impossible: a puzzle with one solution has at least ${MIN_CLUES} givens`);
@@ -216,10 +279,10 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     throw new GenerateOptionError('CONFLICT', `minimal puzzles with ${cluesMin} or more givens are out of reach (random minimal puzzles have 20-30)`);
   }
 
-  // Only what shapes a puzzle; not count, start, jobs or limits.
+  // Only what shapes a puzzle; not count, start or limits.
   // (pearl and diamond are appended only when asked, so that the puzzles of earlier runs stay the same)
   const shape: unknown[] = [level ?? null, options.rating ? [band.min, band.max] : null, technique ?? null, symmetry, minimal, cluesMin, cluesMax];
   if (pearl || diamond) shape.push(diamond ? 'diamond' : 'pearl');
   const key = JSON.stringify(shape);
-  return { seed: options.seed, count, start, level, band, technique, pearl, diamond, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, jobs, key };
+  return { seed: options.seed, count, start, level, band, technique, pearl, diamond, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, key };
 }

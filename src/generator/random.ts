@@ -1,4 +1,4 @@
-import seedrandom from 'seedrandom';
+import alea from 'seedrandom/lib/alea.js';
 
 /**
  * The generator's only source of randomness: a seeded stream (seedrandom's Alea, fast and with a
@@ -15,7 +15,7 @@ export interface Random {
 /** The stream of puzzle `index` of a run with `seed` and canonical options `key`. */
 export function puzzleRandom(seed: string, key: string, index: number): Random {
   // A separator that cannot occur in the key keeps ("a", "b|c") and ("a|b", "c") apart.
-  const prng = seedrandom.alea(`${seed}\u0000${key}\u0000${index}`);
+  const prng = alea(`${seed}\u0000${key}\u0000${index}`);
   return {
     next: () => prng(),
     below: (n: number) => Math.floor(prng() * n),

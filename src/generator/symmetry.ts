@@ -1,4 +1,6 @@
+import { OptionError } from '../core/errors.js';
 import type { Grid } from '../core/grid.js';
+import { toGrid, type GridInput } from '../core/grid-input.js';
 
 /** The symmetries a puzzle's pattern of givens can keep. */
 export const SYMMETRIES = ['none', 'rotational', 'rot90', 'mirror', 'flip', 'diagonal', 'antidiagonal'] as const;
@@ -56,7 +58,11 @@ export function symmetryOrbits(symmetry: Symmetry): number[][] {
 const ORBITS = new Map<Symmetry, number[][]>();
 
 /** Whether the givens of `grid` (not their digits) keep the symmetry. */
-export function hasSymmetry(grid: Grid, symmetry: Symmetry): boolean {
+export function hasSymmetry(input: GridInput, symmetry: Symmetry): boolean {
+  const grid = toGrid(input);
+  if (!(SYMMETRIES as readonly string[]).includes(symmetry)) {
+    throw new OptionError('BAD_OPTION', `unknown symmetry "${String(symmetry)}" (one of ${SYMMETRIES.join(', ')})`);
+  }
   for (let cell = 0; cell < 81; cell++) {
     if ((grid[cell] === 0) !== (grid[mapCell(symmetry, cell)] === 0)) return false;
   }

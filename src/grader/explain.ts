@@ -1,14 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../core/package-root.js';
 import type { Step } from '../core/step.js';
 import { cellName, unitName } from '../core/tables.js';
 import { techniqueById } from '../techniques/registry.js';
+import { EXPLANATION_TEXTS } from '../techniques/texts.js';
 
 /**
- * Explanation texts live in `templates/explanations/*.json`, one file per family, each an object
- * from technique id to a template string. Every file of that folder is read (families written by
- * others add their own). Placeholders, filled from the step:
+ * Explanation texts live in `src/techniques/texts.ts`, one table per family, each from technique id
+ * to a template string (bundled as code: no file is read at run time). Placeholders, filled from the
+ * step:
  *
  * | placeholder | value |
  * |---|---|
@@ -32,21 +30,12 @@ import { techniqueById } from '../techniques/registry.js';
 
 let templates: Map<string, string> | undefined;
 
-/** Reads (once) every explanation template file. */
+/** Every explanation template, by technique id (built on first use). */
 export function explanationTemplates(): ReadonlyMap<string, string> {
   if (templates) return templates;
   const loaded = new Map<string, string>();
-  const dir = join(packageRoot(), 'templates', 'explanations');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
-    const data = JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown;
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      throw new Error(`templates/explanations/${file}: expected an object of technique id to text`);
-    }
-    for (const [id, text] of Object.entries(data as Record<string, unknown>)) {
-      if (id.startsWith('$')) continue; // `$comment` and similar keys
-      if (typeof text !== 'string') throw new Error(`templates/explanations/${file}: ${id} is not a string`);
-      loaded.set(id, text);
-    }
+  for (const family of EXPLANATION_TEXTS) {
+    for (const [id, text] of Object.entries(family)) if (!id.startsWith('$')) loaded.set(id, text);
   }
   templates = loaded;
   return loaded;

@@ -1,5 +1,7 @@
 import { applyStep, boardFromGrid, cloneBoard, type Board } from '../core/board.js';
+import { OptionError, checkOptionKeys } from '../core/errors.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
+import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import { Solver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
@@ -299,18 +301,41 @@ function countChanges(board: Readonly<Board>, step: Step): number {
  * (and counted), so every valid puzzle gets a grade.
  * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
  */
-export function gradePuzzle(grid: Grid, options: GradeOptions = {}): Grade {
-  return runPath(grid, options, false).grade;
+export function gradePuzzle(grid: GridInput, options: GradeOptions = {}): Grade {
+  checkGradeOptions(options);
+  return runPath(toGrid(grid), options, false).grade;
 }
 
 /** The solving path of a puzzle, one step per entry (guesses included). */
-export function solvePath(grid: Grid, options: GradeOptions = {}): Step[] {
-  return runPath(grid, options, true).steps;
+export function solvePath(grid: GridInput, options: GradeOptions = {}): Step[] {
+  checkGradeOptions(options);
+  return runPath(toGrid(grid), options, true).steps;
 }
 
 /** The grade of a puzzle together with its solving path (what `explain` prints). */
-export function gradeWithPath(grid: Grid, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
-  return runPath(grid, options, true);
+export function gradeWithPath(grid: GridInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
+  checkGradeOptions(options);
+  return runPath(toGrid(grid), options, true);
+}
+
+const GRADE_OPTION_KEYS = ['uniqueness', 'maxRating'];
+const STEP_OPTION_KEYS = ['uniqueness', 'maxDifficulty'];
+
+/** Refuses unknown keys and values of the wrong kind ({@link OptionError}). */
+function checkGradeOptions(options: GradeOptions): void {
+  checkOptionKeys(options, GRADE_OPTION_KEYS, 'grade');
+  checkBoolean(options.uniqueness, 'uniqueness');
+  checkNumber(options.maxRating, 'maxRating');
+}
+
+function checkBoolean(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== 'boolean') throw new OptionError('BAD_OPTION', `${name} must be true or false (got ${String(value)})`);
+}
+
+function checkNumber(value: unknown, name: string): void {
+  if (value !== undefined && (typeof value !== 'number' || Number.isNaN(value))) {
+    throw new OptionError('BAD_OPTION', `${name} must be a number (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`);
+  }
 }
 
 /**
@@ -318,12 +343,19 @@ export function gradeWithPath(grid: Grid, options: GradeOptions = {}): { grade: 
  * when no technique applies; null when the puzzle is already solved.
  * @throws GradeError when the puzzle cannot be graded (checked on the grid of placed digits).
  */
-export function hintStep(position: Grid | Board, options: StepOptions = {}): Step | null {
-  const board = 'candidates' in position ? cloneBoard(position) : boardFromGrid(position);
+export function hintStep(position: GridInput | Board, options: StepOptions = {}): Step | null {
+  checkOptionKeys(options, STEP_OPTION_KEYS, 'hint');
+  checkBoolean(options.uniqueness, 'uniqueness');
+  checkNumber(options.maxDifficulty, 'maxDifficulty');
+  const board = isBoard(position) ? cloneBoard(position) : boardFromGrid(toGrid(position));
   const uniqueness = options.uniqueness ?? true;
   checkPuzzle(board.values, uniqueness);
   let empty = false;
   for (let cell = 0; cell < 81; cell++) if (board.values[cell] === 0) empty = true;
   if (!empty) return null;
   return nextStep(board, options) ?? guessStep(board, solver());
+}
+
+function isBoard(position: GridInput | Board): position is Board {
+  return typeof position === 'object' && position !== null && !Array.isArray(position) && !(position instanceof Uint8Array) && 'candidates' in position;
 }

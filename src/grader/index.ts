@@ -13,4 +13,3 @@ export {
 export { type Level, type LevelRow, LEVELS, levelOf, isLevel, GUESS_DIFFICULTY } from './levels.js';
 export { describeStep, explanationTemplates, formatEliminations } from './explain.js';
 export { guessStep } from './guess.js';
-export { GradePool, workersAvailable, type GradeOutcome } from './pool.js';

@@ -1,4 +1,5 @@
-import { generate } from '../generator/index.js';
+import { parsePuzzle } from '../core/parse.js';
+import { generate } from '../node/generate.js';
 import type { Symmetry } from '../generator/symmetry.js';
 import { isLevel } from '../grader/index.js';
 import type { BookSection } from './layout.js';
@@ -41,7 +42,7 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
     });
     for await (const made of run) {
       number++;
-      yield { number, grid: made.puzzle, solution: made.solution, level: made.grade.level, rating: made.grade.rating };
+      yield { number, grid: parsePuzzle(made.puzzle), solution: parsePuzzle(made.solution), level: made.grade.level, rating: made.grade.rating };
     }
   }
 }

@@ -32,6 +32,16 @@ export {
   centreGlyph,
 } from './layout.js';
 export { type BookPuzzle, type WriteBookOptions, writeBookPdf } from './pdf-writer.js';
-export { type WriteBookFileOptions, type BookResult, BookOutputError, BOOK_DATE, checkOutput, writeBookFile } from './book.js';
+export {
+  type WriteBookFileOptions,
+  type BookResult,
+  BookOutputError,
+  BOOK_DATE,
+  MAX_TITLE_LENGTH,
+  MAX_SUBTITLE_LENGTH,
+  checkBookTexts,
+  checkOutput,
+  writeBookFile,
+} from './book.js';
 export { type FilePuzzlesOptions, type FileBook, type SkippedRecord, BookInputError, puzzlesFromFile } from './sources.js';
 export { type GeneratedPuzzlesOptions, generatedPuzzles } from './generated.js';

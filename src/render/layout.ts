@@ -127,6 +127,13 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   const tocPerPage = template.toc ? tocLinesPerPage(template) : 0;
   const tocPages = template.toc ? Math.ceil(tocEntryCount / tocPerPage) : 0;
 
+  // The page count first, from the counts alone: a book past the gutter table (or the page
+  // limit) is refused before any page array is built.
+  let countedPages = 1 + tocPages;
+  for (const section of spec.sections) countedPages += (divider ? 1 : 0) + Math.ceil(section.count / ppp);
+  if (template.solutions) countedPages += (divider ? 1 : 0) + Math.ceil(puzzleCount / spp);
+  checkPageCount(template, countedPages);
+
   const pages: PagePlan[] = [{ number: 1, content: { kind: 'title' } }];
   let next = 2 + tocPages;
   const sections: SectionPlan[] = [];
@@ -164,7 +171,7 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
       pages.push({ number: 2 + p, content: { kind: 'toc', entries: entries.slice(p * tocPerPage, (p + 1) * tocPerPage), continued: p > 0 } });
     }
   }
-  pages.push(...body);
+  for (const page of body) pages.push(page); // not push(...body): a spread of 100,000 overflows the stack
 
   const inside = gutterFor(template, pageCount);
   const plan: BookPlan = {
@@ -196,6 +203,17 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     throw new TemplateError(template.file, 'solutionsPerPage', `${spp} grids per page leave cells of ${solutionCell.toFixed(1)}pt, below the ${MIN_CELL.solution}pt minimum`);
   }
   return plan;
+}
+
+/** Most pages of any book (print services stop far below: 828 for a paperback). */
+export const MAX_BOOK_PAGES = 10_000;
+
+/** Throws the page-limit TemplateError when `pageCount` is past the gutter table or {@link MAX_BOOK_PAGES}. */
+function checkPageCount(template: BookTemplate, pageCount: number): void {
+  gutterFor(template, pageCount);
+  if (pageCount > MAX_BOOK_PAGES) {
+    throw new TemplateError(template.file, '', `the book would have ${pageCount} pages, more than ${MAX_BOOK_PAGES}; make fewer puzzles`);
+  }
 }
 
 /** The inside margin for a book of `pageCount` pages: the first gutter row that holds it. */

@@ -21,6 +21,7 @@ import {
   type Rect,
 } from './layout.js';
 import { packageRoot, type BookTemplate } from './template.js';
+import { fitText, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -49,12 +50,18 @@ export interface WriteBookOptions {
   onPage?: (page: number, pageCount: number) => void;
 }
 
-const FONT_DIR = join(packageRoot(), 'assets', 'fonts', 'dejavu');
-const FONT_FILES = {
-  regular: join(FONT_DIR, 'DejaVuSans.ttf'),
-  bold: join(FONT_DIR, 'DejaVuSans-Bold.ttf'),
-} as const;
-type FontName = keyof typeof FONT_FILES;
+type FontName = 'regular' | 'bold';
+const FONT_FILE_NAMES: Record<FontName, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
+let fontFiles: Record<FontName, string> | undefined;
+
+/** The font files, found on first use (not at import: the package folder is looked up on disk). */
+function fontFile(name: FontName): string {
+  if (!fontFiles) {
+    const dir = join(packageRoot(), 'assets', 'fonts', 'dejavu');
+    fontFiles = { regular: join(dir, FONT_FILE_NAMES.regular), bold: join(dir, FONT_FILE_NAMES.bold) };
+  }
+  return fontFiles[name];
+}
 
 /** The note under a section's title: what its level asks of the solver (the grader's level table). */
 function levelNote(level: string): string {
@@ -104,7 +111,7 @@ export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: 
     autoFirstPage: false,
     bufferPages: false,
     compress: true,
-    font: FONT_FILES.regular, // never load the standard Helvetica, which is not embedded
+    font: fontFile('regular'), // never load the standard Helvetica, which is not embedded
     pdfVersion: '1.4',
     info: {
       Title: plan.title,
@@ -141,6 +148,7 @@ async function drawPages(
   source: AsyncIterator<BookPuzzle> | Iterator<BookPuzzle>,
   options: WriteBookOptions,
 ): Promise<void> {
+  let breathed = performance.now();
   for (const page of plan.pages) {
     const frame = pageFrame(plan, page.number);
     doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
@@ -161,8 +169,11 @@ async function drawPages(
       painter.page(frame, page.number, content);
     }
     options.onPage?.(page.number, plan.pageCount);
-    // Let the file stream drain now and then instead of holding the whole PDF in memory.
-    if (page.number % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Let the file stream drain, and signals in (Ctrl-C within a second), every 50 ms.
+    if (performance.now() - breathed > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      breathed = performance.now();
+    }
   }
 }
 
@@ -188,7 +199,7 @@ class Painter {
   }
 
   private measure(name: FontName): FontMetrics {
-    this.doc.font(FONT_FILES[name]);
+    this.doc.font(fontFile(name));
     const embedded = (this.doc as unknown as { _font: EmbeddedFontInternals })._font;
     if (typeof embedded.encode !== 'function' || typeof embedded.font?.glyphForCodePoint !== 'function') {
       throw new Error('this pdfkit version does not expose the embedded font as expected (pdfkit 0.20 does)');
@@ -203,7 +214,7 @@ class Painter {
     for (let d = 1; d <= 9; d++) codes.push(embedded.encode(String(d))[0][0]!);
     const capHeight = box(72).maxY;
     if (!digits.every((g) => Number.isFinite(g.minY) && g.maxY > g.minY) || !(capHeight > 0)) {
-      throw new Error(`font ${FONT_FILES[name]} has no usable digit outlines`);
+      throw new Error(`font ${fontFile(name)} has no usable digit outlines`);
     }
     return { id: embedded.id, ref: embedded.ref(), digits, codes, capHeight };
   }
@@ -340,13 +351,22 @@ class Painter {
     const c = frame.content;
     const f = this.t.fonts;
     let y = c.y + c.height * 0.22;
-    for (const line of this.wrap(this.plan.title, 'bold', f.title, c.width)) {
-      y += f.title * 1.15;
-      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: f.title, align: 'center' });
+    // A long title is set smaller (down to 60%) to stay within 3 lines, and never runs past 4, so
+    // the rest of the page keeps its place (titles may have up to 200 characters).
+    let titleSize = f.title;
+    let titleLines = this.wrap(this.plan.title, 'bold', titleSize, c.width, 4);
+    for (const scale of [0.85, 0.7, 0.6]) {
+      if (titleLines.length <= 3) break;
+      titleSize = f.title * scale;
+      titleLines = this.wrap(this.plan.title, 'bold', titleSize, c.width, 4);
+    }
+    for (const line of titleLines) {
+      y += titleSize * 1.15;
+      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: titleSize, align: 'center' });
     }
     if (this.options.subtitle !== '') {
       y += f.subtitle * 0.6;
-      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width)) {
+      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width, 3)) {
         y += f.subtitle * 1.3;
         this.text(line, c.x + c.width / 2, y, { font: 'regular', size: f.subtitle, align: 'center' });
       }
@@ -393,15 +413,15 @@ class Painter {
     let y = b.y + headingHeight(this.t);
     this.text(continued ? 'Contents (continued)' : 'Contents', b.x, y, { font: 'bold', size: f.heading });
     y += headingHeight(this.t) * 0.5;
-    const pageWidth = this.doc.font(FONT_FILES.regular).fontSize(f.body).widthOfString('0000');
+    const pageWidth = this.doc.font(fontFile('regular')).fontSize(f.body).widthOfString('0000');
     for (const entry of entries) {
       y += f.body * 2.4;
       this.text(entry.text, b.x, y, { font: 'bold', size: f.body });
-      const textEnd = b.x + this.doc.font(FONT_FILES.bold).fontSize(f.body).widthOfString(entry.text);
+      const textEnd = b.x + this.doc.font(fontFile('bold')).fontSize(f.body).widthOfString(entry.text);
       let leaderStart = textEnd;
       if (entry.detail !== '') {
         this.text(entry.detail, textEnd + f.body * 0.6, y, { font: 'regular', size: f.body, gray: 0.35 });
-        leaderStart = textEnd + f.body * 0.6 + this.doc.font(FONT_FILES.regular).fontSize(f.body).widthOfString(entry.detail);
+        leaderStart = textEnd + f.body * 0.6 + this.doc.font(fontFile('regular')).fontSize(f.body).widthOfString(entry.detail);
       }
       this.text(String(entry.page), b.x + b.width, y, { font: 'regular', size: f.body, align: 'right' });
       // A dotted leader between the entry and its page number.
@@ -471,7 +491,7 @@ class Painter {
    * line starts below its bottom margin, so all wrapping is done here (see {@link wrap}).
    */
   private text(text: string, x: number, baseline: number, style: { font: FontName; size: number; align?: 'left' | 'center' | 'right'; gray?: number }): void {
-    const doc = this.doc.font(FONT_FILES[style.font]).fontSize(style.size);
+    const doc = this.doc.font(fontFile(style.font)).fontSize(style.size);
     const width = style.align && style.align !== 'left' ? doc.widthOfString(text) : 0;
     const left = style.align === 'center' ? x - width / 2 : style.align === 'right' ? x - width : x;
     if (style.gray) doc.addContent(`${style.gray} g`);
@@ -479,32 +499,16 @@ class Painter {
     if (style.gray) doc.addContent('0 g');
   }
 
-  /** Greedy word wrap to `width`. */
-  private wrap(text: string, font: FontName, size: number, width: number): string[] {
-    const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/)) {
-      if (word === '') continue;
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && doc.widthOfString(candidate) > width) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line !== '') lines.push(line);
-    return lines.map((l) => this.fit(l, font, size, width));
+  /** Greedy word wrap to `width`, in linear time (see text-fit.ts). */
+  private wrap(text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+    const doc = this.doc.font(fontFile(font)).fontSize(size);
+    return wrapText(text, width, (t) => doc.widthOfString(t), maxLines);
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */
   private fit(text: string, font: FontName, size: number, width: number): string {
-    const doc = this.doc.font(FONT_FILES[font]).fontSize(size);
-    if (doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}\u2026`) > width) cut = cut.slice(0, -1);
-    return `${cut}\u2026`;
+    const doc = this.doc.font(fontFile(font)).fontSize(size);
+    return fitText(text, width, (t) => doc.widthOfString(t));
   }
 }
 

@@ -1,4 +1,4 @@
-import { packageRoot } from '../core/package-root.js';
+import { packageRoot } from '../node/package-root.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
@@ -125,13 +125,39 @@ export function loadTemplate(nameOrPath: string): BookTemplate {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String((error as Error).message);
     throw new TemplateError(file, '', reason);
   }
+  if (text.length > MAX_TEMPLATE_CHARS) throw new TemplateError(file, '', `the file is ${text.length} characters long; a template has at most ${MAX_TEMPLATE_CHARS}`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new TemplateError(file, '', `not valid JSON (${(error as Error).message})`);
+    const reason = error instanceof RangeError ? 'nested too deeply' : (error as Error).message;
+    throw new TemplateError(file, '', `not valid JSON (${reason})`);
+  }
+  if (nestingDepth(json, MAX_TEMPLATE_DEPTH) > MAX_TEMPLATE_DEPTH) {
+    throw new TemplateError(file, '', `nested more than ${MAX_TEMPLATE_DEPTH} levels deep; a template is a few levels of objects`);
   }
   return parseTemplate(json, { file, name: basename(file).replace(/\.json$/, '') });
+}
+
+/** Largest template file read (a real one is about 1,000 characters). */
+export const MAX_TEMPLATE_CHARS = 100_000;
+/** Deepest nesting of objects and arrays in a template file (real ones: 3). */
+export const MAX_TEMPLATE_DEPTH = 16;
+/** Longest header or footer text of a template (before its placeholders are filled in). */
+export const MAX_PAGE_TEXT = 200;
+
+/** How deep `value` nests, counted without recursion and without looking past `limit + 1`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Reads a length: a number of points, or a string such as `"0.5in"`, `"12mm"`, `"1.2cm"`, `"36pt"`. */
@@ -253,6 +279,7 @@ const PLACEHOLDERS = ['title', 'section', 'page', 'pages'];
 
 function pageText(fields: Fields, key: string, fallback: string): string {
   const text = fields.string(key, fallback);
+  if (text.length > MAX_PAGE_TEXT) fields.fail(key, `is ${text.length} characters long; at most ${MAX_PAGE_TEXT} fit a page's header or footer`);
   for (const match of text.matchAll(/\{([^}]*)\}/g)) {
     if (!PLACEHOLDERS.includes(match[1]!)) {
       fields.fail(key, `unknown placeholder {${match[1]}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);

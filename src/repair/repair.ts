@@ -1,4 +1,5 @@
 import { describeConflict, findConflict, type Conflict, type Grid } from '../core/grid.js';
+import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Placement } from '../core/step.js';
 import { gradePuzzle, GradeError } from '../grader/grade.js';
 import { symmetryOrbits, type Symmetry } from '../generator/symmetry.js';
@@ -12,7 +13,7 @@ export interface RepairOptions {
    * The solution the added clues are taken from (81 digits, extending the puzzle). Default: the
    * first solution the counting solver finds.
    */
-  solution?: Grid;
+  solution?: GridInput;
   /** Add clues in symmetric groups (all empty cells of a group together). Default `none`. */
   symmetry?: Symmetry;
   /**
@@ -104,9 +105,12 @@ const gridText = (grid: Grid): string => Array.from(grid, (d) => (d === 0 ? '.' 
  * puzzle is still not unique, the other solution found gives new minimal sets, until it is unique.
  * Each round's hitting set is exact (branch and bound), so the last one is the minimum. The same
  * loop with cores (sets of givens without a solution) finds the smallest removal.
+ * The puzzle (and `solution`) may be a string, an array of 81 numbers or a Uint8Array.
  * @throws RepairError for an empty grid, a `solution` that does not solve the puzzle, bad options.
+ * @throws PuzzleFormatError for something that is not a grid.
  */
-export function repairPuzzle(puzzle: Grid, options: RepairOptions = {}): RepairReport {
+export function repairPuzzle(input: GridInput, options: RepairOptions = {}): RepairReport {
+  const puzzle = toGrid(input);
   const conflict = findConflict(puzzle);
   if (conflict) return { status: 'invalid', conflict, error: `givens conflict: ${describeConflict(conflict)}` };
   const wanted = options.repairs ?? 1;
@@ -122,7 +126,7 @@ export function repairPuzzle(puzzle: Grid, options: RepairOptions = {}): RepairR
   const second = count > 1 ? Uint8Array.from(solver.secondSolution) : null;
   let target = first;
   if (options.solution) {
-    const s = options.solution;
+    const s = toGrid(options.solution);
     for (let cell = 0; cell < 81; cell++) {
       if (!(s[cell]! >= 1 && s[cell]! <= 9)) throw new RepairError('BAD_SOLUTION', `the solution given is not a full grid (cell ${cell + 1} is empty)`);
       if (puzzle[cell] !== 0 && puzzle[cell] !== s[cell]) throw new RepairError('BAD_SOLUTION', `the solution given does not keep the puzzle's given at cell ${cell + 1}`);

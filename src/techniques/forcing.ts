@@ -1,12 +1,12 @@
 import type { Board } from '../core/board.js';
 import type { Step } from '../core/step.js';
-import { existsSync, readFileSync } from 'node:fs';
 import { cellName, digitsOf, unitName } from '../core/tables.js';
 import { ChainEngine, DEFAULT_BUDGET, NISHIO_MODE, STATIC_MODE, dynamicMode, nodeCell } from './forcing/engine.js';
 import { chainDifficulty } from './forcing/length.js';
 import { hintChains } from './forcing/chain-data.js';
 import { type ChainHint, type ForcingKind, type SearchFilter, searchHints } from './forcing/search.js';
 import { reachFilter } from './forcing/reach-filter.js';
+import { FORCING_TEXTS } from './texts.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
 /*
@@ -103,17 +103,9 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   return step;
 }
 
-let premiseTexts: Record<string, string> | undefined;
-
-/** The `$premise-*` texts of templates/explanations/forcing.json. */
+/** The `$premise-*` texts of the forcing family (texts.ts). */
 function premiseText(shape: string): string {
-  if (!premiseTexts) {
-    // From src/techniques or dist/techniques; one level more from build-bench/src/techniques.
-    const near = new URL('../../templates/explanations/forcing.json', import.meta.url);
-    const file = existsSync(near) ? near : new URL('../../../templates/explanations/forcing.json', import.meta.url);
-    premiseTexts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-  }
-  return premiseTexts[`$premise-${shape}`] ?? '';
+  return FORCING_TEXTS[`$premise-${shape}`] ?? '';
 }
 
 /** Why the conclusion holds, in r1c1 notation, from the template of the hint's shape. */

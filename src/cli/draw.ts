@@ -1,0 +1,237 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import type { PuzzleRecord } from '../core/parse.js';
+import { writeWhole } from './files.js';
+import { readInputs, readPuzzleArgument } from './input.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { Progress } from './progress.js';
+
+interface DrawCliOptions {
+  outDir: string;
+  format: string;
+  size: string;
+  dpi: string;
+  font?: string;
+  boldFont?: string;
+  solution: boolean;
+  candidates: boolean;
+  theme: string;
+  coordinates: boolean;
+  name: string;
+  prefix: string;
+  force: boolean;
+  check: boolean;
+  quiet: boolean;
+}
+
+export const DEFAULT_PICTURE_DIR = 'out/pictures';
+const FORMATS = ['png', 'svg', 'pdf'] as const;
+type Format = (typeof FORMATS)[number];
+
+/** A picture's size: pixels, or a physical length turned into pixels at the dpi (and points for PDF). */
+export interface PictureSize {
+  px: number;
+  /** Points (1/72 in) for a PDF page. */
+  pt: number;
+}
+
+const UNIT_INCHES: Record<string, number> = { in: 1, cm: 1 / 2.54, mm: 1 / 25.4, pt: 1 / 72 };
+
+/** `600`, `600px`, `3in`, `8cm`, `80mm`, `216pt`. */
+export function parsePictureSize(text: string, dpi: number): PictureSize {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(px|in|cm|mm|pt)?\s*$/.exec(text);
+  if (!m) throw new UsageError(`--size wants a length such as 600, 600px, 3in, 8cm or 80mm (got '${text}')`);
+  const value = Number(m[1]);
+  const unit = m[2] ?? 'px';
+  const inches = unit === 'px' ? value / dpi : value * UNIT_INCHES[unit]!;
+  const px = Math.round(inches * dpi);
+  if (px < 50 || px > 10000) throw new UsageError(`--size ${text} at ${dpi} dpi is ${px} px: pictures are 50 to 10000 px wide`);
+  return { px, pt: inches * 72 };
+}
+
+function parseDpi(text: string): number {
+  const dpi = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || dpi < 10 || dpi > 2400) throw new UsageError(`--dpi wants a number from 10 to 2400 (got '${text}')`);
+  return dpi;
+}
+
+/**
+ * A file-name-safe form of a label: letters, digits, `.`, `_` and `-` kept, every other run of
+ * characters a single `-`; at most 80 characters. Empty when nothing usable is left.
+ */
+export function labelSlug(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80)
+    .replace(/[-.]+$/, '');
+}
+
+/** Picks file names: from the record's number, or its label (numbered when missing or taken). */
+class FileNamer {
+  private readonly used = new Set<string>();
+  constructor(
+    private readonly mode: 'index' | 'label',
+    private readonly prefix: string,
+    private readonly extension: string,
+  ) {}
+
+  name(index: number, label: string | undefined): string {
+    const numbered = `${this.prefix}${String(index).padStart(4, '0')}`;
+    let base = this.mode === 'label' && label !== undefined ? labelSlug(label) : '';
+    if (base === '') base = numbered;
+    let name = base;
+    for (let k = 2; this.used.has(name.toLowerCase()); k++) name = `${base}-${k}`;
+    this.used.add(name.toLowerCase());
+    return `${name}.${this.extension}`;
+  }
+}
+
+
+async function* inputRecords(inputs: readonly string[], io: CliIo) {
+  if (inputs.length === 0) {
+    yield* readInputs([], io);
+    return;
+  }
+  for (const input of inputs) yield* readPuzzleArgument(input, io);
+}
+
+export function registerDraw(program: Command, io: CliIo, state: CommandState): void {
+  program
+    .command('draw')
+    .description('Write each puzzle as a picture: PNG, SVG or a one-page PDF (for newspapers, websites and print).')
+    .argument('[inputs...]', 'puzzle files, or 81-character puzzles (standard input when none, or -)')
+    .option('-o, --out-dir <dir>', 'folder for the pictures (created if missing)', DEFAULT_PICTURE_DIR)
+    .option('-f, --format <format>', 'png, svg or pdf', 'png')
+    .option('--size <length>', 'width (= height): pixels (600, 600px) or a length (3in, 8cm, 80mm) at --dpi', '600')
+    .option('--dpi <n>', 'pixels per inch: turns lengths into pixels, and pixels into the PDF page size', '96')
+    .option('--font <file>', 'TTF/OTF font for the digits (default: the bundled DejaVu Sans)')
+    .option('--bold-font <file>', 'font for the givens (default: --font, else DejaVu Sans Bold)')
+    .option('--solution', 'fill in the solution (givens stay bold)', false)
+    .option('--candidates', 'pencil marks: every candidate the givens leave in each empty cell', false)
+    .option('--theme <theme>', 'color or grey', 'color')
+    .option('--coordinates', 'row and column numbers around the board', false)
+    .option('--name <scheme>', 'file names: index (puzzle-0001.png, the puzzle\'s place in the input) or label (from the text after the puzzle; numbered when it has none)', 'index')
+    .option('--prefix <text>', 'start of numbered file names', 'puzzle-')
+    .option('--force', 'replace pictures that already exist', false)
+    .option('--no-check', 'also draw puzzles with no solution or several (default: reported and left out)')
+    .option('-q, --quiet', 'no progress on stderr', false)
+    .addHelpText(
+      'after',
+      `
+One file per puzzle in --out-dir. The same puzzle and options give the same bytes every time:
+digits are drawn from the font's outlines (no system fonts), PDFs carry a fixed date.
+Puzzles that cannot be read, have conflicting givens, no solution or several are reported on
+stderr as file:line: reason, and the others are still drawn. An existing file is never replaced
+without --force; a file is written whole or not at all.
+
+Exit code 0 when every puzzle was drawn, 1 when some were left out, 2 for usage errors.
+
+Examples:
+  $ sudoku-press draw puzzles.txt -o out/pictures
+  $ sudoku-press draw puzzles.txt -f pdf --size 3in --theme grey --name label
+  $ sudoku-press draw 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --solution -f svg
+  $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print`,
+    )
+    .action(async (inputs: string[], cli: DrawCliOptions) => {
+      if (!(FORMATS as readonly string[]).includes(cli.format)) throw new UsageError(`--format must be png, svg or pdf (got '${cli.format}')`);
+      const format = cli.format as Format;
+      if (cli.theme !== 'color' && cli.theme !== 'grey') throw new UsageError(`--theme must be color or grey (got '${cli.theme}')`);
+      if (cli.name !== 'index' && cli.name !== 'label') throw new UsageError(`--name must be index or label (got '${cli.name}')`);
+      if (/[/\\]/.test(cli.prefix)) throw new UsageError('--prefix is the start of a file name and cannot hold / or \\');
+      const dpi = parseDpi(cli.dpi);
+      const size = parsePictureSize(cli.size, dpi);
+      for (const file of [cli.font, cli.boldFont]) {
+        if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) throw new UsageError(`cannot read the font '${file}': no such file`);
+      }
+      if (existsSync(cli.outDir) && !statSync(cli.outDir).isDirectory()) throw new UsageError(`--out-dir '${cli.outDir}' is a file, not a folder`);
+
+      // Heavy modules only now: resvg, pdfkit, fontkit, the solver.
+      const [{ renderPicture }, { defaultSceneFonts }, { loadFontOutlines, FontFileError }, { boardFromGrid }, { countSolutions, solve }, { findConflict, describeConflict }] =
+        await Promise.all([
+          import('../render/picture.js'),
+          import('../render/board-pdf.js'),
+          import('../render/font-outlines.js'),
+          import('../core/board.js'),
+          import('../solver/index.js'),
+          import('../core/grid.js'),
+        ]);
+      const fonts = {
+        regular: cli.font ?? defaultSceneFonts().regular,
+        bold: cli.boldFont ?? cli.font ?? defaultSceneFonts().bold,
+      };
+      try {
+        loadFontOutlines(fonts);
+      } catch (error) {
+        if (error instanceof FontFileError) throw new UsageError(error.message);
+        throw error;
+      }
+      mkdirSync(cli.outDir, { recursive: true });
+      const namer = new FileNamer(cli.name as 'index' | 'label', cli.prefix, format);
+      const progress = new Progress(io, 'drawn', undefined, !cli.quiet);
+      let index = 0;
+      let drawn = 0;
+      let leftOut = 0;
+      const report = (where: string, reason: string) => {
+        leftOut++;
+        progress.clear();
+        io.stderr.write(`${where}: left out: ${reason}\n`);
+      };
+
+      const drawOne = async (record: PuzzleRecord, file: string): Promise<void> => {
+        const grid = record.grid;
+        const where = `${record.source}:${record.line}`;
+        const conflict = findConflict(grid);
+        if (conflict) return report(where, `givens conflict: ${describeConflict(conflict)}`);
+        let solution: string | null = null;
+        if (cli.check || cli.solution) {
+          const count = countSolutions(grid, { limit: 2 });
+          if (count === 0) return report(where, 'no solution');
+          if (count > 1 && cli.check) return report(where, 'several solutions (--no-check draws it anyway)');
+          if (cli.solution) {
+            if (count > 1) return report(where, 'several solutions: no single solution to draw');
+            solution = solve(grid);
+          }
+        }
+        const path = join(cli.outDir, file);
+        if (!cli.force && existsSync(path)) throw new UsageError(`${path} already exists (use --force to replace it)`);
+        const picture = {
+          givens: grid,
+          values: solution ?? grid,
+          ...(cli.candidates && !cli.solution ? { candidates: boardFromGrid(grid).candidates } : {}),
+        };
+        const bytes = await renderPicture(picture, {
+          format,
+          size: size.px,
+          pdfWidth: size.pt,
+          fonts,
+          theme: cli.theme as 'color' | 'grey',
+          layers: { coordinates: cli.coordinates },
+          title: `Sudoku ${record.label ?? ''}`.trim(),
+        });
+        await writeWhole(path, bytes, cli.force);
+        drawn++;
+        progress.update(drawn);
+      };
+
+      for await (const record of inputRecords(inputs, io)) {
+        index++;
+        if (!record.ok) {
+          report(`${record.error.source}:${record.error.line}`, record.error.reason);
+          continue;
+        }
+        await drawOne(record.puzzle, namer.name(index, record.puzzle.label));
+      }
+      progress.clear();
+      if (index === 0) {
+        io.stderr.write(`sudoku-press: no puzzle found in ${inputs.length > 0 ? inputs.join(', ') : 'standard input'}\n`);
+        state.exitCode = EXIT.failure;
+        return;
+      }
+      if (!cli.quiet) io.stderr.write(`drew ${drawn} ${drawn === 1 ? 'picture' : 'pictures'} in ${cli.outDir}${leftOut > 0 ? `; ${leftOut} left out` : ''}\n`);
+      state.exitCode = leftOut === 0 ? EXIT.ok : EXIT.failure;
+    });
+}

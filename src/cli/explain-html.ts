@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { formatGrid } from '../core/grid.js';
+import type { PuzzleRecord } from '../core/parse.js';
+import type { ExplainIndexEntry } from '../pages/index.js';
+import { writeWhole } from './files.js';
+import { readPuzzleArgument } from './input.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { Progress } from './progress.js';
+
+export interface ExplainHtmlOptions {
+  uniqueness: boolean;
+  output?: string;
+  force: boolean;
+  quiet: boolean;
+}
+
+
+function pageName(index: number): string {
+  return `puzzle-${String(index).padStart(4, '0')}.html`;
+}
+
+/**
+ * `explain --html`: one puzzle to a page (`-o page.html`, or standard output), many to a folder
+ * (`-o folder/`) with an index page.
+ */
+export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: CliIo, state: CommandState): Promise<void> {
+  const records: PuzzleRecord[] = [];
+  const unreadable: string[] = [];
+  for await (const record of readPuzzleArgument(arg, io)) {
+    if (record.ok) records.push(record.puzzle);
+    else unreadable.push(record.error.message);
+  }
+  for (const message of unreadable) io.stderr.write(`${message} (not explained)\n`);
+  if (records.length === 0) {
+    if (unreadable.length === 0) io.stderr.write(`sudoku-press: no puzzle found in ${arg}\n`);
+    state.exitCode = EXIT.failure;
+    return;
+  }
+  const output = options.output;
+  const toFolder = output !== undefined && (!output.endsWith('.html') || (existsSync(output) && statSync(output).isDirectory()));
+  if (!toFolder && records.length > 1) {
+    throw new UsageError(`${arg} holds ${records.length} puzzles: give a folder with -o (e.g. -o out/explain/) for one page each and an index`);
+  }
+  if (output !== undefined && !toFolder) {
+    if (existsSync(output) && !options.force) throw new UsageError(`${output} already exists (use --force to replace it)`);
+    if (!existsSync(dirname(output) || '.')) throw new UsageError(`cannot write ${output}: the folder ${dirname(output)} does not exist`);
+  }
+  if (toFolder) {
+    if (existsSync(output) && !statSync(output).isDirectory()) throw new UsageError(`-o ${output} is a file, not a folder`);
+    if (!options.force) {
+      for (const name of ['index.html', ...records.map((_, i) => pageName(i + 1))]) {
+        if (existsSync(join(output, name))) throw new UsageError(`${join(output, name)} already exists (use --force to replace it)`);
+      }
+    }
+  }
+
+  const { explainPage, explainIndexPage } = await import('../pages/index.js');
+  let failures = unreadable.length;
+  if (!toFolder) {
+    const record = records[0]!;
+    const page = explainPage(
+      { puzzle: record.grid, source: `${record.source}:${record.line}`, ...(record.label === undefined ? {} : { label: record.label }) },
+      { uniqueness: options.uniqueness },
+    );
+    if (page.outcome.status !== 'graded') failures++;
+    if (output === undefined) io.stdout.write(page.html);
+    else {
+      await writeWhole(output, page.html, options.force);
+      if (!options.quiet) io.stderr.write(`wrote ${output}${page.outcome.status === 'graded' ? '' : ` (${page.outcome.message})`}\n`);
+    }
+    state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
+    return;
+  }
+
+  mkdirSync(output, { recursive: true });
+  const progress = new Progress(io, 'explained', records.length, !options.quiet);
+  const entries: ExplainIndexEntry[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    const links = {
+      index: 'index.html',
+      ...(i > 0 ? { previous: pageName(i) } : {}),
+      ...(i + 1 < records.length ? { next: pageName(i + 2) } : {}),
+    };
+    const source = `${record.source}:${record.line}`;
+    const page = explainPage(
+      { puzzle: record.grid, source, ...(record.label === undefined ? {} : { label: record.label }) },
+      { uniqueness: options.uniqueness, links },
+    );
+    if (page.outcome.status !== 'graded') failures++;
+    await writeWhole(join(output, pageName(i + 1)), page.html, options.force);
+    entries.push({ href: pageName(i + 1), source, puzzle: formatGrid(record.grid), outcome: page.outcome, ...(record.label === undefined ? {} : { label: record.label }) });
+    progress.update(i + 1);
+  }
+  await writeWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), options.force);
+  progress.clear();
+  if (!options.quiet) io.stderr.write(`wrote ${records.length} pages and index.html in ${output}${failures > 0 ? `; ${failures} not explained` : ''}\n`);
+  state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
+}

@@ -1,0 +1,346 @@
+import { toGrid, type GridInput } from '../core/grid-input.js';
+import type { Step } from '../core/step.js';
+import type { FontOutlines } from './glyphs.js';
+import { sceneToSvg } from './svg.js';
+import type { PathCommand, Primitive, Scene } from './scene.js';
+import { stepShapes, type CandidateRef, type Shape } from './shapes.js';
+import { COLOR_THEME, THEMES, type Brush, type Theme } from './theme.js';
+
+/**
+ * What is on the board. A core `Board` spreads into it: `{ givens, ...board }`. Grids are any
+ * {@link GridInput} (81-character string, array, Uint8Array).
+ */
+export interface BoardPicture {
+  /** The puzzle's givens (drawn bold). */
+  givens: GridInput;
+  /** Every digit on the board, givens included (e.g. a solving state, or the solution). Default: the givens. */
+  values?: GridInput;
+  /** Pencil marks: a 9-bit mask per cell (bit d-1 for digit d). Default: none drawn. */
+  candidates?: ArrayLike<number>;
+}
+
+/** Which parts of the picture to draw. */
+export interface Layers {
+  /** Pencil marks (when the picture has them). Default true. */
+  candidates: boolean;
+  /** The step's pattern: cells, units, digits. Default true. */
+  pattern: boolean;
+  /** The step's placements. Default true. */
+  placements: boolean;
+  /** The step's eliminations, struck through. Default true. */
+  eliminations: boolean;
+  /** Chain links as arrows, chain nodes as on/off discs. Default true. */
+  chains: boolean;
+  /** Nested proofs of forcing chains as lighter arrows. Default false. */
+  proofs: boolean;
+  /** Row and column numbers around the board (r1..r9, c1..c9). Default false. */
+  coordinates: boolean;
+}
+
+/** Options of {@link drawBoard}. */
+export interface DrawOptions {
+  /** Width and height of the picture in px (user units). Default 360. */
+  size?: number;
+  /** A step to show on the board (the board as it is before the step). */
+  step?: Readonly<Step>;
+  /** More marks, painted over the step's. */
+  shapes?: readonly Shape[];
+  /** `color` (default), `grey` for print, or a theme of your own. */
+  theme?: 'color' | 'grey' | Theme;
+  /** Which layers to draw; unnamed layers keep their defaults. */
+  layers?: Partial<Layers>;
+  /** CSS font-family list for the digits. Default `DejaVu Sans, Verdana, Arial, sans-serif`. */
+  fontFamily?: string;
+  /** An accessible title for the picture. */
+  title?: string;
+  /**
+   * Write digits as these glyph outlines instead of text (the picture then needs no font to
+   * render; see src/render/font-outlines.ts for outlines from a font file).
+   */
+  glyphs?: FontOutlines;
+}
+
+export const DEFAULT_LAYERS: Readonly<Layers> = {
+  candidates: true,
+  pattern: true,
+  placements: true,
+  eliminations: true,
+  chains: true,
+  proofs: false,
+  coordinates: false,
+};
+
+export const DEFAULT_SIZE = 360;
+export const DEFAULT_FONT_FAMILY = 'DejaVu Sans, Verdana, Arial, sans-serif';
+
+/** A bad picture or option: the drawing documents what it accepts and says what was wrong. */
+export class DrawError extends Error {
+  override readonly name = 'DrawError';
+  readonly code = 'BAD_DRAW_INPUT';
+}
+
+/** Height of a digit in DejaVu Sans (and most sans fonts), as a fraction of the font size. */
+const DIGIT_HEIGHT = 0.729;
+
+/** Where things go on a board of a given size. */
+interface Geometry {
+  cell: number;
+  left: number;
+  top: number;
+}
+
+function geometry(size: number, coordinates: boolean): Geometry {
+  // The frame's half-width stays inside the picture; coordinates take half a cell on two sides.
+  const pad = size * 0.012;
+  if (coordinates) {
+    const cell = (size - 2 * pad) / 9.5;
+    return { cell, left: pad + cell / 2, top: pad + cell / 2 };
+  }
+  return { cell: (size - 2 * pad) / 9, left: pad, top: pad };
+}
+
+/** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
+export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Scene {
+  const size = options.size ?? DEFAULT_SIZE;
+  if (!(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${size}`);
+  const theme = typeof options.theme === 'object' ? options.theme : THEMES[options.theme ?? 'color'];
+  if (!theme) throw new DrawError(`unknown theme '${String(options.theme)}' (color or grey)`);
+  const layers: Layers = { ...DEFAULT_LAYERS, ...options.layers };
+  const givens = toGrid(picture.givens);
+  const values = picture.values === undefined ? givens : toGrid(picture.values);
+  let candidates: Uint16Array | undefined;
+  if (picture.candidates !== undefined) {
+    if (picture.candidates.length !== 81) throw new DrawError(`candidates must have 81 masks, not ${picture.candidates.length}`);
+    candidates = Uint16Array.from(picture.candidates as ArrayLike<number>);
+  }
+  const g = geometry(size, layers.coordinates);
+  const shapes: Shape[] = [];
+  if (options.step) {
+    shapes.push(
+      ...stepShapes(options.step, {
+        pattern: layers.pattern,
+        placements: layers.placements,
+        eliminations: layers.eliminations,
+        chains: layers.chains,
+        proofs: layers.proofs,
+        ...(candidates && layers.candidates ? { candidates } : {}),
+      }),
+    );
+  }
+  if (options.shapes) shapes.push(...options.shapes);
+  const scene: Scene = {
+    width: size,
+    height: size,
+    fontFamily: options.fontFamily ?? DEFAULT_FONT_FAMILY,
+    primitives: paint(size, g, theme, layers, givens, values, layers.candidates ? candidates : undefined, shapes),
+  };
+  if (options.title !== undefined) scene.title = options.title;
+  if (options.glyphs !== undefined) scene.glyphs = options.glyphs;
+  return scene;
+}
+
+/**
+ * A Sudoku board as SVG text: givens, placed digits, pencil marks in a 3x3 layout per cell, and
+ * optionally a step (its pattern highlighted, placements marked, eliminations struck through and
+ * coloured, chain links as arrows: strong solid, weak dashed). Pure: no DOM, no I/O; the same
+ * input gives the same bytes. Pass the board as it is before the step.
+ *
+ * @example drawBoard({ givens: puzzle, ...board }, { step, size: 480, theme: 'grey' })
+ * @throws PuzzleFormatError for a grid that is not one (see `toGrid`); DrawError for an unknown
+ *   theme, a bad size or candidates that are not 81 masks.
+ */
+export function drawBoard(picture: BoardPicture, options: DrawOptions = {}): string {
+  return sceneToSvg(boardScene(picture, options));
+}
+
+function brushOf(theme: Theme, shape: Shape): Brush {
+  return theme.brushes[shape.brush];
+}
+
+function paint(
+  size: number,
+  g: Geometry,
+  theme: Theme,
+  layers: Layers,
+  givens: Uint8Array,
+  values: Uint8Array,
+  candidates: Uint16Array | undefined,
+  shapes: readonly Shape[],
+): Primitive[] {
+  const { cell: c, left, top } = g;
+  const out: Primitive[] = [];
+  const cellX = (cell: number) => left + (cell % 9) * c;
+  const cellY = (cell: number) => top + Math.floor(cell / 9) * c;
+  const candX = (ref: CandidateRef) => cellX(ref.cell) + (((ref.digit - 1) % 3) + 0.5) * (c / 3);
+  const candY = (ref: CandidateRef) => cellY(ref.cell) + (Math.floor((ref.digit - 1) / 3) + 0.5) * (c / 3);
+  const candSize = c * 0.25;
+  const discR = c * 0.15;
+
+  out.push({ type: 'rect', x: 0, y: 0, width: size, height: size, fill: theme.background });
+  const unitRect = (unit: number) => {
+    if (unit < 9) return { x: left, y: top + unit * c, w: 9 * c, h: c };
+    if (unit < 18) return { x: left + (unit - 9) * c, y: top, w: c, h: 9 * c };
+    const box = unit - 18;
+    return { x: left + (box % 3) * 3 * c, y: top + Math.floor(box / 3) * 3 * c, w: 3 * c, h: 3 * c };
+  };
+  // Fills: units under cells.
+  for (const s of shapes) {
+    if (s.kind !== 'unit') continue;
+    const b = brushOf(theme, s);
+    const r = unitRect(s.unit);
+    if (b.fill) out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit } } });
+  }
+  for (const s of shapes) {
+    if (s.kind !== 'cell') continue;
+    const b = brushOf(theme, s);
+    if (b.fill) out.push({ type: 'rect', x: cellX(s.cell), y: cellY(s.cell), width: c, height: c, fill: b.fill, meta: { cls: 'mark-cell', data: { cell: s.cell, brush: s.brush } } });
+  }
+  // Grid: thin lines, then box lines and the frame.
+  const thin = Math.max(0.5, c * 0.02);
+  const thick = Math.max(1.5, c * 0.06);
+  for (let i = 1; i < 9; i++) {
+    if (i % 3 === 0) continue;
+    out.push({ type: 'line', x1: left + i * c, y1: top, x2: left + i * c, y2: top + 9 * c, stroke: theme.thin, strokeWidth: thin });
+    out.push({ type: 'line', x1: left, y1: top + i * c, x2: left + 9 * c, y2: top + i * c, stroke: theme.thin, strokeWidth: thin });
+  }
+  for (const i of [3, 6]) {
+    out.push({ type: 'line', x1: left + i * c, y1: top, x2: left + i * c, y2: top + 9 * c, stroke: theme.thick, strokeWidth: thick });
+    out.push({ type: 'line', x1: left, y1: top + i * c, x2: left + 9 * c, y2: top + i * c, stroke: theme.thick, strokeWidth: thick });
+  }
+  out.push({ type: 'rect', x: left, y: top, width: 9 * c, height: 9 * c, stroke: theme.thick, strokeWidth: thick });
+  // Unit outlines, inset so that neighbouring units stay apart.
+  for (const s of shapes) {
+    if (s.kind !== 'unit') continue;
+    const b = brushOf(theme, s);
+    if (!b.stroke) continue;
+    const w = (b.width ?? 0.04) * c;
+    const inset = w / 2 + c * 0.04;
+    const r = unitRect(s.unit);
+    out.push({ type: 'rect', x: r.x + inset, y: r.y + inset, width: r.w - 2 * inset, height: r.h - 2 * inset, stroke: b.stroke, strokeWidth: w });
+  }
+  // Big digits: givens, placed digits, and digit marks.
+  const digitMarks = new Map<number, Shape & CandidateRef>();
+  const candidateMarks = new Map<number, Shape & CandidateRef>();
+  for (const s of shapes) {
+    if (s.kind === 'digit') digitMarks.set(s.cell, s);
+    else if (s.kind === 'candidate' || s.kind === 'strike') candidateMarks.set(s.cell * 9 + s.digit - 1, s);
+  }
+  const bigSize = c * 0.64;
+  for (let cell = 0; cell < 81; cell++) {
+    const x = cellX(cell) + c / 2;
+    const baseline = cellY(cell) + c / 2 + (bigSize * DIGIT_HEIGHT) / 2;
+    const mark = digitMarks.get(cell);
+    if (mark) {
+      const b = brushOf(theme, mark);
+      out.push({ type: 'text', x, y: baseline, text: String(mark.digit), size: bigSize, bold: true, fill: b.text ?? theme.filled, meta: { cls: 'mark-digit', data: { cell, digit: mark.digit, brush: mark.brush } } });
+      continue;
+    }
+    const value = values[cell]!;
+    if (value === 0) continue;
+    const given = givens[cell] === value;
+    out.push({ type: 'text', x, y: baseline, text: String(value), size: bigSize, bold: given, fill: given ? theme.given : theme.filled, meta: { cls: given ? 'given' : 'filled', data: { cell } } });
+  }
+  // Pencil marks: discs first, then the digits (strikes go over the arrows, below).
+  for (const s of candidateMarks.values()) {
+    const b = brushOf(theme, s);
+    if (!b.fill && !(s.kind === 'candidate' && b.stroke)) continue;
+    const disc: Primitive = { type: 'circle', cx: candX(s), cy: candY(s), r: discR, meta: { cls: s.kind === 'strike' ? 'mark-strike-disc' : 'mark-candidate', data: { cell: s.cell, digit: s.digit, brush: s.brush } } };
+    if (b.fill) disc.fill = b.fill;
+    if (s.kind === 'candidate' && b.stroke) {
+      disc.stroke = b.stroke;
+      disc.strokeWidth = (b.width ?? 0.02) * c;
+    }
+    out.push(disc);
+  }
+  for (let cell = 0; cell < 81; cell++) {
+    if (values[cell] !== 0 || digitMarks.has(cell)) continue;
+    for (let digit = 1; digit <= 9; digit++) {
+      const key = cell * 9 + digit - 1;
+      const s = candidateMarks.get(key);
+      const present = candidates !== undefined && (candidates[cell]! & (1 << (digit - 1))) !== 0;
+      if (!s && !present) continue;
+      const ref = { cell, digit };
+      const b = s ? brushOf(theme, s) : undefined;
+      out.push({ type: 'text', x: candX(ref), y: candY(ref) + (candSize * DIGIT_HEIGHT) / 2, text: String(digit), size: candSize, bold: s !== undefined, fill: b?.text ?? theme.candidate });
+    }
+  }
+  // Arrows on top, ending at the edge of the candidates they join.
+  for (const s of shapes) {
+    if (s.kind !== 'arrow') continue;
+    out.push(...arrowPrimitives(s, brushOf(theme, s), c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)]));
+  }
+  // Strikes last: an elimination must never hide under an arrow.
+  for (const s of candidateMarks.values()) {
+    if (s.kind !== 'strike' || values[s.cell] !== 0) continue;
+    const b = brushOf(theme, s);
+    const h = c * 0.13;
+    out.push({ type: 'line', x1: candX(s) - h, y1: candY(s) + h, x2: candX(s) + h, y2: candY(s) - h, stroke: b.stroke ?? theme.given, strokeWidth: (b.width ?? 0.035) * c, meta: { cls: 'mark-strike', data: { cell: s.cell, digit: s.digit } } });
+  }
+  if (layers.coordinates) {
+    const labelSize = c * 0.3;
+    for (let i = 0; i < 9; i++) {
+      out.push({ type: 'text', x: left + (i + 0.5) * c, y: top - c * 0.15, text: `c${i + 1}`, size: labelSize, bold: false, fill: theme.coordinates });
+      out.push({ type: 'text', x: left - c * 0.27, y: top + (i + 0.5) * c + (labelSize * DIGIT_HEIGHT) / 2, text: `r${i + 1}`, size: labelSize, bold: false, fill: theme.coordinates });
+    }
+  }
+  return out;
+}
+
+/**
+ * An arrow between two candidate centres: a gentle curve (so links along one line do not hide
+ * each other) shortened to the candidates' edges, and a triangular head along the curve's end.
+ */
+function arrowPrimitives(shape: Shape & { kind: 'arrow' }, brush: Brush, c: number, from: [number, number], to: [number, number]): Primitive[] {
+  const [x1, y1] = from;
+  const [x2, y2] = to;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  const length = Math.hypot(dx, dy);
+  if (length < 1e-6) return [];
+  const ux = dx / length;
+  const uy = dy / length;
+  // Bend to the left of travel, less for short links.
+  const bend = Math.min(length * 0.12, c * 0.5);
+  const mx = (x1 + x2) / 2 - uy * bend;
+  const my = (y1 + y2) / 2 + ux * bend;
+  const gap = c * 0.14;
+  const startDir = unit(mx - x1, my - y1);
+  const endDir = unit(x2 - mx, y2 - my);
+  const sx = x1 + startDir[0] * gap;
+  const sy = y1 + startDir[1] * gap;
+  const tipX = x2 - endDir[0] * gap;
+  const tipY = y2 - endDir[1] * gap;
+  const width = (brush.width ?? 0.035) * c;
+  const headLength = Math.max(c * 0.15, width * 3.5);
+  const headHalf = Math.max(c * 0.065, width * 1.6);
+  const baseX = tipX - endDir[0] * headLength;
+  const baseY = tipY - endDir[1] * headLength;
+  const stroke = brush.stroke ?? '#000000';
+  const meta = { cls: 'mark-arrow', data: { from: `${shape.from.cell}:${shape.from.digit}`, to: `${shape.to.cell}:${shape.to.digit}`, brush: shape.brush } };
+  const line: Primitive = {
+    type: 'path',
+    commands: [
+      { op: 'M', x: sx, y: sy },
+      { op: 'Q', cx: mx, cy: my, x: baseX + endDir[0] * width * 0.5, y: baseY + endDir[1] * width * 0.5 },
+    ],
+    stroke,
+    strokeWidth: width,
+    meta,
+  };
+  if (brush.dash && brush.dash.length > 0) line.dash = brush.dash.map((d) => d * c);
+  if (brush.opacity !== undefined) line.opacity = brush.opacity;
+  const head: PathCommand[] = [
+    { op: 'M', x: tipX, y: tipY },
+    { op: 'L', x: baseX - endDir[1] * headHalf, y: baseY + endDir[0] * headHalf },
+    { op: 'L', x: baseX + endDir[1] * headHalf, y: baseY - endDir[0] * headHalf },
+    { op: 'Z' },
+  ];
+  const headPrimitive: Primitive = { type: 'path', commands: head, fill: stroke };
+  if (brush.opacity !== undefined) headPrimitive.opacity = brush.opacity;
+  return [line, headPrimitive];
+}
+
+function unit(x: number, y: number): [number, number] {
+  const length = Math.hypot(x, y);
+  return length < 1e-9 ? [0, 0] : [x / length, y / length];
+}

@@ -1,0 +1,53 @@
+/**
+ * sudoku-press for Node: everything of the portable entry (`sudoku-press`), plus what needs Node:
+ * `generate` with worker threads (`jobs`), the grading pool, and PDF books (templates, layout, the
+ * pdfkit writer, puzzles from files).
+ */
+export * from '../index.js';
+// Replaces the portable `generate` with one that also takes `jobs` (same puzzles, same order).
+export { generate, MAX_JOBS, type NodeGenerateOptions } from './generate.js';
+export { GradePool, workersAvailable, type GradeOutcome } from './grade-pool.js';
+
+// Books: templates, layout and the PDF writer.
+export {
+  type BookTemplate,
+  type BookSpec,
+  type BookSection,
+  type BookPlan,
+  type BookPuzzle,
+  type WriteBookOptions,
+  type WriteBookFileOptions,
+  type BookResult,
+  writeBookFile,
+  writeBookPdf,
+  planBook,
+  loadTemplate,
+  parseTemplate,
+  templateNames,
+  puzzlesFromFile,
+  generatedPuzzles,
+  BOOK_DATE,
+  TemplateError,
+  BookInputError,
+  BookOutputError,
+} from '../render/index.js';
+
+// Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
+export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
+export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
+export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';
+
+// Output files written whole or not at all (for any command or program that writes a file), and
+// files that survive an interrupted run.
+export {
+  type OutputFile,
+  type OutputFileOptions,
+  type OutputFileErrorCode,
+  OutputFileError,
+  openOutputFile,
+  writeOutputFile,
+  checkOutputPath,
+  sweepStaleTemporaries,
+  removeLiveTemporaries,
+} from './output-file.js';
+export { type ResumePoint, ResumableFile } from './resumable-file.js';

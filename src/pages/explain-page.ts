@@ -1,0 +1,333 @@
+import { applyStep, boardFromGrid, cloneBoard, type Board } from '../core/board.js';
+import { describeConflict, findConflict, formatGrid, type Grid } from '../core/grid.js';
+import { toGrid, type GridInput } from '../core/grid-input.js';
+import type { ChainData, Step } from '../core/step.js';
+import { drawBoard, type Shape } from '../draw/index.js';
+import { describeStep } from '../grader/explain.js';
+import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
+import { formatChain } from '../techniques/chains/index.js';
+import { techniqueById } from '../techniques/registry.js';
+import { escapeHtml, htmlDocument, levelBadge } from './html.js';
+
+/** A puzzle to explain as a page. */
+export interface ExplainPageInput {
+  puzzle: GridInput;
+  /** The text after the puzzle in its file (shown, escaped). */
+  label?: string;
+  /** Where it came from, e.g. `puzzles.txt:12` (shown, escaped). */
+  source?: string;
+}
+
+/** Options of {@link explainPage}. */
+export interface ExplainPageOptions {
+  /** Use the techniques that assume a unique solution. Default true (see GradeOptions). */
+  uniqueness?: boolean;
+  /** Width of the boards in px. Default 460. */
+  boardSize?: number;
+  /** Links to the index page and the neighbouring puzzles' pages (for a folder of pages). */
+  links?: { index?: string; previous?: string; next?: string };
+}
+
+/** What the page found, for an index of pages. */
+export type ExplainOutcome =
+  | { status: 'graded'; grade: Grade; steps: number }
+  | { status: 'multiple' | 'none' | 'invalid'; message: string };
+
+/** A page and what it says. */
+export interface ExplainPage {
+  html: string;
+  outcome: ExplainOutcome;
+}
+
+const STYLE = `
+.summary { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: baseline; margin: 0 0 14px; }
+.summary .rating { font-size: 26px; font-weight: 700; }
+.layout { display: grid; grid-template-columns: minmax(0, 1fr) 290px; gap: 20px; align-items: start; }
+.stage { min-width: 0; }
+.controls { display: flex; align-items: center; gap: 10px; margin-bottom: 10px; }
+.controls button { font: inherit; padding: 6px 14px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
+.controls button:disabled { opacity: 0.4; cursor: default; }
+.controls .counter { color: var(--muted); font-variant-numeric: tabular-nums; }
+.controls .keys { color: var(--muted); font-size: 12px; margin-left: auto; }
+.step { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; }
+.step + .step { margin-top: 28px; }
+.js .step + .step { margin-top: 0; }
+.board svg { display: block; width: 100%; max-width: 460px; height: auto; }
+.board { flex: 0 1 460px; min-width: 260px; }
+.text { flex: 1 1 280px; min-width: 240px; }
+.text h2 { margin: 0 0 6px; font-size: 17px; }
+.text .difficulty { display: inline-block; min-width: 2.6em; padding: 0 6px; margin-right: 6px; border-radius: 4px; background: var(--soft); border: 1px solid var(--line); font-variant-numeric: tabular-nums; text-align: center; }
+.text .line { margin: 0 0 10px; }
+.chains { margin: 6px 0; padding-left: 20px; }
+.chains li { margin: 2px 0; overflow-wrap: anywhere; }
+details.proofs { margin-top: 8px; }
+details.proofs summary { cursor: pointer; color: var(--accent); }
+details.proofs ul { padding-left: 18px; margin: 6px 0; }
+details.proofs li { overflow-wrap: anywhere; }
+.legend { color: var(--muted); font-size: 12px; margin-top: 10px; }
+nav.list { position: sticky; top: 12px; max-height: calc(100vh - 24px); overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+nav.list ol { list-style: none; margin: 0; padding: 4px 0; }
+nav.list a { display: flex; gap: 8px; padding: 2px 10px; text-decoration: none; color: var(--ink); font-size: 13px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+nav.list a:hover { background: var(--soft); }
+nav.list a[aria-current] { background: #e8f0fe; font-weight: 600; }
+nav.list .d { color: var(--muted); font-variant-numeric: tabular-nums; min-width: 2.2em; }
+.pages { margin: 0 0 12px; font-size: 13px; }
+.pages a { margin-right: 14px; }
+@media (max-width: 800px) { .layout { grid-template-columns: 1fr; } nav.list { position: static; max-height: 240px; } }
+`;
+
+/** Prev / next, arrow keys, the list; the URL's #step-N opens that step. Plain ES5, no network. */
+const SCRIPT = `(function () {
+  document.body.classList.add('js');
+  var steps = document.querySelectorAll('.step');
+  var items = document.querySelectorAll('nav.list a');
+  var prev = document.getElementById('prev');
+  var next = document.getElementById('next');
+  var counter = document.getElementById('counter');
+  var current = -1;
+  function show(n) {
+    if (n < 0 || n >= steps.length || n === current) return;
+    for (var k = 0; k < steps.length; k++) steps[k].hidden = k !== n;
+    if (current >= 0 && items[current]) items[current].removeAttribute('aria-current');
+    current = n;
+    if (items[n]) { items[n].setAttribute('aria-current', 'step'); if (items[n].scrollIntoView) items[n].scrollIntoView({ block: 'nearest' }); }
+    prev.disabled = n === 0;
+    next.disabled = n === steps.length - 1;
+    counter.textContent = steps[n].getAttribute('data-title');
+    try { history.replaceState(null, '', '#step-' + n); } catch (e) {}
+  }
+  prev.addEventListener('click', function () { show(current - 1); });
+  next.addEventListener('click', function () { show(current + 1); });
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'PageDown') { show(current + 1); e.preventDefault(); }
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp' || e.key === 'PageUp') { show(current - 1); e.preventDefault(); }
+    else if (e.key === 'Home') { show(0); e.preventDefault(); }
+    else if (e.key === 'End') { show(steps.length - 1); e.preventDefault(); }
+  });
+  for (var i = 0; i < items.length; i++) {
+    (function (n) { items[n].addEventListener('click', function (e) { e.preventDefault(); show(n); }); })(i);
+  }
+  var details = document.querySelectorAll('details.proofs');
+  for (var j = 0; j < details.length; j++) {
+    details[j].addEventListener('toggle', function (e) {
+      var step = e.target.closest('.step');
+      step.querySelector('.board-plain').hidden = e.target.open;
+      step.querySelector('.board-proofs').hidden = !e.target.open;
+    });
+  }
+  var m = /^#(?:step|s)-(\\d+)$/.exec(location.hash);
+  show(m ? Math.min(Number(m[1]), steps.length - 1) : 0);
+  // #step-N names no element (sections are #s-N, for reading without the script), so opening
+  // a step's address shows the summary and the buttons, not a jump down the page.
+})();`;
+
+function techniqueName(id: string): string {
+  if (id === 'guess') return 'Guess';
+  return techniqueById(id)?.name ?? id;
+}
+
+function ratingText(grade: Grade): string {
+  return `${grade.lowerBound ? '≥' : ''}${grade.rating.toFixed(1)}`;
+}
+
+/** The lines of nested proofs under a chain, depth first, with their depth. */
+function proofLines(chains: readonly ChainData[], depth: number, out: { depth: number; text: string }[]): void {
+  for (const chain of chains) {
+    for (const node of chain.nodes) {
+      if (!node.proof || node.proof.length === 0) continue;
+      for (const proof of node.proof) {
+        out.push({ depth, text: formatChain(proof) });
+        proofLines([proof], depth + 1, out);
+      }
+    }
+  }
+}
+
+interface PageStep {
+  title: string;
+  listLabel: string;
+  difficulty?: number;
+  board: string;
+  proofsBoard?: string;
+  textHtml: string;
+  technique: string;
+}
+
+function chainsHtml(step: Step): { html: string; nested: number } {
+  if (!step.chains || step.chains.length === 0) return { html: '', nested: 0 };
+  const main = step.chains.map((chain) => `<li><code>${escapeHtml(formatChain(chain))}</code></li>`).join('');
+  const proofs: { depth: number; text: string }[] = [];
+  proofLines(step.chains, 0, proofs);
+  let html = `<ol class="chains">${main}</ol>`;
+  if (proofs.length > 0) {
+    const items = proofs.map((p) => `<li style="margin-left:${p.depth * 14}px"><code>${escapeHtml(p.text)}</code></li>`).join('');
+    html += `<details class="proofs"><summary>Nested proofs (${proofs.length}): show them, and their links on the board</summary><ul>${items}</ul></details>`;
+  }
+  return { html, nested: proofs.length };
+}
+
+const LEGEND =
+  '<p class="legend">Yellow: the pattern. Green cell: placed. Struck red: removed. Arrows: solid = strong link (if the tail is false, the head is true), dashed = weak link (if the tail is true, the head is false); green discs are assumed true, blue ones false.</p>';
+
+function boardSvg(givens: Grid, board: Board | null, size: number, title: string, step?: Step, proofs = false, shapes?: Shape[]): string {
+  const picture = board ? { givens, values: board.values, candidates: board.candidates } : { givens };
+  return drawBoard(picture, {
+    size,
+    title,
+    layers: { coordinates: true, proofs },
+    ...(step ? { step } : {}),
+    ...(shapes ? { shapes } : {}),
+  });
+}
+
+function pageSteps(givens: Grid, steps: readonly Step[], size: number): PageStep[] {
+  const out: PageStep[] = [];
+  const board = boardFromGrid(givens);
+  const total = steps.length;
+  out.push({
+    title: 'Start',
+    listLabel: 'Start',
+    board: boardSvg(givens, null, size, 'The puzzle'),
+    textHtml: `<h2>The puzzle</h2><p class="line">${countGivens(givens)} givens. Step through the solution with the buttons, the arrow keys or the list.</p>`,
+    technique: 'start',
+  });
+  steps.forEach((step, i) => {
+    const n = i + 1;
+    const name = techniqueName(step.technique);
+    const chains = chainsHtml(step);
+    const snapshot = cloneBoard(board);
+    const title = `Step ${n} of ${total}: ${name}`;
+    const text =
+      `<h2><span class="difficulty">${step.difficulty.toFixed(1)}</span>${escapeHtml(name)}</h2>` +
+      `<p class="line">${escapeHtml(describeStep(step))}</p>${chains.html}${step.chains && step.chains.length > 0 ? LEGEND : ''}`;
+    const page: PageStep = {
+      title,
+      listLabel: name,
+      difficulty: step.difficulty,
+      board: boardSvg(givens, snapshot, size, title, step),
+      textHtml: text,
+      technique: step.technique,
+    };
+    if (chains.nested > 0) page.proofsBoard = boardSvg(givens, snapshot, size, `${title} (with nested proofs)`, step, true);
+    out.push(page);
+    applyStep(board, step);
+  });
+  out.push({
+    title: 'Solved',
+    listLabel: 'Solved',
+    board: boardSvg(givens, board, size, 'Solved'),
+    textHtml: `<h2>Solved</h2><p class="line">Every cell is filled after ${total} ${total === 1 ? 'step' : 'steps'}.</p>`,
+    technique: 'solved',
+  });
+  return out;
+}
+
+function countGivens(grid: Grid): number {
+  let n = 0;
+  for (let cell = 0; cell < 81; cell++) if (grid[cell] !== 0) n++;
+  return n;
+}
+
+function stepsHtml(steps: readonly PageStep[]): string {
+  const sections = steps
+    .map((s, i) => {
+      const boards = s.proofsBoard
+        ? `<div class="board board-plain">${s.board}</div><div class="board board-proofs" hidden>${s.proofsBoard}</div>`
+        : `<div class="board board-plain">${s.board}</div>`;
+      return `<section class="step" id="s-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}">${boards}<div class="text">${s.textHtml}</div></section>`;
+    })
+    .join('\n');
+  const list = steps
+    .map((s, i) => `<li><a href="#s-${i}"><span class="d">${s.difficulty === undefined ? '' : s.difficulty.toFixed(1)}</span>${escapeHtml(i === 0 || i === steps.length - 1 ? s.listLabel : `${i}. ${s.listLabel}`)}</a></li>`)
+    .join('');
+  const controls = `<div class="controls"><button id="prev" type="button" aria-label="Previous step">&#8592; Previous</button><button id="next" type="button" aria-label="Next step">Next &#8594;</button><span class="counter" id="counter" aria-live="polite"></span><span class="keys">keys: &#8592; &#8594; Home End</span></div>`;
+  return `<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>`;
+}
+
+function linksHtml(links: ExplainPageOptions['links']): string {
+  if (!links) return '';
+  const parts: string[] = [];
+  if (links.index) parts.push(`<a href="${escapeHtml(links.index)}">All puzzles</a>`);
+  if (links.previous) parts.push(`<a href="${escapeHtml(links.previous)}">&#8592; Previous puzzle</a>`);
+  if (links.next) parts.push(`<a href="${escapeHtml(links.next)}">Next puzzle &#8594;</a>`);
+  return parts.length === 0 ? '' : `<p class="pages">${parts.join('')}</p>`;
+}
+
+function subtitle(input: ExplainPageInput, grid: Grid): string {
+  const parts = [formatGrid(grid)];
+  if (input.label !== undefined && input.label !== '') parts.unshift(input.label);
+  if (input.source !== undefined) parts.push(input.source);
+  return parts.join(' · ');
+}
+
+/**
+ * A self-contained page explaining a puzzle step by step: every step's board (pattern, struck
+ * candidates, chains as arrows) with the text `explain` prints, previous / next buttons, arrow
+ * keys and a list of steps; nested proofs of forcing chains open on demand. A puzzle with no
+ * solution, several, or conflicting givens gets a page that says so. All input text is escaped.
+ */
+export function explainPage(input: ExplainPageInput, options: ExplainPageOptions = {}): ExplainPage {
+  const grid = toGrid(input.puzzle);
+  const size = options.boardSize ?? 460;
+  const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';
+  const links = linksHtml(options.links);
+  const conflict = findConflict(grid);
+  if (conflict) {
+    const message = `The givens conflict: ${describeConflict(conflict)}. A puzzle with conflicting givens has no solution.`;
+    const shapes: Shape[] = conflict.cells.map((cell) => ({ kind: 'cell', cell, brush: 'elimination' }));
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(grid, null, size, 'The puzzle', undefined, false, shapes)}</div>`;
+    return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status: 'invalid', message } };
+  }
+  let result: { grade: Grade; steps: Step[] };
+  try {
+    result = gradeWithPath(grid, { uniqueness: options.uniqueness ?? true });
+  } catch (error) {
+    if (!(error instanceof GradeError)) throw error;
+    const status = error.code === 'NO_SOLUTION' ? 'none' : error.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid';
+    const message =
+      status === 'none'
+        ? 'This puzzle has no solution: some cell runs out of digits whatever one does, so there is nothing to explain.'
+        : status === 'multiple'
+          ? 'This puzzle has several solutions, so it cannot be solved by logic alone: at some point a choice is a guess. A proper puzzle has exactly one. (explain --no-uniqueness walks it anyway.)'
+          : error.message;
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(grid, null, size, 'The puzzle')}</div>`;
+    return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status, message } };
+  }
+  const { grade, steps } = result;
+  const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;
+  const summary =
+    `<div class="summary" id="summary"><span class="rating" title="Sudoku Explainer rating: the hardest step">${ratingText(grade)}</span>${levelBadge(grade.level)}` +
+    `<span>hardest: <b>${escapeHtml(techniqueName(grade.hardest))}</b></span><span>${grade.steps} steps, ${guesses}</span></div>` +
+    (grade.unique ? '' : '<p class="note">This puzzle has several solutions; it is explained without the techniques that assume a unique one.</p>');
+  const body = `${links}${summary}${stepsHtml(pageSteps(grid, steps, size))}`;
+  return {
+    html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body, script: SCRIPT }),
+    outcome: { status: 'graded', grade, steps: steps.length },
+  };
+}
+
+/** One row of a folder's index page. */
+export interface ExplainIndexEntry {
+  href: string;
+  label?: string;
+  source?: string;
+  puzzle: string;
+  outcome: ExplainOutcome;
+}
+
+/** The index of a folder of explain pages: one row per puzzle with its rating, level and link. */
+export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 'Sudoku explained'): string {
+  const rows = entries
+    .map((e, i) => {
+      const o = e.outcome;
+      const rating = o.status === 'graded' ? ratingText(o.grade) : '';
+      const level = o.status === 'graded' ? levelBadge(o.grade.level) : escapeHtml(o.status === 'multiple' ? 'several solutions' : o.status === 'none' ? 'no solution' : 'invalid');
+      const hardest = o.status === 'graded' ? escapeHtml(techniqueName(o.grade.hardest)) : '';
+      const name = e.label !== undefined && e.label !== '' ? escapeHtml(e.label) : `<span class="mono">${escapeHtml(e.puzzle)}</span>`;
+      return `<tr><td class="num">${i + 1}</td><td><a href="${escapeHtml(e.href)}">${name}</a></td><td class="num">${rating}</td><td>${level}</td><td>${hardest}</td><td class="mono">${escapeHtml(e.source ?? '')}</td></tr>`;
+    })
+    .join('\n');
+  const body = `<table><thead><tr><th class="num">#</th><th>puzzle</th><th class="num">rating</th><th>level</th><th>hardest step</th><th>from</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return htmlDocument({ title, subtitle: `${entries.length} ${entries.length === 1 ? 'puzzle' : 'puzzles'}`, body });
+}

@@ -1,0 +1,12 @@
+/** Static, self-contained pages: explain (a puzzle step by step) and the batch report. Portable. */
+export {
+  type ExplainPageInput,
+  type ExplainPageOptions,
+  type ExplainOutcome,
+  type ExplainPage,
+  type ExplainIndexEntry,
+  explainPage,
+  explainIndexPage,
+} from './explain-page.js';
+export { escapeHtml, LEVEL_COLORS } from './html.js';
+export { type ReportPuzzle, type ReportStats, ReportCollector, reportPage, statsText, histogramSvg } from './report.js';
