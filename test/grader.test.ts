@@ -108,8 +108,9 @@ describe('gradePuzzle', () => {
       .filter(({ row, grade }) => grade.pearl !== row.ep || grade.diamond !== row.ed)
       .map(({ row, grade }) => `${row.puzzle} ${row.ep}/${row.ed} ours ${grade.pearl}/${grade.diamond}`);
     expect(wrong).toEqual([]);
-    // The sample is not trivial: some puzzles have ED < EP < ER.
-    expect(rows.some((row) => row.ed < row.ep && row.ep < row.er)).toBe(true);
+    // The sample is not trivial: EP below ER (most), and ED below EP (one puzzle here).
+    expect(rows.filter((row) => row.ep < row.er).length).toBeGreaterThan(200);
+    expect(rows.some((row) => row.ed < row.ep)).toBe(true);
   });
 
   test('ED is the first step, EP the hardest up to the first placement, ED <= EP <= ER', () => {

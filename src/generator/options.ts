@@ -39,7 +39,7 @@ export interface GenerateOptions {
 
 /** The keys of {@link GenerateOptions}: any other key is refused (a misspelt option would be ignored). */
 export const GENERATE_OPTION_KEYS: readonly string[] = [
-  'seed', 'count', 'start', 'difficulty', 'rating', 'technique', 'symmetry', 'minimal', 'cluesMin', 'cluesMax', 'timeoutMs', 'maxAttempts',
+  'seed', 'count', 'start', 'difficulty', 'rating', 'technique', 'pearl', 'diamond', 'symmetry', 'minimal', 'cluesMin', 'cluesMax', 'timeoutMs', 'maxAttempts',
 ];
 
 /** A closed band of ratings. */
@@ -173,6 +173,9 @@ function checkShape(options: GenerateOptions): void {
   for (const key of ['difficulty', 'technique', 'symmetry'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'string') throw new GenerateOptionError('BAD_OPTION', `${key} must be a string (got ${shown(o[key])})`);
   }
+  for (const key of ['pearl', 'diamond'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `${key} must be true or false (got ${shown(o[key])})`);
+  }
   if (o['minimal'] !== undefined && typeof o['minimal'] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `minimal must be true or false (got ${shown(o['minimal'])})`);
   if (o['rating'] !== undefined && (typeof o['rating'] !== 'object' || o['rating'] === null)) {
     throw new GenerateOptionError('BAD_RATING', `rating must be a band such as { min: 4.0, max: 6.0 } (got ${shown(o['rating'])})`);
@@ -247,7 +250,6 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
 
   const pearl = options.pearl ?? false;
   const diamond = options.diamond ?? false;
-  if (typeof pearl !== 'boolean' || typeof diamond !== 'boolean') throw new GenerateOptionError('CONFLICT', 'pearl and diamond must be true or false');
   if ((pearl || diamond) && options.minimal) {
     // Pearls are made by adding givens to a carved puzzle; minimal ones are too rare to search for.
     throw new GenerateOptionError('CONFLICT', `${diamond ? 'diamond' : 'pearl'} puzzles cannot also be minimal (they are made by adding givens)`);
