@@ -82,7 +82,7 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '-j': (r) => pick(r, ['1', '2', '300', ...GARBAGE]),
     '--shard': (r) => pick(r, ['1/3', '3/3', ...GARBAGE]),
   },
-  explain: { '--no-uniqueness': () => null },
+  explain: { '--no-uniqueness': () => null, '--json': () => null, '--html': () => null, '--force': () => null, '-q': () => null },
   hint: { '--no-uniqueness': () => null },
   generate: {
     '-n': (r) => pick(r, ['1', '2', '3', ...GARBAGE]),
@@ -111,10 +111,24 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '--jobs': (r) => pick(r, ['1', '99', ...GARBAGE]),
   },
   templates: { '--json': () => null },
+  draw: {
+    '-f': (r) => pick(r, ['png', 'svg', 'pdf', 'gif', ...GARBAGE]),
+    '--size': (r) => pick(r, ['60', '2in', '1cm', '99999', '0', ...GARBAGE]),
+    '--dpi': (r) => pick(r, ['72', '300', '0', ...GARBAGE]),
+    '--solution': () => null,
+    '--candidates': () => null,
+    '--theme': (r) => pick(r, ['color', 'grey', 'neon', ...GARBAGE]),
+    '--coordinates': () => null,
+    '--name': (r) => pick(r, ['index', 'label', 'x', ...GARBAGE]),
+    '--prefix': (r) => pick(r, ['p-', '../', 'a/b', ...GARBAGE]),
+    '--force': () => null,
+    '--no-check': () => null,
+    '--font': (r) => pick(r, ['/nonexistent.ttf', ...GARBAGE]),
+  },
 };
 
-/** Commands that write `-o FILE`. */
-const WRITES = new Set(['check', 'grade', 'generate', 'book']);
+/** Commands that write `-o FILE` (explain with --html). */
+const WRITES = new Set(['check', 'grade', 'generate', 'book', 'explain']);
 
 function randomArgv(random: Random, command: string, input: string, output: string): string[] {
   const argv = [command];
@@ -130,10 +144,13 @@ function randomArgv(random: Random, command: string, input: string, output: stri
   if (command === 'book' && !argv.includes('-s') && random() < 0.7) argv.push('-s', 'easy:2');
   if (command === 'book' && random() < 0.5) argv.push('--puzzles', input);
   if (command === 'book' || command === 'generate') argv.push('--seed', String(Math.floor(random() * 1000)));
-  if (WRITES.has(command) && (command === 'book' || random() < 0.6)) argv.push('-o', output, ...(random() < 0.2 ? ['--force'] : []));
+  if (WRITES.has(command) && (command === 'book' || random() < 0.6)) argv.push('-o', command === 'explain' && random() < 0.5 ? `${output}.html` : output);
+  if ((command === 'check' || command === 'generate') && random() < 0.2) argv.push('--force');
+  if (command === 'draw') argv.push('--out-dir', output, '-q');
   if (command === 'templates') {
     if (random() < 0.6) argv.push(random() < 0.5 ? input : pick(random, ['letter-4up', 'nope', '../x']));
   } else if (command === 'explain' || command === 'hint') argv.push(random() < 0.8 ? input : pick(random, VALID));
+  else if (command === 'draw') argv.push(...(random() < 0.8 ? [input] : [pick(random, VALID)]));
   else if (command !== 'generate' && command !== 'book') argv.push(...(random() < 0.8 ? [input] : []));
   return argv;
 }
@@ -161,10 +178,15 @@ test(`fuzz: every command, random bytes, records and options (${SECONDS} s, seed
     expect(result.stderr, what).not.toMatch(/\n\s+at |internal error|\b(TypeError|RangeError|ReferenceError|SyntaxError|Error):/);
     if (result.code === 2) expect(result.stderr.trim().split('\n'), what).toHaveLength(1);
     const files = readdirSync(dir, { recursive: true }).map(String).sort();
-    const wrote = files.some((f) => f === 'out' || f === join('sub', 'out'));
-    const completed = result.code === 0 || (result.code === 1 && (command === 'check' || command === 'grade'));
+    const isOutput = (f: string): boolean => /^(sub\/)?out(\.html)?(\/[^/]+)?$/.test(f);
+    const wrote = files.some((f) => isOutput(f) && f !== 'sub');
+    // Exit 1 of check / grade is a complete report with some puzzles not unique or not gradable;
+    // of draw and explain --html, pictures and pages of the puzzles that could be drawn or explained.
+    const completed = result.code === 0 || (result.code === 1 && ['check', 'grade', 'draw', 'explain'].includes(command));
     if (!completed) expect(wrote, `${what}\nfiles: ${files.join(', ')}`).toBe(false);
-    expect(files.filter((f) => f !== 'input.txt' && f !== 'out' && f !== 'sub' && f !== join('sub', 'out')), what).toEqual([]);
+    // Never a temporary or part file, whatever happened.
+    expect(files.filter((f) => f !== 'input.txt' && f !== 'sub' && !isOutput(f)), what).toEqual([]);
+    expect(files.filter((f) => /partial|\.part/.test(f)), what).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
     runs++;
   }
