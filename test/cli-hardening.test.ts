@@ -160,7 +160,7 @@ describe('rows 11, 12: every generate run is bounded', () => {
     expect(DEFAULT_MAX_ATTEMPTS).toBe(10_000);
     const result = await run(['generate', '--seed', 's', '-d', 'beginner', '--clues-max', '19', '--max-attempts', '30', '-j', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe('sudoku-press: puzzle 1 not found in 30 attempts: made 0 of 1 puzzle (the target may be rare; raise the attempt limit)\n');
+    expect(result.stderr).toBe('sudoku-press: puzzle 1 not found in 30 attempts: made 0 of 1 puzzle (the target may be rare; raise --max-attempts)\n');
     // The library's default bound: iterate a rare target with a tiny bound to see the same ending.
     const run_ = generate({ seed: 's', difficulty: 'beginner', cluesMax: 19, maxAttempts: 5 });
     await expect(run_.next()).rejects.toMatchObject({ code: 'MAX_ATTEMPTS', made: 0 });

@@ -18,7 +18,7 @@ const mixed = join(dir, 'mixed.txt');
 writeFileSync(mixed, `${HARD1} hard1\n${MULTIPLE}\n${NONE}\n${HARD1.slice(0, 70)}\n`);
 
 const STATUSES = ['unique', 'multiple', 'none', 'invalid', 'graded'];
-const TYPES = ['puzzle', 'summary', 'template', 'error'];
+const TYPES = ['puzzle', 'summary', 'stats', 'template', 'repair', 'error'];
 
 function jsonLines(stdout: string): Record<string, unknown>[] {
   const lines = stdout.trim().split('\n');
@@ -51,6 +51,16 @@ describe('--json on every command that prints results', () => {
     expect(lines[0]!['solution']).toMatch(/^[1-9]{81}$/);
     expect(lines[1]).toMatchObject({ solution: null, code: 'MULTIPLE_SOLUTIONS' });
     expect(lines[2]).toMatchObject({ solution: null, code: 'NO_SOLUTION' });
+  });
+
+  test('repair: a repair line per puzzle (now unique), invalid records as puzzle lines, a summary', async () => {
+    const lines = jsonLines((await run(['repair', '--json', mixed])).stdout);
+    expect(lines.map((l) => l['type'])).toEqual(['repair', 'repair', 'repair', 'puzzle', 'summary']);
+    expect(lines[0]).toMatchObject({ status: 'unique', repaired: false, label: 'hard1', puzzle: HARD1 });
+    expect(lines[1]).toMatchObject({ status: 'unique', repaired: true, original: MULTIPLE, proven: true });
+    expect(lines[2]).toMatchObject({ status: 'unique', repaired: true, original: NONE });
+    expect((lines[2]!['removed'] as unknown[]).length).toBeGreaterThan(0);
+    expect(lines[3]).toMatchObject({ status: 'invalid', code: 'CELL_COUNT' });
   });
 
   test('grade: graded, multiple, none and invalid in the same words', async () => {

@@ -11,8 +11,10 @@ import {
   openOutputFile,
   removeLiveTemporaries,
   sweepStaleTemporaries,
+  writeFileWhole,
   writeOutputFile,
 } from '../src/node/output-file.js';
+import { run } from './helpers/cli.js';
 import { writeBookFile } from '../src/render/book.js';
 import { loadTemplate } from '../src/render/template.js';
 import { puzzlesFromFile } from '../src/render/sources.js';
@@ -140,5 +142,40 @@ describe('sweepStaleTemporaries (row 5)', () => {
       stream.write('ok\n');
     });
     expect(readdirSync(dir)).toEqual(['out.txt']);
+  });
+});
+
+describe('draw and explain --html write through the same module', () => {
+  const PUZZLE = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+
+  test('writeFileWhole: a link planted at the old temporary name (FILE.partial-<pid>) is never written through', () => {
+    const dir = tempDir();
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'mine\n');
+    const path = join(dir, 'page.html');
+    symlinkSync(victim, `${path}.partial-${process.pid}`);
+    expect(writeFileWhole(path, '<p>ok</p>')).toEqual({ bytes: 9 });
+    expect(readFileSync(victim, 'utf8')).toBe('mine\n');
+    expect(readFileSync(path, 'utf8')).toBe('<p>ok</p>');
+    expect(() => writeFileWhole(path, 'again')).toThrow(OutputFileError);
+    expect(readFileSync(path, 'utf8')).toBe('<p>ok</p>');
+  });
+
+  test('explain --html -o and draw: planted links at the old names leave their targets alone', async () => {
+    const dir = tempDir();
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'mine\n');
+    const page = join(dir, 'page.html');
+    symlinkSync(victim, `${page}.partial-${process.pid}`);
+    const explained = await run(['explain', '--html', PUZZLE, '-o', page]);
+    expect(explained.code).toBe(0);
+    const pictures = join(dir, 'pics');
+    mkdirSync(pictures);
+    for (const name of ['puzzle-0001.svg', '0001.svg']) symlinkSync(victim, join(pictures, `${name}.partial-${process.pid}`));
+    const drawn = await run(['draw', PUZZLE, '-f', 'svg', '--out-dir', pictures]);
+    expect(drawn.code).toBe(0);
+    expect(readFileSync(victim, 'utf8')).toBe('mine\n');
+    expect(lstatSync(page).isFile()).toBe(true);
+    expect(readdirSync(pictures).filter((name) => name.endsWith('.svg'))).toHaveLength(1);
   });
 });

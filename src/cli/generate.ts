@@ -230,8 +230,9 @@ Examples:
         if (cli.format === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
         await target.abandon(done + made, {});
         const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
-        const hint = error.code === 'MAX_ATTEMPTS' && cli.maxAttempts === undefined ? ` (default --max-attempts ${DEFAULT_MAX_ATTEMPTS})` : '';
-        io.stderr.write(`sudoku-press: ${error.message}${hint}${kept}\n`);
+        // The library says "raise the attempt limit"; here that limit is an option.
+        const limit = cli.maxAttempts === undefined ? `raise --max-attempts (default ${DEFAULT_MAX_ATTEMPTS})` : 'raise --max-attempts';
+        io.stderr.write(`sudoku-press: ${error.message.replace('raise the attempt limit', limit)}${kept}\n`);
         state.exitCode = EXIT.failure;
         return;
       }

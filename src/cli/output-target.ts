@@ -17,11 +17,11 @@ export interface TargetCliOptions {
   shard?: string;
 }
 
-/** Adds `-o/--output`, `--force`, `--resume` and `--shard` to a command. */
-export function addTargetOptions(command: Command, what: string): Command {
+/** Adds `-o/--output`, `--force` (unless the command has its own), `--resume` and `--shard` to a command. */
+export function addTargetOptions(command: Command, what: string, options: { force?: boolean } = {}): Command {
+  command.option('-o, --output <file>', `write the ${what} to this file (written whole or not at all; see --resume)`);
+  if (options.force ?? true) command.option('--force', 'with -o: replace the file if it exists', false);
   return command
-    .option('-o, --output <file>', `write the ${what} to this file (written whole or not at all; see --resume)`)
-    .option('--force', 'with -o: replace the file if it exists', false)
     .option('--resume', 'with -o: keep progress in FILE.part; a later run of the same command goes on from where it stopped', false)
     .option('--shard <k/n>', `do only the k-th of n equal shares of the ${what} (cat the n outputs in order for the whole)`);
 }

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   hint: async () => (await import('./hint.js')).registerHint,
   generate: async () => (await import('./generate.js')).registerGenerate,
   book: async () => (await import('./book.js')).registerBook,
+  cover: async () => (await import('./cover.js')).registerCover,
   templates: async () => (await import('./templates.js')).registerTemplates,
   draw: async () => (await import('./draw.js')).registerDraw,
   repair: async () => (await import('./repair.js')).registerRepair,

@@ -30,6 +30,25 @@ export {
   TemplateError,
   BookInputError,
   BookOutputError,
+  // Front matter, texts, the primer and hints, and the cover (issue 14).
+  type BookContent,
+  type FrontMatter,
+  type BookTexts,
+  type Teaching,
+  type PrimerEntry,
+  type HintEntry,
+  type CoverGeometry,
+  type CoverResult,
+  type WriteCoverOptions,
+  type Paper,
+  DEFAULT_TEXTS,
+  DEFAULT_FRONT_MATTER,
+  PAPER_THICKNESS,
+  teach,
+  coverGeometry,
+  spineWidth,
+  writeCoverFile,
+  isValidIsbn,
 } from '../render/index.js';
 
 // Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
@@ -46,6 +65,7 @@ export {
   OutputFileError,
   openOutputFile,
   writeOutputFile,
+  writeFileWhole,
   checkOutputPath,
   sweepStaleTemporaries,
   removeLiveTemporaries,

@@ -27,6 +27,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
+  writeSync,
   type WriteStream,
 } from 'node:fs';
 import { hostname } from 'node:os';
@@ -369,6 +370,56 @@ export async function writeOutputFile<T>(path: string, options: OutputFileOption
   }
   const { bytes } = await file.commit();
   return { result, bytes };
+}
+
+/**
+ * Writes `data` to `path` whole or not at all, synchronously (small files: a picture, a page), the
+ * same way as {@link openOutputFile}: an exclusive temporary file beside it, moved into place
+ * when written (without `force`, never over an existing file), removed on failure.
+ * @throws OutputFileError naming `path`.
+ */
+export function writeFileWhole(path: string, data: string | Uint8Array, options: OutputFileOptions = {}): { bytes: number } {
+  const force = options.force ?? false;
+  checkOutputPath(path, force);
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw describeFileError(error, path, 'write');
+  }
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  let fd = -1;
+  let temporaryPath = '';
+  for (let attempt = 0; fd < 0; attempt++) {
+    temporaryPath = join(folder, temporaryName(path));
+    try {
+      fd = openSync(temporaryPath, flags, options.mode ?? 0o666);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) continue;
+      throw describeFileError(error, path, 'write');
+    }
+  }
+  track(temporaryPath);
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  try {
+    try {
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    } finally {
+      closeSync(fd);
+    }
+    placeFile(temporaryPath, path, force);
+  } catch (error) {
+    try {
+      unlinkSync(temporaryPath);
+    } catch {
+      // already gone
+    }
+    throw describeFileError(error, path, 'write');
+  } finally {
+    live.delete(temporaryPath);
+  }
+  return { bytes: bytes.length };
 }
 
 /** Whether `fd` is a regular file owned by this user (for files opened by name in shared folders). */

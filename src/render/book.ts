@@ -4,9 +4,9 @@
  * link), and move it into place only when the PDF is complete.
  */
 import { OutputFileError, checkOutputPath, describeFileError, openOutputFile } from '../node/output-file.js';
-import { planBook, type BookPlan, type BookSection } from './layout.js';
+import { planContent, resolveFront, type BookContent } from './content.js';
+import type { BookPlan } from './layout.js';
 import { writeBookPdf, type BookPuzzle } from './pdf-writer.js';
-import type { BookTemplate } from './template.js';
 
 /**
  * The creation date written into every book. Fixed, so that the same seed and options give the same
@@ -26,21 +26,18 @@ export class BookOutputError extends Error {
 }
 
 /** Options of {@link writeBookFile}. */
-export interface WriteBookFileOptions {
-  template: BookTemplate;
-  title: string;
-  subtitle?: string;
-  sections: readonly BookSection[];
+export interface WriteBookFileOptions extends BookContent {
   /** The puzzles in book order (numbered from 1), as fast or as slow as they come. */
   puzzles: AsyncIterable<BookPuzzle> | Iterable<BookPuzzle>;
   /** Path of the PDF. Its folder is made if missing. */
   output: string;
   /** Replace an existing file. Default false. */
   force?: boolean;
-  /** Small print on the title page (e.g. the seed, so the book can be made again). */
-  colophon?: string;
   /** Written into the PDF's Info dictionary; describe what made the book so that different books get different IDs. */
   subject?: string;
+  /** Info dictionary keywords and extra entries (e.g. the seed and template, so the book can be made again). */
+  keywords?: string;
+  metadata?: Readonly<Record<string, string>>;
   /** Default {@link BOOK_DATE}. */
   creationDate?: Date;
   /** Stops the run; the temporary file is removed and nothing is left at `output`. */
@@ -59,14 +56,26 @@ export interface BookResult {
 /** Longest title and subtitle: what a title page holds in a few lines. */
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_SUBTITLE_LENGTH = 300;
+/** Longest author, publisher, edition line: a line of the title or copyright page. */
+export const MAX_FRONT_LINE_LENGTH = 200;
 
-/** Throws a BookOutputError (`TEXT_TOO_LONG`) for a title or subtitle past the limits. */
-export function checkBookTexts(texts: { title: string; subtitle?: string | undefined }): void {
-  if (texts.title.length > MAX_TITLE_LENGTH) {
-    throw new BookOutputError('TEXT_TOO_LONG', `the title is ${texts.title.length} characters long; at most ${MAX_TITLE_LENGTH}`);
+/**
+ * Throws a BookOutputError (`TEXT_TOO_LONG`) for a title, subtitle or line of front matter past the
+ * limits (from the options, or from the template's `front` when the options leave it out).
+ */
+export function checkBookTexts(content: BookContent): void {
+  const front = resolveFront(content);
+  if (front.title.length > MAX_TITLE_LENGTH) {
+    throw new BookOutputError('TEXT_TOO_LONG', `the title is ${front.title.length} characters long; at most ${MAX_TITLE_LENGTH}`);
   }
-  if (texts.subtitle !== undefined && texts.subtitle.length > MAX_SUBTITLE_LENGTH) {
-    throw new BookOutputError('TEXT_TOO_LONG', `the subtitle is ${texts.subtitle.length} characters long; at most ${MAX_SUBTITLE_LENGTH}`);
+  if (front.subtitle.length > MAX_SUBTITLE_LENGTH) {
+    throw new BookOutputError('TEXT_TOO_LONG', `the subtitle is ${front.subtitle.length} characters long; at most ${MAX_SUBTITLE_LENGTH}`);
+  }
+  for (const field of ['author', 'publisher', 'edition'] as const) {
+    const value = front[field];
+    if (typeof value === 'string' && value.length > MAX_FRONT_LINE_LENGTH) {
+      throw new BookOutputError('TEXT_TOO_LONG', `the ${field} is ${value.length} characters long; at most ${MAX_FRONT_LINE_LENGTH}`);
+    }
   }
 }
 
@@ -80,16 +89,20 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
   const { output } = options;
   checkBookTexts(options);
   checkOutput(output, options.force ?? false);
-  const plan = planBook(options.template, { title: options.title, sections: options.sections });
+  const { plan, front, texts } = planContent(options);
   const file = openOutputFile(output, { force: options.force ?? false });
   const signal = options.signal;
   try {
     const puzzles = signal ? abortable(options.puzzles, signal) : options.puzzles;
     await writeBookPdf({
       plan,
-      subtitle: options.subtitle ?? '',
-      colophon: options.colophon ?? '',
+      front,
+      texts,
       subject: options.subject ?? '',
+      ...(options.keywords === undefined ? {} : { keywords: options.keywords }),
+      ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+      ...(options.teaching && plan.primerPage !== null ? { primer: options.teaching.primer } : {}),
+      ...(options.teaching && plan.hintsPage !== null ? { hints: options.teaching.hints } : {}),
       creationDate: options.creationDate ?? BOOK_DATE,
       puzzles,
       output: file.stream,

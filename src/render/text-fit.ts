@@ -26,26 +26,30 @@ export function fitText(text: string, width: number, measure: Measure): string {
 
 /**
  * Greedy word wrap to `width`: every word is measured once and lines are summed word by word
- * (plus a space), then each line is fitted (a single word wider than the line is shortened).
- * Past `maxLines`, the last line takes the rest of the text and ends with an ellipsis.
+ * (plus a space), then each line is fitted (a single word wider than the line is shortened). A line
+ * break in the text starts a new paragraph (an empty one gives an empty line). Past `maxLines`, the
+ * last line takes the rest of the text and ends with an ellipsis.
  */
 export function wrapText(text: string, width: number, measure: Measure, maxLines = Number.POSITIVE_INFINITY): string[] {
   const space = measure(' ');
   const lines: string[] = [];
-  let words: string[] = [];
-  let lineWidth = 0;
-  for (const word of text.split(/\s+/)) {
-    if (word === '') continue;
-    const w = measure(word);
-    if (words.length > 0 && lineWidth + space + w > width) {
-      lines.push(words.join(' '));
-      words = [];
-      lineWidth = 0;
+  for (const paragraph of text.split('\n')) {
+    let words: string[] = [];
+    let lineWidth = 0;
+    for (const word of paragraph.split(/\s+/)) {
+      if (word === '') continue;
+      const w = measure(word);
+      if (words.length > 0 && lineWidth + space + w > width) {
+        lines.push(words.join(' '));
+        words = [];
+        lineWidth = 0;
+      }
+      lineWidth += (words.length > 0 ? space : 0) + w;
+      words.push(word);
     }
-    lineWidth += (words.length > 0 ? space : 0) + w;
-    words.push(word);
+    lines.push(words.join(' '));
   }
-  if (words.length > 0) lines.push(words.join(' '));
+  if (lines.length === 1 && lines[0] === '') lines.length = 0;
   if (lines.length > maxLines) {
     const rest = lines.slice(maxLines - 1).join(' ');
     lines.length = maxLines - 1;
