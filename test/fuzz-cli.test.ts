@@ -73,7 +73,13 @@ const GARBAGE = ['', '-1', '0', '1', '2', '3', 'abc', '1e9', '9007199254740993',
 
 /** Option values: some valid, some garbage. */
 const OPTIONS: Record<string, Record<string, (random: Random) => string | null>> = {
-  check: { '--json': () => null, '-q': () => null, '--shard': (r) => pick(r, ['1/2', '2/2', '0/1', ...GARBAGE]) },
+  check: {
+    '--json': () => null,
+    '-q': () => null,
+    '--shard': (r) => pick(r, ['1/2', '2/2', '0/1', ...GARBAGE]),
+    '--explain': () => null,
+    '--repairs': (r) => pick(r, ['1', '2', ...GARBAGE]),
+  },
   solve: { '--first': () => null, '-f': (r) => pick(r, ['line', 'grid', 'json', ...GARBAGE]) },
   grade: {
     '--json': () => null,
@@ -111,6 +117,13 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '--jobs': (r) => pick(r, ['1', '99', ...GARBAGE]),
   },
   templates: { '--json': () => null },
+  repair: {
+    '--json': () => null,
+    '--symmetry': (r) => pick(r, ['rotational', 'mirror', 'spiral', ...GARBAGE]),
+    '--keep-level': (r) => pick(r, ['low', '6.5', 'high', ...GARBAGE]),
+    '--repairs': (r) => pick(r, ['1', '3', '5000', ...GARBAGE]),
+    '--solution': (r) => pick(r, ['1'.repeat(81), '123', ...GARBAGE]),
+  },
 };
 
 /** Commands that write `-o FILE`. */
@@ -162,7 +175,7 @@ test(`fuzz: every command, random bytes, records and options (${SECONDS} s, seed
     if (result.code === 2) expect(result.stderr.trim().split('\n'), what).toHaveLength(1);
     const files = readdirSync(dir, { recursive: true }).map(String).sort();
     const wrote = files.some((f) => f === 'out' || f === join('sub', 'out'));
-    const completed = result.code === 0 || (result.code === 1 && (command === 'check' || command === 'grade'));
+    const completed = result.code === 0 || (result.code === 1 && (command === 'check' || command === 'grade' || command === 'repair'));
     if (!completed) expect(wrote, `${what}\nfiles: ${files.join(', ')}`).toBe(false);
     expect(files.filter((f) => f !== 'input.txt' && f !== 'out' && f !== 'sub' && f !== join('sub', 'out')), what).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
