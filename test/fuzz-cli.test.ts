@@ -73,7 +73,13 @@ const GARBAGE = ['', '-1', '0', '1', '2', '3', 'abc', '1e9', '9007199254740993',
 
 /** Option values: some valid, some garbage. */
 const OPTIONS: Record<string, Record<string, (random: Random) => string | null>> = {
-  check: { '--json': () => null, '-q': () => null, '--shard': (r) => pick(r, ['1/2', '2/2', '0/1', ...GARBAGE]) },
+  check: {
+    '--json': () => null,
+    '-q': () => null,
+    '--shard': (r) => pick(r, ['1/2', '2/2', '0/1', ...GARBAGE]),
+    '--explain': () => null,
+    '--repairs': (r) => pick(r, ['1', '2', ...GARBAGE]),
+  },
   solve: { '--first': () => null, '-f': (r) => pick(r, ['line', 'grid', 'json', ...GARBAGE]) },
   grade: {
     '--json': () => null,
@@ -147,6 +153,13 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '--no-check': () => null,
     '--font': (r) => pick(r, ['/nonexistent.ttf', ...GARBAGE]),
   },
+  repair: {
+    '--json': () => null,
+    '--symmetry': (r) => pick(r, ['rotational', 'mirror', 'spiral', ...GARBAGE]),
+    '--keep-level': (r) => pick(r, ['low', '6.5', 'high', ...GARBAGE]),
+    '--repairs': (r) => pick(r, ['1', '3', '5000', ...GARBAGE]),
+    '--solution': (r) => pick(r, ['1'.repeat(81), '123', ...GARBAGE]),
+  },
 };
 
 /** Commands that write `-o FILE` (explain with --html). */
@@ -206,7 +219,7 @@ test(`fuzz: every command, random bytes, records and options (${SECONDS} s, seed
     const wrote = files.some((f) => isOutput(f) && f !== 'sub');
     // Exit 1 of check / grade is a complete report with some puzzles not unique or not gradable;
     // of draw and explain --html, pictures and pages of the puzzles that could be drawn or explained.
-    const completed = result.code === 0 || (result.code === 1 && ['check', 'grade', 'draw', 'explain'].includes(command));
+    const completed = result.code === 0 || (result.code === 1 && ['check', 'grade', 'draw', 'explain', 'repair'].includes(command));
     if (!completed) expect(wrote, `${what}\nfiles: ${files.join(', ')}`).toBe(false);
     // Never a temporary or part file, whatever happened.
     expect(files.filter((f) => f !== 'input.txt' && f !== 'sub' && !isOutput(f)), what).toEqual([]);
