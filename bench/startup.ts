@@ -70,7 +70,7 @@ function startup(): void {
   row('`node -e 0`', 'node');
   row('`sudoku-press check` (one newspaper puzzle)', 'easy');
   row('`sudoku-press check` (one hard puzzle)', 'hard');
-  row('`sudoku-press --version` (loads every command)', 'version');
+  row('`sudoku-press --version` (loads no command)', 'version');
 }
 
 function importTimes(): void {

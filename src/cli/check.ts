@@ -6,7 +6,7 @@ import { invalidLine, recordFields, type Status } from './json.js';
 import { where } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
-import { addRepairOptions, explainLines, jsonReport, repairOptionsFrom, type RepairCliOptions } from './repair.js';
+import { addRepairOptions, repairOptionsFrom, type RepairCliOptions } from './repair-options.js';
 
 interface CheckOptions extends TargetCliOptions, RepairCliOptions {
   json: boolean;
@@ -51,6 +51,7 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       checkInputFiles(files);
       const repairOptions = options.explain ? await repairOptionsFrom(options) : undefined;
       const repair = options.explain ? await import('../repair/index.js') : undefined;
+      const { explainLines, jsonReport } = options.explain ? await import('./repair.js') : { explainLines: undefined, jsonReport: undefined };
       const shard = parseShard(options.shard);
       if (options.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
       const all = shard ? await countRecords(files, io, '--shard') : null;
@@ -58,7 +59,7 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       const keyParts: unknown[] = ['check', 1, options.json, options.quiet, shard, inputsKey(files)];
       if (options.explain) keyParts.push(['explain', options.solution ?? null, options.symmetry, options.keepLevel ?? null, options.repairs]);
       const key = JSON.stringify(keyParts);
-      const target = openOutputTarget(io, options, key);
+      const target = await openOutputTarget(io, options, key);
       const out = target.writer;
       const progress = new Progress(io, 'checked');
       const solver = new Solver();
@@ -86,7 +87,7 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
             // --explain: the two solutions and the smallest repair of a puzzle that is not unique.
             let explained: string[] = [];
             let repairField: Record<string, unknown> | undefined;
-            if (repair && repairOptions && status !== 'unique') {
+            if (repair && repairOptions && explainLines && jsonReport && status !== 'unique') {
               try {
                 const report = repair.repairPuzzle(grid, repairOptions);
                 explained = explainLines(report);

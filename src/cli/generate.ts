@@ -182,7 +182,7 @@ Examples:
       }
       const key = JSON.stringify(['generate', 1, seed, options.difficulty ?? null, cli.rating ?? null, options.technique ?? null, options.symmetry, options.minimal,
         options.cluesMin ?? null, options.cluesMax ?? null, cli.start, cli.count, shard, cli.format, cli.solutions]);
-      const target = openOutputTarget(io, cli, key);
+      const target = await openOutputTarget(io, cli, key);
       if (cli.seed === undefined) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
 
       const out = target.writer;

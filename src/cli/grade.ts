@@ -189,7 +189,7 @@ Examples:
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
       const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, inputsKey(files)]);
-      const target = openOutputTarget(io, cli, key);
+      const target = await openOutputTarget(io, cli, key);
       const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;

@@ -2,7 +2,7 @@ import { accessSync, constants, createReadStream, existsSync, statSync } from 'n
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parsePuzzles, readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
-import { describeFileError } from '../node/output-file.js';
+import { describeFileError } from '../node/file-errors.js';
 import { UsageError, type CliIo } from './io.js';
 
 /**

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { installInterruptHandlers } from '../node/interrupt.js';
-import { removeLiveTemporaries } from '../node/output-file.js';
+import { installInterruptHandlers, runCleanups } from '../node/interrupt.js';
 import { outputWriteError } from './output.js';
 import { runCli } from './program.js';
 
@@ -10,7 +9,7 @@ installInterruptHandlers((line) => process.stderr.write(line));
 // Closing a pipe early (e.g. `| head`) is not an error; a full disk or a broken device is one line.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  removeLiveTemporaries();
+  runCleanups();
   process.stderr.write(`sudoku-press: ${outputWriteError(error).message}\n`);
   process.exit(1);
 });

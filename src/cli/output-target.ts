@@ -1,11 +1,10 @@
 /**
  * Where a command's lines go: standard output, a new file (`-o FILE`, written safely and moved
- * into place when complete), or a resumable file (`-o FILE --resume`). Also `--shard K/N`.
+ * into place when complete), or a resumable file (`-o FILE --resume`): see file-target.ts, loaded
+ * only for a file. Also `--shard K/N`.
  */
 import type { Command } from 'commander';
-import { noteOnInterrupt } from '../node/interrupt.js';
-import { OutputFileError, openOutputFile, type OutputFile } from '../node/output-file.js';
-import { ResumableFile } from '../node/resumable-file.js';
+import { OutputFileError } from '../node/file-errors.js';
 import { UsageError, type CliIo } from './io.js';
 import { LineWriter } from './output.js';
 
@@ -76,7 +75,7 @@ export interface OutputTarget {
  * Opens the destination. `key` describes the run (command, options that shape the output and the
  * inputs) for `--resume` to check that it continues the same run.
  */
-export function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: string): OutputTarget {
+export async function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: string): Promise<OutputTarget> {
   if (cli.output === undefined) {
     if (cli.resume) throw new UsageError('--resume needs -o FILE (the file to continue)');
     if (cli.force) throw new UsageError('--force only applies with -o FILE');
@@ -97,67 +96,12 @@ export function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: string):
     };
   }
   const path = cli.output;
+  // The file machinery only when there is a file: standard output is the common case.
+  const { fileTarget, resumableTarget } = await import('./file-target.js');
   try {
-    return cli.resume ? resumableTarget(path, cli.force, key) : fileTarget(openOutputFile(path, { force: cli.force }));
+    return cli.resume ? resumableTarget(path, cli.force, key) : fileTarget(path, cli.force);
   } catch (error) {
     if (error instanceof OutputFileError && error.isUsage) throw new UsageError(error.message);
     throw error;
   }
-}
-
-function fileTarget(file: OutputFile): OutputTarget {
-  const writer = new LineWriter(file.stream, 1 << 16, file.path);
-  return {
-    writer,
-    resumed: { records: 0, bytes: 0, data: {} },
-    toFile: true,
-    progress: async () => undefined,
-    finish: async () => {
-      try {
-        await writer.flush();
-      } catch (error) {
-        await file.discard();
-        throw error;
-      }
-      await file.commit();
-    },
-    abandon: async () => file.discard(),
-  };
-}
-
-/** How often a resumable run saves its progress: at most this much work is redone after a kill. */
-const SAVE_EVERY_MS = 250;
-
-function resumableTarget(path: string, force: boolean, key: string): OutputTarget {
-  const file = ResumableFile.open(path, { key, force });
-  const writer = new LineWriter(file.stream, 1 << 16, file.partPath);
-  const forget = noteOnInterrupt(`progress kept in ${file.partPath}: run the same command again to resume`);
-  let last = performance.now();
-  const save = async (records: number, data: Record<string, number>): Promise<void> => {
-    await writer.flush();
-    file.save(records, data);
-    last = performance.now();
-  };
-  return {
-    writer,
-    resumed: { ...file.resumed },
-    toFile: true,
-    progress: async (records, data) => {
-      if (performance.now() - last >= SAVE_EVERY_MS) await save(records, data);
-    },
-    finish: async (records, data) => {
-      await save(records, data);
-      forget();
-      file.complete();
-    },
-    abandon: async (records, data) => {
-      forget();
-      try {
-        await save(records, data);
-      } catch {
-        // the point saved last still holds
-      }
-      file.close();
-    },
-  };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { PuzzleFormatError } from '../core/errors.js';
-import { OutputFileError, describeFileError } from '../node/output-file.js';
+import { OutputFileError, describeFileError } from '../node/file-errors.js';
 import { EXIT, UsageError, processIo, type CliIo, type CommandState } from './io.js';
 import { OutputWriteError, oneLine } from './output.js';
 

@@ -4,7 +4,6 @@
  * 143, 129), as shells expect. Work in progress is not awaited: what a run writes is either
  * complete and in place, or kept as a resumable part file that the next run continues.
  */
-import { removeLiveTemporaries } from './output-file.js';
 
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 type StopSignal = keyof typeof EXIT_CODES;
@@ -21,6 +20,28 @@ export function noteOnInterrupt(text: string): () => void {
   return () => notes.delete(text);
 }
 
+/**
+ * What to undo on a signal or a failed run: the output-file module adds its removal of temporary
+ * files when it makes the first one (so that a command writing no file never loads it).
+ */
+const cleanups = new Set<() => unknown>();
+
+/** Runs `cleanup` (synchronously) when the process is interrupted, or on {@link runCleanups}. */
+export function cleanUpOnInterrupt(cleanup: () => unknown): void {
+  cleanups.add(cleanup);
+}
+
+/** Runs every cleanup now (for a process about to exit on an error). */
+export function runCleanups(): void {
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch {
+      // the others still run
+    }
+  }
+}
+
 let installed = false;
 
 /**
@@ -35,7 +56,7 @@ export function installInterruptHandlers(write: (line: string) => void): void {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      removeLiveTemporaries();
+      runCleanups();
       const kept = [...notes];
       const what = kept.length > 0 ? kept.join('; ') : 'no file written';
       try {

@@ -13,7 +13,9 @@
  *
  * Every command that writes a file goes through {@link openOutputFile} (or {@link writeOutputFile}).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { OutputFileError, describeFileError } from './file-errors.js';
+import { cleanUpOnInterrupt } from './interrupt.js';
 import {
   closeSync,
   constants,
@@ -34,66 +36,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 
-/** Stable codes of {@link OutputFileError}. */
-export type OutputFileErrorCode =
-  | 'EXISTS' // the target exists and `force` is off
-  | 'NOT_A_FILE' // the target is a folder or a device
-  | 'BAD_PATH' // a folder name, or a path through a file
-  | 'PERMISSION' // the folder cannot be written, or a file cannot be read
-  | 'NO_SPACE' // the disk (or quota) is full
-  | 'IO'; // any other system error
-
-/**
- * A file that cannot be written (or read); `message` names the user's file, never a temporary one.
- * Codes EXISTS, NOT_A_FILE and BAD_PATH are the user's mistakes in options (usage errors); the
- * others are conditions of the system.
- */
-export class OutputFileError extends Error {
-  override readonly name = 'OutputFileError';
-  constructor(
-    readonly code: OutputFileErrorCode,
-    readonly path: string,
-    message: string,
-  ) {
-    super(message);
-  }
-
-  /** Whether the user can fix it by changing the command line (exit code 2 in the CLI). */
-  get isUsage(): boolean {
-    return this.code === 'EXISTS' || this.code === 'NOT_A_FILE' || this.code === 'BAD_PATH';
-  }
-}
-
-/** One line for a system error on `path`, naming the user's file. */
-export function describeFileError(error: unknown, path: string, action: 'read' | 'write'): OutputFileError {
-  if (error instanceof OutputFileError) return error;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      return new OutputFileError('PERMISSION', path, `permission denied: ${path}${code === 'EROFS' ? ' (read-only file system)' : ''}`);
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return new OutputFileError('NO_SPACE', path, `cannot write ${path}: no space left on device`);
-    case 'EFBIG':
-      return new OutputFileError('NO_SPACE', path, `cannot write ${path}: file too large for this file system or limit`);
-    case 'ENOENT':
-      return new OutputFileError(action === 'read' ? 'BAD_PATH' : 'BAD_PATH', path, `no such file or folder: ${path}`);
-    case 'ENOTDIR':
-      return new OutputFileError('BAD_PATH', path, `${path}: a part of this path is a file, not a folder`);
-    case 'EISDIR':
-      return new OutputFileError('NOT_A_FILE', path, `${path} is a folder, not a file`);
-    case 'ELOOP':
-      return new OutputFileError('BAD_PATH', path, `${path}: too many levels of symbolic links`);
-    case 'ENAMETOOLONG':
-      return new OutputFileError('BAD_PATH', path, `${path}: file name too long`);
-    default: {
-      const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '') : String(error);
-      return new OutputFileError('IO', path, `cannot ${action} ${path}: ${reason}`);
-    }
-  }
-}
+export { OutputFileError, describeFileError, type OutputFileErrorCode } from './file-errors.js';
 
 /**
  * Throws an OutputFileError when `path` cannot be a new output file: a folder name (`dir/`), an
@@ -139,11 +82,25 @@ function checkFolderPath(folder: string, path: string): void {
 }
 
 /** Hosts sharing a folder (NFS) each sweep only their own temporary files. */
-const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+/**
+ * node:crypto, loaded on first use: loading it costs 3-5 ms of a CLI start, and a command that
+ * writes no file (check of one puzzle) should not pay for it.
+ */
+export function nodeCrypto(): typeof import('node:crypto') {
+  return createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+}
+
+let hostTagValue: string | undefined;
+
+/** This machine's tag in temporary names (a hash of its host name, made on first use). */
+function hostTagNow(): string {
+  hostTagValue ??= nodeCrypto().createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+  return hostTagValue;
+}
 const TEMPORARY = /^\.(.+)\.([0-9a-f]{8})-(\d+)-[0-9a-f]{16}\.partial$/;
 
 function temporaryName(target: string): string {
-  return `.${basename(target)}.${HOST_TAG}-${process.pid}-${randomBytes(8).toString('hex')}.partial`;
+  return `.${basename(target)}.${hostTagNow()}-${process.pid}-${nodeCrypto().randomBytes(8).toString('hex')}.partial`;
 }
 
 /** Temporary files of this process, removed by {@link removeLiveTemporaries} on a signal. */
@@ -180,7 +137,7 @@ export function untrackTemporary(path: string): void {
 
 /** This machine's tag in our temporary and lock file names. */
 export function hostTag(): string {
-  return HOST_TAG;
+  return hostTagNow();
 }
 
 function track(path: string): void {
@@ -188,6 +145,7 @@ function track(path: string): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => removeLiveTemporaries());
+    cleanUpOnInterrupt(removeLiveTemporaries);
   }
 }
 
@@ -218,7 +176,7 @@ export function sweepStaleTemporaries(folder: string, target: string): number {
   let removed = 0;
   for (const name of names) {
     const match = TEMPORARY.exec(name);
-    if (!match || match[1] !== base || match[2] !== HOST_TAG) continue;
+    if (!match || match[1] !== base || match[2] !== hostTagNow()) continue;
     const pid = Number(match[3]);
     if (pid === process.pid || isAlive(pid)) continue;
     const path = join(folder, name);

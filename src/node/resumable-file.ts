@@ -11,7 +11,6 @@
  * (`O_NOFOLLOW`), created exclusively, and an existing part file must be a regular file of ours.
  * One run at a time writes a part file: it holds `FILE.part.lock` (see {@link LEASE_MS}).
  */
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -38,6 +37,7 @@ import {
   placeFile,
   trackTemporary,
   untrackTemporary,
+  nodeCrypto,
 } from './output-file.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -243,7 +243,7 @@ export class ResumableFile {
    */
   save(records: number, data: Record<string, number>): void {
     const point: StoredPoint = { version: 1, key: this.key, records, bytes: this.bytes, data };
-    const temporary = join(dirname(this.statePath), `.${basename(this.statePath)}.${randomBytes(8).toString('hex')}.tmp`);
+    const temporary = join(dirname(this.statePath), `.${basename(this.statePath)}.${nodeCrypto().randomBytes(8).toString('hex')}.tmp`);
     try {
       const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
       try {

@@ -1,0 +1,66 @@
+/*
+ * The errors of files the CLI and the books write or read, apart from the machinery that writes
+ * them (output-file.ts): a command that writes no file still reports its input's errors this way,
+ * and should not load that machinery to do so.
+ */
+
+/** Stable codes of {@link OutputFileError}. */
+export type OutputFileErrorCode =
+  | 'EXISTS' // the target exists and `force` is off
+  | 'NOT_A_FILE' // the target is a folder or a device
+  | 'BAD_PATH' // a folder name, or a path through a file
+  | 'PERMISSION' // the folder cannot be written, or a file cannot be read
+  | 'NO_SPACE' // the disk (or quota) is full
+  | 'IO'; // any other system error
+
+/**
+ * A file that cannot be written (or read); `message` names the user's file, never a temporary one.
+ * Codes EXISTS, NOT_A_FILE and BAD_PATH are the user's mistakes in options (usage errors); the
+ * others are conditions of the system.
+ */
+export class OutputFileError extends Error {
+  override readonly name = 'OutputFileError';
+  constructor(
+    readonly code: OutputFileErrorCode,
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** Whether the user can fix it by changing the command line (exit code 2 in the CLI). */
+  get isUsage(): boolean {
+    return this.code === 'EXISTS' || this.code === 'NOT_A_FILE' || this.code === 'BAD_PATH';
+  }
+}
+
+/** One line for a system error on `path`, naming the user's file. */
+export function describeFileError(error: unknown, path: string, action: 'read' | 'write'): OutputFileError {
+  if (error instanceof OutputFileError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new OutputFileError('PERMISSION', path, `permission denied: ${path}${code === 'EROFS' ? ' (read-only file system)' : ''}`);
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new OutputFileError('NO_SPACE', path, `cannot write ${path}: no space left on device`);
+    case 'EFBIG':
+      return new OutputFileError('NO_SPACE', path, `cannot write ${path}: file too large for this file system or limit`);
+    case 'ENOENT':
+      return new OutputFileError(action === 'read' ? 'BAD_PATH' : 'BAD_PATH', path, `no such file or folder: ${path}`);
+    case 'ENOTDIR':
+      return new OutputFileError('BAD_PATH', path, `${path}: a part of this path is a file, not a folder`);
+    case 'EISDIR':
+      return new OutputFileError('NOT_A_FILE', path, `${path} is a folder, not a file`);
+    case 'ELOOP':
+      return new OutputFileError('BAD_PATH', path, `${path}: too many levels of symbolic links`);
+    case 'ENAMETOOLONG':
+      return new OutputFileError('BAD_PATH', path, `${path}: file name too long`);
+    default: {
+      const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '') : String(error);
+      return new OutputFileError('IO', path, `cannot ${action} ${path}: ${reason}`);
+    }
+  }
+}
