@@ -15,6 +15,7 @@ import {
   writeBookFile,
   type BookPuzzle,
   type BookResult,
+  type BookContent,
   type BookSection,
   type BookTemplate,
   type Paper,
@@ -154,7 +155,7 @@ Examples:
       const coverOutput = options.cover ? (options.coverOutput ?? coverPathFor(options.output)) : undefined;
       if (options.coverOutput !== undefined && !options.cover) throw new UsageError('--cover-output needs --cover');
       try {
-        checkBookTexts({ template, front, sections: [], ...(options.title === undefined ? {} : { title: options.title }), ...(options.subtitle === undefined ? {} : { subtitle: options.subtitle }) });
+        checkTexts(options, template, front);
         checkOutput(options.output, options.force);
         if (coverOutput !== undefined) checkOutput(coverOutput, options.force);
       } catch (error) {
@@ -178,15 +179,7 @@ Examples:
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       let result: BookResult;
-      const content = {
-        template,
-        ...(options.title === undefined ? {} : { title: options.title }),
-        subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
-        front,
-        texts,
-        sections,
-        ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
-      };
+      const content = bookContent(options, template, sections, front, texts, teaching);
       try {
         result = await writeBookFile({
           ...content,
@@ -442,4 +435,29 @@ export class BookProgress {
     this.stage?.clear();
     this.writer?.clear();
   }
+}
+
+/** What the book (and its cover) print, from the command line: the title and subtitle given or the template's. */
+export function bookContent(
+  options: BookOptions,
+  template: BookTemplate,
+  sections: BookSection[],
+  front: Partial<FrontMatter>,
+  texts: Partial<BookTexts>,
+  teaching: Awaited<ReturnType<typeof teachingFor>>,
+): BookContent {
+  return {
+    template,
+    ...(options.title === undefined ? {} : { title: options.title }),
+    subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
+    front,
+    texts,
+    sections,
+    ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
+  };
+}
+
+/** The title, subtitle and front matter within their limits (a BookOutputError otherwise), before any work. */
+export function checkTexts(options: BookOptions, template: BookTemplate, front: Partial<FrontMatter>): void {
+  checkBookTexts({ template, front, sections: [], ...(options.title === undefined ? {} : { title: options.title }), ...(options.subtitle === undefined ? {} : { subtitle: options.subtitle }) });
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import type { BookOptions } from './book.js';
-import { addBookOptions, BookProgress, bookSource, coverPathFor, describeContents, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import { addBookOptions, BookProgress, bookContent, bookSource, checkTexts, coverPathFor, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
 import { readTemplate } from './templates.js';
 
 interface CoverOptions extends BookOptions {
@@ -43,6 +43,7 @@ Examples:
         }
       }
       try {
+        checkTexts(options, template, front);
         checkOutput(output, options.force);
       } catch (error) {
         if (error instanceof BookOutputError) throw new UsageError(error.message);
@@ -72,15 +73,7 @@ Examples:
           break;
         }
       }
-      const content = {
-        template,
-        ...(options.title === undefined ? {} : { title: options.title }),
-        subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
-        front,
-        texts,
-        sections,
-        ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
-      };
+      const content = bookContent(options, template, sections, front, texts, teaching);
       try {
         pages ??= planContent(content).plan.pageCount;
         const cover = await writeCoverFile({

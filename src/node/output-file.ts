@@ -214,6 +214,26 @@ export interface OutputFile {
 }
 
 /**
+ * A new temporary file for `path` in `folder`, created exclusively (never a name that exists, never
+ * through a link) under an unpredictable name, and tracked for removal on a signal or at exit.
+ */
+function openTemporary(folder: string, path: string, mode = 0o666): { fd: number; temporaryPath: string } {
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  for (let attempt = 0; ; attempt++) {
+    const temporaryPath = join(folder, temporaryName(path));
+    try {
+      const fd = openSync(temporaryPath, flags, mode);
+      track(temporaryPath);
+      return { fd, temporaryPath };
+    } catch (error) {
+      // A name taken (by chance, or planted): draw another; never open what is there.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) continue;
+      throw describeFileError(error, path, 'write');
+    }
+  }
+}
+
+/**
  * Opens a new output file for `path` (its folder is made if missing). The bytes go to a temporary
  * file until {@link OutputFile.commit}.
  * @throws OutputFileError for a refused path (see {@link checkOutputPath}) or a system error.
@@ -228,20 +248,7 @@ export function openOutputFile(path: string, options: OutputFileOptions = {}): O
     throw describeFileError(error, path, 'write');
   }
   sweepStaleTemporaries(folder, path);
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  let fd = -1;
-  let temporaryPath = '';
-  for (let attempt = 0; fd < 0; attempt++) {
-    temporaryPath = join(folder, temporaryName(path));
-    try {
-      fd = openSync(temporaryPath, flags, options.mode ?? 0o666);
-    } catch (error) {
-      // A name taken (by chance, or planted): draw another; never open what is there.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) continue;
-      throw describeFileError(error, path, 'write');
-    }
-  }
-  track(temporaryPath);
+  const { fd, temporaryPath } = openTemporary(folder, path, options.mode);
   const stream = createWriteStream('', { fd, autoClose: true });
   let failure: unknown = null;
   stream.on('error', (error) => {
@@ -345,19 +352,7 @@ export function writeFileWhole(path: string, data: string | Uint8Array, options:
   } catch (error) {
     throw describeFileError(error, path, 'write');
   }
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
-  let fd = -1;
-  let temporaryPath = '';
-  for (let attempt = 0; fd < 0; attempt++) {
-    temporaryPath = join(folder, temporaryName(path));
-    try {
-      fd = openSync(temporaryPath, flags, options.mode ?? 0o666);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) continue;
-      throw describeFileError(error, path, 'write');
-    }
-  }
-  track(temporaryPath);
+  const { fd, temporaryPath } = openTemporary(folder, path, options.mode);
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   try {
     try {
