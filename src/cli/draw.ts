@@ -207,6 +207,7 @@ Examples:
           format,
           size: size.px,
           pdfWidth: size.pt,
+          dpi,
           fonts,
           theme: cli.theme as 'color' | 'grey',
           layers: { coordinates: cli.coordinates },

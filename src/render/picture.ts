@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../draw/index.js';
 import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
 import { loadFontOutlines } from './font-outlines.js';
+import { encodeIndexedPng } from './png.js';
 
 export type PictureFormat = 'svg' | 'png' | 'pdf';
 
@@ -18,6 +19,8 @@ export interface PictureOptions extends Omit<DrawOptions, 'glyphs' | 'fontFamily
   pdfWidth?: number;
   /** PDF only: fixed creation date, so the same picture gives the same bytes. */
   creationDate?: Date;
+  /** PNG only: pixels per inch, written into the file (pHYs) for print software. */
+  dpi?: number;
 }
 
 /** A fixed date for reproducible PDFs (the same as the books'). */
@@ -29,7 +32,7 @@ const RESVG = '@resvg/resvg-js';
 export async function renderPicture(picture: BoardPicture, options: PictureOptions): Promise<Uint8Array> {
   const fonts = options.fonts ?? defaultSceneFonts();
   const outlines = loadFontOutlines(fonts);
-  const { format, fonts: _fonts, pdfWidth, creationDate, ...draw } = options;
+  const { format, fonts: _fonts, pdfWidth, creationDate, dpi, ...draw } = options;
   const fontFamily = `${outlines.family}, DejaVu Sans, Verdana, Arial, sans-serif`;
   if (format === 'svg') return new TextEncoder().encode(sceneToSvg(boardScene(picture, { ...draw, fontFamily })));
   if (format === 'png') {
@@ -39,7 +42,8 @@ export async function renderPicture(picture: BoardPicture, options: PictureOptio
     // The name in a variable keeps bundlers (a serverless function bundling sudoku-press/node) from
     // trying to bundle the addon.
     const { Resvg } = (await import(RESVG)) as typeof import('@resvg/resvg-js');
-    return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+    const image = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+    return encodeIndexedPng(image.pixels, image.width, image.height, dpi === undefined ? {} : { dpi }) ?? image.asPng();
   }
   const scene = boardScene(picture, { ...draw, fontFamily });
   const chunks: Buffer[] = [];
