@@ -7,6 +7,7 @@ import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { formatChain } from '../techniques/chains/index.js';
 import { techniqueById } from '../techniques/registry.js';
+import { BoardPacker, UNPACK_SCRIPT } from './board-pack.js';
 import { escapeHtml, htmlDocument, levelBadge } from './html.js';
 
 /** A puzzle to explain as a page. */
@@ -78,7 +79,9 @@ nav.list .d { color: var(--muted); font-variant-numeric: tabular-nums; min-width
 
 /** Prev / next, arrow keys, the list; the URL's #step-N opens that step. Plain ES5, no network. */
 const SCRIPT = `(function () {
+  ${UNPACK_SCRIPT}
   document.body.classList.add('js');
+  var boards = readBoards(document.getElementById('boards').textContent);
   var steps = document.querySelectorAll('.step');
   var items = document.querySelectorAll('nav.list a');
   var prev = document.getElementById('prev');
@@ -87,6 +90,10 @@ const SCRIPT = `(function () {
   var current = -1;
   function show(n) {
     if (n < 0 || n >= steps.length || n === current) return;
+    var holders = steps[n].querySelectorAll('[data-board]');
+    for (var h = 0; h < holders.length; h++) {
+      if (!holders[h].firstChild) holders[h].innerHTML = unpackBoard(boards, Number(holders[h].getAttribute('data-board')));
+    }
     for (var k = 0; k < steps.length; k++) steps[k].hidden = k !== n;
     if (current >= 0 && items[current]) items[current].removeAttribute('aria-current');
     current = n;
@@ -230,11 +237,12 @@ function countGivens(grid: Grid): number {
 }
 
 function stepsHtml(steps: readonly PageStep[]): string {
+  // The boards are packed (see board-pack.ts) and drawn by the script when their step is shown.
+  const packer = new BoardPacker();
   const sections = steps
     .map((s, i) => {
-      const boards = s.proofsBoard
-        ? `<div class="board board-plain">${s.board}</div><div class="board board-proofs" hidden>${s.proofsBoard}</div>`
-        : `<div class="board board-plain">${s.board}</div>`;
+      const plain = `<div class="board board-plain" data-board="${packer.add(s.board)}"></div>`;
+      const boards = s.proofsBoard ? `${plain}<div class="board board-proofs" data-board="${packer.add(s.proofsBoard)}" hidden></div>` : plain;
       return `<section class="step" id="s-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}">${boards}<div class="text">${s.textHtml}</div></section>`;
     })
     .join('\n');
@@ -242,7 +250,8 @@ function stepsHtml(steps: readonly PageStep[]): string {
     .map((s, i) => `<li><a href="#s-${i}"><span class="d">${s.difficulty === undefined ? '' : s.difficulty.toFixed(1)}</span>${escapeHtml(i === 0 || i === steps.length - 1 ? s.listLabel : `${i}. ${s.listLabel}`)}</a></li>`)
     .join('');
   const controls = `<div class="controls"><button id="prev" type="button" aria-label="Previous step">&#8592; Previous</button><button id="next" type="button" aria-label="Next step">Next &#8594;</button><span class="counter" id="counter" aria-live="polite"></span><span class="keys">keys: &#8592; &#8594; Home End</span></div>`;
-  return `<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>`;
+  const noScript = '<noscript><p class="note">The boards are drawn by the page\'s script: allow scripts to see them (the steps\' texts are below).</p></noscript>';
+  return `${noScript}<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>\n<script type="text/plain" id="boards">${packer.text()}</script>`;
 }
 
 function linksHtml(links: ExplainPageOptions['links']): string {

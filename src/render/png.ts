@@ -16,6 +16,8 @@ const HASH_SIZE = 1024; // a power of two, well above 256 colours
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
 let crcTable: Uint32Array | undefined;
+/** The filtered rows of the last picture: reused, as a fresh 360 KB buffer per picture cost page faults. */
+let scratch = new Uint8Array(0);
 
 function crc32(bytes: Uint8Array, start: number, end: number): number {
   if (!crcTable) {
@@ -61,7 +63,8 @@ export function encodeIndexedPng(rgba: Uint8Array, width: number, height: number
   const slots = new Int16Array(HASH_SIZE).fill(-1);
   const palette: number[] = [];
   const stride = width + 1;
-  const filtered = new Uint8Array(stride * height);
+  if (scratch.length !== stride * height) scratch = new Uint8Array(stride * height);
+  const filtered = scratch;
   let above = new Uint8Array(width);
   let row = new Uint8Array(width);
   let last = -1;
