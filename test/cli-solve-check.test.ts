@@ -71,7 +71,7 @@ describe('check', () => {
   test('an empty input is not a success', async () => {
     const result = await run(['check'], '# nothing here\n');
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('no puzzles found');
+    expect(result.stderr).toContain('no puzzle found in standard input');
   });
 });
 

@@ -32,7 +32,8 @@ beforeAll(() => {
   const packed = JSON.parse(sh('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], ROOT)) as { filename: string }[];
   tarball = join(project, packed[0]!.filename);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
-  sh('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts']);
+  // No TypeScript in this project, and install scripts run as they would for a user.
+  sh('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund']);
   for (const file of readdirSync(FIXTURES)) copyFileSync(join(FIXTURES, file), join(project, file));
 }, 300_000);
 

@@ -14,13 +14,23 @@ function overlap(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Pages as a book sets them: front matter, then each section and the solutions from a right-hand page, an even total. */
 function expectedPages(t: BookTemplate, counts: number[]): number {
   const total = counts.reduce((a, b) => a + b, 0);
   const divider = t.sectionStart === 'divider' ? 1 : 0;
-  let pages = 1 + (t.toc ? 1 : 0);
-  for (const c of counts) pages += divider + Math.ceil(c / t.puzzlesPerPage);
-  if (t.solutions) pages += divider + Math.ceil(total / t.solutionsPerPage);
-  return pages;
+  let pages = 2 + (t.toc ? 1 : 0) + 2; // title, copyright, contents, how to play, the levels
+  const recto = (): void => {
+    if (pages % 2 === 1) pages++;
+  };
+  for (const c of counts) {
+    recto();
+    pages += divider + Math.ceil(c / t.puzzlesPerPage);
+  }
+  if (t.solutions) {
+    recto();
+    pages += divider + Math.ceil(total / t.solutionsPerPage);
+  }
+  return pages + (pages % 2);
 }
 
 /** Every puzzle number on puzzle pages, and on solution pages, in page order. */
@@ -46,10 +56,14 @@ describe('planBook', () => {
         expect(numbersOn(plan, 'puzzles')).toEqual(all);
         expect(numbersOn(plan, 'solutions')).toEqual(template.solutions ? all : []);
         expect(plan.sections.map((s) => s.last - s.first + 1)).toEqual(counts);
+        expect(plan.pageCount % 2).toBe(0);
         for (const s of plan.sections) {
+          expect(s.page % 2, `${s.title} opens on a right-hand page`).toBe(1);
           const opening = plan.pages[s.page - 1]!.content;
           expect(opening.kind === 'divider' || (opening.kind === 'puzzles' && opening.first === s.first)).toBe(true);
+          if (s.page > 1) expect(['filler', 'puzzles', 'solutions', 'levels', 'how-to-play', 'toc', 'copyright']).toContain(plan.pages[s.page - 2]!.content.kind);
         }
+        if (plan.solutionsPage !== null) expect(plan.solutionsPage % 2).toBe(1);
         for (const number of [1, 2, Math.min(3, plan.pageCount), plan.pageCount]) {
           const frame = pageFrame(plan, number);
           expect(inside(frame.body, frame.content)).toBe(true);

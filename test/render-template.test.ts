@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LINE_LIMITS, TemplateError, loadTemplate, parseLength, parseTemplate, templateNames, templatesDir } from '../src/render/template.js';
+import { LINE_LIMITS, PAPER_THICKNESS, TemplateError, loadTemplate, parseLength, parseTemplate, templateNames, templatesDir } from '../src/render/template.js';
 
 const BASE = JSON.parse(readFileSync(join(templatesDir(), 'letter-4up.json'), 'utf8')) as Record<string, unknown>;
 
@@ -100,4 +100,29 @@ describe('bad templates name the file and the field', () => {
     expect(t).toMatchObject({ bleed: 0, toc: true, sectionStart: 'divider', symmetry: 'none', footer: '{page}', solutions: true });
     expect(t.lines).toEqual({ thin: 0.75, box: 2.25 });
   });
+});
+
+/** KDP's paperback minimums (inches): the gutter by page count; 0.25 in outside, 0.375 in with bleed. */
+const KDP_GUTTER = [
+  { maxPages: 150, inside: 0.375 },
+  { maxPages: 300, inside: 0.5 },
+  { maxPages: 500, inside: 0.625 },
+  { maxPages: 700, inside: 0.75 },
+  { maxPages: 828, inside: 0.875 },
+];
+
+test.each(templateNames())('%s keeps KDP\'s margins for every page count it allows', (name) => {
+  const t = loadTemplate(name);
+  const outside = t.bleed > 0 ? 0.375 : 0.25;
+  for (const side of [t.margins.outside, t.margins.top, t.margins.bottom]) expect(side / 72).toBeGreaterThanOrEqual(outside - 1e-9);
+  const rows = t.margins.insideByPageCount;
+  expect(rows.length).toBeGreaterThan(0);
+  for (let pages = 24; pages <= rows[rows.length - 1]!.maxPages; pages += 2) {
+    const inside = (rows.find((r) => pages <= r.maxPages)!.inside) / 72;
+    const kdp = KDP_GUTTER.find((r) => pages <= r.maxPages)!.inside;
+    expect(inside, `${pages} pages`).toBeGreaterThanOrEqual(kdp - 1e-9);
+  }
+  expect(rows[rows.length - 1]!.maxPages).toBeLessThanOrEqual(828);
+  expect(t.lines.thin).toBeGreaterThanOrEqual(0.75);
+  expect(Object.keys(PAPER_THICKNESS)).toContain(t.paper);
 });

@@ -7,6 +7,7 @@ import { isLevel, LEVELS } from '../grader/index.js';
 import {
   BookInputError,
   BookOutputError,
+  checkBookTexts,
   checkOutput,
   TemplateError,
   generatedPuzzles,
@@ -16,19 +17,38 @@ import {
   type BookResult,
   type BookSection,
   type BookTemplate,
+  type Paper,
+  resolveFront,
+  resolveTexts,
 } from '../render/index.js';
+import { isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
+import type { Teaching } from '../book/primer.js';
+import { parseTexts } from '../render/template.js';
+import { readFileSync } from 'node:fs';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
 
-interface BookOptions {
+export interface BookOptions {
   template: string;
   sections?: string;
   seed?: string;
-  title: string;
+  title?: string;
   subtitle?: string;
-  output: string;
+  author?: string;
+  publisher?: string;
+  year?: string;
+  edition?: string;
+  isbn?: string;
+  rights?: string;
+  texts?: string;
+  credit?: boolean;
+  primer: boolean;
+  hints: boolean;
+  cover?: boolean;
+  coverOutput?: string;
+  paper?: Paper;
   puzzles?: string;
   skipInvalid: boolean;
   force: boolean;
@@ -43,24 +63,76 @@ interface BookOptions {
 export const DEFAULT_SECTIONS = 'easy:20,medium:20,hard:20,expert:20';
 export const DEFAULT_OUTPUT = 'out/sudoku-book.pdf';
 
-export function registerBook(program: Command, io: CliIo, state: CommandState): void {
-  program
-    .command('book')
-    .description('Make a printable PDF puzzle book: title page, contents, a section per level, solutions at the back.')
+/** The options `book` and `cover` share: what the book is, so that a cover matches its interior. */
+export function addBookOptions(command: Command): Command {
+  return command
     .option('-t, --template <name|file>', 'layout: a shipped template (see `sudoku-press templates`) or a .json file', 'letter-4up')
     .option('-s, --sections <list>', `level:count,... in book order (default ${DEFAULT_SECTIONS}; with --puzzles: every puzzle of the file, by level)`)
     .option('--seed <seed>', 'any string; the same seed and options make the same PDF, byte for byte (default: a random seed, printed)')
-    .option('--title <text>', 'title on the title page and in the running header', 'Sudoku Puzzles')
-    .option('--subtitle <text>', 'subtitle on the title page (default: what is in the book)')
-    .option('-o, --output <file>', 'PDF to write', DEFAULT_OUTPUT)
+    .option('--title <text>', 'title (default: the template\'s, else "Sudoku Puzzles")')
+    .option('--subtitle <text>', 'subtitle (default: the template\'s, else what is in the book)')
+    .option('--author <name>', 'author, on the title page, the copyright line and the cover')
+    .option('--publisher <name>', 'publisher, on the title and copyright pages')
+    .option('--year <year>', 'copyright year (default: none printed)')
+    .option('--edition <text>', 'edition, e.g. "First edition", on the copyright page')
+    .option('--isbn <isbn>', 'ISBN-10 or ISBN-13 (check digit verified), on the copyright page')
+    .option('--rights <text>', 'replaces the "All rights reserved..." paragraph of the copyright page')
+    .option('--texts <file>', 'JSON file replacing book texts: howToPlay, example, pencilMarks, rights, solutions, primer, hints, levels: { easy: ... }')
+    .option('--credit', 'add a "Typeset with sudoku-press" line to the copyright page')
+    .option('--primer', 'add a chapter teaching each technique the puzzles need, with an example from the book', false)
+    .option('--hints', 'add hints: for each puzzle above easy, its first step beyond singles, in words', false)
+    .addOption(new Option('--paper <paper>', 'paper of the printed book, for the cover\'s spine width (default: the template\'s)').choices(['white', 'cream', 'color']))
     .option('--puzzles <file>', 'lay out the puzzles of this file (checked, solved and graded) instead of generating')
     .option('--skip-invalid', 'with --puzzles: leave out unreadable, unsolvable and multi-solution puzzles instead of stopping', false)
-    .option('-f, --force', 'replace the output file if it exists', false)
-    .option('--show-rating', 'print each puzzle\'s rating next to its level (also a template setting)', false)
+    .option('--show-rating', 'print each puzzle\'s rating above its grid (also a template setting)', false)
     .addOption(new Option('--symmetry <symmetry>', 'symmetry of generated puzzles (default: the template\'s)').choices(SYMMETRIES))
     .option('--jobs <n>', 'generator worker threads (the book does not depend on it)')
     .option('--timeout <seconds>', 'give up generating after this long (exit code 1, no file written)')
-    .option('-q, --quiet', 'no progress on stderr', false)
+    .option('-f, --force', 'replace the output file if it exists', false)
+    .option('-q, --quiet', 'no progress on stderr', false);
+}
+
+/** Front matter from the flags (only those given), the ISBN checked. */
+export function frontFromOptions(options: BookOptions): Partial<FrontMatter> {
+  const front: Partial<FrontMatter> = {};
+  for (const key of ['author', 'publisher', 'year', 'edition', 'isbn'] as const) {
+    const value = options[key];
+    if (value !== undefined) front[key] = value.trim();
+  }
+  if (front.isbn !== undefined && front.isbn !== '' && !isValidIsbn(front.isbn)) throw new UsageError(`--isbn: not a valid ISBN-10 or ISBN-13 (check digit): ${front.isbn}`);
+  if (front.year !== undefined && !/^\d{4}(\s*[-\u2013,]\s*\d{4})*$/.test(front.year)) throw new UsageError(`--year: expected a year such as 2025, got '${front.year}'`);
+  if (options.credit) front.credit = true;
+  return front;
+}
+
+/** Texts from `--texts FILE` and `--rights`. */
+export function textsFromOptions(options: BookOptions): Partial<BookTexts> {
+  let texts: Partial<BookTexts> = {};
+  if (options.texts !== undefined) {
+    checkInputFiles([options.texts]);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(options.texts, 'utf8'));
+    } catch (error) {
+      throw new UsageError(`--texts ${options.texts}: not valid JSON (${(error as Error).message})`);
+    }
+    try {
+      texts = parseTexts(json, options.texts, '');
+    } catch (error) {
+      if (error instanceof TemplateError) throw new UsageError(`--texts ${error.message}`);
+      throw error;
+    }
+  }
+  if (options.rights !== undefined) texts.rights = options.rights;
+  return texts;
+}
+
+export function registerBook(program: Command, io: CliIo, state: CommandState): void {
+  addBookOptions(program.command('book'))
+    .description('Make a printable PDF puzzle book: title and copyright pages, contents, how to play, the levels, a section per level, solutions at the back.')
+    .option('-o, --output <file>', 'PDF to write', DEFAULT_OUTPUT)
+    .option('--cover', 'also write the full-wrap cover (see `sudoku-press cover`) next to the book', false)
+    .option('--cover-output <file>', 'where --cover writes the cover (default: the book\'s name with -cover)')
     .addHelpText(
       'after',
       `
@@ -75,72 +147,55 @@ Examples:
   $ sudoku-press book --puzzles my-puzzles.txt --template large-print-8.5x11-1up -o out/large.pdf
   $ sudoku-press book --puzzles top95.txt --sections hard:10,expert:10 --skip-invalid --force`,
     )
-    .action(async (options: BookOptions) => {
+    .action(async (options: BookOptions & { output: string; force: boolean }) => {
       const template = withOverrides(readTemplate(options.template), options);
-      const wanted = options.sections === undefined ? undefined : parseSections(options.sections);
-      const jobs = options.jobs === undefined ? undefined : parseJobs(options.jobs);
-      const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
-      if (options.puzzles !== undefined) checkInputFiles([options.puzzles]);
+      const front = frontFromOptions(options);
+      const texts = textsFromOptions(options);
+      const coverOutput = options.cover ? (options.coverOutput ?? coverPathFor(options.output)) : undefined;
+      if (options.coverOutput !== undefined && !options.cover) throw new UsageError('--cover-output needs --cover');
       try {
+        checkBookTexts({ template, front, sections: [], ...(options.title === undefined ? {} : { title: options.title }), ...(options.subtitle === undefined ? {} : { subtitle: options.subtitle }) });
         checkOutput(options.output, options.force);
+        if (coverOutput !== undefined) checkOutput(coverOutput, options.force);
       } catch (error) {
         if (error instanceof BookOutputError) throw new UsageError(error.message);
         throw error;
       }
       const progress = new BookProgress(io, !options.quiet);
-
-      let sections: BookSection[];
-      let puzzles: AsyncIterable<BookPuzzle> | Iterable<BookPuzzle>;
-      let origin: string;
-      let seed: string | undefined;
-      if (options.puzzles !== undefined) {
-        if (options.seed !== undefined) throw new UsageError('--seed makes no difference with --puzzles (the puzzles come from the file)');
-        let fileBook;
-        try {
-          fileBook = await puzzlesFromFile(options.puzzles, {
-            sections: wanted,
-            skipInvalid: options.skipInvalid,
-            onRecord: (read) => progress.reading(read),
-          });
-        } catch (error) {
-          if (error instanceof BookInputError) return fail(io, state, progress, error.message);
-          throw error;
-        }
-        progress.doneReading(fileBook.puzzles.length, fileBook.skipped.length);
-        for (const skip of fileBook.skipped) io.stderr.write(`${skip.source}:${skip.line}: left out: ${skip.reason}\n`);
-        sections = fileBook.sections;
-        puzzles = fileBook.puzzles;
-        origin = `puzzles from ${basename(options.puzzles)}`;
-      } else {
-        if (options.skipInvalid) throw new UsageError('--skip-invalid only applies with --puzzles');
-        sections = wanted ?? parseSections(DEFAULT_SECTIONS);
-        seed = options.seed ?? String(randomInt(100000, 1000000));
-        if (options.seed === undefined) progress.note(`seed ${seed} (pass --seed ${seed} to make this book again)`);
-        puzzles = generatedPuzzles(sections, {
-          seed,
-          symmetry: template.symmetry,
-          ...(jobs === undefined ? {} : { jobs }),
-          ...(timeoutMs === undefined ? {} : { timeoutMs }),
-        });
-        origin = `seed ${seed}`;
-      }
+      const source = await bookSource(options, template, io, state, progress);
+      if (source === null) return;
+      const { sections, seed, origin } = source;
+      const teaching = await teachingFor(options, source, progress);
+      // The cover's art: the first puzzle of the last (hardest) section, caught as it goes by.
+      const artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
+      let art: BookPuzzle | undefined;
+      const puzzles = tap(teaching ? teaching.puzzles : source.puzzles, (p) => {
+        if (p.number === artNumber) art = p;
+      });
 
       const controller = new AbortController();
       const stop = (): void => controller.abort();
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       let result: BookResult;
+      const content = {
+        template,
+        ...(options.title === undefined ? {} : { title: options.title }),
+        subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
+        front,
+        texts,
+        sections,
+        ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
+      };
       try {
         result = await writeBookFile({
-          template,
-          title: options.title,
-          subtitle: options.subtitle ?? describeContents(sections),
-          sections,
+          ...content,
           puzzles,
           output: options.output,
           force: options.force,
-          colophon: `Made with sudoku-press \u00b7 ${origin} \u00b7 template ${template.name}`,
           subject: `sudoku-press book; template ${template.name}; sections ${sections.map((s) => `${s.level}:${s.count}`).join(',')}; ${origin}`,
+          keywords: `sudoku; ${origin}; template ${template.name}`,
+          metadata: { SudokuPressTemplate: template.name, SudokuPressSource: origin, ...(seed === undefined ? {} : { SudokuPressSeed: seed }) },
           signal: controller.signal,
           onPage: (page, pages) => progress.page(page, pages),
         });
@@ -162,23 +217,128 @@ Examples:
         progress.stop();
       }
       io.stdout.write(summary(result, template, seed));
+      if (coverOutput !== undefined) {
+        const { writeCoverFile } = await import('../render/cover.js');
+        const cover = await writeCoverFile({
+          template,
+          front: resolveFront(content),
+          texts: resolveTexts(content),
+          paper: template.paper,
+          pages: result.pages,
+          art,
+          levels: [...new Set(sections.map((s) => s.level))],
+          puzzleCount: result.plan.puzzleCount,
+          output: coverOutput,
+          force: options.force,
+          subject: `sudoku-press cover; template ${template.name}; ${origin}`,
+        });
+        io.stdout.write(coverSummary(cover));
+      }
       state.exitCode = EXIT.ok;
     });
 }
 
-function fail(io: CliIo, state: CommandState, progress: BookProgress, message: string): void {
+/** The items of `items`, each shown to `see` on its way through. */
+async function* tap<T>(items: AsyncIterable<T> | Iterable<T>, see: (item: T) => void): AsyncGenerator<T> {
+  for await (const item of items) {
+    see(item);
+    yield item;
+  }
+}
+
+/** `out/book.pdf` -> `out/book-cover.pdf`. */
+export function coverPathFor(output: string): string {
+  return output.toLowerCase().endsWith('.pdf') ? `${output.slice(0, -4)}-cover.pdf` : `${output}-cover.pdf`;
+}
+
+/** Where a book's puzzles come from, read and checked (a file) or ready to generate (a seed). */
+export interface BookSource {
+  sections: BookSection[];
+  puzzles: AsyncIterable<BookPuzzle> | Iterable<BookPuzzle>;
+  /** `seed 42` or `puzzles from file.txt`: what made the book, for its metadata. */
+  origin: string;
+  seed: string | undefined;
+}
+
+/** The sections and puzzles of a book from the options; null when a file's puzzles failed (reported). */
+export async function bookSource(options: BookOptions, template: BookTemplate, io: CliIo, state: CommandState, progress: BookProgress): Promise<BookSource | null> {
+  const wanted = options.sections === undefined ? undefined : parseSections(options.sections);
+  const jobs = options.jobs === undefined ? undefined : parseJobs(options.jobs);
+  const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
+  if (options.puzzles !== undefined) {
+    checkInputFiles([options.puzzles]);
+    if (options.seed !== undefined) throw new UsageError('--seed makes no difference with --puzzles (the puzzles come from the file)');
+    let fileBook;
+    try {
+      fileBook = await puzzlesFromFile(options.puzzles, {
+        sections: wanted,
+        skipInvalid: options.skipInvalid,
+        onRecord: (read) => progress.reading(read),
+      });
+    } catch (error) {
+      if (error instanceof BookInputError) {
+        fail(io, state, progress, error.message);
+        return null;
+      }
+      throw error;
+    }
+    progress.doneReading(fileBook.puzzles.length, fileBook.skipped.length);
+    for (const skip of fileBook.skipped) io.stderr.write(`${skip.source}:${skip.line}: left out: ${skip.reason}\n`);
+    return { sections: fileBook.sections, puzzles: fileBook.puzzles, origin: `puzzles from ${basename(options.puzzles)}`, seed: undefined };
+  }
+  if (options.skipInvalid) throw new UsageError('--skip-invalid only applies with --puzzles');
+  const sections = wanted ?? parseSections(DEFAULT_SECTIONS);
+  const seed = options.seed ?? String(randomInt(100000, 1000000));
+  if (options.seed === undefined) progress.note(`seed ${seed} (pass --seed ${seed} to make this book again)`);
+  const puzzles = generatedPuzzles(sections, {
+    seed,
+    symmetry: template.symmetry,
+    ...(jobs === undefined ? {} : { jobs }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
+  return { sections, puzzles, origin: `seed ${seed}`, seed };
+}
+
+/**
+ * With --primer or --hints, every puzzle is needed before the first page (the primer comes first and
+ * its length depends on them): they are collected, then solved step by step.
+ */
+export async function teachingFor(
+  options: BookOptions,
+  source: BookSource,
+  progress: BookProgress,
+): Promise<{ puzzles: BookPuzzle[]; teaching: Teaching } | undefined> {
+  if (!options.primer && !options.hints) return undefined;
+  const puzzles: BookPuzzle[] = [];
+  const total = source.sections.reduce((sum, s) => sum + s.count, 0);
+  for await (const puzzle of source.puzzles) {
+    puzzles.push(puzzle);
+    progress.step('generating puzzles', puzzles.length, total);
+  }
+  const { teach } = await import('../book/primer.js');
+  const teaching = teach(puzzles, { onPuzzle: (n) => progress.step('solving for the primer and hints', n, total) });
+  return { puzzles, teaching };
+}
+
+export function fail(io: CliIo, state: CommandState, progress: BookProgress, message: string): void {
   progress.stop();
   io.stderr.write(`sudoku-press: ${message}\n`);
   state.exitCode = EXIT.failure;
 }
 
 
-function withOverrides(template: BookTemplate, options: BookOptions): BookTemplate {
+export function withOverrides(template: BookTemplate, options: BookOptions): BookTemplate {
   return {
     ...template,
     showRating: template.showRating || options.showRating,
     symmetry: options.symmetry ?? template.symmetry,
+    ...(options.paper === undefined ? {} : { paper: options.paper }),
   };
+}
+
+function coverSummary(cover: { path: string; width: number; height: number; spine: number; pages: number; paper: string }): string {
+  const inches = (points: number): string => (points / 72).toFixed(3);
+  return `Wrote ${cover.path}: cover ${inches(cover.width)} x ${inches(cover.height)} in, spine ${inches(cover.spine)} in (${cover.pages} pages, ${cover.paper} paper)\n`;
 }
 
 /** `easy:20,medium:20` -> sections; a usage error names the bad part. */
@@ -209,7 +369,7 @@ function parseJobs(text: string): number {
   return jobs;
 }
 
-function describeContents(sections: readonly BookSection[]): string {
+export function describeContents(sections: readonly BookSection[]): string {
   const total = sections.reduce((sum, s) => sum + s.count, 0);
   const levels = [...new Set(sections.map((s) => s.level))];
   const range = levels.length === 1 ? levels[0]! : `${levels[0]} to ${levels[levels.length - 1]}`;
@@ -236,9 +396,11 @@ function round(value: number): number {
 }
 
 /** What the book command shows on stderr: progress on a terminal, and its notes unless --quiet. */
-class BookProgress {
+export class BookProgress {
   private readonly reader: Progress;
   private writer: Progress | undefined;
+  private stage: Progress | undefined;
+  private stageName = '';
 
   constructor(
     private readonly io: CliIo,
@@ -259,13 +421,25 @@ class BookProgress {
     this.note(`read and graded ${kept} puzzle${kept === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} left out)` : ''}`);
   }
 
+  /** A counted stage before the pages (generating the puzzles, solving them for the primer and hints). */
+  step(what: string, done: number, total: number): void {
+    if (what !== this.stageName) {
+      this.stage?.clear();
+      this.stage = new Progress(this.io, `${what}:`, total, this.enabled);
+      this.stageName = what;
+    }
+    this.stage!.update(done, total);
+  }
+
   page(page: number, pages: number): void {
+    this.stage?.clear();
     this.writer ??= new Progress(this.io, 'writing page', pages, this.enabled);
     this.writer.update(page, pages);
   }
 
   stop(): void {
     this.reader.clear();
+    this.stage?.clear();
     this.writer?.clear();
   }
 }

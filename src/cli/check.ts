@@ -1,77 +1,106 @@
 import type { Command } from 'commander';
 import { Solver } from '../solver/index.js';
-import { checkInputFiles, readInputs } from './input.js';
-import { EXIT, type CliIo, type CommandState } from './io.js';
+import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields, type Status } from './json.js';
-import { LineWriter, where } from './output.js';
+import { where } from './output.js';
+import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 
-interface CheckOptions {
+interface CheckOptions extends TargetCliOptions {
   json: boolean;
   quiet: boolean;
 }
 
 export function registerCheck(program: Command, io: CliIo, state: CommandState): void {
-  program
+  const command = program
     .command('check')
     .description('Verify that every puzzle has exactly one solution: unique, multiple, none or invalid per puzzle, then a summary.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per line ("type": "puzzle", then one "type": "summary")', false)
-    .option('-q, --quiet', 'print only the puzzles that are not unique, and the summary', false)
+    .option('-q, --quiet', 'print only the puzzles that are not unique, and the summary', false);
+  addTargetOptions(command, 'results');
+  command
     .addHelpText(
       'after',
       `
 Exit code 0 only when every puzzle is unique, 1 when any is not (or no puzzle was found),
 2 for usage errors. Files of any size are streamed; progress is shown on a terminal.
+With -o FILE or --shard the summary goes to standard error, so that the file holds the lines of
+the records only and shard outputs concatenate (cat) into the one-run output.
 
 Examples:
   $ sudoku-press check puzzles.txt
   $ sudoku-press check -q book/*.txt
-  $ cat puzzles.txt | sudoku-press check --json`,
+  $ cat puzzles.txt | sudoku-press check --json
+  $ sudoku-press check --json big.txt -o checked.jsonl --resume
+  $ sudoku-press check big.txt --shard 2/4 -o part-2.txt`,
     )
     .action(async (files: string[], options: CheckOptions) => {
       checkInputFiles(files);
-      const out = new LineWriter(io.stdout);
+      const shard = parseShard(options.shard);
+      if (options.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
+      const all = shard ? await countRecords(files, io, '--shard') : null;
+      const range = all === null ? null : shardRange(all, shard);
+      const key = JSON.stringify(['check', 1, options.json, options.quiet, shard, inputsKey(files)]);
+      const target = openOutputTarget(io, options, key);
+      const out = target.writer;
       const progress = new Progress(io, 'checked');
       const solver = new Solver();
-      const counts: Record<Exclude<Status, 'graded'>, number> = { unique: 0, multiple: 0, none: 0, invalid: 0 };
+      const saved = target.resumed.data;
+      const counts: Record<Exclude<Status, 'graded'>, number> = {
+        unique: saved['unique'] ?? 0,
+        multiple: saved['multiple'] ?? 0,
+        none: saved['none'] ?? 0,
+        invalid: saved['invalid'] ?? 0,
+      };
       const started = performance.now();
-      let total = 0;
-      for await (const record of readInputs(files, io)) {
-        total++;
-        if (!record.ok) {
-          counts.invalid++;
-          const { source, line, reason } = record.error;
-          await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
-        } else {
-          const { grid, label, source, line } = record.puzzle;
-          const count = solver.count(grid, 2);
-          const status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
-          counts[status]++;
-          if (!(options.quiet && status === 'unique')) {
-            await out.line(
-              options.json
-                ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status })
-                : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
-            );
+      let total = target.resumed.records;
+      if (total > 0) progress.note(`sudoku-press: resuming ${options.output}: ${total} records already checked`);
+      try {
+        for await (const record of recordsInRange(files, io, range, target.resumed.records)) {
+          let status: Exclude<Status, 'graded'>;
+          if (!record.ok) {
+            status = 'invalid';
+            const { source, line, reason } = record.error;
+            await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
+          } else {
+            const { grid, label, source, line } = record.puzzle;
+            const count = solver.count(grid, 2);
+            status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+            if (!(options.quiet && status === 'unique')) {
+              await out.line(
+                options.json
+                  ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status })
+                  : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
+              );
+            }
           }
+          // Counted once its line is out, so that a saved point never covers a record without its line.
+          counts[status]++;
+          total++;
+          progress.update(total);
+          await target.progress(total, counts);
         }
-        progress.update(total);
-      }
-      progress.clear();
-      const seconds = (performance.now() - started) / 1000;
-      if (options.json) {
-        await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
-      } else {
+        progress.clear();
+        const seconds = (performance.now() - started) / 1000;
         const rate = total / Math.max(seconds, 1e-6);
-        await out.line(
+        const text =
           `checked ${total} puzzle${total === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${Math.round(rate)}/s): ` +
-            `${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.invalid} invalid`,
-        );
+          `${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.invalid} invalid`;
+        // In a file or a shard the summary would break the one-line-per-record output.
+        if (target.toFile || shard) io.stderr.write(`${text}\n`);
+        else if (options.json) await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
+        else await out.line(text);
+        await target.finish(total, counts);
+      } catch (error) {
+        progress.clear();
+        await target.abandon(total, counts);
+        throw error;
       }
-      await out.flush();
-      if (total === 0) io.stderr.write('sudoku-press: no puzzles found in the input\n');
-      state.exitCode = total > 0 && counts.unique === total ? EXIT.ok : EXIT.failure;
+      const empty = total === 0 && !(shard && all !== 0);
+      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      state.exitCode = !empty && counts.unique === total ? EXIT.ok : EXIT.failure;
     });
 }
 

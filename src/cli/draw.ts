@@ -242,13 +242,13 @@ Examples:
       let stopped = false;
       let batch: { jobs: DrawJob[]; paths: string[] } = { jobs: [], paths: [] };
       const inFlight: Promise<void>[] = [];
-      const writeAll = (paths: string[], files: Uint8Array[]) => {
-        if (stopped) return;
-        paths.forEach((path, k) => {
-          writeWhole(path, files[k]!);
+      const writeAll = async (paths: string[], files: Uint8Array[]): Promise<void> => {
+        for (let k = 0; k < paths.length; k++) {
+          if (stopped) return;
+          await writeWhole(paths[k]!, files[k]!, cli.force);
           drawn++;
           progress.update(drawn);
-        });
+        }
       };
       const flush = async (last: boolean): Promise<void> => {
         const { jobs: batchJobs, paths } = batch;
@@ -258,7 +258,7 @@ Examples:
         if (!pool) {
           const files: Uint8Array[] = [];
           for (const job of batchJobs) files.push(await renderPicture(job.picture, job.options));
-          writeAll(paths, files);
+          await writeAll(paths, files);
           return;
         }
         const rendered = pool.render(batchJobs).then((files) => writeAll(paths, files));

@@ -66,7 +66,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     if (page.outcome.status !== 'graded') failures++;
     if (output === undefined) io.stdout.write(page.html);
     else {
-      writeWhole(output, page.html);
+      await writeWhole(output, page.html, options.force);
       if (!options.quiet) io.stderr.write(`wrote ${output}${page.outcome.status === 'graded' ? '' : ` (${page.outcome.message})`}\n`);
     }
     state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
@@ -89,11 +89,11 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
       { uniqueness: options.uniqueness, links },
     );
     if (page.outcome.status !== 'graded') failures++;
-    writeWhole(join(output, pageName(i + 1)), page.html);
+    await writeWhole(join(output, pageName(i + 1)), page.html, options.force);
     entries.push({ href: pageName(i + 1), source, puzzle: formatGrid(record.grid), outcome: page.outcome, ...(record.label === undefined ? {} : { label: record.label }) });
     progress.update(i + 1);
   }
-  writeWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`));
+  await writeWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), options.force);
   progress.clear();
   if (!options.quiet) io.stderr.write(`wrote ${records.length} pages and index.html in ${output}${failures > 0 ? `; ${failures} not explained` : ''}\n`);
   state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

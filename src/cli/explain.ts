@@ -9,7 +9,7 @@ import { formatRating, techniqueName } from './grade.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
-import { LineWriter } from './output.js';
+import { LineWriter, terminalSafe } from './output.js';
 
 export { readPuzzleArgument } from './input.js';
 
@@ -134,7 +134,7 @@ Examples:
       }
       await out.flush();
       if (count === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${arg}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
         failures++;
       }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

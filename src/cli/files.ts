@@ -1,16 +1,10 @@
-import { existsSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { writeOutputFile } from '../node/output-file.js';
 
 /**
- * Writes a file whole or not at all: to a temporary name next to it, then renamed, so a reader
- * never sees half a file and a failure leaves nothing behind.
+ * Writes a file whole or not at all, through the one output-file module: an exclusive temporary
+ * file under an unpredictable name, no link followed, moved into place when complete (replacing an
+ * existing file only with `force`), removed on failure or signal.
  */
-export function writeWhole(path: string, data: string | Uint8Array): void {
-  const temporary = `${path}.partial-${process.pid}`;
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, path);
-  } catch (error) {
-    if (existsSync(temporary)) unlinkSync(temporary);
-    throw error;
-  }
+export async function writeWhole(path: string, data: string | Uint8Array, force: boolean): Promise<void> {
+  await writeOutputFile(path, { force }, (stream) => new Promise<void>((resolve, reject) => stream.write(data, (error) => (error ? reject(error) : resolve()))));
 }

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { LEVELS } from '../grader/index.js';
 import {
+  DEFAULT_MAX_ATTEMPTS,
   GenerateError,
   GenerateOptionError,
   SYMMETRIES,
@@ -14,10 +15,10 @@ import {
 import { generate, type NodeGenerateOptions } from '../node/generate.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { errorLine } from './json.js';
-import { LineWriter } from './output.js';
+import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 
-interface GenerateCliOptions {
+interface GenerateCliOptions extends TargetCliOptions {
   count: number;
   seed?: string;
   start: number;
@@ -39,7 +40,9 @@ interface GenerateCliOptions {
 /** A whole number for commander; the range is checked by the generator's own validation. */
 function wholeNumber(text: string): number {
   if (!/^-?\d+$/.test(text.trim())) throw new InvalidArgumentError('not a whole number.');
-  return Number(text);
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new InvalidArgumentError(`too large (at most ${Number.MAX_SAFE_INTEGER}).`);
+  return value;
 }
 
 function seconds(text: string): number {
@@ -105,7 +108,7 @@ function libraryOptions(cli: GenerateCliOptions, seed: string): NodeGenerateOpti
 }
 
 export function registerGenerate(program: Command, io: CliIo, state: CommandState): void {
-  program
+  const command = program
     .command('generate')
     .description('Make puzzles with exactly one solution, of a chosen difficulty, reproducibly from a seed.')
     .option('-n, --count <n>', 'how many puzzles', wholeNumber, 1)
@@ -123,7 +126,9 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('--json', 'the same as --format json', false)
     .option('--solutions', 'include each solution', false)
     .option('--timeout <seconds>', 'give up after this long (reports how many were made)', seconds)
-    .option('--max-attempts <n>', 'give up on a puzzle after this many full grids', wholeNumber)
+    .option('--max-attempts <n>', `give up on a puzzle after this many full grids (default ${DEFAULT_MAX_ATTEMPTS.toLocaleString('en-US')})`, wholeNumber);
+  addTargetOptions(command, 'puzzles');
+  command
     .addHelpText(
       'after',
       `
@@ -139,55 +144,88 @@ Puzzle i depends only on the seed, the options that shape puzzles and i: --count
 Exit code 0 when all puzzles were made, 1 when --timeout or --max-attempts stopped the run, 2 for
 bad options.
 
+Long runs: -o FILE writes the file whole or not at all; with --resume, progress is kept in
+FILE.part and the same command run again goes on where it stopped (the file ends up byte for byte
+what one uninterrupted run writes). --shard K/N makes the K-th of N equal blocks of the indices;
+the N outputs concatenated in order (cat) are the one-machine output.
+
 Examples:
   $ sudoku-press generate --count 10 --difficulty easy --seed book-1
   $ sudoku-press generate -n 100 -d hard --symmetry rotational --format json --seed s > hard.jsonl
-  $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions`,
+  $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions
+  $ sudoku-press generate -n 100000 -d extreme --seed x -o extreme.txt --resume
+  $ parallel sudoku-press generate -n 1000 --seed s --shard {}/4 -o part-{}.txt ::: 1 2 3 4 && cat part-{1,2,3,4}.txt > all.txt`,
     )
     .action(async (cli: GenerateCliOptions) => {
+      const shard = parseShard(cli.shard);
+      if (cli.resume && cli.seed === undefined) throw new UsageError('--resume needs --seed (a resumed run must make the same puzzles)');
       const seed = cli.seed ?? randomBytes(6).toString('hex');
-      let puzzles: AsyncGenerator<GeneratedPuzzle>;
+      if (cli.json) cli.format = 'json';
+      const range = shardRange(cli.count, shard);
+      // Checked for the whole run, so that every shard refuses what the whole run would.
+      let options: NodeGenerateOptions;
       try {
-        puzzles = generate(libraryOptions(cli, seed));
+        options = libraryOptions(cli, seed);
+        void generate(options).return(undefined);
       } catch (error) {
         if (error instanceof GenerateOptionError) throw new UsageError(error.message);
         throw error;
       }
+      const key = JSON.stringify(['generate', 1, seed, options.difficulty ?? null, cli.rating ?? null, options.technique ?? null, options.symmetry, options.minimal,
+        options.cluesMin ?? null, options.cluesMax ?? null, cli.start, cli.count, shard, cli.format, cli.solutions]);
+      const target = openOutputTarget(io, cli, key);
       if (cli.seed === undefined) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
 
-      if (cli.json) cli.format = 'json';
-      const out = new LineWriter(io.stdout);
+      const out = target.writer;
+      const done = target.resumed.records;
+      const first = cli.start + range.from + done;
+      const left = range.to - range.from - done;
+      if (done > 0) io.stderr.write(`sudoku-press: resuming ${cli.output}: ${done} puzzle${done === 1 ? '' : 's'} already made, ${Math.max(0, left)} to go\n`);
       const format = cli.format === 'json' ? jsonOf : cli.format === 'csv' ? csvOf : lineOf;
-      if (cli.format === 'csv') await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
       // On a terminal the progress line goes to stderr; when the puzzles scroll by on the same
       // terminal they would break it up, and are progress enough.
       const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
-      const progress = new Progress(io, 'generated', cli.count, !stdoutIsTTY);
-      const started = performance.now();
+      const progress = new Progress(io, 'generated', Math.max(0, left), target.toFile || !stdoutIsTTY);
       let made = 0;
-      let flushed = started;
       try {
-        for await (const p of puzzles) {
-          await out.line(format(p, cli.solutions));
-          made++;
-          progress.update(made);
-          // When puzzles are slow, lines still reach the reader soon after they are made.
-          const now = performance.now();
-          if (now - flushed > 250) {
-            await out.flush();
-            flushed = now;
+        if (cli.format === 'csv' && (shard === null || shard.k === 1) && target.resumed.bytes === 0) {
+          await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
+        }
+        if (left > 0) {
+          // Threads beyond the cores or the puzzles only cost memory.
+          const jobs = Math.max(1, Math.min(options.jobs ?? 1, availableParallelism(), left));
+          const puzzles = generate({ ...options, start: first, count: left, jobs });
+          let flushed = performance.now();
+          for await (const p of puzzles) {
+            await out.line(format(p, cli.solutions));
+            made++;
+            progress.update(made);
+            await target.progress(done + made, {});
+            // When puzzles are slow, lines still reach the reader soon after they are made.
+            const now = performance.now();
+            if (!target.toFile && now - flushed > 250) {
+              await out.flush();
+              flushed = now;
+            }
           }
         }
-      } catch (error) {
-        if (!(error instanceof GenerateError)) throw error;
-        if (cli.format === 'json') await out.line(errorLine(error.code, error.message));
-        await out.flush();
         progress.clear();
-        io.stderr.write(`sudoku-press: ${error.message}\n`);
+        await target.finish(done + made, {});
+      } catch (error) {
+        progress.clear();
+        if (!(error instanceof GenerateError)) {
+          await target.abandon(done + made, {});
+          throw error;
+        }
+        // The error line ends standard output; a file keeps only puzzles (a resumed run goes on from them).
+        if (cli.format === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
+        await target.abandon(done + made, {});
+        const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
+        // The library says "raise the attempt limit"; here that limit is an option.
+        const limit = cli.maxAttempts === undefined ? `raise --max-attempts (default ${DEFAULT_MAX_ATTEMPTS})` : 'raise --max-attempts';
+        io.stderr.write(`sudoku-press: ${error.message.replace('raise the attempt limit', limit)}${kept}\n`);
         state.exitCode = EXIT.failure;
         return;
       }
-      await out.flush();
-      progress.clear();
     });
 }

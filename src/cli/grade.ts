@@ -1,24 +1,25 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
-import type { ReportStats } from '../pages/report.js';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleFormatError } from '../core/errors.js';
 import type { PuzzleRecord } from '../core/parse.js';
+import type { ReportStats } from '../pages/report.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
+import { availableParallelism } from 'node:os';
 import { writeWhole } from './files.js';
-import { checkInputFiles, readInputs } from './input.js';
+import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
-import { LineWriter } from './output.js';
+import { terminalSafe } from './output.js';
+import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 
-interface GradeCliOptions {
+interface GradeCliOptions extends TargetCliOptions {
   report?: string;
   stats: boolean;
-  force: boolean;
   json: boolean;
   uniqueness: boolean;
   jobs: string;
@@ -91,6 +92,13 @@ function gradeHere(record: PuzzleRecord, options: GradeOptions): GradeOutcome {
   }
 }
 
+function parseJobs(text: string): number {
+  if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--jobs wants a positive whole number, not '${text}'`);
+  const jobs = Number(text);
+  if (jobs > 256) throw new UsageError(`--jobs ${jobs} is too many (at most 256)`);
+  return jobs;
+}
+
 function checkReportFile(path: string, force: boolean): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--report ${path} is a folder; give a file name such as out/report.html`);
   if (existsSync(path) && !force) throw new UsageError(`${path} already exists (use --force to replace it)`);
@@ -115,28 +123,23 @@ function statsJson(stats: ReportStats): Record<string, unknown> {
   };
 }
 
-function parseJobs(text: string): number {
-  if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--jobs wants a positive whole number, not '${text}'`);
-  const jobs = Number(text);
-  if (jobs > 256) throw new UsageError(`--jobs ${jobs} is too many (at most 256)`);
-  return jobs;
-}
 
 export function registerGrade(program: Command, io: CliIo, state: CommandState): void {
-  program
+  const command = program
     .command('grade')
     .description('Rate each puzzle on the Sudoku Explainer scale, solving it the way a person would.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per puzzle, with the count of each technique used', false)
-    .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
-    .option('--stats', 'print the report\'s numbers as a short table instead of a line per puzzle', false)
-    .option('--force', 'with --report: replace the report file if it exists', false)
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution (then puzzles with several solutions are graded too)')
     .option('-j, --jobs <n>', 'grade in n worker threads (output stays in input order)', '1')
     .option(
       '--max-rating <r>',
       'quick screening: stop once a puzzle needs a technique rated above r and report it as ">=" (e.g. 7.4 skips the slow forcing chains)',
     )
+    .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
+    .option('--stats', "print the report's numbers as a short table instead of a line per puzzle", false);
+  addTargetOptions(command, 'grades');
+  command
     .addHelpText(
       'after',
       `
@@ -147,7 +150,10 @@ Output, one line per puzzle:
   extreme above or when a guess was needed. Puzzles with conflicting givens, no solution or
   several solutions are reported as "not graded".
 
-Exit code 0 when every puzzle was graded, 1 when some could not be, 2 for usage errors.
+Exit code 0 when every puzzle was graded, 1 when some could not be (or no puzzle was found), 2 for
+usage errors. -o FILE writes the grades whole or not at all; with --resume a later run of the same
+command goes on where an interrupted one stopped. --shard K/N grades the K-th of N equal blocks of
+the records; the N outputs concatenated in order (cat) are the one-run output.
 
 Examples:
   $ sudoku-press grade puzzles.txt
@@ -155,103 +161,127 @@ Examples:
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
   $ sudoku-press grade --max-rating 7.4 huge-file.txt   # fast; 7.5+ puzzles show as ">=7.5"
+  $ sudoku-press grade --json big.txt -o grades.jsonl --resume
+  $ parallel sudoku-press grade big.txt --shard {}/4 -o grades-{}.txt ::: 1 2 3 4
   $ sudoku-press grade puzzles.txt --report out/report.html --stats -j 2`,
     )
     .action(async (files: string[], cli: GradeCliOptions) => {
-      const jobs = parseJobs(cli.jobs);
+      // Threads beyond the cores only cost memory; the pool starts them as the work needs them.
+      const jobs = Math.min(parseJobs(cli.jobs), availableParallelism());
       if (jobs > 1 && !workersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       checkInputFiles(files);
       if (cli.report !== undefined) checkReportFile(cli.report, cli.force);
-      else if (cli.force) throw new UsageError('--force goes with --report');
-      const options: GradeOptions = { uniqueness: cli.uniqueness };
+      // A report of the records of this run alone would be wrong after a resumed one.
+      if (cli.resume && (cli.report !== undefined || cli.stats)) throw new UsageError('--report and --stats cover one whole run: they do not go with --resume');
       const collector = cli.report !== undefined || cli.stats ? new (await import('../pages/report.js')).ReportCollector() : undefined;
+      const options: GradeOptions = { uniqueness: cli.uniqueness };
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
-      const out = new LineWriter(io.stdout);
+      const shard = parseShard(cli.shard);
+      if (cli.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
+      const total = shard ? await countRecords(files, io, '--shard') : null;
+      const range = total === null ? null : shardRange(total, shard);
+      const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, inputsKey(files)]);
+      const target = openOutputTarget(io, cli, key);
+      const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
-      let failures = 0;
-      let done = 0;
+      let failures = target.resumed.data['failures'] ?? 0;
+      let graded = target.resumed.data['graded'] ?? 0;
+      let records = target.resumed.records;
+      if (records > 0) progress.note(`sudoku-press: resuming ${cli.output}: ${records} records already graded`);
+      const counters = (): Record<string, number> => ({ failures, graded });
 
+      // A record is counted once its line is out, so that a saved point never covers a record without its line.
       const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
-        if (!outcome.ok) failures++;
-        done++;
-        progress.update(done);
         if (collector) {
           if (outcome.ok) collector.addGrade({ puzzle: formatGrid(record.grid), source: record.source, line: record.line, label: record.label }, outcome.grade, outcome.ms);
           else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid');
         }
         if (!cli.stats) await out.line(format(record, outcome));
+        if (!outcome.ok) failures++;
+        graded++;
+        records++;
+        progress.update(records);
+        await target.progress(records, counters());
       };
       const reportInvalid = async (error: PuzzleFormatError) => {
-        failures++;
         collector?.addFailure('invalid');
         if (cli.json && !cli.stats) await out.line(invalidLine(error));
         else {
           progress.clear();
-          io.stderr.write(`${error.message} (invalid)\n`);
+          io.stderr.write(`${terminalSafe(error.message)} (invalid)\n`);
         }
+        failures++;
+        records++;
+        await target.progress(records, counters());
       };
+      const inputs = recordsInRange(files, io, range, target.resumed.records);
 
-      if (jobs === 1) {
-        for await (const record of readInputs(files, io)) {
-          if (!record.ok) {
-            await reportInvalid(record.error);
-            continue;
+      try {
+        if (jobs === 1) {
+          for await (const record of inputs) {
+            if (!record.ok) {
+              await reportInvalid(record.error);
+              continue;
+            }
+            await emit(record.puzzle, gradeHere(record.puzzle, options));
           }
-          await emit(record.puzzle, gradeHere(record.puzzle, options));
-        }
-      } else {
-        // Batches go to the workers as they are read; results are written in input order.
-        type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError };
-        const pool = new GradePool(jobs);
-        const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
-        let items: Item[] = [];
-        const send = () => {
-          if (items.length === 0) return;
-          const puzzles = items.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
-          queue.push({ items, results: puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]) });
-          items = [];
-        };
-        const drainOne = async () => {
-          const head = queue.shift()!;
-          const results = await head.results;
-          let k = 0;
-          for (const item of head.items) {
-            if (item.kind === 'invalid') await reportInvalid(item.error);
-            else await emit(item.record, results[k++]!);
+        } else {
+          // Batches go to the workers as they are read; results are written in input order.
+          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError };
+          const pool = new GradePool(jobs);
+          const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
+          let items: Item[] = [];
+          const send = () => {
+            if (items.length === 0) return;
+            const puzzles = items.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
+            queue.push({ items, results: puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]) });
+            items = [];
+          };
+          const drainOne = async () => {
+            const head = queue.shift()!;
+            const results = await head.results;
+            let k = 0;
+            for (const item of head.items) {
+              if (item.kind === 'invalid') await reportInvalid(item.error);
+              else await emit(item.record, results[k++]!);
+            }
+          };
+          try {
+            for await (const record of inputs) {
+              if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
+              else items.push({ kind: 'invalid', error: record.error });
+              if (items.length >= BATCH) send();
+              while (queue.length > jobs * 4) await drainOne();
+            }
+            send();
+            while (queue.length > 0) await drainOne();
+          } finally {
+            await pool.close();
           }
-        };
-        try {
-          for await (const record of readInputs(files, io)) {
-            if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
-            else items.push({ kind: 'invalid', error: record.error });
-            if (items.length >= BATCH) send();
-            while (queue.length > jobs * 4) await drainOne();
+        }
+        progress.clear();
+        if (collector) {
+          const report = await import('../pages/report.js');
+          const stats = collector.stats();
+          if (cli.stats) {
+            if (cli.json) await out.line(JSON.stringify(statsJson(stats)));
+            else for (const line of report.statsText(stats).trimEnd().split('\n')) await out.line(line);
           }
-          send();
-          while (queue.length > 0) await drainOne();
-        } finally {
-          await pool.close();
+          if (cli.report !== undefined) {
+            const sources = files.length === 0 ? 'standard input' : files.join(', ');
+            await writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }), cli.force);
+            io.stderr.write(`wrote the report ${cli.report}\n`);
+          }
         }
+        await target.finish(records, counters());
+      } catch (error) {
+        progress.clear();
+        await target.abandon(records, counters());
+        throw error;
       }
-      progress.clear();
-      if (collector) {
-        const report = await import('../pages/report.js');
-        const stats = collector.stats();
-        if (cli.stats) {
-          if (cli.json) await out.line(JSON.stringify(statsJson(stats)));
-          else for (const line of report.statsText(stats).trimEnd().split('\n')) await out.line(line);
-        }
-        if (cli.report !== undefined) {
-          const sources = files.length === 0 ? 'standard input' : files.join(', ');
-          writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }));
-          io.stderr.write(`wrote the report ${cli.report}\n`);
-        }
-      }
-      await out.flush();
-      if (done === 0 && failures === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
-      }
-      state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
+      const empty = records === 0 && !(shard && total !== 0);
+      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      state.exitCode = failures === 0 && !empty ? EXIT.ok : EXIT.failure;
     });
 }

@@ -5,6 +5,7 @@ import { formatChainLines } from '../techniques/chains/index.js';
 import { readPuzzleArgument, stepJson } from './explain.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { terminalSafe } from './output.js';
 
 interface HintCliOptions {
   uniqueness: boolean;
@@ -25,7 +26,7 @@ Prints one line: the step's difficulty on the Sudoku Explainer scale and what it
 notation. When no technique applies, the hint is a guess and says so.
 
 Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the puzzle is invalid,
-has no solution or several, 2 for usage errors.
+has no solution or several (or no puzzle was found), 2 for usage errors.
 
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
@@ -34,13 +35,17 @@ Examples:
     .action(async (arg: string, options: HintCliOptions) => {
       const records = [];
       for await (const record of readPuzzleArgument(arg, io)) records.push(record);
-      if (records.length !== 1) {
-        throw new UsageError(records.length === 0 ? `no puzzle found in ${arg}` : `hint takes one puzzle; ${arg} holds ${records.length}`);
+      if (records.length === 0) {
+        // The same as every command: no puzzle in the input is exit code 1.
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
+        state.exitCode = EXIT.failure;
+        return;
       }
+      if (records.length !== 1) throw new UsageError(`hint takes one puzzle; ${arg} holds ${records.length}`);
       const record = records[0]!;
       if (!record.ok) {
         if (options.json) io.stdout.write(`${invalidLine(record.error)}\n`);
-        else io.stderr.write(`sudoku-press: ${record.error.message}\n`);
+        else io.stderr.write(`sudoku-press: ${terminalSafe(record.error.message)}\n`);
         state.exitCode = EXIT.failure;
         return;
       }

@@ -1,10 +1,22 @@
 #!/usr/bin/env node
+import { installInterruptHandlers } from '../node/interrupt.js';
+import { removeLiveTemporaries } from '../node/output-file.js';
+import { outputWriteError } from './output.js';
 import { runCli } from './program.js';
 
-// Closing a pipe early (e.g. `| head`) is not an error.
+// Ctrl-C / SIGTERM: temporary files removed, exit 130 / 143 at once.
+installInterruptHandlers((line) => process.stderr.write(line));
+
+// Closing a pipe early (e.g. `| head`) is not an error; a full disk or a broken device is one line.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
+  removeLiveTemporaries();
+  process.stderr.write(`sudoku-press: ${outputWriteError(error).message}\n`);
+  process.exit(1);
+});
+process.stderr.on('error', () => {
+  // Nowhere left to say anything: the exit code tells.
+  process.exit(process.exitCode ?? 1);
 });
 
 runCli(process.argv.slice(2)).then(

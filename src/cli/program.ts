@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { PuzzleFormatError } from '../core/errors.js';
+import { OutputFileError, describeFileError } from '../node/output-file.js';
 import { EXIT, UsageError, processIo, type CliIo, type CommandState } from './io.js';
+import { OutputWriteError, oneLine } from './output.js';
 
 /** Adds one subcommand to the program. */
 type Register = (program: Command, io: CliIo, state: CommandState) => void;
@@ -18,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   hint: async () => (await import('./hint.js')).registerHint,
   generate: async () => (await import('./generate.js')).registerGenerate,
   book: async () => (await import('./book.js')).registerBook,
+  cover: async () => (await import('./cover.js')).registerCover,
   templates: async () => (await import('./templates.js')).registerTemplates,
   draw: async () => (await import('./draw.js')).registerDraw,
 };
@@ -52,8 +55,9 @@ export async function buildProgram(io: CliIo, state: CommandState, argv: readonl
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-    })
-    .showHelpAfterError('(run with --help for usage)');
+      // One line per error, the pointer to --help on it.
+      outputError: (text, write) => write(`${oneLine(text.replace(/\n+$/, ''))} (run with --help for usage)\n`),
+    });
   const only = commandOf(argv);
   // --version needs no command; help and unknown commands need them all.
   const versionOnly = argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
@@ -80,19 +84,37 @@ export async function runCli(argv: readonly string[], io: CliIo = processIo()): 
       }
       return EXIT.usage; // commander already printed the message
     }
+    const say = (message: string): void => {
+      io.stderr.write(`sudoku-press: ${oneLine(message)}\n`);
+    };
     if (error instanceof UsageError) {
-      io.stderr.write(`sudoku-press: ${error.message}\n`);
+      say(error.message);
       return EXIT.usage;
     }
     if (error instanceof PuzzleFormatError) {
-      io.stderr.write(`sudoku-press: ${error.message}\n`);
+      say(error.message);
       return EXIT.failure;
     }
-    if (isNodeError(error) && (error.code === 'ENOENT' || error.code === 'EACCES' || error.code === 'EISDIR')) {
-      io.stderr.write(`sudoku-press: ${error.message}\n`);
-      return EXIT.usage;
+    if (error instanceof OutputWriteError) {
+      if (error.code === 'EPIPE') return state.exitCode; // the reader stopped reading: not an error
+      say(error.message);
+      return EXIT.failure;
+    }
+    if (error instanceof OutputFileError) {
+      say(error.message);
+      return error.isUsage || error.code === 'PERMISSION' ? EXIT.usage : EXIT.failure;
     }
     if (isNodeError(error) && error.code === 'EPIPE') return state.exitCode;
+    if (isNodeError(error) && typeof error.path === 'string') {
+      // A system error on a file the user named (the path is theirs, never a temporary one).
+      const described = describeFileError(error, error.path, error.syscall === 'open' || error.syscall === 'read' ? 'read' : 'write');
+      say(described.message);
+      return described.isUsage || described.code === 'PERMISSION' ? EXIT.usage : EXIT.failure;
+    }
+    if (error instanceof RangeError && /call stack/.test(error.message)) {
+      say('input nested too deeply to read');
+      return EXIT.failure;
+    }
     throw error;
   }
 }

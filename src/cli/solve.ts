@@ -4,7 +4,7 @@ import { Solver } from '../solver/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields } from './json.js';
-import { LineWriter, where } from './output.js';
+import { LineWriter, terminalSafe, where } from './output.js';
 
 interface SolveOptions {
   format: 'line' | 'grid' | 'json';
@@ -29,7 +29,8 @@ Output:
   json   one JSON object per line (also --json): type "puzzle", source, line, label, puzzle,
          status (unique, multiple, none, invalid), solution; code and error when not solved
 
-Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise, 2 for usage errors.
+Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise (or when the input
+holds no puzzle), 2 for usage errors.
 
 Examples:
   $ sudoku-press solve puzzles.txt
@@ -42,14 +43,16 @@ Examples:
       const out = new LineWriter(io.stdout);
       const solver = new Solver();
       let failures = 0;
+      let records = 0;
       for await (const record of readInputs(files, io)) {
+        records++;
         if (!record.ok) {
           failures++;
           const error = record.error;
           if (options.format === 'json') {
             await out.line(invalidLine(error));
           } else {
-            io.stderr.write(`${error.message} (invalid)\n`);
+            io.stderr.write(`${terminalSafe(error.message)} (invalid)\n`);
           }
           continue;
         }
@@ -72,10 +75,10 @@ Examples:
         }
         if (!printable) {
           const why = count === 0 ? 'no solution' : 'several solutions (--first prints one)';
-          io.stderr.write(`${where(source, line)}: ${why}\n`);
+          io.stderr.write(`${terminalSafe(where(source, line))}: ${why}\n`);
           continue;
         }
-        if (count > 1) io.stderr.write(`${where(source, line)}: several solutions; printing the first found\n`);
+        if (count > 1) io.stderr.write(`${terminalSafe(where(source, line))}: several solutions; printing the first found\n`);
         if (options.format === 'grid') {
           await out.line(`# ${where(source, line)}${label === undefined ? '' : ` ${label}`}${count > 1 ? ' (first of several solutions)' : ''}`);
           await out.line(formatGrid(solver.solution, { style: 'grid' }));
@@ -85,6 +88,10 @@ Examples:
         }
       }
       await out.flush();
+      if (records === 0) {
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(files.length > 0 ? files.join(', ') : 'standard input')}\n`);
+        failures++;
+      }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
     });
 }

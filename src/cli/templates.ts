@@ -20,10 +20,14 @@ A template is a JSON file: page size ("letter", "a4", "a5", "6x9", "7x10", "8.5x
 height such as "6in", "152mm", 432), bleed (false, true for 0.125in, or a length), margins (top,
 bottom, outside, inside, and insideByPageCount rows that widen the gutter as the page count grows),
 puzzlesPerPage (1, 2, 4 or 6), solutionsPerPage, fonts (sizes in points; digitScale is the digit
-height as a share of the cell), lines (thin >= 0.75pt, box 2-3pt), header and footer text with
-{title}, {section}, {page} and {pages}, footerAlign, toc, sectionStart ("divider" or "heading"),
-showRating, solutions, solutionGray and symmetry (asked of the generator). A bad field is reported
-with the file and the field's name.
+height as a share of the cell), lines (thin >= 0.75pt, box 2-3pt), header (the running head, or
+{ "verso": ..., "recto": ... }) and footer (the folio) with {title}, {section}, {page} and {pages},
+headerAt ("top" or "foot"), footerAlign, toc, sectionStart ("divider" or "heading"), showRating,
+solutions, solutionGray, symmetry (asked of the generator), paper ("white", "cream", "color": the
+cover's spine), filler ("notes" or "blank"), front (title, subtitle, author, publisher, year, edition,
+isbn, credit) and texts (howToPlay, example, pencilMarks, rights, solutions, primer, hints, back,
+levels). Margins are at least 0.25in (0.375in on bleed edges). A bad field is reported with the file
+and the field's name.
 
 Examples:
   $ sudoku-press templates

@@ -128,6 +128,10 @@ export class PuzzleReader {
       return null;
     }
     this.broken = this.interruptGrid();
+    if (row.length === 81) {
+      // 81 cells, but split up by spaces, tabs or bars: say so rather than "expected 81, found 81".
+      return this.fail('CELL_COUNT', 'the 81 cells are split by spaces, tabs or separators; write them together (a label may follow after a space), or as 9 rows of 9', where);
+    }
     return this.fail('CELL_COUNT', `expected 81 cells (or a grid row of 9), found ${row.length}`, where);
   }
 

@@ -34,6 +34,7 @@ export {
   resolveOptions,
   MIN_CLUES,
   MAX_MINIMAL_CLUES,
+  DEFAULT_MAX_ATTEMPTS,
   type GenerateOptions,
   type GenerateOptionCode,
   type RatingBand,

@@ -26,7 +26,7 @@ export interface GenerateOptions {
   cluesMax?: number;
   /** Give up after this many milliseconds for the whole run (throws a GenerateError `TIMEOUT`). */
   timeoutMs?: number;
-  /** Give up on a puzzle after this many full grids tried (throws a GenerateError `MAX_ATTEMPTS`). Default 1,000,000. */
+  /** Give up on a puzzle after this many full grids tried (throws a GenerateError `MAX_ATTEMPTS`). Default {@link DEFAULT_MAX_ATTEMPTS}. */
   maxAttempts?: number;
 }
 
@@ -96,6 +96,22 @@ export const MIN_CLUES = 17;
 /** Fewest givens worth asking random generation for (17 and 18 exist but are found by other means). */
 export const MIN_REACHABLE_CLUES = 19;
 /**
+ * Full grids tried for one puzzle before a run gives up, unless `maxAttempts` says otherwise. Every
+ * run is bounded: a target that is rare (a rating band of 0.1 near the top, few givens for an easy
+ * level) ends with a GenerateError saying how many puzzles were made, instead of running forever.
+ * Common targets need 1 to 50 grids a puzzle (extreme: about 10).
+ */
+export const DEFAULT_MAX_ATTEMPTS = 10_000;
+/** Lowest rating random generation reaches: 1.0 (full houses only) needs nearly every cell given. */
+export const MIN_REACHABLE_RATING = 1.2;
+/**
+ * Ratings above this are out of reach of random generation (the hardest puzzles known rate
+ * 11.x and were found by years of searching, not by carving random grids).
+ */
+export const MAX_REACHABLE_RATING = 11.0;
+/** Most puzzles in one run (the worker pool counts indices in 32 bits). */
+export const MAX_COUNT = 2 ** 31 - 1;
+/**
  * Most givens of a minimal puzzle we accept a request for. The largest minimal puzzles known have
  * 40 givens and are astronomically rare; random minimal puzzles have 20-30.
  */
@@ -116,12 +132,12 @@ export function parseRatingBand(text: string): RatingBand {
   return { min, max: match[2] === undefined ? min : Number(match[2]) };
 }
 
-function positiveInteger(value: unknown, name: string, code: GenerateOptionCode, fallback: number): number {
+function positiveInteger(value: unknown, name: string, code: GenerateOptionCode, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
     throw new GenerateOptionError(code, `${name} must be a whole number of at least 1 (got ${shown(value)})`);
   }
-  if (!Number.isSafeInteger(value)) throw new GenerateOptionError(code, `${name} ${value} is too large (at most ${Number.MAX_SAFE_INTEGER})`);
+  if (!Number.isSafeInteger(value) || value > max) throw new GenerateOptionError(code, `${name} ${value} is too large (at most ${max})`);
   return value;
 }
 
@@ -156,12 +172,13 @@ function checkShape(options: GenerateOptions): void {
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   checkShape(options);
   if (typeof options.seed !== 'string') throw new GenerateOptionError('BAD_SEED', 'seed must be a string');
-  const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1);
+  const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1, MAX_COUNT);
   const start = positiveInteger(options.start, 'start', 'BAD_START', 1);
-  if (!Number.isSafeInteger(start + count - 1)) {
+  if (count - 1 > Number.MAX_SAFE_INTEGER - start) {
+    // Not start + count - 1: past 2^53 that sum rounds, and a sum that should fail passes.
     throw new GenerateOptionError('BAD_COUNT', `start ${start} + count ${count} goes past the largest index, ${Number.MAX_SAFE_INTEGER}`);
   }
-  const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', 1_000_000);
+  const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', DEFAULT_MAX_ATTEMPTS);
   let timeoutMs = Number.POSITIVE_INFINITY;
   if (options.timeoutMs !== undefined) {
     if (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0)) throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${options.timeoutMs})`);
@@ -186,6 +203,18 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     if (min > max) throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is reversed (the lower end comes first)`);
     if (max < 1 || min > MAX_RATING) {
       throw new GenerateOptionError('BAD_RATING', `rating band ${min}-${max} is empty: ratings run from 1.0 to ${MAX_RATING.toFixed(1)}`);
+    }
+    if (max < MIN_REACHABLE_RATING) {
+      throw new GenerateOptionError(
+        'BAD_RATING',
+        `rating band ${min}-${max} is out of reach: a puzzle rated below ${MIN_REACHABLE_RATING.toFixed(1)} (full houses only) has nearly every cell given; ask for ${MIN_REACHABLE_RATING.toFixed(1)} or more`,
+      );
+    }
+    if (min > MAX_REACHABLE_RATING) {
+      throw new GenerateOptionError(
+        'BAD_RATING',
+        `rating band ${min}-${max} is out of reach: random puzzles above ${MAX_REACHABLE_RATING.toFixed(1)} are too rare to find (the hardest known were found by years of search)`,
+      );
     }
     band = { min, max };
   }

@@ -31,8 +31,9 @@ interface Pending {
 }
 
 /**
- * A fixed set of worker threads that grade batches of puzzles. Batches go to the least busy
- * worker; each `grade` call resolves with the batch's outcomes in input order.
+ * Up to `size` worker threads that grade batches of puzzles. A worker is started only when every
+ * running one is busy, so a small input never starts more threads than it has batches. Batches go
+ * to the least busy worker; each `grade` call resolves with the batch's outcomes in input order.
  */
 export class GradePool {
   private readonly workers: Worker[] = [];
@@ -40,21 +41,28 @@ export class GradePool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
-  constructor(size: number) {
+  constructor(private readonly size: number) {
     if (!workersAvailable()) {
       throw new Error(`worker threads need the compiled program (run npm run build): ${fileURLToPath(WORKER_URL)} is missing`);
     }
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER_URL);
-      worker.on('message', (message: BatchResult) => this.settle(message));
-      worker.on('error', (error) => this.failAll(error));
-      this.workers.push(worker);
-      this.busy.push(0);
-    }
+  }
+
+  private start(): void {
+    const worker = new Worker(WORKER_URL);
+    worker.on('message', (message: BatchResult) => this.settle(message));
+    worker.on('error', (error) => this.failAll(error));
+    this.workers.push(worker);
+    this.busy.push(0);
+  }
+
+  /** Threads started so far. */
+  get started(): number {
+    return this.workers.length;
   }
 
   /** Grades puzzles (81-character strings) in the least busy worker. */
   grade(puzzles: string[], options: GradeOptions): Promise<GradeOutcome[]> {
+    if (this.workers.length < this.size && this.busy.every((n) => n > 0)) this.start();
     let target = 0;
     for (let i = 1; i < this.workers.length; i++) if (this.busy[i]! < this.busy[target]!) target = i;
     const id = this.nextId++;

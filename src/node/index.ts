@@ -30,9 +30,44 @@ export {
   TemplateError,
   BookInputError,
   BookOutputError,
+  // Front matter, texts, the primer and hints, and the cover (issue 14).
+  type BookContent,
+  type FrontMatter,
+  type BookTexts,
+  type Teaching,
+  type PrimerEntry,
+  type HintEntry,
+  type CoverGeometry,
+  type CoverResult,
+  type WriteCoverOptions,
+  type Paper,
+  DEFAULT_TEXTS,
+  DEFAULT_FRONT_MATTER,
+  PAPER_THICKNESS,
+  teach,
+  coverGeometry,
+  spineWidth,
+  writeCoverFile,
+  isValidIsbn,
 } from '../render/index.js';
 
 // Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
 export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
 export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
 export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';
+
+// Output files written whole or not at all (for any command or program that writes a file), and
+// files that survive an interrupted run.
+export {
+  type OutputFile,
+  type OutputFileOptions,
+  type OutputFileErrorCode,
+  OutputFileError,
+  openOutputFile,
+  writeOutputFile,
+  writeFileWhole,
+  checkOutputPath,
+  sweepStaleTemporaries,
+  removeLiveTemporaries,
+} from './output-file.js';
+export { type ResumePoint, ResumableFile } from './resumable-file.js';

@@ -42,15 +42,44 @@ export interface PaintSceneOptions {
   /** Width of the picture on the page, in points (the height follows the scene's aspect). */
   width: number;
   fonts?: SceneFonts;
+  /**
+   * Paint every colour as a grey level (DeviceGray, by luminance) instead of RGB: for print
+   * interiors that must be grayscale (the book's pages). Use with the grey theme.
+   */
+  gray?: boolean;
+  /** The thinnest a line may print, in points (print rules ask 0.75 pt or more); default: as drawn. */
+  minLineWidth?: number;
 }
 
-function applyPaint(doc: Doc, paint: Paint): 'fill' | 'stroke' | 'fillAndStroke' | null {
+/** `#rrggbb` (or `#rgb`) as a grey level 0..1 by luminance; null for anything else. */
+function grayOf(color: string): number | null {
+  let hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (hex === undefined) return null;
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex!.slice(i, i + 2), 16) / 255) as [number, number, number];
+  return Math.round((0.299 * r + 0.587 * g + 0.114 * b) * 1000) / 1000;
+}
+
+/** Sets a fill or stroke colour: RGB through pdfkit, or a DeviceGray operator in grey mode. */
+function setColor(doc: Doc, color: string, opacity: number, stroke: boolean, gray: boolean): void {
+  const level = gray ? grayOf(color) : null;
+  if (level === null) {
+    if (stroke) doc.strokeColor(color, opacity);
+    else doc.fillColor(color, opacity);
+    return;
+  }
+  doc.addContent(`${level} ${stroke ? 'G' : 'g'}`);
+  if (stroke) doc.strokeOpacity(opacity);
+  else doc.fillOpacity(opacity);
+}
+
+function applyPaint(doc: Doc, paint: Paint, gray: boolean, minWidth: number): 'fill' | 'stroke' | 'fillAndStroke' | null {
   const fill = paint.fill !== undefined && paint.fill !== 'none';
   const stroke = paint.stroke !== undefined;
-  if (fill) doc.fillColor(paint.fill!, paint.opacity ?? 1);
+  if (fill) setColor(doc, paint.fill!, paint.opacity ?? 1, false, gray);
   if (stroke) {
-    doc.strokeColor(paint.stroke!, paint.opacity ?? 1);
-    doc.lineWidth(paint.strokeWidth ?? 1);
+    setColor(doc, paint.stroke!, paint.opacity ?? 1, true, gray);
+    doc.lineWidth(Math.max(paint.strokeWidth ?? 1, minWidth));
     if (paint.dash && paint.dash.length > 0) doc.dash(paint.dash[0]!, { space: paint.dash[1] ?? paint.dash[0]! });
     else doc.undash();
   }
@@ -63,15 +92,16 @@ function finish(doc: Doc, how: 'fill' | 'stroke' | 'fillAndStroke' | null): void
   else if (how === 'fillAndStroke') doc.fillAndStroke();
 }
 
-function paintPrimitive(doc: Doc, p: Primitive, fonts: SceneFonts): void {
+function paintPrimitive(doc: Doc, p: Primitive, fonts: SceneFonts, gray: boolean, minWidth: number): void {
   if (p.type === 'text') {
-    doc.font(p.bold ? fonts.bold : fonts.regular).fontSize(p.size).fillColor(p.fill, 1);
+    doc.font(p.bold ? fonts.bold : fonts.regular).fontSize(p.size);
+    setColor(doc, p.fill, 1, false, gray);
     const width = doc.widthOfString(p.text);
     doc.text(p.text, p.x - width / 2, p.y, { baseline: 'alphabetic', lineBreak: false });
     return;
   }
   doc.save();
-  const how = applyPaint(doc, p);
+  const how = applyPaint(doc, p, gray, minWidth);
   if (how === null) {
     doc.restore();
     return;
@@ -107,7 +137,9 @@ export function paintScene(doc: Doc, scene: Scene, options: PaintSceneOptions): 
   doc.translate(options.x, options.y);
   const scale = options.width / scene.width;
   doc.scale(scale);
-  for (const p of scene.primitives) paintPrimitive(doc, p, fonts);
+  // The least width in the scene's units: the scene is scaled by `scale` when painted.
+  const minWidth = (options.minLineWidth ?? 0) / scale;
+  for (const p of scene.primitives) paintPrimitive(doc, p, fonts, options.gray ?? false, minWidth);
   doc.restore();
 }
 

@@ -1,12 +1,12 @@
 /**
- * A book from start to finish: plan the pages, draw them into a temporary file next to the output,
- * and rename it into place only when the PDF is complete.
+ * A book from start to finish: plan the pages, draw them into a temporary file next to the output
+ * (src/node/output-file.ts: created exclusively under an unpredictable name, never through a
+ * link), and move it into place only when the PDF is complete.
  */
-import { createWriteStream, existsSync, mkdirSync, renameSync, statSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { planBook, type BookPlan, type BookSection } from './layout.js';
+import { OutputFileError, checkOutputPath, describeFileError, openOutputFile } from '../node/output-file.js';
+import { planContent, resolveFront, type BookContent } from './content.js';
+import type { BookPlan } from './layout.js';
 import { writeBookPdf, type BookPuzzle } from './pdf-writer.js';
-import type { BookTemplate } from './template.js';
 
 /**
  * The creation date written into every book. Fixed, so that the same seed and options give the same
@@ -18,7 +18,7 @@ export const BOOK_DATE = new Date(Date.UTC(2025, 0, 1));
 export class BookOutputError extends Error {
   override readonly name = 'BookOutputError';
   constructor(
-    readonly code: 'EXISTS' | 'NOT_A_FILE' | 'ABORTED',
+    readonly code: 'EXISTS' | 'NOT_A_FILE' | 'ABORTED' | 'TEXT_TOO_LONG',
     message: string,
   ) {
     super(message);
@@ -26,21 +26,18 @@ export class BookOutputError extends Error {
 }
 
 /** Options of {@link writeBookFile}. */
-export interface WriteBookFileOptions {
-  template: BookTemplate;
-  title: string;
-  subtitle?: string;
-  sections: readonly BookSection[];
+export interface WriteBookFileOptions extends BookContent {
   /** The puzzles in book order (numbered from 1), as fast or as slow as they come. */
   puzzles: AsyncIterable<BookPuzzle> | Iterable<BookPuzzle>;
   /** Path of the PDF. Its folder is made if missing. */
   output: string;
   /** Replace an existing file. Default false. */
   force?: boolean;
-  /** Small print on the title page (e.g. the seed, so the book can be made again). */
-  colophon?: string;
   /** Written into the PDF's Info dictionary; describe what made the book so that different books get different IDs. */
   subject?: string;
+  /** Info dictionary keywords and extra entries (e.g. the seed and template, so the book can be made again). */
+  keywords?: string;
+  metadata?: Readonly<Record<string, string>>;
   /** Default {@link BOOK_DATE}. */
   creationDate?: Date;
   /** Stops the run; the temporary file is removed and nothing is left at `output`. */
@@ -56,57 +53,92 @@ export interface BookResult {
   plan: BookPlan;
 }
 
+/** Longest title and subtitle: what a title page holds in a few lines. */
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_SUBTITLE_LENGTH = 300;
+/** Longest author, publisher, edition line: a line of the title or copyright page. */
+export const MAX_FRONT_LINE_LENGTH = 200;
+
+/**
+ * Throws a BookOutputError (`TEXT_TOO_LONG`) for a title, subtitle or line of front matter past the
+ * limits (from the options, or from the template's `front` when the options leave it out).
+ */
+export function checkBookTexts(content: BookContent): void {
+  const front = resolveFront(content);
+  if (front.title.length > MAX_TITLE_LENGTH) {
+    throw new BookOutputError('TEXT_TOO_LONG', `the title is ${front.title.length} characters long; at most ${MAX_TITLE_LENGTH}`);
+  }
+  if (front.subtitle.length > MAX_SUBTITLE_LENGTH) {
+    throw new BookOutputError('TEXT_TOO_LONG', `the subtitle is ${front.subtitle.length} characters long; at most ${MAX_SUBTITLE_LENGTH}`);
+  }
+  for (const field of ['author', 'publisher', 'edition'] as const) {
+    const value = front[field];
+    if (typeof value === 'string' && value.length > MAX_FRONT_LINE_LENGTH) {
+      throw new BookOutputError('TEXT_TOO_LONG', `the ${field} is ${value.length} characters long; at most ${MAX_FRONT_LINE_LENGTH}`);
+    }
+  }
+}
+
 /**
  * Plans and writes a book to `output` atomically: a failed or stopped run leaves no file there.
- * @throws BookOutputError when the file exists (without `force`) or the run was aborted;
+ * @throws BookOutputError when the file exists (without `force`), a text is too long or the run
+ *   was aborted; OutputFileError when the file cannot be written (a full disk, no permission);
  *   TemplateError when the book does not fit the template.
  */
 export async function writeBookFile(options: WriteBookFileOptions): Promise<BookResult> {
   const { output } = options;
+  checkBookTexts(options);
   checkOutput(output, options.force ?? false);
-  const plan = planBook(options.template, { title: options.title, sections: options.sections });
-  const folder = dirname(output);
-  mkdirSync(folder, { recursive: true });
-  const temporary = join(folder, `.${basename(output)}.${process.pid}.partial`);
-  const stream = createWriteStream(temporary, { flags: 'w' });
+  const { plan, front, texts } = planContent(options);
+  const file = openOutputFile(output, { force: options.force ?? false });
   const signal = options.signal;
   try {
     const puzzles = signal ? abortable(options.puzzles, signal) : options.puzzles;
     await writeBookPdf({
       plan,
-      subtitle: options.subtitle ?? '',
-      colophon: options.colophon ?? '',
+      front,
+      texts,
       subject: options.subject ?? '',
+      ...(options.keywords === undefined ? {} : { keywords: options.keywords }),
+      ...(options.metadata === undefined ? {} : { metadata: options.metadata }),
+      ...(options.teaching && plan.primerPage !== null ? { primer: options.teaching.primer } : {}),
+      ...(options.teaching && plan.hintsPage !== null ? { hints: options.teaching.hints } : {}),
       creationDate: options.creationDate ?? BOOK_DATE,
       puzzles,
-      output: stream,
+      output: file.stream,
       onPage: (page, count) => {
         if (signal?.aborted) throw new BookOutputError('ABORTED', 'stopped before the book was finished; no file written');
         options.onPage?.(page, count);
       },
     });
-    checkOutput(output, options.force ?? false); // it may have appeared meanwhile
-    renameSync(temporary, output);
   } catch (error) {
-    stream.destroy();
-    try {
-      unlinkSync(temporary);
-    } catch {
-      // already gone
-    }
+    await file.discard();
+    // A system error names the user's file, never the temporary one.
+    if ((error as NodeJS.ErrnoException).syscall !== undefined) throw describeFileError(error, output, 'write');
     throw error;
   }
-  return { path: output, pages: plan.pageCount, bytes: statSync(output).size, plan };
+  let bytes: number;
+  try {
+    ({ bytes } = await file.commit());
+  } catch (error) {
+    if (error instanceof OutputFileError && (error.code === 'EXISTS' || error.code === 'NOT_A_FILE')) throw new BookOutputError(error.code, error.message);
+    throw error;
+  }
+  return { path: output, pages: plan.pageCount, bytes, plan };
 }
 
 /**
- * Throws a BookOutputError when `output` cannot be written: it exists and `force` is off, or it is
- * not a file. Callers check early so that a long run is not wasted on a refused file.
+ * Throws a BookOutputError when `output` exists and `force` is off, or is not a file, and an
+ * OutputFileError for a path that cannot be a file (`dir/`, a path through a file). Callers check
+ * early so that a long run is not wasted on a refused file.
  */
 export function checkOutput(output: string, force: boolean): void {
-  if (!existsSync(output)) return;
-  if (!statSync(output).isFile()) throw new BookOutputError('NOT_A_FILE', `${output} exists and is not a file`);
-  if (!force) throw new BookOutputError('EXISTS', `${output} already exists; use --force to replace it`);
+  try {
+    checkOutputPath(output, force);
+  } catch (error) {
+    if (error instanceof OutputFileError && (error.code === 'EXISTS' || error.code === 'NOT_A_FILE')) throw new BookOutputError(error.code, error.message);
+    throw error;
+  }
 }
 
 async function* abortable<T>(items: AsyncIterable<T> | Iterable<T>, signal: AbortSignal): AsyncGenerator<T> {

@@ -6,6 +6,10 @@ export {
   PAGE_SIZES,
   PUZZLES_PER_PAGE,
   LINE_LIMITS,
+  PAPER_THICKNESS,
+  SAFE_MARGIN,
+  type Paper,
+  parseTexts,
   loadTemplate,
   parseTemplate,
   parseLength,
@@ -25,6 +29,9 @@ export {
   type TocEntry,
   type GlyphBox,
   MIN_CELL,
+  FOLIO_CLEARANCE,
+  hasFolio,
+  hasRunningHead,
   planBook,
   pageFrame,
   gutterFor,
@@ -32,6 +39,21 @@ export {
   centreGlyph,
 } from './layout.js';
 export { type BookPuzzle, type WriteBookOptions, writeBookPdf } from './pdf-writer.js';
-export { type WriteBookFileOptions, type BookResult, BookOutputError, BOOK_DATE, checkOutput, writeBookFile } from './book.js';
+export { type BookContent, planContent, resolveFront, resolveTexts } from './content.js';
+export { type CoverGeometry, type CoverResult, type WriteCoverOptions, COVER_RULES, coverGeometry, spineWidth, writeCoverFile, backText } from './cover.js';
+export { type FrontMatter, type BookTexts, DEFAULT_FRONT_MATTER, DEFAULT_TEXTS, isValidIsbn, copyrightLine } from '../book/texts.js';
+export { type PrimerTopic, type PrimerEntry, type HintEntry, type Teaching, PRIMER_TOPICS, teach } from '../book/primer.js';
+export {
+  type WriteBookFileOptions,
+  type BookResult,
+  BookOutputError,
+  BOOK_DATE,
+  MAX_TITLE_LENGTH,
+  MAX_SUBTITLE_LENGTH,
+  MAX_FRONT_LINE_LENGTH,
+  checkBookTexts,
+  checkOutput,
+  writeBookFile,
+} from './book.js';
 export { type FilePuzzlesOptions, type FileBook, type SkippedRecord, BookInputError, puzzlesFromFile } from './sources.js';
 export { type GeneratedPuzzlesOptions, generatedPuzzles } from './generated.js';

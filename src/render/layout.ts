@@ -25,6 +25,14 @@ export interface BookSection {
 export interface BookSpec {
   title: string;
   sections: readonly BookSection[];
+  /** A "How to play" page after the contents. Default true. */
+  howToPlay?: boolean;
+  /** An "About the levels" page after "How to play". Default true. */
+  aboutLevels?: boolean;
+  /** Pages of the primer chapter (before the puzzles); 0 or missing: no primer. */
+  primerPages?: number;
+  /** Pages of the hints section (after the puzzles); 0 or missing: no hints. */
+  hintPages?: number;
 }
 
 /** One table-of-contents line. */
@@ -36,9 +44,16 @@ export interface TocEntry {
 
 export type PageContent =
   | { kind: 'title' }
+  | { kind: 'copyright' }
   | { kind: 'toc'; entries: TocEntry[]; continued: boolean }
+  | { kind: 'how-to-play' }
+  | { kind: 'levels' }
+  /** A left page left free so that the next section opens on a right page ("Notes" or blank). */
+  | { kind: 'filler' }
+  | { kind: 'primer'; index: number }
   | { kind: 'divider'; section: number }
   | { kind: 'puzzles'; section: number; first: number; count: number; opensSection: boolean }
+  | { kind: 'hints'; index: number }
   | { kind: 'solutions-divider' }
   | { kind: 'solutions'; first: number; count: number; opensSection: boolean };
 
@@ -54,7 +69,7 @@ export interface SectionPlan {
   /** First and last puzzle number (1-based, counted through the book). */
   first: number;
   last: number;
-  /** Page where the section starts. */
+  /** Page where the section starts (always a right-hand page). */
   page: number;
 }
 
@@ -74,13 +89,16 @@ export interface SlotLayout {
 export interface BookPlan {
   template: BookTemplate;
   title: string;
+  /** Always even: a book is printed on both sides of each leaf. */
   pageCount: number;
   puzzleCount: number;
   /** The inside (gutter) margin chosen for this page count. */
   inside: number;
   pages: PagePlan[];
   sections: SectionPlan[];
-  /** First solutions page, or null without solutions. */
+  /** First page of the primer, hints and solutions, or null when the book has none. */
+  primerPage: number | null;
+  hintsPage: number | null;
   solutionsPage: number | null;
   puzzleSlots: SlotLayout;
   solutionSlots: SlotLayout;
@@ -94,11 +112,15 @@ export interface PageFrame {
   trim: Rect;
   /** Inside the margins: everything printed goes here. */
   content: Rect;
-  /** Band for the running header at the top of the content (height 0 when there is none). */
+  /** Band for the running head at the top of the content (height 0 when it is on the folio line). */
   header: Rect;
-  /** Band for the page number at the bottom of the content. */
+  /** Band at the bottom of the content: the clear zone, then the folio line. */
   footer: Rect;
-  /** What is left between header and footer. */
+  /** Baseline of the folio line (page number, and the running head when `headerAt` is `foot`). */
+  folioBaseline: number;
+  /** Baseline of a running head at the top. */
+  headBaseline: number;
+  /** What is left between header and footer: grids, text and pictures all stay in here. */
   body: Rect;
   recto: boolean;
 }
@@ -106,10 +128,16 @@ export interface PageFrame {
 /** Smallest cell sides (points) that a layout may give puzzles and solutions. */
 export const MIN_CELL = { puzzle: 16, solution: 8 } as const;
 
-const BAND = 2.2; // header and footer bands: font size × this
+/** White between the lowest grid or text of the body and the top of the folio: 0.25 in. */
+export const FOLIO_CLEARANCE = 18;
+
+/** Space between a running head at the top and the body. */
+const HEAD_GAP = 14;
 
 /**
- * Plans a book: which page holds what, the gutter for its page count, and the grid slots.
+ * Plans a book: which page holds what, the gutter for its page count, and the grid slots. Sections,
+ * the primer, the hints and the solutions open on right-hand pages (a filler page goes before when
+ * needed), and the page count is made even.
  * @throws TemplateError when the page count is past the template's gutter table or grids would be too small.
  */
 export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
@@ -121,50 +149,94 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   const divider = template.sectionStart === 'divider';
   const ppp = template.puzzlesPerPage;
   const spp = template.solutionsPerPage;
+  const howToPlay = spec.howToPlay ?? true;
+  const aboutLevels = spec.aboutLevels ?? true;
+  const primerPages = spec.primerPages ?? 0;
+  const hintPages = spec.hintPages ?? 0;
 
   // Page numbers first (they do not depend on the margins), then the table of contents.
-  const tocEntryCount = spec.sections.length + (template.solutions ? 1 : 0);
+  const tocEntryCount =
+    (howToPlay ? 1 : 0) + (aboutLevels ? 1 : 0) + (primerPages > 0 ? 1 : 0) + spec.sections.length + (hintPages > 0 ? 1 : 0) + (template.solutions ? 1 : 0);
   const tocPerPage = template.toc ? tocLinesPerPage(template) : 0;
   const tocPages = template.toc ? Math.ceil(tocEntryCount / tocPerPage) : 0;
 
-  const pages: PagePlan[] = [{ number: 1, content: { kind: 'title' } }];
-  let next = 2 + tocPages;
+  const pages: PagePlan[] = [];
+  const add = (content: PageContent): number => {
+    // Refused as soon as it is past the limit, before a book of 100,000 puzzles builds its pages.
+    if (pages.length >= MAX_BOOK_PAGES) checkPageCount(template, pages.length + 1);
+    const number = pages.length + 1;
+    pages.push({ number, content });
+    return number;
+  };
+  /** The next page will be a right-hand one. */
+  const toRecto = (): void => {
+    if (pages.length % 2 === 1) add({ kind: 'filler' });
+  };
+  add({ kind: 'title' });
+  add({ kind: 'copyright' });
+  const tocAt = pages.length;
+  for (let p = 0; p < tocPages; p++) add({ kind: 'toc', entries: [], continued: p > 0 });
+  const howToPlayPage = howToPlay ? add({ kind: 'how-to-play' }) : null;
+  const levelsPage = aboutLevels ? add({ kind: 'levels' }) : null;
+
+  let primerPage: number | null = null;
+  if (primerPages > 0) {
+    toRecto();
+    for (let index = 0; index < primerPages; index++) {
+      const n = add({ kind: 'primer', index });
+      if (index === 0) primerPage = n;
+    }
+  }
+
   const sections: SectionPlan[] = [];
-  const body: PagePlan[] = [];
   let first = 1;
   spec.sections.forEach((section, index) => {
     const title = section.title ?? capitalize(section.level);
-    sections.push({ level: section.level, title, first, last: first + section.count - 1, page: next });
-    if (divider) body.push({ number: next++, content: { kind: 'divider', section: index } });
+    toRecto();
+    sections.push({ level: section.level, title, first, last: first + section.count - 1, page: pages.length + 1 });
+    if (divider) add({ kind: 'divider', section: index });
     for (let offset = 0; offset < section.count; offset += ppp) {
       const count = Math.min(ppp, section.count - offset);
-      body.push({ number: next++, content: { kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0 } });
+      add({ kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0 });
     }
     first += section.count;
   });
+  let hintsPage: number | null = null;
+  if (hintPages > 0) {
+    toRecto();
+    for (let index = 0; index < hintPages; index++) {
+      const n = add({ kind: 'hints', index });
+      if (index === 0) hintsPage = n;
+    }
+  }
   let solutionsPage: number | null = null;
   if (template.solutions) {
-    solutionsPage = next;
-    if (divider) body.push({ number: next++, content: { kind: 'solutions-divider' } });
+    toRecto();
+    solutionsPage = pages.length + 1;
+    if (divider) add({ kind: 'solutions-divider' });
     for (let offset = 0; offset < puzzleCount; offset += spp) {
       const count = Math.min(spp, puzzleCount - offset);
-      body.push({ number: next++, content: { kind: 'solutions', first: 1 + offset, count, opensSection: offset === 0 } });
+      add({ kind: 'solutions', first: 1 + offset, count, opensSection: offset === 0 });
     }
   }
-  const pageCount = next - 1;
+  if (pages.length % 2 === 1) add({ kind: 'filler' });
+  const pageCount = pages.length;
 
   if (template.toc) {
-    const entries: TocEntry[] = sections.map((s) => ({
-      text: s.title,
-      detail: s.first === s.last ? `puzzle ${s.first}` : `puzzles ${s.first}\u2013${s.last}`,
-      page: s.page,
-    }));
+    const entries: TocEntry[] = [];
+    if (howToPlayPage !== null) entries.push({ text: 'How to play', detail: '', page: howToPlayPage });
+    if (levelsPage !== null) entries.push({ text: 'About the levels', detail: '', page: levelsPage });
+    if (primerPage !== null) entries.push({ text: 'The techniques', detail: 'a primer', page: primerPage });
+    for (const s of sections) {
+      entries.push({ text: s.title, detail: s.first === s.last ? `puzzle ${s.first}` : `puzzles ${s.first}\u2013${s.last}`, page: s.page });
+    }
+    if (hintsPage !== null) entries.push({ text: 'Hints', detail: '', page: hintsPage });
     if (solutionsPage !== null) entries.push({ text: 'Solutions', detail: '', page: solutionsPage });
     for (let p = 0; p < tocPages; p++) {
-      pages.push({ number: 2 + p, content: { kind: 'toc', entries: entries.slice(p * tocPerPage, (p + 1) * tocPerPage), continued: p > 0 } });
+      pages[tocAt + p] = { number: tocAt + p + 1, content: { kind: 'toc', entries: entries.slice(p * tocPerPage, (p + 1) * tocPerPage), continued: p > 0 } };
     }
   }
-  pages.push(...body);
+  checkPageCount(template, pageCount);
 
   const inside = gutterFor(template, pageCount);
   const plan: BookPlan = {
@@ -175,17 +247,21 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     inside,
     pages,
     sections,
+    primerPage,
+    hintsPage,
     solutionsPage,
     puzzleSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
     solutionSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
   };
   const frame = pageFrame(plan, 3);
   const headingBand = divider ? 0 : headingHeight(template);
-  const puzzleBody = { width: frame.body.width, height: frame.body.height - headingBand };
-  plan.puzzleSlots = arrangeSlots(ppp, puzzleBody, template.fonts.label * 1.9, Math.max(18, puzzleBody.width * 0.06));
-  shiftSlots(plan.puzzleSlots, headingBand);
-  plan.solutionSlots = arrangeSlots(spp, puzzleBody, template.fonts.solutionLabel * 1.8, Math.max(10, puzzleBody.width * 0.04));
-  shiftSlots(plan.solutionSlots, headingBand);
+  // Half the border's width is inked outside a grid's square: keep that inside the body too.
+  const ink = template.lines.box / 2;
+  const puzzleBody = { width: frame.body.width - 2 * ink, height: frame.body.height - headingBand - 2 * ink };
+  plan.puzzleSlots = arrangeSlots(ppp, puzzleBody, template.fonts.label * 1.55, Math.max(18, puzzleBody.width * 0.045));
+  shiftSlots(plan.puzzleSlots, ink, headingBand + ink);
+  plan.solutionSlots = arrangeSlots(spp, puzzleBody, template.fonts.solutionLabel * 1.6, Math.max(10, puzzleBody.width * 0.035));
+  shiftSlots(plan.solutionSlots, ink, headingBand + ink);
 
   const puzzleCell = plan.puzzleSlots.size / 9;
   if (puzzleCell < MIN_CELL.puzzle) {
@@ -196,6 +272,36 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     throw new TemplateError(template.file, 'solutionsPerPage', `${spp} grids per page leave cells of ${solutionCell.toFixed(1)}pt, below the ${MIN_CELL.solution}pt minimum`);
   }
   return plan;
+}
+
+/** Most pages of any book (print services stop far below: 828 for a paperback). */
+export const MAX_BOOK_PAGES = 10_000;
+
+/** Throws the page-limit TemplateError when `pageCount` is past the gutter table or {@link MAX_BOOK_PAGES}. */
+function checkPageCount(template: BookTemplate, pageCount: number): void {
+  gutterFor(template, pageCount);
+  if (pageCount > MAX_BOOK_PAGES) {
+    throw new TemplateError(template.file, '', `the book would have ${pageCount} pages, more than ${MAX_BOOK_PAGES}; make fewer puzzles`);
+  }
+}
+
+/** Whether a page shows a folio (page number): display pages (title, dividers, fillers) do not. */
+export function hasFolio(content: PageContent): boolean {
+  return !['title', 'copyright', 'filler', 'divider', 'solutions-divider'].includes(content.kind);
+}
+
+/** Whether a page shows the running head: pages of puzzles, hints, solutions and the primer, but not a page a heading opens. */
+export function hasRunningHead(content: PageContent, template: BookTemplate): boolean {
+  switch (content.kind) {
+    case 'puzzles':
+    case 'solutions':
+      return !(content.opensSection && template.sectionStart === 'heading');
+    case 'primer':
+    case 'hints':
+      return content.index > 0;
+    default:
+      return false;
+  }
 }
 
 /** The inside margin for a book of `pageCount` pages: the first gutter row that holds it. */
@@ -226,12 +332,18 @@ export function pageFrame(plan: BookPlan, number: number): PageFrame {
     width: t.page.width - left - right,
     height: t.page.height - t.margins.top - t.margins.bottom,
   };
-  const headerHeight = t.header === '' ? 0 : t.fonts.header * BAND;
-  const footerHeight = t.footer === '' ? 0 : t.fonts.footer * BAND;
+  const topHead = t.headerAt === 'top' && (t.header.verso !== '' || t.header.recto !== '');
+  const headerHeight = topHead ? t.fonts.header + HEAD_GAP : 0;
+  // The folio line: its baseline leaves room for descenders above the bottom margin; the clear zone
+  // (0.25 in) runs from the top of its capitals up to the body.
+  const folioSize = Math.max(t.fonts.footer, t.headerAt === 'foot' ? t.fonts.header : 0);
+  const footerHeight = FOLIO_CLEARANCE + folioSize;
   const header: Rect = { x: content.x, y: content.y, width: content.width, height: headerHeight };
   const footer: Rect = { x: content.x, y: content.y + content.height - footerHeight, width: content.width, height: footerHeight };
   const body: Rect = { x: content.x, y: content.y + headerHeight, width: content.width, height: content.height - headerHeight - footerHeight };
-  return { media, trim, content, header, footer, body, recto };
+  const folioBaseline = content.y + content.height - folioSize * 0.25;
+  const headBaseline = content.y + t.fonts.header * 0.75;
+  return { media, trim, content, header, footer, folioBaseline, headBaseline, body, recto };
 }
 
 /** Height of the band that holds a section heading when sections open with a heading. */
@@ -241,7 +353,7 @@ export function headingHeight(template: BookTemplate): number {
 
 function tocLinesPerPage(template: BookTemplate): number {
   const t = template;
-  const usable = t.page.height - t.margins.top - t.margins.bottom - (t.fonts.header + t.fonts.footer) * BAND - headingHeight(t) * 2;
+  const usable = t.page.height - t.margins.top - t.margins.bottom - t.fonts.header - HEAD_GAP - FOLIO_CLEARANCE - t.fonts.footer - headingHeight(t) * 2.5;
   return Math.max(1, Math.floor(usable / (t.fonts.body * 2.4)));
 }
 
@@ -277,8 +389,11 @@ export function arrangeSlots(n: number, box: { width: number; height: number }, 
   return { cols, rows, size, labelHeight, grids };
 }
 
-function shiftSlots(slots: SlotLayout, dy: number): void {
-  for (const grid of slots.grids) grid.y += dy;
+function shiftSlots(slots: SlotLayout, dx: number, dy: number): void {
+  for (const grid of slots.grids) {
+    grid.x += dx;
+    grid.y += dy;
+  }
 }
 
 /** A glyph's ink box in thousandths of the font size, y up from the baseline (as fonts store it). */

@@ -4,14 +4,18 @@
  * generator can feed the book while it is being written.
  */
 import PDFDocument from 'pdfkit';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
-import { LEVELS } from '../grader/levels.js';
+import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
+import type { HintEntry, PrimerEntry } from '../book/primer.js';
+import { boardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import { paintScene } from './board-pdf.js';
+import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
+import { fontFile, type FontName } from './fonts.js';
 import {
-  capitalize,
-  centreGlyph,
   fillPageText,
+  hasFolio,
+  hasRunningHead,
   headingHeight,
   pageFrame,
   type BookPlan,
@@ -20,7 +24,9 @@ import {
   type PageFrame,
   type Rect,
 } from './layout.js';
-import { packageRoot, type BookTemplate } from './template.js';
+import type { BookTemplate } from './template.js';
+import { HOW_TO_PLAY_EXAMPLE, hintLines, numberRanges, paginateHints, type TextMeasure } from './teaching-layout.js';
+import { fitText, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -35,11 +41,17 @@ export interface BookPuzzle {
 /** What {@link writeBookPdf} needs besides the plan. */
 export interface WriteBookOptions {
   plan: BookPlan;
-  subtitle: string;
-  /** Small print at the foot of the title page (seed, template). */
-  colophon: string;
-  /** Written into the PDF's Info dictionary (and so into its document ID). */
+  front: FrontMatter;
+  texts: BookTexts;
+  /** Written into the PDF's Info dictionary (and so into its document ID): what made the book. */
   subject: string;
+  /** Info dictionary keywords, e.g. `sudoku; seed 7; template kdp-6x9-2up`. */
+  keywords?: string;
+  /** Extra Info dictionary entries (e.g. `SudokuPressSeed`); nothing about them is printed on a page. */
+  metadata?: Readonly<Record<string, string>>;
+  /** The primer's pages (planned with the same count) and the hints, when the book has them. */
+  primer?: readonly PrimerEntry[];
+  hints?: readonly HintEntry[];
   /** Fixed, so that the same book gives the same bytes. */
   creationDate: Date;
   /** The puzzles in book order, numbered 1..plan.puzzleCount. */
@@ -48,30 +60,6 @@ export interface WriteBookOptions {
   /** Called after each page is drawn. */
   onPage?: (page: number, pageCount: number) => void;
 }
-
-type FontName = 'regular' | 'bold';
-const FONT_FILE_NAMES: Record<FontName, string> = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' };
-let fontFiles: Record<FontName, string> | undefined;
-
-/** The font files, found on first use (not at import: the package folder is looked up on disk). */
-function fontFile(name: FontName): string {
-  if (!fontFiles) {
-    const dir = join(packageRoot(), 'assets', 'fonts', 'dejavu');
-    fontFiles = { regular: join(dir, FONT_FILE_NAMES.regular), bold: join(dir, FONT_FILE_NAMES.bold) };
-  }
-  return fontFiles[name];
-}
-
-/** The note under a section's title: what its level asks of the solver (the grader's level table). */
-function levelNote(level: string): string {
-  const row = LEVELS.find((r) => r.level === level);
-  return row ? `${capitalize(row.description)}.` : '';
-}
-
-const HOW_TO_PLAY =
-  'Fill the grid so that every row, every column and every 3\u00d73 box holds each of the digits 1 to 9 ' +
-  'exactly once. The printed digits stay as they are. Every puzzle has exactly one solution, and ' +
-  'each one can be solved by reasoning step by step. The solutions are at the back of the book.';
 
 /**
  * The pdfkit internals used here: the fontkit font behind an embedded font (to measure glyph ink),
@@ -88,15 +76,7 @@ interface EmbeddedFontInternals {
   ref(): unknown;
 }
 
-interface FontMetrics {
-  /** pdfkit's resource name of the font (F1, F2...). */
-  id: string;
-  /** The font's PDF object, for the page's font resources. */
-  ref: unknown;
-  /** Ink boxes of the digits 0-9 in thousandths of the font size. */
-  digits: GlyphBox[];
-  /** Hex glyph codes of the digits 0-9 (0 unused). */
-  codes: string[];
+interface FontMetrics extends DigitFont {
   /** Height of capital H in thousandths (fonts' own capHeight field can be missing or NaN). */
   capHeight: number;
 }
@@ -110,14 +90,17 @@ export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: 
     autoFirstPage: false,
     bufferPages: false,
     compress: true,
-    font: fontFile('regular'), // never load the standard Helvetica, which is not embedded
     pdfVersion: '1.4',
+    font: fontFile('serif'), // never load the standard Helvetica, which is not embedded
     info: {
       Title: plan.title,
+      ...(options.front.author === '' ? {} : { Author: options.front.author }),
       Subject: options.subject,
+      ...(options.keywords === undefined ? {} : { Keywords: options.keywords }),
       Creator: 'sudoku-press',
       Producer: 'sudoku-press (PDFKit)',
       CreationDate: options.creationDate,
+      ...(options.metadata ?? {}),
     },
   });
   const finished = new Promise<void>((resolve, reject) => {
@@ -147,6 +130,7 @@ async function drawPages(
   source: AsyncIterator<BookPuzzle> | Iterator<BookPuzzle>,
   options: WriteBookOptions,
 ): Promise<void> {
+  let breathed = performance.now();
   for (const page of plan.pages) {
     const frame = pageFrame(plan, page.number);
     doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
@@ -167,8 +151,11 @@ async function drawPages(
       painter.page(frame, page.number, content);
     }
     options.onPage?.(page.number, plan.pageCount);
-    // Let the file stream drain now and then instead of holding the whole PDF in memory.
-    if (page.number % 25 === 0) await new Promise((resolve) => setImmediate(resolve));
+    // Let the file stream drain, and signals in (Ctrl-C within a second), every 50 ms.
+    if (performance.now() - breathed > 50) {
+      await new Promise((resolve) => setImmediate(resolve));
+      breathed = performance.now();
+    }
   }
 }
 
@@ -176,11 +163,14 @@ function iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | I
   return Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
 }
 
+type Style = { font: FontName; size: number; align?: 'left' | 'center' | 'right'; gray?: number; spacing?: number };
+
 class Painter {
   private readonly t: BookTemplate;
-  private readonly metrics: Record<FontName, FontMetrics>;
+  private readonly metrics: { digits: FontMetrics; digitsBold: FontMetrics; serif: FontMetrics };
   /** Puzzles kept for the solution pages (two 81-byte grids each). */
   private readonly kept: BookPuzzle[] = [];
+  private frame!: PageFrame;
 
   constructor(
     private readonly doc: Doc,
@@ -190,7 +180,7 @@ class Painter {
     this.t = plan.template;
     // Fonts are always named by path: pdfkit caches a font under the name it was first opened by,
     // and a registerFont alias for an already open font re-reads the file on every switch.
-    this.metrics = { regular: this.measure('regular'), bold: this.measure('bold') };
+    this.metrics = { digits: this.measure('digits'), digitsBold: this.measure('digitsBold'), serif: this.measure('serif') };
   }
 
   private measure(name: FontName): FontMetrics {
@@ -214,7 +204,8 @@ class Painter {
     return { id: embedded.id, ref: embedded.ref(), digits, codes, capHeight };
   }
 
-  private frame!: PageFrame;
+  /** Width of a text in a font, for wrapping and alignment. */
+  readonly measureText: TextMeasure = (text, font, size) => this.doc.font(font).fontSize(size).widthOfString(text);
 
   setBoxes(frame: PageFrame): void {
     this.frame = frame;
@@ -227,189 +218,209 @@ class Painter {
     }
   }
 
+  /** Running head and folio of a page, as its content allows. */
+  private furniture(frame: PageFrame, number: number, content: PageContent): void {
+    let head = '';
+    if (hasRunningHead(content, this.t)) {
+      const section =
+        content.kind === 'puzzles'
+          ? this.plan.sections[content.section]!.title
+          : content.kind === 'solutions'
+            ? 'Solutions'
+            : content.kind === 'hints'
+              ? 'Hints'
+              : 'The techniques';
+      const text = frame.recto ? this.t.header.recto : this.t.header.verso;
+      head = fillPageText(text, { title: this.plan.title, section, page: number, pages: this.plan.pageCount });
+    }
+    const folio = hasFolio(content) ? fillPageText(this.t.footer, { title: this.plan.title, section: '', page: number, pages: this.plan.pageCount }) : '';
+    const c = frame.content;
+    const headSize = this.t.fonts.header;
+    if (head !== '') {
+      const caps = head.toUpperCase();
+      const spacing = headSize * 0.12;
+      const baseline = this.t.headerAt === 'top' ? frame.headBaseline : frame.folioBaseline;
+      this.text(this.fit(caps, 'serif', headSize, c.width * 0.6), c.x + c.width / 2, baseline, { font: 'serif', size: headSize, align: 'center', gray: 0.3, spacing });
+    }
+    if (folio !== '') {
+      const size = this.t.fonts.footer;
+      const align = this.t.footerAlign === 'center' && !(head !== '' && this.t.headerAt === 'foot') ? 'center' : frame.recto ? 'right' : 'left';
+      const x = align === 'center' ? c.x + c.width / 2 : align === 'right' ? c.x + c.width : c.x;
+      this.text(this.fit(folio, 'serif', size, c.width * 0.2), x, frame.folioBaseline, { font: 'serif', size, align });
+    }
+  }
+
   page(frame: PageFrame, number: number, content: Exclude<PageContent, { kind: 'puzzles' }>): void {
     switch (content.kind) {
       case 'title':
         this.titlePage(frame);
-        return;
+        break;
+      case 'copyright':
+        this.copyrightPage(frame);
+        break;
       case 'toc':
         this.tocPage(frame, content.entries, content.continued);
+        break;
+      case 'how-to-play':
+        this.howToPlayPage(frame);
+        break;
+      case 'levels':
+        this.levelsPage(frame);
+        break;
+      case 'filler':
+        this.fillerPage(frame);
+        break;
+      case 'primer':
+        this.primerPage(frame, content.index);
+        break;
+      case 'hints':
+        this.hintsPage(frame, content.index);
         break;
       case 'divider': {
         const section = this.plan.sections[content.section]!;
         const detail = section.first === section.last ? `Puzzle ${section.first}` : `Puzzles ${section.first}\u2013${section.last}`;
-        this.dividerPage(frame, section.title, [detail, levelNote(section.level)]);
+        this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level));
         break;
       }
       case 'solutions-divider':
-        this.dividerPage(frame, 'Solutions', ['The printed digits in bold, the ones you fill in grey.']);
+        this.dividerPage(frame, 'Solutions', '', this.options.texts.solutions);
         break;
       case 'solutions':
-        this.header(frame, 'Solutions', number);
-        if (content.opensSection && this.t.sectionStart === 'heading') this.heading(frame, 'Solutions', '');
+        if (content.opensSection && this.t.sectionStart === 'heading') this.heading(frame, 'Solutions', '', this.plan.solutionSlots);
         this.solutionsPage(content.first, content.count);
         break;
     }
-    this.footer(frame, number);
+    this.furniture(frame, number, content);
   }
 
   puzzlesPage(frame: PageFrame, number: number, content: Extract<PageContent, { kind: 'puzzles' }>, puzzles: BookPuzzle[]): void {
     const section = this.plan.sections[content.section]!;
-    this.header(frame, section.title, number);
     if (content.opensSection && this.t.sectionStart === 'heading') {
-      this.heading(frame, section.title, `puzzles ${section.first}\u2013${section.last}`);
+      this.heading(frame, section.title, section.first === section.last ? `puzzle ${section.first}` : `puzzles ${section.first}\u2013${section.last}`, this.plan.puzzleSlots);
     }
     const slots = this.plan.puzzleSlots;
     const labelSize = this.t.fonts.label;
     puzzles.forEach((puzzle, i) => {
       const grid = offset(slots.grids[i]!, frame.body);
-      const baseline = grid.y - slots.labelHeight * 0.4;
-      this.text(`Puzzle ${puzzle.number}`, grid.x, baseline, { font: 'bold', size: labelSize });
-      const level = capitalize(puzzle.level);
-      const right = this.t.showRating && puzzle.rating !== undefined ? `${level} \u00b7 ${puzzle.rating.toFixed(1)}` : level;
-      this.text(right, grid.x + grid.width, baseline, { font: 'regular', size: labelSize, align: 'right' });
-      this.gridLines(grid);
-      this.digits(grid, puzzle.grid, null, this.t.fonts.digitScale);
+      const baseline = grid.y - slots.labelHeight * 0.3;
+      this.text(`Puzzle ${puzzle.number}`, grid.x, baseline, { font: 'serifBold', size: labelSize });
+      if (this.t.showRating && puzzle.rating !== undefined) {
+        this.text(`rating ${puzzle.rating.toFixed(1)}`, grid.x + grid.width, baseline, { font: 'serifItalic', size: labelSize, align: 'right', gray: 0.3 });
+      }
+      drawGridLines(this.doc, grid, this.t.lines);
+      const font = this.metrics.digits;
+      drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
       this.kept[puzzle.number - 1] = puzzle;
     });
-    this.footer(frame, number);
+    this.furniture(frame, number, content);
   }
 
   private solutionsPage(first: number, count: number): void {
     const slots = this.plan.solutionSlots;
+    const bold = { font: this.metrics.digitsBold, gray: 0 };
+    const filled = { font: this.metrics.digits, gray: this.t.solutionGray };
     for (let i = 0; i < count; i++) {
       const puzzle = this.kept[first + i - 1];
       if (!puzzle) throw new Error(`puzzle ${first + i} was never laid out`);
       const grid = offset(slots.grids[i]!, this.frame.body);
-      this.text(`${puzzle.number}`, grid.x, grid.y - slots.labelHeight * 0.35, { font: 'bold', size: this.t.fonts.solutionLabel });
-      this.gridLines(grid);
-      this.digits(grid, puzzle.solution, puzzle.grid, this.t.fonts.solutionDigitScale);
+      this.text(`${puzzle.number}`, grid.x, grid.y - slots.labelHeight * 0.3, { font: 'serifBold', size: this.t.fonts.solutionLabel });
+      drawGridLines(this.doc, grid, this.t.lines);
+      const givens = puzzle.grid;
+      drawDigits(this.doc, grid, { values: puzzle.solution, style: (c) => (givens[c] !== 0 ? bold : filled), scale: this.t.fonts.solutionDigitScale }, this.frame.media.height);
     }
-  }
-
-  /** Thin lines first, then the box lines, then the border as one rectangle (no notched corners). */
-  private gridLines(grid: Rect): void {
-    const doc = this.doc;
-    const cell = grid.width / 9;
-    doc.lineCap('butt').lineJoin('miter');
-    for (const thick of [false, true]) {
-      for (let i = 1; i < 9; i++) {
-        if ((i % 3 === 0) !== thick) continue;
-        const x = grid.x + i * cell;
-        const y = grid.y + i * cell;
-        doc.moveTo(x, grid.y).lineTo(x, grid.y + grid.height);
-        doc.moveTo(grid.x, y).lineTo(grid.x + grid.width, y);
-      }
-      doc.lineWidth(thick ? this.t.lines.box : this.t.lines.thin).stroke();
-    }
-    doc.rect(grid.x, grid.y, grid.width, grid.height).lineWidth(this.t.lines.box).stroke();
-  }
-
-  /**
-   * The digits of `values`, row by row, as one text object. With `givens`, cells given in the
-   * puzzle are bold black and the others grey (a solution); without, every digit is regular black.
-   * Written directly (pdfkit's text() costs a save, a transform and a text object per digit).
-   */
-  private digits(grid: Rect, values: Grid, givens: Grid | null, scale: number): void {
-    const height = this.frame.media.height;
-    const resources = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
-    const cell = grid.width / 9;
-    const size = cell * scale;
-    // pdfkit's page space is flipped (y down); text is drawn in PDF space (y up).
-    const ops: string[] = [`q 1 0 0 -1 0 ${pdfNumber(height)} cm BT`];
-    let font: FontMetrics | null = null;
-    let gray = 0;
-    for (let c = 0; c < 81; c++) {
-      const digit = values[c]!;
-      if (digit === 0) continue;
-      const filled = givens !== null && givens[c] === 0;
-      const wanted = this.metrics[givens !== null && !filled ? 'bold' : 'regular'];
-      if (wanted !== font) {
-        font = wanted;
-        resources[font.id] ??= font.ref;
-        ops.push(`/${font.id} ${pdfNumber(size)} Tf`);
-      }
-      const shade = filled ? this.t.solutionGray : 0;
-      if (shade !== gray) {
-        gray = shade;
-        ops.push(`${pdfNumber(gray)} g`);
-      }
-      const box: Rect = { x: grid.x + (c % 9) * cell, y: grid.y + Math.floor(c / 9) * cell, width: cell, height: cell };
-      const at = centreGlyph(box, size, font.digits[digit]!);
-      ops.push(`1 0 0 1 ${pdfNumber(at.x)} ${pdfNumber(height - at.baseline)} Tm <${font.codes[digit]}> Tj`);
-    }
-    ops.push('ET Q');
-    this.doc.addContent(ops.join('\n'));
   }
 
   private titlePage(frame: PageFrame): void {
-    const c = frame.content;
+    const c = frame.body;
     const f = this.t.fonts;
-    let y = c.y + c.height * 0.22;
-    for (const line of this.wrap(this.plan.title, 'bold', f.title, c.width)) {
-      y += f.title * 1.15;
-      this.text(line, c.x + c.width / 2, y, { font: 'bold', size: f.title, align: 'center' });
+    const front = this.options.front;
+    const centre = c.x + c.width / 2;
+    let y = c.y + c.height * 0.26;
+    // A long title is set smaller (down to 60%) to stay within 3 lines, and never runs past 4, so
+    // the rest of the page keeps its place (titles may have up to 200 characters).
+    let titleSize = f.title;
+    let titleLines = this.wrap(front.title, 'serifBold', titleSize, c.width, 4);
+    for (const scale of [0.85, 0.7, 0.6]) {
+      if (titleLines.length <= 3) break;
+      titleSize = f.title * scale;
+      titleLines = this.wrap(front.title, 'serifBold', titleSize, c.width, 4);
     }
-    if (this.options.subtitle !== '') {
-      y += f.subtitle * 0.6;
-      for (const line of this.wrap(this.options.subtitle, 'regular', f.subtitle, c.width)) {
+    for (const line of titleLines) {
+      y += titleSize * 1.12;
+      this.text(line, centre, y, { font: 'serifBold', size: titleSize, align: 'center' });
+    }
+    if (front.subtitle !== '') {
+      y += f.subtitle * 0.5;
+      for (const line of this.wrap(front.subtitle, 'serifItalic', f.subtitle, c.width * 0.85, 3)) {
         y += f.subtitle * 1.3;
-        this.text(line, c.x + c.width / 2, y, { font: 'regular', size: f.subtitle, align: 'center' });
+        this.text(line, centre, y, { font: 'serifItalic', size: f.subtitle, align: 'center' });
       }
     }
-    // A rule between the title and the text.
-    y += f.subtitle * 1.6;
-    this.doc.moveTo(c.x + c.width * 0.3, y).lineTo(c.x + c.width * 0.7, y).lineWidth(this.t.lines.thin).stroke();
+    y += f.subtitle * 1.4;
+    this.rule(centre - c.width * 0.12, centre + c.width * 0.12, y);
+    if (front.author !== '') {
+      y += f.subtitle * 2.6;
+      for (const line of this.wrap(front.author, 'serif', f.subtitle, c.width)) {
+        this.text(line, centre, y, { font: 'serif', size: f.subtitle, align: 'center' });
+        y += f.subtitle * 1.3;
+      }
+    }
+    if (front.publisher !== '') {
+      const size = f.body;
+      this.text(this.fit(front.publisher.toUpperCase(), 'serif', size, c.width), centre, c.y + c.height - size * 0.3, { font: 'serif', size, align: 'center', spacing: size * 0.15 });
+    }
+  }
 
-    const width = Math.min(c.width, f.body * 42);
-    const left = c.x + (c.width - width) / 2;
-    y += f.heading * 2;
-    this.text('How to play', left, y, { font: 'bold', size: f.heading });
-    y += f.body * 0.8;
-    for (const line of this.wrap(HOW_TO_PLAY, 'regular', f.body, width)) {
-      y += f.body * 1.45;
-      this.text(line, left, y, { font: 'regular', size: f.body });
-    }
-    y += f.heading * 1.6;
-    this.text('In this book', left, y, { font: 'bold', size: f.heading });
-    y += f.body * 0.8;
-    for (const s of this.plan.sections) {
-      y += f.body * 1.45;
-      const n = s.last - s.first + 1;
-      this.text(`${s.title}: ${n} puzzle${n === 1 ? '' : 's'} (${s.first === s.last ? `no. ${s.first}` : `nos. ${s.first}\u2013${s.last}`})`, left, y, {
-        font: 'regular',
-        size: f.body,
-      });
-    }
-    if (this.options.colophon !== '') {
-      const size = Math.max(6, f.footer * 0.9);
-      let yc = c.y + c.height - size * 0.5;
-      const lines = this.wrap(this.options.colophon, 'regular', size, c.width);
-      yc -= (lines.length - 1) * size * 1.3;
-      for (const line of lines) {
-        this.text(line, c.x + c.width / 2, yc, { font: 'regular', size, align: 'center', gray: 0.35 });
-        yc += size * 1.3;
+  private copyrightPage(frame: PageFrame): void {
+    const b = frame.body;
+    const front = this.options.front;
+    const size = Math.max(7, this.t.fonts.body * 0.85);
+    const lead = size * 1.45;
+    const width = Math.min(b.width, size * 40);
+    // Paragraphs set from the foot of the page upwards, as copyright pages are.
+    const paragraphs: { text: string; font: FontName }[] = [];
+    paragraphs.push({ text: front.subtitle === '' ? front.title : `${front.title}: ${front.subtitle}`, font: 'serifItalic' });
+    if (front.edition !== '') paragraphs.push({ text: front.edition, font: 'serif' });
+    const line = copyrightLine(front);
+    if (line !== '') paragraphs.push({ text: line, font: 'serif' });
+    if (this.options.texts.rights !== '') paragraphs.push({ text: this.options.texts.rights, font: 'serif' });
+    if (front.isbn !== '') paragraphs.push({ text: `ISBN ${front.isbn}`, font: 'serif' });
+    if (front.publisher !== '') paragraphs.push({ text: `Published by ${front.publisher}`, font: 'serif' });
+    if (front.credit) paragraphs.push({ text: 'Typeset with sudoku-press.', font: 'serif' });
+    const blocks = paragraphs.map((p) => ({ ...p, lines: this.wrap(p.text, p.font, size, width) }));
+    const total = blocks.reduce((sum, block) => sum + block.lines.length * lead, 0) + (blocks.length - 1) * lead * 0.6;
+    let y = b.y + b.height - total + size;
+    for (const block of blocks) {
+      for (const text of block.lines) {
+        this.text(text, b.x, y, { font: block.font, size });
+        y += lead;
       }
+      y += lead * 0.6;
     }
+  }
+
+  private pageHeading(frame: PageFrame, title: string): number {
+    const b = frame.body;
+    const f = this.t.fonts;
+    const baseline = b.y + f.heading * 1.2;
+    this.text(title, b.x, baseline, { font: 'serifBold', size: f.heading });
+    return baseline + f.heading * 0.9;
   }
 
   private tocPage(frame: PageFrame, entries: readonly { text: string; detail: string; page: number }[], continued: boolean): void {
     const b = frame.body;
     const f = this.t.fonts;
-    let y = b.y + headingHeight(this.t);
-    this.text(continued ? 'Contents (continued)' : 'Contents', b.x, y, { font: 'bold', size: f.heading });
-    y += headingHeight(this.t) * 0.5;
-    const pageWidth = this.doc.font(fontFile('regular')).fontSize(f.body).widthOfString('0000');
+    let y = this.pageHeading(frame, continued ? 'Contents (continued)' : 'Contents') + f.heading * 0.4;
+    const pageWidth = this.measureText('0000', fontFile('serif'), f.body);
     for (const entry of entries) {
       y += f.body * 2.4;
-      this.text(entry.text, b.x, y, { font: 'bold', size: f.body });
-      const textEnd = b.x + this.doc.font(fontFile('bold')).fontSize(f.body).widthOfString(entry.text);
-      let leaderStart = textEnd;
+      this.text(entry.text, b.x, y, { font: 'serif', size: f.body });
+      let leaderStart = b.x + this.measureText(entry.text, fontFile('serif'), f.body);
       if (entry.detail !== '') {
-        this.text(entry.detail, textEnd + f.body * 0.6, y, { font: 'regular', size: f.body, gray: 0.35 });
-        leaderStart = textEnd + f.body * 0.6 + this.doc.font(fontFile('regular')).fontSize(f.body).widthOfString(entry.detail);
+        this.text(entry.detail, leaderStart + f.body * 0.5, y, { font: 'serifItalic', size: f.body, gray: 0.35 });
+        leaderStart += f.body * 0.5 + this.measureText(entry.detail, fontFile('serifItalic'), f.body);
       }
-      this.text(String(entry.page), b.x + b.width, y, { font: 'regular', size: f.body, align: 'right' });
+      this.text(String(entry.page), b.x + b.width, y, { font: 'serif', size: f.body, align: 'right' });
       // A dotted leader between the entry and its page number.
       const from = leaderStart + f.body * 0.6;
       const to = b.x + b.width - pageWidth - f.body * 0.4;
@@ -425,93 +436,231 @@ class Painter {
     }
   }
 
-  private dividerPage(frame: PageFrame, title: string, lines: readonly string[]): void {
-    const c = frame.content;
+  /** A paragraph at `y` (baseline of the first line); returns the baseline after it. */
+  private paragraph(text: string, x: number, y: number, width: number, style: Style, lead = 1.45): number {
+    for (const line of this.wrap(text, style.font, style.size, width)) {
+      this.text(line, x, y, style);
+      y += style.size * lead;
+    }
+    return y;
+  }
+
+  private howToPlayPage(frame: PageFrame): void {
+    const b = frame.body;
+    const f = this.t.fonts;
+    const texts = this.options.texts;
+    const width = Math.min(b.width, f.body * 38);
+    const left = b.x + (b.width - width) / 2;
+    let y = this.pageHeading(frame, 'How to play') + f.body * 1.6;
+    y = this.paragraph(texts.howToPlay, b.x, y, b.width, { font: 'serif', size: f.body });
+    // The example: as large as the room left allows, at most about half the text width.
+    const captionLines = this.wrap(texts.example, 'serifItalic', f.body * 0.92, width).length;
+    const marksLines = this.wrap(texts.pencilMarks, 'serif', f.body, b.width).length;
+    const room = b.y + b.height - y - (captionLines + marksLines + 3) * f.body * 1.45;
+    const side = Math.max(0, Math.min(b.width * 0.62, room - f.body, MAX_PICTURE));
+    if (side >= 81) {
+      const grid: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.2, width: side, height: side };
+      this.picture(grid, HOW_TO_PLAY_EXAMPLE.picture, { shapes: HOW_TO_PLAY_EXAMPLE.shapes, layers: { coordinates: false } });
+      y = grid.y + side + f.body * 1.8;
+      y = this.paragraph(texts.example, left, y, width, { font: 'serifItalic', size: f.body * 0.92 });
+      y += f.body * 0.8;
+    }
+    this.paragraph(texts.pencilMarks, b.x, y, b.width, { font: 'serif', size: f.body });
+  }
+
+  /**
+   * A board picture from the one board drawing (src/draw), painted in grey. The scene is drawn at
+   * two thirds of its printed size, so that its thinnest lines (0.5 units) print at 0.75 pt, the
+   * least a print line may be, and its box lines at 2.25 pt.
+   */
+  private picture(square: Rect, picture: BoardPicture, options: DrawOptions): void {
+    const scene = boardScene(picture, { ...options, size: square.width / PICTURE_SCALE, theme: 'grey' });
+    const fonts = { regular: fontFile('digits'), bold: fontFile('digitsBold') };
+    paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
+  }
+
+  private levelsPage(frame: PageFrame): void {
+    const b = frame.body;
+    const f = this.t.fonts;
+    let y = this.pageHeading(frame, 'About the levels') + f.body * 1.6;
+    const levels = [...new Set(this.plan.sections.map((s) => s.level))];
+    const intro = `The puzzles get harder through the book. Each level asks a little more of you:`;
+    y = this.paragraph(intro, b.x, y, b.width, { font: 'serif', size: f.body }) + f.body * 0.6;
+    for (const level of levels) {
+      const section = this.plan.sections.find((s) => s.level === level)!;
+      this.text(section.title, b.x, y, { font: 'serifBold', size: f.body });
+      y += f.body * 1.45;
+      y = this.paragraph(levelText(this.options.texts, level), b.x, y, b.width, { font: 'serif', size: f.body }) + f.body * 0.7;
+    }
+  }
+
+  private fillerPage(frame: PageFrame): void {
+    if (this.t.filler === 'blank') return;
+    const b = frame.body;
+    const f = this.t.fonts;
+    const top = this.pageHeading(frame, 'Notes') + f.body * 2;
+    this.doc.addContent('0.75 G');
+    for (let y = top; y <= b.y + b.height; y += f.body * 2.4) this.doc.moveTo(b.x, y).lineTo(b.x + b.width, y);
+    this.doc.lineWidth(this.t.lines.thin).stroke();
+    this.doc.addContent('0 G');
+  }
+
+  private dividerPage(frame: PageFrame, title: string, detail: string, text: string): void {
+    const c = frame.body;
     const f = this.t.fonts;
     const size = Math.max(f.heading * 1.8, f.title);
-    let y = c.y + c.height * 0.4;
-    for (const line of this.wrap(title, 'bold', size, c.width)) {
-      this.text(line, c.x + c.width / 2, y, { font: 'bold', size, align: 'center' });
-      y += size * 1.2;
+    const centre = c.x + c.width / 2;
+    let y = c.y + c.height * 0.36;
+    for (const line of this.wrap(title, 'serifBold', size, c.width)) {
+      this.text(line, centre, y, { font: 'serifBold', size, align: 'center' });
+      y += size * 1.15;
     }
-    y += f.body * 0.8;
-    for (const text of lines) {
-      if (text === '') continue;
-      for (const line of this.wrap(text, 'regular', f.subtitle, c.width)) {
-        this.text(line, c.x + c.width / 2, y, { font: 'regular', size: f.subtitle, align: 'center' });
-        y += f.subtitle * 1.4;
+    if (detail !== '') {
+      this.text(detail, centre, y, { font: 'serifItalic', size: f.subtitle, align: 'center' });
+      y += f.subtitle * 1.5;
+    }
+    if (text !== '') {
+      y += f.body * 0.4;
+      this.rule(centre - c.width * 0.08, centre + c.width * 0.08, y);
+      y += f.body * 2.4;
+      const width = Math.min(c.width * 0.8, f.body * 32);
+      for (const line of this.wrap(text, 'serif', f.body, width)) {
+        this.text(line, centre, y, { font: 'serif', size: f.body, align: 'center' });
+        y += f.body * 1.5;
       }
     }
   }
 
-  private heading(frame: PageFrame, title: string, detail: string): void {
+  /** A section heading above the grid block, aligned with its edges. */
+  private heading(frame: PageFrame, title: string, detail: string, slots: { grids: Rect[] }): void {
     const b = frame.body;
     const f = this.t.fonts;
-    const baseline = b.y + headingHeight(this.t) * 0.7;
-    this.text(title, b.x, baseline, { font: 'bold', size: f.heading });
-    if (detail !== '') this.text(detail, b.x + b.width, baseline, { font: 'regular', size: f.body, align: 'right', gray: 0.35 });
+    const left = b.x + Math.min(...slots.grids.map((g) => g.x));
+    const right = b.x + Math.max(...slots.grids.map((g) => g.x + g.width));
+    const baseline = b.y + headingHeight(this.t) * 0.62;
+    this.text(title, left, baseline, { font: 'serifBold', size: f.heading });
+    if (detail !== '') this.text(detail, right, baseline, { font: 'serifItalic', size: f.body, align: 'right', gray: 0.35 });
   }
 
-  private header(frame: PageFrame, section: string, page: number): void {
-    if (this.t.header === '') return;
-    const h = frame.header;
-    const text = fillPageText(this.t.header, { title: this.plan.title, section, page, pages: this.plan.pageCount });
-    const size = this.t.fonts.header;
-    const baseline = h.y + h.height * 0.5 + (this.metrics.regular.capHeight / 1000) * size * 0.5;
-    this.text(this.fit(text, 'regular', size, h.width), h.x + h.width / 2, baseline, { font: 'regular', size, align: 'center', gray: 0.25 });
+  private primerPage(frame: PageFrame, index: number): void {
+    const entry = this.options.primer?.[index];
+    if (!entry) throw new Error(`primer page ${index + 1} has no entry`);
+    const b = frame.body;
+    const f = this.t.fonts;
+    let y = b.y;
+    if (index === 0) {
+      y = this.pageHeading(frame, 'The techniques') + f.body * 1.4;
+      y = this.paragraph(this.options.texts.primer, b.x, y, b.width, { font: 'serifItalic', size: f.body }) + f.body * 0.6;
+    }
+    const headSize = f.heading * 0.85;
+    y += headSize * 1.1;
+    this.text(entry.topic.title, b.x, y, { font: 'serifBold', size: headSize });
+    y += f.body * 1.7;
+    y = this.paragraph(entry.topic.text, b.x, y, b.width, { font: 'serif', size: f.body });
+    const detail = `In puzzle ${entry.puzzle}: ${entry.detail}.`;
+    const list = entry.puzzles.length === this.plan.puzzleCount ? 'Every puzzle in the book needs it.' : `Needed in puzzle${entry.puzzles.length === 1 ? '' : 's'} ${numberRanges(entry.puzzles)}.`;
+    const small = f.body * 0.92;
+    const tail = this.wrap(detail, 'serifItalic', small, b.width).length + this.wrap(list, 'serif', small, b.width).length + 1;
+    const room = b.y + b.height - y - tail * small * 1.45 - f.body * 2.5;
+    const side = Math.min(b.width * 0.9, room, MAX_PICTURE);
+    if (side >= 120) {
+      const grid: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.5, width: side, height: side };
+      this.picture(grid, { givens: entry.givens, values: entry.board.values, candidates: entry.board.candidates }, {
+        step: entry.step,
+        layers: { coordinates: true, candidates: entry.topic.marks },
+      });
+      y = grid.y + side + small * 2;
+    }
+    y = this.paragraph(detail, b.x, y, b.width, { font: 'serifItalic', size: small });
+    y += small * 0.4;
+    this.paragraph(list, b.x, y, b.width, { font: 'serif', size: small });
   }
 
-  private footer(frame: PageFrame, page: number): void {
-    if (this.t.footer === '') return;
-    const h = frame.footer;
-    const text = fillPageText(this.t.footer, { title: this.plan.title, section: '', page, pages: this.plan.pageCount });
-    const size = this.t.fonts.footer;
-    const baseline = h.y + h.height * 0.5 + (this.metrics.regular.capHeight / 1000) * size * 0.5;
-    const align = this.t.footerAlign === 'center' ? 'center' : frame.recto ? 'right' : 'left';
-    const x = align === 'center' ? h.x + h.width / 2 : align === 'right' ? h.x + h.width : h.x;
-    this.text(this.fit(text, 'regular', size, h.width), x, baseline, { font: 'regular', size, align });
+  private hintsPage(frame: PageFrame, index: number): void {
+    const pages = this.hintPages();
+    const hints = this.options.hints ?? [];
+    const b = frame.body;
+    const f = this.t.fonts;
+    let y = b.y + f.body;
+    if (index === 0) {
+      y = this.pageHeading(frame, 'Hints') + f.body * 1.4;
+      y = this.paragraph(this.options.texts.hints, b.x, y, b.width, { font: 'serifItalic', size: f.body }) + f.body * 0.6;
+    }
+    const indent = hintIndent(f.body);
+    for (const i of pages.pages[index] ?? []) {
+      const hint = hints[i]!;
+      this.text(`${hint.puzzle}`, b.x, y, { font: 'serifBold', size: f.body });
+      for (const line of pages.lines[i]!) {
+        this.text(line, b.x + indent, y, { font: 'serif', size: f.body });
+        y += f.body * 1.45;
+      }
+      y += f.body * 0.725;
+    }
+  }
+
+  private hintCache: { lines: string[][]; pages: number[][] } | undefined;
+
+  private hintPages(): { lines: string[][]; pages: number[][] } {
+    this.hintCache ??= layoutHints(this.t, this.options.hints ?? [], this.measureText, this.options.texts.hints);
+    return this.hintCache;
+  }
+
+  private rule(x0: number, x1: number, y: number): void {
+    this.doc.moveTo(x0, y).lineTo(x1, y).lineWidth(this.t.lines.thin).stroke();
   }
 
   /**
    * One line of text at a baseline, never wrapped: pdfkit's wrapping adds pages by itself when a
    * line starts below its bottom margin, so all wrapping is done here (see {@link wrap}).
    */
-  private text(text: string, x: number, baseline: number, style: { font: FontName; size: number; align?: 'left' | 'center' | 'right'; gray?: number }): void {
+  private text(text: string, x: number, baseline: number, style: Style): void {
     const doc = this.doc.font(fontFile(style.font)).fontSize(style.size);
-    const width = style.align && style.align !== 'left' ? doc.widthOfString(text) : 0;
+    const spacing = style.spacing ?? 0;
+    const width = style.align && style.align !== 'left' ? doc.widthOfString(text, { characterSpacing: spacing }) - spacing : 0;
     const left = style.align === 'center' ? x - width / 2 : style.align === 'right' ? x - width : x;
     if (style.gray) doc.addContent(`${style.gray} g`);
-    doc.text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    doc.text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic', ...(spacing === 0 ? {} : { characterSpacing: spacing }) });
     if (style.gray) doc.addContent('0 g');
   }
 
-  /** Greedy word wrap to `width`. */
-  private wrap(text: string, font: FontName, size: number, width: number): string[] {
-    const doc = this.doc.font(fontFile(font)).fontSize(size);
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/)) {
-      if (word === '') continue;
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (line !== '' && doc.widthOfString(candidate) > width) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    if (line !== '') lines.push(line);
-    return lines.map((l) => this.fit(l, font, size, width));
+  /** Greedy word wrap to `width`, in linear time, at most `maxLines` lines (see text-fit.ts). */
+  private wrap(text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+    return wrapText(text, width, (t) => this.measureText(t, fontFile(font), size), maxLines);
   }
 
   /** Shortens a single line with an ellipsis until it fits `width`. */
   private fit(text: string, font: FontName, size: number, width: number): string {
     const doc = this.doc.font(fontFile(font)).fontSize(size);
-    if (doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}\u2026`) > width) cut = cut.slice(0, -1);
-    return `${cut}\u2026`;
+    return fitText(text, width, (t) => doc.widthOfString(t));
   }
+}
+
+/** Board pictures are drawn at 1 / this of their printed size (see Painter.picture). */
+const PICTURE_SCALE = 1.5;
+/** The largest printed picture: past it, the drawing's box lines would print thicker than 3 pt. */
+const MAX_PICTURE = 470;
+
+/** Indent of a hint's text after its puzzle number. */
+function hintIndent(size: number): number {
+  return size * 2.6;
+}
+
+/**
+ * The hints' lines and pages for a template: the text is wrapped to the narrowest body the book can
+ * have (the widest gutter of the template's table), so that the count is known before the plan.
+ */
+export function layoutHints(template: BookTemplate, hints: readonly HintEntry[], measure: TextMeasure, intro: string): { lines: string[][]; pages: number[][] } {
+  const t = template;
+  const f = t.fonts;
+  const widestGutter = Math.max(t.margins.inside, ...t.margins.insideByPageCount.map((r) => r.inside));
+  const width = t.page.width - t.margins.outside - widestGutter;
+  const height = t.page.height - t.margins.top - t.margins.bottom - (t.headerAt === 'top' ? f.header + 14 : 0) - 18 - Math.max(f.footer, t.headerAt === 'foot' ? f.header : 0);
+  const lead = f.body * 1.45;
+  const lines = hintLines(hints, width, hintIndent(f.body), (text) => measure(text, fontFile('serif'), f.body));
+  const introLines = wrapText(intro, width, (text) => measure(text, fontFile('serifItalic'), f.body)).length;
+  const perPage = Math.max(3, Math.floor((height - f.body) / lead));
+  const firstPage = Math.max(3, Math.floor((height - f.heading * 2.1 - f.body * 2 - introLines * lead) / lead));
+  return { lines, pages: paginateHints(lines, perPage, firstPage) };
 }
 
 /** A number for a content stream: at most 3 decimals, no exponent. */
@@ -521,4 +670,10 @@ function pdfNumber(value: number): string {
 
 function offset(rect: Rect, origin: Rect): Rect {
   return { x: origin.x + rect.x, y: origin.y + rect.y, width: rect.width, height: rect.height };
+}
+
+/** A text measurer for planning (the same pdfkit metrics the writer uses), without writing anything. */
+export function createTextMeasure(): TextMeasure {
+  const doc = new PDFDocument({ autoFirstPage: false, font: fontFile('serif') });
+  return (text, font, size) => doc.font(font).fontSize(size).widthOfString(text);
 }

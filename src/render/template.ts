@@ -2,6 +2,7 @@ import { packageRoot } from '../node/package-root.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
+import { DEFAULT_TEXTS, isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
 
 /** Points per unit of length: PDF user space is 1/72 inch. */
 const POINTS_PER = { pt: 1, in: 72, mm: 72 / 25.4, cm: 72 / 2.54 } as const;
@@ -21,6 +22,13 @@ export const PUZZLES_PER_PAGE = [1, 2, 4, 6] as const;
 
 /** Print rules every template must keep (points). */
 export const LINE_LIMITS = { thinMin: 0.75, boxMin: 2, boxMax: 3 } as const;
+
+/** Paper stocks and their thickness per page (inches), KDP's figures. */
+export const PAPER_THICKNESS = { white: 0.002252, cream: 0.0025, color: 0.002347 } as const;
+export type Paper = keyof typeof PAPER_THICKNESS;
+
+/** The least distance (points) from the trim to any text or grid: 0.25 in; 0.375 in on a bleed's edges. */
+export const SAFE_MARGIN = { plain: 18, bleed: 27 } as const;
 
 /** The bleed used when a template says `"bleed": true`: 0.125 in, what print-on-demand services ask. */
 export const DEFAULT_BLEED = 9;
@@ -59,11 +67,24 @@ export interface BookTemplate {
     solutionDigitScale: number;
   };
   lines: { thin: number; box: number };
-  /** Text above every puzzle and solution page; `{title}`, `{section}`, `{page}`, `{pages}` are filled in. */
-  header: string;
-  /** Text below every page but the title page. */
+  /**
+   * Running heads of left (verso) and right (recto) pages with puzzles, hints, solutions or the primer;
+   * `{title}`, `{section}`, `{page}`, `{pages}` are filled in; empty: none.
+   */
+  header: { verso: string; recto: string };
+  /** `top`: the running head above the page; `foot`: on the folio line (saves height for the grids). */
+  headerAt: 'top' | 'foot';
+  /** The folio (page number) text; empty: no page numbers. */
   footer: string;
   footerAlign: 'center' | 'outside';
+  /** Front matter the template sets (the CLI flags override it). */
+  front: Partial<FrontMatter>;
+  /** Texts the template replaces (a `--texts` file overrides them in turn). */
+  texts: Partial<BookTexts>;
+  /** Paper of a print-on-demand book: sets the cover's spine width. */
+  paper: Paper;
+  /** What fills a left page before a section that must open on the right: a "Notes" page or a blank one. */
+  filler: 'notes' | 'blank';
   toc: boolean;
   /** `divider`: a page that opens each section; `heading`: a heading above the section's first grids. */
   sectionStart: 'divider' | 'heading';
@@ -125,13 +146,39 @@ export function loadTemplate(nameOrPath: string): BookTemplate {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String((error as Error).message);
     throw new TemplateError(file, '', reason);
   }
+  if (text.length > MAX_TEMPLATE_CHARS) throw new TemplateError(file, '', `the file is ${text.length} characters long; a template has at most ${MAX_TEMPLATE_CHARS}`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new TemplateError(file, '', `not valid JSON (${(error as Error).message})`);
+    const reason = error instanceof RangeError ? 'nested too deeply' : (error as Error).message;
+    throw new TemplateError(file, '', `not valid JSON (${reason})`);
+  }
+  if (nestingDepth(json, MAX_TEMPLATE_DEPTH) > MAX_TEMPLATE_DEPTH) {
+    throw new TemplateError(file, '', `nested more than ${MAX_TEMPLATE_DEPTH} levels deep; a template is a few levels of objects`);
   }
   return parseTemplate(json, { file, name: basename(file).replace(/\.json$/, '') });
+}
+
+/** Largest template file read (a real one is about 1,000 characters). */
+export const MAX_TEMPLATE_CHARS = 100_000;
+/** Deepest nesting of objects and arrays in a template file (real ones: 3). */
+export const MAX_TEMPLATE_DEPTH = 16;
+/** Longest header or footer text of a template (before its placeholders are filled in). */
+export const MAX_PAGE_TEXT = 200;
+
+/** How deep `value` nests, counted without recursion and without looking past `limit + 1`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 /** Reads a length: a number of points, or a string such as `"0.5in"`, `"12mm"`, `"1.2cm"`, `"36pt"`. */
@@ -149,7 +196,7 @@ type Json = Record<string, unknown>;
 class Fields {
   private readonly seen = new Set<string>();
   constructor(
-    private readonly file: string,
+    readonly file: string,
     private readonly path: string,
     private readonly obj: Json,
   ) {}
@@ -253,12 +300,60 @@ const PLACEHOLDERS = ['title', 'section', 'page', 'pages'];
 
 function pageText(fields: Fields, key: string, fallback: string): string {
   const text = fields.string(key, fallback);
+  if (text.length > MAX_PAGE_TEXT) fields.fail(key, `is ${text.length} characters long; at most ${MAX_PAGE_TEXT} fit a page's header or footer`);
   for (const match of text.matchAll(/\{([^}]*)\}/g)) {
     if (!PLACEHOLDERS.includes(match[1]!)) {
       fields.fail(key, `unknown placeholder {${match[1]}}; use ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);
     }
   }
   return text;
+}
+
+function runningHead(root: Fields): BookTemplate['header'] {
+  if (!root.has('header') || typeof root.raw('header') === 'string') {
+    const both = pageText(root, 'header', '{section}');
+    return { verso: both, recto: both };
+  }
+  const h: Fields = root.object('header');
+  const head = { verso: pageText(h, 'verso', '{title}'), recto: pageText(h, 'recto', '{section}') };
+  h.done();
+  return head;
+}
+
+const FRONT_KEYS = ['title', 'subtitle', 'author', 'publisher', 'year', 'edition', 'isbn'] as const;
+
+function frontFields(root: Fields): Partial<FrontMatter> {
+  if (!root.has('front')) return {};
+  const f: Fields = root.object('front');
+  const front: Partial<FrontMatter> = {};
+  for (const key of FRONT_KEYS) if (f.has(key)) front[key] = f.string(key, '');
+  if (front.isbn !== undefined && front.isbn !== '' && !isValidIsbn(front.isbn)) f.fail('isbn', `not a valid ISBN-10 or ISBN-13 (check digit): ${front.isbn}`);
+  if (f.has('credit')) front.credit = f.boolean('credit', false);
+  f.done();
+  return front;
+}
+
+const TEXT_KEYS = ['howToPlay', 'example', 'pencilMarks', 'rights', 'solutions', 'primer', 'hints', 'back'] as const;
+
+/** Reads a `texts` object (a template's, or a `--texts` file's): the keys of {@link BookTexts}. */
+export function parseTexts(json: unknown, file: string, path = 'texts'): Partial<BookTexts> {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new TemplateError(file, path, `expected an object, got ${describe(json)}`);
+  const t: Fields = new Fields(file, path, json as Json);
+  const texts: Partial<BookTexts> = {};
+  for (const key of TEXT_KEYS) if (t.has(key)) texts[key] = t.string(key, '');
+  if (t.has('levels')) {
+    const l: Fields = t.object('levels');
+    const levels: Record<string, string> = {};
+    for (const level of Object.keys(DEFAULT_TEXTS.levels)) if (l.has(level)) levels[level] = l.string(level, '');
+    l.done();
+    texts.levels = levels;
+  }
+  t.done();
+  return texts;
+}
+
+function textFields(root: Fields): Partial<BookTexts> {
+  return root.has('texts') ? parseTexts(root.raw('texts'), root.file) : {};
 }
 
 /**
@@ -323,9 +418,11 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
   }
   m.done();
   for (const [key, value] of [['top', top], ['bottom', bottom], ['outside', outside], ['inside', inside]] as const) {
-    if (value < 9) m.fail(key, `must be at least 0.125in (9pt), got ${round(value)}pt`);
+    if (value < SAFE_MARGIN.plain) m.fail(key, `must be at least 0.25in (18pt), got ${round(value)}pt`);
+    if (bleed > 0 && key !== 'inside' && value < SAFE_MARGIN.bleed - 1e-9) {
+      m.fail(key, `with bleed on, keep at least 0.375in (27pt) from the trim on the bleed edges, as print services require; got ${round(value / 72)}in`);
+    }
   }
-  if (bleed > 0 && outside < 27) m.fail('outside', 'with bleed on, keep at least 0.375in (27pt) outside, as print services require');
   if (page.width - outside - Math.max(inside, ...insideByPageCount.map((r) => r.inside)) < page.width / 2) {
     m.fail('inside', 'the margins leave less than half the page width for the grids');
   }
@@ -369,7 +466,8 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     solutionsPerPage,
     fonts,
     lines: { thin, box },
-    header: pageText(root, 'header', '{title}'),
+    header: runningHead(root),
+    headerAt: root.choice('headerAt', ['top', 'foot'] as const, 'top'),
     footer: pageText(root, 'footer', '{page}'),
     footerAlign: root.choice('footerAlign', ['center', 'outside'] as const, 'outside'),
     toc: root.boolean('toc', true),
@@ -378,6 +476,10 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     solutions: root.boolean('solutions', true),
     solutionGray: root.number('solutionGray', 0, 0.7, 0.45),
     symmetry: root.choice('symmetry', SYMMETRIES, 'none'),
+    front: frontFields(root),
+    texts: textFields(root),
+    paper: root.choice('paper', Object.keys(PAPER_THICKNESS) as Paper[], 'white'),
+    filler: root.choice('filler', ['notes', 'blank'] as const, 'notes'),
   };
   root.done();
   return template;

@@ -1,0 +1,112 @@
+import type { Command } from 'commander';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import type { BookOptions } from './book.js';
+import { addBookOptions, BookProgress, bookSource, coverPathFor, describeContents, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import { readTemplate } from './templates.js';
+
+interface CoverOptions extends BookOptions {
+  output?: string;
+  pages?: string;
+  force: boolean;
+}
+
+export function registerCover(program: Command, io: CliIo, state: CommandState): void {
+  addBookOptions(program.command('cover'))
+    .description('Make the full-wrap paperback cover (back, spine, front, 0.125 in bleed) for the book the same options make.')
+    .option('-o, --output <file>', `PDF to write (default: ${DEFAULT_OUTPUT.replace(/\.pdf$/, '-cover.pdf')})`)
+    .option('--pages <n>', 'the interior\'s page count (default: planned from the same options, as `book` would make it)')
+    .addHelpText(
+      'after',
+      `
+The cover is sized as KDP asks: width = 0.125 + trim width + spine + trim width + 0.125 in, height =
+trim height + 0.25 in, spine = pages x 0.002252 in (white paper), 0.0025 (cream) or 0.002347 (colour).
+Title, subtitle and a puzzle of the book on the front, title and author on the spine (books of 80
+pages or more), the back text and an empty barcode area (2 x 1.2 in) on the back.
+
+Examples:
+  $ sudoku-press cover --template kdp-6x9-2up --seed 7 --title "Weekend Sudoku" --author "Jane Doe"
+  $ sudoku-press cover --template kdp-6x9-2up --pages 212 --paper cream -o out/cover.pdf
+  $ sudoku-press book --template kdp-6x9-2up --seed 7 --cover       # the book and its cover at once`,
+    )
+    .action(async (options: CoverOptions) => {
+      const { checkOutput, BookOutputError, TemplateError, planContent, resolveFront, resolveTexts } = await import('../render/index.js');
+      const { writeCoverFile } = await import('../render/cover.js');
+      const template = withOverrides(readTemplate(options.template), options);
+      const front = frontFromOptions(options);
+      const texts = textsFromOptions(options);
+      const output = options.output ?? coverPathFor(DEFAULT_OUTPUT);
+      let pages: number | undefined;
+      if (options.pages !== undefined) {
+        pages = Number(options.pages);
+        if (!Number.isInteger(pages) || pages < 24 || pages > 828 || pages % 2 !== 0) {
+          throw new UsageError(`--pages: expected the interior's even page count from 24 to 828 (KDP's paperback range), got '${options.pages}'`);
+        }
+      }
+      try {
+        checkOutput(output, options.force);
+      } catch (error) {
+        if (error instanceof BookOutputError) throw new UsageError(error.message);
+        throw error;
+      }
+      const progress = new BookProgress(io, !options.quiet);
+      const source = await bookSource(options, template, io, state, progress);
+      if (source === null) return;
+      const { sections } = source;
+      const teaching = await teachingFor(options, source, progress);
+      // The art: the first puzzle of the last (hardest) section. A generated section's puzzles depend
+      // only on the seed, the level and how many sections of that level come before it, so one
+      // puzzle per section of that level is enough to make it.
+      const last = sections[sections.length - 1]!;
+      let art;
+      let puzzles = teaching ? teaching.puzzles : source.puzzles;
+      let artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
+      if (!teaching && source.seed !== undefined) {
+        const { generatedPuzzles } = await import('../render/generated.js');
+        const same = sections.filter((s) => s.level === last.level).map((s) => ({ level: s.level, count: 1 }));
+        puzzles = generatedPuzzles(same, { seed: source.seed, symmetry: template.symmetry });
+        artNumber = same.length;
+      }
+      for await (const puzzle of puzzles) {
+        if (puzzle.number === artNumber) {
+          art = puzzle;
+          break;
+        }
+      }
+      const content = {
+        template,
+        ...(options.title === undefined ? {} : { title: options.title }),
+        subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
+        front,
+        texts,
+        sections,
+        ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
+      };
+      try {
+        pages ??= planContent(content).plan.pageCount;
+        const cover = await writeCoverFile({
+          template,
+          front: resolveFront(content),
+          texts: resolveTexts(content),
+          paper: template.paper,
+          pages,
+          art,
+          levels: [...new Set(sections.map((s) => s.level))],
+          puzzleCount: sections.reduce((sum, s) => sum + s.count, 0),
+          output,
+          force: options.force,
+          subject: `sudoku-press cover; template ${template.name}; ${source.origin}`,
+        });
+        progress.stop();
+        const inches = (points: number): string => (points / 72).toFixed(3);
+        io.stdout.write(
+          `Wrote ${cover.path}: cover ${inches(cover.width)} x ${inches(cover.height)} in, spine ${inches(cover.spine)} in (${cover.pages} pages, ${cover.paper} paper)${cover.spineText ? '' : '; no spine text (under 80 pages)'}\n`,
+        );
+      } catch (error) {
+        if (error instanceof BookOutputError) throw new UsageError(error.message);
+        if (error instanceof TemplateError) throw new UsageError(error.message);
+        if (error instanceof RangeError) return fail(io, state, progress, error.message);
+        throw error;
+      }
+      state.exitCode = EXIT.ok;
+    });
+}

@@ -1,0 +1,49 @@
+/**
+ * Ctrl-C, SIGTERM and SIGHUP for a command-line process: remove the temporary files of unfinished
+ * outputs, say in one line what was kept, and exit at once with 128 + the signal's number (130,
+ * 143, 129), as shells expect. Work in progress is not awaited: what a run writes is either
+ * complete and in place, or kept as a resumable part file that the next run continues.
+ */
+import { removeLiveTemporaries } from './output-file.js';
+
+const EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+type StopSignal = keyof typeof EXIT_CODES;
+
+/** What the interrupted run keeps (a resumable part file), said in the message. */
+const notes = new Set<string>();
+
+/**
+ * Adds a sentence to the message an interruption prints (e.g. "progress kept in out.txt.part;
+ * run the same command again to resume"); returns a function that takes it back.
+ */
+export function noteOnInterrupt(text: string): () => void {
+  notes.add(text);
+  return () => notes.delete(text);
+}
+
+let installed = false;
+
+/**
+ * Installs the handlers (once). `write` prints the one line (standard error). The exit code is
+ * 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+ */
+export function installInterruptHandlers(write: (line: string) => void): void {
+  if (installed) return;
+  installed = true;
+  let stopping = false;
+  for (const signal of Object.keys(EXIT_CODES) as StopSignal[]) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      removeLiveTemporaries();
+      const kept = [...notes];
+      const what = kept.length > 0 ? kept.join('; ') : 'no file written';
+      try {
+        write(`sudoku-press: interrupted (${signal}); ${what}\n`);
+      } catch {
+        // stderr gone: the exit code still tells
+      }
+      process.exit(EXIT_CODES[signal]);
+    });
+  }
+}

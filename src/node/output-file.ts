@@ -1,0 +1,439 @@
+/**
+ * Output files that are never half-written, never overwritten by accident and never written
+ * through someone else's link.
+ *
+ * A file is written to a temporary file in the target's own folder, created exclusively
+ * (`O_CREAT | O_EXCL | O_NOFOLLOW`) under an unpredictable name, and moved into place only when
+ * complete: without `force` by a hard link, which fails if the target appeared meanwhile (no
+ * check-then-rename race), with `force` by a rename (which replaces a link at the target, never
+ * what it points to). On any failure the temporary file is removed; on SIGINT / SIGTERM the CLI
+ * calls {@link removeLiveTemporaries}; after a SIGKILL the next run into that folder sweeps the
+ * temporary files of dead processes of this machine that belong to the same user
+ * ({@link sweepStaleTemporaries}).
+ *
+ * Every command that writes a file goes through {@link openOutputFile} (or {@link writeOutputFile}).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  createWriteStream,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type WriteStream,
+} from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { finished } from 'node:stream/promises';
+
+/** Stable codes of {@link OutputFileError}. */
+export type OutputFileErrorCode =
+  | 'EXISTS' // the target exists and `force` is off
+  | 'NOT_A_FILE' // the target is a folder or a device
+  | 'BAD_PATH' // a folder name, or a path through a file
+  | 'PERMISSION' // the folder cannot be written, or a file cannot be read
+  | 'NO_SPACE' // the disk (or quota) is full
+  | 'IO'; // any other system error
+
+/**
+ * A file that cannot be written (or read); `message` names the user's file, never a temporary one.
+ * Codes EXISTS, NOT_A_FILE and BAD_PATH are the user's mistakes in options (usage errors); the
+ * others are conditions of the system.
+ */
+export class OutputFileError extends Error {
+  override readonly name = 'OutputFileError';
+  constructor(
+    readonly code: OutputFileErrorCode,
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** Whether the user can fix it by changing the command line (exit code 2 in the CLI). */
+  get isUsage(): boolean {
+    return this.code === 'EXISTS' || this.code === 'NOT_A_FILE' || this.code === 'BAD_PATH';
+  }
+}
+
+/** One line for a system error on `path`, naming the user's file. */
+export function describeFileError(error: unknown, path: string, action: 'read' | 'write'): OutputFileError {
+  if (error instanceof OutputFileError) return error;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new OutputFileError('PERMISSION', path, `permission denied: ${path}${code === 'EROFS' ? ' (read-only file system)' : ''}`);
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new OutputFileError('NO_SPACE', path, `cannot write ${path}: no space left on device`);
+    case 'EFBIG':
+      return new OutputFileError('NO_SPACE', path, `cannot write ${path}: file too large for this file system or limit`);
+    case 'ENOENT':
+      return new OutputFileError(action === 'read' ? 'BAD_PATH' : 'BAD_PATH', path, `no such file or folder: ${path}`);
+    case 'ENOTDIR':
+      return new OutputFileError('BAD_PATH', path, `${path}: a part of this path is a file, not a folder`);
+    case 'EISDIR':
+      return new OutputFileError('NOT_A_FILE', path, `${path} is a folder, not a file`);
+    case 'ELOOP':
+      return new OutputFileError('BAD_PATH', path, `${path}: too many levels of symbolic links`);
+    case 'ENAMETOOLONG':
+      return new OutputFileError('BAD_PATH', path, `${path}: file name too long`);
+    default: {
+      const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '') : String(error);
+      return new OutputFileError('IO', path, `cannot ${action} ${path}: ${reason}`);
+    }
+  }
+}
+
+/**
+ * Throws an OutputFileError when `path` cannot be a new output file: a folder name (`dir/`), an
+ * existing folder or device, an existing file without `force`, or a path through a file. Commands
+ * call it before any work, so that a long run is not wasted on a refused file.
+ */
+export function checkOutputPath(path: string, force: boolean): void {
+  if (path === '' || path.endsWith('/') || path.endsWith('\\') || basename(path) === '.' || basename(path) === '..') {
+    throw new OutputFileError('BAD_PATH', path, `${path === '' ? 'an empty name' : path} is not a file name (give the file to write, e.g. ${path}book.pdf)`);
+  }
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      checkFolderPath(dirname(path), path);
+      return;
+    }
+    throw describeFileError(error, path, 'write');
+  }
+  if (!stats.isFile()) throw new OutputFileError('NOT_A_FILE', path, `${path} exists and is not a file`);
+  if (!force) throw new OutputFileError('EXISTS', path, `${path} already exists; use --force to replace it`);
+}
+
+/** The output's folder (or the nearest existing ancestor) must be a folder. */
+function checkFolderPath(folder: string, path: string): void {
+  let current = folder;
+  for (;;) {
+    try {
+      const stats = statSync(current);
+      if (!stats.isDirectory()) throw new OutputFileError('BAD_PATH', path, `cannot write ${path}: ${current} is a file, not a folder`);
+      return;
+    } catch (error) {
+      if (error instanceof OutputFileError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw describeFileError(error, path, 'write');
+      const parent = dirname(current);
+      if (parent === current) return;
+      current = parent;
+    }
+  }
+}
+
+/** Hosts sharing a folder (NFS) each sweep only their own temporary files. */
+const HOST_TAG = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+const TEMPORARY = /^\.(.+)\.([0-9a-f]{8})-(\d+)-[0-9a-f]{16}\.partial$/;
+
+function temporaryName(target: string): string {
+  return `.${basename(target)}.${HOST_TAG}-${process.pid}-${randomBytes(8).toString('hex')}.partial`;
+}
+
+/** Temporary files of this process, removed by {@link removeLiveTemporaries} on a signal. */
+const live = new Set<string>();
+let exitHookInstalled = false;
+
+/**
+ * Removes every temporary file this process has open (synchronously: for signal handlers and
+ * `process.on('exit')`). Returns how many were removed.
+ */
+export function removeLiveTemporaries(): number {
+  let removed = 0;
+  for (const path of live) {
+    try {
+      unlinkSync(path);
+      removed++;
+    } catch {
+      // already gone
+    }
+  }
+  live.clear();
+  return removed;
+}
+
+/** Adds a file of this process to those removed on a signal or at exit (a lock, say). */
+export function trackTemporary(path: string): void {
+  track(path);
+}
+
+/** Takes a file back from {@link trackTemporary} (it was removed, or is to stay). */
+export function untrackTemporary(path: string): void {
+  live.delete(path);
+}
+
+/** This machine's tag in our temporary and lock file names. */
+export function hostTag(): string {
+  return HOST_TAG;
+}
+
+function track(path: string): void {
+  live.add(path);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => removeLiveTemporaries());
+  }
+}
+
+/** Whether process `pid` of this machine is running. */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // exists, but not ours
+  }
+}
+
+/**
+ * Removes the temporary files that runs of this program left in `folder` for the output
+ * `target` when they were killed (SIGKILL, power cut): only regular files (never a link), owned by
+ * this user, named by this machine, whose process is gone. Returns how many were removed.
+ */
+export function sweepStaleTemporaries(folder: string, target: string): number {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return 0;
+  }
+  const base = basename(target);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+  let removed = 0;
+  for (const name of names) {
+    const match = TEMPORARY.exec(name);
+    if (!match || match[1] !== base || match[2] !== HOST_TAG) continue;
+    const pid = Number(match[3]);
+    if (pid === process.pid || isAlive(pid)) continue;
+    const path = join(folder, name);
+    try {
+      const stats = lstatSync(path);
+      if (!stats.isFile() || (uid >= 0 && stats.uid !== uid)) continue;
+      unlinkSync(path); // unlink never follows a link
+      removed++;
+    } catch {
+      // gone meanwhile, or not ours to remove
+    }
+  }
+  return removed;
+}
+
+/** Options of {@link openOutputFile}. */
+export interface OutputFileOptions {
+  /** Replace an existing file. Default false. */
+  force?: boolean;
+  /** File mode of the new file (before the umask). Default 0o666. */
+  mode?: number;
+}
+
+/** A file being written: write to `stream`, then {@link OutputFile.commit} or {@link OutputFile.discard}. */
+export interface OutputFile {
+  /** The user's path. */
+  readonly path: string;
+  /** Where the bytes go until commit (in the same folder, hidden). */
+  readonly temporaryPath: string;
+  readonly stream: WriteStream;
+  /** Ends the stream, waits for the bytes to reach the file, and moves it into place. */
+  commit(): Promise<{ bytes: number }>;
+  /** Stops writing and removes the temporary file; never throws. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Opens a new output file for `path` (its folder is made if missing). The bytes go to a temporary
+ * file until {@link OutputFile.commit}.
+ * @throws OutputFileError for a refused path (see {@link checkOutputPath}) or a system error.
+ */
+export function openOutputFile(path: string, options: OutputFileOptions = {}): OutputFile {
+  const force = options.force ?? false;
+  checkOutputPath(path, force);
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw describeFileError(error, path, 'write');
+  }
+  sweepStaleTemporaries(folder, path);
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  let fd = -1;
+  let temporaryPath = '';
+  for (let attempt = 0; fd < 0; attempt++) {
+    temporaryPath = join(folder, temporaryName(path));
+    try {
+      fd = openSync(temporaryPath, flags, options.mode ?? 0o666);
+    } catch (error) {
+      // A name taken (by chance, or planted): draw another; never open what is there.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) continue;
+      throw describeFileError(error, path, 'write');
+    }
+  }
+  track(temporaryPath);
+  const stream = createWriteStream('', { fd, autoClose: true });
+  let failure: unknown = null;
+  stream.on('error', (error) => {
+    failure ??= error;
+  });
+
+  const discard = async (): Promise<void> => {
+    live.delete(temporaryPath);
+    if (!stream.destroyed) stream.destroy();
+    try {
+      unlinkSync(temporaryPath);
+    } catch {
+      // already gone
+    }
+    if (!stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
+  };
+
+  const commit = async (): Promise<{ bytes: number }> => {
+    try {
+      if (failure) throw failure;
+      stream.end();
+      await finished(stream);
+      if (failure) throw failure;
+      if (!stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
+      const bytes = lstatSync(temporaryPath).size;
+      placeFile(temporaryPath, path, force);
+      live.delete(temporaryPath);
+      return { bytes };
+    } catch (error) {
+      await discard();
+      throw describeFileError(error, path, 'write');
+    }
+  };
+  return { path, temporaryPath, stream, commit, discard };
+}
+
+/** Moves a complete temporary file to `path`: no-clobber by a hard link unless `force`. */
+export function placeFile(temporaryPath: string, path: string, force: boolean): void {
+  if (force) {
+    try {
+      if (!lstatSync(path).isFile() && !lstatSync(path).isSymbolicLink()) {
+        throw new OutputFileError('NOT_A_FILE', path, `${path} exists and is not a file`);
+      }
+    } catch (error) {
+      if (error instanceof OutputFileError) throw error;
+    }
+    renameSync(temporaryPath, path);
+    return;
+  }
+  try {
+    linkSync(temporaryPath, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new OutputFileError('EXISTS', path, `${path} already exists; use --force to replace it`);
+    // File systems without hard links: check, then rename (a small race, the best they allow).
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'EXDEV' || code === 'EMLINK') {
+      let exists = true;
+      try {
+        lstatSync(path);
+      } catch {
+        exists = false;
+      }
+      if (exists) throw new OutputFileError('EXISTS', path, `${path} already exists; use --force to replace it`);
+      renameSync(temporaryPath, path);
+      return;
+    }
+    throw error;
+  }
+  unlinkSync(temporaryPath);
+}
+
+/**
+ * Writes a file through {@link openOutputFile}: `write` fills the stream; the file is moved into
+ * place when it resolves, and removed when it throws (the error is passed on).
+ */
+export async function writeOutputFile<T>(path: string, options: OutputFileOptions, write: (stream: WriteStream) => Promise<T>): Promise<{ result: T; bytes: number }> {
+  const file = openOutputFile(path, options);
+  let result: T;
+  try {
+    result = await write(file.stream);
+  } catch (error) {
+    await file.discard();
+    throw error;
+  }
+  const { bytes } = await file.commit();
+  return { result, bytes };
+}
+
+/**
+ * Writes `data` to `path` whole or not at all, synchronously (small files: a picture, a page), the
+ * same way as {@link openOutputFile}: an exclusive temporary file beside it, moved into place
+ * when written (without `force`, never over an existing file), removed on failure.
+ * @throws OutputFileError naming `path`.
+ */
+export function writeFileWhole(path: string, data: string | Uint8Array, options: OutputFileOptions = {}): { bytes: number } {
+  const force = options.force ?? false;
+  checkOutputPath(path, force);
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw describeFileError(error, path, 'write');
+  }
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+  let fd = -1;
+  let temporaryPath = '';
+  for (let attempt = 0; fd < 0; attempt++) {
+    temporaryPath = join(folder, temporaryName(path));
+    try {
+      fd = openSync(temporaryPath, flags, options.mode ?? 0o666);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < 8) continue;
+      throw describeFileError(error, path, 'write');
+    }
+  }
+  track(temporaryPath);
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  try {
+    try {
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    } finally {
+      closeSync(fd);
+    }
+    placeFile(temporaryPath, path, force);
+  } catch (error) {
+    try {
+      unlinkSync(temporaryPath);
+    } catch {
+      // already gone
+    }
+    throw describeFileError(error, path, 'write');
+  } finally {
+    live.delete(temporaryPath);
+  }
+  return { bytes: bytes.length };
+}
+
+/** Whether `fd` is a regular file owned by this user (for files opened by name in shared folders). */
+export function isOwnRegularFile(fd: number): boolean {
+  const stats = fstatSync(fd);
+  const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+  return stats.isFile() && (uid < 0 || stats.uid === uid);
+}
+
+/** Closes an fd, ignoring errors. */
+export function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // nothing to do
+  }
+}

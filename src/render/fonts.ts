@@ -1,0 +1,31 @@
+/**
+ * The book's type: Charis SIL (a serif for reading: text, headings, labels) with DejaVu Sans for the
+ * digits in the grids (open, even, unmistakable 1/7 and 6/8 at small sizes). Both are under open
+ * licences (SIL OFL 1.1; Bitstream Vera / public domain), shipped in assets/fonts with their licence
+ * files, and embedded (subset) in every PDF.
+ */
+import { join } from 'node:path';
+import { packageRoot } from '../node/package-root.js';
+
+const FONT_PATHS = {
+  /** Text. */
+  serif: ['charis', 'CharisSIL-Regular.ttf'],
+  serifItalic: ['charis', 'CharisSIL-Italic.ttf'],
+  serifBold: ['charis', 'CharisSIL-Bold.ttf'],
+  /** Digits in grids: regular for puzzles and filled-in solution digits, bold for a solution's givens. */
+  digits: ['dejavu', 'DejaVuSans.ttf'],
+  digitsBold: ['dejavu', 'DejaVuSans-Bold.ttf'],
+} as const;
+
+export type FontName = keyof typeof FONT_PATHS;
+
+let files: Record<FontName, string> | undefined;
+
+/** The path of a font file, found on first use (not at import: the package folder is looked up on disk). */
+export function fontFile(name: FontName): string {
+  if (!files) {
+    const root = join(packageRoot(), 'assets', 'fonts');
+    files = Object.fromEntries(Object.entries(FONT_PATHS).map(([key, [dir, file]]) => [key, join(root, dir, file)])) as Record<FontName, string>;
+  }
+  return files[name];
+}

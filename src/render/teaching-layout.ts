@@ -1,0 +1,86 @@
+/**
+ * Text measured before drawing: the hints section's pages are counted before the plan is made, so the
+ * wrapping used to count them is the one used to draw them. Also the How-to-play example board.
+ */
+import type { BoardPicture, Shape } from '../draw/index.js';
+import type { HintEntry } from '../book/primer.js';
+import { wrapText } from './text-fit.js';
+
+export { wrapText };
+
+/** Width of `text` in points at `size` in the given font file. */
+export type TextMeasure = (text: string, font: string, size: number) => number;
+
+/** The lines of each hint (`12.` hanging, then the text), wrapped to `width`. */
+export function hintLines(hints: readonly HintEntry[], width: number, indent: number, measure: (text: string) => number): string[][] {
+  return hints.map((hint) => wrapText(hint.text, width - indent, measure));
+}
+
+/** Splits hints (each a block of lines) into pages of at most `linesPerPage` lines, never splitting a hint. */
+export function paginateHints(blocks: readonly string[][], linesPerPage: number, firstPageLines: number): number[][] {
+  const pages: number[][] = [[]];
+  let used = 0;
+  let room = firstPageLines;
+  blocks.forEach((block, i) => {
+    const need = block.length + (used === 0 ? 0 : 0.5);
+    if (used > 0 && used + need > room) {
+      pages.push([]);
+      used = 0;
+      room = linesPerPage;
+    }
+    pages[pages.length - 1]!.push(i);
+    used += used === 0 ? block.length : need;
+  });
+  return pages;
+}
+
+/** `1–20, 23, 25–27`: consecutive numbers as ranges. */
+export function numberRanges(numbers: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < numbers.length; ) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
+    parts.push(j === i ? String(numbers[i]) : j === i + 1 ? `${numbers[i]}, ${numbers[j]}` : `${numbers[i]}\u2013${numbers[j]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+function cellOf(row: number, col: number): number {
+  return (row - 1) * 9 + (col - 1);
+}
+
+function gridOf(entries: readonly [number, number, number][]): Uint8Array {
+  const grid = new Uint8Array(81);
+  for (const [row, col, digit] of entries) grid[cellOf(row, col)] = digit;
+  return grid;
+}
+
+/**
+ * The How-to-play example: where the 5 goes in the top-left box. The 5s of rows 2 and 3 and of
+ * column 2 reach into the box (arrows); the only square left is r1c1. (Matches the default
+ * `example` text.) Drawn by the board drawing as a picture plus shapes.
+ */
+export const HOW_TO_PLAY_EXAMPLE: { picture: BoardPicture; shapes: Shape[] } = {
+  picture: {
+    givens: gridOf([
+      [1, 3, 2], [1, 6, 9],
+      [2, 2, 7], [2, 5, 5], [2, 9, 4],
+      [3, 1, 1], [3, 8, 5],
+      [4, 4, 3], [4, 7, 8],
+      [5, 1, 6], [5, 5, 1],
+      [6, 3, 9], [6, 9, 2],
+      [7, 2, 5],
+      [8, 6, 6], [8, 8, 7],
+      [9, 4, 8], [9, 9, 3],
+    ]),
+  },
+  shapes: [
+    { kind: 'unit', unit: 18, brush: 'unit' },
+    { kind: 'arrow', from: { cell: cellOf(2, 5), digit: 5 }, to: { cell: cellOf(2, 3), digit: 5 }, brush: 'strong' },
+    { kind: 'arrow', from: { cell: cellOf(3, 8), digit: 5 }, to: { cell: cellOf(3, 3), digit: 5 }, brush: 'strong' },
+    { kind: 'arrow', from: { cell: cellOf(7, 2), digit: 5 }, to: { cell: cellOf(1, 2), digit: 5 }, brush: 'strong' },
+    { kind: 'cell', cell: cellOf(1, 1), brush: 'placement' },
+    { kind: 'digit', cell: cellOf(1, 1), digit: 5, brush: 'placement' },
+  ],
+};

@@ -1,0 +1,163 @@
+/**
+ * Long runs: `--resume -o FILE` after a SIGKILL at a random moment gives the bytes of an
+ * uninterrupted run; `--shard K/N` outputs, run through GNU parallel and concatenated, give the
+ * bytes of one run. Child processes, run side by side.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { BIN, run } from './helpers/cli.js';
+import { hostTag } from '../src/node/output-file.js';
+import { savedRecords, sleep, startCli, waitFor } from './helpers/child.js';
+
+const CLUES17 = new URL('./fixtures/data/17clue.txt', import.meta.url).pathname;
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'sp-resume-'));
+}
+
+/** Runs the built binary to its end without blocking the test process (the runs go side by side). */
+async function cli(argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const end = await startCli(argv).done;
+  return { status: end.code, stdout: end.stdout, stderr: end.stderr };
+}
+
+/**
+ * Starts `argv` (which writes `output` with --resume), SIGKILLs it at a random moment after its
+ * first saved progress, then runs it again to the end. Returns the delay used (for the message).
+ */
+async function killAndResume(argv: string[], output: string): Promise<{ delay: number; saved: number; resumed: Awaited<ReturnType<typeof cli>> }> {
+  const first = startCli(argv);
+  const delay = Math.floor(Math.random() * 300);
+  const progressed = await waitFor(() => savedRecords(`${output}.part.json`) > 0, 60_000);
+  expect(progressed, 'the run saved progress').toBe(true);
+  await sleep(delay);
+  first.child.kill('SIGKILL');
+  const end = await first.done;
+  expect(end.signal).toBe('SIGKILL');
+  const saved = savedRecords(`${output}.part.json`);
+  expect(existsSync(output)).toBe(false);
+  return { delay, saved, resumed: await cli(argv) };
+}
+
+describe('--resume: killed at a random moment, resumed, byte-identical', () => {
+  test('generate, grade and check', async () => {
+    const dir = tempDir();
+    const big = join(dir, 'big.txt');
+    const clues = readFileSync(CLUES17, 'utf8');
+    const half = join(dir, 'half.txt');
+    writeFileSync(half, clues.split('\n').slice(0, 2000).join('\n'));
+    writeFileSync(big, clues.repeat(30)); // 90,000 records: about 1.5 s of checking
+
+    const jobs = [
+      { argv: ['generate', '-n', '2500', '-d', 'beginner', '--seed', 'resume', '-j', '1', '--format', 'json'], name: 'g.jsonl' },
+      { argv: ['grade', half], name: 'grades.txt' },
+      { argv: ['check', '--json', big], name: 'checked.jsonl' },
+    ];
+    const results = await Promise.all(
+      jobs.map(async (job) => {
+        const output = join(dir, job.name);
+        const interrupted = await killAndResume([...job.argv, '--resume', '-o', output], output);
+        const whole = await cli([...job.argv, '-o', join(dir, `whole-${job.name}`)]);
+        return { job, output, interrupted, whole };
+      }),
+    );
+    for (const { job, output, interrupted, whole } of results) {
+      const what = `${job.argv[0]} killed ${interrupted.delay} ms after its first save (${interrupted.saved} records saved)`;
+      expect(whole.status, what).toBe(0);
+      expect(interrupted.resumed.status, what).toBe(0);
+      expect(interrupted.resumed.stderr, what).toMatch(/resuming .*: \d+ .* already/);
+      expect(readFileSync(output).equals(readFileSync(join(dir, `whole-${job.name}`))), what).toBe(true);
+    }
+    // Nothing else is left: no part files, no progress records, no temporary files.
+    expect(readdirSync(dir).sort()).toEqual(['big.txt', 'checked.jsonl', 'g.jsonl', 'grades.txt', 'half.txt', 'whole-checked.jsonl', 'whole-g.jsonl', 'whole-grades.txt']);
+  });
+
+  test('a different run does not continue another run\'s part file; --resume needs -o and a seed', async () => {
+    const dir = tempDir();
+    const output = join(dir, 'g.txt');
+    writeFileSync(`${output}.part`, '');
+    writeFileSync(`${output}.part.json`, JSON.stringify({ version: 1, key: 'another run', records: 0, bytes: 0, data: {} }));
+    const other = await run(['generate', '--seed', 's', '--resume', '-o', output]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toBe(
+      `sudoku-press: ${output}.part was started by a run with other options or input; resume with the same command, or remove ${output}.part and ${output}.part.json to start over\n`,
+    );
+    // One writer at a time: a lock held by a live process refuses; one of a dead process is taken over.
+    const locked = join(dir, 'l.txt');
+    const tag = hostTag();
+    writeFileSync(`${locked}.part.lock`, `${tag}-${process.pid}\n`);
+    const busy = await run(['generate', '--seed', 's', '--resume', '-o', locked]);
+    expect(busy.code).toBe(2);
+    expect(busy.stderr).toBe(
+      `sudoku-press: ${locked}.part is being written by another run (${tag}-${process.pid}); wait for it to end, or remove ${locked}.part.lock if that run is gone\n`,
+    );
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    writeFileSync(`${locked}.part.lock`, `${tag}-${dead}\n`);
+    expect((await run(['generate', '--seed', 's', '--resume', '-o', locked])).code).toBe(0);
+    expect(existsSync(`${locked}.part.lock`)).toBe(false);
+    expect(existsSync(locked)).toBe(true);
+    expect((await run(['generate', '--seed', 's', '--resume'])).stderr).toBe('sudoku-press: --resume needs -o FILE (the file to continue)\n');
+    expect((await run(['generate', '--resume', '-o', join(dir, 'x.txt')])).stderr).toBe(
+      'sudoku-press: --resume needs --seed (a resumed run must make the same puzzles)\n',
+    );
+    expect((await run(['check', '--resume', '-o', join(dir, 'x.txt')], '')).stderr).toBe(
+      'sudoku-press: --resume reads the input again: give files, not standard input\n',
+    );
+  });
+});
+
+describe('--shard K/N through GNU parallel', () => {
+  test('four shards run by GNU parallel and merged with cat give the bytes of one run (generate by examples/parallel-local.sh, grade; check in-process)', async () => {
+    const dir = tempDir();
+    const sample = join(dir, 'sample.txt');
+    writeFileSync(sample, readFileSync(CLUES17, 'utf8').split('\n').slice(0, 203).join('\n') + '\nnot a puzzle\n');
+    const node = `"${process.execPath}" "${BIN}"`;
+    // generate: through the example script (GNU parallel, four shards, merged with cat).
+    const script = spawnSync('bash', [fileURLToPath(new URL('../examples/parallel-local.sh', import.meta.url))], {
+      env: { ...process.env, COUNT: '50', SHARDS: '4', LEVEL: 'easy', SEED: 'shard', OUT: join(dir, 'gen'), SUDOKU_PRESS: node },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect([script.status, script.stderr]).toEqual([0, `${join(dir, 'gen')}/all.txt: 50 puzzles\n`]);
+    const oneGen = await run(['generate', '-n', '50', '-d', 'easy', '--seed', 'shard', '-o', join(dir, 'gen-one.txt')]);
+    expect(oneGen.code).toBe(0);
+    expect(readFileSync(join(dir, 'gen', 'all.txt')).equals(readFileSync(join(dir, 'gen-one.txt')))).toBe(true);
+
+    // grade: the four shards as one parallel command line each.
+    const gradeArgv = ['grade', '--json', sample];
+    const shardCommands = [1, 2, 3, 4].map((k) => `${node} ${gradeArgv.map((a) => `"${a}"`).join(' ')} --shard ${k}/4 -o "${dir}/grade-${k}.txt"`);
+    const shards = spawnSync('parallel', ['--will-cite', '-j', '4', ':::', ...shardCommands], { encoding: 'utf8', timeout: 120_000 });
+    expect([shards.status, shards.stderr]).toEqual([1, '']); // parallel's status: one failed shard (the one with the bad record)
+    const one = await run([...gradeArgv, '-o', join(dir, 'grade-one.txt')]);
+    expect(one.code).toBe(1); // the sample's last record is not a puzzle
+    const mergedGrades = Buffer.concat([1, 2, 3, 4].map((k) => readFileSync(join(dir, `grade-${k}.txt`))));
+    const whole = readFileSync(join(dir, 'grade-one.txt'));
+    expect(whole.length).toBeGreaterThan(1000);
+    expect(mergedGrades.equals(whole)).toBe(true);
+
+    const check = await run(['check', sample, '-o', join(dir, 'check-one.txt')]);
+    expect(check.code).toBe(1);
+    for (const k of [1, 2, 3, 4]) expect((await run(['check', sample, '--shard', `${k}/4`, '-o', join(dir, `check-${k}.txt`)])).stderr).toMatch(/^checked \d+ puzzles/);
+    const merged = Buffer.concat([1, 2, 3, 4].map((k) => readFileSync(join(dir, `check-${k}.txt`))));
+    expect(merged.equals(readFileSync(join(dir, 'check-one.txt')))).toBe(true);
+  });
+
+  test('bad shards are usage errors', async () => {
+    for (const [shard, message] of [
+      ['0/4', /--shard 0\/4: K must be from 1 to N/],
+      ['5/4', /--shard 5\/4: K must be from 1 to N/],
+      ['a/b', /--shard wants K\/N/],
+    ] as const) {
+      const result = await run(['generate', '--seed', 's', '--shard', shard]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    const stdin = await run(['check', '--shard', '1/2'], '');
+    expect(stdin.code).toBe(2);
+    expect(stdin.stderr).toBe('sudoku-press: --shard reads the input twice: give files, not standard input\n');
+  });
+});
