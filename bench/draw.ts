@@ -1,9 +1,10 @@
 /**
  * `npm run bench:draw`: pictures of puzzles.
  *  - the built CLI (dist/) in a fresh process drawing the first 1,000 puzzles of 17clue.txt as PNG
- *    (600 px and 300 px), SVG and PDF (3 in): wall time, pictures per second;
- *  - in-process, per picture: the SVG text (src/draw), and the PNG (SVG + resvg raster + encode),
- *    so the share of the rasteriser is plain.
+ *    (600 px and 300 px), SVG and PDF (3 in), in one thread and in the default worker threads
+ *    (one per core): wall time, pictures per second;
+ *  - in-process, per 600 px picture: the SVG text (src/draw), resvg's raster, and the PNG encoding
+ *    (ours, src/render/png.ts, against resvg's asPng in the same run); a 3 in PDF.
  * Medians of BENCH_ROUNDS runs (default 3). Target: 1,000 PNGs in a few seconds.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 type Picture = typeof import('../src/render/picture.js');
 type Draw = typeof import('../src/draw/index.js');
+type Png = typeof import('../src/render/png.js');
+type Outlines = typeof import('../src/render/font-outlines.js');
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,10 +51,12 @@ async function main(): Promise<void> {
   console.log('| what | wall (s) | pictures/s |');
   console.log('|---|---|---|');
   for (const [name, args] of [
-    ['CLI, PNG 600 px', ['-f', 'png', '--size', '600']],
-    ['CLI, PNG 300 px', ['-f', 'png', '--size', '300']],
-    ['CLI, SVG', ['-f', 'svg']],
-    ['CLI, PDF 3 in', ['-f', 'pdf', '--size', '3in']],
+    ['CLI, PNG 600 px, 1 thread', ['-f', 'png', '--size', '600', '--jobs', '1']],
+    ['CLI, PNG 600 px, a thread per core', ['-f', 'png', '--size', '600']],
+    ['CLI, PNG 300 px, a thread per core', ['-f', 'png', '--size', '300']],
+    ['CLI, SVG', ['-f', 'svg', '--jobs', '1']],
+    ['CLI, PDF 3 in, 1 thread', ['-f', 'pdf', '--size', '3in', '--jobs', '1']],
+    ['CLI, PDF 3 in, a thread per core', ['-f', 'pdf', '--size', '3in']],
   ] as const) {
     const times: number[] = [];
     for (let r = 0; r < ROUNDS; r++) times.push(cliRun(file, [...args]));
@@ -59,22 +64,42 @@ async function main(): Promise<void> {
     console.log(`| ${name} | ${(ms / 1000).toFixed(2)} | ${Math.round((puzzles.length * 1000) / ms)} |`);
   }
 
-  const { renderPicture } = (await import(pathToFileURL(join(ROOT, 'dist', 'render', 'picture.js')).href)) as Picture;
-  const { drawBoard } = (await import(pathToFileURL(join(ROOT, 'dist', 'draw', 'index.js')).href)) as Draw;
+  // The modules file for file (dist/esm/): the CLI's are bundled.
+  const load = async <T>(path: string) => (await import(pathToFileURL(join(ROOT, 'dist', 'esm', path)).href)) as T;
+  const { renderPicture } = await load<Picture>('render/picture.js');
+  const { boardScene, sceneToSvg } = await load<Draw>('draw/index.js');
+  const { encodeIndexedPng } = await load<Png>('render/png.js');
+  const { loadFontOutlines } = await load<Outlines>('render/font-outlines.js');
+  const { Resvg } = await import('@resvg/resvg-js');
+  const glyphs = loadFontOutlines();
   const sample = puzzles.slice(0, 200);
-  const svgTimes: number[] = [];
-  const pngTimes: number[] = [];
+  const times: Record<'svg' | 'raster' | 'ours' | 'resvg' | 'pdf', number[]> = { svg: [], raster: [], ours: [], resvg: [], pdf: [] };
   for (let r = 0; r < ROUNDS; r++) {
-    let t = performance.now();
-    for (const p of sample) drawBoard({ givens: p }, { size: 600 });
-    svgTimes.push((performance.now() - t) / sample.length);
-    t = performance.now();
-    for (const p of sample) await renderPicture({ givens: p }, { format: 'png', size: 600 });
-    pngTimes.push((performance.now() - t) / sample.length);
+    const round = { svg: 0, raster: 0, ours: 0, resvg: 0, pdf: 0 };
+    for (const p of sample) {
+      let t = performance.now();
+      const svg = sceneToSvg(boardScene({ givens: p }, { size: 600, glyphs }));
+      round.svg += performance.now() - t;
+      t = performance.now();
+      const image = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+      round.raster += performance.now() - t;
+      t = performance.now();
+      encodeIndexedPng(image.pixels, image.width, image.height);
+      round.ours += performance.now() - t;
+      t = performance.now();
+      image.asPng();
+      round.resvg += performance.now() - t;
+      t = performance.now();
+      await renderPicture({ givens: p }, { format: 'pdf', size: 288 });
+      round.pdf += performance.now() - t;
+    }
+    for (const key of Object.keys(round) as (keyof typeof round)[]) times[key].push(round[key] / sample.length);
   }
-  const svg = median(svgTimes);
-  const png = median(pngTimes);
-  console.log(`in-process, 600 px: SVG text ${svg.toFixed(3)} ms/picture, PNG ${png.toFixed(2)} ms/picture (the SVG is ${((svg / png) * 100).toFixed(1)}% of it; the rest is resvg's raster and PNG encoding)`);
+  const [svg, raster, ours, resvg, pdf] = (['svg', 'raster', 'ours', 'resvg', 'pdf'] as const).map((key) => median(times[key]));
+  console.log(
+    `in-process, ms per 600 px picture: SVG text ${svg!.toFixed(2)}, resvg raster ${raster!.toFixed(2)}, PNG encoding ${ours!.toFixed(2)} ` +
+      `(resvg's asPng ${resvg!.toFixed(2)}: ours takes ${((ours! / resvg!) * 100).toFixed(0)}% of its time); a 3 in PDF ${pdf!.toFixed(2)}`,
+  );
 }
 
 await main();

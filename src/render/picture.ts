@@ -7,6 +7,7 @@ import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../
 import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
 import { loadFontOutlines } from './font-outlines.js';
 import { encodeIndexedPng } from './png.js';
+import { composeBoardPixels } from './board-raster.js';
 
 export type PictureFormat = 'svg' | 'png' | 'pdf';
 
@@ -36,14 +37,22 @@ export async function renderPicture(picture: BoardPicture, options: PictureOptio
   const fontFamily = `${outlines.family}, DejaVu Sans, Verdana, Arial, sans-serif`;
   if (format === 'svg') return new TextEncoder().encode(sceneToSvg(boardScene(picture, { ...draw, fontFamily })));
   if (format === 'png') {
-    const svg = sceneToSvg(boardScene(picture, { ...draw, fontFamily, glyphs: outlines }));
+    const scene = boardScene(picture, { ...draw, fontFamily, glyphs: outlines });
     // No font database at all: the digits are paths, so nothing can depend on the machine's fonts.
     // Loaded on first use: a native addon, which a program that never writes a PNG should not need.
     // The name in a variable keeps bundlers (a serverless function bundling sudoku-press/node) from
     // trying to bundle the addon.
     const { Resvg } = (await import(RESVG)) as typeof import('@resvg/resvg-js');
-    const image = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
-    return encodeIndexedPng(image.pixels, image.width, image.height, dpi === undefined ? {} : { dpi }) ?? image.asPng();
+    const png = dpi === undefined ? {} : { dpi };
+    // A plain board from cached pieces (board-raster.ts); a step's marks, or anything it cannot
+    // compose exactly, rendered whole.
+    const composed = draw.step === undefined && draw.shapes === undefined ? composeBoardPixels(Resvg, scene) : null;
+    if (composed) {
+      const bytes = encodeIndexedPng(composed.rgba, composed.width, composed.height, png);
+      if (bytes) return bytes;
+    }
+    const image = new Resvg(sceneToSvg(scene), { font: { loadSystemFonts: false } }).render();
+    return encodeIndexedPng(image.pixels, image.width, image.height, png) ?? image.asPng();
   }
   const scene = boardScene(picture, { ...draw, fontFamily });
   const chunks: Buffer[] = [];
