@@ -37,12 +37,22 @@ describe('packed boards of an explain page', () => {
     const packer = new BoardPacker();
     packer.add('a\nb\nc\nd');
     packer.add('a\nx\nc\nd\nb');
-    expect(packer.text()).toBe('0-3 0,4,2-3,1\na\nb\nc\nd\nx');
+    expect(packer.text()).toBe('0-3 0,4,2-3,1\n\na\nb\nc\nd\nx');
   });
 
-  it('refuses a line that would end the script block', () => {
+  it('writes a paint tail shared by several lines once', () => {
     const packer = new BoardPacker();
-    packer.add('<text>x</SCRIPT></text>');
+    const tail = ' fill="none" stroke="#d93025"/>';
+    const board = [`<path d="M1 2"${tail}`, `<path d="M3 4"${tail}`, '<rect x="1" fill="#fff"/>'].join('\n');
+    packer.add(board);
+    const text = packer.text();
+    expect(text).toBe(`0-2\n${tail}\n<path d="M1 2"\t0\n<path d="M3 4"\t0\n<rect x="1" fill="#fff"/>`);
+    expect(unpack.unpackBoard(unpack.readBoards(text), 0)).toBe(board);
+  });
+
+  it.each(['<text>x</SCRIPT></text>', '<text><!-- x</text>', '<text>a\tb</text>'])('refuses a line it cannot embed: %j', (line) => {
+    const packer = new BoardPacker();
+    packer.add(line);
     expect(() => packer.text()).toThrow(/cannot go into a script block/);
   });
 });

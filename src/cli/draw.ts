@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PuzzleRecord } from '../core/parse.js';
-import { writeWhole } from './files.js';
+import { writeFileWhole } from '../node/output-file.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -242,10 +242,13 @@ Examples:
       let stopped = false;
       let batch: { jobs: DrawJob[]; paths: string[] } = { jobs: [], paths: [] };
       const inFlight: Promise<void>[] = [];
+      // Synchronous whole-file writes (exclusive temporary, moved into place): the streamed writer
+      // waited on the event loop and read the folder for stale temporaries at every file, which
+      // made a run of 1,000 small files quadratic and left the threads waiting (CPU profile).
       const writeAll = async (paths: string[], files: Uint8Array[]): Promise<void> => {
         for (let k = 0; k < paths.length; k++) {
           if (stopped) return;
-          await writeWhole(paths[k]!, files[k]!, cli.force);
+          writeFileWhole(paths[k]!, files[k]!, { force: cli.force });
           drawn++;
           progress.update(drawn);
         }
