@@ -24,6 +24,9 @@ interface Timed {
 interface Row extends Timed {
   puzzle: string;
   er: number;
+  /** serate's EP (pearl) and ED (diamond). */
+  ep: number;
+  ed: number;
 }
 
 function timeGrade(puzzle: string, maxRating?: number): Timed {
@@ -90,6 +93,27 @@ function accuracy(rows: Row[]): void {
   lines.push(`| ER >= 7.5 ${share(rows.filter((r) => r.er >= 7.5))}`);
   lines.push(`| all ${share(rows)}`);
   lines.push('');
+  // serate's triple: ER, EP (pearl), ED (diamond), from the same path.
+  const same = (a: number, b: number) => Math.abs(a - b) < 0.05;
+  const triple = (subset: Row[]) => {
+    const er = subset.filter((r) => same(r.grade.rating, r.er)).length;
+    const ep = subset.filter((r) => same(r.grade.pearl, r.ep)).length;
+    const ed = subset.filter((r) => same(r.grade.diamond, r.ed)).length;
+    const all = subset.filter((r) => same(r.grade.rating, r.er) && same(r.grade.pearl, r.ep) && same(r.grade.diamond, r.ed)).length;
+    return `| ${subset.length} | ${pct(er, subset.length)} | ${pct(ep, subset.length)} | ${pct(ed, subset.length)} | ${pct(all, subset.length)} |`;
+  };
+  lines.push('### Exact ER / EP (pearl) / ED (diamond)', '');
+  lines.push('| puzzles | n | ER | EP | ED | all three |', '|---|---:|---:|---:|---:|---:|');
+  lines.push(`| ER < 7.5 ${triple(rows.filter((r) => r.er < 7.5))}`);
+  lines.push(`| 7.5 <= ER < 10.5 ${triple(rows.filter((r) => r.er >= 7.5 && r.er < 10.5))}`);
+  lines.push(`| ER >= 10.5 ${triple(rows.filter((r) => r.er >= 10.5))}`);
+  lines.push(`| all ${triple(rows)}`);
+  lines.push('');
+  const tripleMisses = rows.filter((r) => same(r.grade.rating, r.er) && !(same(r.grade.pearl, r.ep) && same(r.grade.diamond, r.ed)));
+  for (const r of tripleMisses) {
+    lines.push(`    ER/EP/ED ${r.er.toFixed(1)}/${r.ep.toFixed(1)}/${r.ed.toFixed(1)}  ours ${r.grade.rating.toFixed(1)}/${r.grade.pearl.toFixed(1)}/${r.grade.diamond.toFixed(1)}  ${r.puzzle}`);
+  }
+  if (tripleMisses.length > 0) lines.push('');
   lines.push(`Guessing needed: ${rows.filter((r) => r.grade.guesses > 0).length}; lower bounds: ${rows.filter((r) => r.grade.lowerBound).length}`);
   lines.push('');
 
@@ -137,8 +161,8 @@ function main(): void {
   warmUp();
   const tsv = readFileSync(new URL('se-rated-train.tsv', DATA), 'utf8').trim().split('\n').slice(1);
   const rows: Row[] = tsv.map((line) => {
-    const [puzzle, er] = line.split('\t') as [string, string];
-    return { puzzle, er: Number(er), ...timeGrade(puzzle) };
+    const [puzzle, er, ep, ed] = line.split('\t') as [string, string, string, string];
+    return { puzzle, er: Number(er), ep: Number(ep), ed: Number(ed), ...timeGrade(puzzle) };
   });
   accuracy(rows);
 

@@ -1,17 +1,15 @@
-// The build after tsc (which checks the types and writes the declarations to dist/):
+// The build after tsc (which checks the types and writes the declarations to dist/). Four outputs:
 //
-// 0. The ES modules: each entry (`sudoku-press`, `sudoku-press/node`, the worker threads' scripts)
-//    bundled by esbuild, with the modules they share in chunks (dist/chunks/), so that both entries
-//    see one copy of each class. A handful of files to load instead of some sixty: importing the
-//    portable entry went from 55-60 ms to about 20 ms of CPU. The pools look for the workers next to
-//    their own module, which is the Node entry's file (dist/node/index.js): nothing else imports them.
-//    The same modules file for file in dist/esm/, for bundlers (see there).
-// 1. CommonJS, for `require('sudoku-press')` and `require('sudoku-press/node')`: the same modules as
-//    CommonJS, file for file, in dist/cjs/ (with a package.json saying so), and the declarations copied
-//    there, where TypeScript reads them as CommonJS. File for file rather than one bundle:
-//    `sudoku-press` and `sudoku-press/node` then share their modules, so an error class is the same
-//    class through both.
-// 2. The CLI as a bundle split by command (dist/cli/): a command loads its own chunk and the shared
+// 1. ES modules for Node (the "import" condition): each entry (`sudoku-press`, `sudoku-press/node`,
+//    the worker threads' scripts) bundled, with the modules they share in chunks (dist/chunks/), so
+//    that both entries see one copy of each class. A handful of files to load instead of some sixty:
+//    importing the portable entry went from 55-60 ms to about 20 ms of CPU. The pools look for the
+//    workers next to their own module, which is the Node entry's file (dist/node/index.js).
+// 2. The same modules file for file (dist/esm/) for bundlers (the "module" condition): see there.
+// 3. CommonJS, for `require('sudoku-press')` and `require('sudoku-press/node')`: the modules file for
+//    file in dist/cjs/ (with a package.json saying so), and the declarations copied there, where
+//    TypeScript reads them as CommonJS. File for file, so that both entries share their modules.
+// 4. The CLI as a bundle split by command (dist/cli/): a command loads its own chunk and the shared
 //    ones, a few files instead of some twenty modules and commander's own. Loading modules was most of
 //    the start-up time of a short command such as `check` of one puzzle.
 import { build } from 'esbuild';
@@ -116,7 +114,7 @@ await build({
   // The runtime dependencies stay packages (pdfkit reads its own data files, resvg is a native addon);
   // dev dependencies that the CLI uses (commander) are bundled.
   external: dependencies,
-  // Bundled CommonJS packages (commander, cli-progress) call require for Node's own modules.
+  // Bundled CommonJS packages (commander) call require for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',
 });

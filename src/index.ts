@@ -124,3 +124,18 @@ export {
   hasSymmetry,
   isMinimal,
 } from './generator/index.js';
+
+// Repairing: the fewest clues to add (several solutions) or givens to remove (none), proven smallest.
+export {
+  repairPuzzle,
+  RepairError,
+  type RepairOptions,
+  type RepairReport,
+  type RepairErrorCode,
+  type AddRepair,
+  type RemoveRepair,
+  SetFamily,
+  searchHittingSets,
+  type HittingSetOptions,
+  type HittingSetResult,
+} from './repair/index.js';

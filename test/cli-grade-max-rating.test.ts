@@ -10,8 +10,8 @@ describe('grade --max-rating', () => {
     const result = await run(['grade', '--max-rating', '7.4'], `${SIX_SIX}\n${HARDER}\n`);
     expect(result.code).toBe(0);
     const [first, second] = result.stdout.trim().split('\n');
-    expect(first).toBe(`${SIX_SIX}  6.6  expert  forcing-x-chain  0 guesses`);
-    expect(second).toMatch(new RegExp(`^${HARDER.replaceAll('.', '\\.')}  >=7\\.5  extreme  `));
+    expect(first).toBe(`${SIX_SIX}  6.6/1.0/1.0  expert  forcing-x-chain  0 guesses`);
+    expect(second).toMatch(new RegExp(`^${HARDER.replaceAll('.', '\\.')}  >=7\\.5/\\d\\.\\d/\\d\\.\\d  extreme  `));
   });
 
   test('a lower bound below the extreme level is shown as "level or harder"', async () => {

@@ -45,15 +45,15 @@ describe('grade', () => {
     expect(err).toBe('');
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toBe(`${EASY}  1.2  beginner  hidden-single-box  0 guesses`);
-    expect(lines[1]).toMatch(/^5\.\.\.7.*  \d\.\d  \w+  [\w-]+  0 guesses  second$/);
+    expect(lines[0]).toBe(`${EASY}  1.2/1.2/1.2  beginner  hidden-single-box  0 guesses`);
+    expect(lines[1]).toMatch(/^5\.\.\.7.*  \d\.\d\/\d\.\d\/\d\.\d  \w+  [\w-]+  0 guesses  second$/);
   });
 
   test('--json adds the technique counts', async () => {
     const { code, out } = await run(['grade', '--json'], `${EASY}\n`);
     expect(code).toBe(0);
     const record = JSON.parse(out.trim()) as Record<string, unknown>;
-    expect(record).toMatchObject({ source: '<stdin>', line: 1, puzzle: EASY, status: 'graded', rating: 1.2, level: 'beginner', guesses: 0 });
+    expect(record).toMatchObject({ source: '<stdin>', line: 1, puzzle: EASY, status: 'graded', rating: 1.2, pearl: 1.2, diamond: 1.2, level: 'beginner', guesses: 0 });
     expect(record['counts']).toMatchObject({ 'hidden-single-box': expect.any(Number) });
   });
 
@@ -62,7 +62,7 @@ describe('grade', () => {
     expect(code).toBe(1);
     const lines = out.trim().split('\n');
     expect(lines[0]).toContain('not graded: the puzzle has several solutions');
-    expect(lines[lines.length - 1]).toContain('1.2  beginner');
+    expect(lines[lines.length - 1]).toContain('1.2/1.2/1.2  beginner');
     expect(err).toMatch(/<stdin>:2: .*conflict.*\(invalid\)/);
     expect(err).toMatch(/<stdin>:3:1: .*\(invalid\)/);
   });
@@ -96,7 +96,7 @@ describe('explain and hint', () => {
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe(`Puzzle ${EASY}`);
     expect(lines[1]).toMatch(/^ {3}1\. \[1\.2\] Hidden single: in box \d, \d fits only r\dc\d$/);
-    expect(lines[lines.length - 1]).toBe('Rating 1.2 (beginner); hardest: Hidden single (box); 51 steps, no guess');
+    expect(lines[lines.length - 1]).toBe('Rating 1.2 (beginner); pearl (EP) 1.2 (first placement: step 1); diamond (ED) 1.2; hardest: Hidden single (box); 51 steps, no guess');
     expect(lines).toHaveLength(53);
   });
 

@@ -18,7 +18,7 @@ const mixed = join(dir, 'mixed.txt');
 writeFileSync(mixed, `${HARD1} hard1\n${MULTIPLE}\n${NONE}\n${HARD1.slice(0, 70)}\n`);
 
 const STATUSES = ['unique', 'multiple', 'none', 'invalid', 'graded'];
-const TYPES = ['puzzle', 'summary', 'stats', 'template', 'error'];
+const TYPES = ['puzzle', 'summary', 'stats', 'template', 'repair', 'error'];
 
 function jsonLines(stdout: string): Record<string, unknown>[] {
   const lines = stdout.trim().split('\n');

@@ -126,6 +126,21 @@ describe('generateOne', () => {
     expect(wing.grade.counts['xy-wing']).toBeGreaterThan(0);
   });
 
+  test('pearl and diamond: EP (ED) equals ER', () => {
+    for (const difficulty of ['medium', 'expert'] as const) {
+      const pearl = generateOne('pearl', 1, { difficulty, pearl: true });
+      expectSound(pearl);
+      expect(pearl.grade.level).toBe(difficulty);
+      expect(pearl.grade.pearl).toBe(pearl.grade.rating);
+      expect(pearl.grade.rating).toBeGreaterThan(2.3);
+    }
+    const diamond = generateOne('diamond', 1, { difficulty: 'medium', diamond: true });
+    expectSound(diamond);
+    expect(diamond.grade.diamond).toBe(diamond.grade.rating);
+    expect(diamond.grade.level).toBe('medium');
+    expect(() => generateOne('x', 1, { pearl: true, minimal: true })).toThrow(/cannot also be minimal/);
+  });
+
   test('extreme puzzles are extreme', () => {
     const p = generateOne('x', 1, { difficulty: 'extreme' });
     expectSound(p);

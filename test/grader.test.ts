@@ -11,15 +11,15 @@ import { fixturePuzzles } from './helpers/data.js';
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const SOLVED = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
 
-function train(): { puzzle: string; er: number }[] {
+function train(): { puzzle: string; er: number; ep: number; ed: number }[] {
   const text = readFileSync(new URL('./fixtures/data/se-rated-train.tsv', import.meta.url), 'utf8');
   return text
     .trim()
     .split('\n')
     .slice(1)
     .map((line) => {
-      const [puzzle, er] = line.split('\t') as [string, string];
-      return { puzzle, er: Number(er) };
+      const [puzzle, er, ep, ed] = line.split('\t') as [string, string, string, string];
+      return { puzzle, er: Number(er), ep: Number(ep), ed: Number(ed) };
     });
 }
 
@@ -100,6 +100,30 @@ describe('gradePuzzle', () => {
     const wrong = rows.filter((row) => gradePuzzle(parsePuzzle(row.puzzle)).rating !== row.er).map((row) => row.puzzle);
     expect(wrong).toEqual([]);
   });
+
+  test("serate's EP (pearl) and ED (diamond) from the same path, on the training puzzles below 7.5", () => {
+    const rows = train().filter((row) => row.er < 7.5);
+    const wrong = rows
+      .map((row) => ({ row, grade: gradePuzzle(parsePuzzle(row.puzzle)) }))
+      .filter(({ row, grade }) => grade.pearl !== row.ep || grade.diamond !== row.ed)
+      .map(({ row, grade }) => `${row.puzzle} ${row.ep}/${row.ed} ours ${grade.pearl}/${grade.diamond}`);
+    expect(wrong).toEqual([]);
+    // The sample is not trivial: EP below ER (most), and ED below EP (one puzzle here).
+    expect(rows.filter((row) => row.ep < row.er).length).toBeGreaterThan(200);
+    expect(rows.some((row) => row.ed < row.ep)).toBe(true);
+  });
+
+  test('ED is the first step, EP the hardest up to the first placement, ED <= EP <= ER', () => {
+    for (const row of train().filter((_, i) => i % 10 === 0)) {
+      const { grade, steps } = gradeWithPath(parsePuzzle(row.puzzle));
+      const first = steps.findIndex((step) => step.placements.length > 0);
+      const upTo = Math.max(...steps.slice(0, first + 1).map((step) => step.difficulty));
+      expect(grade.diamond).toBe(Math.round(steps[0]!.difficulty * 10) / 10);
+      expect(grade.pearl).toBe(Math.round(upTo * 10) / 10);
+      expect(grade.diamond).toBeLessThanOrEqual(grade.pearl);
+      expect(grade.pearl).toBeLessThanOrEqual(grade.rating);
+    }
+  }, 60_000);
 });
 
 describe('step path', () => {

@@ -9,6 +9,7 @@ import {
   LEVELS,
   parsePuzzle,
   PuzzleFormatError,
+  repairPuzzle,
   solve,
 } from 'sudoku-press';
 import { templateNames } from 'sudoku-press/node';
@@ -45,5 +46,12 @@ describe('the public API, imported as a user would', () => {
     expect(countSolutions(puzzle.puzzle)).toBe(1);
     expect(puzzle.grade.level).toBe('easy');
     expect(templateNames()).toContain('letter-4up');
+    expect(grade.pearl).toBe(1.0);
+    expect(grade.diamond).toBe(1.0);
+  });
+
+  test('repair', () => {
+    const report = repairPuzzle(parsePuzzle('8.........95.......76.........426798...571243...893165......916....3.487....1.532'));
+    expect(report).toMatchObject({ status: 'multiple', minimum: 3, proven: true });
   });
 });

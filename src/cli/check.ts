@@ -6,10 +6,12 @@ import { invalidLine, recordFields, type Status } from './json.js';
 import { where } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
+import { addRepairOptions, explainLines, jsonReport, repairOptionsFrom, type RepairCliOptions } from './repair.js';
 
-interface CheckOptions extends TargetCliOptions {
+interface CheckOptions extends TargetCliOptions, RepairCliOptions {
   json: boolean;
   quiet: boolean;
+  explain: boolean;
 }
 
 export function registerCheck(program: Command, io: CliIo, state: CommandState): void {
@@ -18,7 +20,9 @@ export function registerCheck(program: Command, io: CliIo, state: CommandState):
     .description('Verify that every puzzle has exactly one solution: unique, multiple, none or invalid per puzzle, then a summary.')
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per line ("type": "puzzle", then one "type": "summary")', false)
-    .option('-q, --quiet', 'print only the puzzles that are not unique, and the summary', false);
+    .option('-q, --quiet', 'print only the puzzles that are not unique, and the summary', false)
+    .option('--explain', 'for a puzzle that is not unique: two solutions, where they differ, and the fewest clues to add (or givens to remove)', false);
+  addRepairOptions(command);
   addTargetOptions(command, 'results');
   command
     .addHelpText(
@@ -34,15 +38,26 @@ Examples:
   $ sudoku-press check -q book/*.txt
   $ cat puzzles.txt | sudoku-press check --json
   $ sudoku-press check --json big.txt -o checked.jsonl --resume
-  $ sudoku-press check big.txt --shard 2/4 -o part-2.txt`,
+  $ sudoku-press check big.txt --shard 2/4 -o part-2.txt
+  $ sudoku-press check --explain --repairs 3 --keep-level low broken.txt
+
+With --explain, a puzzle with several solutions is followed by two of them, the cells where they
+differ and a provably smallest set of clues to add (from the first solution, or --solution), and a
+puzzle with no solution by the fewest givens to remove. --symmetry adds clues in symmetric groups,
+--keep-level low prefers the lowest rated of the smallest repairs (--keep-level 6.5: the closest),
+--repairs n lists alternatives. In JSON the puzzle object gets a "repair" field.`,
     )
     .action(async (files: string[], options: CheckOptions) => {
       checkInputFiles(files);
+      const repairOptions = options.explain ? await repairOptionsFrom(options) : undefined;
+      const repair = options.explain ? await import('../repair/index.js') : undefined;
       const shard = parseShard(options.shard);
       if (options.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
       const all = shard ? await countRecords(files, io, '--shard') : null;
       const range = all === null ? null : shardRange(all, shard);
-      const key = JSON.stringify(['check', 1, options.json, options.quiet, shard, inputsKey(files)]);
+      const keyParts: unknown[] = ['check', 1, options.json, options.quiet, shard, inputsKey(files)];
+      if (options.explain) keyParts.push(['explain', options.solution ?? null, options.symmetry, options.keepLevel ?? null, options.repairs]);
+      const key = JSON.stringify(keyParts);
       const target = openOutputTarget(io, options, key);
       const out = target.writer;
       const progress = new Progress(io, 'checked');
@@ -68,12 +83,27 @@ Examples:
             const { grid, label, source, line } = record.puzzle;
             const count = solver.count(grid, 2);
             status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+            // --explain: the two solutions and the smallest repair of a puzzle that is not unique.
+            let explained: string[] = [];
+            let repairField: Record<string, unknown> | undefined;
+            if (repair && repairOptions && status !== 'unique') {
+              try {
+                const report = repair.repairPuzzle(grid, repairOptions);
+                explained = explainLines(report);
+                repairField = jsonReport(report);
+              } catch (error) {
+                if (!(error instanceof repair.RepairError)) throw error;
+                explained = [`  not explained: ${error.message}`];
+                repairField = { code: error.code, error: error.message };
+              }
+            }
             if (!(options.quiet && status === 'unique')) {
               await out.line(
                 options.json
-                  ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status })
+                  ? JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status, ...(repairField ? { repair: repairField } : {}) })
                   : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
               );
+              if (!options.json) for (const text of explained) await out.line(text);
             }
           }
           // Counted once its line is out, so that a saved point never covers a record without its line.

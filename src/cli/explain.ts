@@ -66,8 +66,11 @@ async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out:
       for (const line of stepLines(i + 1, steps[i]!)) await out.line(line);
     }
     const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;
+    const firstPlacement = steps.findIndex((step) => step.placements.length > 0);
+    const pearlAt = firstPlacement < 0 ? '' : ` (first placement: step ${firstPlacement + 1})`;
     await out.line(
-      `Rating ${formatRating(grade)} (${grade.level}); hardest: ${techniqueName(grade.hardest)}; ${grade.steps} steps, ${guesses}`,
+      `Rating ${formatRating(grade)} (${grade.level}); pearl (EP) ${grade.pearl.toFixed(1)}${pearlAt}; diamond (ED) ${grade.diamond.toFixed(1)}; ` +
+        `hardest: ${techniqueName(grade.hardest)}; ${grade.steps} steps, ${guesses}`,
     );
     return true;
   } catch (error) {

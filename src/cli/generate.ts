@@ -26,6 +26,8 @@ interface GenerateCliOptions extends TargetCliOptions {
   difficulty?: string;
   rating?: string;
   technique?: string;
+  pearl: boolean;
+  diamond: boolean;
   symmetry: string;
   minimal: boolean;
   cluesMin?: number;
@@ -71,6 +73,8 @@ function jsonOf(p: GeneratedPuzzle, solutions: boolean): string {
     puzzle: p.puzzle,
     ...(solutions ? { solution: p.solution } : {}),
     rating: p.grade.rating,
+    pearl: p.grade.pearl,
+    diamond: p.grade.diamond,
     level: p.grade.level,
     clues: p.clues,
     hardest: p.grade.hardest,
@@ -100,6 +104,8 @@ function libraryOptions(cli: GenerateCliOptions, seed: string): NodeGenerateOpti
   if (cli.difficulty !== undefined) options.difficulty = cli.difficulty as NonNullable<GenerateOptions['difficulty']>;
   if (cli.rating !== undefined) options.rating = parseRatingBand(cli.rating);
   if (cli.technique !== undefined) options.technique = cli.technique;
+  if (cli.pearl) options.pearl = true;
+  if (cli.diamond) options.diamond = true;
   if (cli.cluesMin !== undefined) options.cluesMin = cli.cluesMin;
   if (cli.cluesMax !== undefined) options.cluesMax = cli.cluesMax;
   if (cli.timeout !== undefined) options.timeoutMs = cli.timeout * 1000;
@@ -118,6 +124,8 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('-d, --difficulty <level>', `a level: ${LEVELS.map((row) => row.level).join(', ')}`)
     .option('-r, --rating <band>', 'a band of ratings, e.g. 4.0-6.0 (instead of --difficulty)')
     .option('-t, --technique <id>', 'require that the solving path uses this technique (ids as in `grade --json`)')
+    .option('--pearl', 'a "pearl": the hardest step comes by the first placement (Sudoku Explainer EP = ER)', false)
+    .option('--diamond', 'a "diamond": the first step is the hardest (ED = ER; also a pearl)', false)
     .option('--symmetry <kind>', `symmetry of the givens: ${SYMMETRIES.join(', ')}`, 'none')
     .option('--minimal', 'no given can be removed without losing uniqueness', false)
     .option('--clues-min <n>', 'fewest givens', wholeNumber)
@@ -135,7 +143,7 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
 Output (line format), one line per puzzle:
   <puzzle> <rating> <level> <clues> <index> [<solution>]
 json (also --json): one object per line, type "puzzle", with index, status ("graded"), puzzle,
-[solution,] rating, level, clues, hardest, steps, counts (steps per technique); a run that stops
+[solution,] rating, pearl, diamond (serate's ER/EP/ED), level, clues, hardest, steps, counts (steps per technique); a run that stops
 early ends with a line of type "error" (code, error). csv: a header, then index,puzzle,rating,level,clues,hardest,techniques.
 
 Puzzle i depends only on the seed, the options that shape puzzles and i: --count 100 and then
@@ -153,6 +161,7 @@ Examples:
   $ sudoku-press generate --count 10 --difficulty easy --seed book-1
   $ sudoku-press generate -n 100 -d hard --symmetry rotational --format json --seed s > hard.jsonl
   $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions
+  $ sudoku-press generate -n 3 -d hard --pearl --seed p   # the hardest step before the first placement
   $ sudoku-press generate -n 100000 -d extreme --seed x -o extreme.txt --resume
   $ parallel sudoku-press generate -n 1000 --seed s --shard {}/4 -o part-{}.txt ::: 1 2 3 4 && cat part-{1,2,3,4}.txt > all.txt`,
     )

@@ -43,6 +43,11 @@ export function formatRating(grade: Grade): string {
   return `${grade.lowerBound ? '>=' : ''}${grade.rating.toFixed(1)}`;
 }
 
+/** serate's triple ER/EP/ED, e.g. `9.0/1.2/1.2`; `>=` when the path stopped early (ER is then a bound). */
+export function formatTriple(grade: Grade): string {
+  return `${formatRating(grade)}/${grade.pearl.toFixed(1)}/${grade.diamond.toFixed(1)}`;
+}
+
 /** The human name of a technique id (`guess` and `none` included). */
 export function techniqueName(id: string): string {
   if (id === 'guess') return 'Guess';
@@ -59,7 +64,7 @@ function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
   const several = g.unique ? '' : '  (several solutions: graded without uniqueness techniques)';
   // A lower bound below the extreme level only says "this level or harder".
   const level = g.lowerBound && g.level !== 'extreme' ? `${g.level}+` : g.level;
-  return `${puzzle}  ${formatRating(g)}  ${level}  ${g.hardest}  ${guesses}${several}${label}`;
+  return `${puzzle}  ${formatTriple(g)}  ${level}  ${g.hardest}  ${guesses}${several}${label}`;
 }
 
 function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
@@ -71,6 +76,8 @@ function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
     status: 'graded',
     unique: g.unique,
     rating: g.rating,
+    pearl: g.pearl,
+    diamond: g.diamond,
     lowerBound: g.lowerBound,
     level: g.level,
     hardest: g.hardest,
@@ -144,9 +151,10 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
       'after',
       `
 Output, one line per puzzle:
-  <puzzle>  <rating>  <level>  <hardest technique>  <n> guesses  [label]
-  The rating is the hardest step of the path on the Sudoku Explainer (ER) scale; ">=" marks a
-  lower bound. Levels: beginner <=1.5, easy <=2.3, medium <=3.4, hard <=4.6, expert <=7.4,
+  <puzzle>  <ER>/<EP>/<ED>  <level>  <hardest technique>  <n> guesses  [label]
+  Sudoku Explainer's triple from the solving path: ER (the rating) is its hardest step, EP (pearl)
+  the hardest step up to the first one that places a digit, ED (diamond) its first step. ">="
+  marks a lower bound (a path stopped early). Levels: beginner <=1.5, easy <=2.3, medium <=3.4, hard <=4.6, expert <=7.4,
   extreme above or when a guess was needed. Puzzles with conflicting givens, no solution or
   several solutions are reported as "not graded".
 

@@ -23,6 +23,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   cover: async () => (await import('./cover.js')).registerCover,
   templates: async () => (await import('./templates.js')).registerTemplates,
   draw: async () => (await import('./draw.js')).registerDraw,
+  repair: async () => (await import('./repair.js')).registerRepair,
 };
 
 let version: string | undefined;

@@ -1,3 +1,4 @@
+import type { Grade } from '../grader/index.js';
 import type { Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { PEERS } from '../core/tables.js';
@@ -17,6 +18,8 @@ export class Carver {
   clues = 81;
   /** Counting-solver calls made (for tuning). */
   solverCalls = 0;
+  /** A pearl or diamond made from this puzzle by adding givens (see the generator's liftToPearl). */
+  lifted: { puzzle: Uint8Array; grade: Grade } | undefined;
   private readonly order: number[];
   private next = 0;
 

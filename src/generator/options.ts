@@ -16,6 +16,13 @@ export interface GenerateOptions {
   rating?: RatingBand;
   /** A technique id (see the registry) that the grader's path must use. */
   technique?: string;
+  /**
+   * A "pearl": the hardest step comes no later than the first placement (serate's EP equals ER).
+   * Default false.
+   */
+  pearl?: boolean;
+  /** A "diamond": the very first step is the hardest (serate's ED equals ER; a diamond is also a pearl). Default false. */
+  diamond?: boolean;
   /** Symmetry of the givens. Default `none`. */
   symmetry?: Symmetry;
   /** No given can be removed (no symmetric group of givens, with a symmetry) without losing uniqueness. */
@@ -32,7 +39,7 @@ export interface GenerateOptions {
 
 /** The keys of {@link GenerateOptions}: any other key is refused (a misspelt option would be ignored). */
 export const GENERATE_OPTION_KEYS: readonly string[] = [
-  'seed', 'count', 'start', 'difficulty', 'rating', 'technique', 'symmetry', 'minimal', 'cluesMin', 'cluesMax', 'timeoutMs', 'maxAttempts',
+  'seed', 'count', 'start', 'difficulty', 'rating', 'technique', 'pearl', 'diamond', 'symmetry', 'minimal', 'cluesMin', 'cluesMax', 'timeoutMs', 'maxAttempts',
 ];
 
 /** A closed band of ratings. */
@@ -79,6 +86,10 @@ export interface ResolvedOptions {
   band: RatingBand;
   /** Technique id the path must use. */
   technique: string | undefined;
+  /** EP must equal ER. */
+  pearl: boolean;
+  /** ED must equal ER. */
+  diamond: boolean;
   symmetry: Symmetry;
   minimal: boolean;
   cluesMin: number;
@@ -162,6 +173,9 @@ function checkShape(options: GenerateOptions): void {
   for (const key of ['difficulty', 'technique', 'symmetry'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'string') throw new GenerateOptionError('BAD_OPTION', `${key} must be a string (got ${shown(o[key])})`);
   }
+  for (const key of ['pearl', 'diamond'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `${key} must be true or false (got ${shown(o[key])})`);
+  }
   if (o['minimal'] !== undefined && typeof o['minimal'] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `minimal must be true or false (got ${shown(o['minimal'])})`);
   if (o['rating'] !== undefined && (typeof o['rating'] !== 'object' || o['rating'] === null)) {
     throw new GenerateOptionError('BAD_RATING', `rating must be a band such as { min: 4.0, max: 6.0 } (got ${shown(o['rating'])})`);
@@ -234,6 +248,13 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     technique = def.id;
   }
 
+  const pearl = options.pearl ?? false;
+  const diamond = options.diamond ?? false;
+  if ((pearl || diamond) && options.minimal) {
+    // Pearls are made by adding givens to a carved puzzle; minimal ones are too rare to search for.
+    throw new GenerateOptionError('CONFLICT', `${diamond ? 'diamond' : 'pearl'} puzzles cannot also be minimal (they are made by adding givens)`);
+  }
+
   const symmetry = options.symmetry ?? 'none';
   if (!(SYMMETRIES as readonly string[]).includes(symmetry)) {
     throw new GenerateOptionError('BAD_SYMMETRY', `unknown symmetry "${symmetry}" (one of ${SYMMETRIES.join(', ')})`);
@@ -261,6 +282,9 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   }
 
   // Only what shapes a puzzle; not count, start or limits.
-  const key = JSON.stringify([level ?? null, options.rating ? [band.min, band.max] : null, technique ?? null, symmetry, minimal, cluesMin, cluesMax]);
-  return { seed: options.seed, count, start, level, band, technique, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, key };
+  // (pearl and diamond are appended only when asked, so that the puzzles of earlier runs stay the same)
+  const shape: unknown[] = [level ?? null, options.rating ? [band.min, band.max] : null, technique ?? null, symmetry, minimal, cluesMin, cluesMax];
+  if (pearl || diamond) shape.push(diamond ? 'diamond' : 'pearl');
+  const key = JSON.stringify(shape);
+  return { seed: options.seed, count, start, level, band, technique, pearl, diamond, symmetry, minimal, cluesMin, cluesMax, timeoutMs, maxAttempts, key };
 }

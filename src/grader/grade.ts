@@ -26,8 +26,15 @@ export interface GradeOptions {
 
 /** The grade of a puzzle. */
 export interface Grade {
-  /** Sudoku Explainer scale, one decimal: the hardest step on the path. */
+  /** Sudoku Explainer scale, one decimal: the hardest step on the path (serate's ER). */
   rating: number;
+  /**
+   * serate's EP ("pearl"): the hardest step up to and including the first step that places a digit.
+   * Equal to `rating` for a puzzle whose first placement needs its hardest technique.
+   */
+  pearl: number;
+  /** serate's ED ("diamond"): the difficulty of the path's first step. */
+  diamond: number;
   level: Level;
   /** Technique id of the hardest step (`none` for a solved grid, `unknown` when `maxRating` stopped the path). */
   hardest: string;
@@ -192,6 +199,10 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
   const counts: Record<string, number> = {};
   const steps: Step[] = [];
   let rating = 0;
+  // serate: after each step, while no step has placed a digit yet, ED is set once (the first
+  // step's difficulty) and EP becomes the running maximum at the first step that places one.
+  let pearl = 0;
+  let diamond = 0;
   let hardest = 'none';
   let stepCount = 0;
   let guesses = 0;
@@ -245,15 +256,24 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
       rating = step.difficulty;
       hardest = step.technique;
     }
+    if (pearl === 0) {
+      if (diamond === 0) diamond = rating;
+      if (step.placements.length > 0) pearl = rating;
+    }
     if (rating > limit) {
       lowerBound ||= empty > 0;
       break;
     }
   }
   const rounded = roundRating(rating);
+  // A path stopped before its first step (or placement) leaves them at the rating reached, as bounds.
+  if (diamond === 0) diamond = rating;
+  if (pearl === 0) pearl = rating;
   return {
     grade: {
       rating: rounded,
+      pearl: roundRating(pearl),
+      diamond: roundRating(diamond),
       level: levelOf(rounded, guesses > 0),
       hardest,
       counts,

@@ -193,6 +193,8 @@ export interface SolveStats {
 export class Solver {
   /** The first solution found by the last `count`/`countBoard` that returned at least 1. */
   readonly solution = new Uint8Array(81);
+  /** The second solution found by the last call that returned at least 2 (limit 2 or more). */
+  readonly secondSolution = new Uint8Array(81);
   /** Effort of the last call. */
   readonly stats: SolveStats = { nodes: 0, guesses: 0 };
 
@@ -523,7 +525,8 @@ export class Solver {
     const boards = this.boards;
     const unsolved = this.unsolved;
     if ((unsolved[0]! | unsolved[1]! | unsolved[2]!) === 0) {
-      if (this.solutions === 0) this.recordSolution();
+      if (this.solutions === 0) this.recordSolution(this.solution);
+      else if (this.solutions === 1) this.recordSolution(this.secondSolution);
       this.solutions++;
       return;
     }
@@ -672,7 +675,7 @@ export class Solver {
     }
   }
 
-  private recordSolution(): void {
+  private recordSolution(into: Uint8Array): void {
     const boards = this.boards;
     for (let j = 0; j < 27; j++) {
       const digit = Math.floor(j / 3) + 1;
@@ -681,7 +684,7 @@ export class Solver {
       while (cells !== 0) {
         const bit = cells & -cells;
         cells ^= bit;
-        this.solution[offset + 31 - Math.clz32(bit)] = digit;
+        into[offset + 31 - Math.clz32(bit)] = digit;
       }
     }
   }
