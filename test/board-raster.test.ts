@@ -5,7 +5,8 @@ import { boardFromGrid } from '../src/core/board.js';
 import { parsePuzzle } from '../src/core/parse.js';
 import { solve } from '../src/solver/index.js';
 import { boardScene, sceneToSvg, type DrawOptions } from '../src/draw/index.js';
-import { composeBoardPixels } from '../src/render/board-raster.js';
+import { composeBoardPixels, composeBoardPng } from '../src/render/board-raster.js';
+import { encodeIndexedPng } from '../src/render/png.js';
 import { loadFontOutlines } from '../src/render/font-outlines.js';
 
 const PUZZLES = readFileSync(new URL('./fixtures/book-puzzles.txt', import.meta.url), 'utf8')
@@ -33,7 +34,13 @@ describe('board pictures from cached pieces', () => {
       const pieces = composeBoardPixels(Resvg, scene);
       if (!pieces) continue;
       composed++;
-      expect(Buffer.from(pieces.rgba).equals(Buffer.from(whole(sceneToSvg(scene)))), puzzle).toBe(true);
+      const pixels = whole(sceneToSvg(scene));
+      expect(Buffer.from(pieces.rgba).equals(Buffer.from(pixels)), puzzle).toBe(true);
+      // Straight to PNG: the very bytes of encoding the whole render.
+      const png = composeBoardPng(Resvg, scene, { dpi: 300 });
+      expect(png).not.toBeNull();
+      const size = scene.width;
+      expect(Buffer.from(png!).equals(Buffer.from(encodeIndexedPng(pixels, size, size, { dpi: 300 })!)), puzzle).toBe(true);
     }
     expect(composed).toBe(PUZZLES.length); // none left to the whole render
   });

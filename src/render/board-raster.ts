@@ -16,6 +16,9 @@ import type { Resvg as ResvgClass } from '@resvg/resvg-js';
 import type { FontOutlines } from '../draw/glyphs.js';
 import type { Primitive, Scene, TextPrimitive } from '../draw/scene.js';
 import { sceneToSvg } from '../draw/svg.js';
+import { filteredRows, writeIndexedPng, type PngOptions } from './png.js';
+
+const FILTER_UP = 2;
 
 type Resvg = typeof ResvgClass;
 
@@ -26,6 +29,21 @@ interface Tile {
   width: number;
   height: number;
   pixels: Uint32Array;
+  /** The pixels as numbers of the base's colour table, and each colour's first position (for PNGs). */
+  numbers?: Uint16Array;
+  firsts?: [number, number][];
+}
+
+/** The fixed part as palette numbers, for writing PNGs without looking at every pixel. */
+interface Indexed {
+  index: Uint8Array;
+  /** 1 where a row of the fixed part is the same as the row above. */
+  rowSame: Uint8Array;
+  /** Colours 0..baseColors-1 are the fixed part's, by first appearance; the digits' come after. */
+  baseColors: number;
+  colorOf: number[];
+  number: Map<number, number>;
+  first: number[];
 }
 
 /** One fixed part (size, theme, grid, coordinates) and the digits drawn on it so far. */
@@ -39,6 +57,8 @@ interface Base {
   /** Which picture last covered each pixel, to catch two digits meeting. */
   stamp: Uint32Array;
   generation: number;
+  /** Set on the first PNG: null when the fixed part has more than 256 colours. */
+  indexed?: Indexed | null;
 }
 
 const MAX_BASES = 16;
@@ -141,11 +161,8 @@ function addTiles(Resvg: Resvg, scene: Scene, base: Base, missing: TextPrimitive
   });
 }
 
-/**
- * The pixels of a plain board scene (digits as outlines: `scene.glyphs` set), as RGBA bytes, or null
- * when the scene is not one this can compose exactly (then render it whole).
- */
-export function composeBoardPixels(Resvg: Resvg, scene: Scene): { rgba: Uint8Array; width: number; height: number } | null {
+/** The fixed part and the tiles of a scene, checked not to meet; null when it cannot be composed. */
+function pieces(Resvg: Resvg, scene: Scene): { base: Base; tiles: Tile[] } | null {
   const glyphs = scene.glyphs;
   const first = scene.primitives[0];
   if (!LITTLE_ENDIAN || !glyphs || !first || first.type !== 'rect' || first.x !== 0 || first.y !== 0 || first.width < scene.width || first.height < scene.height) return null;
@@ -169,7 +186,10 @@ export function composeBoardPixels(Resvg: Resvg, scene: Scene): { rgba: Uint8Arr
     base = { ...whole, background: image.pixels[0]!, tiles: new Map(), stamp: new Uint32Array(whole.pixels.length), generation: 0 };
     byBase.set(baseKey, base);
   }
-  if (base.tiles.size > MAX_TILES) base.tiles.clear();
+  if (base.tiles.size > MAX_TILES) {
+    base.tiles.clear();
+    delete base.indexed; // its colour numbers are the tiles' too
+  }
   const keys = texts.map(tileKey);
   const missing: TextPrimitive[] = [];
   const missingKeys: string[] = [];
@@ -184,13 +204,13 @@ export function composeBoardPixels(Resvg: Resvg, scene: Scene): { rgba: Uint8Arr
   });
   if (missing.length > 0) addTiles(Resvg, scene, base, missing, missingKeys);
 
-  const out = base.pixels.slice();
   const { width, stamp } = base;
   base.generation++;
   if (base.generation === 0xffffffff) {
     stamp.fill(0);
     base.generation = 1;
   }
+  const tiles: Tile[] = [];
   for (const key of keys) {
     const tile = base.tiles.get(key);
     if (!tile) return null;
@@ -200,8 +220,141 @@ export function composeBoardPixels(Resvg: Resvg, scene: Scene): { rgba: Uint8Arr
         if (stamp[row + x] === base.generation) return null; // two digits meet
         stamp[row + x] = base.generation;
       }
-      out.set(tile.pixels.subarray(y * tile.width, (y + 1) * tile.width), row);
     }
+    tiles.push(tile);
+  }
+  return { base, tiles };
+}
+
+/**
+ * The pixels of a plain board scene (digits as outlines: `scene.glyphs` set), as RGBA bytes, or null
+ * when the scene is not one this can compose exactly (then render it whole).
+ */
+export function composeBoardPixels(Resvg: Resvg, scene: Scene): { rgba: Uint8Array; width: number; height: number } | null {
+  const found = pieces(Resvg, scene);
+  if (!found) return null;
+  const { base, tiles } = found;
+  const out = base.pixels.slice();
+  for (const tile of tiles) {
+    for (let y = 0; y < tile.height; y++) out.set(tile.pixels.subarray(y * tile.width, (y + 1) * tile.width), (tile.y + y) * base.width + tile.x);
   }
   return { rgba: new Uint8Array(out.buffer), width: base.width, height: base.height };
+}
+
+/** The fixed part as palette numbers (first appearance order), when it has at most 256 colours. */
+function indexBase(base: Base): Indexed | null {
+  const { width, height, pixels } = base;
+  const number = new Map<number, number>();
+  const colors: number[] = [];
+  const first: number[] = [];
+  const index = new Uint8Array(width * height);
+  for (let i = 0; i < pixels.length; i++) {
+    const color = pixels[i]!;
+    let k = number.get(color);
+    if (k === undefined) {
+      if (colors.length === 256) return null;
+      k = colors.length;
+      number.set(color, k);
+      colors.push(color);
+      first.push(i);
+    }
+    index[i] = k;
+  }
+  const rowSame = new Uint8Array(height);
+  for (let y = 1; y < height; y++) {
+    let same = 1;
+    for (let x = 0, i = y * width, j = i - width; x < width; x++, i++, j++) {
+      if (index[i] !== index[j]) {
+        same = 0;
+        break;
+      }
+    }
+    rowSame[y] = same;
+  }
+  return { index, rowSame, baseColors: colors.length, colorOf: colors, number, first };
+}
+
+/** A tile's pixels as colour numbers of the base's table, and where each of its colours first shows. */
+function indexTile(tile: Tile, indexed: Indexed, width: number): void {
+  const numbers = new Uint16Array(tile.pixels.length);
+  const firsts = new Map<number, number>();
+  for (let y = 0, i = 0; y < tile.height; y++) {
+    for (let x = 0; x < tile.width; x++, i++) {
+      const color = tile.pixels[i]!;
+      let k = indexed.number.get(color);
+      if (k === undefined) {
+        k = indexed.colorOf.length;
+        indexed.number.set(color, k);
+        indexed.colorOf.push(color);
+      }
+      numbers[i] = k;
+      if (!firsts.has(k)) firsts.set(k, (tile.y + y) * width + tile.x + x);
+    }
+  }
+  // In raster order the first pixel of a colour in a rectangle is the first met row by row.
+  tile.numbers = numbers;
+  tile.firsts = [...firsts];
+}
+
+/**
+ * A plain board scene straight to PNG bytes, or null as {@link composeBoardPixels}. The bytes are
+ * those of `encodeIndexedPng` on the whole render: the palette in order of first appearance (taken
+ * from the pieces: the fixed part's colours where they first show, which no digit covers, and each
+ * digit's), and the rows Up-filtered, where a row equal to the one above, with no digit on either,
+ * is zeros without being looked at.
+ */
+export function composeBoardPng(Resvg: Resvg, scene: Scene, options: PngOptions = {}): Uint8Array | null {
+  const found = pieces(Resvg, scene);
+  if (!found) return null;
+  const { base, tiles } = found;
+  if (base.indexed === undefined) base.indexed = indexBase(base);
+  const indexed = base.indexed;
+  if (!indexed) return null;
+  const { width, height } = base;
+  for (let k = 0; k < indexed.baseColors; k++) if (base.stamp[indexed.first[k]!] === base.generation) return null; // a colour's first pixel covered
+  const byRow: (Tile[] | undefined)[] = new Array(height);
+  for (const tile of tiles) {
+    if (!tile.numbers) indexTile(tile, indexed, width);
+    for (let y = tile.y; y < tile.y + tile.height; y++) (byRow[y] ??= []).push(tile);
+  }
+  // The palette: every colour by the position it first shows at.
+  const firstAt = new Float64Array(indexed.colorOf.length).fill(Infinity);
+  for (let k = 0; k < indexed.baseColors; k++) firstAt[k] = indexed.first[k]!;
+  for (const tile of tiles) for (const [k, at] of tile.firsts!) if (at < firstAt[k]!) firstAt[k] = at;
+  const used: number[] = [];
+  for (let k = 0; k < firstAt.length; k++) if (firstAt[k]! !== Infinity) used.push(k);
+  if (used.length > 256) return null;
+  used.sort((a, b) => firstAt[a]! - firstAt[b]!);
+  const lut = new Uint8Array(firstAt.length);
+  used.forEach((k, n) => (lut[k] = n));
+
+  const filtered = filteredRows(width, height);
+  const baseRow = new Uint8Array(width);
+  let previous = new Uint8Array(width);
+  let current = new Uint8Array(width);
+  let previousHadTiles = false;
+  for (let y = 0; y < height; y++) {
+    const start = y * (width + 1);
+    filtered[start] = FILTER_UP;
+    const baseChanged = y === 0 || indexed.rowSame[y] === 0;
+    if (baseChanged) for (let x = 0, i = y * width; x < width; x++, i++) baseRow[x] = lut[indexed.index[i]!]!;
+    const here = byRow[y];
+    if (!baseChanged && !here && !previousHadTiles) {
+      filtered.fill(0, start + 1, start + 1 + width); // the same as the row above
+      continue;
+    }
+    current.set(baseRow);
+    if (here) {
+      for (const tile of here) {
+        const from = (y - tile.y) * tile.width;
+        for (let x = 0; x < tile.width; x++) current[tile.x + x] = lut[tile.numbers![from + x]!]!;
+      }
+    }
+    for (let x = 0; x < width; x++) filtered[start + 1 + x] = (current[x]! - previous[x]!) & 0xff;
+    const done = previous;
+    previous = current;
+    current = done;
+    previousHadTiles = here !== undefined;
+  }
+  return writeIndexedPng(filtered, width, height, used.map((k) => indexed.colorOf[k]!), options);
 }

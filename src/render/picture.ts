@@ -7,7 +7,7 @@ import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../
 import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
 import { loadFontOutlines } from './font-outlines.js';
 import { encodeIndexedPng } from './png.js';
-import { composeBoardPixels } from './board-raster.js';
+import { composeBoardPng } from './board-raster.js';
 
 export type PictureFormat = 'svg' | 'png' | 'pdf';
 
@@ -46,11 +46,8 @@ export async function renderPicture(picture: BoardPicture, options: PictureOptio
     const png = dpi === undefined ? {} : { dpi };
     // A plain board from cached pieces (board-raster.ts); a step's marks, or anything it cannot
     // compose exactly, rendered whole.
-    const composed = draw.step === undefined && draw.shapes === undefined ? composeBoardPixels(Resvg, scene) : null;
-    if (composed) {
-      const bytes = encodeIndexedPng(composed.rgba, composed.width, composed.height, png);
-      if (bytes) return bytes;
-    }
+    const composed = draw.step === undefined && draw.shapes === undefined ? composeBoardPng(Resvg, scene, png) : null;
+    if (composed) return composed;
     const image = new Resvg(sceneToSvg(scene), { font: { loadSystemFonts: false } }).render();
     return encodeIndexedPng(image.pixels, image.width, image.height, png) ?? image.asPng();
   }

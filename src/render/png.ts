@@ -63,8 +63,7 @@ export function encodeIndexedPng(rgba: Uint8Array, width: number, height: number
   const slots = new Int16Array(HASH_SIZE).fill(-1);
   const palette: number[] = [];
   const stride = width + 1;
-  if (scratch.length !== stride * height) scratch = new Uint8Array(stride * height);
-  const filtered = scratch;
+  const filtered = filteredRows(width, height);
   let above = new Uint8Array(width);
   let row = new Uint8Array(width);
   let last = -1;
@@ -94,7 +93,20 @@ export function encodeIndexedPng(rgba: Uint8Array, width: number, height: number
     above = row;
     row = done;
   }
+  return writeIndexedPng(filtered, width, height, palette, options);
+}
 
+/** Scratch rows of the given size (filter byte + one index per pixel, per row), reused. */
+export function filteredRows(width: number, height: number): Uint8Array {
+  if (scratch.length !== (width + 1) * height) scratch = new Uint8Array((width + 1) * height);
+  return scratch;
+}
+
+/**
+ * The PNG file of an indexed image already filtered (each row: its filter byte, then one byte per
+ * pixel), with `palette` as RGBA words (the alpha byte is ignored: the image is opaque).
+ */
+export function writeIndexedPng(filtered: Uint8Array, width: number, height: number, palette: readonly number[], options: PngOptions = {}): Uint8Array {
   const header = new Uint8Array(13);
   const headerView = new DataView(header.buffer);
   headerView.setUint32(0, width);
