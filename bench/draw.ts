@@ -1,15 +1,15 @@
 /**
  * `npm run bench:draw`: pictures of puzzles.
  *  - the built CLI (dist/) in a fresh process drawing the first 1,000 puzzles of 17clue.txt as PNG
- *    (600 px and 300 px), SVG and PDF (3 in), in one thread and in the default worker threads
- *    (one per core): wall time, pictures per second;
+ *    (600 px and 300 px), SVG and PDF (3 in), in one thread (the default) and in a worker thread
+ *    per core: wall time, CPU time of all threads, pictures per second;
  *  - in-process, per 600 px picture: the SVG text (src/draw), resvg's raster, and the PNG encoding
  *    (ours, src/render/png.ts, against resvg's asPng in the same run); a 3 in PDF.
  * Medians of BENCH_ROUNDS runs (default 3). Target: 1,000 PNGs in a few seconds.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -23,6 +23,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const COUNT = 1000;
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+const CORES = String(availableParallelism());
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -61,11 +62,11 @@ async function main(): Promise<void> {
   console.log('|---|---|---|---|');
   for (const [name, args] of [
     ['CLI, PNG 600 px, 1 thread', ['-f', 'png', '--size', '600', '--jobs', '1']],
-    ['CLI, PNG 600 px, a thread per core', ['-f', 'png', '--size', '600']],
-    ['CLI, PNG 300 px, a thread per core', ['-f', 'png', '--size', '300']],
+    ['CLI, PNG 600 px, a thread per core', ['-f', 'png', '--size', '600', '--jobs', CORES]],
+    ['CLI, PNG 300 px, 1 thread', ['-f', 'png', '--size', '300', '--jobs', '1']],
     ['CLI, SVG', ['-f', 'svg', '--jobs', '1']],
     ['CLI, PDF 3 in, 1 thread', ['-f', 'pdf', '--size', '3in', '--jobs', '1']],
-    ['CLI, PDF 3 in, a thread per core', ['-f', 'pdf', '--size', '3in']],
+    ['CLI, PDF 3 in, a thread per core', ['-f', 'pdf', '--size', '3in', '--jobs', CORES]],
   ] as const) {
     const runs: { ms: number; cpuMs: number }[] = [];
     for (let r = 0; r < ROUNDS; r++) runs.push(cliRun(file, [...args], hook));
