@@ -45,6 +45,10 @@ describe('board pictures from cached pieces', () => {
     expect(composed).toBe(PUZZLES.length); // none left to the whole render
   });
 
+  it('leaves big pictures to the whole render (memory)', () => {
+    expect(composeBoardPixels(Resvg, boardScene({ givens: PUZZLES[0]! }, { size: 1700, glyphs }))).toBeNull();
+  });
+
   it('declines a scene that does not start with its background', () => {
     const scene = boardScene({ givens: PUZZLES[0]! }, { size: 200, glyphs });
     expect(composeBoardPixels(Resvg, { ...scene, primitives: scene.primitives.slice(1) })).toBeNull();

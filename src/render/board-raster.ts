@@ -54,6 +54,8 @@ interface Base {
   background: number;
   /** Digit key -> its tile, or null when it cannot be copied safely. */
   tiles: Map<string, Tile | null>;
+  /** Bytes held by the tiles (pixels, and colour numbers once written to a PNG). */
+  tileBytes: number;
   /** Which picture last covered each pixel, to catch two digits meeting. */
   stamp: Uint32Array;
   generation: number;
@@ -61,8 +63,11 @@ interface Base {
   indexed?: Indexed | null;
 }
 
-const MAX_BASES = 16;
-const MAX_TILES = 50_000;
+// Memory: a base holds its pixels, their colour numbers and a stamp per pixel (9 bytes a pixel);
+// tiles grow with the picture's size. Pictures above MAX_PIXELS are rendered whole.
+const MAX_BASES = 4;
+const MAX_PIXELS = 1600 * 1600;
+const MAX_TILE_BYTES = 48 * 1024 * 1024;
 /** Anti-aliasing reaches about a pixel beyond the outline. */
 const PAD = 1.5;
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
@@ -158,6 +163,7 @@ function addTiles(Resvg: Resvg, scene: Scene, base: Base, missing: TextPrimitive
       }
     }
     base.tiles.set(keys[k]!, safe ? tile : null);
+    base.tileBytes += tile.pixels.byteLength * 1.5;
   });
 }
 
@@ -166,6 +172,7 @@ function pieces(Resvg: Resvg, scene: Scene): { base: Base; tiles: Tile[] } | nul
   const glyphs = scene.glyphs;
   const first = scene.primitives[0];
   if (!LITTLE_ENDIAN || !glyphs || !first || first.type !== 'rect' || first.x !== 0 || first.y !== 0 || first.width < scene.width || first.height < scene.height) return null;
+  if (Math.ceil(scene.width) * Math.ceil(scene.height) > MAX_PIXELS) return null;
   const fixed: Primitive[] = [];
   const texts: TextPrimitive[] = [];
   for (const p of scene.primitives) {
@@ -183,11 +190,12 @@ function pieces(Resvg: Resvg, scene: Scene): { base: Base; tiles: Tile[] } | nul
     if (byBase.size >= MAX_BASES) byBase.clear();
     const image = render(Resvg, part(scene, [first]));
     const whole = render(Resvg, part(scene, fixed));
-    base = { ...whole, background: image.pixels[0]!, tiles: new Map(), stamp: new Uint32Array(whole.pixels.length), generation: 0 };
+    base = { ...whole, background: image.pixels[0]!, tiles: new Map(), tileBytes: 0, stamp: new Uint32Array(whole.pixels.length), generation: 0 };
     byBase.set(baseKey, base);
   }
-  if (base.tiles.size > MAX_TILES) {
+  if (base.tileBytes > MAX_TILE_BYTES) {
     base.tiles.clear();
+    base.tileBytes = 0;
     delete base.indexed; // its colour numbers are the tiles' too
   }
   const keys = texts.map(tileKey);
