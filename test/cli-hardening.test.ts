@@ -210,6 +210,19 @@ describe('row 14: control characters in labels are escaped', () => {
   });
 });
 
+describe('row 14 (pictures): control characters in labels do not break an SVG or PNG', () => {
+  test('draw --name label with ESC, BEL and U+001C in the label', async () => {
+    const dir = tempDir();
+    const input = `${PUZZLE} a\u001b]0;x\u0007b\u001cc\n`;
+    for (const format of ['svg', 'png']) {
+      const result = await run(['draw', '-', '-f', format, '--name', 'label', '--out-dir', join(dir, format), '-q'], input);
+      expect([result.code, result.stderr], format).toEqual([0, '']);
+    }
+    const svg = readdirSync(join(dir, 'svg'));
+    expect(svg).toHaveLength(1);
+  });
+});
+
 describe('row 15: 81 cells split by spaces or tabs', () => {
   test('the message says what is wrong', async () => {
     const result = await run(['check'], `${PUZZLE.split('').join(' ')}\n${PUZZLE.split('').join('\t')}\n`);

@@ -53,6 +53,16 @@ describe('--json on every command that prints results', () => {
     expect(lines[2]).toMatchObject({ solution: null, code: 'NO_SOLUTION' });
   });
 
+  test('repair: a repair line per puzzle (now unique), invalid records as puzzle lines, a summary', async () => {
+    const lines = jsonLines((await run(['repair', '--json', mixed])).stdout);
+    expect(lines.map((l) => l['type'])).toEqual(['repair', 'repair', 'repair', 'puzzle', 'summary']);
+    expect(lines[0]).toMatchObject({ status: 'unique', repaired: false, label: 'hard1', puzzle: HARD1 });
+    expect(lines[1]).toMatchObject({ status: 'unique', repaired: true, original: MULTIPLE, proven: true });
+    expect(lines[2]).toMatchObject({ status: 'unique', repaired: true, original: NONE });
+    expect((lines[2]!['removed'] as unknown[]).length).toBeGreaterThan(0);
+    expect(lines[3]).toMatchObject({ status: 'invalid', code: 'CELL_COUNT' });
+  });
+
   test('grade: graded, multiple, none and invalid in the same words', async () => {
     const lines = jsonLines((await run(['grade', '--json', mixed])).stdout);
     expect(lines.map((l) => l['status'])).toEqual(['graded', 'multiple', 'none', 'invalid']);

@@ -70,6 +70,20 @@ describe('signals', () => {
     expect(readdirSync(dir)).toEqual(['long.json']);
   });
 
+  test('row 2: Ctrl-C while a rare target takes seconds a puzzle (generate --rating 9-12): stopped within a second', async () => {
+    const dir = tempDir();
+    const runs = [['-j', '1'], ['-j', '2', '-o', join(dir, 'g.txt')]].map((extra) => startCli(['generate', '-n', '50', '--rating', '9-12', '--seed', 'slow', ...extra]));
+    await sleep(1500);
+    const signalled = performance.now();
+    for (const r of runs) r.child.kill('SIGINT');
+    for (const r of runs) {
+      const end = await r.done;
+      expect(end.code).toBe(130);
+      expect(end.endedAt - signalled).toBeLessThan(1000);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   test('row 5: after a SIGKILL mid-book, the next run into that folder sweeps the temporary file', async () => {
     const dir = tempDir();
     const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:400', '-o', join(dir, 'b.pdf')]);

@@ -73,7 +73,13 @@ const GARBAGE = ['', '-1', '0', '1', '2', '3', 'abc', '1e9', '9007199254740993',
 
 /** Option values: some valid, some garbage. */
 const OPTIONS: Record<string, Record<string, (random: Random) => string | null>> = {
-  check: { '--json': () => null, '-q': () => null, '--shard': (r) => pick(r, ['1/2', '2/2', '0/1', ...GARBAGE]) },
+  check: {
+    '--json': () => null,
+    '-q': () => null,
+    '--shard': (r) => pick(r, ['1/2', '2/2', '0/1', ...GARBAGE]),
+    '--explain': () => null,
+    '--repairs': (r) => pick(r, ['1', '2', ...GARBAGE]),
+  },
   solve: { '--first': () => null, '-f': (r) => pick(r, ['line', 'grid', 'json', ...GARBAGE]) },
   grade: {
     '--json': () => null,
@@ -82,7 +88,7 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '-j': (r) => pick(r, ['1', '2', '300', ...GARBAGE]),
     '--shard': (r) => pick(r, ['1/3', '3/3', ...GARBAGE]),
   },
-  explain: { '--no-uniqueness': () => null },
+  explain: { '--no-uniqueness': () => null, '--json': () => null, '--html': () => null, '--force': () => null, '-q': () => null },
   hint: { '--no-uniqueness': () => null },
   generate: {
     '-n': (r) => pick(r, ['1', '2', '3', ...GARBAGE]),
@@ -109,12 +115,55 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '--symmetry': (r) => pick(r, ['none', 'rotational', 'spiral', ...GARBAGE]),
     '--skip-invalid': () => null,
     '--jobs': (r) => pick(r, ['1', '99', ...GARBAGE]),
+    '--author': (r) => pick(r, ['A. Setter', 'z'.repeat(500), ...GARBAGE]),
+    '--publisher': (r) => pick(r, ['Grid Press', ...GARBAGE]),
+    '--year': (r) => pick(r, ['2025', '99999', ...GARBAGE]),
+    '--edition': (r) => pick(r, ['First edition', ...GARBAGE]),
+    '--isbn': (r) => pick(r, ['978-3-16-148410-0', '978-3-16-148410-1', ...GARBAGE]),
+    '--rights': (r) => pick(r, ['none', ...GARBAGE]),
+    '--texts': (r) => pick(r, ['/nonexistent.json', ...GARBAGE]),
+    '--credit': () => null,
+    '--primer': () => null,
+    '--hints': () => null,
+    '--paper': (r) => pick(r, ['white', 'cream', 'gold', ...GARBAGE]),
+    '--cover': () => null,
   },
   templates: { '--json': () => null },
+  cover: {
+    '-t': (r) => pick(r, ['letter-4up', 'kdp-6x9-2up', 'nope', ...GARBAGE]),
+    '-s': (r) => pick(r, ['easy:2', 'easy:100000', ...GARBAGE]),
+    '--title': (r) => pick(r, ['T', 'x'.repeat(250), ...GARBAGE]),
+    '--subtitle': (r) => pick(r, ['S', ...GARBAGE]),
+    '--author': (r) => pick(r, ['A. Setter', ...GARBAGE]),
+    '--isbn': (r) => pick(r, ['978-3-16-148410-0', ...GARBAGE]),
+    '--paper': (r) => pick(r, ['white', 'cream', 'gold', ...GARBAGE]),
+    '--pages': (r) => pick(r, ['60', '2', '1', '100000', ...GARBAGE]),
+  },
+  draw: {
+    '-f': (r) => pick(r, ['png', 'svg', 'pdf', 'gif', ...GARBAGE]),
+    '--size': (r) => pick(r, ['60', '2in', '1cm', '99999', '0', ...GARBAGE]),
+    '--dpi': (r) => pick(r, ['72', '300', '0', ...GARBAGE]),
+    '--solution': () => null,
+    '--candidates': () => null,
+    '--theme': (r) => pick(r, ['color', 'grey', 'neon', ...GARBAGE]),
+    '--coordinates': () => null,
+    '--name': (r) => pick(r, ['index', 'label', 'x', ...GARBAGE]),
+    '--prefix': (r) => pick(r, ['p-', '../', 'a/b', ...GARBAGE]),
+    '--force': () => null,
+    '--no-check': () => null,
+    '--font': (r) => pick(r, ['/nonexistent.ttf', ...GARBAGE]),
+  },
+  repair: {
+    '--json': () => null,
+    '--symmetry': (r) => pick(r, ['rotational', 'mirror', 'spiral', ...GARBAGE]),
+    '--keep-level': (r) => pick(r, ['low', '6.5', 'high', ...GARBAGE]),
+    '--repairs': (r) => pick(r, ['1', '3', '5000', ...GARBAGE]),
+    '--solution': (r) => pick(r, ['1'.repeat(81), '123', ...GARBAGE]),
+  },
 };
 
-/** Commands that write `-o FILE`. */
-const WRITES = new Set(['check', 'grade', 'generate', 'book']);
+/** Commands that write `-o FILE` (explain with --html). */
+const WRITES = new Set(['check', 'grade', 'generate', 'book', 'cover', 'explain']);
 
 function randomArgv(random: Random, command: string, input: string, output: string): string[] {
   const argv = [command];
@@ -126,15 +175,19 @@ function randomArgv(random: Random, command: string, input: string, output: stri
     }
   }
   // Every run is bounded in time; a generated book stays small.
-  if (command === 'generate' || command === 'book') argv.push('--timeout', pick(random, ['2', '0', 'x']));
-  if (command === 'book' && !argv.includes('-s') && random() < 0.7) argv.push('-s', 'easy:2');
-  if (command === 'book' && random() < 0.5) argv.push('--puzzles', input);
-  if (command === 'book' || command === 'generate') argv.push('--seed', String(Math.floor(random() * 1000)));
-  if (WRITES.has(command) && (command === 'book' || random() < 0.6)) argv.push('-o', output, ...(random() < 0.2 ? ['--force'] : []));
+  const bookish = command === 'book' || command === 'cover';
+  if (command === 'generate' || bookish) argv.push('--timeout', pick(random, ['2', '0', 'x']));
+  if (bookish && !argv.includes('-s') && random() < 0.7) argv.push('-s', 'easy:2');
+  if (bookish && random() < 0.5) argv.push('--puzzles', input);
+  if (bookish || command === 'generate') argv.push('--seed', String(Math.floor(random() * 1000)));
+  if (WRITES.has(command) && (bookish || random() < 0.6)) argv.push('-o', command === 'explain' && random() < 0.5 ? `${output}.html` : output);
+  if ((command === 'check' || command === 'generate') && random() < 0.2) argv.push('--force');
+  if (command === 'draw') argv.push('--out-dir', output, '-q');
   if (command === 'templates') {
     if (random() < 0.6) argv.push(random() < 0.5 ? input : pick(random, ['letter-4up', 'nope', '../x']));
   } else if (command === 'explain' || command === 'hint') argv.push(random() < 0.8 ? input : pick(random, VALID));
-  else if (command !== 'generate' && command !== 'book') argv.push(...(random() < 0.8 ? [input] : []));
+  else if (command === 'draw') argv.push(...(random() < 0.8 ? [input] : [pick(random, VALID)]));
+  else if (command !== 'generate' && !bookish) argv.push(...(random() < 0.8 ? [input] : []));
   return argv;
 }
 
@@ -161,10 +214,16 @@ test(`fuzz: every command, random bytes, records and options (${SECONDS} s, seed
     expect(result.stderr, what).not.toMatch(/\n\s+at |internal error|\b(TypeError|RangeError|ReferenceError|SyntaxError|Error):/);
     if (result.code === 2) expect(result.stderr.trim().split('\n'), what).toHaveLength(1);
     const files = readdirSync(dir, { recursive: true }).map(String).sort();
-    const wrote = files.some((f) => f === 'out' || f === join('sub', 'out'));
-    const completed = result.code === 0 || (result.code === 1 && (command === 'check' || command === 'grade'));
+    // out, out.html (explain --html), out-cover.pdf (book --cover), out/NAME (draw, explain --html to a folder)
+    const isOutput = (f: string): boolean => /^(sub\/)?out(\.html|-cover\.pdf)?(\/[^/]+)?$/.test(f);
+    const wrote = files.some((f) => isOutput(f) && f !== 'sub');
+    // Exit 1 of check / grade is a complete report with some puzzles not unique or not gradable;
+    // of draw and explain --html, pictures and pages of the puzzles that could be drawn or explained.
+    const completed = result.code === 0 || (result.code === 1 && ['check', 'grade', 'draw', 'explain', 'repair'].includes(command));
     if (!completed) expect(wrote, `${what}\nfiles: ${files.join(', ')}`).toBe(false);
-    expect(files.filter((f) => f !== 'input.txt' && f !== 'out' && f !== 'sub' && f !== join('sub', 'out')), what).toEqual([]);
+    // Never a temporary or part file, whatever happened.
+    expect(files.filter((f) => f !== 'input.txt' && f !== 'sub' && !isOutput(f)), what).toEqual([]);
+    expect(files.filter((f) => /partial|\.part/.test(f)), what).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
     runs++;
   }

@@ -76,6 +76,21 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
     expect(readdirSync(dir).sort()).toEqual(['big.txt', 'checked.jsonl', 'g.jsonl', 'grades.txt', 'half.txt', 'whole-checked.jsonl', 'whole-g.jsonl', 'whole-grades.txt']);
   });
 
+  test('a run stopped by its time limit keeps its puzzles; run again, it finishes with the uninterrupted bytes', async () => {
+    const dir = tempDir();
+    const output = join(dir, 'h.txt');
+    const argv = ['generate', '-n', '80', '-d', 'hard', '--seed', 'limit', '-j', '1', '--format', 'csv', '--solutions', '--resume', '-o', output];
+    const stopped = await run([...argv, '--timeout', '0.3']);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(new RegExp(`time limit of 300 ms reached: made (\\d+) of 80 puzzles; \\1 made so far are kept in ${output}\\.part: run the same command again to go on\\n$`));
+    expect(existsSync(output)).toBe(false);
+    const finished = await run(argv);
+    expect(finished.code).toBe(0);
+    const whole = await run(['generate', '-n', '80', '-d', 'hard', '--seed', 'limit', '-j', '1', '--format', 'csv', '--solutions']);
+    expect(readFileSync(output, 'utf8')).toBe(whole.stdout);
+    expect(readdirSync(dir)).toEqual(['h.txt']);
+  });
+
   test('a different run does not continue another run\'s part file; --resume needs -o and a seed', async () => {
     const dir = tempDir();
     const output = join(dir, 'g.txt');

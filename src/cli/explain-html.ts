@@ -6,6 +6,7 @@ import type { ExplainIndexEntry } from '../pages/index.js';
 import { writeWhole } from './files.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { terminalSafe } from './output.js';
 import { Progress } from './progress.js';
 
 export interface ExplainHtmlOptions {
@@ -31,8 +32,12 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     if (record.ok) records.push(record.puzzle);
     else unreadable.push(record.error.message);
   }
-  for (const message of unreadable) io.stderr.write(`${message} (not explained)\n`);
+  // Reported once the run is known to go ahead: a usage error (exit 2) stays one line.
+  const reportUnreadable = (): void => {
+    for (const message of unreadable) io.stderr.write(`${terminalSafe(message)} (not explained)\n`);
+  };
   if (records.length === 0) {
+    reportUnreadable();
     if (unreadable.length === 0) io.stderr.write(`sudoku-press: no puzzle found in ${arg}\n`);
     state.exitCode = EXIT.failure;
     return;
@@ -55,6 +60,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     }
   }
 
+  reportUnreadable();
   const { explainPage, explainIndexPage } = await import('../pages/index.js');
   let failures = unreadable.length;
   if (!toFolder) {

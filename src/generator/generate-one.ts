@@ -86,6 +86,39 @@ let threadSolver: Solver | undefined;
  * `deadline` (a `Date.now()` value) only decides whether it gives up, never what it makes.
  */
 export function makePuzzle(options: ResolvedOptions, index: number, deadline = Number.POSITIVE_INFINITY): PuzzleOutcome {
+  const attempts = puzzleAttempts(options, index, deadline);
+  for (;;) {
+    const step = attempts.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * {@link makePuzzle} in slices: the same puzzle, but the thread is let go (`nextTurn`) whenever a
+ * slice of attempts has taken `sliceMs`, so that a rare target (one puzzle can take seconds) does
+ * not keep timers, I/O and Ctrl-C waiting.
+ */
+export async function makePuzzleInTurns(
+  options: ResolvedOptions,
+  index: number,
+  deadline: number,
+  nextTurn: () => Promise<void>,
+  sliceMs = 50,
+): Promise<PuzzleOutcome> {
+  const attempts = puzzleAttempts(options, index, deadline);
+  let sliceStart = Date.now();
+  for (;;) {
+    const step = attempts.next();
+    if (step.done) return step.value;
+    if (Date.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = Date.now();
+    }
+  }
+}
+
+/** The attempts of {@link makePuzzle}, one full grid per step; returns the outcome. */
+function* puzzleAttempts(options: ResolvedOptions, index: number, deadline: number): Generator<void, PuzzleOutcome> {
   threadSolver ??= new Solver();
   const solver = threadSolver;
   const random = puzzleRandom(options.seed, options.key, index);
@@ -105,6 +138,7 @@ export function makePuzzle(options: ResolvedOptions, index: number, deadline = N
       const { puzzle, grade } = carver.lifted;
       return { ok: true, puzzle: { index, puzzle, solution: carver.solution, grade, clues: countClues(puzzle), attempts: attempt } };
     }
+    yield;
   }
   return { ok: false, index, reason: 'max-attempts', attempts: options.maxAttempts };
 }

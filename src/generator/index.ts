@@ -23,7 +23,7 @@ import { formatGrid } from '../core/grid.js';
 import { GenerateOptionError } from './options.js';
 import type { Grade } from '../grader/grade.js';
 import { GenerateError } from './errors.js';
-import { makePuzzle, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
+import { makePuzzle, makePuzzleInTurns, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
 import { resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
 
 export { GenerateError, type GenerateErrorCode } from './errors.js';
@@ -42,7 +42,7 @@ export {
 } from './options.js';
 export { SYMMETRIES, hasSymmetry, symmetryOrbits, type Symmetry } from './symmetry.js';
 export { isMinimal } from './carve.js';
-export { makePuzzle, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
+export { makePuzzle, makePuzzleInTurns, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
 
 /** One generated puzzle, in a form that logs and serialises as it reads. */
 export interface GeneratedPuzzle {
@@ -116,7 +116,8 @@ function nextTurn(): Promise<void> {
 
 async function* inProcess(options: ResolvedOptions, deadline: number): AsyncGenerator<PuzzleOutcome> {
   for (let index = options.start; index < options.start + options.count; index++) {
-    const outcome = makePuzzle(options, index, deadline);
+    // In slices: a puzzle of a rare target can take seconds of attempts.
+    const outcome = await makePuzzleInTurns(options, index, deadline, nextTurn);
     yield outcome;
     if (!outcome.ok) return;
     await nextTurn();

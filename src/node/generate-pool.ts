@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { makePuzzle, type PuzzleOutcome } from '../generator/generate-one.js';
+import { makePuzzleInTurns, type PuzzleOutcome } from '../generator/generate-one.js';
+
+const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
 import type { ResolvedOptions } from '../generator/options.js';
 import { CONTROL_NEXT, CONTROL_YIELDED, type WorkerMessage, type WorkerTask } from './generate-protocol.js';
 
@@ -122,7 +124,8 @@ export async function* poolOutcomes(script: URL, options: ResolvedOptions, first
         // Take the next index ourselves when it is in the window; otherwise wait for a worker.
         const next = Atomics.load(shared, CONTROL_NEXT);
         if (next < count && next < yielded + window && Atomics.compareExchange(shared, CONTROL_NEXT, next, next + 1) === next) {
-          done.set(first + next, makePuzzle(options, first + next, deadline));
+          // In slices, so that this thread answers timers, workers' messages and Ctrl-C meanwhile.
+          done.set(first + next, await makePuzzleInTurns(options, first + next, deadline, nextTurn));
           // Let the workers' messages in before going on.
           await new Promise<void>((resolve) => setImmediate(resolve));
         } else if (next >= count || next >= yielded + window) {

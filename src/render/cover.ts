@@ -190,21 +190,30 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
     doc.font(fontFile(font)).fontSize(size).text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
     elements.push({ what, box: { x: left, y: baseline - size * 0.8, width, height: size * 1.05 } });
   };
-  const wrap = (text: string, font: FontName, size: number, width: number): string[] => wrapText(text, width, (t) => measure(t, font, size));
+  const wrap = (text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] =>
+    wrapText(text, width, (t) => measure(t, font, size), maxLines);
 
   // Front: title, subtitle, the puzzle, the author.
   const f = g.frontSafe;
   const centre = f.x + f.width / 2;
-  const titleSize = Math.min(f.width / 7, 54);
+  // A long title (up to 200 characters) is set smaller to stay within 3 lines, and never runs past 4.
+  const fullTitleSize = Math.min(f.width / 7, 54);
+  let titleSize = fullTitleSize;
+  let titleLines = wrap(front.title, 'serifBold', titleSize, f.width, 4);
+  for (const scale of [0.85, 0.7, 0.6]) {
+    if (titleLines.length <= 3) break;
+    titleSize = fullTitleSize * scale;
+    titleLines = wrap(front.title, 'serifBold', titleSize, f.width, 4);
+  }
   let y = f.y + titleSize * 1.3;
-  for (const line of wrap(front.title, 'serifBold', titleSize, f.width)) {
+  for (const line of titleLines) {
     put('title', line, centre, y, 'serifBold', titleSize, INK, 'center');
     y += titleSize * 1.1;
   }
-  const subSize = titleSize * 0.38;
+  const subSize = fullTitleSize * 0.38;
   if (front.subtitle !== '') {
     y += subSize * 0.2;
-    for (const line of wrap(front.subtitle, 'serifItalic', subSize, f.width)) {
+    for (const line of wrap(front.subtitle, 'serifItalic', subSize, f.width, 3)) {
       put('subtitle', line, centre, y, 'serifItalic', subSize, SOFT, 'center');
       y += subSize * 1.3;
     }
@@ -254,8 +263,11 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
   const bodySize = Math.min(15, b.width / 33);
   let by = b.y + bodySize * 2.2;
   const headSize = bodySize * 1.6;
-  put('back title', front.title, b.x, by, 'serifBold', headSize, INK);
-  by += headSize * 1.2;
+  // Within the back panel: two lines at most (it ran across the spine onto the front).
+  for (const line of wrap(front.title, 'serifBold', headSize, b.width, 2)) {
+    put('back title', line, b.x, by, 'serifBold', headSize, INK);
+    by += headSize * 1.2;
+  }
   const limit = g.barcode.y - bodySize * 1.5;
   for (const paragraph of backText(options)) {
     const lines = wrap(paragraph, 'serif', bodySize, b.width);
