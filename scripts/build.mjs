@@ -119,6 +119,7 @@ await build({
     main: join(cliDir, 'main.ts'),
     'generate-worker': join(root, 'src', 'node', 'generate-worker.ts'),
     'grade-worker': join(root, 'src', 'node', 'grade-worker.ts'),
+    'draw-worker': join(root, 'src', 'node', 'draw-worker.ts'),
   },
   outdir: distCli,
   entryNames: '[name]',

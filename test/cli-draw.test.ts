@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { run } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
 
 const HARD1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
 const EASY = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
@@ -50,6 +50,28 @@ describe('sudoku-press draw', () => {
     expect(pdf).toMatch(/\/MediaBox \[0 0 450 450\]/); // 600 px at 96 dpi = 6.25 in = 450 pt
   });
 
+  it('worker threads (--jobs 2, batches of 16) write the same files as one thread, left-out puzzles included', () => {
+    const dir = scratch();
+    const input = join(dir, 'in.txt');
+    const shift = (puzzle: string, k: number) => puzzle.replace(/[1-9]/g, (d) => String(((Number(d) + k - 1) % 9) + 1));
+    const lines: string[] = [];
+    for (let k = 0; k < 18; k++) lines.push(shift(HARD1, k % 9), shift(EASY, k % 9));
+    lines.splice(20, 0, SEVERAL);
+    writeFileSync(input, lines.join('\n') + '\n');
+    for (const format of ['png', 'pdf']) {
+      const one = runBinary(['draw', input, '-o', join(dir, `${format}-1`), '-f', format, '--size', '120', '--jobs', '1']);
+      const two = runBinary(['draw', input, '-o', join(dir, `${format}-2`), '-f', format, '--size', '120', '--jobs', '2']);
+      expect([one.code, two.code]).toEqual([1, 1]);
+      expect(two.stderr).toBe(one.stderr.replace(`${format}-1`, `${format}-2`));
+      const files = readdirSync(join(dir, `${format}-1`)).sort();
+      expect(files.length).toBe(36);
+      expect(readdirSync(join(dir, `${format}-2`)).sort()).toEqual(files);
+      for (const file of files) {
+        expect(readFileSync(join(dir, `${format}-2`, file)).equals(readFileSync(join(dir, `${format}-1`, file))), file).toBe(true);
+      }
+    }
+  });
+
   it('--solution fills every cell; --candidates draws pencil marks', async () => {
     const dir = scratch();
     expect((await run(['draw', EASY, '-o', dir, '-f', 'svg', '--solution'])).code).toBe(0);
@@ -90,6 +112,7 @@ describe('sudoku-press draw', () => {
 
   it.each([
     [['-f', 'gif'], /--format must be png, svg or pdf/],
+    [['--jobs', '0'], /--jobs wants a positive whole number, not '0'/],
     [['--size', 'big'], /--size wants a length/],
     [['--size', '20'], /pictures are 50 to 10000 px wide/],
     [['--dpi', '0'], /--dpi wants a number/],

@@ -152,6 +152,7 @@ const OPTIONS: Record<string, Record<string, (random: Random) => string | null>>
     '--force': () => null,
     '--no-check': () => null,
     '--font': (r) => pick(r, ['/nonexistent.ttf', ...GARBAGE]),
+    '--jobs': (r) => pick(r, ['1', '2', '0', ...GARBAGE]),
   },
   repair: {
     '--json': () => null,

@@ -7,6 +7,7 @@ import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { formatChain } from '../techniques/chains/index.js';
 import { techniqueById } from '../techniques/registry.js';
+import { BoardPacker, UNPACK_SCRIPT } from './board-pack.js';
 import { escapeHtml, htmlDocument, levelBadge } from './html.js';
 
 /** A puzzle to explain as a page. */
@@ -65,12 +66,14 @@ details.proofs summary { cursor: pointer; color: var(--accent); }
 details.proofs ul { padding-left: 18px; margin: 6px 0; }
 details.proofs li { overflow-wrap: anywhere; }
 .legend { color: var(--muted); font-size: 12px; margin-top: 10px; }
-nav.list { position: sticky; top: 12px; max-height: calc(100vh - 24px); overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
+nav.list { position: sticky; top: 12px; max-height: calc(100vh - 170px); overflow: auto; border: 1px solid var(--line); border-radius: 6px; }
 nav.list ol { list-style: none; margin: 0; padding: 4px 0; }
-nav.list a { display: flex; gap: 8px; padding: 2px 10px; text-decoration: none; color: var(--ink); font-size: 13px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+nav.list a { display: flex; gap: 6px; padding: 2px 10px; text-decoration: none; color: var(--ink); font-size: 13px; line-height: 1.35; }
 nav.list a:hover { background: var(--soft); }
 nav.list a[aria-current] { background: #e8f0fe; font-weight: 600; }
-nav.list .d { color: var(--muted); font-variant-numeric: tabular-nums; min-width: 2.2em; }
+nav.list .d { color: var(--muted); font-variant-numeric: tabular-nums; min-width: 2.2em; flex: none; }
+nav.list .n { font-variant-numeric: tabular-nums; min-width: 2em; text-align: right; flex: none; }
+nav.list .name { min-width: 0; overflow-wrap: anywhere; }
 .pages { margin: 0 0 12px; font-size: 13px; }
 .pages a { margin-right: 14px; }
 @media (max-width: 800px) { .layout { grid-template-columns: 1fr; } nav.list { position: static; max-height: 240px; } }
@@ -78,19 +81,32 @@ nav.list .d { color: var(--muted); font-variant-numeric: tabular-nums; min-width
 
 /** Prev / next, arrow keys, the list; the URL's #step-N opens that step. Plain ES5, no network. */
 const SCRIPT = `(function () {
+  ${UNPACK_SCRIPT}
   document.body.classList.add('js');
+  var boards = readBoards(document.getElementById('boards').textContent);
   var steps = document.querySelectorAll('.step');
   var items = document.querySelectorAll('nav.list a');
   var prev = document.getElementById('prev');
   var next = document.getElementById('next');
   var counter = document.getElementById('counter');
   var current = -1;
+  var list = document.querySelector('nav.list');
+  // Scrolls the list alone (scrollIntoView would scroll the page too, past the summary).
+  function keepInView(item) {
+    var shown = list.getBoundingClientRect(), at = item.getBoundingClientRect();
+    if (at.top < shown.top) list.scrollTop -= shown.top - at.top;
+    else if (at.bottom > shown.bottom) list.scrollTop += at.bottom - shown.bottom;
+  }
   function show(n) {
     if (n < 0 || n >= steps.length || n === current) return;
+    var holders = steps[n].querySelectorAll('[data-board]');
+    for (var h = 0; h < holders.length; h++) {
+      if (!holders[h].firstChild) holders[h].innerHTML = unpackBoard(boards, Number(holders[h].getAttribute('data-board')));
+    }
     for (var k = 0; k < steps.length; k++) steps[k].hidden = k !== n;
     if (current >= 0 && items[current]) items[current].removeAttribute('aria-current');
     current = n;
-    if (items[n]) { items[n].setAttribute('aria-current', 'step'); if (items[n].scrollIntoView) items[n].scrollIntoView({ block: 'nearest' }); }
+    if (items[n]) { items[n].setAttribute('aria-current', 'step'); keepInView(items[n]); }
     prev.disabled = n === 0;
     next.disabled = n === steps.length - 1;
     counter.textContent = steps[n].getAttribute('data-title');
@@ -230,19 +246,25 @@ function countGivens(grid: Grid): number {
 }
 
 function stepsHtml(steps: readonly PageStep[]): string {
+  // The boards are packed (see board-pack.ts) and drawn by the script when their step is shown.
+  const packer = new BoardPacker();
   const sections = steps
     .map((s, i) => {
-      const boards = s.proofsBoard
-        ? `<div class="board board-plain">${s.board}</div><div class="board board-proofs" hidden>${s.proofsBoard}</div>`
-        : `<div class="board board-plain">${s.board}</div>`;
+      const plain = `<div class="board board-plain" data-board="${packer.add(s.board)}"></div>`;
+      const boards = s.proofsBoard ? `${plain}<div class="board board-proofs" data-board="${packer.add(s.proofsBoard)}" hidden></div>` : plain;
       return `<section class="step" id="s-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}">${boards}<div class="text">${s.textHtml}</div></section>`;
     })
     .join('\n');
   const list = steps
-    .map((s, i) => `<li><a href="#s-${i}"><span class="d">${s.difficulty === undefined ? '' : s.difficulty.toFixed(1)}</span>${escapeHtml(i === 0 || i === steps.length - 1 ? s.listLabel : `${i}. ${s.listLabel}`)}</a></li>`)
+    .map(
+      (s, i) =>
+        `<li><a href="#s-${i}"><span class="d">${s.difficulty === undefined ? '' : s.difficulty.toFixed(1)}</span>` +
+        `<span class="n">${i === 0 || i === steps.length - 1 ? '' : `${i}.`}</span><span class="name">${escapeHtml(s.listLabel)}</span></a></li>`,
+    )
     .join('');
   const controls = `<div class="controls"><button id="prev" type="button" aria-label="Previous step">&#8592; Previous</button><button id="next" type="button" aria-label="Next step">Next &#8594;</button><span class="counter" id="counter" aria-live="polite"></span><span class="keys">keys: &#8592; &#8594; Home End</span></div>`;
-  return `<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>`;
+  const noScript = '<noscript><p class="note">The boards are drawn by the page\'s script: allow scripts to see them (the steps\' texts are below).</p></noscript>';
+  return `${noScript}<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>\n<script type="text/plain" id="boards">${packer.text()}</script>`;
 }
 
 function linksHtml(links: ExplainPageOptions['links']): string {

@@ -6,6 +6,7 @@
  * pins its own pdfkit, and several times faster (bench/draw.ts measures both paths).
  */
 import PDFDocument from 'pdfkit';
+import { openSync } from 'fontkit';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { packageRoot } from '../node/package-root.js';
@@ -142,6 +143,23 @@ export function paintScene(doc: Doc, scene: Scene, options: PaintSceneOptions): 
   doc.restore();
 }
 
+type ParsedFont = ReturnType<typeof openSync>;
+const parsedFonts = new Map<string, ParsedFont>();
+
+/**
+ * A font file parsed once per process. pdfkit parses the file again for every document, and fontkit
+ * decodes its tables again on every parse: that was about 60% of the time of a one-page picture PDF.
+ * pdfkit takes a parsed font and subsets it per document, so sharing one is safe.
+ */
+function parsedFont(file: string): ParsedFont {
+  let font = parsedFonts.get(file);
+  if (!font) {
+    font = openSync(file);
+    parsedFonts.set(file, font);
+  }
+  return font;
+}
+
 /** Options of {@link writeScenePdf}. */
 export interface ScenePdfOptions {
   /** Page width in points (1/72 inch); the page is as tall as the picture's aspect asks. */
@@ -159,7 +177,9 @@ export async function writeScenePdf(scene: Scene, output: Writable, options: Sce
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
-    font: fonts.regular, // never the standard Helvetica, which is not embedded
+    // No default font (else the standard Helvetica, which is not embedded): the fonts are registered
+    // under their file names below, parsed once per process, and chosen by those names.
+    font: null as unknown as string,
     pdfVersion: '1.4',
     info: { Title: options.title ?? scene.title ?? 'Sudoku', Creator: 'sudoku-press', Producer: 'sudoku-press (PDFKit)', CreationDate: options.creationDate },
   });
@@ -169,6 +189,8 @@ export async function writeScenePdf(scene: Scene, output: Writable, options: Sce
     doc.once('error', reject);
   });
   finished.catch(() => undefined);
+  for (const file of new Set([fonts.regular, fonts.bold])) doc.registerFont(file, parsedFont(file) as unknown as PDFKit.Mixins.PDFFontSource);
+  doc.font(fonts.regular);
   doc.pipe(output);
   doc.addPage({ size: [options.width, height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
   paintScene(doc, scene, { x: 0, y: 0, width: options.width, fonts });

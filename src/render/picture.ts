@@ -6,6 +6,8 @@ import { Writable } from 'node:stream';
 import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../draw/index.js';
 import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
 import { loadFontOutlines } from './font-outlines.js';
+import { encodeIndexedPng } from './png.js';
+import { composeBoardPng } from './board-raster.js';
 
 export type PictureFormat = 'svg' | 'png' | 'pdf';
 
@@ -18,6 +20,8 @@ export interface PictureOptions extends Omit<DrawOptions, 'glyphs' | 'fontFamily
   pdfWidth?: number;
   /** PDF only: fixed creation date, so the same picture gives the same bytes. */
   creationDate?: Date;
+  /** PNG only: pixels per inch, written into the file (pHYs) for print software. */
+  dpi?: number;
 }
 
 /** A fixed date for reproducible PDFs (the same as the books'). */
@@ -29,17 +33,23 @@ const RESVG = '@resvg/resvg-js';
 export async function renderPicture(picture: BoardPicture, options: PictureOptions): Promise<Uint8Array> {
   const fonts = options.fonts ?? defaultSceneFonts();
   const outlines = loadFontOutlines(fonts);
-  const { format, fonts: _fonts, pdfWidth, creationDate, ...draw } = options;
+  const { format, fonts: _fonts, pdfWidth, creationDate, dpi, ...draw } = options;
   const fontFamily = `${outlines.family}, DejaVu Sans, Verdana, Arial, sans-serif`;
   if (format === 'svg') return new TextEncoder().encode(sceneToSvg(boardScene(picture, { ...draw, fontFamily })));
   if (format === 'png') {
-    const svg = sceneToSvg(boardScene(picture, { ...draw, fontFamily, glyphs: outlines }));
+    const scene = boardScene(picture, { ...draw, fontFamily, glyphs: outlines });
     // No font database at all: the digits are paths, so nothing can depend on the machine's fonts.
     // Loaded on first use: a native addon, which a program that never writes a PNG should not need.
     // The name in a variable keeps bundlers (a serverless function bundling sudoku-press/node) from
     // trying to bundle the addon.
     const { Resvg } = (await import(RESVG)) as typeof import('@resvg/resvg-js');
-    return new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
+    const png = dpi === undefined ? {} : { dpi };
+    // A plain board from cached pieces (board-raster.ts); a step's marks, or anything it cannot
+    // compose exactly, rendered whole.
+    const composed = draw.step === undefined && draw.shapes === undefined ? composeBoardPng(Resvg, scene, png) : null;
+    if (composed) return composed;
+    const image = new Resvg(sceneToSvg(scene), { font: { loadSystemFonts: false } }).render();
+    return encodeIndexedPng(image.pixels, image.width, image.height, png) ?? image.asPng();
   }
   const scene = boardScene(picture, { ...draw, fontFamily });
   const chunks: Buffer[] = [];

@@ -1,0 +1,19 @@
+/**
+ * Worker thread for `draw --jobs N`: renders batches of pictures and answers with their bytes in
+ * order. Loaded from the compiled `dist/cli/draw-worker.js`.
+ */
+import { parentPort } from 'node:worker_threads';
+import { renderPicture } from '../render/picture.js';
+import type { DrawRequest, DrawResult } from './draw-pool.js';
+
+parentPort?.on('message', (request: DrawRequest) => {
+  void (async () => {
+    try {
+      const files: Uint8Array[] = [];
+      for (const job of request.jobs) files.push(await renderPicture(job.picture, job.options));
+      parentPort!.postMessage({ id: request.id, files } satisfies DrawResult);
+    } catch (error) {
+      parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies DrawResult);
+    }
+  })();
+});
