@@ -20,11 +20,10 @@
  * ```
  */
 import { formatGrid } from '../core/grid.js';
-import { GenerateOptionError } from './options.js';
 import type { Grade } from '../grader/grade.js';
 import { GenerateError } from './errors.js';
 import { makePuzzle, makePuzzleInTurns, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
-import { resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
+import { GenerateOptionError, resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
 
 export { GenerateError, type GenerateErrorCode } from './errors.js';
 export {
