@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import type { ExplainIndexEntry } from '../pages/index.js';
-import { writeWhole } from './files.js';
+import { writeFileWhole } from '../node/output-file.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
@@ -72,7 +72,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     if (page.outcome.status !== 'graded') failures++;
     if (output === undefined) io.stdout.write(page.html);
     else {
-      await writeWhole(output, page.html, options.force);
+      writeFileWhole(output, page.html, { force: options.force });
       if (!options.quiet) io.stderr.write(`wrote ${output}${page.outcome.status === 'graded' ? '' : ` (${page.outcome.message})`}\n`);
     }
     state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
@@ -95,11 +95,11 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
       { uniqueness: options.uniqueness, links },
     );
     if (page.outcome.status !== 'graded') failures++;
-    await writeWhole(join(output, pageName(i + 1)), page.html, options.force);
+    writeFileWhole(join(output, pageName(i + 1)), page.html, { force: options.force });
     entries.push({ href: pageName(i + 1), source, puzzle: formatGrid(record.grid), outcome: page.outcome, ...(record.label === undefined ? {} : { label: record.label }) });
     progress.update(i + 1);
   }
-  await writeWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), options.force);
+  writeFileWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), { force: options.force });
   progress.clear();
   if (!options.quiet) io.stderr.write(`wrote ${records.length} pages and index.html in ${output}${failures > 0 ? `; ${failures} not explained` : ''}\n`);
   state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

@@ -9,7 +9,7 @@ import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grade
 import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
 import { techniqueById } from '../techniques/registry.js';
 import { availableParallelism } from 'node:os';
-import { writeWhole } from './files.js';
+import { writeFileWhole } from '../node/output-file.js';
 import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
@@ -278,7 +278,7 @@ Examples:
           }
           if (cli.report !== undefined) {
             const sources = files.length === 0 ? 'standard input' : files.join(', ');
-            await writeWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }), cli.force);
+            writeFileWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }), { force: cli.force });
             io.stderr.write(`wrote the report ${cli.report}\n`);
           }
         }

@@ -9,9 +9,9 @@ import type { DrawRequest, DrawResult } from './draw-pool.js';
 parentPort?.on('message', (request: DrawRequest) => {
   void (async () => {
     try {
-      const files: Uint8Array[] = [];
-      for (const job of request.jobs) files.push(await renderPicture(job.picture, job.options));
-      parentPort!.postMessage({ id: request.id, files } satisfies DrawResult);
+      const results: Uint8Array[] = [];
+      for (const job of request.jobs) results.push(await renderPicture(job.picture, job.options));
+      parentPort!.postMessage({ id: request.id, results } satisfies DrawResult);
     } catch (error) {
       parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies DrawResult);
     }

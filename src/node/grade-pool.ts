@@ -1,94 +1,39 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { Grade, GradeErrorCode, GradeOptions } from '../grader/grade.js';
+import { BatchPool, workerScriptExists, type BatchAnswer, type BatchMessage } from './batch-pool.js';
 
-/** The grade of one puzzle, or why it could not be graded. */
 /** A puzzle's grade (with the milliseconds grading took, measured where it ran) or why it has none. */
 export type GradeOutcome = { ok: true; grade: Grade; ms?: number } | { ok: false; code: GradeErrorCode; message: string };
 
-/** A batch sent to a worker. */
-export interface BatchRequest {
-  id: number;
+/** A batch sent to a grading worker: puzzles as 81-character strings. */
+export interface GradeBatch {
   puzzles: string[];
   options: GradeOptions;
 }
 
+/** A batch as the worker receives it. */
+export type BatchRequest = BatchMessage<GradeBatch>;
+
 /** A worker's answer: one outcome per puzzle, in order (or a failure of the whole batch). */
-export type BatchResult = { id: number; results: GradeOutcome[] } | { id: number; error: string };
+export type BatchResult = BatchAnswer<GradeOutcome>;
 
 const WORKER_URL = new URL('./grade-worker.js', import.meta.url);
 
 /** Whether the compiled worker is available (it is not when running from the TypeScript sources). */
 export function workersAvailable(): boolean {
-  return existsSync(fileURLToPath(WORKER_URL));
-}
-
-interface Pending {
-  resolve: (results: GradeOutcome[]) => void;
-  reject: (error: Error) => void;
-  worker: number;
+  return workerScriptExists(WORKER_URL);
 }
 
 /**
- * Up to `size` worker threads that grade batches of puzzles. A worker is started only when every
- * running one is busy, so a small input never starts more threads than it has batches. Batches go
- * to the least busy worker; each `grade` call resolves with the batch's outcomes in input order.
+ * Up to `size` worker threads that grade batches of puzzles (see BatchPool: started as the work
+ * needs them); each `grade` call resolves with the batch's outcomes in input order.
  */
-export class GradePool {
-  private readonly workers: Worker[] = [];
-  private readonly busy: number[] = [];
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 0;
-
-  constructor(private readonly size: number) {
-    if (!workersAvailable()) {
-      throw new Error(`worker threads need the compiled program (run npm run build): ${fileURLToPath(WORKER_URL)} is missing`);
-    }
-  }
-
-  private start(): void {
-    const worker = new Worker(WORKER_URL);
-    worker.on('message', (message: BatchResult) => this.settle(message));
-    worker.on('error', (error) => this.failAll(error));
-    this.workers.push(worker);
-    this.busy.push(0);
-  }
-
-  /** Threads started so far. */
-  get started(): number {
-    return this.workers.length;
+export class GradePool extends BatchPool<GradeBatch, GradeOutcome> {
+  constructor(size: number) {
+    super(WORKER_URL, size, 'grading');
   }
 
   /** Grades puzzles (81-character strings) in the least busy worker. */
   grade(puzzles: string[], options: GradeOptions): Promise<GradeOutcome[]> {
-    if (this.workers.length < this.size && this.busy.every((n) => n > 0)) this.start();
-    let target = 0;
-    for (let i = 1; i < this.workers.length; i++) if (this.busy[i]! < this.busy[target]!) target = i;
-    const id = this.nextId++;
-    this.busy[target]!++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, worker: target });
-      this.workers[target]!.postMessage({ id, puzzles, options } satisfies BatchRequest);
-    });
-  }
-
-  /** Stops every worker. */
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.terminate()));
-  }
-
-  private settle(message: BatchResult): void {
-    const entry = this.pending.get(message.id);
-    if (!entry) return;
-    this.pending.delete(message.id);
-    this.busy[entry.worker]!--;
-    if ('error' in message) entry.reject(new Error(`grading worker failed: ${message.error}`));
-    else entry.resolve(message.results);
-  }
-
-  private failAll(error: Error): void {
-    for (const entry of this.pending.values()) entry.reject(error);
-    this.pending.clear();
+    return this.run({ puzzles, options });
   }
 }

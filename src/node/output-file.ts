@@ -213,6 +213,18 @@ export interface OutputFile {
   discard(): Promise<void>;
 }
 
+/** Checks `path` as a new output file and makes its folder if missing; returns the folder. */
+function outputFolder(path: string, force: boolean): string {
+  checkOutputPath(path, force);
+  const folder = dirname(path);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw describeFileError(error, path, 'write');
+  }
+  return folder;
+}
+
 /**
  * A new temporary file for `path` in `folder`, created exclusively (never a name that exists, never
  * through a link) under an unpredictable name, and tracked for removal on a signal or at exit.
@@ -240,13 +252,7 @@ function openTemporary(folder: string, path: string, mode = 0o666): { fd: number
  */
 export function openOutputFile(path: string, options: OutputFileOptions = {}): OutputFile {
   const force = options.force ?? false;
-  checkOutputPath(path, force);
-  const folder = dirname(path);
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw describeFileError(error, path, 'write');
-  }
+  const folder = outputFolder(path, force);
   sweepStaleTemporaries(folder, path);
   const { fd, temporaryPath } = openTemporary(folder, path, options.mode);
   const stream = createWriteStream('', { fd, autoClose: true });
@@ -345,13 +351,7 @@ export async function writeOutputFile<T>(path: string, options: OutputFileOption
  */
 export function writeFileWhole(path: string, data: string | Uint8Array, options: OutputFileOptions = {}): { bytes: number } {
   const force = options.force ?? false;
-  checkOutputPath(path, force);
-  const folder = dirname(path);
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw describeFileError(error, path, 'write');
-  }
+  const folder = outputFolder(path, force);
   const { fd, temporaryPath } = openTemporary(folder, path, options.mode);
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   try {
