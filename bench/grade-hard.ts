@@ -43,12 +43,17 @@ function median(values: number[]): number {
 }
 
 /** The grade of a puzzle with gradePuzzle, and its CPU time. */
-function timedGrade(puzzle: string): { rating: number; lowerBound: boolean; guesses: number; hardest: string; ms: number } {
+function timedGrade(puzzle: string): { rating: number; pearl: number; diamond: number; lowerBound: boolean; guesses: number; hardest: string; deep: boolean; ms: number } {
   const grid = parsePuzzle(puzzle);
   const start = cpuMs();
   const grade = gradePuzzle(grid);
-  return { rating: grade.rating, lowerBound: grade.lowerBound, guesses: grade.guesses, hardest: grade.hardest, ms: cpuMs() - start };
+  const ms = cpuMs() - start;
+  const deep = Object.keys(grade.counts).some((id) => DEEP_LEVELS.includes(id));
+  return { rating: grade.rating, pearl: grade.pearl, diamond: grade.diamond, lowerBound: grade.lowerBound, guesses: grade.guesses, hardest: grade.hardest, deep, ms };
 }
+
+/** SE's levels 4 and 5: the seconds-long searches, run only where levels 1-3 find nothing. */
+const DEEP_LEVELS = ['nested-dynamic-forcing-chains', 'nested-dynamic-forcing-chains-plus'];
 
 /**
  * A further pass of gradePuzzle with each ladder technique's `find` wrapped in a timer (restored
@@ -136,9 +141,26 @@ function main(): void {
     const puzzles = readFileSync(new URL('forum_hardest_1106.txt', DATA), 'utf8').trim().split('\n').slice(0, limit);
     const { grades, first, best } = timePasses(puzzles);
     const truncated = grades.filter((g) => g.lowerBound).length;
+    const guessed = grades.filter((g) => g.guesses > 0).length;
+    const deep = grades.map((g, i) => (g.deep ? best[i]! : -1)).filter((ms) => ms >= 0);
     if (verbose) grades.forEach((g, i) => console.log(`${puzzles[i]} ours ${g.rating.toFixed(1)}${g.lowerBound ? '+' : ''} ${g.hardest} ${best[i]!.toFixed(0)} ms`));
-    console.log(`forum_hardest_1106: ${puzzles.length} puzzles; bound hit ${truncated}; median rating ${median(grades.map((g) => g.rating)).toFixed(1)}`);
+    console.log(`forum_hardest_1106: ${puzzles.length} puzzles; bound hit ${truncated}, guessed ${guessed}; median rating ${median(grades.map((g) => g.rating)).toFixed(1)}`);
     console.log(describeTimes(first, best));
+    const rest = best.filter((_, i) => !grades[i]!.deep);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    console.log(`  needing SE's levels 4-5 (levels 1-3 stuck at some step): ${deep.length} puzzles, mean ${mean(deep).toFixed(0)} ms, median ${median(deep).toFixed(0)} ms; the other ${rest.length}: mean ${mean(rest).toFixed(0)} ms, median ${median(rest).toFixed(0)} ms`);
+    // The forum puzzles serate was run on (locally: test/fixtures/forum-serate.tsv).
+    const known = readFileSync(new URL('../../test/fixtures/forum-serate.tsv', import.meta.url), 'utf8').split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.split('\t'));
+    let exact = 0;
+    const misses: string[] = [];
+    for (const [line, , er, ep, ed] of known) {
+      const g = grades[Number(line) - 1];
+      if (!g) continue;
+      if (g.rating === Number(er) && g.pearl === Number(ep) && g.diamond === Number(ed)) exact++;
+      else misses.push(`#${line} serate ${er}/${ep}/${ed}, ours ${g.rating}/${g.pearl}/${g.diamond}`);
+    }
+    console.log(`  serate's ER/EP/ED on the ${known.length} puzzles it was run on: exact ${exact}${misses.length ? `; not: ${misses.join('; ')}` : ''}`);
     timeTechniques(puzzles);
   }
 }

@@ -1,4 +1,4 @@
-import { applyStep, boardFromGrid, cloneBoard, type Board } from '../core/board.js';
+import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
 import { OptionError, checkOptionKeys } from '../core/errors.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
@@ -66,8 +66,8 @@ export class GradeError extends Error {
 }
 
 /**
- * Once a path needed a guess its rating is settled (a guess outranks every technique), so the rest of
- * the path only uses the techniques below this difficulty, and guesses again when they are stuck.
+ * Once a path needed a guess its rating is settled (a guess is rated at the top of the scale), so the
+ * rest of the path only uses the techniques below this difficulty, and guesses again when they are stuck.
  * This bounds the work on near-empty grids (graded with uniqueness off), where the expensive forcing
  * chains would otherwise run to their effort bound before every guess.
  */
@@ -146,11 +146,19 @@ function chainKindsWithin(group: LadderGroup, limit: number): number {
   return kinds;
 }
 
+/** SE's levels 4 and 5 (nested dynamic chains): seconds per search, so worth a check before them. */
+const DEEP_NESTING = 10.5;
+
 function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], context: TechniqueContext, limit: number): LadderResult {
   let bounded = 0;
   let boundedBy = '';
+  let deepChecked = false;
   for (const group of groups) {
     if (group.difficulty > limit) return { step: null, skipped: group.difficulty, bounded, boundedBy };
+    if (group.difficulty >= DEEP_NESTING && !deepChecked) {
+      deepChecked = true;
+      if (nothingToDeduce(board)) return { step: null, skipped: Infinity, bounded, boundedBy };
+    }
     let best: Step | null = null;
     const chainKinds = chainKindsWithin(group, limit);
     if (chainKinds !== 0) {
@@ -179,6 +187,38 @@ function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], co
     if (best) return { step: best, skipped: Infinity, bounded, boundedBy };
   }
   return { step: null, skipped: Infinity, bounded, boundedBy };
+}
+
+/**
+ * Whether a board of a puzzle with several solutions has every candidate left in some solution:
+ * then no technique has a step (each removes only candidates no solution has), and the deepest
+ * searches, which would spend seconds finding nothing on a near-empty grid, need not run. Each
+ * solution found marks its 81 candidates, so few solver calls are made.
+ */
+function nothingToDeduce(board: Readonly<Board>): boolean {
+  const s = solver();
+  if (s.countBoard(board as Board, 2) < 2) return false;
+  const possible = new Uint16Array(81);
+  const markSolution = (): void => {
+    for (let cell = 0; cell < 81; cell++) possible[cell] = possible[cell]! | (1 << (s.solution[cell]! - 1));
+  };
+  markSolution();
+  const trial = cloneBoard(board as Board);
+  for (let cell = 0; cell < 81; cell++) {
+    if (board.values[cell] !== 0) continue;
+    let open = board.candidates[cell]! & ~possible[cell]!;
+    while (open !== 0) {
+      const bit = open & -open;
+      open ^= bit;
+      trial.values.set(board.values);
+      trial.candidates.set(board.candidates);
+      placeDigit(trial, cell, 32 - Math.clz32(bit));
+      if (s.countBoard(trial, 1) === 0) return false;
+      markSolution();
+      open &= ~possible[cell]!;
+    }
+  }
+  return true;
 }
 
 /** What {@link runPath} found. */

@@ -35,8 +35,9 @@ export function isLevel(text: string): text is Level {
 }
 
 /**
- * Difficulty given to a guess: above every technique of the Sudoku Explainer scale that our ladder
- * can reach, so that a puzzle that needs a guess ranks above all that do not.
+ * Difficulty given to a guess (our own: SE rates a puzzle it cannot solve 20.0). It is the base of
+ * SE's deepest level (5); the hardest unique puzzles known need at most level 4 (every one of the
+ * 375 of forum_hardest_1106), so a guess in practice marks a puzzle graded with several solutions.
  */
 export const GUESS_DIFFICULTY = 11.0;
 

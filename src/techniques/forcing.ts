@@ -30,6 +30,8 @@ const TECHNIQUES: ForcingTechnique[] = [
   { id: 'dynamic-forcing-chains-plus', name: 'Dynamic forcing chains (+)', base: 9.0, maxAdded: 2, mode: dynamicMode(1), nishio: false, dynamic: true },
   { id: 'nested-forcing-chains', name: 'Nested forcing chains (+ forcing chains)', base: 9.5, maxAdded: 4, mode: dynamicMode(2), nishio: false, dynamic: true },
   { id: 'nested-multiple-forcing-chains', name: 'Nested forcing chains (+ multiple forcing chains)', base: 10.0, maxAdded: 4, mode: dynamicMode(3), nishio: false, dynamic: true },
+  { id: 'nested-dynamic-forcing-chains', name: 'Nested forcing chains (+ dynamic forcing chains)', base: 10.5, maxAdded: 4, mode: dynamicMode(4), nishio: false, dynamic: true },
+  { id: 'nested-dynamic-forcing-chains-plus', name: 'Nested forcing chains (+ nested dynamic forcing chains)', base: 11.0, maxAdded: 4, mode: dynamicMode(5), nishio: false, dynamic: true },
 ];
 
 /** Search options (for tests and benchmarks). */

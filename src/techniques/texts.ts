@@ -37,6 +37,8 @@ export const FORCING_TEXTS: Readonly<Record<string, string>> = {
   "dynamic-forcing-chains-plus": "Dynamic forcing chains (+): {premise}, so {result}",
   "nested-forcing-chains": "Nested forcing chains: {premise}, so {result}",
   "nested-multiple-forcing-chains": "Nested forcing chains (multiple): {premise}, so {result}",
+  "nested-dynamic-forcing-chains": "Nested forcing chains (dynamic): {premise}, so {result}",
+  "nested-dynamic-forcing-chains-plus": "Nested forcing chains (nested dynamic): {premise}, so {result}",
 };
 
 const GUESS_TEXTS: Readonly<Record<string, string>> = {

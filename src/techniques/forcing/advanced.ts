@@ -1,6 +1,6 @@
 import { BOX_OF, CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import type { ChainEngine, NestedProof, Run } from './engine.js';
-import { findNestedOffs } from './nested.js';
+import { findDynamicNestedOffs, findNestedOffs } from './nested.js';
 
 /** A candidate a simpler technique removes from a chain's working grid, with the "off" nodes it needs. */
 export interface AdvancedOff {
@@ -15,7 +15,8 @@ type Rule = (cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: Adva
 /**
  * What SE's "advanced" chaining (level >= 1) adds when a chain's queue runs dry: the removals of the
  * first of locking, hidden pair, naked pair, X-wing (then, at level 2, forcing X/Y-chains; at level 3,
- * multiple forcing chains) that finds any removal depending on the chain's own "off" nodes. A
+ * multiple forcing chains; at level 4, dynamic forcing chains; at level 5, those and then dynamic
+ * forcing chains of level 2) that finds any removal depending on the chain's own "off" nodes. A
  * removal whose pattern needs no chain node is not used (the technique would apply without it).
  * `fromStage` skips what is known to find nothing: 1 skips the simple techniques, 2 the forcing
  * chains too (a run continued from the lower level's run, which stopped there).
@@ -32,7 +33,8 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
       if (out.length > 0) return out;
     }
   }
-  if (level >= 2) findNestedOffs(engine, run, level, out, fromStage >= 2);
+  if (level >= 4) findDynamicNestedOffs(engine, run, level, out, fromStage >= 2);
+  else if (level >= 2) findNestedOffs(engine, run, level, out, fromStage >= 2);
   return out;
 }
 

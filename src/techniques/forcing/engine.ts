@@ -56,15 +56,39 @@ export interface ChainMode {
 
 export const NISHIO_MODE: ChainMode = { dynamic: true, cellLinks: false, level: 0, key: 0 };
 export const STATIC_MODE: ChainMode = { dynamic: false, cellLinks: true, level: 0, key: 1 };
+/** Dynamic chains of SE's levels 0 to 5 (their keys are 2 to 7). */
+const DYNAMIC_MODES: readonly ChainMode[] = [0, 1, 2, 3, 4, 5].map((level) => ({ dynamic: true, cellLinks: true, level, key: 2 + level }));
 export function dynamicMode(level: number): ChainMode {
-  return { dynamic: true, cellLinks: true, level, key: 2 + level };
+  const mode = DYNAMIC_MODES[level];
+  if (mode === undefined) throw new Error(`no dynamic chains of level ${level}`);
+  return mode;
 }
-/** Modes: nishio, static, dynamic levels 0 to 3 (their keys are 0 to 5). */
-const MODE_COUNT = 6;
+/** Modes: nishio, static, dynamic levels 0 to 5. */
+const MODE_COUNT = 8;
 const DYNAMIC_0 = dynamicMode(0);
 const DYNAMIC_1 = dynamicMode(1);
 const DYNAMIC_2 = dynamicMode(2);
 const DYNAMIC_3 = dynamicMode(3);
+
+/**
+ * The level a run of this level continues from: the one whose rules it adds to. SE's levels 2 and 3
+ * add static forcing chains, then multiple ones, to level 1's simple rules; level 4 adds dynamic
+ * forcing chains to level 1's rules instead (they cover the static ones), and level 5 adds dynamic
+ * chains of level 2 to level 4's.
+ */
+function lowerMode(mode: ChainMode): ChainMode | null {
+  if (mode.level === 0 || !mode.dynamic) return null;
+  return mode.level === 4 ? DYNAMIC_1 : dynamicMode(mode.level - 1);
+}
+
+/**
+ * The stage of a level's "advanced" rules where its run resumes from the lower level's, which
+ * stopped where those rules found nothing (see findAdvancedOffs): 1 skips the simple rules, 2 the
+ * first nested producer too.
+ */
+function resumeStage(mode: ChainMode): number {
+  return mode.level === 4 ? 1 : mode.level - 1;
+}
 
 /**
  * A nested chain justifying an "advanced" node: its complexity is added to the outer chain's.
@@ -83,6 +107,8 @@ export interface NestedProof {
   readonly cell: number;
   readonly digit: number;
   readonly on: boolean;
+  /** The nested chains' own mode: -1 static (SE's levels 2 and 3), else the dynamic level (0 or 2, inside levels 4 and 5). */
+  readonly level: number;
   /** Size of the outer run when the proof was found: the outer chain had removed its "off" nodes before this. */
   readonly outerSize: number;
 }
@@ -152,6 +178,18 @@ export class Run {
     this.poolLength = other.poolLength;
     this.nested = other.nested ? new Map(other.nested) : null;
     this.causes = other.causes ? new Map(other.causes) : null;
+  }
+
+  /** Makes this run a copy of another whole: its contradiction and quiescences too. */
+  copyWhole(other: Run): void {
+    this.copyFrom(other);
+    this.conflictNode = other.conflictNode;
+    this.conflictStart = other.conflictStart;
+    this.conflictCount = other.conflictCount;
+    this.conflictOther = other.conflictOther;
+    this.truncated = other.truncated;
+    this.quiescenceCount = other.quiescenceCount;
+    this.quiescenceSizes.set(other.quiescenceSizes);
   }
 
   private copyNode(other: Run, node: number): void {
@@ -239,6 +277,34 @@ const ADOPT_TOUCHED = new Int32Array(WORDS);
 function touches(run: Run, pots: Int32Array): boolean {
   for (let w = 0; w < WORDS; w++) if (((run.on[w]! | run.off[w]!) & pots[w]!) !== 0) return true;
   return false;
+}
+
+/**
+ * The potentials a run must not hold to be the same on grid `to` as on grid `from` (which holds
+ * it): every candidate of a cell that lost one, and the lost digit in the cell's units.
+ */
+function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array): void {
+  into.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    let gone = from[cell]! & ~to[cell]!;
+    if (gone === 0) continue;
+    for (let d = 0; d < 9; d++) setPot(into, cell * 9 + d);
+    while (gone !== 0) {
+      const low = gone & -gone;
+      gone ^= low;
+      const digitIndex = 31 - Math.clz32(low);
+      for (let k = 0; k < 3; k++) {
+        const unit = SE_UNITS[cell * 3 + k]!;
+        for (let i = 0; i < 9; i++) setPot(into, UNIT_CELLS[unit * 9 + i]! * 9 + digitIndex);
+      }
+    }
+  }
+}
+
+/** Whether grid `outer` holds every candidate of grid `inner`. */
+function gridHolds(outer: Uint16Array, inner: Uint16Array): boolean {
+  for (let cell = 0; cell < 81; cell++) if ((inner[cell]! & ~outer[cell]!) !== 0) return false;
+  return true;
 }
 
 function setPot(set: Int32Array, pot: number): void {
@@ -340,7 +406,7 @@ export class ChainEngine {
    */
   private readonly rulesClean = new Uint8Array(NODE_COUNT);
   /** Runs (level * NODE_COUNT + root) that are their lower level's run (see ownRun). */
-  private readonly sharedBelow = new Uint8Array(4 * NODE_COUNT);
+  private readonly sharedBelow = new Uint8Array(6 * NODE_COUNT);
   /**
    * Modes (bits by mode key) whose search on this board was complete and found no hint: the next
    * level need not look at what it shares with them (see searchHints).
@@ -350,6 +416,17 @@ export class ChainEngine {
   private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
   /** The previous board's plain dynamic search was complete and found nothing. */
   private adoptedEmpty = false;
+  /**
+   * A nested engine's board, when its grid is that board less some candidates (see borrowRuns):
+   * its plain dynamic runs that touch none of them are this grid's too.
+   */
+  private lender: ChainEngine | null = null;
+  private readonly lenderTouched = new Int32Array(WORDS);
+  /** Per root: 1 when the lender's run was checked and borrowed, 2 when checked and not borrowable. */
+  private readonly borrowState = new Uint8Array(NODE_COUNT);
+  /** A second lender (see borrowRuns), with the candidates this grid lost since its grid. */
+  private previousLender: ChainEngine | null = null;
+  private readonly previousTouched = new Int32Array(WORDS);
   /**
    * Runs taken over (by root) whose level-2 check found nothing at their end on the previous
    * board; with levelTwoCarries, it finds nothing here either (see compute).
@@ -398,6 +475,14 @@ export class ChainEngine {
     else unitPositions(this.base, this.basePos);
     this.resetWorkingGrid();
     this.exhausted = false;
+    this.sharedBelow.fill(0);
+    this.emptySearches = 0;
+    if (this.lender !== null) {
+      this.lender = null;
+      this.previousLender = null;
+      this.adoptedRoots.fill(0);
+      this.adoptedEmpty = false;
+    }
   }
 
   /**
@@ -435,10 +520,65 @@ export class ChainEngine {
     const key = mode.key * NODE_COUNT + root;
     let run = this.runs.get(key);
     if (run === undefined) {
+      if (mode === DYNAMIC_0 && this.lender !== null) {
+        const borrowed = this.borrowedRun(root);
+        if (borrowed !== undefined) return borrowed;
+      }
       run = this.compute(mode, root);
       this.runs.set(key, run);
     }
     return run;
+  }
+
+  /**
+   * Makes this (nested) engine, loaded with `lender`'s board less some candidates, use the plain
+   * dynamic runs of the lender that touch none of them (a run depends only on the cells and unit
+   * slots of the nodes it processed, see adoptRuns): they are not computed again, and they are not
+   * this engine's own (see ownRun). When the lender's own plain search found nothing, a hint made
+   * of such runs only would have been the lender's too, so none is looked at (see onlyOwnHints).
+   * Borrowed runs stay the lender's: they are not stored here, nor freed with this engine's.
+   *
+   * `previous`, another nested engine whose grid holds this one (the same outer chain at its last
+   * quiescence), gives its own plain dynamic runs that touch none of the candidates this grid lost
+   * since: they move to this engine (their hints may be new here, so they count as its own).
+   */
+  borrowRuns(lender: ChainEngine, previous: ChainEngine | null = null): void {
+    touchedBy(lender.base, this.base, this.lenderTouched);
+    this.lender = lender;
+    this.borrowState.fill(0);
+    this.adoptedRoots.fill(0);
+    this.adoptedEmpty = (lender.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
+    this.previousLender = null;
+    if (previous !== null && gridHolds(previous.base, this.base)) {
+      touchedBy(previous.base, this.base, this.previousTouched);
+      this.previousLender = previous;
+    }
+  }
+
+  private borrowedRun(root: number): Run | undefined {
+    const state = this.borrowState[root];
+    if (state === 1) return this.lender!.runs.get(DYNAMIC_0.key * NODE_COUNT + root);
+    if (state === 2) return undefined;
+    const run = this.lender!.runs.get(DYNAMIC_0.key * NODE_COUNT + root);
+    if (run !== undefined && !run.truncated && !touches(run, this.lenderTouched)) {
+      this.borrowState[root] = 1;
+      this.adoptedRoots[root] = 1;
+      return run;
+    }
+    this.borrowState[root] = 2;
+    const previous = this.previousLender;
+    if (previous === null) return undefined;
+    const key = DYNAMIC_0.key * NODE_COUNT + root;
+    const earlier = previous.runs.get(key);
+    if (earlier === undefined || earlier.truncated || touches(earlier, this.previousTouched)) return undefined;
+    // The previous engine is released afterwards: the run is this engine's now (and no longer the
+    // previous one's under any level it was shared with).
+    for (let level = 0; level < DYNAMIC_MODES.length; level++) {
+      const other = dynamicMode(level).key * NODE_COUNT + root;
+      if (previous.runs.get(other) === earlier) previous.runs.delete(other);
+    }
+    this.runs.set(key, earlier);
+    return earlier;
   }
 
   /**
@@ -578,7 +718,12 @@ export class ChainEngine {
   /** Records that a run is its lower level's (see ownRun) and returns it. */
   private shareLower(mode: ChainMode, root: number, lower: Run): Run {
     this.sharedBelow[mode.level * NODE_COUNT + root] = 1;
-    return lower;
+    if (this.borrowState[root] !== 1 || lower !== this.lender?.runs.get(DYNAMIC_0.key * NODE_COUNT + root)) return lower;
+    // A borrowed run stays its lender's (this engine frees what it stores): store a copy.
+    const copy = FREE_RUNS.pop() ?? new Run(root);
+    copy.reset(root);
+    copy.copyWhole(lower);
+    return copy;
   }
 
   /**
@@ -587,7 +732,8 @@ export class ChainEngine {
    * (level 1 or more) or the plain dynamic search found nothing on the previous board (level 0).
    */
   onlyOwnHints(mode: ChainMode): boolean {
-    if (mode.level >= 1) return (this.emptySearches & (1 << (mode.key - 1))) !== 0;
+    const lower = lowerMode(mode);
+    if (lower !== null) return (this.emptySearches & (1 << lower.key)) !== 0;
     return mode.key === DYNAMIC_0.key && this.adoptedEmpty;
   }
 
@@ -621,7 +767,9 @@ export class ChainEngine {
     // rules of level L-1 found nothing: continue from there, or share it when it stopped at a
     // contradiction (which level L reaches the same way) or when level L's own rules add nothing
     // there either.
-    const lower = mode.level >= 1 ? this.runs.get((mode.key - 1) * NODE_COUNT + root) : undefined;
+    const lowerLevel = lowerMode(mode);
+    // (The ladder has run the lower level already; a nested engine computes it first, or borrows it.)
+    const lower = lowerLevel !== null ? this.run(lowerLevel, root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return this.shareLower(mode, root, lower);
     const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
     this.resetWorkingGrid();
@@ -640,7 +788,7 @@ export class ChainEngine {
       if (mode.level === 3 && this.levelThreeCarries && this.cleanAtLevel3.get(root) === lower && changedSourcesGiveNothing(this, this.changed, this.changedCount)) {
         return this.shareLower(mode, root, lower);
       }
-      resumed = findAdvancedOffs(this, lower, mode.level, mode.level - 1);
+      resumed = findAdvancedOffs(this, lower, mode.level, resumeStage(mode));
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
       if (allKnown(resumed, lower)) return this.shareLower(mode, root, lower);
     }

@@ -1,7 +1,7 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
-import { ChainEngine, type NestedProof, type Run, STATIC_MODE, nodeOf } from './engine.js';
-import { SE_UNITS } from './se-units.js';
+import { ChainEngine, type NestedProof, type Run, STATIC_MODE, dynamicMode, nodeOf } from './engine.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 import { hintChains } from './chain-data.js';
 import type { ChainData } from '../../core/step.js';
 import { staticContradictions } from './contradictions.js';
@@ -62,17 +62,89 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
       sub.computeStaticClosures({ countEffort: skipForcingChains || relative });
       filter = reachFilter(sub);
     }
-    const emitted = ++emittedGen;
+    const hints: ChainHint[] = [];
     searchHints(sub, { mode: STATIC_MODE, nishio: false, dynamic: false }, (hint) => {
-      // As for contradictions: a hint whose removals all have a proof already would be dropped.
-      if (removalsEmitted(sub.base, hint.cell, hint.digit, !hint.on, emitted)) return;
-      emitHint(engine, sub, run, hint, out, emitted);
+      hints.push(hint);
     }, filter);
     sub.effort += takeFilterEffort();
+    emitSorted(engine, sub, run, hints, out, -1);
   } finally {
     engine.effort = sub.effort;
     if (sub.exhausted) engine.exhausted = true;
     sub.release();
+  }
+}
+
+/**
+ * The engines of the dynamic chains nested in runs of levels 4 and 5 (they nest static ones only):
+ * one for the current check, and the last check's, kept with its runs for the next check of the
+ * same outer chain (its grid then holds the new one, see ChainEngine.borrowRuns).
+ */
+let dynamicSubEngine: ChainEngine | null = null;
+let lastDynamicSubEngine: ChainEngine | null = null;
+
+/**
+ * Nested dynamic chains (SE's experimental levels 4 and 5): when a dynamic chain's queue runs dry
+ * and the simple rules found nothing, dynamic forcing chains (SE's 8.5 producer) on the chain's
+ * working grid; at level 5, if they found nothing, dynamic forcing chains of level 2 (which nest
+ * static chains in turn). Like SE, a producer's hints are taken in its order (difficulty, then
+ * complexity, then kind), hints with the same removals as an earlier one are dropped, and a hint
+ * that relies on no candidate the outer chain removed is not used; each removal keeps its first
+ * proof. `skipPlain` skips the first producer (a level-5 run continued from level 4's).
+ */
+export function findDynamicNestedOffs(engine: ChainEngine, outer: Run, level: number, out: AdvancedOff[], skipPlain: boolean): void {
+  if (engine.spent) return;
+  if (dynamicSubEngine === null) dynamicSubEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+  else dynamicSubEngine.load(engine.cur, engine.curPos);
+  const sub = dynamicSubEngine;
+  const previous = lastDynamicSubEngine;
+  sub.borrowRuns(engine, previous);
+  sub.budget = engine.budget;
+  sub.effort = engine.effort;
+  try {
+    if (!skipPlain) emitInOrder(engine, sub, outer, 0, out);
+    if (out.length === 0 && level >= 5 && !sub.spent) emitInOrder(engine, sub, outer, 2, out);
+  } finally {
+    engine.effort = sub.effort;
+    if (sub.exhausted) engine.exhausted = true;
+    // Keep this check's runs for the next one; the one before is done with.
+    previous?.release();
+    if (sub.exhausted) sub.release();
+    lastDynamicSubEngine = sub;
+    dynamicSubEngine = previous;
+  }
+}
+
+/** Removal sets already given by the current producer (cell * 512 + digit mask), per SE's hint equality. */
+const SEEN_REMOVALS = new Set<number>();
+
+/** Runs one dynamic producer of `level` on the sub-grid and gives its hints to the outer chain in SE's order. */
+function emitInOrder(engine: ChainEngine, sub: ChainEngine, outer: Run, level: number, out: AdvancedOff[]): void {
+  const hints: ChainHint[] = [];
+  searchHints(sub, { mode: dynamicMode(level), nishio: false, dynamic: true }, (hint) => {
+    hints.push(hint);
+  });
+  if (sub.spent) return;
+  emitSorted(engine, sub, outer, hints, out, level);
+}
+
+/**
+ * Gives one producer's hints to the outer chain in SE's order: by difficulty (one base: by
+ * complexity), then sort key, then the order found (a stable sort); a hint with the same removals
+ * as an earlier one is dropped (SE's hint equality), whether or not that one was used.
+ */
+function emitSorted(engine: ChainEngine, sub: ChainEngine, outer: Run, hints: ChainHint[], out: AdvancedOff[], level: number): void {
+  if (hints.length === 0) return;
+  hints.sort((a, b) => a.complexity - b.complexity || a.sortKey - b.sortKey);
+  const emitted = ++emittedGen;
+  SEEN_REMOVALS.clear();
+  for (const hint of hints) {
+    const bit = 1 << (hint.digit - 1);
+    const removals = hint.on ? sub.base[hint.cell]! & ~bit : bit;
+    const key = hint.cell * 512 + removals;
+    if (SEEN_REMOVALS.has(key)) continue;
+    SEEN_REMOVALS.add(key);
+    emitHint(engine, sub, outer, hint, out, emitted, level);
   }
 }
 
@@ -184,10 +256,16 @@ function need(code: number): void {
   NEEDS[needCount++] = code;
 }
 
-/** Records what an "on" link (its node, and its first parent) relies on in the sub-grid. */
-function needOnLink(subPos: Uint16Array, node: number, first: number): void {
+/**
+ * Records what an "on" link relies on in the sub-grid: its node's parents are pool[start..+count),
+ * the first being the "off" node that fired it. In its cell, a naked single; else a hidden single of
+ * the first unit (SE's order) holding both cells whose other places for the digit are all among the
+ * parents (a static link has one parent, in a unit with two places; a dynamic one adds the places
+ * its chain had removed there).
+ */
+function needOnLink(subPos: Uint16Array, node: number, pool: Int16Array, start: number, count: number): void {
   const cell = Math.floor((node >> 1) / 9);
-  const parentCell = Math.floor((first >> 1) / 9);
+  const parentCell = Math.floor((pool[start]! >> 1) / 9);
   const digitIndex = (node >> 1) % 9;
   if (parentCell === cell) {
     need(cell);
@@ -195,7 +273,13 @@ function needOnLink(subPos: Uint16Array, node: number, first: number): void {
   }
   for (let k = 0; k < 3; k++) {
     const unit = SE_UNITS[cell * 3 + k]!;
-    if (POPCOUNT[subPos[unit * 9 + digitIndex]!] !== 2 || !unitContains(unit, parentCell)) continue;
+    if (!unitContains(unit, parentCell)) continue;
+    let parentPlaces = 0;
+    for (let i = 0; i < count; i++) {
+      const place = placeIn(unit, Math.floor((pool[start + i]! >> 1) / 9));
+      if (place >= 0) parentPlaces |= 1 << place;
+    }
+    if ((subPos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!)) !== parentPlaces) continue;
     need(81 + unit * 9 + digitIndex);
     return;
   }
@@ -214,7 +298,7 @@ function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
     if (chain.node === -1) {
       // The derived node of the contradiction, with its own parents.
       WALK_STAMP[run.conflictNode] = walk;
-      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) needOnLink(sub.basePos, run.conflictNode, run.pool[run.conflictStart]!);
+      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) needOnLink(sub.basePos, run.conflictNode, run.pool, run.conflictStart, run.conflictCount);
       for (let i = 0; i <= run.conflictCount; i++) {
         const n = i < run.conflictCount ? run.pool[run.conflictStart + i]! : run.conflictOther;
         if (WALK_STAMP[n] !== walk) {
@@ -237,16 +321,17 @@ function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
           WALK_STACK[top++] = n;
         }
       }
-      if ((node & 1) === 1 && count > 0) needOnLink(sub.basePos, node, run.pool[start]!);
+      if ((node & 1) === 1 && count > 0) needOnLink(sub.basePos, node, run.pool, start, count);
     }
   }
 }
 
 const SHAPES = ['contradiction', 'double', 'cell', 'region'] as const;
 
-function proofOf(hint: ChainHint, outer: Run): NestedProof {
+function proofOf(hint: ChainHint, outer: Run, level: number): NestedProof {
   const shape = SHAPES.indexOf(hint.shape);
-  let id = shape;
+  let id = level + 1;
+  id = id * 4 + shape;
   id = id * 82 + hint.sourceCell + 1;
   id = id * 28 + hint.sourceUnit + 1;
   id = id * 10 + hint.sourceDigit;
@@ -263,6 +348,7 @@ function proofOf(hint: ChainHint, outer: Run): NestedProof {
     cell: hint.cell,
     digit: hint.digit,
     on: hint.on,
+    level,
     outerSize: outer.size,
   };
 }
@@ -270,9 +356,9 @@ function proofOf(hint: ChainHint, outer: Run): NestedProof {
 /**
  * The chains of a nested proof found in `outer` (a run on a board with candidates `base`): the
  * outer chain's grid at that point is `base` without the "off" nodes it had reached (all were
- * processed: nested chains are looked for when its queue is empty), and the nested hint's static
- * runs on that grid are found again. Static runs depend on the grid alone, so these are the chains
- * whose complexity was counted.
+ * processed: nested chains are looked for when its queue is empty), and the nested hint's runs
+ * (static, or dynamic of the proof's level) on that grid are found again. They depend on the grid
+ * alone, so these are the chains whose complexity was counted.
  */
 export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Array): ChainData[] {
   const grid = base.slice();
@@ -283,20 +369,24 @@ export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Ar
     grid[Math.floor(pot / 9)] = grid[Math.floor(pot / 9)]! & ~(1 << (pot % 9));
   }
   const engine = new ChainEngine({ values: new Uint8Array(81), candidates: grid });
+  const mode = proof.level < 0 ? STATIC_MODE : dynamicMode(proof.level);
   const target = nodeOf(proof.cell, proof.digit, proof.on);
   const chains: HintChain[] = [];
   if (proof.shape === 'contradiction') {
-    chains.push({ run: engine.run(STATIC_MODE, nodeOf(proof.sourceCell, proof.sourceDigit, !proof.on)), node: -1 });
+    chains.push({ run: engine.run(mode, nodeOf(proof.sourceCell, proof.sourceDigit, !proof.on)), node: -1 });
+  } else if (proof.shape === 'double') {
+    chains.push({ run: engine.run(mode, nodeOf(proof.sourceCell, proof.sourceDigit, true)), node: target });
+    chains.push({ run: engine.run(mode, nodeOf(proof.sourceCell, proof.sourceDigit, false)), node: target });
   } else if (proof.shape === 'cell') {
     for (let d = 1; d <= 9; d++) {
-      if (grid[proof.sourceCell]! & (1 << (d - 1))) chains.push({ run: engine.run(STATIC_MODE, nodeOf(proof.sourceCell, d, true)), node: target });
+      if (grid[proof.sourceCell]! & (1 << (d - 1))) chains.push({ run: engine.run(mode, nodeOf(proof.sourceCell, d, true)), node: target });
     }
-  } else if (proof.shape === 'region') {
+  } else {
     const positions = engine.basePos[proof.sourceUnit * 9 + proof.sourceDigit - 1]!;
     for (let i = 0; i < 9; i++) {
-      if (positions & (1 << i)) chains.push({ run: engine.run(STATIC_MODE, nodeOf(UNIT_CELLS[proof.sourceUnit * 9 + i]!, proof.sourceDigit, true)), node: target });
+      if (positions & (1 << i)) chains.push({ run: engine.run(mode, nodeOf(UNIT_CELLS[proof.sourceUnit * 9 + i]!, proof.sourceDigit, true)), node: target });
     }
-  } else throw new Error('nested proofs are contradictions, cell or region chains');
+  }
   const data = hintChains(chains, grid);
   engine.release();
   return data;
@@ -310,7 +400,7 @@ const LOST_STAMP = new Int32Array(1458);
  * hint needs, and the hint is kept as their proof. The removals are stamped `emitted` (the check's
  * stamp, see removalsEmitted): the outer chain keeps each one's first proof.
  */
-function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[], emitted: number): void {
+function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[], emitted: number, level = -1): void {
   describeNeeds(sub, hint);
   const gen = ++stampGen;
   const parents: number[] = [];
@@ -330,8 +420,8 @@ function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: Chain
     }
   }
   if (parents.length === 0) return;
-  const proof = proofOf(hint, outer);
-  const cause = hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
+  const proof = proofOf(hint, outer, level);
+  const cause = level >= 0 ? 'dynamic forcing chains' : hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
   const before = out.length;
   if (!hint.on) out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
   else {
@@ -347,6 +437,11 @@ function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: Chain
 }
 
 function unitContains(unit: number, cell: number): boolean {
-  for (let i = 0; i < 9; i++) if (UNIT_CELLS[unit * 9 + i] === cell) return true;
-  return false;
+  return placeIn(unit, cell) >= 0;
+}
+
+/** The place of a cell in a unit, or -1. */
+function placeIn(unit: number, cell: number): number {
+  for (let i = 0; i < 9; i++) if (UNIT_CELLS[unit * 9 + i] === cell) return i;
+  return -1;
 }

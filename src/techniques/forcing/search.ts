@@ -125,8 +125,9 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
   let runCount = 0;
   const unitRuns: Run[] = [];
   // Hints made only of runs known to give nothing (the lower level's, or the previous board's
-  // when its search found nothing) are not looked at: only those with a run of the search's own.
-  const onlyOwn = !sink && engine.onlyOwnHints(mode);
+  // when its search found nothing, or a nested engine's lender's) are not looked at: only those
+  // with a run of the search's own.
+  const onlyOwn = engine.onlyOwnHints(mode);
 
   for (let cell = 0; cell < 81; cell++) {
     if (engine.spent) break;
