@@ -36,14 +36,21 @@ export function formatChain(chain: Readonly<ChainData>): string {
 
 /**
  * A step's chains as lines: each chain on one line, the chains that prove one of its links
- * (nested forcing chains) on the lines under it, indented by `indent` per level.
+ * (nested forcing chains) on the lines under it, indented by `indent` per level. A proof that
+ * removes several candidates of one chain (a cycle, a placement) is shown once under it.
  */
 export function formatChainLines(chains: readonly ChainData[], indent = '  ', depth = 0): string[] {
   const lines: string[] = [];
   for (const chain of chains) {
     lines.push(indent.repeat(depth) + formatChain(chain));
+    const shown = new Set<string>();
     for (const node of chain.nodes) {
-      if (node.proof && node.proof.length > 0) lines.push(...formatChainLines(node.proof, indent, depth + 1));
+      if (!node.proof || node.proof.length === 0) continue;
+      const proof = formatChainLines(node.proof, indent, depth + 1);
+      const key = proof.join('\n');
+      if (shown.has(key)) continue;
+      shown.add(key);
+      lines.push(...proof);
     }
   }
   return lines;
