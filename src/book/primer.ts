@@ -139,7 +139,8 @@ export const PRIMER_TOPICS: readonly PrimerTopic[] = [
       'When every digit a square could take forces the same result elsewhere, that result is true whichever is right.',
     techniques: [
       'nishio-forcing-chains', 'multiple-forcing-chains', 'dynamic-forcing-chains', 'dynamic-forcing-chains-plus',
-      'nested-forcing-chains', 'nested-multiple-forcing-chains',
+      'nested-forcing-chains', 'nested-multiple-forcing-chains', 'nested-dynamic-forcing-chains',
+      'nested-dynamic-forcing-chains-plus',
     ],
     marks: true,
   },

@@ -87,6 +87,8 @@ const cellMark = new Int32Array(81);
 const forwardMark = new Int32Array(729);
 const resultMark = new Int32Array(729);
 let markStamp = 0;
+/** Nodes processed by the searches (the effort {@link listChainHints} reports). */
+let visits = 0;
 
 function nextStamp(): number {
   if (stamp >= 0x7ffffff0) {
@@ -147,9 +149,10 @@ function hasStrongLink(g: ChainGraph, node: number, mode: number): boolean {
 
 /**
  * SE's doCycles from "start on", up to `maxLen` nodes. Returns the first cycle that eliminates
- * something (its end: the "on" node `x` and the "off" node `y` that implies the start), or null.
+ * something (its end: the "on" node `x` and the "off" node `y` that implies the start), or null;
+ * with `each`, gives it every such cycle (as doCycles lists them) and returns null.
  */
-function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number, out: number[]): Found | null {
+function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number, out: number[], each?: (found: Found) => void): Found | null {
   const useCell = mode !== MODE_X;
   const useConjugate = mode !== MODE_Y;
   const cand = g.candidates;
@@ -163,6 +166,7 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
   while (onCount > 0 || offCount > 0) {
     if (length + 2 > maxLen) return null;
     length++;
+    visits += onCount + offCount;
     for (let i = 0; i < onCount; i++) {
       const p = onQueue[i]!;
       const a = nextAncestorStamp();
@@ -211,7 +215,10 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
         if (z === start) {
           if (length >= 4) {
             const found = cycleAt(g, start, x, y, length, out);
-            if (found !== null) return found;
+            if (found !== null) {
+              if (each === undefined) return found;
+              each(found);
+            }
           }
         } else if (onSeen[z] !== s) {
           onSeen[z] = s;
@@ -296,6 +303,7 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
     offQueue[offCount++] = start;
   }
   while (onCount > 0 || offCount > 0) {
+    visits += onCount + offCount;
     if (onCount > 0) {
       // Produces "off" nodes at layer onLayer + 1: a chain found there has onLayer + 2 nodes.
       if (onLayer + 2 > maxLen) return null;
@@ -445,6 +453,160 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     }
   }
   return best === null ? null : toStep(g, best);
+}
+
+/** One hint of SE's "Forcing Chains & Cycles" producer (see {@link listChainHints}). */
+export interface ChainHintRecord {
+  /** Kind bit (CHAIN_KIND). */
+  kind: number;
+  /** SE's difficulty, unrounded. */
+  raw: number;
+  /** Nodes of the chain or cycle: SE's complexity of the hint. */
+  length: number;
+  /** SE's tie-break after complexity: X 2, Y 3, XY 4. */
+  sortKey: number;
+  /** The path as potentials (cell * 9 + digit - 1) with their states, assumption first. */
+  nodes: number[];
+  on: boolean[];
+  /** Eliminated potentials (sorted), or the placed one (-1 if none). */
+  eliminations: number[];
+  placement: number;
+  /**
+   * What its strong links rely on, each once: a cell (0..80) for a bivalue cell, else 81 + unit *
+   * 9 + digit - 1 for a unit with two places (units 0-8 rows, 9-17 columns, 18-26 boxes).
+   */
+  needs: number[];
+}
+
+const SORT_KEY = [2, 3, 4];
+
+/**
+ * Every hint SE's "Forcing Chains & Cycles" producer finds on a grid (candidates of the empty
+ * cells; 0 for placed ones), in its order: X, Y, XY passes; per cell and digit, cycles (every
+ * cycle back to the start, as doCycles finds them), then the forcing chain from "on", then from
+ * "off". Forcing chains are only looked for from the nodes that contradict themselves through XY
+ * links (`contradicts`, computed here when not given; the others have none); X-cycles only on the
+ * digits with an X-chain from "on". Nested chains sort the list and use it (see forcing/nested.ts).
+ * Returns the nodes processed.
+ */
+export function listChainHints(
+  candidates: Uint16Array,
+  sink: (hint: ChainHintRecord) => void,
+  contradicts?: (node: number) => boolean,
+): number {
+  const g = buildChainGraph({ values: EMPTY_VALUES, candidates });
+  const cand = g.candidates;
+  const path: number[] = [];
+  visits = 0;
+  let mode = MODE_X;
+  const emit = (found: Found, kind: number, base: number): void => {
+    settle(found, kind, base);
+    sink({
+      kind,
+      raw: found.raw,
+      length: found.length,
+      sortKey: SORT_KEY[mode]!,
+      nodes: found.nodes,
+      on: found.on,
+      eliminations: found.eliminations,
+      placement: found.placement,
+      needs: strongNeeds(g, found),
+    });
+  };
+  const eachCycle = (found: Found): void => emit(found, CYCLE_KIND[mode]!, CYCLE_BASE[mode]!);
+  if (contradicts === undefined) {
+    unitPositions(cand, positions);
+    const xy = staticContradictions(cand, positions, true);
+    visits += xy.effort;
+    const xyContradictory = xy.contradictory;
+    contradicts = (node) => xyContradictory[node] === 1;
+  }
+  // Every removal of these hints is a candidate whose assumption contradicts itself through XY
+  // links (a cycle's elimination sees two nodes of the cycle of opposite states). The forcing
+  // chains are found first, from those nodes only (an X-chain's X-links are XY links too): a node
+  // reaches its negation exactly when it contradicts itself.
+  let sourceCount = 0;
+  for (let start = 0; start < 729; start++) {
+    const mask = cand[(start / 9) | 0]!;
+    if (POPCOUNT[mask]! < 2 || (mask & (1 << start % 9)) === 0) continue;
+    for (let on = 1; on >= 0; on--) if (contradicts((start << 1) | on)) SOURCES[sourceCount++] = (start << 1) | on;
+  }
+  if (sourceCount === 0) return visits;
+  const stamp = ++forcingStamp;
+  FORCING_FOUND.length = 0;
+  let xAny = false;
+  /** Digits with an X-chain from "on": an X-cycle holds one digit and removes only that digit. */
+  let xDigits = 0;
+  for (const m of [MODE_X, MODE_XY]) {
+    for (let i = 0; i < sourceCount; i++) {
+      const node = SOURCES[i]!;
+      const start = node >> 1;
+      const on = node & 1;
+      if (on === 0 && !hasStrongLink(g, start, m)) continue;
+      const found = searchForcing(g, start, on === 1, m, MAX_LENGTH);
+      if (found === null) continue;
+      const slot = (m * 729 + start) * 2 + on;
+      FORCING_STAMPS[slot] = stamp;
+      FORCING_AT[slot] = FORCING_FOUND.length;
+      FORCING_FOUND.push(found);
+      if (m === MODE_X) {
+        xAny = true;
+        if (on === 1) xDigits |= 1 << start % 9;
+      }
+    }
+  }
+  for (mode = MODE_X; mode <= MODE_XY; mode++) {
+    const forcingKind = FORCING_KIND[mode]!;
+    const isX = mode === MODE_X;
+    if (isX && !xAny) continue;
+    for (let cell = 0; cell < 81; cell++) {
+      const mask = cand[cell]!;
+      const count = POPCOUNT[mask]!;
+      if (count < 2 || (mode === MODE_Y && count !== 2)) continue;
+      for (let d = 0; d < 9; d++) {
+        if ((mask & (1 << d)) === 0) continue;
+        const start = cell * 9 + d;
+        if ((!isX || (xDigits & (1 << d)) !== 0) && hasStrongLink(g, start, mode)) searchCycle(g, start, mode, MAX_LENGTH, path, eachCycle);
+        if (forcingKind === 0) continue;
+        for (let on = 1; on >= 0; on--) {
+          const slot = (mode * 729 + start) * 2 + on;
+          if (FORCING_STAMPS[slot] === stamp) emit(FORCING_FOUND[FORCING_AT[slot]!]!, forcingKind, FORCING_BASE[mode]!);
+        }
+      }
+    }
+  }
+  return visits;
+}
+
+/** The nodes forcing chains start from (see listChainHints). */
+const SOURCES = new Int16Array(1458);
+/** Forcing chains found ahead (see listChainHints): FORCING_FOUND[FORCING_AT[slot]] when FORCING_STAMPS[slot] is the call's. */
+const FORCING_FOUND: Found[] = [];
+const FORCING_STAMPS = new Int32Array(3 * 729 * 2);
+const FORCING_AT = new Int32Array(3 * 729 * 2);
+let forcingStamp = 0;
+
+const EMPTY_VALUES = new Uint8Array(81);
+
+
+
+/** The cells and unit slots the strong links ("off" to "on") of a path rely on. */
+function strongNeeds(g: ChainGraph, found: Found): number[] {
+  const needs: number[] = [];
+  for (let i = 1; i < found.nodes.length; i++) {
+    if (!found.on[i] || found.on[i - 1]) continue;
+    const from = found.nodes[i - 1]!;
+    const to = found.nodes[i]!;
+    const cell = (to / 9) | 0;
+    let code: number;
+    if (((from / 9) | 0) === cell) code = cell;
+    else {
+      const unit = strongUnit(g, from, to);
+      code = 81 + unit * 9 + (to % 9);
+    }
+    if (!needs.includes(code)) needs.push(code);
+  }
+  return needs;
 }
 
 function settle(found: Found, kind: number, base: number): Found {

@@ -59,7 +59,7 @@ function conflictParents(run: Run): number[] {
 }
 
 /** The unit linking a parent cell to a child cell (box first, as SE), or -1 for the same cell. */
-function linkUnit(from: number, to: number): number {
+export function linkUnit(from: number, to: number): number {
   if (from === to) return -1;
   if (BOX_OF[from] === BOX_OF[to]) return 18 + BOX_OF[to]!;
   if (ROW_OF[from] === ROW_OF[to]) return ROW_OF[to]!;

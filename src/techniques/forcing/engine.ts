@@ -100,7 +100,7 @@ export interface NestedProof {
   /** Identity of the nested hint (equal proofs are counted once): shape, source and target packed. */
   readonly id: number;
   readonly complexity: number;
-  readonly shape: 'contradiction' | 'double' | 'cell' | 'region';
+  readonly shape: 'contradiction' | 'double' | 'cell' | 'region' | 'cycle' | 'chain';
   readonly sourceCell: number;
   readonly sourceUnit: number;
   readonly sourceDigit: number;
@@ -111,6 +111,8 @@ export interface NestedProof {
   readonly level: number;
   /** Size of the outer run when the proof was found: the outer chain had removed its "off" nodes before this. */
   readonly outerSize: number;
+  /** A cycle's or forcing chain's path (nodes, assumption first), kept as it is: no run holds it. */
+  readonly path?: readonly number[];
 }
 
 /** Every consequence of one assumption, with the first-found parents of each node. */
@@ -281,10 +283,12 @@ function touches(run: Run, pots: Int32Array): boolean {
 
 /**
  * The potentials a run must not hold to be the same on grid `to` as on grid `from` (which holds
- * it): every candidate of a cell that lost one, and the lost digit in the cell's units.
+ * it): every candidate of a cell that lost one, and the lost digit in the cell's units. Returns
+ * how many candidates were lost (listed in `lost` if given).
  */
-function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array): void {
+function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array, lost?: Int16Array): number {
   into.fill(0);
+  let count = 0;
   for (let cell = 0; cell < 81; cell++) {
     let gone = from[cell]! & ~to[cell]!;
     if (gone === 0) continue;
@@ -293,12 +297,15 @@ function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array): void {
       const low = gone & -gone;
       gone ^= low;
       const digitIndex = 31 - Math.clz32(low);
+      if (lost) lost[count] = cell * 9 + digitIndex;
+      count++;
       for (let k = 0; k < 3; k++) {
         const unit = SE_UNITS[cell * 3 + k]!;
         for (let i = 0; i < 9; i++) setPot(into, UNIT_CELLS[unit * 9 + i]! * 9 + digitIndex);
       }
     }
   }
+  return count;
 }
 
 /** Whether grid `outer` holds every candidate of grid `inner`. */
@@ -630,28 +637,10 @@ export class ChainEngine {
    * released afterwards (the runs taken are no longer its).
    */
   adoptRuns(previous: ChainEngine): void {
+    if (!gridHolds(previous.base, this.base)) return;
     const touched = ADOPT_TOUCHED;
-    touched.fill(0);
-    let removed = 0;
-    this.changedCount = 0;
-    for (let cell = 0; cell < 81; cell++) {
-      if ((this.base[cell]! & ~previous.base[cell]!) !== 0) return;
-      let gone = previous.base[cell]! & ~this.base[cell]!;
-      if (gone === 0) continue;
-      removed++;
-      for (let d = 0; d < 9; d++) setPot(touched, cell * 9 + d);
-      while (gone !== 0) {
-        const low = gone & -gone;
-        gone ^= low;
-        const digitIndex = 31 - Math.clz32(low);
-        this.changed[this.changedCount++] = cell * 9 + digitIndex;
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
-          for (let i = 0; i < 9; i++) setPot(touched, UNIT_CELLS[unit * 9 + i]! * 9 + digitIndex);
-        }
-      }
-    }
-    if (removed === 0) return;
+    this.changedCount = touchedBy(previous.base, this.base, touched, this.changed);
+    if (this.changedCount === 0) return;
     this.adoptedEmpty = (previous.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
     // Level 2 (static contradictions on a chain's grid) carries over only when the previous board
     // had no static contradiction of its own and the change made no strong link (see compute).

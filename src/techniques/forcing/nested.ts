@@ -1,17 +1,17 @@
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
-import { ChainEngine, type NestedProof, type Run, STATIC_MODE, dynamicMode, nodeOf } from './engine.js';
+import { ChainEngine, type NestedProof, type Run, STATIC_MODE, dynamicMode, nodeCell, nodeDigit, nodeIsOn, nodeOf } from './engine.js';
 import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
-import { hintChains } from './chain-data.js';
-import type { ChainData } from '../../core/step.js';
-import { staticContradictions } from './contradictions.js';
+import { hintChains, linkUnit } from './chain-data.js';
+import type { ChainData, ChainNode } from '../../core/step.js';
 import { type ChainHint, type HintChain, type SearchFilter, searchHints } from './search.js';
+import { CHAIN_KIND, type ChainHintRecord, listChainHints } from '../chains/search.js';
 import {
   analyseGrid,
   anyContradiction,
+  contradicts,
   boardAllowsContradictions,
   boardAllowsMultiple,
-  contradicts,
   prepareBoard,
   relativeAnyPasses,
   relativeFilter,
@@ -20,11 +20,11 @@ import {
 import { reachFilter } from './reach-filter.js';
 
 /*
- * Nested chains (SE levels 2 and 3): when a dynamic chain's queue runs dry and locking, pairs and
- * X-wing found nothing, look for static forcing chains (level 2), then static cell / region forcing
- * chains (level 3), on the chain's working grid. What they remove joins the outer chain, with the
- * outer "off" nodes their links rely on as parents, and their complexity adds to the outer chain's.
- * (SE's level 2 also uses X/Y cycles there; we do not.)
+ * Nested chains: when a dynamic chain's queue runs dry and locking, pairs and X-wing found nothing,
+ * look on the chain's working grid for SE's cycles and forcing X/Y-chains (levels 2 and 3), then
+ * static cell / region forcing chains (level 3); or for dynamic forcing chains (levels 4 and 5),
+ * then dynamic chains of level 2 (level 5). What they remove joins the outer chain, with the outer
+ * "off" nodes their links rely on as parents, and their complexity adds to the outer chain's.
  */
 /** One engine for the static chains of every nested search (they never nest further). */
 let subEngine: ChainEngine | null = null;
@@ -54,12 +54,10 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.budget = engine.budget;
   sub.effort = engine.effort;
   try {
-    if (lookForContradictions) forcingChains(engine, sub, run, out, relative);
+    if (lookForContradictions) chainsAndCycles(engine, sub, run, out, relative);
     if (out.length > 0 || level < 3 || sub.spent || filter === NOTHING) return;
     if (filter === null) {
-      // computeStaticClosures and staticContradictions (in forcingChains) count the same effort:
-      // the nodes and static links of the sub-grid.
-      sub.computeStaticClosures({ countEffort: skipForcingChains || relative });
+      sub.computeStaticClosures();
       filter = reachFilter(sub);
     }
     const hints: ChainHint[] = [];
@@ -136,7 +134,6 @@ function emitInOrder(engine: ChainEngine, sub: ChainEngine, outer: Run, level: n
 function emitSorted(engine: ChainEngine, sub: ChainEngine, outer: Run, hints: ChainHint[], out: AdvancedOff[], level: number): void {
   if (hints.length === 0) return;
   hints.sort((a, b) => a.complexity - b.complexity || a.sortKey - b.sortKey);
-  const emitted = ++emittedGen;
   SEEN_REMOVALS.clear();
   for (const hint of hints) {
     const bit = 1 << (hint.digit - 1);
@@ -144,7 +141,7 @@ function emitSorted(engine: ChainEngine, sub: ChainEngine, outer: Run, hints: Ch
     const key = hint.cell * 512 + removals;
     if (SEEN_REMOVALS.has(key)) continue;
     SEEN_REMOVALS.add(key);
-    emitHint(engine, sub, outer, hint, out, emitted, level);
+    emitHint(engine, sub, outer, hint, out, level);
   }
 }
 
@@ -174,65 +171,86 @@ export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Arr
   return !passes;
 }
 
-/** Nodes already given to the outer chain by the current nested check (stamped per check). */
-const EMITTED = new Int32Array(1458);
-let emittedGen = 0;
-
-/**
- * Whether every candidate a hint removes was given to the outer chain already: (cell, digit) when
- * it removes it (`removes`), else the cell's other digits (it places the digit). A contradiction
- * of an "on" assumption removes it, of an "off" one places it.
- */
-function removalsEmitted(cur: Uint16Array, cell: number, digit: number, removes: boolean, emitted: number): boolean {
-  if (removes) return EMITTED[nodeOf(cell, digit, false)] === emitted;
-  let others = cur[cell]! & ~(1 << (digit - 1));
-  while (others !== 0) {
-    const low = others & -others;
-    others ^= low;
-    if (EMITTED[nodeOf(cell, 32 - Math.clz32(low), false)] !== emitted) return false;
-  }
-  return true;
-}
 
 /** A filter nothing passes. */
 const NOTHING: SearchFilter = { cell: () => false, region: () => false };
 
 /**
- * Static forcing X/Y-chains on the sub-grid: assumptions whose static consequences contradict
- * themselves (found for all assumptions at once, see contradictions.ts; the chains of those few
- * are then recorded with their parents).
+ * SE's "Forcing Chains & Cycles" producer on the sub-grid (levels 2 and 3): all its hints (X, Y
+ * and XY cycles, forcing X- and XY-chains), sorted as SE sorts them (difficulty, complexity, sort
+ * key, then the order found), hints with the same removals as an earlier one dropped; a hint that
+ * relies on no candidate the outer chain removed is not used, each removal keeps its first proof.
+ * Only called when the sub-grid has a static contradiction: every removal of these hints is one
+ * (a cycle's elimination implies both states of a node of the cycle).
  */
-function forcingChains(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[], relative: boolean): void {
-  const cur = sub.base;
-  let contradictory: Uint8Array | null = null;
-  if (!relative) {
-    const found = staticContradictions(sub.base, sub.basePos);
-    contradictory = found.contradictory;
-    sub.effort += found.effort;
+function chainsAndCycles(engine: ChainEngine, sub: ChainEngine, outer: Run, out: AdvancedOff[], relative: boolean): void {
+  const hints: ChainHintRecord[] = [];
+  // Relative to the board, which nodes contradict themselves is known already (see relative.ts).
+  sub.effort += listChainHints(sub.base, (hint) => {
+    hints.push(hint);
+  }, relative ? contradicts : undefined);
+  if (hints.length === 0) return;
+  hints.sort((a, b) => a.raw - b.raw || a.length - b.length || a.sortKey - b.sortKey);
+  const seen = new Set<string>();
+  for (const hint of hints) {
+    const removals = hint.placement >= 0 ? placementRemovals(sub.base, hint.placement) : hint.eliminations;
+    const key = removals.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    needGen = ++stampGen;
+    needCount = 0;
+    for (const code of hint.needs) need(code);
+    const parents = lostParents(engine, sub, outer);
+    if (parents.length === 0) continue;
+    const proof = chainProof(hint, outer);
+    const cause = proof.shape === 'cycle' ? 'cycle' : 'forcing chain';
+    for (const pot of removals) out.push({ node: pot << 1, parents, cause, nested: proof });
   }
-  const emitted = ++emittedGen;
-  // Cells in order, digits in order, "on" before "off" (SE's order).
-  for (let cell = 0; cell < 81; cell++) {
-    if (POPCOUNT[cur[cell]!]! < 2) continue;
-    for (let digit = 1; digit <= 9; digit++) {
-      if ((cur[cell]! & (1 << (digit - 1))) === 0) continue;
-      for (let on = 1; on >= 0; on--) {
-        const root = nodeOf(cell, digit, on === 1);
-        if (contradictory ? contradictory[root] === 0 : !contradicts(root)) continue;
-        if (sub.spent) return;
-        // The outer chain takes each removal from its first proof: a contradiction whose removals
-        // all have one already would be dropped there, so its chain is not even built.
-        if (removalsEmitted(cur, cell, digit, on === 1, emitted)) continue;
-        const run = sub.run(STATIC_MODE, root);
-        if (run.conflictNode < 0) continue;
-        const hint: ChainHint = {
-          shape: 'contradiction', cell, digit, on: on === 0, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
-          chains: [{ run, node: -1 }], complexity: sub.conflictComplexity(run), sortKey: 7,
-        };
-        emitHint(engine, sub, outer, hint, out, emitted);
-      }
-    }
+}
+
+
+/** The candidates placing a potential removes: the cell's others, in digit order. */
+function placementRemovals(base: Uint16Array, pot: number): number[] {
+  const cell = Math.floor(pot / 9);
+  const removals: number[] = [];
+  let others = base[cell]! & ~(1 << (pot % 9));
+  while (others !== 0) {
+    const low = others & -others;
+    others ^= low;
+    removals.push(cell * 9 + 31 - Math.clz32(low));
   }
+  return removals;
+}
+
+/**
+ * A cycle's or forcing chain's proof. Its identity is its path (SE counts equal nested chains
+ * once): a 52-bit hash of the path, above the ids of the other proofs (below 2^31).
+ */
+function chainProof(hint: ChainHintRecord, outer: Run): NestedProof {
+  let low = 0x811c9dc5;
+  let high = 0x2545f491;
+  for (let i = 0; i < hint.nodes.length; i++) {
+    const code = (hint.nodes[i]! << 1) | (hint.on[i] ? 1 : 0);
+    low = Math.imul(low ^ code, 0x01000193) >>> 0;
+    high = Math.imul(high ^ (code + (i << 11)), 0x5bd1e995) >>> 0;
+  }
+  const id = 2 ** 31 + (high % 2 ** 21) * 2 ** 31 + (low % 2 ** 31);
+  const target = hint.placement >= 0 ? hint.placement : hint.nodes[hint.nodes.length - 1]!;
+  const forcing = hint.kind === CHAIN_KIND.forcingXChain || hint.kind === CHAIN_KIND.forcingXyChain;
+  return {
+    id,
+    complexity: hint.length,
+    shape: forcing ? 'chain' : 'cycle',
+    sourceCell: Math.floor(hint.nodes[0]! / 9),
+    sourceUnit: -1,
+    sourceDigit: (hint.nodes[0]! % 9) + 1,
+    cell: Math.floor(target / 9),
+    digit: (target % 9) + 1,
+    on: hint.placement >= 0,
+    level: -1,
+    outerSize: outer.size,
+    path: hint.nodes.map((pot, i) => (pot << 1) | (hint.on[i] ? 1 : 0)),
+  };
 }
 
 /*
@@ -361,6 +379,7 @@ function proofOf(hint: ChainHint, outer: Run, level: number): NestedProof {
  * alone, so these are the chains whose complexity was counted.
  */
 export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Array): ChainData[] {
+  if (proof.path !== undefined) return [pathChain(proof.path)];
   const grid = base.slice();
   for (let i = 0; i < outer.offCount; i++) {
     const node = outer.offOrder[i]!;
@@ -395,13 +414,10 @@ export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Ar
 const LOST_STAMP = new Int32Array(1458);
 
 /**
- * Gives a nested hint's removals to the outer chain as "off" nodes, if it relies on the outer chain
- * at all: their parents are the candidates the outer chain removed from the cells and slots the
- * hint needs, and the hint is kept as their proof. The removals are stamped `emitted` (the check's
- * stamp, see removalsEmitted): the outer chain keeps each one's first proof.
+ * The outer chain's parents for a nested hint's removals: the candidates the outer chain removed
+ * from the cells and slots in NEEDS (the sub-grid is the outer grid less them).
  */
-function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[], emitted: number, level = -1): void {
-  describeNeeds(sub, hint);
+function lostParents(engine: ChainEngine, sub: ChainEngine, outer: Run): number[] {
   const gen = ++stampGen;
   const parents: number[] = [];
   for (let i = 0; i < needCount; i++) {
@@ -419,21 +435,23 @@ function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: Chain
       parents.push(node);
     }
   }
+  return parents;
+}
+
+/**
+ * Gives a nested hint's removals to the outer chain as "off" nodes, if it relies on the outer chain
+ * at all: their parents are the candidates the outer chain removed from the cells and slots the
+ * hint needs, and the hint is kept as their proof (the outer chain keeps each removal's first one).
+ */
+function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: ChainHint, out: AdvancedOff[], level: number): void {
+  describeNeeds(sub, hint);
+  const parents = lostParents(engine, sub, outer);
   if (parents.length === 0) return;
   const proof = proofOf(hint, outer, level);
-  const cause = level >= 0 ? 'dynamic forcing chains' : hint.shape === 'contradiction' ? 'forcing chain' : 'multiple forcing chains';
-  const before = out.length;
-  if (!hint.on) out.push({ node: nodeOf(hint.cell, hint.digit, false), parents, cause, nested: proof });
-  else {
-    // Placing the digit removes the cell's others.
-    let others = sub.base[hint.cell]! & ~(1 << (hint.digit - 1));
-    while (others !== 0) {
-      const low = others & -others;
-      others ^= low;
-      out.push({ node: nodeOf(hint.cell, 32 - Math.clz32(low), false), parents, cause, nested: proof });
-    }
-  }
-  for (let i = before; i < out.length; i++) EMITTED[out[i]!.node] = emitted;
+  const cause = level >= 0 ? 'dynamic forcing chains' : 'multiple forcing chains';
+  const pot = hint.cell * 9 + hint.digit - 1;
+  // Placing the digit removes the cell's others.
+  for (const removed of hint.on ? placementRemovals(sub.base, pot) : [pot]) out.push({ node: removed << 1, parents, cause, nested: proof });
 }
 
 function unitContains(unit: number, cell: number): boolean {
@@ -444,4 +462,14 @@ function unitContains(unit: number, cell: number): boolean {
 function placeIn(unit: number, cell: number): number {
   for (let i = 0; i < 9; i++) if (UNIT_CELLS[unit * 9 + i] === cell) return i;
   return -1;
+}
+
+/** A cycle's or forcing chain's path as a chain: each node derived from the one before. */
+function pathChain(path: readonly number[]): ChainData {
+  const nodes: ChainNode[] = path.map((node, i) => {
+    const out: ChainNode = { cell: nodeCell(node), digit: nodeDigit(node), on: nodeIsOn(node), parents: i === 0 ? [] : [i - 1] };
+    if (i > 0) out.unit = linkUnit(nodeCell(path[i - 1]!), nodeCell(node));
+    return out;
+  });
+  return { nodes };
 }
