@@ -28,9 +28,17 @@ import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.
 export interface ChainGraph {
   /** Candidates of each cell (0 for a filled cell). */
   candidates: Uint16Array;
-  /** Weak unit neighbours of node n: `weak[weakStart[n] .. weakStart[n + 1])`. */
+  /**
+   * Weak unit neighbours of node n: `weak[weakStart[n] .. weakEnd[n])`, listed on first use
+   * ({@link weakLinks}): a search expands only some of the nodes.
+   */
   weakStart: Int32Array;
+  weakEnd: Int32Array;
   weak: Int16Array;
+  /** The graph's build (weakStamp[n] === stamp once n's list is made) and the list pool's top. */
+  weakStamp: Int32Array;
+  stamp: number;
+  weakTop: number;
   /** The other digit's node of a bivalue cell, or -1. */
   bivalue: Int16Array;
   /** Up to 3 conjugate nodes per node (box, row, column order, no repeats), -1 padded. */
@@ -65,8 +73,12 @@ export function seUnitsOf(cell: number): [number, number, number] {
 
 const GRAPH: ChainGraph = {
   candidates: new Uint16Array(81),
-  weakStart: new Int32Array(730),
+  weakStart: new Int32Array(729),
+  weakEnd: new Int32Array(729),
   weak: new Int16Array(729 * 20),
+  weakStamp: new Int32Array(729),
+  stamp: 0,
+  weakTop: 0,
   bivalue: new Int16Array(729),
   conjugate: new Int16Array(729 * 3),
   conjugateUnit: new Uint8Array(729 * 3),
@@ -101,23 +113,19 @@ export function buildChainGraph(board: Readonly<Board>): ChainGraph {
     }
   }
 
-  let w = 0;
+  g.stamp++;
+  g.weakTop = 0;
   for (let cell = 0; cell < 81; cell++) {
     const mask = cand[cell]!;
     const units = seUnitsOf(cell);
     for (let d = 0; d < 9; d++) {
       const node = cell * 9 + d;
-      g.weakStart[node] = w;
       g.bivalue[node] = -1;
       g.conjugate[node * 3] = -1;
       g.conjugate[node * 3 + 1] = -1;
       g.conjugate[node * 3 + 2] = -1;
       const bit = 1 << d;
       if ((mask & bit) === 0) continue;
-      for (let i = 0; i < 20; i++) {
-        const peer = WEAK_PEERS[cell * 20 + i]!;
-        if (cand[peer]! & bit) g.weak[w++] = peer * 9 + d;
-      }
       if (POPCOUNT[mask] === 2) g.bivalue[node] = cell * 9 + (31 - Math.clz32(mask & ~bit));
       let k = 0;
       for (const unit of units) {
@@ -131,6 +139,24 @@ export function buildChainGraph(board: Readonly<Board>): ChainGraph {
       }
     }
   }
-  g.weakStart[729] = w;
   return g;
+}
+
+/** Lists node n's weak unit neighbours if not yet (see ChainGraph.weakStart); returns their start. */
+export function weakLinks(g: ChainGraph, n: number): number {
+  if (g.weakStamp[n] === g.stamp) return g.weakStart[n]!;
+  const cell = (n / 9) | 0;
+  const d = n - cell * 9;
+  const bit = 1 << d;
+  const cand = g.candidates;
+  let w = g.weakTop;
+  g.weakStart[n] = w;
+  for (let i = 0; i < 20; i++) {
+    const peer = WEAK_PEERS[cell * 20 + i]!;
+    if (cand[peer]! & bit) g.weak[w++] = peer * 9 + d;
+  }
+  g.weakEnd[n] = w;
+  g.weakTop = w;
+  g.weakStamp[n] = g.stamp;
+  return g.weakStart[n]!;
 }

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { ChainNode, Step } from '../../core/step.js';
 import { PEERS, POPCOUNT } from '../../core/tables.js';
-import { buildChainGraph, seUnitsOf, type ChainGraph } from './graph.js';
+import { buildChainGraph, seUnitsOf, weakLinks, type ChainGraph } from './graph.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
 import { unitPositions } from '../forcing/engine.js';
@@ -185,8 +185,9 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
           }
         }
       }
-      const end = g.weakStart[p + 1]!;
-      for (let k = g.weakStart[p]!; k < end; k++) {
+      const first = weakLinks(g, p);
+      const end = g.weakEnd[p]!;
+      for (let k = first; k < end; k++) {
         const q = g.weak[k]!;
         if (ancestor[q] !== a) {
           offQueue[offCount] = q;
@@ -313,8 +314,8 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
         const cell = (p / 9) | 0;
         const base = cell * 9;
         let mask = useCell ? cand[cell]! & ~(1 << (p - base)) : 0;
-        let k = g.weakStart[p]!;
-        const end = g.weakStart[p + 1]!;
+        let k = weakLinks(g, p);
+        const end = g.weakEnd[p]!;
         for (;;) {
           let q: number;
           if (mask !== 0) {
