@@ -1,5 +1,6 @@
 import type { Board } from '../../core/board.js';
 import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
+import { SE_UNITS } from '../forcing/se-units.js';
 
 /**
  * The implication graph of one board state, in typed arrays reused from call to call.
@@ -117,7 +118,6 @@ export function buildChainGraph(board: Readonly<Board>): ChainGraph {
   g.weakTop = 0;
   for (let cell = 0; cell < 81; cell++) {
     const mask = cand[cell]!;
-    const units = seUnitsOf(cell);
     for (let d = 0; d < 9; d++) {
       const node = cell * 9 + d;
       g.bivalue[node] = -1;
@@ -128,7 +128,8 @@ export function buildChainGraph(board: Readonly<Board>): ChainGraph {
       if ((mask & bit) === 0) continue;
       if (POPCOUNT[mask] === 2) g.bivalue[node] = cell * 9 + (31 - Math.clz32(mask & ~bit));
       let k = 0;
-      for (const unit of units) {
+      for (let u = 0; u < 3; u++) {
+        const unit = SE_UNITS[cell * 3 + u]!;
         if (UNIT_COUNT[unit * 9 + d] !== 2) continue;
         const other = UNIT_SUM[unit * 9 + d]! - cell;
         const otherNode = other * 9 + d;
