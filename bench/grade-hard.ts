@@ -8,7 +8,9 @@
  *   --passes N: timed passes over each file (default 2; each puzzle's lowest time is kept).
  *
  * Grades the puzzles of se-rated-train.tsv rated 7.5 or more (against SE's own ER) and those of
- * forum_hardest_1106.txt (speed only), single-threaded, with the library's gradePuzzle, the
+ * forum_hardest_1106.txt (speed, the puzzles that need SE's levels 4-5 apart, serate's ER/EP/ED
+ * where it was run: test/fixtures/forum-serate.tsv, and a reference piece of work timed in the same
+ * run: counting solutions), single-threaded, with the library's gradePuzzle, the
  * function `grade` and every user call. Times are CPU time of this process, each puzzle's lowest
  * over the passes (two by default; the machine is shared: other jobs only add time; the first pass
  * alone is shown too). The technique pass grades once more with a timer around each technique.
@@ -17,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { parsePuzzle } from '../src/core/parse.js';
 import { gradePuzzle } from '../src/grader/grade.js';
 import { LADDER, ladderGroups } from '../src/techniques/registry.js';
+import { Solver } from '../src/solver/index.js';
 
 const DATA = new URL('../../../shared/data/', import.meta.url);
 const args = process.argv.slice(2);
@@ -111,6 +114,19 @@ function describeTimes(first: number[], best: number[]): string {
   return `  CPU time per puzzle, the lower of ${passes} passes: ${lowest}\n  (first pass alone: mean ${mean(first).toFixed(0)} ms, median ${median(first).toFixed(0)} ms)`;
 }
 
+/** CPU time of counting every puzzle's solutions 200 times over (a fixed, grader-free piece of work). */
+function referenceMs(puzzles: readonly string[]): number {
+  const solver = new Solver();
+  const grids = puzzles.map((puzzle) => parsePuzzle(puzzle));
+  let best = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const start = cpuMs();
+    for (let pass = 0; pass < 200; pass++) for (const grid of grids) solver.count(grid, 2);
+    best = Math.min(best, cpuMs() - start);
+  }
+  return best;
+}
+
 function main(): void {
   const groups = ladderGroups({ uniqueness: true });
   console.log(`grade-hard: ${groups.length} producer groups; times of gradePuzzle`);
@@ -146,6 +162,11 @@ function main(): void {
     if (verbose) grades.forEach((g, i) => console.log(`${puzzles[i]} ours ${g.rating.toFixed(1)}${g.lowerBound ? '+' : ''} ${g.hardest} ${best[i]!.toFixed(0)} ms`));
     console.log(`forum_hardest_1106: ${puzzles.length} puzzles; bound hit ${truncated}, guessed ${guessed}; median rating ${median(grades.map((g) => g.rating)).toFixed(1)}`);
     console.log(describeTimes(first, best));
+    // The shared machine's speed varies by a fifth from one hour to the next: a fixed piece of work
+    // timed in the same run lets runs be compared (the grades' times divided by it).
+    const reference = referenceMs(puzzles);
+    const meanBest = best.reduce((a, b) => a + b, 0) / best.length;
+    console.log(`  reference (counting solver, 200 passes over the file): ${reference.toFixed(0)} ms; mean / reference ${(meanBest / reference).toFixed(3)}, median / reference ${(median(best) / reference).toFixed(3)}`);
     const rest = best.filter((_, i) => !grades[i]!.deep);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     console.log(`  needing SE's levels 4-5 (levels 1-3 stuck at some step): ${deep.length} puzzles, mean ${mean(deep).toFixed(0)} ms, median ${median(deep).toFixed(0)} ms; the other ${rest.length}: mean ${mean(rest).toFixed(0)} ms, median ${median(rest).toFixed(0)} ms`);
@@ -153,14 +174,16 @@ function main(): void {
     const known = readFileSync(new URL('../../test/fixtures/forum-serate.tsv', import.meta.url), 'utf8').split('\n')
       .filter((line) => line !== '' && !line.startsWith('#')).map((line) => line.split('\t'));
     let exact = 0;
+    let graded = 0;
     const misses: string[] = [];
     for (const [line, , er, ep, ed] of known) {
       const g = grades[Number(line) - 1];
       if (!g) continue;
+      graded++;
       if (g.rating === Number(er) && g.pearl === Number(ep) && g.diamond === Number(ed)) exact++;
       else misses.push(`#${line} serate ${er}/${ep}/${ed}, ours ${g.rating}/${g.pearl}/${g.diamond}`);
     }
-    console.log(`  serate's ER/EP/ED on the ${known.length} puzzles it was run on: exact ${exact}${misses.length ? `; not: ${misses.join('; ')}` : ''}`);
+    console.log(`  serate's ER/EP/ED on the ${graded} of these puzzles it was run on: exact ${exact}${misses.length ? `; not: ${misses.join('; ')}` : ''}`);
     timeTechniques(puzzles);
   }
 }
