@@ -2,26 +2,11 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, test } from 'vitest';
-import { runCli } from '../src/cli/program.js';
+import { run } from './helpers/cli.js';
 
 const PUZZLES = new URL('./fixtures/book-puzzles.txt', import.meta.url).pathname;
-
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sink = (into: string[]): Writable =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        into.push(String(chunk));
-        done();
-      },
-    });
-  const code = await runCli(argv, { stdout: sink(out), stderr: sink(err), stdin: Readable.from(['']), stderrIsTTY: false });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 /** Each page's text, and the document's Info dictionary. */
 async function readBack(path: string): Promise<{ pages: string[]; info: Record<string, unknown>; size: number[] }> {

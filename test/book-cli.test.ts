@@ -2,9 +2,8 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
-import { runCli } from '../src/cli/program.js';
+import { run } from './helpers/cli.js';
 import { writeBookFile } from '../src/render/book.js';
 import type { BookPuzzle } from '../src/render/pdf-writer.js';
 import { puzzlesFromFile } from '../src/render/sources.js';
@@ -12,20 +11,6 @@ import { loadTemplate } from '../src/render/template.js';
 
 const PUZZLES = new URL('./fixtures/book-puzzles.txt', import.meta.url).pathname;
 const INVALID = new URL('./fixtures/book-invalid.txt', import.meta.url).pathname;
-
-async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const sink = (into: string[]): Writable =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        into.push(String(chunk));
-        done();
-      },
-    });
-  const code = await runCli(argv, { stdout: sink(out), stderr: sink(err), stdin: Readable.from(['']), stderrIsTTY: false });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'sp-book-cli-'));

@@ -6,7 +6,6 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatGrid, type Grid } from '../src/core/grid.js';
@@ -15,6 +14,7 @@ import { hasFolio, pageFrame, type BookPlan, type Rect } from '../src/render/lay
 import type { BookPuzzle } from '../src/render/pdf-writer.js';
 import { puzzlesFromFile, type FileBook } from '../src/render/sources.js';
 import { LINE_LIMITS, loadTemplate } from '../src/render/template.js';
+import { contentStreams } from './helpers/pdf-ink.js';
 
 const FIXTURE = new URL('./fixtures/book-puzzles.txt', import.meta.url).pathname;
 const TEMPLATES = ['letter-4up', 'a4-6up', 'large-print-8.5x11-1up', 'kdp-6x9-2up'];
@@ -70,18 +70,6 @@ async function readPdf(path: string): Promise<PdfPage[]> {
   }
   await doc.destroy();
   return pages;
-}
-
-/** The decompressed page content streams of a PDF (latin1). */
-function contentStreams(bytes: Buffer): string[] {
-  const text = bytes.toString('latin1');
-  const streams: string[] = [];
-  const pattern = /<<\n\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const start = match.index + match[0].length;
-    streams.push(inflateSync(bytes.subarray(start, start + Number(match[1]))).toString('latin1'));
-  }
-  return streams;
 }
 
 /** The digits drawn inside `grid` (page coordinates, y down), as a grid, and in reading order. */

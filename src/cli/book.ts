@@ -154,14 +154,7 @@ Examples:
       const texts = textsFromOptions(options);
       const coverOutput = options.cover ? (options.coverOutput ?? coverPathFor(options.output)) : undefined;
       if (options.coverOutput !== undefined && !options.cover) throw new UsageError('--cover-output needs --cover');
-      try {
-        checkTexts(options, template, front);
-        checkOutput(options.output, options.force);
-        if (coverOutput !== undefined) checkOutput(coverOutput, options.force);
-      } catch (error) {
-        if (error instanceof BookOutputError) throw new UsageError(error.message);
-        throw error;
-      }
+      checkBeforeWork(options, template, front, coverOutput === undefined ? [options.output] : [options.output, coverOutput], options.force);
       const progress = new BookProgress(io, !options.quiet);
       const source = await bookSource(options, template, io, state, progress);
       if (source === null) return;
@@ -455,6 +448,20 @@ export function bookContent(
     sections,
     ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
   };
+}
+
+/**
+ * Before any work: the texts within their limits and every output writable (not there, or
+ * `force`); a usage error (exit 2, one line) otherwise. The book and the cover commands share it.
+ */
+export function checkBeforeWork(options: BookOptions, template: BookTemplate, front: Partial<FrontMatter>, outputs: readonly string[], force: boolean): void {
+  try {
+    checkTexts(options, template, front);
+    for (const output of outputs) checkOutput(output, force);
+  } catch (error) {
+    if (error instanceof BookOutputError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** The title, subtitle and front matter within their limits (a BookOutputError otherwise), before any work. */

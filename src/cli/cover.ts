@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import type { BookOptions } from './book.js';
-import { addBookOptions, BookProgress, bookContent, bookSource, checkTexts, coverPathFor, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import { addBookOptions, BookProgress, bookContent, bookSource, checkBeforeWork, coverPathFor, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
 import { readTemplate } from './templates.js';
 
 interface CoverOptions extends BookOptions {
@@ -29,7 +29,7 @@ Examples:
   $ sudoku-press book --template kdp-6x9-2up --seed 7 --cover       # the book and its cover at once`,
     )
     .action(async (options: CoverOptions) => {
-      const { checkOutput, BookOutputError, TemplateError, planContent, resolveFront, resolveTexts } = await import('../render/index.js');
+      const { BookOutputError, TemplateError, planContent, resolveFront, resolveTexts } = await import('../render/index.js');
       const { writeCoverFile } = await import('../render/cover.js');
       const template = withOverrides(readTemplate(options.template), options);
       const front = frontFromOptions(options);
@@ -42,13 +42,7 @@ Examples:
           throw new UsageError(`--pages: expected the interior's even page count from 24 to 828 (KDP's paperback range), got '${options.pages}'`);
         }
       }
-      try {
-        checkTexts(options, template, front);
-        checkOutput(output, options.force);
-      } catch (error) {
-        if (error instanceof BookOutputError) throw new UsageError(error.message);
-        throw error;
-      }
+      checkBeforeWork(options, template, front, [output], options.force);
       const progress = new BookProgress(io, !options.quiet);
       const source = await bookSource(options, template, io, state, progress);
       if (source === null) return;
