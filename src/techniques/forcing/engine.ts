@@ -760,7 +760,7 @@ export class ChainEngine {
     // (The ladder has run the lower level already; a nested engine computes it first, or borrows it.)
     const lower = lowerLevel !== null ? this.run(lowerLevel, root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return this.shareLower(mode, root, lower);
-    const { cur, curPos, base, basePos, queueOn, queueOff, scratch } = this;
+    const { cur, curPos, queueOn, queueOff, scratch } = this;
     this.resetWorkingGrid();
     /** What the level's own rules add where the lower run stopped (null: start from the root). */
     let resumed: AdvancedOff[] | null = null;

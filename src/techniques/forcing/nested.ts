@@ -171,7 +171,6 @@ export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Arr
   return !passes;
 }
 
-
 /** A filter nothing passes. */
 const NOTHING: SearchFilter = { cell: () => false, region: () => false };
 
