@@ -40,14 +40,18 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   engine.noStaticMultiple = boardAllowsMultiple();
   if (relative) engine.effort += analyseGrid(engine.base, engine.basePos, engine.cur, engine.curPos);
   const lookForContradictions = !skipForcingChains && (!relative || anyContradiction());
-  let filter: SearchFilter | null = null;
-  if (level >= 3 && boardAllowsMultiple()) {
-    filter = relativeFilter();
-    const passes = relativeAnyPasses();
-    engine.effort += takeFilterEffort();
-    if (!passes && !lookForContradictions) return;
-    if (!passes) filter = NOTHING;
-  } else if (!lookForContradictions && level < 3) return;
+  // Level 3's cell / region chains are looked for only where the chains and cycles found nothing.
+  // Relative to the board, whether a cell or region can give one is known first (then the static
+  // search is skipped where none can), but only asked when needed.
+  const relativeMultiple = level >= 3 && boardAllowsMultiple();
+  if (!lookForContradictions) {
+    if (level < 3) return;
+    if (relativeMultiple) {
+      const passes = relativeAnyPasses();
+      engine.effort += takeFilterEffort();
+      if (!passes) return;
+    }
+  }
   if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
   else subEngine.load(engine.cur, engine.curPos);
   const sub = subEngine;
@@ -55,8 +59,16 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
   sub.effort = engine.effort;
   try {
     if (lookForContradictions) chainsAndCycles(engine, sub, run, out, relative);
-    if (out.length > 0 || level < 3 || sub.spent || filter === NOTHING) return;
-    if (filter === null) {
+    if (out.length > 0 || level < 3 || sub.spent) return;
+    let filter: SearchFilter;
+    if (relativeMultiple) {
+      if (lookForContradictions) {
+        const passes = relativeAnyPasses();
+        sub.effort += takeFilterEffort();
+        if (!passes) return;
+      }
+      filter = relativeFilter();
+    } else {
       sub.computeStaticClosures();
       filter = reachFilter(sub);
     }
@@ -170,9 +182,6 @@ export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Arr
   engine.effort += takeFilterEffort();
   return !passes;
 }
-
-/** A filter nothing passes. */
-const NOTHING: SearchFilter = { cell: () => false, region: () => false };
 
 /**
  * SE's "Forcing Chains & Cycles" producer on the sub-grid (levels 2 and 3): all its hints (X, Y
