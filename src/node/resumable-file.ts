@@ -25,7 +25,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
-import { mkdirSync, utimesSync } from 'node:fs';
+import { mkdirSync, readdirSync, utimesSync } from 'node:fs';
 import {
   OutputFileError,
   checkOutputPath,
@@ -180,10 +180,37 @@ export class ResumableFile {
     const lockPath = `${path}.part.lock`;
     acquireLock(lockPath, partPath);
     try {
+      ResumableFile.sweepProgressTemporaries(statePath);
       return ResumableFile.openLocked(path, options.key, force, partPath, statePath);
     } catch (error) {
       releaseLock(lockPath);
       throw error;
+    }
+  }
+
+  /**
+   * A run killed while it wrote a progress record leaves its temporary file (see save). Under the
+   * lock no other run writes this record, so any such file is a dead run's.
+   */
+  private static sweepProgressTemporaries(statePath: string): void {
+    const prefix = `.${basename(statePath)}.`;
+    const folder = dirname(statePath);
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return;
+    }
+    const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+    for (const name of names) {
+      if (!name.startsWith(prefix) || !/^[0-9a-f]{16}\.tmp$/.test(name.slice(prefix.length))) continue;
+      const temporary = join(folder, name);
+      try {
+        const stats = lstatSync(temporary);
+        if (stats.isFile() && (uid < 0 || stats.uid === uid)) unlinkSync(temporary);
+      } catch {
+        // gone meanwhile, or not ours to remove
+      }
     }
   }
 
