@@ -99,7 +99,11 @@ function hostTagNow(): string {
 }
 const TEMPORARY = /^\.(.+)\.([0-9a-f]{8})-(\d+)-[0-9a-f]{16}\.partial$/;
 
-function temporaryName(target: string): string {
+/**
+ * The name of a temporary file for `target` (in its folder): marked with this machine and process,
+ * so that {@link sweepStaleTemporaries} knows when its writer is gone.
+ */
+export function temporaryName(target: string): string {
   return `.${basename(target)}.${hostTagNow()}-${process.pid}-${nodeCrypto().randomBytes(8).toString('hex')}.partial`;
 }
 

@@ -23,9 +23,9 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
-import { mkdirSync, readdirSync, utimesSync } from 'node:fs';
+import { mkdirSync, utimesSync } from 'node:fs';
 import {
   OutputFileError,
   checkOutputPath,
@@ -37,7 +37,8 @@ import {
   placeFile,
   trackTemporary,
   untrackTemporary,
-  nodeCrypto,
+  sweepStaleTemporaries,
+  temporaryName,
 } from './output-file.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -180,37 +181,12 @@ export class ResumableFile {
     const lockPath = `${path}.part.lock`;
     acquireLock(lockPath, partPath);
     try {
-      ResumableFile.sweepProgressTemporaries(statePath);
+      // A run killed while it saved a progress record left its temporary (see save).
+      sweepStaleTemporaries(dirname(statePath), statePath);
       return ResumableFile.openLocked(path, options.key, force, partPath, statePath);
     } catch (error) {
       releaseLock(lockPath);
       throw error;
-    }
-  }
-
-  /**
-   * A run killed while it wrote a progress record leaves its temporary file (see save). Under the
-   * lock no other run writes this record, so any such file is a dead run's.
-   */
-  private static sweepProgressTemporaries(statePath: string): void {
-    const prefix = `.${basename(statePath)}.`;
-    const folder = dirname(statePath);
-    let names: string[];
-    try {
-      names = readdirSync(folder);
-    } catch {
-      return;
-    }
-    const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
-    for (const name of names) {
-      if (!name.startsWith(prefix) || !/^[0-9a-f]{16}\.tmp$/.test(name.slice(prefix.length))) continue;
-      const temporary = join(folder, name);
-      try {
-        const stats = lstatSync(temporary);
-        if (stats.isFile() && (uid < 0 || stats.uid === uid)) unlinkSync(temporary);
-      } catch {
-        // gone meanwhile, or not ours to remove
-      }
     }
   }
 
@@ -270,7 +246,7 @@ export class ResumableFile {
    */
   save(records: number, data: Record<string, number>): void {
     const point: StoredPoint = { version: 1, key: this.key, records, bytes: this.bytes, data };
-    const temporary = join(dirname(this.statePath), `.${basename(this.statePath)}.${nodeCrypto().randomBytes(8).toString('hex')}.tmp`);
+    const temporary = join(dirname(this.statePath), temporaryName(this.statePath));
     try {
       const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o666);
       try {
