@@ -589,8 +589,6 @@ let forcingStamp = 0;
 
 const EMPTY_VALUES = new Uint8Array(81);
 
-
-
 /** The cells and unit slots the strong links ("off" to "on") of a path rely on. */
 function strongNeeds(g: ChainGraph, found: Found): number[] {
   const needs: number[] = [];

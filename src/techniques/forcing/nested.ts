@@ -216,7 +216,6 @@ function chainsAndCycles(engine: ChainEngine, sub: ChainEngine, outer: Run, out:
   }
 }
 
-
 /** The candidates placing a potential removes: the cell's others, in digit order. */
 function placementRemovals(base: Uint16Array, pot: number): number[] {
   const cell = Math.floor(pot / 9);
