@@ -1,6 +1,6 @@
 import type { Board } from '../../core/board.js';
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { POT_CELL, POT_DIGIT, SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
 import { changedSourcesGiveNothing } from './nested.js';
@@ -250,6 +250,41 @@ export class Run {
     this.parentStart[node] = this.store(parents, count, from);
     this.parentCount[node] = count;
     this.seq[node] = this.size++;
+  }
+
+  /**
+   * The "off" node an "on" node `parent` implies (the propagation's commonest step, in one call):
+   * -1 when the run holds its "on" node (a contradiction, recorded), 1 when it is new (stored), 0
+   * when the run has it already.
+   */
+  offFrom(offNode: number, parent: number): number {
+    const pot = offNode >> 1;
+    const word = pot >> 5;
+    const bit = 1 << (pot & 31);
+    if ((this.on[word]! & bit) !== 0) {
+      this.conflictNode = offNode;
+      this.conflictStart = this.storeOne(parent);
+      this.conflictCount = 1;
+      this.conflictOther = offNode | 1;
+      return -1;
+    }
+    if ((this.off[word]! & bit) !== 0) return 0;
+    this.off[word] = this.off[word]! | bit;
+    this.offOrder[this.offCount++] = offNode;
+    this.parentStart[offNode] = this.storeOne(parent);
+    this.parentCount[offNode] = 1;
+    this.seq[offNode] = this.size++;
+    return 1;
+  }
+
+  private storeOne(parent: number): number {
+    if (this.poolLength === this.pool.length) {
+      const grown = new Int16Array(this.pool.length * 2);
+      grown.set(this.pool);
+      this.pool = grown;
+    }
+    this.pool[this.poolLength] = parent;
+    return this.poolLength++;
   }
 
   setConflict(node: number, parents: Int16Array, count: number, other: number, from = 0): void {
@@ -822,23 +857,19 @@ export class ChainEngine {
       if (onHead < onTail) {
         const p = queueOn[onHead++]!;
         const pot = p >> 1;
-        const cell = Math.floor(pot / 9);
-        const bit = 1 << (pot % 9);
-        scratch[0] = p;
+        const cell = POT_CELL[pot]!;
+        const digitIndex = POT_DIGIT[pot]!;
         if (mode.cellLinks) {
-          let others = cur[cell]! & ~bit;
+          let others = cur[cell]! & ~(1 << digitIndex);
           while (others !== 0) {
             const low = others & -others;
             others ^= low;
             const offNode = (cell * 9 + 31 - Math.clz32(low)) << 1;
-            if (this.linkOff(run, offNode)) return run;
-            if (!run.has(offNode)) {
-              run.add(offNode, scratch, 1);
-              queueOff[offTail++] = offNode;
-            }
+            const added = run.offFrom(offNode, p);
+            if (added < 0) return run;
+            if (added > 0) queueOff[offTail++] = offNode;
           }
         }
-        const digitIndex = pot % 9;
         for (let k = 0; k < 3; k++) {
           const unit = SE_UNITS[cell * 3 + k]!;
           let positions = curPos[unit * 9 + digitIndex]!;
@@ -848,11 +879,9 @@ export class ChainEngine {
             const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
             if (other === cell) continue;
             const offNode = (other * 9 + digitIndex) << 1;
-            if (this.linkOff(run, offNode)) return run;
-            if (!run.has(offNode)) {
-              run.add(offNode, scratch, 1);
-              queueOff[offTail++] = offNode;
-            }
+            const added = run.offFrom(offNode, p);
+            if (added < 0) return run;
+            if (added > 0) queueOff[offTail++] = offNode;
           }
         }
       } else {
@@ -878,21 +907,12 @@ export class ChainEngine {
     return run;
   }
 
-  /** Contradiction check for an "off" produced by an "on" node whose id is in scratch[0]. */
-  private linkOff(run: Run, offNode: number): boolean {
-    if (run.has(offNode | 1)) {
-      run.setConflict(offNode, this.scratch, 1, offNode | 1);
-      return true;
-    }
-    return false;
-  }
-
   /** Fills makeOn* with the "on" nodes an "off" node implies (before it is removed). */
   private offToOn(mode: ChainMode, p: number): number {
     const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
     const pot = p >> 1;
-    const cell = Math.floor(pot / 9);
-    const digitIndex = pot % 9;
+    const cell = POT_CELL[pot]!;
+    const digitIndex = POT_DIGIT[pot]!;
     let made = 0;
     let used = 0;
     if (mode.cellLinks && POPCOUNT[cur[cell]!] === 2) {
@@ -936,8 +956,8 @@ export class ChainEngine {
   }
 
   private removeCandidate(pot: number): void {
-    const cell = Math.floor(pot / 9);
-    const digitIndex = pot % 9;
+    const cell = POT_CELL[pot]!;
+    const digitIndex = POT_DIGIT[pot]!;
     const bit = 1 << digitIndex;
     if ((this.cur[cell]! & bit) === 0) return;
     this.cur[cell] = this.cur[cell]! & ~bit;
