@@ -11,6 +11,7 @@ import {
   boardAllowsContradictions,
   boardAllowsMultiple,
   contradicts,
+  listContradictions,
   prepareBoard,
   relativeAnyPasses,
   relativeFilter,
@@ -69,6 +70,15 @@ describe('nested checks relative to the board', () => {
           grids++;
           analyseGrid(engine.base, engine.basePos, grid, positions);
           const direct = staticContradictions(grid, positions).contradictory;
+          // Listed at once: the same nodes, by candidate, "on" before "off".
+          const listedNodes = new Int16Array(1458);
+          const listed = Array.from(listedNodes.subarray(0, listContradictions(listedNodes)));
+          const expectedList: number[] = [];
+          for (let node = 0; node < 1458; node += 2) {
+            if (direct[node | 1] === 1) expectedList.push(node | 1);
+            if (direct[node] === 1) expectedList.push(node);
+          }
+          expect(listed, `${puzzle} root ${root}`).toEqual(expectedList);
           for (let cell = 0; cell < 81; cell++) {
             if (POPCOUNT[grid[cell]!]! < 2) continue;
             for (let d = 0; d < 9; d++) {

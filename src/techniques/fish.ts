@@ -15,6 +15,8 @@ import type { TechniqueDef } from './types.js';
 const PLACED = new Uint8Array(10);
 /** LINE_POS[(orientation * 9 + d - 1) * 9 + line]: places of d in a line; orientation 0 columns, 1 rows. */
 const LINE_POS = new Uint16Array(2 * 9 * 9);
+/** BASE_LINES[orientation * 9 + d - 1]: the lines holding d in two places or more (the only possible base lines). */
+const BASE_LINES = new Uint16Array(2 * 9);
 
 /** Cell at base line `base` and cover line `cover`; columns as base when `columnsBase`. */
 function cellAt(columnsBase: boolean, base: number, cover: number): number {
@@ -41,6 +43,11 @@ function fillLinePositions(board: Readonly<Board>): void {
       LINE_POS[(9 + d) * 9 + row] = LINE_POS[(9 + d) * 9 + row]! | (1 << col);
     }
   }
+  for (let i = 0; i < 18; i++) {
+    let lines = 0;
+    for (let line = 0; line < 9; line++) if (POPCOUNT[LINE_POS[i * 9 + line]!]! >= 2) lines |= 1 << line;
+    BASE_LINES[i] = lines;
+  }
 }
 
 function findFish(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
@@ -52,16 +59,12 @@ function findFish(board: Readonly<Board>, size: number, technique: string, diffi
       const lines = combos[c]!;
       for (let d = 1; d <= 9; d++) {
         if (PLACED[d]! + size * 2 > 9) continue;
+        // Every base line must hold the digit twice or more.
+        if ((lines & ~BASE_LINES[pass * 9 + d - 1]!) !== 0) continue;
         const offset = (pass * 9 + d - 1) * 9;
         let union = 0;
-        let ok = true;
-        for (let b = 0; b < 9 && ok; b++) {
-          if ((lines & (1 << b)) === 0) continue;
-          const positions = LINE_POS[offset + b]!;
-          if (POPCOUNT[positions]! < 2) ok = false;
-          union |= positions;
-        }
-        if (!ok || POPCOUNT[union] !== size) continue;
+        for (let b = 0; b < 9; b++) if (lines & (1 << b)) union |= LINE_POS[offset + b]!;
+        if (POPCOUNT[union] !== size) continue;
         const bit = 1 << (d - 1);
         const eliminations: Candidate[] = [];
         for (let j = 0; j < 9; j++) {

@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS } from '../forcing/se-units.js';
+import { SE_UNITS, SE_UNIT_INDEX } from '../forcing/se-units.js';
+import { unitPositions } from '../forcing/engine.js';
 
 /**
  * The implication graph of one board state, in typed arrays reused from call to call.
@@ -24,29 +25,39 @@ import { SE_UNITS } from '../forcing/se-units.js';
  *          ..
  *          20
  *
- * The "other digits of the cell" links are not stored: the search reads them from the mask.
+ * The "other digits of the cell" links are not stored: the search reads them from the mask. Of
+ * the unit ones, only those to a node that some strong link leaves are listed: the searches
+ * alternate weak and strong links, so the others lead nowhere (a forcing chain's last weak link,
+ * to its start, is tested directly).
  */
 export interface ChainGraph {
   /** Candidates of each cell (0 for a filled cell). */
   candidates: Uint16Array;
-  /**
-   * Weak unit neighbours of node n: `weak[weakStart[n] .. weakEnd[n])`, listed on first use
-   * ({@link weakLinks}): a search expands only some of the nodes.
-   */
-  weakStart: Int32Array;
-  weakEnd: Int32Array;
-  weak: Int16Array;
-  /** The graph's build (weakStamp[n] === stamp once n's list is made) and the list pool's top. */
-  weakStamp: Int32Array;
+  /** The graph's build (leadingStamp[n] === stamp once n's list is made). */
   stamp: number;
-  weakTop: number;
   /** The other digit's node of a bivalue cell, or -1. */
   bivalue: Int16Array;
   /** Up to 3 conjugate nodes per node (box, row, column order, no repeats), -1 padded. */
   conjugate: Int16Array;
   /** The unit (0..26) of each conjugate link, parallel to `conjugate`. */
   conjugateUnit: Uint8Array;
+  /** Which strong links leave a node: STRONG_CELL (bivalue), STRONG_UNIT (conjugate), both or none. */
+  strong: Uint8Array;
+  /**
+   * The weak unit neighbours of node n (in SE's order, see WEAK_PEERS) that some strong link leaves:
+   * the only ones a search can go on from. `leading[leadingStart[n] .. leadingEnd[n])`, listed on
+   * first use ({@link leadingLinks}): a search expands only some of the nodes.
+   */
+  leadingStart: Int32Array;
+  leadingEnd: Int32Array;
+  leading: Int16Array;
+  leadingStamp: Int32Array;
+  leadingTop: number;
 }
+
+/** Bits of ChainGraph.strong. */
+export const STRONG_CELL = 1;
+export const STRONG_UNIT = 2;
 
 /** The 20 peers of each cell in SE's order: box (row-major), then row, then column. */
 const WEAK_PEERS = new Uint8Array(81 * 20);
@@ -74,90 +85,88 @@ export function seUnitsOf(cell: number): [number, number, number] {
 
 const GRAPH: ChainGraph = {
   candidates: new Uint16Array(81),
-  weakStart: new Int32Array(729),
-  weakEnd: new Int32Array(729),
-  weak: new Int16Array(729 * 20),
-  weakStamp: new Int32Array(729),
   stamp: 0,
-  weakTop: 0,
   bivalue: new Int16Array(729),
   conjugate: new Int16Array(729 * 3),
   conjugateUnit: new Uint8Array(729 * 3),
+  strong: new Uint8Array(729),
+  leadingStart: new Int32Array(729),
+  leadingEnd: new Int32Array(729),
+  leading: new Int16Array(729 * 20),
+  leadingStamp: new Int32Array(729),
+  leadingTop: 0,
 };
 
-/** Per unit and digit: how many cells hold it, and the sum of those cells (the pair's partner). */
-const UNIT_COUNT = new Uint8Array(27 * 9);
-const UNIT_SUM = new Int16Array(27 * 9);
+/** The places of each digit in each unit of the graph's board, when the caller has not given them. */
+const PLACES = new Uint16Array(27 * 9);
 
 /**
  * Builds the implication graph of a board into the shared buffers and returns them. The result is
- * valid until the next call (the chain search uses it at once and keeps nothing).
+ * valid until the next call (the chain search uses it at once and keeps nothing). `positions`, the
+ * places of each digit in each unit (engine.ts's unitPositions) of a board without placed digits,
+ * spares finding them. Only the entries of the board's candidates are written: no search reads
+ * the others.
  */
-export function buildChainGraph(board: Readonly<Board>): ChainGraph {
+export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array): ChainGraph {
   const g = GRAPH;
   const cand = g.candidates;
   for (let cell = 0; cell < 81; cell++) cand[cell] = board.values[cell] === 0 ? board.candidates[cell]! : 0;
-
-  UNIT_COUNT.fill(0);
-  UNIT_SUM.fill(0);
-  for (let unit = 0; unit < 27; unit++) {
-    for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[unit * 9 + i]!;
-      let mask = cand[cell]!;
-      while (mask !== 0) {
-        const bit = mask & -mask;
-        mask ^= bit;
-        const d = 31 - Math.clz32(bit);
-        UNIT_COUNT[unit * 9 + d]!++;
-        UNIT_SUM[unit * 9 + d]! += cell;
-      }
-    }
-  }
+  const places = positions ?? unitPositions(cand, PLACES);
 
   g.stamp++;
-  g.weakTop = 0;
+  g.leadingTop = 0;
   for (let cell = 0; cell < 81; cell++) {
     const mask = cand[cell]!;
-    for (let d = 0; d < 9; d++) {
+    if (mask === 0) continue;
+    const bivalue = POPCOUNT[mask] === 2;
+    let digits = mask;
+    while (digits !== 0) {
+      const bit = digits & -digits;
+      digits ^= bit;
+      const d = 31 - Math.clz32(bit);
       const node = cell * 9 + d;
+      let strong = 0;
       g.bivalue[node] = -1;
-      g.conjugate[node * 3] = -1;
-      g.conjugate[node * 3 + 1] = -1;
-      g.conjugate[node * 3 + 2] = -1;
-      const bit = 1 << d;
-      if ((mask & bit) === 0) continue;
-      if (POPCOUNT[mask] === 2) g.bivalue[node] = cell * 9 + (31 - Math.clz32(mask & ~bit));
+      if (bivalue) {
+        g.bivalue[node] = cell * 9 + (31 - Math.clz32(mask & ~bit));
+        strong = STRONG_CELL;
+      }
       let k = 0;
       for (let u = 0; u < 3; u++) {
         const unit = SE_UNITS[cell * 3 + u]!;
-        if (UNIT_COUNT[unit * 9 + d] !== 2) continue;
-        const other = UNIT_SUM[unit * 9 + d]! - cell;
+        const slot = places[unit * 9 + d]!;
+        if (POPCOUNT[slot] !== 2) continue;
+        const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(slot & ~(1 << SE_UNIT_INDEX[cell * 3 + u]!))]!;
         const otherNode = other * 9 + d;
-        if (k > 0 && (g.conjugate[node * 3] === otherNode || g.conjugate[node * 3 + 1] === otherNode)) continue;
+        // (Two units can hold the same pair: a box and a line.)
+        if ((k > 0 && g.conjugate[node * 3] === otherNode) || (k > 1 && g.conjugate[node * 3 + 1] === otherNode)) continue;
         g.conjugate[node * 3 + k] = otherNode;
         g.conjugateUnit[node * 3 + k] = unit;
+        strong |= STRONG_UNIT;
         k++;
       }
+      for (; k < 3; k++) g.conjugate[node * 3 + k] = -1;
+      g.strong[node] = strong;
     }
   }
   return g;
 }
 
-/** Lists node n's weak unit neighbours if not yet (see ChainGraph.weakStart); returns their start. */
-export function weakLinks(g: ChainGraph, n: number): number {
-  if (g.weakStamp[n] === g.stamp) return g.weakStart[n]!;
+/** Lists node n's weak unit neighbours that a strong link leaves, if not yet (see ChainGraph.leading); returns their start. */
+export function leadingLinks(g: ChainGraph, n: number): number {
+  if (g.leadingStamp[n] === g.stamp) return g.leadingStart[n]!;
   const cell = (n / 9) | 0;
   const d = n - cell * 9;
   const bit = 1 << d;
   const cand = g.candidates;
-  let w = g.weakTop;
-  g.weakStart[n] = w;
+  let w = g.leadingTop;
+  g.leadingStart[n] = w;
   for (let i = 0; i < 20; i++) {
     const peer = WEAK_PEERS[cell * 20 + i]!;
-    if (cand[peer]! & bit) g.weak[w++] = peer * 9 + d;
+    if (cand[peer]! & bit && g.strong[peer * 9 + d] !== 0) g.leading[w++] = peer * 9 + d;
   }
-  g.weakEnd[n] = w;
-  g.weakTop = w;
-  g.weakStamp[n] = g.stamp;
-  return g.weakStart[n]!;
+  g.leadingEnd[n] = w;
+  g.leadingTop = w;
+  g.leadingStamp[n] = g.stamp;
+  return g.leadingStart[n]!;
 }

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { ChainNode, Step } from '../../core/step.js';
-import { PEERS, POPCOUNT } from '../../core/tables.js';
-import { buildChainGraph, seUnitsOf, weakLinks, type ChainGraph } from './graph.js';
+import { PEERS, POPCOUNT, sees } from '../../core/tables.js';
+import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, seUnitsOf, type ChainGraph } from './graph.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
 import { unitPositions } from '../forcing/engine.js';
@@ -156,6 +156,8 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
   const useCell = mode !== MODE_X;
   const useConjugate = mode !== MODE_Y;
   const cand = g.candidates;
+  const strong = g.strong;
+  const leads = (useCell ? STRONG_CELL : 0) | (useConjugate ? STRONG_UNIT : 0);
   const s = nextStamp();
   onSeen[start] = s;
   viaOff[start] = -1;
@@ -171,6 +173,7 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
       const p = onQueue[i]!;
       const a = nextAncestorStamp();
       for (let q = p; viaOff[q]! >= 0; q = viaOn[q]!) ancestor[viaOff[q]!] = a;
+      // (Only "off" nodes a strong link leaves are queued: the others lead nowhere.)
       if (useCell) {
         const cell = (p / 9) | 0;
         const base = cell * 9;
@@ -179,17 +182,17 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
           const bit = mask & -mask;
           mask ^= bit;
           const q = base + 31 - Math.clz32(bit);
-          if (ancestor[q] !== a) {
+          if ((strong[q]! & leads) !== 0 && ancestor[q] !== a) {
             offQueue[offCount] = q;
             offQueueParent[offCount++] = p;
           }
         }
       }
-      const first = weakLinks(g, p);
-      const end = g.weakEnd[p]!;
+      const first = leadingLinks(g, p);
+      const end = g.leadingEnd[p]!;
       for (let k = first; k < end; k++) {
-        const q = g.weak[k]!;
-        if (ancestor[q] !== a) {
+        const q = g.leading[k]!;
+        if ((strong[q]! & leads) !== 0 && ancestor[q] !== a) {
           offQueue[offCount] = q;
           offQueueParent[offCount++] = p;
         }
@@ -291,6 +294,9 @@ function cycleAt(g: ChainGraph, start: number, x: number, y: number, length: num
 function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: number, maxLen: number): Found | null {
   const useCell = mode !== MODE_X;
   const cand = g.candidates;
+  const strong = g.strong;
+  // An "off" node with no strong link of the mode leads nowhere: it is not queued.
+  const leads = (useCell ? STRONG_CELL : 0) | (mode !== MODE_Y ? STRONG_UNIT : 0);
   const s = nextStamp();
   let onCount = 0;
   let offCount = 0;
@@ -313,9 +319,14 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
         const p = onQueue[i]!;
         const cell = (p / 9) | 0;
         const base = cell * 9;
+        // "start off" among p's consequences ends the search: whatever else they are.
+        if (fromOn && weaklyLinked(p, start, useCell)) {
+          offParent[start] = p;
+          return forcingPath(start, true, offLayer + 1);
+        }
         let mask = useCell ? cand[cell]! & ~(1 << (p - base)) : 0;
-        let k = weakLinks(g, p);
-        const end = g.weakEnd[p]!;
+        let k = leadingLinks(g, p);
+        const end = g.leadingEnd[p]!;
         for (;;) {
           let q: number;
           if (mask !== 0) {
@@ -323,13 +334,9 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
             mask ^= bit;
             q = base + 31 - Math.clz32(bit);
           } else if (k < end) {
-            q = g.weak[k++]!;
+            q = g.leading[k++]!;
           } else break;
-          if (fromOn && q === start) {
-            offParent[start] = p;
-            return forcingPath(start, true, offLayer + 1);
-          }
-          if (offSeen[q] !== s) {
+          if ((strong[q]! & leads) !== 0 && offSeen[q] !== s) {
             offSeen[q] = s;
             offParent[q] = p;
             offQueue[offCount++] = q;
@@ -371,6 +378,14 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
     }
   }
   return null;
+}
+
+/** Whether "a on" implies "b off" (two candidates of a grid): the same digit in peer cells, or (with cell links) two digits of one cell. */
+function weaklyLinked(a: number, b: number, useCell: boolean): boolean {
+  const cellA = (a / 9) | 0;
+  const cellB = (b / 9) | 0;
+  if (cellA === cellB) return useCell && a !== b;
+  return a - cellA * 9 === b - cellB * 9 && sees(cellA, cellB);
 }
 
 /** The path of a forcing chain that ends at the start's opposite state. */
@@ -486,16 +501,20 @@ const SORT_KEY = [2, 3, 4];
  * cells; 0 for placed ones), in its order: X, Y, XY passes; per cell and digit, cycles (every
  * cycle back to the start, as doCycles finds them), then the forcing chain from "on", then from
  * "off". Forcing chains are only looked for from the nodes that contradict themselves through XY
- * links (`contradicts`, computed here when not given; the others have none); X-cycles only on the
+ * links (`listContradictions` lists them ascending, "on" before "off", into the array it is given
+ * and returns how many; computed here when not given; the others have none); X-cycles only on the
  * digits with an X-chain from "on". Nested chains sort the list and use it (see forcing/nested.ts).
+ * `places`, the grid's unit positions (engine.ts's unitPositions) if the caller has them, spare
+ * counting them again.
  * Returns the nodes processed.
  */
 export function listChainHints(
   candidates: Uint16Array,
   sink: (hint: ChainHintRecord) => void,
-  contradicts?: (node: number) => boolean,
+  listContradictions?: (into: Int16Array) => number,
+  places?: Uint16Array,
 ): number {
-  const g = buildChainGraph({ values: EMPTY_VALUES, candidates });
+  const g = buildChainGraph({ values: EMPTY_VALUES, candidates }, places);
   const cand = g.candidates;
   const path: number[] = [];
   visits = 0;
@@ -515,23 +534,22 @@ export function listChainHints(
     });
   };
   const eachCycle = (found: Found): void => emit(found, CYCLE_KIND[mode]!, CYCLE_BASE[mode]!);
-  if (contradicts === undefined) {
-    unitPositions(cand, positions);
-    const xy = staticContradictions(cand, positions, true);
+  let sourceCount = 0;
+  if (listContradictions !== undefined) sourceCount = listContradictions(SOURCES);
+  else {
+    if (places === undefined) places = unitPositions(cand, positions);
+    const xy = staticContradictions(cand, places, true);
     visits += xy.effort;
-    const xyContradictory = xy.contradictory;
-    contradicts = (node) => xyContradictory[node] === 1;
+    for (let start = 0; start < 729; start++) {
+      const mask = cand[(start / 9) | 0]!;
+      if (POPCOUNT[mask]! < 2 || (mask & (1 << start % 9)) === 0) continue;
+      for (let on = 1; on >= 0; on--) if (xy.contradictory[(start << 1) | on] === 1) SOURCES[sourceCount++] = (start << 1) | on;
+    }
   }
   // Every removal of these hints is a candidate whose assumption contradicts itself through XY
   // links (a cycle's elimination sees two nodes of the cycle of opposite states). The forcing
   // chains are found first, from those nodes only (an X-chain's X-links are XY links too): a node
   // reaches its negation exactly when it contradicts itself.
-  let sourceCount = 0;
-  for (let start = 0; start < 729; start++) {
-    const mask = cand[(start / 9) | 0]!;
-    if (POPCOUNT[mask]! < 2 || (mask & (1 << start % 9)) === 0) continue;
-    for (let on = 1; on >= 0; on--) if (contradicts((start << 1) | on)) SOURCES[sourceCount++] = (start << 1) | on;
-  }
   if (sourceCount === 0) return visits;
   const stamp = ++forcingStamp;
   FORCING_FOUND.length = 0;

@@ -1,8 +1,8 @@
 import type { Board } from '../../core/board.js';
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { POT_CELL, POT_DIGIT, SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
-import { closureContradicts, closureOf, closuresMeet, computeStaticClosures } from './closure.js';
+import { closureContradicts, closuresMeet, computeStaticClosures } from './closure.js';
 import { changedSourcesGiveNothing } from './nested.js';
 
 /*
@@ -259,32 +259,15 @@ export class Run {
    */
   offFrom(offNode: number, parent: number): number {
     const pot = offNode >> 1;
-    const word = pot >> 5;
     const bit = 1 << (pot & 31);
-    if ((this.on[word]! & bit) !== 0) {
-      this.conflictNode = offNode;
-      this.conflictStart = this.storeOne(parent);
-      this.conflictCount = 1;
-      this.conflictOther = offNode | 1;
+    ONE_PARENT[0] = parent;
+    if ((this.on[pot >> 5]! & bit) !== 0) {
+      this.setConflict(offNode, ONE_PARENT, 1, offNode | 1);
       return -1;
     }
-    if ((this.off[word]! & bit) !== 0) return 0;
-    this.off[word] = this.off[word]! | bit;
-    this.offOrder[this.offCount++] = offNode;
-    this.parentStart[offNode] = this.storeOne(parent);
-    this.parentCount[offNode] = 1;
-    this.seq[offNode] = this.size++;
+    if ((this.off[pot >> 5]! & bit) !== 0) return 0;
+    this.add(offNode, ONE_PARENT, 1);
     return 1;
-  }
-
-  private storeOne(parent: number): number {
-    if (this.poolLength === this.pool.length) {
-      const grown = new Int16Array(this.pool.length * 2);
-      grown.set(this.pool);
-      this.pool = grown;
-    }
-    this.pool[this.poolLength] = parent;
-    return this.poolLength++;
   }
 
   setConflict(node: number, parents: Int16Array, count: number, other: number, from = 0): void {
@@ -307,12 +290,24 @@ export class Run {
   }
 }
 
+/** The one parent of a node Run.offFrom stores. */
+const ONE_PARENT = new Int16Array(1);
+
+/**
+ * A set of potentials as touchedBy makes it: WORDS words of bits, then how many of them are not
+ * zero, then their indices (most changes touch a few; runs are tested on those only).
+ */
+const POT_SET_SIZE = 2 * WORDS + 1;
+
 /** Potentials a board change touches (see ChainEngine.adoptRuns). */
-const ADOPT_TOUCHED = new Int32Array(WORDS);
+const ADOPT_TOUCHED = new Int32Array(POT_SET_SIZE);
 
 /** Whether a run holds a node in a set of potentials (either sign). */
 function touches(run: Run, pots: Int32Array): boolean {
-  for (let w = 0; w < WORDS; w++) if (((run.on[w]! | run.off[w]!) & pots[w]!) !== 0) return true;
+  for (let i = WORDS + 1; i <= WORDS + pots[WORDS]!; i++) {
+    const w = pots[i]!;
+    if (((run.on[w]! | run.off[w]!) & pots[w]!) !== 0) return true;
+  }
   return false;
 }
 
@@ -340,6 +335,7 @@ function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array, lost?: 
       }
     }
   }
+  for (let w = 0; w < WORDS; w++) if (into[w] !== 0) into[WORDS + 1 + into[WORDS]!++] = w;
   return count;
 }
 
@@ -463,12 +459,12 @@ export class ChainEngine {
    * its plain dynamic runs that touch none of them are this grid's too.
    */
   private lender: ChainEngine | null = null;
-  private readonly lenderTouched = new Int32Array(WORDS);
+  private readonly lenderTouched = new Int32Array(POT_SET_SIZE);
   /** Per root: 1 when the lender's run was checked and borrowed, 2 when checked and not borrowable. */
   private readonly borrowState = new Uint8Array(NODE_COUNT);
   /** A second lender (see borrowRuns), with the candidates this grid lost since its grid. */
   private previousLender: ChainEngine | null = null;
-  private readonly previousTouched = new Int32Array(WORDS);
+  private readonly previousTouched = new Int32Array(POT_SET_SIZE);
   /**
    * Runs taken over (by root) whose level-2 check found nothing at their end on the previous
    * board; with levelTwoCarries, it finds nothing here either (see compute).
@@ -528,17 +524,12 @@ export class ChainEngine {
   }
 
   /**
-   * Static consequences of every node at once (see closure.ts); then {@link closureOf} and
+   * Static consequences of every node at once (see closure.ts); then {@link closuresMeet} and
    * {@link closureContradicts} answer for any node. Counts towards the budget.
    */
   computeStaticClosures(options: { countEffort?: boolean } = {}): void {
     const effort = computeStaticClosures(this.base, this.basePos);
     if (options.countEffort ?? true) this.effort += effort;
-  }
-
-  /** A node's static closure: a bitset over component ids (see closure.ts). */
-  closureOf(node: number): Int32Array {
-    return closureOf(node);
   }
 
   /** Whether the static closures of `nodes[0..count)` have a component in common. */
@@ -857,8 +848,8 @@ export class ChainEngine {
       if (onHead < onTail) {
         const p = queueOn[onHead++]!;
         const pot = p >> 1;
-        const cell = POT_CELL[pot]!;
-        const digitIndex = POT_DIGIT[pot]!;
+        const cell = Math.floor(pot / 9);
+        const digitIndex = pot % 9;
         if (mode.cellLinks) {
           let others = cur[cell]! & ~(1 << digitIndex);
           while (others !== 0) {
@@ -872,12 +863,11 @@ export class ChainEngine {
         }
         for (let k = 0; k < 3; k++) {
           const unit = SE_UNITS[cell * 3 + k]!;
-          let positions = curPos[unit * 9 + digitIndex]!;
+          let positions = curPos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
           while (positions !== 0) {
             const low = positions & -positions;
             positions ^= low;
             const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
-            if (other === cell) continue;
             const offNode = (other * 9 + digitIndex) << 1;
             const added = run.offFrom(offNode, p);
             if (added < 0) return run;
@@ -887,7 +877,8 @@ export class ChainEngine {
       } else {
         const p = queueOff[offHead++]!;
         const made = this.offToOn(mode, p);
-        if (mode.dynamic) this.removeCandidate(p >> 1);
+        // (What the grid lost is kept up only for the simple rules, from level 1 on.)
+        if (mode.dynamic) this.removeCandidate(p >> 1, mode.level > 0);
         for (let i = 0; i < made; i++) {
           const onNode = this.makeOnNodes[i]!;
           // Its parents: makeOnScratch[makeOnStart[i] .. + makeOnCount[i]).
@@ -911,8 +902,8 @@ export class ChainEngine {
   private offToOn(mode: ChainMode, p: number): number {
     const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
     const pot = p >> 1;
-    const cell = POT_CELL[pot]!;
-    const digitIndex = POT_DIGIT[pot]!;
+    const cell = Math.floor(pot / 9);
+    const digitIndex = pot % 9;
     let made = 0;
     let used = 0;
     if (mode.cellLinks && POPCOUNT[cur[cell]!] === 2) {
@@ -955,9 +946,9 @@ export class ChainEngine {
     return made;
   }
 
-  private removeCandidate(pot: number): void {
-    const cell = POT_CELL[pot]!;
-    const digitIndex = POT_DIGIT[pot]!;
+  private removeCandidate(pot: number, track = true): void {
+    const cell = Math.floor(pot / 9);
+    const digitIndex = pot % 9;
     const bit = 1 << digitIndex;
     if ((this.cur[cell]! & bit) === 0) return;
     this.cur[cell] = this.cur[cell]! & ~bit;
@@ -965,6 +956,7 @@ export class ChainEngine {
       const unit = SE_UNITS[cell * 3 + k]!;
       const place = 1 << SE_UNIT_INDEX[cell * 3 + k]!;
       this.curPos[unit * 9 + digitIndex] = this.curPos[unit * 9 + digitIndex]! & ~place;
+      if (!track) continue;
       this.lostDigits[unit] = this.lostDigits[unit]! | bit;
       this.lostCells[unit] = this.lostCells[unit]! | place;
     }
@@ -1006,11 +998,6 @@ export class ChainEngine {
     const a = this.countFrom(run, run.conflictNode, run.conflictStart, this.nextStamp(), cap, proofs);
     if (a > cap) return a;
     return a + this.countFrom(run, run.conflictOther, -1, this.nextStamp(), cap - a, proofs);
-  }
-
-  /** Collects the nested proofs among a node's ancestors (into `seen`). */
-  nestedOf(run: Run, node: number, conflictStart: number, seen: Map<number, NestedProof>): void {
-    this.countFrom(run, node, conflictStart, this.nextStamp(), Infinity, seen);
   }
 
   private nextStamp(): number {

@@ -9,9 +9,9 @@ import { CHAIN_KIND, type ChainHintRecord, listChainHints } from '../chains/sear
 import {
   analyseGrid,
   anyContradiction,
-  contradicts,
   boardAllowsContradictions,
   boardAllowsMultiple,
+  listContradictions,
   prepareBoard,
   relativeAnyPasses,
   relativeFilter,
@@ -196,7 +196,7 @@ function chainsAndCycles(engine: ChainEngine, sub: ChainEngine, outer: Run, out:
   // Relative to the board, which nodes contradict themselves is known already (see relative.ts).
   sub.effort += listChainHints(sub.base, (hint) => {
     hints.push(hint);
-  }, relative ? contradicts : undefined);
+  }, relative ? listContradictions : undefined, sub.basePos);
   if (hints.length === 0) return;
   hints.sort((a, b) => a.raw - b.raw || a.length - b.length || a.sortKey - b.sortKey);
   const seen = new Set<string>();

@@ -243,7 +243,8 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
       const bit = bitOf[(cell * 9 + 31 - Math.clz32(low)) << 1]!;
       unknown[bit >> 5] = unknown[bit >> 5]! | (3 << (bit & 31));
     }
-    if (count === 2 && POPCOUNT[base[cell]!]! > 2) {
+    // A new pair: two left, more on the board (any change of a pair leaves fewer than two).
+    if (count === 2 && mask !== base[cell]) {
       const first = cell * 9 + 31 - Math.clz32(mask & -mask);
       const second = cell * 9 + 31 - Math.clz32(mask & ~(mask & -mask));
       links = addPair(links, first, second);
@@ -251,7 +252,7 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
   }
   for (let slot = 0; slot < 27 * 9; slot++) {
     const positions = curPos[slot]!;
-    if (POPCOUNT[positions] !== 2 || POPCOUNT[basePos[slot]!]! <= 2) continue;
+    if (positions === basePos[slot] || POPCOUNT[positions] !== 2) continue;
     const unit = Math.floor(slot / 9);
     const digitIndex = slot % 9;
     const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]! * 9 + digitIndex;
@@ -432,6 +433,28 @@ export function anyContradiction(): boolean {
 export function contradicts(node: number): boolean {
   const negation = BOARD.bitOf[node]! ^ 1;
   return (GRID.negated[negation >> 5]! & (1 << (negation & 31))) !== 0;
+}
+
+/**
+ * Lists the nodes of the analysed grid that statically imply their negation, by candidate and, for
+ * one candidate, "on" before "off" (what asking {@link contradicts} about each would give, read
+ * off the negations' bits). Returns how many.
+ */
+export function listContradictions(into: Int16Array): number {
+  const { negated } = GRID;
+  const { potOf } = BOARD;
+  let count = 0;
+  for (let w = 0; w < BOARD.words; w++) {
+    let bits = negated[w]!;
+    while (bits !== 0) {
+      const low = bits & -bits;
+      bits ^= low;
+      // Bits 2i and 2i + 1 are off(p) and on(p), p = potOf[i]: the negation of on(p), then of off(p).
+      const bit = (w << 5) + 31 - Math.clz32(low);
+      into[count++] = (potOf[bit >> 1]! << 1) | ((bit & 1) ^ 1);
+    }
+  }
+  return count;
 }
 
 /** Work done by the relative filter since the last call (for the effort bound, in node expansions). */

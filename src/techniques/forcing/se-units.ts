@@ -20,11 +20,3 @@ for (let cell = 0; cell < 81; cell++) {
   SE_UNIT_INDEX[cell * 3 + 1] = col;
   SE_UNIT_INDEX[cell * 3 + 2] = row;
 }
-
-/** The cell and digit index of each potential (cell * 9 + digit - 1), without a division. */
-export const POT_CELL = new Uint8Array(729);
-export const POT_DIGIT = new Uint8Array(729);
-for (let pot = 0; pot < 729; pot++) {
-  POT_CELL[pot] = Math.floor(pot / 9);
-  POT_DIGIT[pot] = pot % 9;
-}
