@@ -142,9 +142,11 @@ function maxLength(base: number, best: Found | null): number {
   return length - 2 >= 4 ? length - 2 : 0;
 }
 
+/** The strong links each mode follows (ChainGraph.strong bits): X conjugates, Y bivalue cells, XY both. */
+const MODE_STRONG = [STRONG_UNIT, STRONG_CELL, STRONG_CELL | STRONG_UNIT];
+
 function hasStrongLink(g: ChainGraph, node: number, mode: number): boolean {
-  if (mode !== MODE_X && g.bivalue[node]! >= 0) return true;
-  return mode !== MODE_Y && g.conjugate[node * 3]! >= 0;
+  return (g.strong[node]! & MODE_STRONG[mode]!) !== 0;
 }
 
 /**
@@ -157,7 +159,7 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
   const useConjugate = mode !== MODE_Y;
   const cand = g.candidates;
   const strong = g.strong;
-  const leads = (useCell ? STRONG_CELL : 0) | (useConjugate ? STRONG_UNIT : 0);
+  const leads = MODE_STRONG[mode]!;
   const s = nextStamp();
   onSeen[start] = s;
   viaOff[start] = -1;
@@ -296,7 +298,7 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
   const cand = g.candidates;
   const strong = g.strong;
   // An "off" node with no strong link of the mode leads nowhere: it is not queued.
-  const leads = (useCell ? STRONG_CELL : 0) | (mode !== MODE_Y ? STRONG_UNIT : 0);
+  const leads = MODE_STRONG[mode]!;
   const s = nextStamp();
   let onCount = 0;
   let offCount = 0;

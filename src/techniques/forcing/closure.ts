@@ -36,8 +36,8 @@ const CLOSURES = {
 };
 
 /**
- * Static consequences of every node of a grid at once: after this, `closureOf(node)` tells which
- * components its static links reach. Tarjan's algorithm finds the strongly connected components in
+ * Static consequences of every node of a grid at once: after this, closuresMeet and
+ * closureContradicts answer from the components each node's static links reach. Tarjan's algorithm finds the strongly connected components in
  * reverse topological order, so each component's closure is itself plus the closures of the
  * components it links to, all already known. Returns the work done (for the effort bound).
  */
@@ -228,15 +228,6 @@ function findComponents(base: Uint16Array, basePos: Uint16Array): number {
   c.componentCount = components;
   c.memberStart[components] = memberCount;
   return effort;
-}
-
-/**
- * A node's static closure from the last {@link computeStaticClosures}: a bitset over component
- * ids, (component >> 5) + 1 words long (higher words are empty).
- */
-export function closureOf(node: number): Int32Array {
-  const comp = CLOSURES.component[node]!;
-  return CLOSURES.bits.subarray(comp * 46, comp * 46 + (comp >> 5) + 1);
 }
 
 /**

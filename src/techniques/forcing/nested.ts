@@ -205,8 +205,7 @@ function chainsAndCycles(engine: ChainEngine, sub: ChainEngine, outer: Run, out:
     const key = removals.join(',');
     if (seen.has(key)) continue;
     seen.add(key);
-    needGen = ++stampGen;
-    needCount = 0;
+    startNeeds();
     for (const code of hint.needs) need(code);
     const parents = lostParents(engine, sub, outer);
     if (parents.length === 0) continue;
@@ -275,6 +274,12 @@ let stampGen = 0;
 let needCount = 0;
 let needGen = 0;
 
+/** Empties NEEDS for the next hint. */
+function startNeeds(): void {
+  needGen = ++stampGen;
+  needCount = 0;
+}
+
 function need(code: number): void {
   if (NEED_STAMP[code] === needGen) return;
   NEED_STAMP[code] = needGen;
@@ -312,8 +317,7 @@ function needOnLink(subPos: Uint16Array, node: number, pool: Int16Array, start: 
 
 /** Fills NEEDS with what a hint's chains rely on (see above). */
 function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
-  needGen = ++stampGen;
-  needCount = 0;
+  startNeeds();
   if (hint.shape === 'cell') need(hint.sourceCell);
   if (hint.shape === 'region') need(81 + hint.sourceUnit * 9 + hint.sourceDigit - 1);
   for (const chain of hint.chains) {

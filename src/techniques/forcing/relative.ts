@@ -429,16 +429,10 @@ export function anyContradiction(): boolean {
   return false;
 }
 
-/** Whether a node of U statically implies its negation on the analysed grid. */
-export function contradicts(node: number): boolean {
-  const negation = BOARD.bitOf[node]! ^ 1;
-  return (GRID.negated[negation >> 5]! & (1 << (negation & 31))) !== 0;
-}
-
 /**
  * Lists the nodes of the analysed grid that statically imply their negation, by candidate and, for
- * one candidate, "on" before "off" (what asking {@link contradicts} about each would give, read
- * off the negations' bits). Returns how many.
+ * one candidate, "on" before "off" (read off the negations' bits: on(p) contradicts when off(p) is
+ * among them). Returns how many.
  */
 export function listContradictions(into: Int16Array): number {
   const { negated } = GRID;
