@@ -113,6 +113,20 @@ describe('the packed package, installed into a fresh project', () => {
     writeFileSync(join(ROOT, 'out', 'bundle-sizes.json'), `${JSON.stringify({ full: gzipped, checkOnly: smallGzipped, budget: BUDGET_GZIP_BYTES })}\n`);
   }, 120_000);
 
+  test("a bundler's build answers every call as Node's does (dist/esm shortens the engine's property names)", async () => {
+    const result = await build({ entryPoints: [join(project, 'app-everything.js')], bundle: true, minify: true, platform: 'browser', format: 'iife', write: false, absWorkingDir: project, logLevel: 'silent' });
+    const context: Record<string, unknown> = { console };
+    context['globalThis'] = context;
+    runInNewContext(result.outputFiles[0]!.text, context);
+    const bundled = JSON.parse(context['everythingResult'] as string) as Record<string, unknown>;
+    const node = JSON.parse(sh('node', ['everything-node.mjs'])) as Record<string, unknown>;
+    // What the calls give is worth comparing: a graded path with nested proofs, repairs of both kinds.
+    expect(node['grade']).toMatchObject({ rating: 10.4, hardest: 'nested-forcing-chains' });
+    expect(node['repairMultiple']).toMatchObject({ value: { status: 'multiple' } });
+    expect(node['repairNone']).toMatchObject({ value: { status: 'none' } });
+    expect(bundled).toEqual(node);
+  }, 120_000);
+
   test('esbuild Node bundle (a serverless function): one file that runs away from the package folder', async () => {
     // Outside the project, so that nothing can be found beside the bundle.
     const out = join(mkdtempSync(join(tmpdir(), 'sudoku-press-fn-')), 'fn.mjs');
