@@ -18,6 +18,8 @@ export const UNIT_CELLS = new Uint8Array(27 * 9);
 export const CELL_UNITS = new Uint8Array(81 * 3);
 /** The 20 peers of each cell: PEERS[cell * 20 + i]. */
 export const PEERS = new Uint8Array(81 * 20);
+/** The peers of each cell as a cell set of three 27-bit words (cells 0-26, 27-53, 54-80): PEER_WORDS[cell * 3 + w]. */
+export const PEER_WORDS = new Int32Array(81 * 3);
 /** Number of set bits of a 9-bit mask. */
 export const POPCOUNT = new Uint8Array(512);
 /** The digit of a one-bit mask, 0 for any other mask. */
@@ -53,6 +55,8 @@ for (let cell = 0; cell < 81; cell++) {
     if (other === cell) continue;
     if (ROW_OF[other] === ROW_OF[cell] || COL_OF[other] === COL_OF[cell] || BOX_OF[other] === BOX_OF[cell]) {
       PEERS[cell * 20 + n++] = other;
+      const word = Math.floor(other / 27);
+      PEER_WORDS[cell * 3 + word] = PEER_WORDS[cell * 3 + word]! | (1 << (other % 27));
     }
   }
 }

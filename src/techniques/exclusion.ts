@@ -1,6 +1,6 @@
 import type { Board } from '../core/board.js';
 import type { Step } from '../core/step.js';
-import { PEERS, POPCOUNT, sees } from '../core/tables.js';
+import { PEERS, PEER_WORDS, POPCOUNT, sees } from '../core/tables.js';
 import type { TechniqueDef } from './types.js';
 
 /**
@@ -191,11 +191,13 @@ export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null 
   const n = collectBases(board, 3);
   alignedTripleStats.sets = 0;
   indexBasesByExcluder(n);
+  const onlyNear = markNearChange(c, n);
   for (let i = 0; i < n; i++) {
     const a = bases[i]!;
     const a0 = excluders[a * 3]!;
     const a1 = excluders[a * 3 + 1]!;
     const a2 = excluders[a * 3 + 2]!;
+    const aNear = !onlyNear || (nearBases[i >> 5]! & (1 << (i & 31))) !== 0;
     for (let j = i + 1; j < n; j++) {
       const b = bases[j]!;
       const ab0 = a0 & excluders[b * 3]!;
@@ -207,6 +209,10 @@ export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null 
       const kb = POPCOUNT[c[b]!]!;
       // The third cells after b that see two or more of the pair's common excluders, in order.
       thirdCells(ab0, ab1, ab2, j);
+      if (!aNear && (nearBases[j >> 5]! & (1 << (j & 31))) === 0) {
+        // Neither a nor b is near the change: only a third cell near it can make the set new.
+        for (let word = 0; word < 3; word++) third[word] = third[word]! & nearBases[word]!;
+      }
       for (let word = 0; word < 3; word++) {
         let bits = third[word]!;
         while (bits !== 0) {
@@ -223,12 +229,65 @@ export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null 
           alignedTripleStats.sets++;
           loadExcluders(board, ab0 & excluders[d * 3]!, ab1 & excluders[d * 3 + 1]!, ab2 & excluders[d * 3 + 2]!);
           const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD);
-          if (step !== null) return step;
+          if (step !== null) {
+            lastTripleFree.known = false;
+            return step;
+          }
         }
       }
     }
   }
+  lastTripleFree.candidates.set(c);
+  lastTripleFree.known = true;
   return null;
+}
+
+/**
+ * The last board searched that has no aligned triple exclusion. The grader's next board is that one
+ * less some candidates: a set of three base cells none of which is a changed cell or a peer of one
+ * is the same set there (its cells, their peers, so their base status and common excluders, are
+ * unchanged), and it gave nothing; only the others are searched.
+ */
+const lastTripleFree = { candidates: new Uint16Array(81), known: false };
+
+/** Base cells (bits over base indices, three words) that are a changed cell or a peer of one. */
+const nearBases = new Int32Array(3);
+
+/**
+ * Fills nearBases for a board with `n` bases when it is the last triple-free board less some
+ * candidates, and returns true; else returns false (every set is searched).
+ */
+function markNearChange(c: Uint16Array, n: number): boolean {
+  if (!lastTripleFree.known) return false;
+  const last = lastTripleFree.candidates;
+  let near0 = 0;
+  let near1 = 0;
+  let near2 = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    if (c[cell] === last[cell]) continue;
+    // Candidates gained: another puzzle, or a board given again.
+    if ((c[cell]! & ~last[cell]!) !== 0) return false;
+    near0 |= PEER_WORDS[cell * 3]!;
+    near1 |= PEER_WORDS[cell * 3 + 1]!;
+    near2 |= PEER_WORDS[cell * 3 + 2]!;
+    if (cell < 27) near0 |= 1 << cell;
+    else if (cell < 54) near1 |= 1 << (cell - 27);
+    else near2 |= 1 << (cell - 54);
+  }
+  nearBases[0] = 0;
+  nearBases[1] = 0;
+  nearBases[2] = 0;
+  for (let i = 0; i < n; i++) {
+    const cell = bases[i]!;
+    const word = cell < 27 ? near0 : cell < 54 ? near1 : near2;
+    if ((word & (1 << (cell % 27))) !== 0) nearBases[i >> 5] = nearBases[i >> 5]! | (1 << (i & 31));
+  }
+  return true;
+}
+
+/** Forgets the last triple-free board (for tests: the next search is a whole one). */
+export function forgetAlignedTripleBoard(): void {
+  lastTripleFree.known = false;
 }
 
 /** For each cell, the base cells it is an excluder of: bits over base indices (three 32-bit words). */

@@ -1,6 +1,6 @@
 import type { Board } from '../../core/board.js';
 import type { ChainNode, Step } from '../../core/step.js';
-import { PEERS, POPCOUNT, sees } from '../../core/tables.js';
+import { PEERS, PEER_WORDS, POPCOUNT, sees } from '../../core/tables.js';
 import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, seUnitsOf, type ChainGraph } from './graph.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
@@ -239,6 +239,52 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
   return null;
 }
 
+/** Per digit, the cells (3 words of 27) seeing an "on" / an "off" node of the cycle with it. */
+const SEEN_ON = new Int32Array(27);
+const SEEN_OFF = new Int32Array(27);
+
+/**
+ * Whether some cell off the cycle `path` (y first, the start last: "on" nodes at odd distance from
+ * the end, see cycleAt) holds a digit and sees a node of the cycle with it assumed on and one
+ * assumed off: what cycleAt's marks find, with cell sets. Most cycles eliminate nothing.
+ */
+function cycleCanEliminate(g: ChainGraph, path: number[]): boolean {
+  let digits = 0;
+  let cycle0 = 0;
+  let cycle1 = 0;
+  let cycle2 = 0;
+  for (let i = 0; i < path.length; i++) {
+    const node = path[i]!;
+    const cell = (node / 9) | 0;
+    const d = node - cell * 9;
+    const word = (cell / 27) | 0;
+    const bit = 1 << (cell - word * 27);
+    if (word === 0) cycle0 |= bit;
+    else if (word === 1) cycle1 |= bit;
+    else cycle2 |= bit;
+    const into = (path.length - 1 - i) % 2 === 0 ? SEEN_ON : SEEN_OFF;
+    if ((digits & (1 << d)) === 0) {
+      digits |= 1 << d;
+      // Stores, not fill(): this runs for every cycle found.
+      SEEN_ON[d * 3] = SEEN_ON[d * 3 + 1] = SEEN_ON[d * 3 + 2] = 0;
+      SEEN_OFF[d * 3] = SEEN_OFF[d * 3 + 1] = SEEN_OFF[d * 3 + 2] = 0;
+    }
+    into[d * 3] = into[d * 3]! | PEER_WORDS[cell * 3]!;
+    into[d * 3 + 1] = into[d * 3 + 1]! | PEER_WORDS[cell * 3 + 1]!;
+    into[d * 3 + 2] = into[d * 3 + 2]! | PEER_WORDS[cell * 3 + 2]!;
+  }
+  const holding = g.digitCells;
+  while (digits !== 0) {
+    const d = 31 - Math.clz32(digits & -digits);
+    digits &= digits - 1;
+    const at = d * 3;
+    if ((SEEN_ON[at]! & SEEN_OFF[at]! & holding[at]! & ~cycle0) !== 0) return true;
+    if ((SEEN_ON[at + 1]! & SEEN_OFF[at + 1]! & holding[at + 1]! & ~cycle1) !== 0) return true;
+    if ((SEEN_ON[at + 2]! & SEEN_OFF[at + 2]! & holding[at + 2]! & ~cycle2) !== 0) return true;
+  }
+  return false;
+}
+
 /** The cycle start .. x, y (back to start), if it eliminates anything. */
 function cycleAt(g: ChainGraph, start: number, x: number, y: number, length: number, out: number[]): Found | null {
   // Path, from y back to the start: y, x, viaOff[x], viaOn[x], ...
@@ -249,6 +295,7 @@ function cycleAt(g: ChainGraph, start: number, x: number, y: number, length: num
     if (viaOff[q]! < 0) break;
     out.push(viaOff[q]!);
   }
+  if (!cycleCanEliminate(g, out)) return null;
   const m = nextMarkStamp();
   for (const node of out) cellMark[(node / 9) | 0] = m;
   const cand = g.candidates;

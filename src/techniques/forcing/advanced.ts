@@ -232,13 +232,21 @@ const hiddenPairs: Rule = (cur, curPos, base, out) => {
     const unit = SE_UNIT_ORDER[u]!;
     const lost = LOST_DIGITS[unit]!;
     if (lost === 0) continue;
+    // A pair needs a digit that lost a candidate here, with one or two places left: most units
+    // have none (looked at first, over those digits only).
+    let lostFew = 0;
+    for (let digits = lost; digits !== 0; digits &= digits - 1) {
+      const d = 31 - Math.clz32(digits & -digits);
+      const count = POPCOUNT[curPos[unit * 9 + d]!]!;
+      if (count >= 1 && count <= 2) lostFew |= 1 << d;
+    }
+    if (lostFew === 0) continue;
     // Digits with one or two places here: the only ones a pair can be made of.
     let few = 0;
     for (let d = 0; d < 9; d++) {
       const count = POPCOUNT[curPos[unit * 9 + d]!]!;
       if (count >= 1 && count <= 2) few |= 1 << d;
     }
-    if ((few & lost) === 0) continue;
     for (let d1 = 0; d1 < 9; d1++) {
       if ((few & (1 << d1)) === 0) continue;
       const p1 = curPos[unit * 9 + d1]!;

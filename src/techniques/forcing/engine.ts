@@ -1,6 +1,6 @@
 import type { Board } from '../../core/board.js';
 import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { POT_CELL, POT_DIGIT, SE_UNITS, SE_UNIT_INDEX, SE_UNIT_SEEN } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closuresMeet, computeStaticClosures } from './closure.js';
 import { changedSourcesGiveNothing } from './nested.js';
@@ -259,15 +259,32 @@ export class Run {
    */
   offFrom(offNode: number, parent: number): number {
     const pot = offNode >> 1;
+    const word = pot >> 5;
     const bit = 1 << (pot & 31);
-    ONE_PARENT[0] = parent;
-    if ((this.on[pot >> 5]! & bit) !== 0) {
-      this.setConflict(offNode, ONE_PARENT, 1, offNode | 1);
+    if ((this.on[word]! & bit) !== 0) {
+      this.conflictNode = offNode;
+      this.conflictStart = this.storeOne(parent);
+      this.conflictCount = 1;
+      this.conflictOther = offNode | 1;
       return -1;
     }
-    if ((this.off[pot >> 5]! & bit) !== 0) return 0;
-    this.add(offNode, ONE_PARENT, 1);
+    if ((this.off[word]! & bit) !== 0) return 0;
+    this.off[word] = this.off[word]! | bit;
+    this.offOrder[this.offCount++] = offNode;
+    this.parentStart[offNode] = this.storeOne(parent);
+    this.parentCount[offNode] = 1;
+    this.seq[offNode] = this.size++;
     return 1;
+  }
+
+  private storeOne(parent: number): number {
+    if (this.poolLength === this.pool.length) {
+      const grown = new Int16Array(this.pool.length * 2);
+      grown.set(this.pool);
+      this.pool = grown;
+    }
+    this.pool[this.poolLength] = parent;
+    return this.poolLength++;
   }
 
   setConflict(node: number, parents: Int16Array, count: number, other: number, from = 0): void {
@@ -289,9 +306,6 @@ export class Run {
     return start;
   }
 }
-
-/** The one parent of a node Run.offFrom stores. */
-const ONE_PARENT = new Int16Array(1);
 
 /**
  * A set of potentials as touchedBy makes it: WORDS words of bits, then how many of them are not
@@ -848,8 +862,8 @@ export class ChainEngine {
       if (onHead < onTail) {
         const p = queueOn[onHead++]!;
         const pot = p >> 1;
-        const cell = Math.floor(pot / 9);
-        const digitIndex = pot % 9;
+        const cell = POT_CELL[pot]!;
+        const digitIndex = POT_DIGIT[pot]!;
         if (mode.cellLinks) {
           let others = cur[cell]! & ~(1 << digitIndex);
           while (others !== 0) {
@@ -863,7 +877,8 @@ export class ChainEngine {
         }
         for (let k = 0; k < 3; k++) {
           const unit = SE_UNITS[cell * 3 + k]!;
-          let positions = curPos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+          // (A cell of its box in its row or column had its link with the box: the run has it.)
+          let positions = curPos[unit * 9 + digitIndex]! & ~SE_UNIT_SEEN[cell * 3 + k]!;
           while (positions !== 0) {
             const low = positions & -positions;
             positions ^= low;
@@ -902,8 +917,8 @@ export class ChainEngine {
   private offToOn(mode: ChainMode, p: number): number {
     const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
     const pot = p >> 1;
-    const cell = Math.floor(pot / 9);
-    const digitIndex = pot % 9;
+    const cell = POT_CELL[pot]!;
+    const digitIndex = POT_DIGIT[pot]!;
     let made = 0;
     let used = 0;
     if (mode.cellLinks && POPCOUNT[cur[cell]!] === 2) {

@@ -20,3 +20,24 @@ for (let cell = 0; cell < 81; cell++) {
   SE_UNIT_INDEX[cell * 3 + 1] = col;
   SE_UNIT_INDEX[cell * 3 + 2] = row;
 }
+
+/**
+ * Per cell and SE unit (as SE_UNITS), the places of that unit an "on" node's links need not visit:
+ * the cell itself, and in its row and column the cells of its box (visited with the box first).
+ */
+export const SE_UNIT_SEEN = new Uint16Array(81 * 3);
+for (let cell = 0; cell < 81; cell++) {
+  const row = ROW_OF[cell]!;
+  const col = COL_OF[cell]!;
+  SE_UNIT_SEEN[cell * 3] = 1 << SE_UNIT_INDEX[cell * 3]!;
+  SE_UNIT_SEEN[cell * 3 + 1] = 0x7 << (col - (col % 3));
+  SE_UNIT_SEEN[cell * 3 + 2] = 0x7 << (row - (row % 3));
+}
+
+/** The cell and digit index of each potential (cell * 9 + digit - 1), without a division. */
+export const POT_CELL = new Uint8Array(729);
+export const POT_DIGIT = new Uint8Array(729);
+for (let pot = 0; pot < 729; pot++) {
+  POT_CELL[pot] = Math.floor(pot / 9);
+  POT_DIGIT[pot] = pot % 9;
+}

@@ -152,7 +152,14 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       if (doContradiction && onOwn && onRun.conflictNode >= 0) considerContradiction(cell, digit, false, onRun);
       if (doContradiction && offOwn && offRun && offRun.conflictNode >= 0) considerContradiction(cell, digit, true, offRun);
       if (doDouble && offRun && (onOwn || offOwn)) {
-        for (let i = 0; i < onRun.onCount; i++) {
+        // Most pairs of runs have nothing in common: found word by word before any node is read.
+        let commonOn = 0;
+        let commonOff = 0;
+        for (let w = 0; w < 23; w++) {
+          commonOn |= onRun.on[w]! & offRun.on[w]!;
+          commonOff |= onRun.off[w]! & offRun.off[w]!;
+        }
+        for (let i = 0; commonOn !== 0 && i < onRun.onCount; i++) {
           const node = onRun.onOrder[i]!;
           if (!offRun.has(node)) continue;
           const target = node >> 1;
@@ -160,7 +167,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
           if ((base[tCell]! & ~(1 << (target % 9))) === 0) continue;
           considerDouble(cell, digit, onRun, offRun, node);
         }
-        for (let i = 0; i < onRun.offCount; i++) {
+        for (let i = 0; commonOff !== 0 && i < onRun.offCount; i++) {
           const node = onRun.offOrder[i]!;
           if (!offRun.has(node)) continue;
           considerDouble(cell, digit, onRun, offRun, node);
