@@ -892,8 +892,6 @@ export class ChainEngine {
       } else {
         const p = queueOff[offHead++]!;
         const made = this.offToOn(mode, p);
-        // (What the grid lost is kept up only for the simple rules, from level 1 on.)
-        if (mode.dynamic) this.removeCandidate(p >> 1, mode.level > 0);
         for (let i = 0; i < made; i++) {
           const onNode = this.makeOnNodes[i]!;
           // Its parents: makeOnScratch[makeOnStart[i] .. + makeOnCount[i]).
@@ -913,12 +911,19 @@ export class ChainEngine {
     return run;
   }
 
-  /** Fills makeOn* with the "on" nodes an "off" node implies (before it is removed). */
+  /**
+   * Fills makeOn* with the "on" nodes an "off" node implies; a dynamic run then has its candidate
+   * removed from the working grid, in the same pass over its cell and units (what each unit lost is
+   * kept up only for the simple rules, from level 1 on).
+   */
   private offToOn(mode: ChainMode, p: number): number {
     const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
     const pot = p >> 1;
     const cell = POT_CELL[pot]!;
     const digitIndex = POT_DIGIT[pot]!;
+    const bit = 1 << digitIndex;
+    const remove = mode.dynamic && (cur[cell]! & bit) !== 0;
+    const track = remove && mode.level > 0;
     let made = 0;
     let used = 0;
     if (mode.cellLinks && POPCOUNT[cur[cell]!] === 2) {
@@ -936,11 +941,21 @@ export class ChainEngine {
       makeOnCount[made] = used - makeOnStart[made]!;
       made++;
     }
+    if (remove) {
+      cur[cell] = cur[cell]! & ~bit;
+      this.lostAny = true;
+    }
     for (let k = 0; k < 3; k++) {
       const unit = SE_UNITS[cell * 3 + k]!;
       const positions = curPos[unit * 9 + digitIndex]!;
+      const place = 1 << SE_UNIT_INDEX[cell * 3 + k]!;
+      if (remove) curPos[unit * 9 + digitIndex] = positions & ~place;
+      if (track) {
+        this.lostDigits[unit] = this.lostDigits[unit]! | bit;
+        this.lostCells[unit] = this.lostCells[unit]! | place;
+      }
       if (POPCOUNT[positions] !== 2) continue;
-      const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      const otherPos = positions & ~place;
       const otherCell = UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]!;
       const onNode = ((otherCell * 9 + digitIndex) << 1) | 1;
       let duplicate = false;
@@ -961,9 +976,10 @@ export class ChainEngine {
     return made;
   }
 
-  private removeCandidate(pot: number, track = true): void {
-    const cell = Math.floor(pot / 9);
-    const digitIndex = pot % 9;
+  /** Removes a candidate from the working grid, keeping up what each unit lost (a run's own "off" nodes are removed by offToOn). */
+  private removeCandidate(pot: number): void {
+    const cell = POT_CELL[pot]!;
+    const digitIndex = POT_DIGIT[pot]!;
     const bit = 1 << digitIndex;
     if ((this.cur[cell]! & bit) === 0) return;
     this.cur[cell] = this.cur[cell]! & ~bit;
@@ -971,7 +987,6 @@ export class ChainEngine {
       const unit = SE_UNITS[cell * 3 + k]!;
       const place = 1 << SE_UNIT_INDEX[cell * 3 + k]!;
       this.curPos[unit * 9 + digitIndex] = this.curPos[unit * 9 + digitIndex]! & ~place;
-      if (!track) continue;
       this.lostDigits[unit] = this.lostDigits[unit]! | bit;
       this.lostCells[unit] = this.lostCells[unit]! | place;
     }
