@@ -8,7 +8,8 @@
 //   - declared (class member, interface or type member, object literal key) in the portable core's
 //     engine folders below;
 //   - spelt nowhere else: not in any other source file (the Node shell, pages, drawing), not in the
-//     public declarations (dist/index.d.ts, dist/node/index.d.ts and what they import), not in
+//     public declarations (dist/index.d.ts, dist/node/index.d.ts and what they import; a public
+//     class's private members aside), not in
 //     templates/ or assets/ (data read by name);
 //   - in no string of those folders (a key looked up by a computed name, a template's {field});
 //   - not a property of JavaScript's built-in objects (Map's `get`, a typed array's `set`).
@@ -78,7 +79,8 @@ export function internalPropertyNames(root) {
     if (seen.has(file) || !existsSync(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    addWords(text, spelt);
+    // A class's private members are listed by name (`private dirty;`), but no user can reach them.
+    addWords(text.replace(/^\s*private (?:static )?(?:readonly )?[\w$]+;$/gm, ''), spelt);
     for (const match of text.matchAll(/(?:from |import\()'(\.[^']+)'/g)) readDeclarations(resolve(dirname(file), match[1].replace(/\.js$/, '.d.ts')));
   };
   readDeclarations(join(root, 'dist', 'index.d.ts'));
