@@ -45,56 +45,70 @@ const SORT_CELL = 5;
 const SORT_REGION = 6;
 const SORT_CONTRADICTION = 7;
 
-/**
- * SE's getMultipleChainsHintList for one producer: visits cells row by row and digits in order,
- * building binary (contradiction / double), region and cell forcing chains from the memoised runs.
- * With `best` it keeps only the easiest hint: lowest complexity, then sort key, then first found
- * (SE sorts its list stably by difficulty, complexity and sort key and applies the first).
- * Returns the hint kept, or null.
- */
 /** Skips cells and regions known to give nothing (nested searches prefilter with cheap reach sets). */
 export interface SearchFilter {
   cell(cell: number): boolean;
   region(unit: number, digit: number): boolean;
 }
 
+/**
+ * SE's getMultipleChainsHintList for one producer: visits cells row by row and digits in order,
+ * building binary (contradiction / double), region and cell forcing chains from the memoised runs.
+ * SE sorts the list stably by difficulty (here: complexity) and sort key. Without `sink` only the
+ * easiest hint is kept and returned (SE applies the first). With `sink`, the listing a nested chain
+ * uses, where a hint with the same removals as an earlier one is dropped: only the first of each
+ * removal set in that order is kept, and given to `sink` at the end, in the order found.
+ * Either way a hint is built, and its complexity counted to the end, only if it can be kept.
+ */
 export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintSink, filter?: SearchFilter): ChainHint | null {
+  const { base, basePos } = engine;
   let best: ChainHint | null = null;
-  /** The complexity a hint of this sort key must not pass to be kept (the easiest is kept, see above). */
-  const capFor = (sortKey: number): number => {
-    if (sink || !best) return Infinity;
-    return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
+  // The listing's best hint of each removal set (cell * 512 + digits removed), and the hints that
+  // were best when found. (A listing's runs may nest other searches: nothing shared.)
+  const bestOf = new Map<number, ChainHint>();
+  const listed: ChainHint[] = [];
+  const removalsOf = (cell: number, digit: number, on: boolean): number => cell * 512 + (on ? base[cell]! & ~(1 << (digit - 1)) : 1 << (digit - 1));
+  /** The complexity a hint of this sort key, removing `removals`, must not pass to be kept. */
+  const capFor = (sortKey: number, removals: number): number => {
+    const rival = sink ? bestOf.get(removals) : best;
+    if (!rival) return Infinity;
+    return sortKey < rival.sortKey ? rival.complexity : rival.complexity - 1;
+  };
+  const keep = (hint: ChainHint, removals: number): void => {
+    if (sink) {
+      bestOf.set(removals, hint);
+      listed.push(hint);
+    } else best = hint;
   };
   /** Keeps the contradiction of a run from an assumption about (cell, digit): `on` places the digit. */
   const considerContradiction = (cell: number, digit: number, on: boolean, run: Run): void => {
-    const cap = capFor(SORT_CONTRADICTION);
+    const removals = removalsOf(cell, digit, on);
+    const cap = capFor(SORT_CONTRADICTION, removals);
     if (cap < 1) return;
     const complexity = engine.conflictComplexity(run, cap);
     if (complexity > cap) return;
-    const hint: ChainHint = {
+    keep({
       shape: 'contradiction', cell, digit, on, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
       chains: [{ run, node: -1 }], complexity, sortKey: SORT_CONTRADICTION,
-    };
-    if (sink) sink(hint);
-    else best = hint;
+    }, removals);
   };
   /** Keeps a double-chain hint (the common case: built only when it is kept). */
   const considerDouble = (cell: number, digit: number, onRun: Run, offRun: Run, node: number): void => {
-    const cap = capFor(SORT_DOUBLE);
+    const target = node >> 1;
+    const tCell = Math.floor(target / 9);
+    const tDigit = (target % 9) + 1;
+    const on = (node & 1) === 1;
+    const removals = removalsOf(tCell, tDigit, on);
+    const cap = capFor(SORT_DOUBLE, removals);
     if (cap < 1) return;
     const complexity = pairComplexity(engine, onRun, offRun, node, cap);
     if (complexity > cap) return;
-    const target = node >> 1;
-    const hint: ChainHint = {
-      shape: 'double', cell: Math.floor(target / 9), digit: (target % 9) + 1, on: (node & 1) === 1,
-      sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
+    keep({
+      shape: 'double', cell: tCell, digit: tDigit, on, sourceCell: cell, sourceUnit: -1, sourceDigit: digit,
       chains: [{ run: onRun, node }, { run: offRun, node }], complexity, sortKey: SORT_DOUBLE,
-    };
-    if (sink) sink(hint);
-    else best = hint;
+    }, removals);
   };
 
-  const { base, basePos } = engine;
   /** Keeps the cell or region chains of `shared[0..count)` runs: one hint per node all of them reach. */
   const considerCommon = (shared: Run[], count: number, shape: 'cell' | 'region', sourceCell: number, sourceUnit: number, sourceDigit: number, sortKey: number): void => {
     const targets = commonTargets(shared, count);
@@ -105,16 +119,14 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       const on = (node & 1) === 1;
       // Placing the only digit left in a cell is no news.
       if (on && (base[tCell]! & ~(1 << (target % 9))) === 0) continue;
-      // The hint is built only when it is kept.
-      const cap = capFor(sortKey);
+      const removals = removalsOf(tCell, (target % 9) + 1, on);
+      const cap = capFor(sortKey, removals);
       if (cap < 1) continue;
       const complexity = sumComplexity(engine, shared, count, node, cap);
       if (complexity > cap) continue;
       const chains: HintChain[] = [];
       for (let i = 0; i < count; i++) chains.push({ run: shared[i]!, node });
-      const hint: ChainHint = { shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit, chains, complexity, sortKey };
-      if (sink) sink(hint);
-      else best = hint;
+      keep({ shape, cell: tCell, digit: (target % 9) + 1, on, sourceCell, sourceUnit, sourceDigit, chains, complexity, sortKey }, removals);
     }
   };
   const { mode, nishio, dynamic } = kind;
@@ -197,6 +209,7 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
       considerCommon(runs, runCount, 'cell', cell, -1, 0, SORT_CELL);
     }
   }
+  if (sink) for (const hint of listed) if (bestOf.get(removalsOf(hint.cell, hint.digit, hint.on)) === hint) sink(hint);
   return best;
 }
 
