@@ -125,9 +125,6 @@ export function findDynamicNestedOffs(engine: ChainEngine, outer: Run, level: nu
   }
 }
 
-/** Removal sets already given by the current producer (cell * 512 + digit mask), per SE's hint equality. */
-const SEEN_REMOVALS = new Set<number>();
-
 /** Runs one dynamic producer of `level` on the sub-grid and gives its hints to the outer chain in SE's order. */
 function emitInOrder(engine: ChainEngine, sub: ChainEngine, outer: Run, level: number, out: AdvancedOff[]): void {
   const hints: ChainHint[] = [];
@@ -140,21 +137,14 @@ function emitInOrder(engine: ChainEngine, sub: ChainEngine, outer: Run, level: n
 
 /**
  * Gives one producer's hints to the outer chain in SE's order: by difficulty (one base: by
- * complexity), then sort key, then the order found (a stable sort); a hint with the same removals
- * as an earlier one is dropped (SE's hint equality), whether or not that one was used.
+ * complexity), then sort key, then the order found (a stable sort). A hint with the same removals
+ * as an earlier one (SE's hint equality) is dropped whether or not that one was used: the listing
+ * (searchHints with a sink) has kept only the first of each removal set.
  */
 function emitSorted(engine: ChainEngine, sub: ChainEngine, outer: Run, hints: ChainHint[], out: AdvancedOff[], level: number): void {
   if (hints.length === 0) return;
   hints.sort((a, b) => a.complexity - b.complexity || a.sortKey - b.sortKey);
-  SEEN_REMOVALS.clear();
-  for (const hint of hints) {
-    const bit = 1 << (hint.digit - 1);
-    const removals = hint.on ? sub.base[hint.cell]! & ~bit : bit;
-    const key = hint.cell * 512 + removals;
-    if (SEEN_REMOVALS.has(key)) continue;
-    SEEN_REMOVALS.add(key);
-    emitHint(engine, sub, outer, hint, out, level);
-  }
+  for (const hint of hints) emitHint(engine, sub, outer, hint, out, level);
 }
 
 /**
