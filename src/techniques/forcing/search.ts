@@ -276,18 +276,23 @@ function commonTargets(runs: Run[], count: number): number {
     any |= on[w]! | off[w]!;
   }
   if (any === 0) return 0;
-  let targets = 0;
-  for (let i = 0; i < first.onCount; i++) {
-    const node = first.onOrder[i]!;
-    const pot = node >> 1;
-    if (on[pot >> 5]! & (1 << (pot & 31))) TARGETS[targets++] = node;
+  // The common nodes are few: read off the sets' bits, then put in the first run's order.
+  return targetsIn(off, 0, first, targetsIn(on, 1, first, 0));
+}
+
+/** Appends to TARGETS[from..) the nodes of one sign (1: "on") of a set, in the order `run` reached them; returns the new end. */
+function targetsIn(set: Int32Array, sign: number, run: Run, from: number): number {
+  let end = from;
+  for (let w = 0; w < 23; w++) {
+    for (let bits = set[w]!; bits !== 0; bits &= bits - 1) {
+      const node = (((w << 5) + 31 - Math.clz32(bits & -bits)) << 1) | sign;
+      // Insertion by the run's order (its insertion index).
+      let i = end++;
+      for (; i > from && run.seq[TARGETS[i - 1]!]! > run.seq[node]!; i--) TARGETS[i] = TARGETS[i - 1]!;
+      TARGETS[i] = node;
+    }
   }
-  for (let i = 0; i < first.offCount; i++) {
-    const node = first.offOrder[i]!;
-    const pot = node >> 1;
-    if (off[pot >> 5]! & (1 << (pot & 31))) TARGETS[targets++] = node;
-  }
-  return targets;
+  return end;
 }
 
 function pairComplexity(engine: ChainEngine, a: Run, b: Run, node: number, cap: number): number {
