@@ -13,23 +13,14 @@
 //    ones, a few files instead of some twenty modules and commander's own. Loading modules was most of
 //    the start-up time of a short command such as `check` of one puzzle.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from './files.mjs';
 import { internalPropertyNames } from './internal-names.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist', 'cjs');
-
-function filesUnder(dir, keep) {
-  const found = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...filesUnder(path, keep));
-    else if (keep(path)) found.push(path);
-  }
-  return found.sort();
-}
 
 const dependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies);
 await build({

@@ -14,21 +14,11 @@
 //   - in no string of those folders (a key looked up by a computed name, a template's {field});
 //   - not a property of JavaScript's built-in objects (Map's `get`, a typed array's `set`).
 import ts from 'typescript';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { filesUnder } from './files.mjs';
 
 const ENGINE_FOLDERS = ['core', 'generator', 'grader', 'solver', 'techniques'];
-
-function filesUnder(dir, keep) {
-  if (!existsSync(dir)) return [];
-  const found = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) found.push(...filesUnder(path, keep));
-    else if (keep(path)) found.push(path);
-  }
-  return found.sort();
-}
 
 function addWords(text, into) {
   for (const match of text.matchAll(/[A-Za-z_$][\w$]*/g)) into.add(match[0]);

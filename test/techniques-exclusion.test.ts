@@ -125,46 +125,59 @@ describe('aligned exclusion search space', () => {
 // candidates at random (only false ones) when stuck; at every state past the singles both
 // exclusions run and neither may remove the solution's digit.
 
+/**
+ * Walks a puzzle with the basic techniques up to 2.3; at every other state `visit` runs and may give
+ * a step, which is applied unless a harder basic one applies; when there is neither, a few false
+ * candidates are taken out at random. Returns the board where the walk ended, and the solution.
+ */
+function walkPuzzle(line: string, rng: () => number, visit: (board: Board, solution: Uint8Array, iter: number) => Step | null): { board: Board; solution: Uint8Array } {
+  const grid = parsePuzzle(line);
+  expect(solver.count(grid, 2)).toBe(1);
+  const solution = Uint8Array.from(solver.solution);
+  const board = boardFromGrid(grid);
+  for (let iter = 0; iter < 300; iter++) {
+    if (board.values.every((v) => v !== 0)) break;
+    const basic = nextBasicStep(board);
+    if (basic !== null && basic.difficulty <= 2.3) {
+      applyStep(board, basic);
+      continue;
+    }
+    const visited = visit(board, solution, iter);
+    const step = basic ?? visited;
+    if (step !== null) {
+      applyStep(board, step);
+      continue;
+    }
+    for (let k = 0; k < 6; k++) {
+      const cell = Math.floor(rng() * 81);
+      const wrong = board.candidates[cell]! & ~(1 << (solution[cell]! - 1));
+      if (board.values[cell] !== 0 || wrong === 0) continue;
+      let pick = Math.floor(rng() * POPCOUNT[wrong]!);
+      let m = wrong;
+      while (pick-- > 0) m &= m - 1;
+      board.candidates[cell] = board.candidates[cell]! & ~(m & -m);
+    }
+  }
+  return { board, solution };
+}
+
 describe('soundness over top1465', () => {
   it('never eliminates a solution digit', () => {
     const puzzles = readFileSync(new URL('top1465.txt', DATA), 'utf8').split('\n').filter(Boolean).slice(0, 300);
     const rng = seedrandom('exclusion-soundness');
     const checked = new Map<string, number>();
     for (const [index, line] of puzzles.entries()) {
-      const grid = parsePuzzle(line);
-      expect(solver.count(grid, 2)).toBe(1);
-      const solution = solver.solution.slice();
-      const board = boardFromGrid(grid);
-      for (let iter = 0; iter < 300; iter++) {
-        if (board.values.every((v) => v !== 0)) break;
-        const basic = nextBasicStep(board);
-        if (basic !== null && basic.difficulty <= 2.3) {
-          applyStep(board, basic);
-          continue;
-        }
+      const { board, solution } = walkPuzzle(line, rng, (position, solved) => {
         let first: Step | null = null;
         for (const find of [findAlignedPairExclusion, findAlignedTripleExclusion]) {
-          const step = find(board);
+          const step = find(position);
           if (step === null) continue;
-          for (const e of step.eliminations) expect(solution[e.cell], `puzzle ${index + 1} ${step.technique}`).not.toBe(e.digit);
+          for (const e of step.eliminations) expect(solved[e.cell], `puzzle ${index + 1} ${step.technique}`).not.toBe(e.digit);
           checked.set(step.technique, (checked.get(step.technique) ?? 0) + 1);
           first ??= step;
         }
-        const step = basic ?? first;
-        if (step !== null) {
-          applyStep(board, step);
-          continue;
-        }
-        for (let k = 0; k < 6; k++) {
-          const cell = Math.floor(rng() * 81);
-          const wrong = board.candidates[cell]! & ~(1 << (solution[cell]! - 1));
-          if (board.values[cell] !== 0 || wrong === 0) continue;
-          let pick = Math.floor(rng() * POPCOUNT[wrong]!);
-          let m = wrong;
-          while (pick-- > 0) m &= m - 1;
-          board.candidates[cell] = board.candidates[cell]! & ~(m & -m);
-        }
-      }
+        return first;
+      });
       expect(board.values.every((v, cell) => v === 0 || v === solution[cell])).toBe(true);
     }
     expect(checked.get('aligned-pair-exclusion') ?? 0).toBeGreaterThan(50);
@@ -184,36 +197,16 @@ describe('aligned triple exclusion after a board without one', () => {
     let searches = 0;
     let found = 0;
     for (const line of puzzles) {
-      const grid = parsePuzzle(line);
-      solver.count(grid, 2);
-      const solution = solver.solution.slice();
-      const board = boardFromGrid(grid);
       forgetAlignedTripleBoard();
-      for (let iter = 0; iter < 300; iter++) {
-        if (board.values.every((v) => v !== 0)) break;
-        const basic = nextBasicStep(board);
-        if (basic !== null && basic.difficulty <= 2.3) {
-          applyStep(board, basic);
-          continue;
-        }
+      walkPuzzle(line, rng, (board, _solution, iter) => {
         const after = findAlignedTripleExclusion(board);
         forgetAlignedTripleBoard();
         const whole = findAlignedTripleExclusion(board);
         expect(after, `${line} step ${iter}`).toEqual(whole);
         searches++;
         if (whole !== null) found++;
-        const step = basic ?? whole;
-        if (step !== null) {
-          applyStep(board, step);
-          continue;
-        }
-        for (let k = 0; k < 6; k++) {
-          const cell = Math.floor(rng() * 81);
-          const wrong = board.candidates[cell]! & ~(1 << (solution[cell]! - 1));
-          if (board.values[cell] !== 0 || wrong === 0) continue;
-          board.candidates[cell] = board.candidates[cell]! & ~(wrong & -wrong);
-        }
-      }
+        return whole;
+      });
     }
     expect(searches).toBeGreaterThan(1000);
     expect(found).toBeGreaterThan(20);

@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
 import { SE_UNITS, SE_UNIT_INDEX } from '../forcing/se-units.js';
+import { unitPositions } from '../forcing/engine.js';
 
 /**
  * The implication graph of one board state, in typed arrays reused from call to call.
@@ -54,6 +55,8 @@ export interface ChainGraph {
   leadingTop: number;
   /** Per digit index, the cells holding it as three 27-bit words (see PEER_WORDS): digitCells[d * 3 + w]. */
   digitCells: Int32Array;
+  /** The places of each digit in each unit (engine.ts's unitPositions of `candidates`). */
+  places: Uint16Array;
 }
 
 /** Bits of ChainGraph.strong. */
@@ -97,24 +100,23 @@ const GRAPH: ChainGraph = {
   leadingStamp: new Int32Array(729),
   leadingTop: 0,
   digitCells: new Int32Array(27),
+  places: new Uint16Array(27 * 9),
 };
-
-/** Per unit and digit: how many cells hold it, and the sum of those cells (the pair's partner). */
-const UNIT_COUNT = new Uint8Array(27 * 9);
-const UNIT_SUM = new Int16Array(27 * 9);
 
 /**
  * Builds the implication graph of a board into the shared buffers and returns them. The result is
  * valid until the next call (the chain search uses it at once and keeps nothing). `positions`, the
  * places of each digit in each unit (engine.ts's unitPositions) of a board without placed digits,
- * spares counting them. Only the entries of the board's candidates are written: no search reads
+ * spares finding them. Only the entries of the board's candidates are written: no search reads
  * the others.
  */
 export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array): ChainGraph {
   const g = GRAPH;
   const cand = g.candidates;
   for (let cell = 0; cell < 81; cell++) cand[cell] = board.values[cell] === 0 ? board.candidates[cell]! : 0;
-  if (positions === undefined) countUnits(cand);
+  if (positions === undefined) unitPositions(cand, g.places);
+  else g.places.set(positions);
+  const places = g.places;
 
   g.stamp++;
   g.leadingTop = 0;
@@ -141,15 +143,9 @@ export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array)
       let k = 0;
       for (let u = 0; u < 3; u++) {
         const unit = SE_UNITS[cell * 3 + u]!;
-        let other: number;
-        if (positions !== undefined) {
-          const places = positions[unit * 9 + d]!;
-          if (POPCOUNT[places] !== 2) continue;
-          other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(places & ~(1 << SE_UNIT_INDEX[cell * 3 + u]!))]!;
-        } else {
-          if (UNIT_COUNT[unit * 9 + d] !== 2) continue;
-          other = UNIT_SUM[unit * 9 + d]! - cell;
-        }
+        const slot = places[unit * 9 + d]!;
+        if (POPCOUNT[slot] !== 2) continue;
+        const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(slot & ~(1 << SE_UNIT_INDEX[cell * 3 + u]!))]!;
         const otherNode = other * 9 + d;
         // (Two units can hold the same pair: a box and a line.)
         if ((k > 0 && g.conjugate[node * 3] === otherNode) || (k > 1 && g.conjugate[node * 3 + 1] === otherNode)) continue;
@@ -163,25 +159,6 @@ export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array)
     }
   }
   return g;
-}
-
-/** Per unit and digit, how many cells hold it and the sum of those cells (the pair's partner). */
-function countUnits(cand: Uint16Array): void {
-  UNIT_COUNT.fill(0);
-  UNIT_SUM.fill(0);
-  for (let unit = 0; unit < 27; unit++) {
-    for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[unit * 9 + i]!;
-      let mask = cand[cell]!;
-      while (mask !== 0) {
-        const bit = mask & -mask;
-        mask ^= bit;
-        const d = 31 - Math.clz32(bit);
-        UNIT_COUNT[unit * 9 + d]!++;
-        UNIT_SUM[unit * 9 + d]! += cell;
-      }
-    }
-  }
 }
 
 /** Lists node n's weak unit neighbours that a strong link leaves, if not yet (see ChainGraph.leading); returns their start. */

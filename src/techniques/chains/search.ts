@@ -4,7 +4,6 @@ import { PEERS, PEER_WORDS, POPCOUNT, sees } from '../../core/tables.js';
 import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, seUnitsOf, type ChainGraph } from './graph.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
-import { unitPositions } from '../forcing/engine.js';
 
 /**
  * Bidirectional cycles and forcing chains, as Sudoku Explainer's "Forcing Chains & Cycles" rule
@@ -59,9 +58,6 @@ const CYCLE_KIND = [CHAIN_KIND.xCycle, CHAIN_KIND.yCycle, CHAIN_KIND.xyCycle];
 const FORCING_KIND = [CHAIN_KIND.forcingXChain, 0, CHAIN_KIND.forcingXyChain];
 const CYCLE_BASE = [6.5, 6.5, 7.0];
 const FORCING_BASE = [6.6, 0, 7.0];
-
-/** Positions of each digit in each unit, for the static contradictions. */
-const positions = new Uint16Array(27 * 9);
 
 /** Longer chains than this cannot exist (two nodes per candidate). */
 const MAX_LENGTH = 729 * 2;
@@ -483,10 +479,7 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     // negation through the mode's links: found for every node at once, so that the searches that
     // would find nothing (nearly all) are not run.
     let contradictory: Uint8Array | null = null;
-    if (forcingKind !== 0) {
-      unitPositions(cand, positions);
-      contradictory = staticContradictions(cand, positions, mode !== MODE_X).contradictory;
-    }
+    if (forcingKind !== 0) contradictory = staticContradictions(cand, g.places, mode !== MODE_X).contradictory;
     for (let cell = 0; cell < 81; cell++) {
       const mask = cand[cell]!;
       const count = POPCOUNT[mask]!;
@@ -586,8 +579,7 @@ export function listChainHints(
   let sourceCount = 0;
   if (listContradictions !== undefined) sourceCount = listContradictions(SOURCES);
   else {
-    if (places === undefined) places = unitPositions(cand, positions);
-    const xy = staticContradictions(cand, places, true);
+    const xy = staticContradictions(cand, g.places, true);
     visits += xy.effort;
     for (let start = 0; start < 729; start++) {
       const mask = cand[(start / 9) | 0]!;

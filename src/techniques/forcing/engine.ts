@@ -259,32 +259,15 @@ export class Run {
    */
   offFrom(offNode: number, parent: number): number {
     const pot = offNode >> 1;
-    const word = pot >> 5;
     const bit = 1 << (pot & 31);
-    if ((this.on[word]! & bit) !== 0) {
-      this.conflictNode = offNode;
-      this.conflictStart = this.storeOne(parent);
-      this.conflictCount = 1;
-      this.conflictOther = offNode | 1;
+    ONE_PARENT[0] = parent;
+    if ((this.on[pot >> 5]! & bit) !== 0) {
+      this.setConflict(offNode, ONE_PARENT, 1, offNode | 1);
       return -1;
     }
-    if ((this.off[word]! & bit) !== 0) return 0;
-    this.off[word] = this.off[word]! | bit;
-    this.offOrder[this.offCount++] = offNode;
-    this.parentStart[offNode] = this.storeOne(parent);
-    this.parentCount[offNode] = 1;
-    this.seq[offNode] = this.size++;
+    if ((this.off[pot >> 5]! & bit) !== 0) return 0;
+    this.add(offNode, ONE_PARENT, 1);
     return 1;
-  }
-
-  private storeOne(parent: number): number {
-    if (this.poolLength === this.pool.length) {
-      const grown = new Int16Array(this.pool.length * 2);
-      grown.set(this.pool);
-      this.pool = grown;
-    }
-    this.pool[this.poolLength] = parent;
-    return this.poolLength++;
   }
 
   setConflict(node: number, parents: Int16Array, count: number, other: number, from = 0): void {
@@ -306,6 +289,9 @@ export class Run {
     return start;
   }
 }
+
+/** The one parent of a node Run.offFrom stores. */
+const ONE_PARENT = new Int16Array(1);
 
 /**
  * A set of potentials as touchedBy makes it: WORDS words of bits, then how many of them are not
