@@ -55,7 +55,7 @@ export interface ChainGraph {
   leadingTop: number;
   /** Per digit index, the cells holding it as three 27-bit words (see PEER_WORDS): digitCells[d * 3 + w]. */
   digitCells: Int32Array;
-  /** The places of each digit in each unit (engine.ts's unitPositions of `candidates`). */
+  /** The places of each digit in each unit (engine.ts's unitPositions of `candidates`; the caller's, when given). */
   places: Uint16Array;
 }
 
@@ -87,6 +87,9 @@ export function seUnitsOf(cell: number): [number, number, number] {
   return [18 + BOX_OF[cell]!, ROW_OF[cell]!, 9 + COL_OF[cell]!];
 }
 
+/** The places of each digit in each unit of the graph's board, when the caller has not given them. */
+const PLACES = new Uint16Array(27 * 9);
+
 const GRAPH: ChainGraph = {
   candidates: new Uint16Array(81),
   stamp: 0,
@@ -100,7 +103,7 @@ const GRAPH: ChainGraph = {
   leadingStamp: new Int32Array(729),
   leadingTop: 0,
   digitCells: new Int32Array(27),
-  places: new Uint16Array(27 * 9),
+  places: PLACES,
 };
 
 /**
@@ -114,9 +117,8 @@ export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array)
   const g = GRAPH;
   const cand = g.candidates;
   for (let cell = 0; cell < 81; cell++) cand[cell] = board.values[cell] === 0 ? board.candidates[cell]! : 0;
-  if (positions === undefined) unitPositions(cand, g.places);
-  else g.places.set(positions);
-  const places = g.places;
+  const places = positions ?? unitPositions(cand, PLACES);
+  g.places = places;
 
   g.stamp++;
   g.leadingTop = 0;
