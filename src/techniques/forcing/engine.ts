@@ -259,15 +259,30 @@ export class Run {
    */
   offFrom(offNode: number, parent: number): number {
     const pot = offNode >> 1;
+    const word = pot >> 5;
     const bit = 1 << (pot & 31);
-    ONE_PARENT[0] = parent;
-    if ((this.on[pot >> 5]! & bit) !== 0) {
-      this.setConflict(offNode, ONE_PARENT, 1, offNode | 1);
+    if ((this.on[word]! & bit) !== 0) {
+      this.conflictNode = offNode;
+      this.conflictStart = this.storeOne(parent);
+      this.conflictCount = 1;
+      this.conflictOther = offNode | 1;
       return -1;
     }
-    if ((this.off[pot >> 5]! & bit) !== 0) return 0;
-    this.add(offNode, ONE_PARENT, 1);
+    if ((this.off[word]! & bit) !== 0) return 0;
+    // add() for one parent, written out: the propagation's hottest store.
+    this.off[word] = this.off[word]! | bit;
+    this.offOrder[this.offCount++] = offNode;
+    this.parentStart[offNode] = this.storeOne(parent);
+    this.parentCount[offNode] = 1;
+    this.seq[offNode] = this.size++;
     return 1;
+  }
+
+  /** store() of one parent. */
+  private storeOne(parent: number): number {
+    if (this.poolLength === this.pool.length) this.grow(1);
+    this.pool[this.poolLength] = parent;
+    return this.poolLength++;
   }
 
   setConflict(node: number, parents: Int16Array, count: number, other: number, from = 0): void {
@@ -278,20 +293,20 @@ export class Run {
   }
 
   private store(parents: Int16Array, count: number, from: number): number {
-    if (this.poolLength + count > this.pool.length) {
-      const grown = new Int16Array(Math.max(this.pool.length * 2, this.poolLength + count));
-      grown.set(this.pool);
-      this.pool = grown;
-    }
+    if (this.poolLength + count > this.pool.length) this.grow(count);
     const start = this.poolLength;
     for (let i = 0; i < count; i++) this.pool[start + i] = parents[from + i]!;
     this.poolLength += count;
     return start;
   }
-}
 
-/** The one parent of a node Run.offFrom stores. */
-const ONE_PARENT = new Int16Array(1);
+  /** Makes room for `count` more parents in the pool. */
+  private grow(count: number): void {
+    const grown = new Int16Array(Math.max(this.pool.length * 2, this.poolLength + count));
+    grown.set(this.pool);
+    this.pool = grown;
+  }
+}
 
 /**
  * A set of potentials as touchedBy makes it: WORDS words of bits, then how many of them are not
