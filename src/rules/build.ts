@@ -1,0 +1,346 @@
+import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
+
+/** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
+const USUAL_BOXES: Readonly<Record<number, BoxShape>> = {
+  4: { rows: 2, cols: 2 },
+  6: { rows: 2, cols: 3 },
+  8: { rows: 2, cols: 4 },
+  9: { rows: 3, cols: 3 },
+  10: { rows: 2, cols: 5 },
+  12: { rows: 3, cols: 4 },
+  15: { rows: 3, cols: 5 },
+  16: { rows: 4, cols: 4 },
+};
+
+/** The smallest and largest size the rules take (digits up to 16 fit a 16-bit mask). */
+export const MIN_SIZE = 4;
+export const MAX_SIZE = 16;
+
+/** The usual box shape of a size (4: 2x2, 6: 2x3, 8: 2x4, 9: 3x3, 10: 2x5, 12: 3x4, 15: 3x5, 16: 4x4), or null. */
+export function boxShapeOf(size: number): BoxShape | null {
+  return USUAL_BOXES[size] ?? null;
+}
+
+/** Samurai: five 9x9 grids on a 21x21 frame, the centre one sharing a corner box with each other. */
+const SAMURAI_GRIDS = [
+  { row: 0, col: 0 },
+  { row: 0, col: 12 },
+  { row: 6, col: 6 },
+  { row: 12, col: 0 },
+  { row: 12, col: 12 },
+] as const;
+
+/** Asterisk's nine cells, as (row, col) from 0. */
+const ASTERISK = [[1, 4], [2, 2], [2, 6], [4, 1], [4, 4], [4, 7], [6, 2], [6, 6], [7, 4]] as const;
+
+interface Frame {
+  width: number;
+  height: number;
+  cellAt: Int16Array;
+  rowOf: Uint8Array;
+  colOf: Uint8Array;
+  grids: { row: number; col: number }[];
+}
+
+function frameOf(size: number, samurai: boolean): Frame {
+  const grids = samurai ? SAMURAI_GRIDS.map((g) => ({ ...g })) : [{ row: 0, col: 0 }];
+  const width = samurai ? 21 : size;
+  const height = width;
+  const cellAt = new Int16Array(width * height).fill(-1);
+  for (const grid of grids) {
+    for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) cellAt[(grid.row + r) * width + grid.col + c] = 0;
+  }
+  let count = 0;
+  for (let p = 0; p < cellAt.length; p++) if (cellAt[p] === 0) cellAt[p] = count++ + 1; // 1-based while counting
+  const rowOf = new Uint8Array(count);
+  const colOf = new Uint8Array(count);
+  for (let p = 0; p < cellAt.length; p++) {
+    if (cellAt[p] === -1) continue;
+    const cell = cellAt[p]! - 1;
+    cellAt[p] = cell;
+    rowOf[cell] = Math.floor(p / width);
+    colOf[cell] = p % width;
+  }
+  return { width, height, cellAt, rowOf, colOf, grids };
+}
+
+function whole(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+function checkCells(cells: readonly number[], cellCount: number, what: string): void {
+  for (const cell of cells) {
+    if (!whole(cell) || cell < 0 || cell >= cellCount) {
+      throw new RulesError('BAD_CELL', `${what}: cell ${String(cell)} is not a cell of the grid (0..${cellCount - 1})`);
+    }
+  }
+}
+
+/** Smallest and largest sum of k distinct digits of 1..size; every sum between is possible. */
+export function cageSumRange(cellCount: number, size: number): [number, number] {
+  return [(cellCount * (cellCount + 1)) / 2, (cellCount * (2 * size - cellCount + 1)) / 2];
+}
+
+/**
+ * Builds and checks the rules value of a description. Throws a {@link RulesError} naming the
+ * problem (a size with no box shape, a region of the wrong size, a cell in two cages, a cage sum no
+ * digits can make...). The result is frozen; build it once and pass it down.
+ */
+export function buildRules(input: RulesSpec): Rules {
+  const size = input.size;
+  if (!whole(size) || size < MIN_SIZE || size > MAX_SIZE) {
+    throw new RulesError('BAD_SIZE', `size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE} (got ${String(size)})`);
+  }
+  const samurai = input.layout === 'samurai';
+  if (input.layout !== undefined && input.layout !== 'single' && !samurai) {
+    throw new RulesError('BAD_HOUSE', `layout must be "single" or "samurai" (got ${String(input.layout)})`);
+  }
+  if (samurai) {
+    if (size !== 9) throw new RulesError('BAD_SIZE', `Samurai is made of 9x9 grids (got size ${size})`);
+    const extra = ['regions', 'diagonalDown', 'diagonalUp', 'windoku', 'disjointGroups', 'asterisk', 'centreDot', 'extraRegions'] as const;
+    for (const key of extra) {
+      const value = input[key];
+      if (value !== undefined && value !== false && !(Array.isArray(value) && value.length === 0)) {
+        throw new RulesError('BAD_HOUSE', `Samurai takes no ${key} (only its five grids and, optionally, cages)`);
+      }
+    }
+  }
+  const frame = frameOf(size, samurai);
+  const cellCount = frame.rowOf.length;
+
+  // Regions: jigsaw pieces, or regular boxes.
+  let boxShape: BoxShape | null = null;
+  const regionOf = new Int16Array(cellCount);
+  let regions: number[] | undefined;
+  if (input.regions !== undefined) {
+    if (input.boxes !== undefined) throw new RulesError('BAD_REGIONS', 'give either irregular regions or a box shape, not both');
+    regions = [...input.regions];
+    if (regions.length !== cellCount) {
+      throw new RulesError('BAD_REGIONS', `regions: expected one region number per cell (${cellCount}), got ${regions.length}`);
+    }
+    const counts = new Array<number>(size).fill(0);
+    for (let cell = 0; cell < cellCount; cell++) {
+      const region = regions[cell];
+      if (!whole(region) || region < 0 || region >= size) {
+        throw new RulesError('BAD_REGIONS', `regions: r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} has region ${String(region)}, expected 0..${size - 1}`);
+      }
+      counts[region]!++;
+      regionOf[cell] = region;
+    }
+    const wrong = counts.findIndex((n) => n !== size);
+    if (wrong >= 0) throw new RulesError('BAD_REGIONS', `region ${wrong + 1} has ${counts[wrong]} cells, expected ${size}`);
+  } else {
+    boxShape = input.boxes ?? boxShapeOf(size);
+    if (boxShape === null) {
+      throw new RulesError('BAD_SIZE', `size ${size} has no usual box shape: give the box shape (rows x cols) or irregular regions`);
+    }
+    if (!whole(boxShape.rows) || !whole(boxShape.cols) || boxShape.rows < 1 || boxShape.cols < 1 || boxShape.rows * boxShape.cols !== size) {
+      throw new RulesError('BAD_BOXES', `a box of ${String(boxShape.rows)}x${String(boxShape.cols)} cells does not hold ${size} digits`);
+    }
+    boxShape = { rows: boxShape.rows, cols: boxShape.cols };
+  }
+
+  const houses: Int16Array[] = [];
+  const houseKinds: HouseKind[] = [];
+  const seen = new Set<string>();
+  const addHouse = (cells: number[], kind: HouseKind): void => {
+    cells.sort((a, b) => a - b);
+    const key = cells.join(',');
+    if (seen.has(key)) return; // Samurai's shared boxes; an extra region equal to a house
+    seen.add(key);
+    houses.push(Int16Array.from(cells));
+    houseKinds.push(kind);
+  };
+  const at = (row: number, col: number): number => frame.cellAt[row * frame.width + col]!;
+
+  for (const grid of frame.grids) {
+    for (let r = 0; r < size; r++) addHouse(Array.from({ length: size }, (_, c) => at(grid.row + r, grid.col + c)), 'row');
+  }
+  for (const grid of frame.grids) {
+    for (let c = 0; c < size; c++) addHouse(Array.from({ length: size }, (_, r) => at(grid.row + r, grid.col + c)), 'column');
+  }
+  if (boxShape !== null) {
+    const { rows, cols } = boxShape;
+    const boxIds = new Map<string, number>();
+    for (const grid of frame.grids) {
+      for (let b = 0; b < size; b++) {
+        const top = grid.row + Math.floor(b / (size / cols)) * rows;
+        const left = grid.col + (b % (size / cols)) * cols;
+        const cells: number[] = [];
+        for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push(at(top + r, left + c));
+        const key = `${top},${left}`;
+        const id = boxIds.get(key) ?? boxIds.size;
+        boxIds.set(key, id);
+        for (const cell of cells) regionOf[cell] = id;
+        addHouse(cells, 'box');
+      }
+    }
+  } else {
+    for (let region = 0; region < size; region++) {
+      const cells: number[] = [];
+      for (let cell = 0; cell < cellCount; cell++) if (regionOf[cell] === region) cells.push(cell);
+      addHouse(cells, 'region');
+    }
+  }
+
+  // Extra houses.
+  const nineOnly = (what: string): void => {
+    if (size !== 9 || samurai) throw new RulesError('BAD_HOUSE', `${what} is defined on a single 9x9 grid only`);
+  };
+  if (input.diagonalDown === true) addHouse(Array.from({ length: size }, (_, i) => at(i, i)), 'diagonal');
+  if (input.diagonalUp === true) addHouse(Array.from({ length: size }, (_, i) => at(size - 1 - i, i)), 'diagonal');
+  if (input.windoku === true) {
+    nineOnly('windoku');
+    for (const top of [1, 5]) {
+      for (const left of [1, 5]) {
+        const cells: number[] = [];
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells.push(at(top + r, left + c));
+        addHouse(cells, 'window');
+      }
+    }
+  }
+  if (input.disjointGroups === true) {
+    if (boxShape === null) throw new RulesError('BAD_HOUSE', 'disjoint groups need regular boxes');
+    const { rows, cols } = boxShape;
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const cells: number[] = [];
+        for (let top = 0; top < size; top += rows) for (let left = 0; left < size; left += cols) cells.push(at(top + r, left + c));
+        addHouse(cells, 'disjoint');
+      }
+    }
+  }
+  if (input.asterisk === true) {
+    nineOnly('asterisk');
+    addHouse(ASTERISK.map(([r, c]) => at(r, c)), 'asterisk');
+  }
+  if (input.centreDot === true) {
+    nineOnly('centre dot');
+    if (boxShape === null) throw new RulesError('BAD_HOUSE', 'centre dot needs 3x3 boxes');
+    const cells: number[] = [];
+    for (let top = 1; top < 9; top += 3) for (let left = 1; left < 9; left += 3) cells.push(at(top, left));
+    addHouse(cells, 'centre-dot');
+  }
+  const extraRegions = (input.extraRegions ?? []).map((cells) => [...cells]);
+  extraRegions.forEach((cells, i) => {
+    checkCells(cells, cellCount, `extra region ${i + 1}`);
+    if (new Set(cells).size !== cells.length || cells.length !== size) {
+      throw new RulesError('BAD_HOUSE', `extra region ${i + 1} has ${new Set(cells).size} distinct cells, expected ${size}`);
+    }
+    addHouse([...cells], 'extra');
+  });
+
+  // Cages.
+  const cageOf = new Int16Array(cellCount).fill(-1);
+  const cageSpecs: CageSpec[] = (input.cages ?? []).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
+  const order = cageSpecs.map((cage, i) => ({ cage, i }));
+  order.forEach(({ cage, i }) => {
+    const what = `cage ${i + 1}`;
+    checkCells(cage.cells, cellCount, what);
+    if (cage.cells.length === 0) throw new RulesError('BAD_CAGE', `${what} has no cells`);
+    if (new Set(cage.cells).size !== cage.cells.length) throw new RulesError('BAD_CAGE', `${what} names a cell twice`);
+    if (cage.cells.length > size) throw new RulesError('BAD_CAGE', `${what} has ${cage.cells.length} cells, more than the ${size} digits`);
+    for (const cell of cage.cells) {
+      if (cageOf[cell] !== -1) {
+        throw new RulesError('CAGE_OVERLAP', `r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} is in cage ${cageOf[cell]! + 1} and cage ${i + 1}`);
+      }
+      cageOf[cell] = i;
+    }
+    const sum = cage.sum;
+    if (sum !== undefined && sum !== 0) {
+      const [low, high] = cageSumRange(cage.cells.length, size);
+      if (!whole(sum) || sum < low || sum > high) {
+        throw new RulesError('BAD_CAGE_SUM', `${what}: no ${cage.cells.length} different digits add up to ${String(sum)} (possible: ${low} to ${high})`);
+      }
+    }
+  });
+  // Number cages by their first cell, so that equal cage sets give equal rules.
+  const sorted = cageSpecs
+    .map((cage) => ({ cells: [...cage.cells].sort((a, b) => a - b), sum: cage.sum ?? 0 }))
+    .sort((a, b) => a.cells[0]! - b.cells[0]!);
+  const cages: Cage[] = sorted.map((cage) => Object.freeze({ cells: Int16Array.from(cage.cells), sum: cage.sum }));
+  cageOf.fill(-1);
+  cages.forEach((cage, i) => {
+    for (const cell of cage.cells) cageOf[cell] = i;
+  });
+
+  // Houses of each cell, and peers.
+  const houseLists: number[][] = Array.from({ length: cellCount }, () => []);
+  houses.forEach((cells, h) => {
+    for (const cell of cells) houseLists[cell]!.push(h);
+  });
+  const housesOf = houseLists.map((list) => Int16Array.from(list));
+  const mark = new Uint8Array(cellCount);
+  const peers: Int16Array[] = [];
+  for (let cell = 0; cell < cellCount; cell++) {
+    mark.fill(0);
+    for (const h of housesOf[cell]!) for (const other of houses[h]!) mark[other] = 1;
+    const cage = cageOf[cell]!;
+    if (cage >= 0) for (const other of cages[cage]!.cells) mark[other] = 1;
+    mark[cell] = 0;
+    const list: number[] = [];
+    for (let other = 0; other < cellCount; other++) if (mark[other] === 1) list.push(other);
+    peers.push(Int16Array.from(list));
+  }
+
+  const spec: Rules['spec'] = deepFreeze({
+    size,
+    layout: samurai ? 'samurai' : 'single',
+    ...(regions !== undefined ? { regions } : { boxes: boxShape! }),
+    ...(input.diagonalDown === true ? { diagonalDown: true } : {}),
+    ...(input.diagonalUp === true ? { diagonalUp: true } : {}),
+    ...(input.windoku === true ? { windoku: true } : {}),
+    ...(input.disjointGroups === true ? { disjointGroups: true } : {}),
+    ...(input.asterisk === true ? { asterisk: true } : {}),
+    ...(input.centreDot === true ? { centreDot: true } : {}),
+    ...(extraRegions.length > 0 ? { extraRegions } : {}),
+    ...(sorted.length > 0 ? { cages: sorted.map((cage) => (cage.sum === 0 ? { cells: cage.cells } : cage)) } : {}),
+  });
+
+  return Object.freeze({
+    spec,
+    variant: variantName(spec),
+    size,
+    allDigits: (1 << size) - 1,
+    width: frame.width,
+    height: frame.height,
+    cellCount,
+    rowOf: frame.rowOf,
+    colOf: frame.colOf,
+    cellAt: frame.cellAt,
+    boxShape: boxShape === null ? null : Object.freeze(boxShape),
+    regionOf,
+    houses: Object.freeze(houses),
+    houseKinds: Object.freeze(houseKinds),
+    housesOf: Object.freeze(housesOf),
+    peers: Object.freeze(peers),
+    cages: Object.freeze(cages),
+    cageOf,
+    grids: Object.freeze(frame.grids.map((g) => Object.freeze(g))),
+  });
+}
+
+/** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... */
+function variantName(spec: RulesSpec): string {
+  const parts: string[] = [];
+  if (spec.layout === 'samurai') parts.push('samurai');
+  else if (spec.size !== 9) parts.push(`${spec.size}x${spec.size}`);
+  if (spec.regions !== undefined) parts.push('jigsaw');
+  if (spec.diagonalDown === true && spec.diagonalUp === true) parts.push('x');
+  else if (spec.diagonalDown === true || spec.diagonalUp === true) parts.push('diagonal');
+  if (spec.windoku === true) parts.push('windoku');
+  if (spec.disjointGroups === true) parts.push('disjoint');
+  if (spec.asterisk === true) parts.push('asterisk');
+  if (spec.centreDot === true) parts.push('centre-dot');
+  if ((spec.extraRegions?.length ?? 0) > 0) parts.push('extra-regions');
+  if ((spec.cages?.length ?? 0) > 0) parts.push('killer');
+  return parts.length === 0 ? 'classic' : parts.join('+');
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

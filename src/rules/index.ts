@@ -1,0 +1,17 @@
+export { RulesError, type RulesErrorCode, type Rules, type RulesSpec, type CageSpec, type Cage, type BoxShape, type HouseKind } from './types.js';
+export { buildRules, boxShapeOf, cageSumRange, MIN_SIZE, MAX_SIZE } from './build.js';
+export {
+  classicRules,
+  jigsawRules,
+  samuraiRules,
+  withSpec,
+  withDiagonals,
+  withWindoku,
+  withDisjointGroups,
+  withAsterisk,
+  withCentreDot,
+  withExtraRegions,
+  withCages,
+  isClassic9,
+} from './constructors.js';
+export { type Puzzle, type GivenConflict, findGivenConflict, cellNameOf, houseNameOf } from './puzzle.js';

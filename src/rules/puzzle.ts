@@ -1,0 +1,86 @@
+import { cageSumRange } from './build.js';
+import type { Rules } from './types.js';
+
+/**
+ * A puzzle under any rules: the rules value and one given per cell (0 empty, 1..size a digit).
+ * The givens are in the rules' cell order (row by row over the cells that exist).
+ */
+export interface Puzzle {
+  readonly rules: Rules;
+  readonly givens: Uint8Array;
+}
+
+/** Why some givens cannot be part of a solution, found without search. */
+export interface GivenConflict {
+  /** The cells involved (one or two). */
+  readonly cells: readonly number[];
+  /** Plain words, e.g. "two 5s in row 3", "cage at r1c1: givens add up to 19, more than its sum 17". */
+  readonly reason: string;
+}
+
+/** `r3c6` name of a cell of the rules (frame position, 1-based). */
+export function cellNameOf(rules: Rules, cell: number): string {
+  return `r${rules.rowOf[cell]! + 1}c${rules.colOf[cell]! + 1}`;
+}
+
+/** Name of a house for messages: "row 3", "column 6", "box 2", "region 4", "diagonal"... */
+export function houseNameOf(rules: Rules, house: number): string {
+  const kind = rules.houseKinds[house]!;
+  const first = rules.houses[house]![0]!;
+  const cells = rules.houses[house]!;
+  if (kind === 'row') return `row ${rules.rowOf[first]! + 1}`;
+  if (kind === 'column') return `column ${rules.colOf[first]! + 1}`;
+  if (kind === 'box' || kind === 'region') return `${kind} ${rules.regionOf[first]! + 1}`;
+  return `${kind} ${cellNameOf(rules, cells[0]!)}..${cellNameOf(rules, cells[cells.length - 1]!)}`;
+}
+
+/**
+ * The first given that breaks a rule on its own: a digit out of range, the same digit twice in a
+ * house or a cage, a cage whose givens pass its sum (or a full cage whose givens miss it). Null
+ * when none does (the puzzle may still have no solution: ask the solver).
+ */
+export function findGivenConflict(rules: Rules, givens: ArrayLike<number>): GivenConflict | null {
+  if (givens.length !== rules.cellCount) {
+    return { cells: [], reason: `expected ${rules.cellCount} cells, found ${givens.length}` };
+  }
+  for (let cell = 0; cell < rules.cellCount; cell++) {
+    const digit = givens[cell]!;
+    if (!Number.isInteger(digit) || digit < 0 || digit > rules.size) {
+      return { cells: [cell], reason: `${cellNameOf(rules, cell)} holds ${String(digit)}, not a digit from 1 to ${rules.size}` };
+    }
+  }
+  for (let house = 0; house < rules.houses.length; house++) {
+    const dup = duplicateIn(rules.houses[house]!, givens);
+    if (dup !== null) {
+      return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${houseNameOf(rules, house)} (${cellNameOf(rules, dup[0]!)}, ${cellNameOf(rules, dup[1]!)})` };
+    }
+  }
+  for (const cage of rules.cages) {
+    const where = `the cage at ${cellNameOf(rules, cage.cells[0]!)}`;
+    const dup = duplicateIn(cage.cells, givens);
+    if (dup !== null) return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${where}` };
+    if (cage.sum === 0) continue;
+    let total = 0;
+    let empty = 0;
+    for (const cell of cage.cells) {
+      total += givens[cell]!;
+      if (givens[cell] === 0) empty++;
+    }
+    // The empty cells add at least 1+2+..+k and at most size+(size-1)+..: outside that, no digits fit.
+    const [low, high] = empty === 0 ? [0, 0] : cageSumRange(empty, rules.size);
+    if (total + low > cage.sum || total + high < cage.sum) {
+      const reason = empty === 0 ? `its givens add up to ${total}, not its sum ${cage.sum}` : `its givens add up to ${total}, which ${empty} more digits cannot bring to its sum ${cage.sum}`;
+      return { cells: [...cage.cells], reason: `${where}: ${reason}` };
+    }
+  }
+  return null;
+}
+
+function duplicateIn(cells: Int16Array, givens: ArrayLike<number>): number[] | null {
+  for (let i = 0; i < cells.length; i++) {
+    const digit = givens[cells[i]!]!;
+    if (digit === 0) continue;
+    for (let j = i + 1; j < cells.length; j++) if (givens[cells[j]!] === digit) return [cells[i]!, cells[j]!];
+  }
+  return null;
+}
