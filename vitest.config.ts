@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Lists, at the end of the run, the tests skipped for a missing system tool.
+    globalSetup: ['test/global-setup.ts'],
   },
 });

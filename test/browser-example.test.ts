@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateOne, gradePuzzle } from '../src/index.js';
 import { launchBrowser } from './helpers/browser.js';
+import { describeWithTool } from './helpers/system-tools.js';
 
 /*
  * The example page (examples/browser/), bundled by its own script and opened from disk in headless
@@ -18,19 +19,6 @@ const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1
 let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  execFileSync(process.execPath, [`${ROOT}examples/browser/build.mjs`], { stdio: 'pipe' });
-  browser = await launchBrowser();
-  page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto(PAGE);
-  expect(errors).toEqual([]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function checkPuzzle(puzzle: string): Promise<Record<string, string>> {
   await page.$eval('#puzzle', (node, text) => ((node as HTMLTextAreaElement).value = text), puzzle);
@@ -42,7 +30,21 @@ async function checkPuzzle(puzzle: string): Promise<Record<string, string>> {
   });
 }
 
-describe('the browser example page', () => {
+describeWithTool('chromium', 'the browser example page', () => {
+  beforeAll(async () => {
+    execFileSync(process.execPath, [`${ROOT}examples/browser/build.mjs`], { stdio: 'pipe' });
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(PAGE);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
   test('a unique puzzle: verdict, rating, level, hardest technique and the next hint', async () => {
     const shown = await checkPuzzle(HARD1);
     const grade = gradePuzzle(HARD1);

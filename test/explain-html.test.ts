@@ -8,6 +8,7 @@ import { gradeWithPath } from '../src/grader/grade.js';
 import { describeStep } from '../src/grader/explain.js';
 import { run } from './helpers/cli.js';
 import { launchBrowser } from './helpers/browser.js';
+import { describeWithTool } from './helpers/system-tools.js';
 
 // SE 8.5: forcing X-chains and cell / region forcing chains on its path.
 const CHAINED = '1...2...5.6.....1.9.4...3.6...1.9...2.......4...253.....7...8..8.1.9.5.75...8...3';
@@ -21,12 +22,6 @@ function scratch(): string {
 }
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function open(file: string) {
   const page = await browser.newPage();
@@ -43,7 +38,14 @@ async function open(file: string) {
   return { page, errors };
 }
 
-describe('explain --html in a browser', () => {
+describeWithTool('chromium', 'explain --html in a browser', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
   it('next N times shows step N: its text, and its pattern cells highlighted in the board', async () => {
     const dir = scratch();
     const file = join(dir, 'explain.html');

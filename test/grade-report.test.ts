@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gradePuzzle } from '../src/grader/grade.js';
 import { run } from './helpers/cli.js';
 import { launchBrowser } from './helpers/browser.js';
+import { describeWithTool } from './helpers/system-tools.js';
 
 const DATA = new URL('./fixtures/report-sample.txt', import.meta.url);
 
@@ -19,14 +20,15 @@ function sampleFile(dir: string): { file: string; puzzles: string[] } {
 }
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
-describe('grade --report and --stats', () => {
+describeWithTool('chromium', 'grade --report and --stats', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
   it('the report page: the histogram bars add up to the graded puzzles, by level as graded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-report-'));
     const { file, puzzles } = sampleFile(dir);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { BIN, run } from './helpers/cli.js';
+import { describeWithTool } from './helpers/system-tools.js';
 import { hostTag } from '../src/node/output-file.js';
 import { savedRecords, sleep, startCli, waitFor } from './helpers/child.js';
 
@@ -125,7 +126,7 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
   });
 });
 
-describe('--shard K/N through GNU parallel', () => {
+describeWithTool('parallel', '--shard K/N through GNU parallel', () => {
   test('four shards run by GNU parallel and merged with cat give the bytes of one run (generate by examples/parallel-local.sh, grade; check in-process)', async () => {
     const dir = tempDir();
     const sample = join(dir, 'sample.txt');
@@ -160,7 +161,9 @@ describe('--shard K/N through GNU parallel', () => {
     const merged = Buffer.concat([1, 2, 3, 4].map((k) => readFileSync(join(dir, `check-${k}.txt`))));
     expect(merged.equals(readFileSync(join(dir, 'check-one.txt')))).toBe(true);
   });
+});
 
+describe('--shard K/N', () => {
   test('bad shards are usage errors', async () => {
     for (const [shard, message] of [
       ['0/4', /--shard 0\/4: K must be from 1 to N/],

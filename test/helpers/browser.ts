@@ -1,14 +1,16 @@
-import { existsSync } from 'node:fs';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { findTool } from './system-tools.js';
 
 /**
  * Debian's Chromium, driven headless by puppeteer-core (which never downloads a browser).
  * `.ci/run` installs it (`apt-get install chromium`); set CHROMIUM_PATH to use another build.
+ * Tests that need it are declared with describeWithTool('chromium', ...), which skips them where
+ * there is no Chromium.
  */
 export function chromiumPath(): string {
-  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  for (const path of candidates) if (path && existsSync(path)) return path;
-  throw new Error('Chromium not found: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH');
+  const path = findTool('chromium');
+  if (path === null) throw new Error('Chromium not found: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH');
+  return path;
 }
 
 /** A headless browser; close it in afterAll. */
