@@ -61,6 +61,9 @@ export {
   levelOf,
   isLevel,
   GUESS_DIFFICULTY,
+  type HintTiers,
+  hintTiers,
+  plainCellName,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
 export { formatChain, formatChainLines } from './techniques/chains/index.js';

@@ -7,7 +7,7 @@
 import { applyStep, boardFromGrid, type Board } from '../core/board.js';
 import type { Grid } from '../core/grid.js';
 import type { Step } from '../core/step.js';
-import { describeStep, solvePath } from '../grader/index.js';
+import { describeStep, hintTiers, solvePath, type HintTiers } from '../grader/index.js';
 
 /** A family of techniques the primer explains on one page. */
 export interface PrimerTopic {
@@ -174,7 +174,10 @@ export interface PrimerEntry {
 /** A hint: the first step of a puzzle beyond singles, in words. */
 export interface HintEntry {
   puzzle: number;
+  /** The step as `explain` words it (technique names, r3c4 cells). */
   text: string;
+  /** The same step in three plain-worded tiers: where to look, the idea, the answer. */
+  tiers?: HintTiers;
 }
 
 /** The primer and the hints of a book, from the solving paths of its puzzles. */
@@ -221,7 +224,7 @@ export function teach(puzzles: Iterable<PrimerPuzzle>, options: { onPuzzle?: (n:
         found.get(topic.id)!.entry.puzzles.push(puzzle.number);
       }
       if (!hinted && !SINGLES.has(step.technique)) {
-        hints.push({ puzzle: puzzle.number, text: describeStep(step) });
+        hints.push({ puzzle: puzzle.number, text: describeStep(step), tiers: hintTiers(step) });
         hinted = true;
       }
       applyStep(board, step);

@@ -84,7 +84,7 @@ export const DEFAULT_TEXTS: BookTexts = {
   primer:
     'Every technique this book\u2019s puzzles need beyond the basics, each shown on a real position from one of ' +
     'its puzzles: the board as it stands at that moment, the pattern shaded, and the puzzles that need it.',
-  hints: 'Stuck? For each puzzle harder than easy, the first step that needs more than a single, in words. Cells are named by row and column: r3c4 is row 3, column 4.',
+  hints: 'Stuck? For each puzzle harder than easy, a hint for its first step beyond the simplest, in three parts on separate pages, so that you can stop as soon as you see it: where to look, the idea, then the answer. Rows are numbered 1 to 9 from the top and columns 1 to 9 from the left, as printed beside the puzzles; boxes 1 to 9 row by row from the top left.',
   back: '',
 };
 

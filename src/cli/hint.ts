@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { GradeError, hintStep } from '../grader/grade.js';
 import { describeStep } from '../grader/explain.js';
+import { hintTiers } from '../grader/hint-tiers.js';
 import { formatChainLines } from '../techniques/chains/index.js';
 import { readPuzzleArgument, stepJson } from './explain.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
@@ -10,7 +11,10 @@ import { terminalSafe } from './output.js';
 interface HintCliOptions {
   uniqueness: boolean;
   json: boolean;
+  tier?: string;
 }
+
+const TIER_KEYS = ['where', 'idea', 'answer'] as const;
 
 export function registerHint(program: Command, io: CliIo, state: CommandState): void {
   program
@@ -19,20 +23,26 @@ export function registerHint(program: Command, io: CliIo, state: CommandState): 
     .argument('<puzzle>', 'an 81-character puzzle (its digits so far), or a file holding one (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
     .option('--json', 'one JSON object: the puzzle, and the step as data (null when already solved)', false)
+    .option('--tier <n>', 'a hint in plain words, as far as tier n: 1 where to look, 2 the idea, 3 the answer')
     .addHelpText(
       'after',
       `
 Prints one line: the step's difficulty on the Sudoku Explainer scale and what it does, in r1c1
-notation. When no technique applies, the hint is a guess and says so.
+notation. When no technique applies, the hint is a guess and says so. With --tier, the same step in
+plain words instead, one line per tier up to the one asked (cells as "row 3, column 4"): a player
+who wants a nudge asks for tier 1, then 2, then 3. With --json, --tier adds "tiers" to the object.
 
 Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the puzzle is invalid,
 has no solution or several (or no puzzle was found), 2 for usage errors.
 
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-  $ sudoku-press hint puzzle.txt`,
+  $ sudoku-press hint puzzle.txt
+  $ sudoku-press hint --tier 1 puzzle.txt`,
     )
     .action(async (arg: string, options: HintCliOptions) => {
+      const tier = options.tier === undefined ? 0 : Number(options.tier);
+      if (options.tier !== undefined && !['1', '2', '3'].includes(options.tier)) throw new UsageError(`--tier takes 1, 2 or 3 (got ${terminalSafe(options.tier)})`);
       const records = [];
       for await (const record of readPuzzleArgument(arg, io)) records.push(record);
       if (records.length === 0) {
@@ -52,9 +62,13 @@ Examples:
       try {
         const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
         if (options.json) {
-          io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step) })}\n`);
+          const tiers = tier > 0 && step ? { tiers: Object.fromEntries(TIER_KEYS.slice(0, tier).map((key) => [key, hintTiers(step)[key]])) } : {};
+          io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step), ...tiers })}\n`);
         } else if (!step) io.stdout.write('The puzzle is already solved.\n');
-        else {
+        else if (tier > 0) {
+          const tiers = hintTiers(step);
+          for (const key of TIER_KEYS.slice(0, tier)) io.stdout.write(`${tiers[key]}\n`);
+        } else {
           io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
           if (step.chains && step.chains.length > 0) {
             for (const chain of formatChainLines(step.chains, '    ')) io.stdout.write(`    ${chain}\n`);

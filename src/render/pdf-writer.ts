@@ -25,7 +25,7 @@ import {
   type Rect,
 } from './layout.js';
 import type { BookTemplate } from './template.js';
-import { HOW_TO_PLAY_EXAMPLE, hintLines, numberRanges, paginateHints, type TextMeasure } from './teaching-layout.js';
+import { HOW_TO_PLAY_EXAMPLE, hintBlocks, numberRanges, paginateHints, type HintBlock, type TextMeasure } from './teaching-layout.js';
 import { fitText, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
@@ -300,13 +300,17 @@ class Painter {
     }
     const slots = this.plan.puzzleSlots;
     const labelSize = this.t.fonts.label;
+    // With hints, which name cells by row and column, the grids carry their row and column numbers.
+    const coordinates = (this.options.hints?.length ?? 0) > 0;
     puzzles.forEach((puzzle, i) => {
-      const grid = offset(slots.grids[i]!, frame.body);
-      const baseline = grid.y - slots.labelHeight * 0.3;
-      this.text(`Puzzle ${puzzle.number}`, grid.x, baseline, { font: 'serifBold', size: labelSize });
+      const slot = offset(slots.grids[i]!, frame.body);
+      const grid = coordinates ? insetForCoordinates(slot) : slot;
+      const baseline = slot.y - slots.labelHeight * 0.3;
+      this.text(`Puzzle ${puzzle.number}`, slot.x, baseline, { font: 'serifBold', size: labelSize });
       if (this.t.showRating && puzzle.rating !== undefined) {
-        this.text(`rating ${puzzle.rating.toFixed(1)}`, grid.x + grid.width, baseline, { font: 'serifItalic', size: labelSize, align: 'right', gray: 0.3 });
+        this.text(`rating ${puzzle.rating.toFixed(1)}`, slot.x + slot.width, baseline, { font: 'serifItalic', size: labelSize, align: 'right', gray: 0.3 });
       }
+      if (coordinates) this.coordinates(grid, slot);
       drawGridLines(this.doc, grid, this.t.lines);
       const font = this.metrics.digits;
       drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
@@ -578,7 +582,6 @@ class Painter {
 
   private hintsPage(frame: PageFrame, index: number): void {
     const pages = this.hintPages();
-    const hints = this.options.hints ?? [];
     const b = frame.body;
     const f = this.t.fonts;
     let y = b.y + f.body;
@@ -588,9 +591,16 @@ class Painter {
     }
     const indent = hintIndent(f.body);
     for (const i of pages.pages[index] ?? []) {
-      const hint = hints[i]!;
-      this.text(`${hint.puzzle}`, b.x, y, { font: 'serifBold', size: f.body });
-      for (const line of pages.lines[i]!) {
+      const block = pages.blocks[i]!;
+      if (block.puzzle === 0) {
+        // A tier's heading: a little space above it unless it opens the page.
+        if (y > b.y + f.body * 1.5 && index === 0) y += f.body * 0.6;
+        this.text(block.lines[0]!, b.x, y, { font: 'serifBold', size: f.body * 1.15 });
+        y += f.body * 1.45 + f.body * 0.725;
+        continue;
+      }
+      this.text(`${block.puzzle}`, b.x, y, { font: 'serifBold', size: f.body });
+      for (const line of block.lines) {
         this.text(line, b.x + indent, y, { font: 'serif', size: f.body });
         y += f.body * 1.45;
       }
@@ -598,9 +608,21 @@ class Painter {
     }
   }
 
-  private hintCache: { lines: string[][]; pages: number[][] } | undefined;
+  /** Row numbers left of the grid and column numbers above it, light, in the band `slot` keeps outside `grid`. */
+  private coordinates(grid: Rect, slot: Rect): void {
+    const cell = grid.width / 9;
+    const band = grid.x - slot.x;
+    const size = Math.min(this.t.fonts.label, band * 0.62);
+    for (let i = 0; i < 9; i++) {
+      const label = String(i + 1);
+      this.text(label, slot.x + band * 0.45, grid.y + (i + 0.5) * cell + size * 0.35, { font: 'serif', size, align: 'center', gray: 0.5 });
+      this.text(label, grid.x + (i + 0.5) * cell, slot.y + band * 0.7, { font: 'serif', size, align: 'center', gray: 0.5 });
+    }
+  }
 
-  private hintPages(): { lines: string[][]; pages: number[][] } {
+  private hintCache: { blocks: HintBlock[]; pages: number[][] } | undefined;
+
+  private hintPages(): { blocks: HintBlock[]; pages: number[][] } {
     this.hintCache ??= layoutHints(this.t, this.options.hints ?? [], this.measureText, this.options.texts.hints);
     return this.hintCache;
   }
@@ -640,6 +662,12 @@ const PICTURE_SCALE = 1.5;
 /** The largest printed picture: past it, the drawing's box lines would print thicker than 3 pt. */
 const MAX_PICTURE = 470;
 
+/** A puzzle grid inside its slot, leaving a band on the left and on top for row and column numbers. */
+export function insetForCoordinates(slot: Rect): Rect {
+  const band = slot.width * 0.06;
+  return { x: slot.x + band, y: slot.y + band, width: slot.width - band, height: slot.height - band };
+}
+
 /** Indent of a hint's text after its puzzle number. */
 function hintIndent(size: number): number {
   return size * 2.6;
@@ -649,18 +677,18 @@ function hintIndent(size: number): number {
  * The hints' lines and pages for a template: the text is wrapped to the narrowest body the book can
  * have (the widest gutter of the template's table), so that the count is known before the plan.
  */
-export function layoutHints(template: BookTemplate, hints: readonly HintEntry[], measure: TextMeasure, intro: string): { lines: string[][]; pages: number[][] } {
+export function layoutHints(template: BookTemplate, hints: readonly HintEntry[], measure: TextMeasure, intro: string): { blocks: HintBlock[]; pages: number[][] } {
   const t = template;
   const f = t.fonts;
   const widestGutter = Math.max(t.margins.inside, ...t.margins.insideByPageCount.map((r) => r.inside));
   const width = t.page.width - t.margins.outside - widestGutter;
   const height = t.page.height - t.margins.top - t.margins.bottom - (t.headerAt === 'top' ? f.header + 14 : 0) - 18 - Math.max(f.footer, t.headerAt === 'foot' ? f.header : 0);
   const lead = f.body * 1.45;
-  const lines = hintLines(hints, width, hintIndent(f.body), (text) => measure(text, fontFile('serif'), f.body));
+  const blocks = hintBlocks(hints, width, hintIndent(f.body), (text) => measure(text, fontFile('serif'), f.body));
   const introLines = wrapText(intro, width, (text) => measure(text, fontFile('serifItalic'), f.body)).length;
   const perPage = Math.max(3, Math.floor((height - f.body) / lead));
   const firstPage = Math.max(3, Math.floor((height - f.heading * 2.1 - f.body * 2 - introLines * lead) / lead));
-  return { lines, pages: paginateHints(lines, perPage, firstPage) };
+  return { blocks, pages: paginateHints(blocks, perPage, firstPage) };
 }
 
 /** A number for a content stream: at most 3 decimals, no exponent. */

@@ -11,25 +11,57 @@ export { wrapText };
 /** Width of `text` in points at `size` in the given font file. */
 export type TextMeasure = (text: string, font: string, size: number) => number;
 
-/** The lines of each hint (`12.` hanging, then the text), wrapped to `width`. */
-export function hintLines(hints: readonly HintEntry[], width: number, indent: number, measure: (text: string) => number): string[][] {
-  return hints.map((hint) => wrapText(hint.text, width - indent, measure));
+/** The hints section's three parts, in order: a reader who wants only a nudge stops after the first. */
+export const HINT_TIERS = [
+  { key: 'where', heading: '1. Where to look' },
+  { key: 'idea', heading: '2. The idea' },
+  { key: 'answer', heading: '3. The answer' },
+] as const;
+
+/** One block of the hints section: a tier's heading (puzzle 0), or one puzzle's hint in that tier. */
+export interface HintBlock {
+  /** The puzzle number, or 0 for a tier heading. */
+  puzzle: number;
+  lines: string[];
+  /** A tier heading after the first: it opens a new page, so that the next tier is not in view. */
+  breakBefore: boolean;
 }
 
-/** Splits hints (each a block of lines) into pages of at most `linesPerPage` lines, never splitting a hint. */
-export function paginateHints(blocks: readonly string[][], linesPerPage: number, firstPageLines: number): number[][] {
+/**
+ * The blocks of the hints section: with tiers, each tier's heading and then every puzzle's hint in
+ * that tier (`12.` hanging, then the text wrapped to `width`); hints without tiers in one list.
+ */
+export function hintBlocks(hints: readonly HintEntry[], width: number, indent: number, measure: (text: string) => number): HintBlock[] {
+  const wrap = (text: string) => wrapText(text, width - indent, measure);
+  if (!hints.every((hint) => hint.tiers !== undefined)) {
+    return hints.map((hint) => ({ puzzle: hint.puzzle, lines: wrap(hint.text), breakBefore: false }));
+  }
+  return HINT_TIERS.flatMap((tier, index) => [
+    { puzzle: 0, lines: [tier.heading], breakBefore: index > 0 },
+    ...hints.map((hint) => ({ puzzle: hint.puzzle, lines: wrap(hint.tiers![tier.key]), breakBefore: false })),
+  ]);
+}
+
+/**
+ * Splits the blocks into pages of at most `linesPerPage` lines, never splitting a block, opening a
+ * new page before a block marked `breakBefore`, and never leaving a tier heading last on a page.
+ */
+export function paginateHints(blocks: readonly HintBlock[], linesPerPage: number, firstPageLines: number): number[][] {
   const pages: number[][] = [[]];
   let used = 0;
   let room = firstPageLines;
+  const newPage = () => {
+    pages.push([]);
+    used = 0;
+    room = linesPerPage;
+  };
   blocks.forEach((block, i) => {
-    const need = block.length + (used === 0 ? 0 : 0.5);
-    if (used > 0 && used + need > room) {
-      pages.push([]);
-      used = 0;
-      room = linesPerPage;
-    }
+    const need = block.lines.length + (used === 0 ? 0 : 0.5);
+    // A heading needs room for itself and the first hint under it.
+    const withNext = block.puzzle === 0 ? need + 0.5 + (blocks[i + 1]?.lines.length ?? 0) : need;
+    if (used > 0 && (block.breakBefore || used + withNext > room)) newPage();
     pages[pages.length - 1]!.push(i);
-    used += used === 0 ? block.length : need;
+    used += used === 0 ? block.lines.length : need;
   });
   return pages;
 }

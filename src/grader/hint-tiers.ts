@@ -1,0 +1,104 @@
+import type { Step } from '../core/step.js';
+import { COL_OF, ROW_OF } from '../core/tables.js';
+import { formatUnits, joinList } from './explain.js';
+
+/**
+ * A hint in three tiers a player can stop at: where to look, which idea, then the answer. Plain
+ * words, no technique names; cells are named by row and column as a printed grid with row and
+ * column numbers shows them ("row 3, column 4"), boxes by number (1 to 9, row by row).
+ */
+export interface HintTiers {
+  /** Tier 1: the rows, columns or boxes (or the cell) to look at. */
+  where: string;
+  /** Tier 2: the idea that makes progress there. */
+  idea: string;
+  /** Tier 3: the answer: what to place or which candidates to remove. */
+  answer: string;
+}
+
+/** The idea of each family of techniques, in plain words; keys are technique ids or their families. */
+const IDEAS: Readonly<Record<string, string>> = {
+  'full-house': 'One row, column or box has a single empty cell left: it takes the one missing digit.',
+  'hidden-single': 'One digit fits in only one cell of a row, column or box.',
+  'naked-single': 'One cell has room for only one digit: every other digit is already in its row, column or box.',
+  'direct-pointing': "Inside one box, a digit can only go in one row or column. That rules the digit out of the rest of that row or column, and then it fits only one cell somewhere else.",
+  'direct-claiming': "Inside one row or column, a digit can only go in one box. That rules the digit out of the rest of that box, and then it fits only one cell there.",
+  'direct-hidden': 'A few digits fit only in the same few cells of a row, column or box, so those cells hold nothing else; then a digit is left with only one cell.',
+  pointing: "Inside one box, a digit can only go in one row or column, so it cannot go anywhere else in that row or column.",
+  claiming: "Inside one row or column, a digit can only go in one box, so it cannot go anywhere else in that box.",
+  'naked-subset': 'A few cells of one row, column or box can only hold the same few digits between them (two cells, two digits; three cells, three digits), so no other cell there can hold those digits.',
+  'hidden-subset': 'A few digits fit only in the same few cells of one row, column or box (two digits, two cells...), so those cells can hold nothing else.',
+  fish: "A digit fits in only a few places in each of some rows, and those places line up in the same columns (or the other way round). The digit must take one of those places in each of those columns, so it cannot go anywhere else in them.",
+  'xy-wing': 'Three cells with two candidates each: whichever digit the middle cell takes, one of the two outer cells must hold their shared digit, so a cell that sees both outer cells cannot hold it.',
+  'xyz-wing': 'A cell with three candidates and two helpers with two each: however they are filled, one of the three holds their shared digit, so a cell that sees all three cannot hold it.',
+  uniqueness: 'A puzzle with only one solution cannot end with a rectangle (or loop) of cells where two digits could swap places; the one way to avoid that pattern settles a candidate.',
+  bug: "If every empty cell had exactly two candidates, the puzzle would have two solutions; the cell that breaks that pattern must take the digit that breaks it.",
+  exclusion: 'Two or three cells that see each other cannot take values that would leave a cell they all see with no digit at all.',
+  cycle: 'Follow a loop of either-or links between candidates: whichever way round it goes, some candidates outside the loop can never be true.',
+  chain: 'Follow a chain of either-or links: if the candidate were true, the chain would lead to a contradiction.',
+  forcing: "Try each possibility (each digit of one cell, or each place of a digit in one row, column or box) and follow what it forces: they all lead to the same result, or one leads to a contradiction.",
+  guess: 'No logical step is known here: try a candidate and check that it leads to a solution.',
+};
+
+function familyOf(technique: string): string {
+  if (technique in IDEAS) return technique;
+  if (technique.startsWith('hidden-single')) return 'hidden-single';
+  if (technique.startsWith('direct-hidden')) return 'direct-hidden';
+  if (technique.startsWith('naked-')) return 'naked-subset';
+  if (technique.startsWith('hidden-')) return 'hidden-subset';
+  if (technique === 'x-wing' || technique === 'swordfish' || technique === 'jellyfish') return 'fish';
+  if (technique.startsWith('unique-')) return 'uniqueness';
+  if (technique.startsWith('bug-')) return 'bug';
+  if (technique.startsWith('aligned-')) return 'exclusion';
+  if (technique.endsWith('-cycle')) return 'cycle';
+  if (technique.endsWith('-chain')) return 'chain';
+  return 'forcing';
+}
+
+/** `row 3, column 4`: a cell as a printed grid with row and column numbers names it. */
+export function plainCellName(cell: number): string {
+  return `row ${ROW_OF[cell]! + 1}, column ${COL_OF[cell]! + 1}`;
+}
+
+/** Eliminations in plain words, cells with the same digits together: "4 in row 4, column 9 and row 5, column 1; 2 and 7 in ...". */
+function candidatesText(candidates: readonly { cell: number; digit: number }[]): string {
+  const digitsOf = new Map<number, number[]>();
+  for (const { cell, digit } of candidates) digitsOf.set(cell, [...(digitsOf.get(cell) ?? []), digit]);
+  const cellsOf = new Map<string, number[]>();
+  for (const [cell, digits] of digitsOf) {
+    const key = joinList([...digits].sort((a, b) => a - b).map(String));
+    cellsOf.set(key, [...(cellsOf.get(key) ?? []), cell]);
+  }
+  return [...cellsOf].map(([digits, cells]) => `${digits} in ${joinList(cells.map(plainCellName))}`).join('; ');
+}
+
+/** Tier 1 when the step names no row, column or box: its pattern's rows and columns, or the cell, or the digit. */
+function whereWithoutUnits(step: Step): string {
+  const cells = step.pattern.cells;
+  const rows = [...new Set(cells.map((cell) => ROW_OF[cell]!))].sort((a, b) => a - b);
+  const cols = [...new Set(cells.map((cell) => COL_OF[cell]!))].sort((a, b) => a - b);
+  if (cells.length > 1 && rows.length <= 2 && cols.length <= 2) {
+    return `Look at ${formatUnits(rows)} and ${formatUnits(cols.map((c) => c + 9))}.`;
+  }
+  const targets = new Set([...step.placements, ...step.eliminations].map((c) => c.cell));
+  const first = step.placements[0] ?? step.eliminations[0];
+  if (first === undefined) return 'Look at the whole grid.';
+  if (targets.size === 1) return `Look at the cell in ${plainCellName(first.cell)}.`;
+  return `Look at the ${first.digit}s near ${plainCellName(first.cell)}.`;
+}
+
+/**
+ * The three tiers of a hint for `step` (see {@link HintTiers}). Pure: the same step gives the same
+ * words.
+ */
+export function hintTiers(step: Step): HintTiers {
+  const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < 27);
+  const where = units.length > 0 && units.length <= 4 ? `Look at ${formatUnits(units)}.` : whereWithoutUnits(step);
+  const idea = IDEAS[familyOf(step.technique)]!;
+  const parts: string[] = [];
+  if (step.placements.length > 0) {
+    parts.push(`Place ${joinList(step.placements.map((p) => `${p.digit} in ${plainCellName(p.cell)}`))}.`);
+  }
+  if (step.eliminations.length > 0) parts.push(`Cross out the ${candidatesText(step.eliminations)}.`);
+  return { where, idea, answer: parts.join(' ') };
+}
