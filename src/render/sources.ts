@@ -3,10 +3,10 @@
  * Generated books get theirs from the generator (see generated.ts).
  */
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { readPuzzles } from '../core/parse.js';
 import { GradeError, LEVELS, gradePuzzle, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
+import { textLines } from '../node/text-lines.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 
@@ -74,7 +74,8 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
     skipped.push({ source, line, reason });
   };
 
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const lines = textLines(stream);
   try {
     for await (const record of readPuzzles(lines, { source: path })) {
       read++;
@@ -111,7 +112,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       if (missing === 0) break;
     }
   } finally {
-    lines.close();
+    stream.destroy();
   }
 
   const sections: BookSection[] = [];

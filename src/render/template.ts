@@ -1,5 +1,6 @@
 import { packageRoot } from '../node/package-root.js';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readSmallTextFile } from '../node/text-lines.js';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
 import { DEFAULT_TEXTS, isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
@@ -139,14 +140,15 @@ export function loadTemplate(nameOrPath: string): BookTemplate {
     }
     file = join(templatesDir(), `${nameOrPath}.json`);
   }
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(file, 'utf8');
+    // Read up to the cap only: `--template /dev/zero` or a huge file is refused, not read whole.
+    text = readSmallTextFile(file, MAX_TEMPLATE_CHARS);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String((error as Error).message);
     throw new TemplateError(file, '', reason);
   }
-  if (text.length > MAX_TEMPLATE_CHARS) throw new TemplateError(file, '', `the file is ${text.length} characters long; a template has at most ${MAX_TEMPLATE_CHARS}`);
+  if (text === null) throw new TemplateError(file, '', `the file is longer than ${MAX_TEMPLATE_CHARS} characters, the most a template has`);
   let json: unknown;
   try {
     json = JSON.parse(text);
