@@ -22,10 +22,11 @@ import {
   resolveFront,
   resolveTexts,
 } from '../render/index.js';
-import { isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
+import { isValidIsbn, MAX_TEXT_LENGTH, MAX_TEXTS_FILE_CHARS, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { Teaching } from '../book/primer.js';
 import { parseTexts } from '../render/template.js';
-import { readFileSync } from 'node:fs';
+import { readSmallTextFile } from '../node/text-lines.js';
+import { describeFileError } from '../node/file-errors.js';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -111,9 +112,17 @@ export function textsFromOptions(options: BookOptions): Partial<BookTexts> {
   let texts: Partial<BookTexts> = {};
   if (options.texts !== undefined) {
     checkInputFiles([options.texts]);
+    let text: string | null;
+    try {
+      // Read up to the cap only: a 6 MB file (or /dev/zero) is refused before anything is measured.
+      text = readSmallTextFile(options.texts, MAX_TEXTS_FILE_CHARS);
+    } catch (error) {
+      throw new UsageError(describeFileError(error, options.texts, 'read').message);
+    }
+    if (text === null) throw new UsageError(`--texts ${options.texts}: the file is longer than ${MAX_TEXTS_FILE_CHARS.toLocaleString('en-US')} characters, the most a texts file has`);
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(options.texts, 'utf8'));
+      json = JSON.parse(text);
     } catch (error) {
       throw new UsageError(`--texts ${options.texts}: not valid JSON (${(error as Error).message})`);
     }
@@ -124,7 +133,10 @@ export function textsFromOptions(options: BookOptions): Partial<BookTexts> {
       throw error;
     }
   }
-  if (options.rights !== undefined) texts.rights = options.rights;
+  if (options.rights !== undefined) {
+    if (options.rights.length > MAX_TEXT_LENGTH) throw new UsageError(`--rights: is ${options.rights.length.toLocaleString('en-US')} characters long; a text has at most ${MAX_TEXT_LENGTH.toLocaleString('en-US')}`);
+    texts.rights = options.rights;
+  }
   return texts;
 }
 
@@ -155,6 +167,7 @@ Examples:
       const coverOutput = options.cover ? (options.coverOutput ?? coverPathFor(options.output)) : undefined;
       if (options.coverOutput !== undefined && !options.cover) throw new UsageError('--cover-output needs --cover');
       checkBeforeWork(options, template, front, coverOutput === undefined ? [options.output] : [options.output, coverOutput], options.force);
+      await checkTextsBeforeWork(options, template, front, texts, { book: true, cover: coverOutput !== undefined });
       const progress = new BookProgress(io, !options.quiet);
       const source = await bookSource(options, template, io, state, progress);
       if (source === null) return;
@@ -467,4 +480,35 @@ export function checkBeforeWork(options: BookOptions, template: BookTemplate, fr
 /** The title, subtitle and front matter within their limits (a BookOutputError otherwise), before any work. */
 export function checkTexts(options: BookOptions, template: BookTemplate, front: Partial<FrontMatter>): void {
   checkBookTexts({ template, front, sections: [], ...(options.title === undefined ? {} : { title: options.title }), ...(options.subtitle === undefined ? {} : { subtitle: options.subtitle }) });
+}
+
+/**
+ * Before any work: the book's texts fit their pages (when the sections are known before the
+ * puzzles: always but for `--puzzles` without `--sections`, which the writer checks once read),
+ * and the back text fits the cover. A usage error (exit 2) names the text and how much fits.
+ */
+export async function checkTextsBeforeWork(
+  options: BookOptions,
+  template: BookTemplate,
+  front: Partial<FrontMatter>,
+  texts: Partial<BookTexts>,
+  what: { book: boolean; cover: boolean },
+): Promise<void> {
+  const { checkTextsFit, planContent } = await import('../render/index.js');
+  const { checkBackText } = await import('../render/cover.js');
+  const { TextFitError } = await import('../render/text-fit.js');
+  try {
+    if (what.book && (options.puzzles === undefined || options.sections !== undefined)) {
+      const sections = parseSections(options.sections ?? DEFAULT_SECTIONS);
+      const planned = planContent(bookContent(options, template, sections, front, texts, undefined));
+      checkTextsFit(planned);
+    }
+    if (what.cover) {
+      const content = bookContent(options, template, [], front, texts, undefined);
+      checkBackText(template, resolveFront(content), resolveTexts(content));
+    }
+  } catch (error) {
+    if (error instanceof BookOutputError || error instanceof TextFitError || error instanceof TemplateError) throw new UsageError(error.message);
+    throw error;
+  }
 }
