@@ -39,6 +39,11 @@ export interface FilePuzzlesOptions {
   skipInvalid?: boolean;
   /** Called after each record is read (and graded). */
   onRecord?: (read: number) => void;
+  /**
+   * Called with the number of puzzles kept so far each time one is kept; what it throws stops the
+   * reading and is thrown (the CLI stops once the book is certainly past the page limit).
+   */
+  onKept?: (kept: number) => void;
 }
 
 /** A file's puzzles arranged into sections, numbered through the book. */
@@ -67,6 +72,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
   const skipped: SkippedRecord[] = [];
   const solver = new Solver();
   let read = 0;
+  let kept = 0;
   let missing = wanted ? [...need.values()].reduce((a, b) => a + b, 0) : Infinity;
 
   const reject = (source: string, line: number, reason: string): void => {
@@ -109,6 +115,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       }
       list.push({ grid, solution, level: grade.level, rating: grade.rating });
       byLevel.set(grade.level, list);
+      options.onKept?.(++kept);
       if (missing === 0) break;
     }
   } finally {
