@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, open, openSync, readSync, statSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { MAX_LINE_LENGTH, splitLines } from '../core/lines.js';
@@ -47,4 +48,17 @@ export function readSmallTextFile(file: string, maxChars: number): string | null
   }
   const text = Buffer.concat(parts, total).toString('utf8');
   return text.length > maxChars ? null : text;
+}
+
+/**
+ * A file opened for reading as text: a regular file as a file stream; a named pipe (`<(cat f)`,
+ * `mkfifo`) as a socket, so that a reader that stops early (`book --puzzles` once it has enough)
+ * leaves no read blocked in the thread pool, which kept the process alive until the writer closed.
+ */
+export async function openTextStream(path: string): Promise<Readable> {
+  if (!statSync(path).isFIFO()) return createReadStream(path, { encoding: 'utf8' });
+  const fd = await new Promise<number>((resolve, reject) => open(path, 'r', (error, opened) => (error ? reject(error) : resolve(opened))));
+  const socket = new Socket({ fd, readable: true, writable: false });
+  socket.setEncoding('utf8');
+  return socket;
 }

@@ -2,11 +2,10 @@
  * Where a book's puzzles come from: a file of existing puzzles (checked, solved and graded here).
  * Generated books get theirs from the generator (see generated.ts).
  */
-import { createReadStream } from 'node:fs';
 import { readPuzzles } from '../core/parse.js';
 import { GradeError, LEVELS, gradePuzzle, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
-import { textLines } from '../node/text-lines.js';
+import { openTextStream, textLines } from '../node/text-lines.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 
@@ -80,7 +79,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
     skipped.push({ source, line, reason });
   };
 
-  const stream = createReadStream(path, { encoding: 'utf8' });
+  const stream = await openTextStream(path);
   const lines = textLines(stream);
   try {
     for await (const record of readPuzzles(lines, { source: path })) {
