@@ -59,6 +59,17 @@ describe('caps: the texts file and each text', () => {
     expect(r.stderr).toBe(`sudoku-press: --texts ${file}: ${key}: is 5,001 characters long; a text has at most 5,000\n`);
   });
 
+  test('a texts file and a template file that start with a UTF-8 byte order mark are read', () => {
+    const texts = join(dir, 'bom.json');
+    writeFileSync(texts, `\uFEFF${JSON.stringify({ howToPlay: 'Fill it in.' })}`);
+    const shipped = runBinary(['templates', 'letter-4up']).stdout;
+    const template = join(dir, 'bom-template.json');
+    writeFileSync(template, `\uFEFF${shipped}`);
+    const r = runBinary(['book', '--seed', '1', '--sections', 'easy:2', '--texts', texts, '-t', template, '-o', join(dir, 'bom.pdf'), '-q']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
   test('--rights over 5,000 characters', () => {
     const r = runBinary(['book', '--seed', '1', '--rights', 'r'.repeat(6000), '-o', join(dir, 'rights.pdf'), '-q']);
     expect(r.code).toBe(2);

@@ -27,7 +27,8 @@ async function* decode(stream: Readable): AsyncGenerator<string> {
  * A whole small text file (a template, a texts file) read as UTF-8, or null when it holds more
  * than `maxChars` characters: at most `3 * maxChars + 1` bytes are ever read (a UTF-8 byte
  * sequence is never shorter than a third of the UTF-16 text it makes), so `/dev/zero` or a
- * multi-gigabyte file is refused at once instead of read whole. System errors are thrown as is.
+ * multi-gigabyte file is refused at once instead of read whole. A leading byte order mark is
+ * dropped. System errors are thrown as is.
  */
 export function readSmallTextFile(file: string, maxChars: number): string | null {
   const limit = 3 * maxChars + 1;
@@ -46,7 +47,8 @@ export function readSmallTextFile(file: string, maxChars: number): string | null
   } finally {
     closeSync(fd);
   }
-  const text = Buffer.concat(parts, total).toString('utf8');
+  // A byte order mark (editors on Windows write one) is not part of the text.
+  const text = Buffer.concat(parts, total).toString('utf8').replace(/^\uFEFF/, '');
   return text.length > maxChars ? null : text;
 }
 
