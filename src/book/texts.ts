@@ -43,6 +43,15 @@ export interface BookTexts {
   back: string;
 }
 
+/**
+ * The longest text a book takes (each of {@link BookTexts}, each level's): 5,000 characters, about
+ * a full page of body text. Longer would not fit its page anyway (what does not fit is refused
+ * when the book is planned); the cap keeps a 6 MB text from being measured word by word first.
+ */
+export const MAX_TEXT_LENGTH = 5000;
+/** The largest `--texts` file: room for every text at its longest, and JSON around them. */
+export const MAX_TEXTS_FILE_CHARS = 100_000;
+
 export const DEFAULT_FRONT_MATTER: FrontMatter = {
   title: 'Sudoku Puzzles',
   subtitle: '',

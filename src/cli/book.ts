@@ -11,6 +11,7 @@ import {
   checkOutput,
   TemplateError,
   generatedPuzzles,
+  planBook,
   puzzlesFromFile,
   writeBookFile,
   type BookPuzzle,
@@ -22,10 +23,13 @@ import {
   resolveFront,
   resolveTexts,
 } from '../render/index.js';
-import { isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
+import { isValidIsbn, MAX_TEXT_LENGTH, MAX_TEXTS_FILE_CHARS, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { Teaching } from '../book/primer.js';
 import { parseTexts } from '../render/template.js';
-import { readFileSync } from 'node:fs';
+import { readSmallTextFile, textLines } from '../node/text-lines.js';
+import { createReadStream, statSync } from 'node:fs';
+import { PuzzleReader } from '../core/parse.js';
+import { describeFileError } from '../node/file-errors.js';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -111,9 +115,17 @@ export function textsFromOptions(options: BookOptions): Partial<BookTexts> {
   let texts: Partial<BookTexts> = {};
   if (options.texts !== undefined) {
     checkInputFiles([options.texts]);
+    let text: string | null;
+    try {
+      // Read up to the cap only: a 6 MB file (or /dev/zero) is refused before anything is measured.
+      text = readSmallTextFile(options.texts, MAX_TEXTS_FILE_CHARS);
+    } catch (error) {
+      throw new UsageError(describeFileError(error, options.texts, 'read').message);
+    }
+    if (text === null) throw new UsageError(`--texts ${options.texts}: the file is longer than ${MAX_TEXTS_FILE_CHARS.toLocaleString('en-US')} characters, the most a texts file has`);
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(options.texts, 'utf8'));
+      json = JSON.parse(text);
     } catch (error) {
       throw new UsageError(`--texts ${options.texts}: not valid JSON (${(error as Error).message})`);
     }
@@ -124,7 +136,10 @@ export function textsFromOptions(options: BookOptions): Partial<BookTexts> {
       throw error;
     }
   }
-  if (options.rights !== undefined) texts.rights = options.rights;
+  if (options.rights !== undefined) {
+    if (options.rights.length > MAX_TEXT_LENGTH) throw new UsageError(`--rights: is ${options.rights.length.toLocaleString('en-US')} characters long; a text has at most ${MAX_TEXT_LENGTH.toLocaleString('en-US')}`);
+    texts.rights = options.rights;
+  }
   return texts;
 }
 
@@ -155,6 +170,7 @@ Examples:
       const coverOutput = options.cover ? (options.coverOutput ?? coverPathFor(options.output)) : undefined;
       if (options.coverOutput !== undefined && !options.cover) throw new UsageError('--cover-output needs --cover');
       checkBeforeWork(options, template, front, coverOutput === undefined ? [options.output] : [options.output, coverOutput], options.force);
+      await checkTextsBeforeWork(options, template, front, texts, { book: true, cover: coverOutput !== undefined });
       const progress = new BookProgress(io, !options.quiet);
       const source = await bookSource(options, template, io, state, progress);
       if (source === null) return;
@@ -256,16 +272,32 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
     if (options.seed !== undefined) throw new UsageError('--seed makes no difference with --puzzles (the puzzles come from the file)');
     let fileBook;
     try {
+      // Every puzzle of the file goes in: refuse as soon as the page limit is certain, not after
+      // grading them all (100,000 lines took 35-79 s to be refused).
+      const tooMany = wanted === undefined ? firstCountPastPageLimit(template) : null;
+      if (tooMany !== null && !options.skipInvalid && (await countReadable(options.puzzles, tooMany.count)) >= tooMany.count) {
+        // Each record must make it into the book (or the run fails anyway): enough readable
+        // records already make it too long, whatever their levels.
+        throw tooMany.error;
+      }
       fileBook = await puzzlesFromFile(options.puzzles, {
         sections: wanted,
         skipInvalid: options.skipInvalid,
         onRecord: (read) => progress.reading(read),
+        ...(tooMany === null
+          ? {}
+          : {
+              onKept: (kept: number) => {
+                if (kept >= tooMany.count) throw tooMany.error;
+              },
+            }),
       });
     } catch (error) {
       if (error instanceof BookInputError) {
         fail(io, state, progress, error.message);
         return null;
       }
+      if (error instanceof TemplateError) throw new UsageError(error.message);
       throw error;
     }
     progress.doneReading(fileBook.puzzles.length, fileBook.skipped.length);
@@ -283,6 +315,57 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
   return { sections, puzzles, origin: `seed ${seed}`, seed };
+}
+
+/**
+ * The fewest puzzles that certainly make a book past the template's page limit (its gutter table
+ * or 10,000 pages), with the error the book would fail with: a book of one section is the
+ * shortest book of that many puzzles (more sections only add dividers). Null when no count does.
+ */
+export function firstCountPastPageLimit(template: BookTemplate): { count: number; error: TemplateError } | null {
+  const pastLimit = (count: number): TemplateError | null => {
+    try {
+      planBook(template, { title: '', sections: [{ level: 'easy', count }] });
+      return null;
+    } catch (error) {
+      if (error instanceof TemplateError) return error;
+      throw error;
+    }
+  };
+  let high = 1 << 21;
+  let error = pastLimit(high);
+  if (error === null) return null;
+  let low = 0; // a count that fits (0: trivially)
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    const midError = pastLimit(mid);
+    if (midError === null) low = mid;
+    else {
+      high = mid;
+      error = midError;
+    }
+  }
+  // The count is a lower bound of the book's: say so ("has 829 pages" would understate a file of 100,000).
+  const message = error.message.replace(/the book (?:has|would have) (\d+) pages/, 'the book would have at least $1 pages');
+  return { count: high, error: Object.assign(error, { message }) };
+}
+
+/** How many readable records `file` has, counted up to `atMost` (parsed only, nothing solved); 0 for a pipe. */
+async function countReadable(file: string, atMost: number): Promise<number> {
+  if (!statSync(file).isFile()) return 0; // a pipe can be read once: the grading pass stops early instead
+  const reader = new PuzzleReader({ source: file });
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  let count = 0;
+  let line = 0;
+  try {
+    for await (const text of textLines(stream)) {
+      for (const record of reader.push(text, ++line)) if (record.ok) count++;
+      if (count >= atMost) return count;
+    }
+  } finally {
+    stream.destroy();
+  }
+  return count;
 }
 
 /**
@@ -467,4 +550,35 @@ export function checkBeforeWork(options: BookOptions, template: BookTemplate, fr
 /** The title, subtitle and front matter within their limits (a BookOutputError otherwise), before any work. */
 export function checkTexts(options: BookOptions, template: BookTemplate, front: Partial<FrontMatter>): void {
   checkBookTexts({ template, front, sections: [], ...(options.title === undefined ? {} : { title: options.title }), ...(options.subtitle === undefined ? {} : { subtitle: options.subtitle }) });
+}
+
+/**
+ * Before any work: the book's texts fit their pages (when the sections are known before the
+ * puzzles: always but for `--puzzles` without `--sections`, which the writer checks once read),
+ * and the back text fits the cover. A usage error (exit 2) names the text and how much fits.
+ */
+export async function checkTextsBeforeWork(
+  options: BookOptions,
+  template: BookTemplate,
+  front: Partial<FrontMatter>,
+  texts: Partial<BookTexts>,
+  what: { book: boolean; cover: boolean },
+): Promise<void> {
+  const { checkTextsFit, planContent } = await import('../render/index.js');
+  const { checkBackText } = await import('../render/cover.js');
+  const { TextFitError } = await import('../render/text-fit.js');
+  try {
+    if (what.book && (options.puzzles === undefined || options.sections !== undefined)) {
+      const sections = parseSections(options.sections ?? DEFAULT_SECTIONS);
+      const planned = planContent(bookContent(options, template, sections, front, texts, undefined));
+      checkTextsFit(planned);
+    }
+    if (what.cover) {
+      const content = bookContent(options, template, [], front, texts, undefined);
+      checkBackText(template, resolveFront(content), resolveTexts(content));
+    }
+  } catch (error) {
+    if (error instanceof BookOutputError || error instanceof TextFitError || error instanceof TemplateError) throw new UsageError(error.message);
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import type { BookOptions } from './book.js';
-import { addBookOptions, BookProgress, bookContent, bookSource, checkBeforeWork, coverPathFor, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import { addBookOptions, BookProgress, bookContent, bookSource, checkBeforeWork, checkTextsBeforeWork, coverPathFor, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
 import { readTemplate } from './templates.js';
 
 interface CoverOptions extends BookOptions {
@@ -43,6 +43,7 @@ Examples:
         }
       }
       checkBeforeWork(options, template, front, [output], options.force);
+      await checkTextsBeforeWork(options, template, front, texts, { book: false, cover: true });
       const progress = new BookProgress(io, !options.quiet);
       const source = await bookSource(options, template, io, state, progress);
       if (source === null) return;

@@ -1,7 +1,7 @@
 import { accessSync, constants, createReadStream, existsSync, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parsePuzzles, readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
+import { textLines } from '../node/text-lines.js';
 import { describeFileError } from '../node/file-errors.js';
 import { UsageError, type CliIo } from './io.js';
 
@@ -27,7 +27,8 @@ export function checkInputFiles(files: readonly string[]): void {
 }
 
 function linesOf(stream: Readable): AsyncIterable<string> {
-  return createInterface({ input: stream, crlfDelay: Infinity });
+  // Not readline: it holds a whole line, however long (see textLines).
+  return textLines(stream);
 }
 
 /**

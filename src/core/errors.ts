@@ -4,6 +4,7 @@ export type PuzzleFormatErrorCode =
   | 'BAD_CHARACTER' // a character that is neither a digit, an empty-cell mark nor a separator
   | 'CONFLICT' // two givens with the same digit in one unit
   | 'INCOMPLETE_GRID' // a multi-line grid with fewer than 9 rows
+  | 'LINE_TOO_LONG' // a line past MAX_LINE_LENGTH characters (the rest of it is skipped)
   | 'NOT_ONE_PUZZLE' // a single puzzle was expected, none or several were found
   | 'BAD_CELL_VALUE' // an array cell that is not a whole number from 0 to 9 (or null)
   | 'BAD_GRID_TYPE'; // a grid argument that is neither a string, an array nor a Uint8Array

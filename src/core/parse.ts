@@ -1,5 +1,8 @@
 import { PuzzleFormatError, type SourceLocation } from './errors.js';
 import { describeConflict, findConflict, type Grid } from './grid.js';
+import { MAX_LINE_LENGTH, splitLines } from './lines.js';
+
+export { MAX_LINE_LENGTH, splitLines };
 
 /** A puzzle read from text, with where it came from. */
 export interface PuzzleRecord {
@@ -84,6 +87,11 @@ export class PuzzleReader {
   private broken: ReadResult | null = null;
 
   private pushLine(rawLine: string, lineNumber: number): ReadResult | null {
+    if (rawLine.length > MAX_LINE_LENGTH) {
+      // Cut by splitLines (or a line that long in a text): no record is anywhere near as long.
+      this.broken = this.interruptGrid();
+      return this.fail('LINE_TOO_LONG', `line ${lineNumber} is longer than ${MAX_LINE_LENGTH.toLocaleString('en-US')} characters`, { source: this.source, line: lineNumber });
+    }
     const text = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
     const trimmed = text.trim();
     const where: SourceLocation = { source: this.source, line: lineNumber };

@@ -6,7 +6,8 @@
 import { OutputFileError, checkOutputPath, describeFileError, openOutputFile } from '../node/output-file.js';
 import { planContent, resolveFront, type BookContent } from './content.js';
 import type { BookPlan } from './layout.js';
-import { writeBookPdf, type BookPuzzle } from './pdf-writer.js';
+import { checkTextPages, writeBookPdf, type BookPuzzle } from './pdf-writer.js';
+import { TextFitError } from './text-fit.js';
 
 /**
  * The creation date written into every book. Fixed, so that the same seed and options give the same
@@ -90,6 +91,13 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
   checkBookTexts(options);
   checkOutput(output, options.force ?? false);
   const { plan, front, texts } = planContent(options);
+  checkTextsFit({
+    plan,
+    front,
+    texts,
+    ...(options.teaching && plan.primerPage !== null ? { primer: options.teaching.primer } : {}),
+    ...(options.teaching && plan.hintsPage !== null ? { hints: options.teaching.hints } : {}),
+  });
   const file = openOutputFile(output, { force: options.force ?? false });
   const signal = options.signal;
   try {
@@ -113,6 +121,7 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
     });
   } catch (error) {
     await file.discard();
+    if (error instanceof TextFitError) throw new BookOutputError('TEXT_TOO_LONG', error.message);
     // A system error names the user's file, never the temporary one.
     if ((error as NodeJS.ErrnoException).syscall !== undefined) throw describeFileError(error, output, 'write');
     throw error;
@@ -125,6 +134,19 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
     throw error;
   }
   return { path: output, pages: plan.pageCount, bytes, plan };
+}
+
+/**
+ * Throws a BookOutputError (`TEXT_TOO_LONG`) when a text of the book does not fit its page (see
+ * checkTextPages): the message names the text and how many of its words fit.
+ */
+export function checkTextsFit(options: Parameters<typeof checkTextPages>[0]): void {
+  try {
+    checkTextPages(options);
+  } catch (error) {
+    if (error instanceof TextFitError) throw new BookOutputError('TEXT_TOO_LONG', error.message);
+    throw error;
+  }
 }
 
 /**

@@ -8,12 +8,12 @@
 import PDFDocument from 'pdfkit';
 import { writeOutputFile } from '../node/output-file.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
-import { checkOutput, BOOK_DATE } from './book.js';
+import { BookOutputError, checkOutput, BOOK_DATE } from './book.js';
 import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
 import { fontFile, type FontName } from './fonts.js';
 import type { Rect } from './layout.js';
-import type { BookPuzzle } from './pdf-writer.js';
-import { wrapText } from './text-fit.js';
+import { createTextMeasure, type BookPuzzle } from './pdf-writer.js';
+import { TextFitError, textDoesNotFit, wrapText } from './text-fit.js';
 import { PAPER_THICKNESS, type BookTemplate, type Paper } from './template.js';
 
 /** KDP's cover figures, in points. */
@@ -140,6 +140,12 @@ const SOFT = 0.8;
 export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverResult> {
   const { output } = options;
   checkOutput(output, options.force ?? false);
+  try {
+    checkBackText(options.template, options.front, options.texts);
+  } catch (error) {
+    if (error instanceof TextFitError) throw new BookOutputError('TEXT_TOO_LONG', error.message);
+    throw error;
+  }
   const g = coverGeometry(options.template, options.pages, options.paper);
   const elements: CoverResult['elements'] = [];
   // Written whole or not at all, like the book (src/node/output-file.ts).
@@ -260,7 +266,7 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
 
   // Back: the text above the barcode area, which stays empty.
   const b = g.backSafe;
-  const bodySize = Math.min(15, b.width / 33);
+  const bodySize = backTextSize(g);
   let by = b.y + bodySize * 2.2;
   const headSize = bodySize * 1.6;
   // Within the back panel: two lines at most (it ran across the spine onto the front).
@@ -268,20 +274,60 @@ function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, eleme
     put('back title', line, b.x, by, 'serifBold', headSize, INK);
     by += headSize * 1.2;
   }
-  const limit = g.barcode.y - bodySize * 1.5;
-  for (const paragraph of backText(options)) {
-    const lines = wrap(paragraph, 'serif', bodySize, b.width);
-    if (by + lines.length * bodySize * 1.45 > limit) break;
-    for (const line of lines) {
-      put('back text', line, b.x, by, 'serif', bodySize, INK);
-      by += bodySize * 1.45;
-    }
-    by += bodySize * 0.6;
-  }
+  for (const line of layoutBackText(g, by, options, measure)) put('back text', line.text, b.x, line.baseline, 'serif', bodySize, INK);
   const small = bodySize * 0.8;
   const imprint = [front.publisher, copyrightLine(front)].filter((t) => t !== '').join(' \u00b7 ');
   if (imprint !== '') put('imprint', fitText(imprint, 'serif', small, g.barcode.x - b.x - small * 2, measure), b.x, b.y + b.height - small * 0.3, 'serif', small, SOFT);
   doc.addContent('0 g');
+}
+
+/** Size of the back text on a cover of geometry `g`. */
+function backTextSize(g: CoverGeometry): number {
+  return Math.min(15, g.backSafe.width / 33);
+}
+
+/**
+ * The lines of the back text and their baselines, from `top` (below the back title) down to the
+ * barcode area. A back text of the book's own (`texts.back`) that does not fit is refused (a
+ * TextFitError naming how many of its words fit): it used to vanish whole, paragraph by paragraph.
+ * The back text made from the contents leaves out the level paragraphs that do not fit.
+ */
+function layoutBackText(g: CoverGeometry, top: number, options: Pick<WriteCoverOptions, 'texts' | 'levels' | 'puzzleCount'>, measure: (t: string, f: FontName, s: number) => number): { text: string; baseline: number }[] {
+  const b = g.backSafe;
+  const size = backTextSize(g);
+  const lead = size * 1.45;
+  const limit = g.barcode.y - size * 1.5;
+  const own = options.texts.back !== '';
+  const lines: { text: string; baseline: number }[] = [];
+  let by = top;
+  for (const paragraph of backText(options)) {
+    const wrapped = wrapText(paragraph, b.width, (t) => measure(t, 'serif', size));
+    if (by + wrapped.length * lead > limit) {
+      if (!own) break;
+      const fit = Math.max(0, Math.floor((limit - by) / lead));
+      throw textDoesNotFit('back', 'the back cover', options.texts.back, [...lines.map((l) => l.text), ...wrapped.slice(0, fit)]);
+    }
+    for (const text of wrapped) {
+      lines.push({ text, baseline: by });
+      by += lead;
+    }
+    by += size * 0.6;
+  }
+  return lines;
+}
+
+/**
+ * Throws a TextFitError when the book's own back text (`texts.back`) does not fit the back of the
+ * cover, before any work (the back panel does not depend on the page count).
+ */
+export function checkBackText(template: BookTemplate, front: FrontMatter, texts: BookTexts): void {
+  if (texts.back === '') return;
+  const g = coverGeometry(template, 24, template.paper);
+  const measure = createTextMeasure();
+  const size = backTextSize(g);
+  const headSize = size * 1.6;
+  const titleLines = wrapText(front.title, g.backSafe.width, (t) => measure(t, fontFile('serifBold'), headSize), 2).length;
+  layoutBackText(g, g.backSafe.y + size * 2.2 + titleLines * headSize * 1.2, { texts }, (t, f, s) => measure(t, fontFile(f), s));
 }
 
 function fitText(text: string, font: FontName, size: number, width: number, measure: (t: string, f: FontName, s: number) => number): string {

@@ -52,6 +52,7 @@ export {
   MAX_SUBTITLE_LENGTH,
   MAX_FRONT_LINE_LENGTH,
   checkBookTexts,
+  checkTextsFit,
   checkOutput,
   writeBookFile,
 } from './book.js';

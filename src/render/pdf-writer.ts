@@ -26,7 +26,7 @@ import {
 } from './layout.js';
 import type { BookTemplate } from './template.js';
 import { HOW_TO_PLAY_EXAMPLE, hintBlocks, numberRanges, paginateHints, type HintBlock, type TextMeasure } from './teaching-layout.js';
-import { fitText, wrapText } from './text-fit.js';
+import { fitText, textDoesNotFit, textLeavesNoRoom, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -159,6 +159,45 @@ async function drawPages(
   }
 }
 
+/** The pages that print a user's text: drawn by {@link checkTextPages} before any work. */
+function printsText(content: PageContent): boolean {
+  switch (content.kind) {
+    case 'copyright':
+    case 'how-to-play':
+    case 'levels':
+    case 'divider':
+    case 'solutions-divider':
+      return true;
+    case 'primer':
+    case 'hints':
+      return content.index === 0;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Draws the pages that print the book's texts (How to play, the levels, the dividers, the
+ * copyright page, the first page of the primer and of the hints) into a PDF that is thrown away,
+ * as the book will draw them: a text that does not fit its page throws a TextFitError before any
+ * puzzle is made or read, instead of printing over the folio or dropping words.
+ */
+export function checkTextPages(options: Pick<WriteBookOptions, 'plan' | 'front' | 'texts' | 'primer' | 'hints'>): void {
+  const { plan } = options;
+  const doc = new PDFDocument({ autoFirstPage: false, compress: false, font: fontFile('serif') });
+  const painter = new Painter(doc, plan, options);
+  for (const page of plan.pages) {
+    const content = page.content;
+    if (content.kind === 'puzzles' || !printsText(content)) continue;
+    if ((content.kind === 'primer' && !options.primer) || (content.kind === 'hints' && !options.hints)) continue;
+    const frame = pageFrame(plan, page.number);
+    doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+    painter.setBoxes(frame);
+    painter.page(frame, page.number, content);
+  }
+  doc.end();
+}
+
 function iterate<T>(items: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | Iterator<T> {
   return Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
 }
@@ -175,7 +214,7 @@ class Painter {
   constructor(
     private readonly doc: Doc,
     private readonly plan: BookPlan,
-    private readonly options: WriteBookOptions,
+    private readonly options: Pick<WriteBookOptions, 'front' | 'texts' | 'primer' | 'hints'>,
   ) {
     this.t = plan.template;
     // Fonts are always named by path: pdfkit caches a font under the name it was first opened by,
@@ -279,11 +318,11 @@ class Painter {
       case 'divider': {
         const section = this.plan.sections[content.section]!;
         const detail = section.first === section.last ? `Puzzle ${section.first}` : `Puzzles ${section.first}\u2013${section.last}`;
-        this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level));
+        this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level), `levels.${section.level}`);
         break;
       }
       case 'solutions-divider':
-        this.dividerPage(frame, 'Solutions', '', this.options.texts.solutions);
+        this.dividerPage(frame, 'Solutions', '', this.options.texts.solutions, 'solutions');
         break;
       case 'solutions':
         if (content.opensSection && this.t.sectionStart === 'heading') this.heading(frame, 'Solutions', '', this.plan.solutionSlots);
@@ -394,6 +433,13 @@ class Painter {
     const blocks = paragraphs.map((p) => ({ ...p, lines: this.wrap(p.text, p.font, size, width) }));
     const total = blocks.reduce((sum, block) => sum + block.lines.length * lead, 0) + (blocks.length - 1) * lead * 0.6;
     let y = b.y + b.height - total + size;
+    if (total > b.height + 0.01) {
+      // Set from the foot up, the page would overflow at the top: the rights paragraph is the long one.
+      const rights = this.options.texts.rights;
+      const lines = this.wrap(rights, 'serif', size, width);
+      const others = total - lines.length * lead;
+      throw textDoesNotFit('rights', 'the copyright page', rights, lines.slice(0, Math.max(0, Math.floor((b.height - others) / lead))));
+    }
     for (const block of blocks) {
       for (const text of block.lines) {
         this.text(text, b.x, y, { font: block.font, size });
@@ -440,14 +486,31 @@ class Painter {
     }
   }
 
-  /** A paragraph at `y` (baseline of the first line); returns the baseline after it. */
-  private paragraph(text: string, x: number, y: number, width: number, style: Style, lead = 1.45): number {
-    for (const line of this.wrap(text, style.font, style.size, width)) {
+  /**
+   * A paragraph at `y` (baseline of the first line); returns the baseline after it. With `key` (a
+   * user's text), a paragraph that would run below the body (over the folio) is refused, naming
+   * the text and how many of its words fit.
+   */
+  private paragraph(text: string, x: number, y: number, width: number, style: Style, lead = 1.45, key?: string): number {
+    const lines = this.wrap(text, style.font, style.size, width);
+    if (key !== undefined) this.checkFits(key, text, lines, y, style.size * lead, style.size);
+    for (const line of lines) {
       this.text(line, x, y, style);
       y += style.size * lead;
     }
     return y;
   }
+
+  /** Throws when line `i` of `lines` (baselines from `y`, `lead` apart) would reach below the body. */
+  private checkFits(key: string, text: string, lines: readonly string[], y: number, lead: number, size: number): void {
+    const bottom = this.frame.body.y + this.frame.body.height;
+    let fit = 0;
+    while (fit < lines.length && y + fit * lead + size * DESCENT <= bottom + 0.01) fit++;
+    if (fit < lines.length) throw textDoesNotFit(key, this.where, text, lines.slice(0, fit));
+  }
+
+  /** The page being drawn, for a text that does not fit: "the How to play page". */
+  private where = 'its page';
 
   private howToPlayPage(frame: PageFrame): void {
     const b = frame.body;
@@ -456,7 +519,8 @@ class Painter {
     const width = Math.min(b.width, f.body * 38);
     const left = b.x + (b.width - width) / 2;
     let y = this.pageHeading(frame, 'How to play') + f.body * 1.6;
-    y = this.paragraph(texts.howToPlay, b.x, y, b.width, { font: 'serif', size: f.body });
+    this.where = 'the How to play page';
+    y = this.paragraph(texts.howToPlay, b.x, y, b.width, { font: 'serif', size: f.body }, 1.45, 'howToPlay');
     // The example: as large as the room left allows, at most about half the text width.
     const captionLines = this.wrap(texts.example, 'serifItalic', f.body * 0.92, width).length;
     const marksLines = this.wrap(texts.pencilMarks, 'serif', f.body, b.width).length;
@@ -466,10 +530,13 @@ class Painter {
       const grid: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.2, width: side, height: side };
       this.picture(grid, HOW_TO_PLAY_EXAMPLE.picture, { shapes: HOW_TO_PLAY_EXAMPLE.shapes, layers: { coordinates: false } });
       y = grid.y + side + f.body * 1.8;
-      y = this.paragraph(texts.example, left, y, width, { font: 'serifItalic', size: f.body * 0.92 });
+      y = this.paragraph(texts.example, left, y, width, { font: 'serifItalic', size: f.body * 0.92 }, 1.45, 'example');
       y += f.body * 0.8;
+    } else if (texts.example !== '') {
+      // No room for the board its caption describes: refuse rather than drop both.
+      throw textLeavesNoRoom('howToPlay', this.where, 'the example board');
     }
-    this.paragraph(texts.pencilMarks, b.x, y, b.width, { font: 'serif', size: f.body });
+    this.paragraph(texts.pencilMarks, b.x, y, b.width, { font: 'serif', size: f.body }, 1.45, 'pencilMarks');
   }
 
   /**
@@ -494,7 +561,8 @@ class Painter {
       const section = this.plan.sections.find((s) => s.level === level)!;
       this.text(section.title, b.x, y, { font: 'serifBold', size: f.body });
       y += f.body * 1.45;
-      y = this.paragraph(levelText(this.options.texts, level), b.x, y, b.width, { font: 'serif', size: f.body }) + f.body * 0.7;
+      this.where = 'the About the levels page';
+      y = this.paragraph(levelText(this.options.texts, level), b.x, y, b.width, { font: 'serif', size: f.body }, 1.45, `levels.${level}`) + f.body * 0.7;
     }
   }
 
@@ -509,7 +577,7 @@ class Painter {
     this.doc.addContent('0 G');
   }
 
-  private dividerPage(frame: PageFrame, title: string, detail: string, text: string): void {
+  private dividerPage(frame: PageFrame, title: string, detail: string, text: string, key: string): void {
     const c = frame.body;
     const f = this.t.fonts;
     const size = Math.max(f.heading * 1.8, f.title);
@@ -528,7 +596,10 @@ class Painter {
       this.rule(centre - c.width * 0.08, centre + c.width * 0.08, y);
       y += f.body * 2.4;
       const width = Math.min(c.width * 0.8, f.body * 32);
-      for (const line of this.wrap(text, 'serif', f.body, width)) {
+      const lines = this.wrap(text, 'serif', f.body, width);
+      this.where = `the ${title} divider page`;
+      this.checkFits(key, text, lines, y, f.body * 1.5, f.body);
+      for (const line of lines) {
         this.text(line, centre, y, { font: 'serif', size: f.body, align: 'center' });
         y += f.body * 1.5;
       }
@@ -554,7 +625,8 @@ class Painter {
     let y = b.y;
     if (index === 0) {
       y = this.pageHeading(frame, 'The techniques') + f.body * 1.4;
-      y = this.paragraph(this.options.texts.primer, b.x, y, b.width, { font: 'serifItalic', size: f.body }) + f.body * 0.6;
+      this.where = 'the first page of the primer';
+      y = this.paragraph(this.options.texts.primer, b.x, y, b.width, { font: 'serifItalic', size: f.body }, 1.45, 'primer') + f.body * 0.6;
     }
     const headSize = f.heading * 0.85;
     y += headSize * 1.1;
@@ -575,6 +647,9 @@ class Painter {
       });
       y = grid.y + side + small * 2;
     }
+    if (index === 0 && y + (tail - 1) * small * 1.45 + small * DESCENT > b.y + b.height + 0.01) {
+      throw textLeavesNoRoom('primer', this.where, 'the first technique');
+    }
     y = this.paragraph(detail, b.x, y, b.width, { font: 'serifItalic', size: small });
     y += small * 0.4;
     this.paragraph(list, b.x, y, b.width, { font: 'serif', size: small });
@@ -587,24 +662,31 @@ class Painter {
     let y = b.y + f.body;
     if (index === 0) {
       y = this.pageHeading(frame, 'Hints') + f.body * 1.4;
-      y = this.paragraph(this.options.texts.hints, b.x, y, b.width, { font: 'serifItalic', size: f.body }) + f.body * 0.6;
+      this.where = 'the first page of the hints';
+      y = this.paragraph(this.options.texts.hints, b.x, y, b.width, { font: 'serifItalic', size: f.body }, 1.45, 'hints') + f.body * 0.6;
     }
     const indent = hintIndent(f.body);
+    const lead = f.body * 1.45;
+    // Baselines first (to check the first page's room, where the intro text is the caller's), then ink.
+    const placed: { block: HintBlock; y: number }[] = [];
     for (const i of pages.pages[index] ?? []) {
       const block = pages.blocks[i]!;
+      // A tier's heading gets a little space above it unless it opens the page.
+      if (block.puzzle === 0 && placed.length > 0) y += f.body * 0.6;
+      placed.push({ block, y });
+      y += block.lines.length * lead + f.body * 0.725;
+    }
+    const last = placed[placed.length - 1];
+    if (index === 0 && last !== undefined && last.y + (last.block.lines.length - 1) * lead + f.body * DESCENT > b.y + b.height + 0.01) {
+      throw textLeavesNoRoom('hints', this.where, 'the first hints');
+    }
+    for (const { block, y: top } of placed) {
       if (block.puzzle === 0) {
-        // A tier's heading: a little space above it unless it opens the page.
-        if (y > b.y + f.body * 1.5 && index === 0) y += f.body * 0.6;
-        this.text(block.lines[0]!, b.x, y, { font: 'serifBold', size: f.body * 1.15 });
-        y += f.body * 1.45 + f.body * 0.725;
+        this.text(block.lines[0]!, b.x, top, { font: 'serifBold', size: f.body * 1.15 });
         continue;
       }
-      this.text(`${block.puzzle}`, b.x, y, { font: 'serifBold', size: f.body });
-      for (const line of block.lines) {
-        this.text(line, b.x + indent, y, { font: 'serif', size: f.body });
-        y += f.body * 1.45;
-      }
-      y += f.body * 0.725;
+      this.text(`${block.puzzle}`, b.x, top, { font: 'serifBold', size: f.body });
+      block.lines.forEach((line, k) => this.text(line, b.x + indent, top + k * lead, { font: 'serif', size: f.body }));
     }
   }
 
@@ -656,6 +738,9 @@ class Painter {
     return fitText(text, width, (t) => doc.widthOfString(t));
   }
 }
+
+/** How far below its baseline a line of text may ink, as a share of its size (descenders). */
+const DESCENT = 0.25;
 
 /** Board pictures are drawn at 1 / this of their printed size (see Painter.picture). */
 const PICTURE_SCALE = 1.5;

@@ -2,11 +2,10 @@
  * Where a book's puzzles come from: a file of existing puzzles (checked, solved and graded here).
  * Generated books get theirs from the generator (see generated.ts).
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { readPuzzles } from '../core/parse.js';
 import { GradeError, LEVELS, gradePuzzle, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
+import { openTextStream, textLines } from '../node/text-lines.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 
@@ -39,6 +38,11 @@ export interface FilePuzzlesOptions {
   skipInvalid?: boolean;
   /** Called after each record is read (and graded). */
   onRecord?: (read: number) => void;
+  /**
+   * Called with the number of puzzles kept so far each time one is kept; what it throws stops the
+   * reading and is thrown (the CLI stops once the book is certainly past the page limit).
+   */
+  onKept?: (kept: number) => void;
 }
 
 /** A file's puzzles arranged into sections, numbered through the book. */
@@ -67,6 +71,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
   const skipped: SkippedRecord[] = [];
   const solver = new Solver();
   let read = 0;
+  let kept = 0;
   let missing = wanted ? [...need.values()].reduce((a, b) => a + b, 0) : Infinity;
 
   const reject = (source: string, line: number, reason: string): void => {
@@ -74,7 +79,8 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
     skipped.push({ source, line, reason });
   };
 
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity });
+  const stream = await openTextStream(path);
+  const lines = textLines(stream);
   try {
     for await (const record of readPuzzles(lines, { source: path })) {
       read++;
@@ -108,10 +114,11 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       }
       list.push({ grid, solution, level: grade.level, rating: grade.rating });
       byLevel.set(grade.level, list);
+      options.onKept?.(++kept);
       if (missing === 0) break;
     }
   } finally {
-    lines.close();
+    stream.destroy();
   }
 
   const sections: BookSection[] = [];

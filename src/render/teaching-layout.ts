@@ -56,7 +56,8 @@ export function paginateHints(blocks: readonly HintBlock[], linesPerPage: number
     room = linesPerPage;
   };
   blocks.forEach((block, i) => {
-    const need = block.lines.length + (used === 0 ? 0 : 0.5);
+    // Half a line between blocks; a tier heading below other blocks has 0.6 of a body size (0.42 line) more.
+    const need = block.lines.length + (used === 0 ? 0 : block.puzzle === 0 ? 0.92 : 0.5);
     // A heading needs room for itself and the first hint under it.
     const withNext = block.puzzle === 0 ? need + 0.5 + (blocks[i + 1]?.lines.length ?? 0) : need;
     if (used > 0 && (block.breakBefore || used + withNext > room)) newPage();

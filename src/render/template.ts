@@ -1,8 +1,9 @@
 import { packageRoot } from '../node/package-root.js';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readSmallTextFile } from '../node/text-lines.js';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
-import { DEFAULT_TEXTS, isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
+import { DEFAULT_TEXTS, MAX_TEXT_LENGTH, isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
 
 /** Points per unit of length: PDF user space is 1/72 inch. */
 const POINTS_PER = { pt: 1, in: 72, mm: 72 / 25.4, cm: 72 / 2.54 } as const;
@@ -139,14 +140,15 @@ export function loadTemplate(nameOrPath: string): BookTemplate {
     }
     file = join(templatesDir(), `${nameOrPath}.json`);
   }
-  let text: string;
+  let text: string | null;
   try {
-    text = readFileSync(file, 'utf8');
+    // Read up to the cap only: `--template /dev/zero` or a huge file is refused, not read whole.
+    text = readSmallTextFile(file, MAX_TEMPLATE_CHARS);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String((error as Error).message);
     throw new TemplateError(file, '', reason);
   }
-  if (text.length > MAX_TEMPLATE_CHARS) throw new TemplateError(file, '', `the file is ${text.length} characters long; a template has at most ${MAX_TEMPLATE_CHARS}`);
+  if (text === null) throw new TemplateError(file, '', `the file is longer than ${MAX_TEMPLATE_CHARS} characters, the most a template has`);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -340,16 +342,23 @@ export function parseTexts(json: unknown, file: string, path = 'texts'): Partial
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new TemplateError(file, path, `expected an object, got ${describe(json)}`);
   const t: Fields = new Fields(file, path, json as Json);
   const texts: Partial<BookTexts> = {};
-  for (const key of TEXT_KEYS) if (t.has(key)) texts[key] = t.string(key, '');
+  for (const key of TEXT_KEYS) if (t.has(key)) texts[key] = bookText(t, key);
   if (t.has('levels')) {
     const l: Fields = t.object('levels');
     const levels: Record<string, string> = {};
-    for (const level of Object.keys(DEFAULT_TEXTS.levels)) if (l.has(level)) levels[level] = l.string(level, '');
+    for (const level of Object.keys(DEFAULT_TEXTS.levels)) if (l.has(level)) levels[level] = bookText(l, level);
     l.done();
     texts.levels = levels;
   }
   t.done();
   return texts;
+}
+
+/** One text of a book, at most {@link MAX_TEXT_LENGTH} characters. */
+function bookText(fields: Fields, key: string): string {
+  const text = fields.string(key, '');
+  if (text.length > MAX_TEXT_LENGTH) fields.fail(key, `is ${text.length.toLocaleString('en-US')} characters long; a text has at most ${MAX_TEXT_LENGTH.toLocaleString('en-US')}`);
+  return text;
 }
 
 function textFields(root: Fields): Partial<BookTexts> {

@@ -58,3 +58,44 @@ export function wrapText(text: string, width: number, measure: Measure, maxLines
   }
   return lines.map((line) => fitText(line, width, measure));
 }
+
+/**
+ * A text of the book (`--texts`, a template's `texts`, `--rights`) that does not fit where it is
+ * printed. It is refused rather than cut or printed over the margin and the page number.
+ */
+export class TextFitError extends Error {
+  override readonly name = 'TextFitError';
+  readonly code = 'TEXT_TOO_LONG';
+  constructor(
+    /** The text's key, e.g. `howToPlay` or `levels.easy`. */
+    readonly text: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function countWords(text: string): number {
+  let count = 0;
+  for (const word of text.split(/\s+/)) if (word !== '') count++;
+  return count;
+}
+
+/**
+ * The error for text `key` (`text` in full) of which only `fitting` lines (as wrapped) fit on
+ * `where`: it says how many of its words fit.
+ */
+export function textDoesNotFit(key: string, where: string, text: string, fitting: readonly string[]): TextFitError {
+  const total = countWords(text);
+  const fit = countWords(fitting.join(' '));
+  const words = (n: number): string => `${n.toLocaleString('en-US')} word${n === 1 ? '' : 's'}`;
+  return new TextFitError(
+    key,
+    `the "${key}" text does not fit ${where}: ${fit === 0 ? 'none' : `only the first ${fit.toLocaleString('en-US')}`} of its ${words(total)} fit${fit === 1 ? 's' : ''} there; shorten it`,
+  );
+}
+
+/** The error for text `key` that fits on `where` but leaves no room for `what` (a board, the first hints). */
+export function textLeavesNoRoom(key: string, where: string, what: string): TextFitError {
+  return new TextFitError(key, `the "${key}" text leaves no room for ${what} on ${where}; shorten it`);
+}
