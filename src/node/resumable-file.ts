@@ -290,7 +290,13 @@ export class ResumableFile {
     const inputs = options.inputs ?? null;
     let exists = true;
     try {
-      lstatSync(partPath);
+      const part = lstatSync(partPath);
+      // A run stopped between making its part file and saving its first record left an empty
+      // part file and no record: nothing was done, start afresh.
+      if (part.isFile() && part.size === 0 && !existsQuietly(statePath)) {
+        unlinkSync(partPath);
+        exists = false;
+      }
     } catch {
       exists = false;
     }
@@ -430,6 +436,16 @@ function hashPrefix(fd: number, bytes: number): Hash {
     done += n;
   }
   return hash;
+}
+
+/** Whether `path` exists (as anything, a dangling link included). */
+function existsQuietly(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Removes `path` when it is a regular file (never through a link). */
