@@ -17,6 +17,7 @@ import { ResumableFile } from '../src/node/resumable-file.js';
 import { OutputFileError } from '../src/node/file-errors.js';
 import { createHash } from 'node:crypto';
 import { openOutputFile, writeFileWhole } from '../src/node/output-file.js';
+import { recordsInRange } from '../src/cli/input.js';
 
 /** The file system calls that make data durable, in order, as this process (the library) makes them. */
 const synced = vi.hoisted(() => ({ calls: [] as string[], names: new Map<number, string>() }));
@@ -303,7 +304,7 @@ describe('--resume on an output that is already complete', () => {
 describe('the input fingerprint and the progress record (library)', () => {
   const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-  test('a file changed while a resumed run reads it again is caught on the way: no progress is saved over it', () => {
+  test('a file changed while a resumed run reads it again is caught on the way: no progress is saved over it', async () => {
     const dir = tempDir();
     const file = join(dir, 'in.txt');
     writeFileSync(file, 'abcdefgh');
@@ -326,6 +327,16 @@ describe('the input fingerprint and the progress record (library)', () => {
     const shorter = new InputFingerprint([file], [{ bytes: 6, sha256: sha('abcdef') }]);
     shorter.update(0, Buffer.from('abc'));
     expect(shorter.end(0)?.code).toBe('CHANGED');
+
+    // The reader stops with that error: the records after the change are not read.
+    const reading = async () => {
+      const records = [];
+      const fingerprint = new InputFingerprint([file], [{ bytes: 6, sha256: sha('abcdeX') }]);
+      const io = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, stderrIsTTY: false };
+      for await (const record of recordsInRange([file], io, null, 0, fingerprint)) records.push(record);
+      return records;
+    };
+    await expect(reading()).rejects.toThrow(/in\.txt changed while it was read/);
 
     // A resumable file whose input changed refuses to save: the point saved before stays.
     const output = join(dir, 'out.txt');
