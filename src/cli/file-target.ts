@@ -48,8 +48,8 @@ export function isCompleteFile(path: string): boolean {
  * A file kept as FILE.part with its progress until complete, continued by a later run. `inputs`:
  * the files the run reads, checked by content when it resumes.
  */
-export function resumableTarget(path: string, force: boolean, key: string, inputs?: readonly string[]): OutputTarget {
-  const file = ResumableFile.open(path, inputs === undefined ? { key, force } : { key, force, inputs });
+export async function resumableTarget(path: string, force: boolean, key: string, inputs?: readonly string[]): Promise<OutputTarget> {
+  const file = await ResumableFile.openAsync(path, inputs === undefined ? { key, force } : { key, force, inputs });
   const writer = new LineWriter(file.stream, 1 << 16, file.partPath);
   const forget = noteOnInterrupt(`progress kept in ${file.partPath}: run the same command again to resume`);
   let next = performance.now() + SAVE_EVERY_MS;

@@ -122,7 +122,7 @@ export async function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: st
   // The file machinery only when there is a file: standard output is the common case.
   const { fileTarget, resumableTarget } = await import('./file-target.js');
   try {
-    return cli.resume ? resumableTarget(path, cli.force, key, inputs) : fileTarget(path, cli.force);
+    return cli.resume ? await resumableTarget(path, cli.force, key, inputs) : fileTarget(path, cli.force);
   } catch (error) {
     if (error instanceof OutputFileError && error.isUsage) throw new UsageError(error.message);
     throw error;

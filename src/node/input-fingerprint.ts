@@ -30,6 +30,53 @@ function newHash(): Hash {
  * they match, else why not (for the message).
  */
 export function checkInputPrefix(file: string, prefix: InputPrefix): string | null {
+  return runSteps(checkInputPrefixSteps(file, prefix));
+}
+
+/**
+ * Long synchronous work cut into steps (one per chunk read), so that a caller can let signals and
+ * timers in between (see {@link runStepsAsync}); {@link runSteps} runs them at once.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Runs `steps` to the end, synchronously. */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Runs `steps` to the end, letting the event loop in (Ctrl-C, timers) at least every 20 ms. */
+export async function runStepsAsync<T>(steps: Steps<T>): Promise<T> {
+  let last = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - last >= 20) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      last = performance.now();
+    }
+  }
+}
+
+/** The SHA-256 of the first `bytes` bytes of `fd`, a step per chunk (shorter: what there is). */
+export function* hashPrefixSteps(fd: number, bytes: number): Steps<Hash> {
+  const hash = newHash();
+  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, bytes)));
+  let done = 0;
+  while (done < bytes) {
+    const n = readSync(fd, buffer, 0, Math.min(buffer.length, bytes - done), done);
+    if (n === 0) break;
+    hash.update(buffer.subarray(0, n));
+    done += n;
+    yield;
+  }
+  return hash;
+}
+
+/** {@link checkInputPrefix} in steps. */
+export function* checkInputPrefixSteps(file: string, prefix: InputPrefix): Steps<string | null> {
   let fd: number;
   try {
     fd = openSync(file, constants.O_RDONLY);
@@ -37,16 +84,10 @@ export function checkInputPrefix(file: string, prefix: InputPrefix): string | nu
     return `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
   try {
-    if (!fstatSync(fd).isFile()) return 'it is not a regular file';
-    const hash = newHash();
-    const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, prefix.bytes)));
-    let done = 0;
-    while (done < prefix.bytes) {
-      const n = readSync(fd, buffer, 0, Math.min(buffer.length, prefix.bytes - done), done);
-      if (n === 0) return `it is shorter than the ${prefix.bytes} bytes the interrupted run read`;
-      hash.update(buffer.subarray(0, n));
-      done += n;
-    }
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return 'it is not a regular file';
+    if (stats.size < prefix.bytes) return `it is shorter than the ${prefix.bytes} bytes the interrupted run read`;
+    const hash = yield* hashPrefixSteps(fd, prefix.bytes);
     return hash.digest('hex') === prefix.sha256 ? null : `its first ${prefix.bytes} bytes are not those the interrupted run read`;
   } finally {
     closeSync(fd);

@@ -57,7 +57,7 @@ import {
   sweepStaleTemporaries,
   temporaryName,
 } from './output-file.js';
-import { InputFingerprint, checkInputPrefix, type InputPrefix } from './input-fingerprint.js';
+import { InputFingerprint, checkInputPrefixSteps, hashPrefixSteps, runSteps, runStepsAsync, type InputPrefix, type Steps } from './input-fingerprint.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
@@ -148,8 +148,6 @@ interface StoredPoint extends ResumePoint {
   seal: string;
 }
 
-const CHUNK = 1 << 20;
-
 /** The seal of a record: a hash over its fields, in a fixed order. */
 function sealOf(point: Omit<StoredPoint, 'seal'>): string {
   const fields = [point.version, point.key, point.records, point.bytes, Object.entries(point.data), point.part, point.input?.map((i) => [i.bytes, i.sha256]) ?? null];
@@ -226,6 +224,18 @@ export class ResumableFile {
    *   input is not what the interrupted run left (nothing is changed then).
    */
   static open(path: string, options: ResumableFileOptions): ResumableFile {
+    return runSteps(ResumableFile.openSteps(path, options));
+  }
+
+  /**
+   * {@link open}, letting the event loop in (Ctrl-C, timers) while it reads the part file and the
+   * inputs' prefixes again to check them (gigabytes take seconds).
+   */
+  static openAsync(path: string, options: ResumableFileOptions): Promise<ResumableFile> {
+    return runStepsAsync(ResumableFile.openSteps(path, options));
+  }
+
+  private static *openSteps(path: string, options: ResumableFileOptions): Steps<ResumableFile> {
     const force = options.force ?? false;
     checkOutputPath(path, force);
     const partPath = `${path}.part`;
@@ -240,7 +250,7 @@ export class ResumableFile {
     try {
       // A run killed while it saved a progress record left its temporary (see save).
       sweepStaleTemporaries(dirname(statePath), statePath);
-      return ResumableFile.openLocked(path, options, force, partPath, statePath);
+      return yield* ResumableFile.openLocked(path, options, force, partPath, statePath);
     } catch (error) {
       releaseLock(lockPath);
       throw error;
@@ -285,7 +295,7 @@ export class ResumableFile {
     }
   }
 
-  private static openLocked(path: string, options: ResumableFileOptions, force: boolean, partPath: string, statePath: string): ResumableFile {
+  private static *openLocked(path: string, options: ResumableFileOptions, force: boolean, partPath: string, statePath: string): Steps<ResumableFile> {
     const key = options.key;
     const inputs = options.inputs ?? null;
     let exists = true;
@@ -320,7 +330,7 @@ export class ResumableFile {
     // The inputs first: the usual mistake (an input replaced), and nothing to read of the part file.
     if (point.input !== null && inputs !== null) {
       for (let i = 0; i < inputs.length; i++) {
-        const why = checkInputPrefix(inputs[i]!, point.input[i]!);
+        const why = yield* checkInputPrefixSteps(inputs[i]!, point.input[i]!);
         if (why !== null) {
           throw new OutputFileError(
             'CHANGED',
@@ -340,7 +350,7 @@ export class ResumableFile {
       if (!isOwnRegularFile(fd)) throw new OutputFileError('NOT_A_FILE', partPath, `${partPath} is not a regular file of yours; remove it to start over`);
       const changed = `${partPath} was changed after its progress was saved (it is not what the run wrote)`;
       if (fstatSync(fd).size < point.bytes) throw new OutputFileError('CHANGED', partPath, `${changed}: it is shorter than ${statePath} says; ${startOver}`);
-      const hash = hashPrefix(fd, point.bytes);
+      const hash = yield* hashPrefixSteps(fd, point.bytes);
       if (hash.copy().digest('hex') !== point.part) throw new OutputFileError('CHANGED', partPath, `${changed}: its checksum does not match ${statePath}; ${startOver}`);
       ftruncateSync(fd, point.bytes); // drops a half-written line, and lines after the last saved point
       const input = inputs === null ? null : new InputFingerprint(inputs, point.input);
@@ -422,20 +432,6 @@ export class ResumableFile {
     this.fd = -1;
     releaseLock(this.lockPath);
   }
-}
-
-/** A running SHA-256 of the first `bytes` bytes of `fd` (to check, then to go on with). */
-function hashPrefix(fd: number, bytes: number): Hash {
-  const hash = nodeCrypto().createHash('sha256');
-  const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, bytes)));
-  let done = 0;
-  while (done < bytes) {
-    const n = readSync(fd, buffer, 0, Math.min(buffer.length, bytes - done), done);
-    if (n === 0) break; // shorter: the checksum tells
-    hash.update(buffer.subarray(0, n));
-    done += n;
-  }
-  return hash;
 }
 
 /** Whether `path` exists (as anything, a dangling link included). */
