@@ -6,10 +6,10 @@
  * it. Runs of the built binary, killed with SIGKILL after their first saved progress.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { BIN } from './helpers/cli.js';
 import { savedRecords, startCli, waitFor } from './helpers/child.js';
 import { InputFingerprint, checkInputPrefix } from '../src/node/input-fingerprint.js';
@@ -60,8 +60,15 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const CLUES17 = new URL('./fixtures/data/17clue.txt', import.meta.url).pathname;
 
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
 function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'sp-resume-integrity-'));
+  const dir = mkdtempSync(join(tmpdir(), 'sp-resume-integrity-'));
+  dirs.push(dir);
+  return dir;
 }
 
 type End = { code: number | null; stdout: string; stderr: string };
