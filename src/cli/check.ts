@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { Solver } from '../solver/index.js';
-import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
-import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { checkInputFiles, countRecords, inputsKey, recordsInRange, requireRegularFiles } from './input.js';
+import { EXIT, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields, type Status } from './json.js';
 import { where } from './output.js';
-import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 import { addRepairOptions, repairOptionsFrom, type RepairCliOptions } from './repair-options.js';
 
@@ -53,13 +53,14 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       const repair = options.explain ? await import('../repair/index.js') : undefined;
       const { explainLines, jsonReport } = options.explain ? await import('./repair.js') : { explainLines: undefined, jsonReport: undefined };
       const shard = parseShard(options.shard);
-      if (options.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
+      if (options.resume) requireRegularFiles(files, '--resume reads the input again');
+      if (await resumeIsComplete(io, options)) return;
       const all = shard ? await countRecords(files, io, '--shard') : null;
       const range = all === null ? null : shardRange(all, shard);
-      const keyParts: unknown[] = ['check', 1, options.json, options.quiet, shard, inputsKey(files)];
+      const keyParts: unknown[] = ['check', 2, options.json, options.quiet, shard, range, inputsKey(files)];
       if (options.explain) keyParts.push(['explain', options.solution ?? null, options.symmetry, options.keepLevel ?? null, options.repairs]);
       const key = JSON.stringify(keyParts);
-      const target = await openOutputTarget(io, options, key);
+      const target = await openOutputTarget(io, options, key, files);
       const out = target.writer;
       const progress = new Progress(io, 'checked');
       const solver = new Solver();
@@ -74,7 +75,7 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       let total = target.resumed.records;
       if (total > 0) progress.note(`sudoku-press: resuming ${options.output}: ${total} records already checked`);
       try {
-        for await (const record of recordsInRange(files, io, range, target.resumed.records)) {
+        for await (const record of recordsInRange(files, io, range, target.resumed.records, target.input)) {
           let status: Exclude<Status, 'graded'>;
           if (!record.ok) {
             status = 'invalid';

@@ -15,7 +15,7 @@ import {
 import { generate, type NodeGenerateOptions } from '../node/generate.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { errorLine } from './json.js';
-import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 
 interface GenerateCliOptions extends TargetCliOptions {
@@ -180,6 +180,7 @@ Examples:
         if (error instanceof GenerateOptionError) throw new UsageError(error.message);
         throw error;
       }
+      if (await resumeIsComplete(io, cli)) return;
       const key = JSON.stringify(['generate', 1, seed, options.difficulty ?? null, cli.rating ?? null, options.technique ?? null, options.symmetry, options.minimal,
         options.cluesMin ?? null, options.cluesMax ?? null, cli.start, cli.count, shard, cli.format, cli.solutions]);
       const target = await openOutputTarget(io, cli, key);

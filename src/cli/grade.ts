@@ -10,11 +10,11 @@ import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-po
 import { techniqueById } from '../techniques/registry.js';
 import { availableParallelism } from 'node:os';
 import { writeFileWhole } from '../node/output-file.js';
-import { checkInputFiles, countRecords, inputsKey, recordsInRange } from './input.js';
+import { checkInputFiles, countRecords, inputsKey, recordsInRange, requireRegularFiles } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { terminalSafe } from './output.js';
-import { addTargetOptions, openOutputTarget, parseShard, shardRange, type TargetCliOptions } from './output-target.js';
+import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 
 interface GradeCliOptions extends TargetCliOptions {
@@ -185,11 +185,12 @@ Examples:
       const options: GradeOptions = { uniqueness: cli.uniqueness };
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
       const shard = parseShard(cli.shard);
-      if (cli.resume && (files.length === 0 || files.includes('-'))) throw new UsageError('--resume reads the input again: give files, not standard input');
+      if (cli.resume) requireRegularFiles(files, '--resume reads the input again');
+      if (await resumeIsComplete(io, cli)) return;
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
-      const key = JSON.stringify(['grade', 1, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, inputsKey(files)]);
-      const target = await openOutputTarget(io, cli, key);
+      const key = JSON.stringify(['grade', 2, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, range, inputsKey(files)]);
+      const target = await openOutputTarget(io, cli, key, files);
       const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
@@ -223,7 +224,7 @@ Examples:
         records++;
         await target.progress(records, counters());
       };
-      const inputs = recordsInRange(files, io, range, target.resumed.records);
+      const inputs = recordsInRange(files, io, range, target.resumed.records, target.input);
 
       try {
         if (jobs === 1) {

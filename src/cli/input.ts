@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { parsePuzzles, readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
 import { textLines } from '../node/text-lines.js';
 import { describeFileError } from '../node/file-errors.js';
+import type { InputFingerprint } from '../node/input-fingerprint.js';
 import { UsageError, type CliIo } from './io.js';
 
 /**
@@ -54,12 +55,33 @@ function openInput(name: string, io: CliIo): Readable {
   return stream;
 }
 
-/** Every record of the inputs in order, streamed (files one after another; stdin when none). */
-export async function* readInputs(files: readonly string[], io: CliIo): AsyncGenerator<ReadResult> {
+/**
+ * Input file `index` as bytes, each chunk shown to `fingerprint` (what a resumable run read, by
+ * content) before the lines are cut from it; a file that is not what an interrupted run read stops
+ * the stream with the fingerprint's error.
+ */
+function openWatchedInput(name: string, index: number, fingerprint: InputFingerprint): Readable {
+  const stream = createReadStream(name);
+  stream.on('data', (chunk: Buffer | string) => {
+    const failure = fingerprint.update(index, typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    if (failure) stream.destroy(failure);
+  });
+  stream.on('end', () => {
+    const failure = fingerprint.end(index);
+    if (failure) stream.destroy(failure);
+  });
+  return stream;
+}
+
+/**
+ * Every record of the inputs in order, streamed (files one after another; stdin when none).
+ * `fingerprint`: a resumable run's record of what it read (files only).
+ */
+export async function* readInputs(files: readonly string[], io: CliIo, fingerprint?: InputFingerprint | null): AsyncGenerator<ReadResult> {
   const names = files.length === 0 ? ['-'] : files;
   const breather = new Breather();
-  for (const name of names) {
-    const stream = openInput(name, io);
+  for (const [index, name] of names.entries()) {
+    const stream = fingerprint && name !== '-' ? openWatchedInput(name, index, fingerprint) : openInput(name, io);
     try {
       for await (const record of readPuzzles(linesOf(stream), { source: name === '-' ? '<stdin>' : name })) {
         yield record;
@@ -95,10 +117,7 @@ export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerato
  * Standard input cannot be read twice, so it is refused.
  */
 export async function countRecords(files: readonly string[], io: CliIo, why: string): Promise<number> {
-  if (files.length === 0 || files.includes('-')) throw new UsageError(`${why} reads the input twice: give files, not standard input`);
-  for (const name of files) {
-    if (!statSync(name).isFile()) throw new UsageError(`${why} reads the input twice: ${name} is not a regular file (a pipe or device can be read once)`);
-  }
+  requireRegularFiles(files, `${why} reads the input twice`);
   let count = 0;
   for (const name of files) {
     const reader = new PuzzleReader({ source: name, rejectConflicts: false });
@@ -110,20 +129,38 @@ export async function countRecords(files: readonly string[], io: CliIo, why: str
 }
 
 /**
+ * Throws a UsageError unless the inputs are regular files that can be read again: not standard
+ * input, a pipe, a process substitution (`<(cat f)`, /dev/fd/N) or a device. `why` starts the message.
+ */
+export function requireRegularFiles(files: readonly string[], why: string): void {
+  if (files.length === 0 || files.includes('-')) throw new UsageError(`${why}: give files, not standard input`);
+  for (const name of files) {
+    let regular: boolean;
+    try {
+      regular = statSync(name).isFile();
+    } catch (error) {
+      throw new UsageError(describeFileError(error, name, 'read').message);
+    }
+    if (!regular) throw new UsageError(`${why}: ${name} is not a regular file (a pipe, a process substitution or a device can be read once)`);
+  }
+}
+
+/**
  * Reads the inputs and yields only the records of `range` after the first `skip` of it. `range`
- * null means all.
+ * null means all. `fingerprint`: a resumable run's record of what it read (see readInputs).
  */
 export async function* recordsInRange(
   files: readonly string[],
   io: CliIo,
   range: { from: number; to: number } | null,
   skip: number,
+  fingerprint?: InputFingerprint | null,
 ): AsyncGenerator<ReadResult> {
   const from = (range?.from ?? 0) + skip;
   const to = range?.to ?? Number.POSITIVE_INFINITY;
   if (from >= to) return;
   let index = 0;
-  for await (const record of readInputs(files, io)) {
+  for await (const record of readInputs(files, io, fingerprint)) {
     if (index >= from) yield record;
     index++;
     if (index >= to) return;

@@ -4,6 +4,7 @@
  * only for a file. Also `--shard K/N`.
  */
 import type { Command } from 'commander';
+import type { InputFingerprint } from '../node/input-fingerprint.js';
 import { OutputFileError } from '../node/file-errors.js';
 import { UsageError, type CliIo } from './io.js';
 import { LineWriter } from './output.js';
@@ -58,6 +59,8 @@ export interface OutputTarget {
   readonly writer: LineWriter;
   /** Where a resumed run stopped: records already written, their bytes and the counters saved with them. */
   readonly resumed: { records: number; bytes: number; data: Record<string, number> };
+  /** What a resumable run read of its inputs (pass it to the reader, see recordsInRange); else null. */
+  readonly input: InputFingerprint | null;
   /** Whether lines go to a file (summaries then go to standard error). */
   readonly toFile: boolean;
   /**
@@ -72,10 +75,29 @@ export interface OutputTarget {
 }
 
 /**
- * Opens the destination. `key` describes the run (command, options that shape the output and the
- * inputs) for `--resume` to check that it continues the same run.
+ * `--resume` (without `--force`) on an output that is already complete (the file is there and no
+ * part file is left): says so on standard error and returns true, the command has nothing to do
+ * (exit 0, so that a rerun of a finished job is harmless).
  */
-export async function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: string): Promise<OutputTarget> {
+export async function resumeIsComplete(io: CliIo, cli: TargetCliOptions): Promise<boolean> {
+  if (!cli.resume || cli.force || cli.output === undefined) return false;
+  const { isCompleteFile } = await import('./file-target.js');
+  try {
+    if (!isCompleteFile(cli.output)) return false;
+  } catch (error) {
+    if (error instanceof OutputFileError && error.isUsage) throw new UsageError(error.message);
+    throw error;
+  }
+  io.stderr.write(`sudoku-press: ${cli.output} is already complete: nothing to do (--force makes it again)\n`);
+  return true;
+}
+
+/**
+ * Opens the destination. `key` describes the run (command, options that shape the output and the
+ * inputs) for `--resume` to check that it continues the same run; `inputs` are the files it reads
+ * from their start, which `--resume` checks by content (see ResumableFile).
+ */
+export async function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: string, inputs?: readonly string[]): Promise<OutputTarget> {
   if (cli.output === undefined) {
     if (cli.resume) throw new UsageError('--resume needs -o FILE (the file to continue)');
     if (cli.force) throw new UsageError('--force only applies with -o FILE');
@@ -83,6 +105,7 @@ export async function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: st
     return {
       writer,
       resumed: { records: 0, bytes: 0, data: {} },
+      input: null,
       toFile: false,
       progress: async () => undefined,
       finish: async () => writer.flush(),
@@ -99,7 +122,7 @@ export async function openOutputTarget(io: CliIo, cli: TargetCliOptions, key: st
   // The file machinery only when there is a file: standard output is the common case.
   const { fileTarget, resumableTarget } = await import('./file-target.js');
   try {
-    return cli.resume ? resumableTarget(path, cli.force, key) : fileTarget(path, cli.force);
+    return cli.resume ? await resumableTarget(path, cli.force, key, inputs) : fileTarget(path, cli.force);
   } catch (error) {
     if (error instanceof OutputFileError && error.isUsage) throw new UsageError(error.message);
     throw error;

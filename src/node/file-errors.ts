@@ -11,12 +11,13 @@ export type OutputFileErrorCode =
   | 'BAD_PATH' // a folder name, or a path through a file
   | 'PERMISSION' // the folder cannot be written, or a file cannot be read
   | 'NO_SPACE' // the disk (or quota) is full
+  | 'CHANGED' // a resumed run's input, part file or progress record is not what the interrupted run left
   | 'IO'; // any other system error
 
 /**
  * A file that cannot be written (or read); `message` names the user's file, never a temporary one.
- * Codes EXISTS, NOT_A_FILE and BAD_PATH are the user's mistakes in options (usage errors); the
- * others are conditions of the system.
+ * Codes EXISTS, NOT_A_FILE, BAD_PATH and CHANGED are the user's mistakes in options or files (usage
+ * errors); the others are conditions of the system.
  */
 export class OutputFileError extends Error {
   override readonly name = 'OutputFileError';
@@ -30,7 +31,7 @@ export class OutputFileError extends Error {
 
   /** Whether the user can fix it by changing the command line (exit code 2 in the CLI). */
   get isUsage(): boolean {
-    return this.code === 'EXISTS' || this.code === 'NOT_A_FILE' || this.code === 'BAD_PATH';
+    return this.code === 'EXISTS' || this.code === 'NOT_A_FILE' || this.code === 'BAD_PATH' || this.code === 'CHANGED';
   }
 }
 

@@ -70,4 +70,5 @@ export {
   sweepStaleTemporaries,
   removeLiveTemporaries,
 } from './output-file.js';
-export { type ResumePoint, ResumableFile } from './resumable-file.js';
+export { type ResumePoint, type ResumableFileOptions, ResumableFile } from './resumable-file.js';
+export { type InputPrefix, InputFingerprint, checkInputPrefix } from './input-fingerprint.js';

@@ -21,6 +21,7 @@ import {
   constants,
   createWriteStream,
   fstatSync,
+  fsyncSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -259,7 +260,8 @@ export function openOutputFile(path: string, options: OutputFileOptions = {}): O
   const folder = outputFolder(path, force);
   sweepStaleTemporaries(folder, path);
   const { fd, temporaryPath } = openTemporary(folder, path, options.mode);
-  const stream = createWriteStream('', { fd, autoClose: true });
+  // Not closed when the writes end: commit syncs the fd first (destroy closes it).
+  const stream = createWriteStream('', { fd, autoClose: false });
   let failure: unknown = null;
   stream.on('error', (error) => {
     failure ??= error;
@@ -282,6 +284,9 @@ export function openOutputFile(path: string, options: OutputFileOptions = {}): O
       stream.end();
       await finished(stream);
       if (failure) throw failure;
+      // On the disk before it takes the user's name: a crash never leaves a short file in place.
+      fsyncSync(fd);
+      stream.destroy();
       if (!stream.closed) await new Promise<void>((resolve) => stream.once('close', () => resolve()));
       const bytes = lstatSync(temporaryPath).size;
       placeFile(temporaryPath, path, force);
@@ -362,6 +367,7 @@ export function writeFileWhole(path: string, data: string | Uint8Array, options:
     try {
       let offset = 0;
       while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      fsyncSync(fd); // on the disk before it takes the user's name
     } finally {
       closeSync(fd);
     }
@@ -377,6 +383,27 @@ export function writeFileWhole(path: string, data: string | Uint8Array, options:
     live.delete(temporaryPath);
   }
   return { bytes: bytes.length };
+}
+
+/**
+ * Makes the names in `folder` durable (a rename, a new link, a removal): fsync of the folder.
+ * Best effort: some systems cannot open or sync a folder, and there is nothing better to do there.
+ */
+export function syncFolder(folder: string): void {
+  let fd: number;
+  try {
+    fd = openSync(folder, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0));
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EINVAL' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'EBADF' && code !== 'EISDIR' && code !== 'EPERM') throw error;
+  } finally {
+    closeQuietly(fd);
+  }
 }
 
 /** Whether `fd` is a regular file owned by this user (for files opened by name in shared folders). */
