@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { GradeError, hintStep } from '../grader/grade.js';
+import { GradeError } from '../grader/grade.js';
+import { compute, warmCompute } from '../node/compute.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
 import { readPuzzleArgument, stepJson } from './explain.js';
@@ -33,6 +34,7 @@ Examples:
   $ sudoku-press hint puzzle.txt`,
     )
     .action(async (arg: string, options: HintCliOptions) => {
+      warmCompute();
       const records = [];
       for await (const record of readPuzzleArgument(arg, io)) records.push(record);
       if (records.length === 0) {
@@ -50,7 +52,7 @@ Examples:
         return;
       }
       try {
-        const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
+        const step = await compute('hint', record.puzzle.grid, { uniqueness: options.uniqueness });
         if (options.json) {
           io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step) })}\n`);
         } else if (!step) io.stdout.write('The puzzle is already solved.\n');

@@ -5,7 +5,8 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { readPuzzles } from '../core/parse.js';
-import { GradeError, LEVELS, gradePuzzle, type Level } from '../grader/index.js';
+import { GradeError, LEVELS, type Level } from '../grader/index.js';
+import { compute } from '../node/compute.js';
 import { Solver } from '../solver/index.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
@@ -91,7 +92,8 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       const solution = Uint8Array.from(solver.solution);
       let grade;
       try {
-        grade = gradePuzzle(grid);
+        // In the CLI's worker thread: a hard puzzle takes seconds, and a signal must not wait for it.
+        grade = await compute('grade', grid, {});
       } catch (error) {
         if (error instanceof GradeError) {
           reject(source, line, error.message);
