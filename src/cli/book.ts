@@ -260,6 +260,8 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
         sections: wanted,
         skipInvalid: options.skipInvalid,
         onRecord: (read) => progress.reading(read),
+        // In the worker thread: a hard puzzle takes seconds to grade, and a signal must not wait for it.
+        grade: async (grid) => (await import('../node/compute.js')).compute('grade', grid, {}),
       });
     } catch (error) {
       if (error instanceof BookInputError) {

@@ -5,8 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { readPuzzles } from '../core/parse.js';
-import { GradeError, LEVELS, type Level } from '../grader/index.js';
-import { compute } from '../node/compute.js';
+import { GradeError, LEVELS, gradePuzzle, type Grade, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
@@ -40,6 +39,12 @@ export interface FilePuzzlesOptions {
   skipInvalid?: boolean;
   /** Called after each record is read (and graded). */
   onRecord?: (read: number) => void;
+  /**
+   * Grades a puzzle (default: {@link gradePuzzle} here). The CLI passes one that grades in a worker
+   * thread, so that its main thread stays free to stop on a signal; it must throw GradeError as
+   * gradePuzzle does.
+   */
+  grade?: (grid: Uint8Array) => Grade | Promise<Grade>;
 }
 
 /** A file's puzzles arranged into sections, numbered through the book. */
@@ -92,8 +97,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       const solution = Uint8Array.from(solver.solution);
       let grade;
       try {
-        // In the CLI's worker thread: a hard puzzle takes seconds, and a signal must not wait for it.
-        grade = await compute('grade', grid, {});
+        grade = options.grade ? await options.grade(grid) : gradePuzzle(grid);
       } catch (error) {
         if (error instanceof GradeError) {
           reject(source, line, error.message);
