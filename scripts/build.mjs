@@ -134,6 +134,7 @@ await build({
     'generate-worker': join(root, 'src', 'node', 'generate-worker.ts'),
     'grade-worker': join(root, 'src', 'node', 'grade-worker.ts'),
     'draw-worker': join(root, 'src', 'node', 'draw-worker.ts'),
+    'compute-worker': join(root, 'src', 'node', 'compute-worker.ts'),
   },
   outdir: distCli,
   entryNames: '[name]',

@@ -190,15 +190,18 @@ const SINGLES = new Set(['full-house', 'hidden-single-box', 'hidden-single-line'
 const EASY_LEVELS = new Set(['beginner', 'easy']);
 
 /**
- * Solves every puzzle step by step and collects, per topic, the first example met in book order (a
- * puzzle whose path needs the topic at its first technique above singles is preferred: its board is
- * nearer the start and easier to read), and per puzzle above easy its first step beyond singles.
+ * Collects, per topic, the first example met in book order (a puzzle whose path needs the topic at
+ * its first technique above singles is preferred: its board is nearer the start and easier to read),
+ * and per puzzle above easy its first step beyond singles, from each puzzle's solving path given in
+ * book order (the CLI solves them in a worker thread; {@link teach} solves them here).
  */
-export function teach(puzzles: Iterable<PrimerPuzzle>, options: { onPuzzle?: (n: number) => void } = {}): Teaching {
-  const found = new Map<string, { entry: PrimerEntry; empties: number }>();
-  const hints: HintEntry[] = [];
-  for (const puzzle of puzzles) {
-    const steps = solvePath(puzzle.grid);
+export class Teacher {
+  private readonly found = new Map<string, { entry: PrimerEntry; empties: number }>();
+  private readonly hints: HintEntry[] = [];
+
+  /** Takes in one puzzle (the next in book order) and its path ({@link solvePath}). */
+  add(puzzle: PrimerPuzzle, steps: readonly Step[]): void {
+    const found = this.found;
     const board = boardFromGrid(puzzle.grid);
     const seen = new Set<string>();
     let hinted = EASY_LEVELS.has(puzzle.level);
@@ -224,16 +227,32 @@ export function teach(puzzles: Iterable<PrimerPuzzle>, options: { onPuzzle?: (n:
         found.get(topic.id)!.entry.puzzles.push(puzzle.number);
       }
       if (!hinted && !SINGLES.has(step.technique)) {
-        hints.push({ puzzle: puzzle.number, text: describeStep(step), tiers: hintTiers(step) });
+        this.hints.push({ puzzle: puzzle.number, text: describeStep(step), tiers: hintTiers(step) });
         hinted = true;
       }
       applyStep(board, step);
     }
+  }
+
+  /** The primer and the hints of the puzzles added so far. */
+  teaching(): Teaching {
+    const primer = PRIMER_TOPICS.flatMap((topic) => {
+      const f = this.found.get(topic.id);
+      return f ? [f.entry] : [];
+    });
+    return { primer, hints: this.hints };
+  }
+}
+
+/**
+ * Solves every puzzle step by step and collects, per topic, the first example met in book order, and
+ * per puzzle above easy its first step beyond singles (see {@link Teacher}).
+ */
+export function teach(puzzles: Iterable<PrimerPuzzle>, options: { onPuzzle?: (n: number) => void } = {}): Teaching {
+  const teacher = new Teacher();
+  for (const puzzle of puzzles) {
+    teacher.add(puzzle, solvePath(puzzle.grid));
     options.onPuzzle?.(puzzle.number);
   }
-  const primer = PRIMER_TOPICS.flatMap((topic) => {
-    const f = found.get(topic.id);
-    return f ? [f.entry] : [];
-  });
-  return { primer, hints };
+  return teacher.teaching();
 }

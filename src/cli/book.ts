@@ -291,6 +291,8 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
                 if (kept >= tooMany.count) throw tooMany.error;
               },
             }),
+        // In the worker thread: a hard puzzle takes seconds to grade, and a signal must not wait for it.
+        grade: async (grid) => (await import('../node/compute.js')).compute('grade', grid, {}),
       });
     } catch (error) {
       if (error instanceof BookInputError) {
@@ -384,9 +386,16 @@ export async function teachingFor(
     puzzles.push(puzzle);
     progress.step('generating puzzles', puzzles.length, total);
   }
-  const { teach } = await import('../book/primer.js');
-  const teaching = teach(puzzles, { onPuzzle: (n) => progress.step('solving for the primer and hints', n, total) });
-  return { puzzles, teaching };
+  const [{ Teacher }, { compute, warmCompute }] = await Promise.all([import('../book/primer.js'), import('../node/compute.js')]);
+  warmCompute();
+  // Each path is found in the worker thread (a hard puzzle takes seconds), so that a signal stops
+  // the run at once; the same steps as teach()'s solvePath.
+  const teacher = new Teacher();
+  for (const puzzle of puzzles) {
+    teacher.add(puzzle, (await compute('path', puzzle.grid, {})).steps);
+    progress.step('solving for the primer and hints', puzzle.number, total);
+  }
+  return { puzzles, teaching: teacher.teaching() };
 }
 
 export function fail(io: CliIo, state: CommandState, progress: BookProgress, message: string): void {

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PuzzleRecord } from '../core/parse.js';
-import { writeFileWhole } from '../node/output-file.js';
+import { OutputFolder } from '../node/output-folder.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -190,7 +190,8 @@ Examples:
         if (error instanceof FontFileError) throw new UsageError(error.message);
         throw error;
       }
-      mkdirSync(cli.outDir, { recursive: true });
+      // Interrupted, the run removes the pictures it wrote (and the folder if it made it).
+      const folder = new OutputFolder(cli.outDir);
       const namer = new FileNamer(cli.name as 'index' | 'label', cli.prefix, format);
       const progress = new Progress(io, 'drawn', undefined, !cli.quiet);
       let index = 0;
@@ -250,7 +251,7 @@ Examples:
       const writeAll = async (paths: string[], files: Uint8Array[]): Promise<void> => {
         for (let k = 0; k < paths.length; k++) {
           if (stopped) return;
-          writeFileWhole(paths[k]!, files[k]!, { force: cli.force });
+          folder.write(paths[k]!, files[k]!, { force: cli.force });
           drawn++;
           progress.update(drawn);
         }
@@ -299,6 +300,7 @@ Examples:
         await Promise.allSettled(inFlight);
         await pool?.close();
       }
+      folder.complete();
       progress.clear();
       if (index === 0) {
         io.stderr.write(`sudoku-press: no puzzle found in ${inputs.length > 0 ? inputs.join(', ') : 'standard input'}\n`);

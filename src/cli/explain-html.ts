@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import type { ExplainIndexEntry } from '../pages/index.js';
+import { compute, warmCompute } from '../node/compute.js';
 import { writeFileWhole } from '../node/output-file.js';
+import { OutputFolder } from '../node/output-folder.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
@@ -61,11 +63,14 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   }
 
   reportUnreadable();
-  const { explainPage, explainIndexPage } = await import('../pages/index.js');
+  warmCompute();
+  const { explainIndexPage } = await import('../pages/index.js');
   let failures = unreadable.length;
   if (!toFolder) {
     const record = records[0]!;
-    const page = explainPage(
+    // In the worker thread: the main thread stays free to stop at once on a signal.
+    const page = await compute(
+      'explainPage',
       { puzzle: record.grid, source: `${record.source}:${record.line}`, ...(record.label === undefined ? {} : { label: record.label }) },
       { uniqueness: options.uniqueness },
     );
@@ -79,7 +84,8 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     return;
   }
 
-  mkdirSync(output, { recursive: true });
+  // Interrupted, the run removes the pages it wrote (and the folder if it made it).
+  const folder = new OutputFolder(output);
   const progress = new Progress(io, 'explained', records.length, !options.quiet);
   const entries: ExplainIndexEntry[] = [];
   for (let i = 0; i < records.length; i++) {
@@ -90,16 +96,18 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
       ...(i + 1 < records.length ? { next: pageName(i + 2) } : {}),
     };
     const source = `${record.source}:${record.line}`;
-    const page = explainPage(
+    const page = await compute(
+      'explainPage',
       { puzzle: record.grid, source, ...(record.label === undefined ? {} : { label: record.label }) },
       { uniqueness: options.uniqueness, links },
     );
     if (page.outcome.status !== 'graded') failures++;
-    writeFileWhole(join(output, pageName(i + 1)), page.html, { force: options.force });
+    folder.write(join(output, pageName(i + 1)), page.html, { force: options.force });
     entries.push({ href: pageName(i + 1), source, puzzle: formatGrid(record.grid), outcome: page.outcome, ...(record.label === undefined ? {} : { label: record.label }) });
     progress.update(i + 1);
   }
-  writeFileWhole(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), { force: options.force });
+  folder.write(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), { force: options.force });
+  folder.complete();
   progress.clear();
   if (!options.quiet) io.stderr.write(`wrote ${records.length} pages and index.html in ${output}${failures > 0 ? `; ${failures} not explained` : ''}\n`);
   state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

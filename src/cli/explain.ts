@@ -4,7 +4,8 @@ import type { PuzzleRecord } from '../core/parse.js';
 import type { Step } from '../core/step.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { GradeError, gradeWithPath } from '../grader/grade.js';
+import { GradeError } from '../grader/grade.js';
+import { compute, warmCompute } from '../node/compute.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -46,7 +47,7 @@ export function stepJson(step: Step): Record<string, unknown> {
 
 async function explainJson(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
   try {
-    const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
+    const { steps, grade } = await compute('path', record.grid, { uniqueness: options.uniqueness });
     await out.line(JSON.stringify({ type: 'puzzle', ...recordFields(record), status: 'graded', grade, steps: steps.map(stepJson) }));
     return true;
   } catch (error) {
@@ -60,7 +61,7 @@ async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out:
   const puzzle = formatGrid(record.grid);
   await out.line(`Puzzle ${puzzle}${record.label === undefined ? '' : `  ${record.label}`}`);
   try {
-    const { steps, grade } = gradeWithPath(record.grid, { uniqueness: options.uniqueness });
+    const { steps, grade } = await compute('path', record.grid, { uniqueness: options.uniqueness });
     if (!grade.unique) await out.line('Note: the puzzle has several solutions; explained without uniqueness techniques.');
     for (let i = 0; i < steps.length; i++) {
       for (const line of stepLines(i + 1, steps[i]!)) await out.line(line);
@@ -122,6 +123,7 @@ Examples:
         return;
       }
       if (options.output !== undefined || options.force) throw new UsageError('-o and --force go with --html (plain explain prints to standard output)');
+      warmCompute();
       const out = new LineWriter(io.stdout);
       let failures = 0;
       let count = 0;

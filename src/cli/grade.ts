@@ -227,7 +227,9 @@ Examples:
       const inputs = recordsInRange(files, io, range, target.resumed.records, target.input);
 
       try {
-        if (jobs === 1) {
+        // One job grades in a worker thread too (when the compiled one exists): the main thread then
+        // stays free to stop at once on Ctrl-C, where a hard puzzle takes seconds to grade.
+        if (jobs === 1 && !workersAvailable()) {
           for await (const record of inputs) {
             if (!record.ok) {
               await reportInvalid(record.error);

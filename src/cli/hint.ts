@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { GradeError, hintStep } from '../grader/grade.js';
+import { GradeError } from '../grader/grade.js';
+import { compute, warmCompute } from '../node/compute.js';
 import { describeStep } from '../grader/explain.js';
 import { hintTiers } from '../grader/hint-tiers.js';
 import { formatChainLines } from '../techniques/chains/index.js';
@@ -43,6 +44,7 @@ Examples:
     .action(async (arg: string, options: HintCliOptions) => {
       const tier = options.tier === undefined ? 0 : Number(options.tier);
       if (options.tier !== undefined && !['1', '2', '3'].includes(options.tier)) throw new UsageError(`--tier takes 1, 2 or 3 (got ${terminalSafe(options.tier)})`);
+      warmCompute();
       const records = [];
       for await (const record of readPuzzleArgument(arg, io)) records.push(record);
       if (records.length === 0) {
@@ -60,7 +62,7 @@ Examples:
         return;
       }
       try {
-        const step = hintStep(record.puzzle.grid, { uniqueness: options.uniqueness });
+        const step = await compute('hint', record.puzzle.grid, { uniqueness: options.uniqueness });
         if (options.json) {
           const tiers = tier > 0 && step ? { tiers: Object.fromEntries(TIER_KEYS.slice(0, tier).map((key) => [key, hintTiers(step)[key]])) } : {};
           io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step), ...tiers })}\n`);

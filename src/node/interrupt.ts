@@ -26,9 +26,13 @@ export function noteOnInterrupt(text: string): () => void {
  */
 const cleanups = new Set<() => unknown>();
 
-/** Runs `cleanup` (synchronously) when the process is interrupted, or on {@link runCleanups}. */
-export function cleanUpOnInterrupt(cleanup: () => unknown): void {
+/**
+ * Runs `cleanup` (synchronously) when the process is interrupted, or on {@link runCleanups};
+ * returns a function that takes it back (once what it would undo is complete).
+ */
+export function cleanUpOnInterrupt(cleanup: () => unknown): () => void {
   cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
 }
 
 /** Runs every cleanup now (for a process about to exit on an error). */

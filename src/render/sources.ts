@@ -3,7 +3,7 @@
  * Generated books get theirs from the generator (see generated.ts).
  */
 import { readPuzzles } from '../core/parse.js';
-import { GradeError, LEVELS, gradePuzzle, type Level } from '../grader/index.js';
+import { GradeError, LEVELS, gradePuzzle, type Grade, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
 import { openTextStream, textLines } from '../node/text-lines.js';
 import type { BookSection } from './layout.js';
@@ -43,6 +43,12 @@ export interface FilePuzzlesOptions {
    * reading and is thrown (the CLI stops once the book is certainly past the page limit).
    */
   onKept?: (kept: number) => void;
+  /**
+   * Grades a puzzle (default: {@link gradePuzzle} here). The CLI passes one that grades in a worker
+   * thread, so that its main thread stays free to stop on a signal; it must throw GradeError as
+   * gradePuzzle does.
+   */
+  grade?: (grid: Uint8Array) => Grade | Promise<Grade>;
 }
 
 /** A file's puzzles arranged into sections, numbered through the book. */
@@ -97,7 +103,7 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       const solution = Uint8Array.from(solver.solution);
       let grade;
       try {
-        grade = gradePuzzle(grid);
+        grade = options.grade ? await options.grade(grid) : gradePuzzle(grid);
       } catch (error) {
         if (error instanceof GradeError) {
           reject(source, line, error.message);

@@ -1,0 +1,147 @@
+/**
+ * Issue 23, item 2: every command stops soon after SIGINT / SIGTERM / SIGHUP, even in the middle of
+ * a long synchronous step (grading a puzzle that needs nested forcing chains takes seconds), exits
+ * with 130 / 143 / 129 and leaves no file: no output, no temporary file, no partial folder of pages.
+ *
+ * Each run is signalled once its handlers are installed (read from /proc where there is one) and a
+ * little later, so that the work has started; the wait for its exit is bounded generously (the
+ * machine is shared) and printed. Before the fix, `explain` and `explain --html` ran on and exited 0
+ * with the page written, `explain --html -o folder/` and `book --puzzles` of hard puzzles ignored the
+ * signal for over 30 s, `grade --report` left its report, `draw -o folder/` its pictures.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { sleep, startCli, waitFor } from './helpers/child.js';
+
+/** Within a second on an idle machine; five on a loaded shared one. */
+const STOP_BOUND_MS = 5000;
+const EXIT_CODE = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+type StopSignal = keyof typeof EXIT_CODE;
+
+const DATA = new URL('./fixtures/data/', import.meta.url).pathname;
+const FORUM = readFileSync(join(DATA, 'forum_hardest_1106.txt'), 'utf8').split('\n');
+/** forum_hardest_1106 line 100: ER 11.8, nested dynamic forcing chains (seconds to grade). */
+const HARD = FORUM[99]!.trim();
+/** Line 4: its very first step is a 9.8 dynamic forcing chain (a hint takes a second). */
+const HARD_FIRST_STEP = FORUM[3]!.trim();
+/** Ten hard puzzles in a row (lines 95-104). */
+const HARD_TEN = `${FORUM.slice(94, 104).join('\n')}\n`;
+/** A quick puzzle (ER 2.6), then the ten hard ones: its page is written at once, then the work goes on. */
+const EASY_THEN_HARD = `4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n${HARD_TEN}`;
+
+/**
+ * Whether process `pid` catches SIGHUP (bit 1 of SigCgt in /proc/PID/status), null without /proc.
+ * Node itself catches SIGINT and SIGTERM from its start (to restore the terminal); SIGHUP is caught
+ * once the CLI's handlers are installed, the three together, SIGHUP last.
+ */
+function handlersInstalled(pid: number): boolean | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return existsSync('/proc/self/status') ? false : null;
+  }
+  const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  return mask === undefined ? null : (BigInt(`0x${mask}`) & 1n) !== 0n;
+}
+
+interface Stopped {
+  code: number | null;
+  signal: string | null;
+  ms: number;
+  left: string[];
+  stderr: string;
+}
+
+/**
+ * Runs the CLI in a fresh folder (holding `files`), signals it once it is working (handlers in, then
+ * `afterMs` more, or once `started(dir)` holds), and says how it ended and what it left in the folder.
+ */
+async function interrupt(
+  argv: string[],
+  options: { signal?: StopSignal; files?: Record<string, string>; afterMs?: number; started?: (dir: string) => boolean } = {},
+): Promise<Stopped> {
+  const dir = mkdtempSync(join(tmpdir(), 'sp-signals-all-'));
+  const inputs = Object.keys(options.files ?? {});
+  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dir, name), text);
+  const run = startCli(argv, { cwd: dir });
+  const pid = run.child.pid!;
+  // The handlers are installed as the program starts, before any work.
+  if (handlersInstalled(pid) === null) await sleep(1500);
+  else await waitFor(() => handlersInstalled(pid) === true, 30_000);
+  if (options.started) expect(await waitFor(() => options.started!(dir), 60_000), 'the work started').toBe(true);
+  else await sleep(options.afterMs ?? 400);
+  const signal = options.signal ?? 'SIGINT';
+  const signalled = performance.now();
+  run.child.kill(signal);
+  const end = await run.done;
+  const ms = end.endedAt - signalled;
+  const left = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => !inputs.includes(name)).sort();
+  console.log(`${signal} -> exit ${end.code ?? end.signal} in ${ms.toFixed(0)} ms: sudoku-press ${argv.join(' ').slice(0, 90)}`);
+  return { code: end.code, signal: end.signal, ms, left, stderr: end.stderr };
+}
+
+function expectStopped(stopped: Stopped, signal: StopSignal = 'SIGINT'): void {
+  expect({ code: stopped.code, signal: stopped.signal, left: stopped.left }).toEqual({ code: EXIT_CODE[signal], signal: null, left: [] });
+  expect(stopped.stderr).toMatch(new RegExp(`sudoku-press: interrupted \\(${signal}\\); no file written\\n$`));
+  expect(stopped.ms).toBeLessThan(STOP_BOUND_MS);
+}
+
+/** A folder's first file has appeared (a page, a picture). */
+const firstFileIn = (folder: string) => (dir: string) => existsSync(join(dir, folder)) && readdirSync(join(dir, folder)).some((name) => !name.startsWith('.'));
+
+describe('every command stops on a signal, mid-work, and leaves no file', { timeout: 120_000 }, () => {
+  test('grade: one hard puzzle (SIGINT, SIGTERM), ten in a row, and --report', async () => {
+    expectStopped(await interrupt(['grade', 'hard.txt', '-o', 'g.txt'], { files: { 'hard.txt': `${HARD}\n` } }));
+    expectStopped(await interrupt(['grade', 'ten.txt', '-o', 'g.txt'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }));
+    expectStopped(await interrupt(['grade', '--json', 'hard.txt'], { signal: 'SIGTERM', files: { 'hard.txt': `${HARD}\n` } }), 'SIGTERM');
+    expectStopped(await interrupt(['grade', 'ten.txt', '--report', 'r.html'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }));
+  });
+
+  test('explain: text, JSON (SIGHUP), an HTML page (SIGINT, SIGTERM)', async () => {
+    expectStopped(await interrupt(['explain', HARD]));
+    expectStopped(await interrupt(['explain', '--json', HARD], { signal: 'SIGHUP' }), 'SIGHUP');
+    expectStopped(await interrupt(['explain', '--html', HARD, '-o', 'e.html']));
+    expectStopped(await interrupt(['explain', '--html', HARD, '-o', 'e.html'], { signal: 'SIGTERM' }), 'SIGTERM');
+  });
+
+  test('explain --html -o folder/: SIGINT, SIGTERM and SIGHUP once pages are written remove them and the folder', async () => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      expectStopped(await interrupt(['explain', '--html', 'ten.txt', '-o', 'ex/'], { signal, files: { 'ten.txt': EASY_THEN_HARD }, started: firstFileIn('ex') }), signal);
+    }
+  });
+
+  test('hint on a puzzle whose first step is a forcing chain', async () => {
+    expectStopped(await interrupt(['hint', HARD_FIRST_STEP], { afterMs: 200 }));
+  });
+
+  test('check, check --explain, solve and repair on big inputs', async () => {
+    const big = readFileSync(join(DATA, '17clue.txt'), 'utf8').repeat(3);
+    const multi = readFileSync(join(DATA, 'multi_solution_sample.txt'), 'utf8');
+    expectStopped(await interrupt(['check', 'big.txt', '-o', 'c.txt'], { files: { 'big.txt': big } }));
+    expectStopped(await interrupt(['check', '--explain', '--keep-level', 'low', 'multi.txt', '-o', 'c.txt'], { files: { 'multi.txt': multi } }));
+    expectStopped(await interrupt(['solve', 'big.txt'], { signal: 'SIGTERM', files: { 'big.txt': big } }), 'SIGTERM');
+    expectStopped(await interrupt(['repair', '--keep-level', 'low', 'multi.txt'], { files: { 'multi.txt': multi } }));
+  });
+
+  test('draw -o folder/: the pictures drawn so far are removed', async () => {
+    const many = readFileSync(join(DATA, '17clue.txt'), 'utf8').split('\n').slice(0, 3000).join('\n');
+    expectStopped(await interrupt(['draw', 'many.txt', '-o', 'pictures/', '-q'], { files: { 'many.txt': many }, started: firstFileIn('pictures') }));
+  });
+
+  test('generate: a big run to a file (SIGINT, SIGHUP)', async () => {
+    expectStopped(await interrupt(['generate', '-n', '5000', '--seed', 's', '-d', 'hard', '-o', 'g.txt'], { afterMs: 800 }));
+    expectStopped(await interrupt(['generate', '-n', '5000', '--seed', 's', '-d', 'hard', '-j', '1', '-o', 'g.txt'], { signal: 'SIGHUP', afterMs: 800 }), 'SIGHUP');
+  });
+
+  test('book and cover: generated, from a file of hard puzzles (graded), with a primer', async () => {
+    expectStopped(await interrupt(['book', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'b.pdf', '-q'], { signal: 'SIGTERM', afterMs: 800 }), 'SIGTERM');
+    // Signalled while the puzzles are graded (in input order: ten take over ten seconds).
+    expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '-o', 'b.pdf', '-q'], { files: { 'ten.txt': HARD_TEN }, afterMs: 3000 }));
+    expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '--primer', '--hints', '-o', 'b.pdf', '-q'], { signal: 'SIGHUP', files: { 'ten.txt': HARD_TEN }, afterMs: 3000 }), 'SIGHUP');
+    expectStopped(await interrupt(['cover', '--puzzles', 'ten.txt', '-o', 'c.pdf'], { files: { 'ten.txt': HARD_TEN }, afterMs: 3000 }));
+    expectStopped(await interrupt(['cover', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'c.pdf'], { afterMs: 500 }));
+  });
+});
