@@ -241,32 +241,48 @@ Examples:
           // Batches go to the workers as they are read; results are written in input order.
           type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError };
           const pool = new GradePool(jobs);
-          const queue: { items: Item[]; results: Promise<GradeOutcome[]> }[] = [];
+          // Each batch's results are written as soon as they and every earlier batch's are in (a
+          // promise chain, in input order), not when the next record arrives: an input that stalls
+          // (typed lines, /dev/zero's endless line after its error) still gets its answers at once.
+          let writing: Promise<void> = Promise.resolve();
+          let failure: { error: unknown } | null = null;
+          const inFlight: Promise<void>[] = [];
           let items: Item[] = [];
           const send = () => {
             if (items.length === 0) return;
-            const puzzles = items.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
-            queue.push({ items, results: puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]) });
+            const batch = items;
             items = [];
-          };
-          const drainOne = async () => {
-            const head = queue.shift()!;
-            const results = await head.results;
-            let k = 0;
-            for (const item of head.items) {
-              if (item.kind === 'invalid') await reportInvalid(item.error);
-              else await emit(item.record, results[k++]!);
-            }
+            const puzzles = batch.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
+            const results = puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]);
+            writing = writing.then(async () => {
+              const outcomes = await results;
+              let k = 0;
+              for (const item of batch) {
+                if (item.kind === 'invalid') await reportInvalid(item.error);
+                else await emit(item.record, outcomes[k++]!);
+              }
+            });
+            const done = writing.then(
+              () => void inFlight.shift(),
+              (error: unknown) => {
+                failure ??= { error };
+                inFlight.shift();
+              },
+            );
+            inFlight.push(done);
           };
           try {
             for await (const record of inputs) {
+              if (failure !== null) break;
               if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
               else items.push({ kind: 'invalid', error: record.error });
-              if (items.length >= BATCH) send();
-              while (queue.length > jobs * 4) await drainOne();
+              // Idle workers take what there is; busy ones let a batch fill.
+              if (items.length >= BATCH || inFlight.length === 0) send();
+              while (inFlight.length > jobs * 4) await inFlight[0];
             }
             send();
-            while (queue.length > 0) await drainOne();
+            await writing;
+            if (failure !== null) throw (failure as { error: unknown }).error;
           } finally {
             await pool.close();
           }
