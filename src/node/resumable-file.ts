@@ -24,6 +24,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { Writable } from 'node:stream';
 import { mkdirSync, utimesSync } from 'node:fs';
 import {
@@ -169,6 +170,7 @@ export class ResumableFile {
    *   or it was started by a different run.
    */
   static open(path: string, options: { key: string; force?: boolean }): ResumableFile {
+    options = ownOptions(options, RESUMABLE_KEYS, 'resumable file');
     const force = options.force ?? false;
     checkOutputPath(path, force);
     const partPath = `${path}.part`;
@@ -333,3 +335,5 @@ function readPoint(statePath: string, partPath: string): StoredPoint {
   }
   return p as StoredPoint;
 }
+
+const RESUMABLE_KEYS = optionKeys<Parameters<typeof ResumableFile.open>[1]>({ key: true, force: true });

@@ -3,6 +3,7 @@
  * (src/node/output-file.ts: created exclusively under an unpredictable name, never through a
  * link), and move it into place only when the PDF is complete.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { OutputFileError, checkOutputPath, describeFileError, openOutputFile } from '../node/output-file.js';
 import { planContent, resolveFront, type BookContent } from './content.js';
 import type { BookPlan } from './layout.js';
@@ -79,6 +80,8 @@ export function checkBookTexts(content: BookContent): void {
   }
 }
 
+const BOOK_FILE_KEYS = optionKeys<WriteBookFileOptions>({ template: true, title: true, subtitle: true, front: true, texts: true, sections: true, teaching: true, primer: true, hints: true, puzzles: true, output: true, force: true, subject: true, keywords: true, metadata: true, creationDate: true, signal: true, onPage: true });
+
 /**
  * Plans and writes a book to `output` atomically: a failed or stopped run leaves no file there.
  * @throws BookOutputError when the file exists (without `force`), a text is too long or the run
@@ -86,6 +89,7 @@ export function checkBookTexts(content: BookContent): void {
  *   TemplateError when the book does not fit the template.
  */
 export async function writeBookFile(options: WriteBookFileOptions): Promise<BookResult> {
+  options = ownOptions(options, BOOK_FILE_KEYS, 'book');
   const { output } = options;
   checkBookTexts(options);
   checkOutput(output, options.force ?? false);

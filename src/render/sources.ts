@@ -2,6 +2,7 @@
  * Where a book's puzzles come from: a file of existing puzzles (checked, solved and graded here).
  * Generated books get theirs from the generator (see generated.ts).
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { readPuzzles } from '../core/parse.js';
@@ -55,11 +56,14 @@ interface Graded {
   rating: number;
 }
 
+const FILE_PUZZLES_KEYS = optionKeys<FilePuzzlesOptions>({ sections: true, skipInvalid: true, onRecord: true });
+
 /**
  * Reads, checks, solves and grades the puzzles of a file and groups them by level (easiest first).
  * @throws BookInputError for a bad record (without `skipInvalid`) or too few puzzles of a level.
  */
 export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions = {}): Promise<FileBook> {
+  options = ownOptions(options, FILE_PUZZLES_KEYS, 'puzzles-from-file');
   const wanted = options.sections;
   const need = new Map<string, number>();
   for (const s of wanted ?? []) need.set(s.level, (need.get(s.level) ?? 0) + s.count);

@@ -209,13 +209,14 @@ class Fields {
     return this.path === '' ? key : `${this.path}.${key}`;
   }
 
+  // Own fields only: a key set on Object.prototype is not a field of the template.
   has(key: string): boolean {
-    return this.obj[key] !== undefined;
+    return Object.hasOwn(this.obj, key) && this.obj[key] !== undefined;
   }
 
   raw(key: string): unknown {
     this.seen.add(key);
-    return this.obj[key];
+    return Object.hasOwn(this.obj, key) ? this.obj[key] : undefined;
   }
 
   required(key: string): unknown {
