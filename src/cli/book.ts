@@ -24,7 +24,7 @@ import {
 } from '../render/index.js';
 import { isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { Teaching } from '../book/primer.js';
-import { parseTexts } from '../render/template.js';
+import { parseTexts, withoutBom } from '../render/template.js';
 import { readFileSync } from 'node:fs';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
@@ -113,7 +113,7 @@ export function textsFromOptions(options: BookOptions): Partial<BookTexts> {
     checkInputFiles([options.texts]);
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(options.texts, 'utf8'));
+      json = JSON.parse(withoutBom(readFileSync(options.texts, 'utf8')));
     } catch (error) {
       throw new UsageError(`--texts ${options.texts}: not valid JSON (${(error as Error).message})`);
     }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PuzzleRecord } from '../core/parse.js';
+import { makeFolder, whyNotAFile } from '../node/file-errors.js';
 import { writeFileWhole } from '../node/output-file.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -162,7 +163,8 @@ Examples:
       const { jobs: requestedJobs, explicit: jobsExplicit } = parseJobs(cli.jobs);
       const size = parsePictureSize(cli.size, dpi);
       for (const file of [cli.font, cli.boldFont]) {
-        if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) throw new UsageError(`cannot read the font '${file}': no such file`);
+        const kind = file === undefined ? null : whyNotAFile(file, 'font');
+        if (kind !== null) throw new UsageError(`cannot read the font '${file}': ${kind}`);
       }
       if (existsSync(cli.outDir) && !statSync(cli.outDir).isDirectory()) throw new UsageError(`--out-dir '${cli.outDir}' is a file, not a folder`);
 
@@ -190,7 +192,7 @@ Examples:
         if (error instanceof FontFileError) throw new UsageError(error.message);
         throw error;
       }
-      mkdirSync(cli.outDir, { recursive: true });
+      makeFolder(cli.outDir, cli.outDir);
       const namer = new FileNamer(cli.name as 'index' | 'label', cli.prefix, format);
       const progress = new Progress(io, 'drawn', undefined, !cli.quiet);
       let index = 0;

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleRecord } from '../core/parse.js';
 import type { ExplainIndexEntry } from '../pages/index.js';
+import { makeFolder } from '../node/file-errors.js';
 import { writeFileWhole } from '../node/output-file.js';
 import { readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -79,7 +80,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     return;
   }
 
-  mkdirSync(output, { recursive: true });
+  makeFolder(output, output);
   const progress = new Progress(io, 'explained', records.length, !options.quiet);
   const entries: ExplainIndexEntry[] = [];
   for (let i = 0; i < records.length; i++) {

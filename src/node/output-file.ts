@@ -15,7 +15,7 @@
  */
 import { optionKeys, ownOptions } from '../core/errors.js';
 import { createRequire } from 'node:module';
-import { OutputFileError, describeFileError } from './file-errors.js';
+import { OutputFileError, describeFileError, makeFolder } from './file-errors.js';
 import { cleanUpOnInterrupt } from './interrupt.js';
 import {
   closeSync,
@@ -24,7 +24,6 @@ import {
   fstatSync,
   linkSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readdirSync,
   renameSync,
@@ -222,11 +221,7 @@ export interface OutputFile {
 function outputFolder(path: string, force: boolean): string {
   checkOutputPath(path, force);
   const folder = dirname(path);
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw describeFileError(error, path, 'write');
-  }
+  makeFolder(folder, path);
   return folder;
 }
 

@@ -26,7 +26,8 @@ import {
 import { dirname, join } from 'node:path';
 import { optionKeys, ownOptions } from '../core/errors.js';
 import { Writable } from 'node:stream';
-import { mkdirSync, utimesSync } from 'node:fs';
+import { utimesSync } from 'node:fs';
+import { makeFolder } from './file-errors.js';
 import {
   OutputFileError,
   checkOutputPath,
@@ -175,11 +176,7 @@ export class ResumableFile {
     checkOutputPath(path, force);
     const partPath = `${path}.part`;
     const statePath = `${path}.part.json`;
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-    } catch (error) {
-      throw describeFileError(error, path, 'write');
-    }
+    makeFolder(dirname(path), path);
     const lockPath = `${path}.part.lock`;
     acquireLock(lockPath, partPath);
     try {

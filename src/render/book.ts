@@ -117,7 +117,10 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
     });
   } catch (error) {
     await file.discard();
-    // A system error names the user's file, never the temporary one.
+    // A system error names the user's file, never the temporary one; an error reading another file
+    // (a font, an image) names that file.
+    const failed = (error as NodeJS.ErrnoException).path;
+    if (failed !== undefined && failed !== file.temporaryPath) throw describeFileError(error, failed, 'read');
     if ((error as NodeJS.ErrnoException).syscall !== undefined) throw describeFileError(error, output, 'write');
     throw error;
   }

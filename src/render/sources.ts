@@ -139,6 +139,9 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       if (count > 0) take(row.level, count);
     }
   }
-  if (puzzles.length === 0) throw new BookInputError('EMPTY', `${path}: no puzzles to lay out`);
+  if (puzzles.length === 0) {
+    // Worded as every command words it; skipped records are another story.
+    throw new BookInputError('EMPTY', skipped.length === 0 ? `no puzzle found in ${path}` : `${path}: no puzzle left to lay out (${skipped.length} skipped)`);
+  }
   return { sections, puzzles, skipped };
 }

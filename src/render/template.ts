@@ -141,7 +141,7 @@ export function loadTemplate(nameOrPath: string): BookTemplate {
   }
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = withoutBom(readFileSync(file, 'utf8'));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String((error as Error).message);
     throw new TemplateError(file, '', reason);
@@ -355,6 +355,11 @@ export function parseTexts(json: unknown, file: string, path = 'texts'): Partial
 
 function textFields(root: Fields): Partial<BookTexts> {
   return root.has('texts') ? parseTexts(root.raw('texts'), root.file) : {};
+}
+
+/** Text without its UTF-8 byte order mark (editors on Windows write one; JSON.parse refuses it). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**
