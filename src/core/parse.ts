@@ -226,8 +226,8 @@ export async function* readPuzzles(lines: AsyncIterable<string>, options: ParseO
  * @throws PuzzleFormatError when the text is not one valid puzzle.
  */
 export function parsePuzzle(text: string, options: ParseOptions = {}): Grid {
+  // parsePuzzles checks the text (and the options) on the first step of the loop below.
   options = ownOptions(options, PARSE_OPTION_KEYS, 'parse');
-  checkText(text, options);
   let found: Grid | undefined;
   let count = 0;
   for (const result of parsePuzzles(text, options)) {
