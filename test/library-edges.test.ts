@@ -28,7 +28,7 @@ import {
   solvePath,
   stepShapes,
 } from '../src/index.js';
-import { openOutputFile, planBook, loadTemplate, writeFileWhole } from '../src/node/index.js';
+import { loadFontOutlines, openOutputFile, planBook, loadTemplate, writeFileWhole } from '../src/node/index.js';
 
 // Issue 23, item 6: the library's edges. A bad argument is a coded error (never a raw TypeError),
 // null options are a usage error everywhere, options are read from the caller's own keys only
@@ -218,6 +218,8 @@ describe('null options are a usage error (BAD_OPTION) at every public entry', ()
     ['planBook', () => planBook(loadTemplate('letter-4up'), nul as never)],
     ['openOutputFile', () => openOutputFile(join(tmpdir(), 'never-made.txt'), nul)],
     ['writeFileWhole', () => writeFileWhole(join(tmpdir(), 'never-made.txt'), 'x', nul)],
+    ['loadFontOutlines', () => loadFontOutlines(nul as never)],
+    ['loadFontOutlines without a bold font', () => loadFontOutlines({ regular: 'x.ttf' } as never)],
   ])('%s', (_name, call) => {
     const error = thrown(call);
     expect(error instanceof OptionError || error instanceof GenerateOptionError).toBe(true);

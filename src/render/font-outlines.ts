@@ -3,6 +3,7 @@
  * whose digits are written as paths (see src/draw/glyphs.ts).
  */
 import { openSync } from 'fontkit';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { whyNotAFile } from '../node/file-errors.js';
 import { BOARD_CHARACTERS, type FaceOutlines, type FontOutlines } from '../draw/glyphs.js';
 import { defaultSceneFonts, type SceneFonts } from './board-pdf.js';
@@ -42,9 +43,12 @@ function face(file: string): { family: string; outlines: FaceOutlines } {
 }
 
 const cache = new Map<string, FontOutlines>();
+const FONTS_KEYS = optionKeys<SceneFonts>({ regular: true, bold: true });
 
 /** The outlines of a regular and a bold font file (read once per process). */
 export function loadFontOutlines(fonts: SceneFonts = defaultSceneFonts()): FontOutlines {
+  fonts = ownOptions(fonts, FONTS_KEYS, 'fonts');
+  if (typeof fonts.regular !== 'string' || typeof fonts.bold !== 'string') throw new OptionError('BAD_OPTION', 'fonts must name a regular and a bold font file: { regular, bold }');
   const key = `${fonts.regular}\n${fonts.bold}`;
   const cached = cache.get(key);
   if (cached) return cached;
