@@ -190,7 +190,7 @@ describe('cover', () => {
     expect(spineInk.length > 0).toBe(pages > 79);
     expect(cover.barcode.width).toBe(COVER_RULES.barcode.width);
     // Same input, same bytes.
-    const again = await writeCoverFile({ ...cover, template, front: { ...DEFAULT_FRONT_MATTER, title: 'A Rather Long Title for a Puzzle Book', subtitle: 'easy to expert', author: 'A. Setter', publisher: 'Grid Press', year: '2025' }, texts: DEFAULT_TEXTS, paper: template.paper, pages, art: fileBook.puzzles[0], levels: ['easy', 'medium', 'hard'], puzzleCount: 14, output: join(dir, `${name}-cover-again.pdf`) });
+    const again = await writeCoverFile({ template, front: { ...DEFAULT_FRONT_MATTER, title: 'A Rather Long Title for a Puzzle Book', subtitle: 'easy to expert', author: 'A. Setter', publisher: 'Grid Press', year: '2025' }, texts: DEFAULT_TEXTS, paper: template.paper, pages, art: fileBook.puzzles[0], levels: ['easy', 'medium', 'hard'], puzzleCount: 14, output: join(dir, `${name}-cover-again.pdf`) });
     expect(readFileSync(again.path).equals(readFileSync(output))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * puzzles that need it. Also the hints: for each puzzle above easy, its first step beyond singles.
  * Pure data from the grader's steps; drawing is left to the renderer.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { applyStep, boardFromGrid, type Board } from '../core/board.js';
 import type { Grid } from '../core/grid.js';
 import type { Step } from '../core/step.js';
@@ -189,6 +190,8 @@ export interface Teaching {
 const SINGLES = new Set(['full-house', 'hidden-single-box', 'hidden-single-line', 'naked-single']);
 const EASY_LEVELS = new Set(['beginner', 'easy']);
 
+const TEACH_KEYS = optionKeys<NonNullable<Parameters<typeof teach>[1]>>({ onPuzzle: true });
+
 /**
  * Collects, per topic, the first example met in book order (a puzzle whose path needs the topic at
  * its first technique above singles is preferred: its board is nearer the start and easier to read),
@@ -249,6 +252,7 @@ export class Teacher {
  * per puzzle above easy its first step beyond singles (see {@link Teacher}).
  */
 export function teach(puzzles: Iterable<PrimerPuzzle>, options: { onPuzzle?: (n: number) => void } = {}): Teaching {
+  options = ownOptions(options, TEACH_KEYS, 'teach');
   const teacher = new Teacher();
   for (const puzzle of puzzles) {
     teacher.add(puzzle, solvePath(puzzle.grid));

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import type { PuzzleRecord } from '../core/parse.js';
 import { OutputFolder } from '../node/output-folder.js';
+import { whyNotAFile } from '../node/file-errors.js';
+import { writeFileWhole } from '../node/output-file.js';
 import { readInputs, readPuzzleArgument } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
@@ -162,7 +164,8 @@ Examples:
       const { jobs: requestedJobs, explicit: jobsExplicit } = parseJobs(cli.jobs);
       const size = parsePictureSize(cli.size, dpi);
       for (const file of [cli.font, cli.boldFont]) {
-        if (file !== undefined && !(existsSync(file) && statSync(file).isFile())) throw new UsageError(`cannot read the font '${file}': no such file`);
+        const kind = file === undefined ? null : whyNotAFile(file, 'font');
+        if (kind !== null) throw new UsageError(`cannot read the font '${file}': ${kind}`);
       }
       if (existsSync(cli.outDir) && !statSync(cli.outDir).isDirectory()) throw new UsageError(`--out-dir '${cli.outDir}' is a file, not a folder`);
 

@@ -145,7 +145,8 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
     )
     .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
     .option('--stats', "print the report's numbers as a short table instead of a line per puzzle", false);
-  addTargetOptions(command, 'grades');
+  addTargetOptions(command, 'grades', { force: false });
+  command.option('--force', 'with -o or --report: replace the file if it exists', false);
   command
     .addHelpText(
       'after',
@@ -190,7 +191,8 @@ Examples:
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
       const key = JSON.stringify(['grade', 2, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, range, inputsKey(files)]);
-      const target = await openOutputTarget(io, cli, key, files);
+      // --force also replaces the --report file: with --report and no -o it is no misuse.
+      const target = await openOutputTarget(io, cli.output === undefined && cli.report !== undefined ? { ...cli, force: false } : cli, key, files);
       const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;

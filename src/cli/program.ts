@@ -75,8 +75,12 @@ export async function buildProgram(io: CliIo, state: CommandState, argv: readonl
 export async function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   const state: CommandState = { exitCode: EXIT.ok };
   const program = await buildProgram(io, state, argv);
+  // An unknown command is a usage error with or without --help (commander would show the help of
+  // the program and exit 0): parsed alone, it gets commander's own "unknown command" line.
+  const first = argv[0];
+  const unknown = first !== undefined && !first.startsWith('-') && first !== 'help' && commandOf(argv) === undefined;
   try {
-    await program.parseAsync(argv as string[], { from: 'user' });
+    await program.parseAsync((unknown ? [first] : argv) as string[], { from: 'user' });
     return state.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

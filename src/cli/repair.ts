@@ -6,7 +6,7 @@ import type { RepairOptions, RepairReport } from '../repair/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields } from './json.js';
-import { LineWriter, where } from './output.js';
+import { LineWriter, terminalSafe, where } from './output.js';
 import { Progress } from './progress.js';
 import { addRepairOptions, repairOptionsFrom, type RepairCliOptions } from './repair-options.js';
 
@@ -178,16 +178,18 @@ Examples:
       }
       progress.clear();
       const seconds = (performance.now() - started) / 1000;
-      if (cli.json) {
-        await out.line(JSON.stringify({ type: 'summary', ...counts, seconds: Math.round(seconds * 1000) / 1000 }));
-      } else {
+      if (cli.json) await out.line(JSON.stringify({ type: 'summary', ...counts, seconds: Math.round(seconds * 1000) / 1000 }));
+      // The summary only once the output is out: a failed write (a full disk) is the error alone.
+      await out.flush();
+      if (counts.puzzles === 0) {
+        // The same line as every command's.
+        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(files.length > 0 ? files.join(', ') : 'standard input')}\n`);
+      } else if (!cli.json) {
         io.stderr.write(
           `repaired ${counts.repaired} of ${counts.puzzles} puzzles in ${seconds.toFixed(2)} s (${counts.added} clues added, ${counts.removed} givens removed); ` +
             `${counts.unique} already unique, ${counts.invalid + counts.failed} not repaired\n`,
         );
       }
-      await out.flush();
-      if (counts.puzzles === 0) io.stderr.write('sudoku-press: no puzzles found in the input\n');
       state.exitCode = counts.puzzles > 0 && counts.invalid + counts.failed === 0 ? EXIT.ok : EXIT.failure;
     });
 }

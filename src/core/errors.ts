@@ -54,17 +54,36 @@ export class OptionError extends Error {
 }
 
 /**
- * Throws an {@link OptionError} for a key of `options` that is not in `known` (a misspelt option
- * would otherwise be ignored without a word), or for options that are not an object.
+ * The options a public function reads, checked, as a copy without a prototype that holds only the
+ * caller's own keys, so that a key set on `Object.prototype` (prototype pollution) is never read as
+ * an option. `undefined` means no options; `null`, an array or a non-object is an
+ * {@link OptionError} `BAD_OPTION` (a usage error, as any wrong value); a key not in `known` is
+ * `UNKNOWN_OPTION` (a misspelt option would otherwise be ignored without a word). Every public entry
+ * reads its options through this (or through {@link ownCopy} after a check of its own).
  */
-export function checkOptionKeys(options: unknown, known: readonly string[], what: string): void {
-  if (options === undefined) return;
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new OptionError('BAD_OPTION', `${what} options must be an object`);
+export function ownOptions<T extends object>(options: T | undefined, known: readonly string[], what: string): T {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    throw new OptionError('BAD_OPTION', `${what} options must be an object (got ${options === null ? 'null' : typeof options})`);
   }
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) {
-      throw new OptionError('UNKNOWN_OPTION', `unknown ${what} option "${key}" (known: ${known.join(', ')})`);
-    }
+  const copy = ownCopy(options);
+  for (const key in copy) {
+    if (!known.includes(key)) throw new OptionError('UNKNOWN_OPTION', `unknown ${what} option "${key}" (known: ${known.join(', ')})`);
   }
+  return copy;
+}
+
+/** The own enumerable properties of `options` in an object without a prototype (`{}` for undefined). */
+export function ownCopy<T extends object>(options: T | undefined): T {
+  const copy = Object.create(null) as Record<string, unknown>;
+  if (options) for (const key of Object.keys(options)) copy[key] = (options as Record<string, unknown>)[key];
+  return copy as T;
+}
+
+/**
+ * The keys of an options type for {@link ownOptions}, listed once and held to the type by the
+ * compiler: a key added to the type but not here (or the reverse) does not compile, so a list of
+ * known keys never falls behind its type.
+ */
+export function optionKeys<T extends object>(keys: { readonly [K in keyof Required<T>]: true }): readonly string[] {
+  return Object.keys(keys);
 }

@@ -1,4 +1,5 @@
 import { toGrid, type GridInput } from './grid-input.js';
+import { optionKeys, ownOptions } from './errors.js';
 import { ALL_DIGITS, BOX_OF, COL_OF, ROW_OF, UNIT_CELLS, cellName, unitName } from './tables.js';
 
 /** 81 cells row by row; 0 is an empty cell, 1..9 a digit. The one grid type of the library. */
@@ -102,8 +103,11 @@ export interface FormatOptions {
   empty?: string;
 }
 
+const FORMAT_OPTION_KEYS = optionKeys<FormatOptions>({ style: true, empty: true });
+
 /** A grid as text: one 81-character line, or a 9-row grid with `|` and `------+-------+------`. */
 export function formatGrid(input: GridInput, options: FormatOptions = {}): string {
+  options = ownOptions(options, FORMAT_OPTION_KEYS, 'format');
   const grid = toGrid(input);
   const empty = options.empty ?? '.';
   const chars: string[] = [];

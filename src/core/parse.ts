@@ -1,4 +1,4 @@
-import { PuzzleFormatError, type SourceLocation } from './errors.js';
+import { PuzzleFormatError, optionKeys, ownOptions, type SourceLocation } from './errors.js';
 import { describeConflict, findConflict, type Grid } from './grid.js';
 import { MAX_LINE_LENGTH, splitLines } from './lines.js';
 
@@ -25,6 +25,8 @@ export interface ParseOptions {
   /** Report two equal givens in a unit as a `CONFLICT` error. Default true. */
   rejectConflicts?: boolean;
 }
+
+const PARSE_OPTION_KEYS = optionKeys<ParseOptions>({ source: true, rejectConflicts: true });
 
 const EMPTY_MARKS = '.0_*-';
 // 1..9 → digit, empty marks → 0, anything else → -1.
@@ -69,6 +71,7 @@ export class PuzzleReader {
   private gridStart = 0;
 
   constructor(options: ParseOptions = {}) {
+    options = ownOptions(options, PARSE_OPTION_KEYS, 'parse');
     this.source = options.source ?? '<input>';
     this.rejectConflicts = options.rejectConflicts ?? true;
   }
@@ -196,6 +199,8 @@ export class PuzzleReader {
 
 /** Every record of a text, in order (valid puzzles and errors). */
 export function* parsePuzzles(text: string, options: ParseOptions = {}): Generator<ReadResult> {
+  options = ownOptions(options, PARSE_OPTION_KEYS, 'parse');
+  checkText(text, options);
   const reader = new PuzzleReader(options);
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
@@ -204,6 +209,12 @@ export function* parsePuzzles(text: string, options: ParseOptions = {}): Generat
   }
   const last = reader.end();
   if (last) yield last;
+}
+
+/** A `BAD_GRID_TYPE` PuzzleFormatError for text that is not a string (a number, null, an array). */
+function checkText(text: unknown, options: ParseOptions): void {
+  if (typeof text === 'string') return;
+  throw new PuzzleFormatError('BAD_GRID_TYPE', `expected puzzle text as a string, got ${text === null ? 'null' : typeof text}`, { source: options.source ?? '<input>', line: 0 });
 }
 
 /** Records from a stream of lines (e.g. `readline`), in constant memory. */
@@ -223,6 +234,8 @@ export async function* readPuzzles(lines: AsyncIterable<string>, options: ParseO
  * @throws PuzzleFormatError when the text is not one valid puzzle.
  */
 export function parsePuzzle(text: string, options: ParseOptions = {}): Grid {
+  // parsePuzzles checks the text (and the options) on the first step of the loop below.
+  options = ownOptions(options, PARSE_OPTION_KEYS, 'parse');
   let found: Grid | undefined;
   let count = 0;
   for (const result of parsePuzzles(text, options)) {

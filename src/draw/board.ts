@@ -1,3 +1,4 @@
+import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import type { FontOutlines } from './glyphs.js';
@@ -99,11 +100,16 @@ function geometry(size: number, coordinates: boolean): Geometry {
   return { cell: (size - 2 * pad) / 9, left: pad, top: pad };
 }
 
+const DRAW_OPTION_KEYS = optionKeys<DrawOptions>({ size: true, step: true, shapes: true, theme: true, layers: true, fontFamily: true, title: true, glyphs: true });
+
 /** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
 export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Scene {
+  options = ownOptions(options, DRAW_OPTION_KEYS, 'draw');
+  picture = ownCopy(picture);
   const size = options.size ?? DEFAULT_SIZE;
   if (!(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${size}`);
-  const theme = typeof options.theme === 'object' ? options.theme : THEMES[options.theme ?? 'color'];
+  const themeName = options.theme ?? 'color';
+  const theme = typeof themeName === 'object' ? themeName : Object.hasOwn(THEMES, themeName) ? THEMES[themeName] : undefined;
   if (!theme) throw new DrawError(`unknown theme '${String(options.theme)}' (color or grey)`);
   const layers: Layers = { ...DEFAULT_LAYERS, ...options.layers };
   const givens = toGrid(picture.givens);

@@ -1,3 +1,4 @@
+import { optionKeys, ownOptions } from '../core/errors.js';
 import type { ChainData, ChainNode, Step } from '../core/step.js';
 import type { BrushName } from './theme.js';
 
@@ -55,7 +56,10 @@ const MAX_PROOF_DEPTH = 2;
  * an elimination outranks a placement, which outranks a chain node, which outranks the pattern
  * (each candidate gets one mark).
  */
+const STEP_SHAPE_KEYS = optionKeys<StepShapeOptions>({ pattern: true, placements: true, eliminations: true, chains: true, proofs: true, candidates: true });
+
 export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {}): Shape[] {
+  options = ownOptions(options, STEP_SHAPE_KEYS, 'step shape');
   const showPattern = options.pattern ?? true;
   const showPlacements = options.placements ?? true;
   const showEliminations = options.eliminations ?? true;

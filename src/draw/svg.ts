@@ -1,3 +1,4 @@
+import { ownCopy } from '../core/errors.js';
 import type { FontOutlines } from './glyphs.js';
 import type { Meta, Paint, PathCommand, Primitive, Scene, TextPrimitive } from './scene.js';
 
@@ -93,6 +94,8 @@ function primitiveSvg(p: Primitive, glyphs: FontOutlines | undefined): string {
 
 /** A scene as a standalone SVG document (no external references, no scripts). */
 export function sceneToSvg(scene: Scene): string {
+  // Own fields only: a scene made without a title must not take one from Object.prototype.
+  scene = ownCopy(scene);
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${num(scene.width)}" height="${num(scene.height)}" viewBox="0 0 ${num(scene.width)} ${num(scene.height)}" font-family="${escapeXml(scene.fontFamily)}" text-anchor="middle">`,
   ];

@@ -23,7 +23,7 @@ import { formatGrid } from '../core/grid.js';
 import type { Grade } from '../grader/grade.js';
 import { GenerateError } from './errors.js';
 import { makePuzzle, makePuzzleInTurns, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
-import { GenerateOptionError, resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
+import { GenerateOptionError, checkShape, resolveOptions, type GenerateOptions, type ResolvedOptions } from './options.js';
 
 export { GenerateError, type GenerateErrorCode } from './errors.js';
 export {
@@ -146,12 +146,12 @@ export type GenerateOneOptions = Omit<GenerateOptions, 'seed' | 'count' | 'start
  * @throws GenerateOptionError for bad options; GenerateError when the limits are reached.
  */
 export function generateOne(seed: string, index: number, options: GenerateOneOptions = {}): GeneratedPuzzle {
-  if (options !== null && typeof options === 'object') {
-    for (const key of ['seed', 'count', 'start'] as const) {
-      if (key in options) throw new GenerateOptionError('UNKNOWN_OPTION', `generateOne takes the ${key} as an argument, not as an option`);
-    }
+  // Shape checked before the spread below, which would turn null or 5 into {}.
+  const own = checkShape(options as GenerateOptions);
+  for (const key of ['seed', 'count', 'start'] as const) {
+    if (key in own) throw new GenerateOptionError('UNKNOWN_OPTION', `generateOne takes the ${key} as an argument, not as an option`);
   }
-  const resolved = resolveOptions({ ...options, seed, start: index });
+  const resolved = resolveOptions({ ...own, seed, start: index });
   const outcome = makePuzzle(resolved, index, deadlineOf(resolved));
   if (!outcome.ok) throw missError(resolved, outcome, 0);
   return publicPuzzle(outcome.puzzle);

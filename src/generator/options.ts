@@ -1,3 +1,4 @@
+import { ownCopy } from '../core/errors.js';
 import { LEVELS, isLevel, type Level } from '../grader/index.js';
 import { LADDER, techniqueById } from '../techniques/registry.js';
 import { SYMMETRIES, type Symmetry } from './symmetry.js';
@@ -156,8 +157,11 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
-/** Refuses unknown keys and values of the wrong kind, before any value is looked at closely. */
-function checkShape(options: GenerateOptions): void {
+/**
+ * Refuses unknown keys and values of the wrong kind, before any value is looked at closely; returns
+ * the caller's own keys only (see `ownCopy`: a key set on Object.prototype is no option).
+ */
+export function checkShape(options: GenerateOptions): GenerateOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new GenerateOptionError('BAD_OPTION', 'generator options must be an object such as { seed: "book-1", difficulty: "hard" }');
   }
@@ -180,11 +184,14 @@ function checkShape(options: GenerateOptions): void {
   if (o['rating'] !== undefined && (typeof o['rating'] !== 'object' || o['rating'] === null)) {
     throw new GenerateOptionError('BAD_RATING', `rating must be a band such as { min: 4.0, max: 6.0 } (got ${shown(o['rating'])})`);
   }
+  const own = ownCopy(options);
+  if (own.rating !== undefined) own.rating = ownCopy(own.rating);
+  return own;
 }
 
 /** Checks the options and fills in defaults. Throws a GenerateOptionError naming the problem. */
 export function resolveOptions(options: GenerateOptions): ResolvedOptions {
-  checkShape(options);
+  options = checkShape(options);
   if (typeof options.seed !== 'string') throw new GenerateOptionError('BAD_SEED', 'seed must be a string');
   const count = positiveInteger(options.count, 'count', 'BAD_COUNT', 1, MAX_COUNT);
   const start = positiveInteger(options.start, 'start', 'BAD_START', 1);

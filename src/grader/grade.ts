@@ -1,5 +1,5 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, checkOptionKeys } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
@@ -117,6 +117,7 @@ export interface StepOptions {
  * needed). The board is not changed.
  */
 export function nextStep(board: Readonly<Board>, options: StepOptions = {}): Step | null {
+  options = checkStepOptions(options);
   const uniqueness = options.uniqueness ?? true;
   return findInLadder(board, ladderGroups({ uniqueness }), { uniqueness }, options.maxDifficulty ?? Infinity).step;
 }
@@ -342,30 +343,41 @@ function countChanges(board: Readonly<Board>, step: Step): number {
  * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
  */
 export function gradePuzzle(grid: GridInput, options: GradeOptions = {}): Grade {
-  checkGradeOptions(options);
+  options = checkGradeOptions(options);
   return runPath(toGrid(grid), options, false).grade;
 }
 
 /** The solving path of a puzzle, one step per entry (guesses included). */
 export function solvePath(grid: GridInput, options: GradeOptions = {}): Step[] {
-  checkGradeOptions(options);
+  options = checkGradeOptions(options);
   return runPath(toGrid(grid), options, true).steps;
 }
 
 /** The grade of a puzzle together with its solving path (what `explain` prints). */
 export function gradeWithPath(grid: GridInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
-  checkGradeOptions(options);
+  options = checkGradeOptions(options);
   return runPath(toGrid(grid), options, true);
 }
 
-const GRADE_OPTION_KEYS = ['uniqueness', 'maxRating'];
-const STEP_OPTION_KEYS = ['uniqueness', 'maxDifficulty'];
+/** The keys of {@link GradeOptions} (the grading pool checks a batch's options with them too). */
+export const GRADE_OPTION_KEYS = optionKeys<GradeOptions>({ uniqueness: true, maxRating: true });
+const STEP_OPTION_KEYS = optionKeys<StepOptions>({ uniqueness: true, maxDifficulty: true });
 
-/** Refuses unknown keys and values of the wrong kind ({@link OptionError}). */
-function checkGradeOptions(options: GradeOptions): void {
-  checkOptionKeys(options, GRADE_OPTION_KEYS, 'grade');
-  checkBoolean(options.uniqueness, 'uniqueness');
-  checkNumber(options.maxRating, 'maxRating');
+/** Refuses unknown keys and values of the wrong kind ({@link OptionError}); returns the own keys. */
+function checkGradeOptions(options: GradeOptions): GradeOptions {
+  return checkOptions(options, GRADE_OPTION_KEYS, 'grade', 'maxRating');
+}
+
+/** The same for the options of a step ({@link hintStep}, {@link nextStep}). */
+function checkStepOptions(options: StepOptions): StepOptions {
+  return checkOptions(options, STEP_OPTION_KEYS, 'hint', 'maxDifficulty');
+}
+
+function checkOptions<T extends { uniqueness?: boolean }>(options: T, keys: readonly string[], what: string, limit: string): T {
+  const own = ownOptions(options, keys, what);
+  checkBoolean(own.uniqueness, 'uniqueness');
+  checkNumber((own as Record<string, unknown>)[limit], limit);
+  return own;
 }
 
 function checkBoolean(value: unknown, name: string): void {
@@ -384,9 +396,7 @@ function checkNumber(value: unknown, name: string): void {
  * @throws GradeError when the puzzle cannot be graded (checked on the grid of placed digits).
  */
 export function hintStep(position: GridInput | Board, options: StepOptions = {}): Step | null {
-  checkOptionKeys(options, STEP_OPTION_KEYS, 'hint');
-  checkBoolean(options.uniqueness, 'uniqueness');
-  checkNumber(options.maxDifficulty, 'maxDifficulty');
+  options = checkStepOptions(options);
   const board = isBoard(position) ? cloneBoard(position) : boardFromGrid(toGrid(position));
   const uniqueness = options.uniqueness ?? true;
   checkPuzzle(board.values, uniqueness);

@@ -2,11 +2,16 @@
  * Worker threads that take batches of work and answer with one result per item, in order: the
  * machinery shared by `grade --jobs` (grade-pool.ts) and `draw --jobs` (draw-pool.ts). A worker is
  * started only when every running one is busy, up to `size`, so a small input never starts more
- * threads than it has batches; each batch goes to the least busy worker.
+ * threads than it has batches; each batch goes to the least busy worker. A pool never starts more
+ * threads than the machine runs at once (`os.availableParallelism()`): more only cost memory. A
+ * worker without work does not keep the process alive (it is unref'd while idle), so a program that
+ * forgets `close()` still exits when its work is done.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { OptionError } from '../core/errors.js';
 
 /** What a pool posts: a batch's fields and its id. */
 export type BatchMessage<Q> = Q & { id: number };
@@ -31,16 +36,23 @@ export class BatchPool<Q extends object, R> {
   private readonly pending = new Map<number, Pending<R>>();
   private nextId = 0;
 
+  /** Most threads this pool starts: the size asked for, at most `os.availableParallelism()`. */
+  readonly size: number;
+
   /**
    * @param script the compiled worker
-   * @param size most threads
+   * @param size most threads: a whole number of at least 1 (else an OptionError `BAD_OPTION`)
    * @param what the work, for messages ("grading", "drawing")
    */
   constructor(
     private readonly script: URL,
-    private readonly size: number,
+    size: number,
     private readonly what: string,
   ) {
+    if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
+      throw new OptionError('BAD_OPTION', `a ${what} pool's size must be a whole number of threads of at least 1 (got ${typeof size === 'string' ? JSON.stringify(size) : String(size)})`);
+    }
+    this.size = Math.min(size, availableParallelism());
     if (!workerScriptExists(script)) {
       throw new Error(`worker threads need the compiled program (run npm run build): ${fileURLToPath(script)} is missing`);
     }
@@ -57,7 +69,8 @@ export class BatchPool<Q extends object, R> {
     let target = 0;
     for (let i = 1; i < this.workers.length; i++) if (this.busy[i]! < this.busy[target]!) target = i;
     const id = this.nextId++;
-    this.busy[target]!++;
+    // A worker with work keeps the process alive until it answers (see settle).
+    if (this.busy[target]!++ === 0) this.workers[target]!.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, worker: target });
       this.workers[target]!.postMessage({ ...batch, id } satisfies BatchMessage<Q>);
@@ -81,7 +94,7 @@ export class BatchPool<Q extends object, R> {
     const entry = this.pending.get(message.id);
     if (!entry) return;
     this.pending.delete(message.id);
-    this.busy[entry.worker]!--;
+    if (--this.busy[entry.worker]! === 0) this.workers[entry.worker]!.unref();
     if ('error' in message) entry.reject(new Error(`${this.what} worker failed: ${message.error}`));
     else entry.resolve(message.results);
   }

@@ -3,6 +3,8 @@
  * them (output-file.ts): a command that writes no file still reports its input's errors this way,
  * and should not load that machinery to do so.
  */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 /** Stable codes of {@link OutputFileError}. */
 export type OutputFileErrorCode =
@@ -35,6 +37,26 @@ export class OutputFileError extends Error {
   }
 }
 
+/**
+ * Why `path` cannot be read as a file of this kind ("no such file", "a folder, not a font file",
+ * "not a regular file..."), or null when it is a regular file.
+ */
+export function whyNotAFile(path: string, kind: string): string | null {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'no such file';
+    if (code === 'ENOTDIR') return 'a part of this path is a file, not a folder';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    return (error as Error).message;
+  }
+  if (stats.isDirectory()) return `a folder, not a ${kind} file`;
+  if (!stats.isFile()) return `not a regular file (a device, a pipe or a socket), so not a ${kind} file`;
+  return null;
+}
+
 /** One line for a system error on `path`, naming the user's file. */
 export function describeFileError(error: unknown, path: string, action: 'read' | 'write'): OutputFileError {
   if (error instanceof OutputFileError) return error;
@@ -42,8 +64,9 @@ export function describeFileError(error: unknown, path: string, action: 'read' |
   switch (code) {
     case 'EACCES':
     case 'EPERM':
+      return new OutputFileError('PERMISSION', path, `permission denied: ${path}`);
     case 'EROFS':
-      return new OutputFileError('PERMISSION', path, `permission denied: ${path}${code === 'EROFS' ? ' (read-only file system)' : ''}`);
+      return new OutputFileError('PERMISSION', path, `cannot ${action} ${path}: read-only file system`);
     case 'ENOSPC':
     case 'EDQUOT':
       return new OutputFileError('NO_SPACE', path, `cannot write ${path}: no space left on device`);
@@ -62,6 +85,33 @@ export function describeFileError(error: unknown, path: string, action: 'read' |
     default: {
       const reason = error instanceof Error ? error.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*'$/, '') : String(error);
       return new OutputFileError('IO', path, `cannot ${action} ${path}: ${reason}`);
+    }
+  }
+}
+
+/**
+ * Makes `folder` and its missing parents. A recursive mkdir reports ENOENT when a parent cannot be
+ * made on a read-only file system (Node's own quirk): the folders are then made one at a time, so
+ * that the error says what is wrong (EROFS, EACCES) instead of "no such file or folder".
+ * @throws OutputFileError naming `path` (the user's file or folder).
+ */
+export function makeFolder(folder: string, path: string): void {
+  try {
+    mkdirSync(folder, { recursive: true });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw describeFileError(error, path, 'write');
+  }
+  const missing: string[] = [];
+  for (let current = resolve(folder); !existsSync(current); current = dirname(current)) {
+    missing.unshift(current);
+    if (dirname(current) === current) break;
+  }
+  for (const dir of missing) {
+    try {
+      mkdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw describeFileError(error, path, 'write');
     }
   }
 }

@@ -1,4 +1,5 @@
-import type { Grade, GradeErrorCode, GradeOptions } from '../grader/grade.js';
+import { ownOptions } from '../core/errors.js';
+import { GRADE_OPTION_KEYS, type Grade, type GradeErrorCode, type GradeOptions } from '../grader/grade.js';
 import { BatchPool, workerScriptExists, type BatchAnswer, type BatchMessage } from './batch-pool.js';
 
 /** A puzzle's grade (with the milliseconds grading took, measured where it ran) or why it has none. */
@@ -25,15 +26,21 @@ export function workersAvailable(): boolean {
 
 /**
  * Up to `size` worker threads that grade batches of puzzles (see BatchPool: started as the work
- * needs them); each `grade` call resolves with the batch's outcomes in input order.
+ * needs them, never more than `os.availableParallelism()`); each `grade` call resolves with the
+ * batch's outcomes in input order. Idle workers do not keep the process alive; `close()` stops them.
+ * @throws OptionError (`BAD_OPTION`) when `size` is not a whole number of at least 1.
  */
 export class GradePool extends BatchPool<GradeBatch, GradeOutcome> {
   constructor(size: number) {
     super(WORKER_URL, size, 'grading');
   }
 
-  /** Grades puzzles (81-character strings) in the least busy worker. */
-  grade(puzzles: string[], options: GradeOptions): Promise<GradeOutcome[]> {
-    return this.run({ puzzles, options });
+  /**
+   * Grades puzzles (81-character strings) in the least busy worker.
+   * @throws OptionError for options that are not grade options (checked here, before any thread).
+   */
+  grade(puzzles: string[], options: GradeOptions = {}): Promise<GradeOutcome[]> {
+    options = ownOptions(options, GRADE_OPTION_KEYS, 'grade');
+    return this.run({ puzzles, options: { ...options } });
   }
 }

@@ -13,8 +13,9 @@
  *
  * Every command that writes a file goes through {@link openOutputFile} (or {@link writeOutputFile}).
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { createRequire } from 'node:module';
-import { OutputFileError, describeFileError } from './file-errors.js';
+import { OutputFileError, describeFileError, makeFolder } from './file-errors.js';
 import { cleanUpOnInterrupt } from './interrupt.js';
 import {
   closeSync,
@@ -24,7 +25,6 @@ import {
   fsyncSync,
   linkSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readdirSync,
   renameSync,
@@ -222,11 +222,7 @@ export interface OutputFile {
 function outputFolder(path: string, force: boolean): string {
   checkOutputPath(path, force);
   const folder = dirname(path);
-  try {
-    mkdirSync(folder, { recursive: true });
-  } catch (error) {
-    throw describeFileError(error, path, 'write');
-  }
+  makeFolder(folder, path);
   return folder;
 }
 
@@ -250,12 +246,15 @@ function openTemporary(folder: string, path: string, mode = 0o666): { fd: number
   }
 }
 
+const OUTPUT_FILE_KEYS = optionKeys<OutputFileOptions>({ force: true, mode: true });
+
 /**
  * Opens a new output file for `path` (its folder is made if missing). The bytes go to a temporary
  * file until {@link OutputFile.commit}.
  * @throws OutputFileError for a refused path (see {@link checkOutputPath}) or a system error.
  */
 export function openOutputFile(path: string, options: OutputFileOptions = {}): OutputFile {
+  options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
   const force = options.force ?? false;
   const folder = outputFolder(path, force);
   sweepStaleTemporaries(folder, path);
@@ -340,6 +339,7 @@ export function placeFile(temporaryPath: string, path: string, force: boolean): 
  * place when it resolves, and removed when it throws (the error is passed on).
  */
 export async function writeOutputFile<T>(path: string, options: OutputFileOptions, write: (stream: WriteStream) => Promise<T>): Promise<{ result: T; bytes: number }> {
+  options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
   const file = openOutputFile(path, options);
   let result: T;
   try {
@@ -359,6 +359,7 @@ export async function writeOutputFile<T>(path: string, options: OutputFileOption
  * @throws OutputFileError naming `path`.
  */
 export function writeFileWhole(path: string, data: string | Uint8Array, options: OutputFileOptions = {}): { bytes: number } {
+  options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
   const force = options.force ?? false;
   const folder = outputFolder(path, force);
   const { fd, temporaryPath } = openTemporary(folder, path, options.mode);

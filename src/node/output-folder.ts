@@ -4,8 +4,9 @@
  * (Ctrl-C, SIGTERM, SIGHUP) removes the files this run wrote and the folders it made, so that an
  * interrupted run leaves no partial set of pages behind.
  */
-import { existsSync, mkdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { existsSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { makeFolder } from './file-errors.js';
 import { cleanUpOnInterrupt } from './interrupt.js';
 import { writeFileWhole, type OutputFileOptions } from './output-file.js';
 
@@ -18,7 +19,8 @@ export class OutputFolder {
   /** Makes `folder` (and its missing parents) if needed. */
   constructor(readonly folder: string) {
     for (let dir = resolve(folder); !existsSync(dir); dir = dirname(dir)) this.made.push(dir);
-    mkdirSync(folder, { recursive: true });
+    // makeFolder says why a folder cannot be made (a read-only file system...), where mkdir says ENOENT.
+    makeFolder(folder, folder);
     this.release = cleanUpOnInterrupt(() => this.removeAll());
   }
 

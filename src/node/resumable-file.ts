@@ -39,8 +39,10 @@ import {
 } from 'node:fs';
 import type { Hash } from 'node:crypto';
 import { dirname, join } from 'node:path';
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { Writable } from 'node:stream';
-import { mkdirSync, utimesSync } from 'node:fs';
+import { utimesSync } from 'node:fs';
+import { makeFolder } from './file-errors.js';
 import {
   OutputFileError,
   checkOutputPath,
@@ -236,15 +238,12 @@ export class ResumableFile {
   }
 
   private static *openSteps(path: string, options: ResumableFileOptions): Steps<ResumableFile> {
+    options = ownOptions(options, RESUMABLE_KEYS, 'resumable file');
     const force = options.force ?? false;
     checkOutputPath(path, force);
     const partPath = `${path}.part`;
     const statePath = `${path}.part.json`;
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-    } catch (error) {
-      throw describeFileError(error, path, 'write');
-    }
+    makeFolder(dirname(path), path);
     const lockPath = `${path}.part.lock`;
     acquireLock(lockPath, partPath);
     try {
@@ -508,3 +507,5 @@ function readPoint(statePath: string, partPath: string, key: string): StoredPoin
   }
   return stored;
 }
+
+const RESUMABLE_KEYS = optionKeys<ResumableFileOptions>({ key: true, force: true, inputs: true });

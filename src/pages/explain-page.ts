@@ -1,4 +1,5 @@
 import { applyStep, boardFromGrid, cloneBoard, type Board } from '../core/board.js';
+import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
 import { describeConflict, findConflict, formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { ChainData, Step } from '../core/step.js';
@@ -269,6 +270,7 @@ function stepsHtml(steps: readonly PageStep[]): string {
 
 function linksHtml(links: ExplainPageOptions['links']): string {
   if (!links) return '';
+  links = ownOptions(links, ['index', 'previous', 'next'], 'explain page links');
   const parts: string[] = [];
   if (links.index) parts.push(`<a href="${escapeHtml(links.index)}">All puzzles</a>`);
   if (links.previous) parts.push(`<a href="${escapeHtml(links.previous)}">&#8592; Previous puzzle</a>`);
@@ -290,6 +292,8 @@ function subtitle(input: ExplainPageInput, grid: Grid): string {
  * solution, several, or conflicting givens gets a page that says so. All input text is escaped.
  */
 export function explainPage(input: ExplainPageInput, options: ExplainPageOptions = {}): ExplainPage {
+  options = ownOptions(options, optionKeys<ExplainPageOptions>({ uniqueness: true, boardSize: true, links: true }), 'explain page');
+  input = ownCopy(input);
   const grid = toGrid(input.puzzle);
   const size = options.boardSize ?? 460;
   const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';

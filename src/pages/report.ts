@@ -1,3 +1,4 @@
+import { ownOptions } from '../core/errors.js';
 import type { Grade } from '../grader/grade.js';
 import { GUESS_DIFFICULTY, LEVELS, levelOf } from '../grader/levels.js';
 import { techniqueById } from '../techniques/registry.js';
@@ -248,6 +249,7 @@ function puzzleTable(list: readonly ReportPuzzle[], withTime: boolean): string {
 
 /** The batch report as a static, self-contained page (inline SVG and CSS, no script). */
 export function reportPage(stats: ReportStats, options: { title?: string; subtitle?: string } = {}): string {
+  options = ownOptions(options, ['title', 'subtitle'], 'report');
   const g = stats.graded;
   const failed = stats.notGraded.invalid + stats.notGraded.none + stats.notGraded.multiple;
   const cards = [

@@ -5,6 +5,7 @@
  * scene is already a handful of primitive kinds: no SVG parser, no unmaintained dependency that
  * pins its own pdfkit, and several times faster (bench/draw.ts measures both paths).
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import PDFDocument from 'pdfkit';
 import { openSync } from 'fontkit';
 import { join } from 'node:path';
@@ -130,8 +131,11 @@ function paintPrimitive(doc: Doc, p: Primitive, fonts: SceneFonts, gray: boolean
   doc.restore();
 }
 
+const PAINT_SCENE_KEYS = optionKeys<PaintSceneOptions>({ x: true, y: true, width: true, fonts: true, gray: true, minLineWidth: true });
+
 /** Paints a scene on the current page of a pdfkit document, scaled to `options.width` points. */
 export function paintScene(doc: Doc, scene: Scene, options: PaintSceneOptions): void {
+  options = ownOptions(options, PAINT_SCENE_KEYS, 'paint scene');
   const fonts = options.fonts ?? defaultSceneFonts();
   doc.save();
   doc.translate(options.x, options.y);
@@ -170,8 +174,11 @@ export interface ScenePdfOptions {
   creationDate: Date;
 }
 
+const SCENE_PDF_KEYS = optionKeys<ScenePdfOptions>({ width: true, fonts: true, title: true, creationDate: true });
+
 /** Writes a one-page PDF holding just the scene; resolves when the last byte is handed over. */
 export async function writeScenePdf(scene: Scene, output: Writable, options: ScenePdfOptions): Promise<void> {
+  options = ownOptions(options, SCENE_PDF_KEYS, 'scene PDF');
   const fonts = options.fonts ?? defaultSceneFonts();
   const height = (options.width * scene.height) / scene.width;
   const doc = new PDFDocument({

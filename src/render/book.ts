@@ -3,6 +3,7 @@
  * (src/node/output-file.ts: created exclusively under an unpredictable name, never through a
  * link), and move it into place only when the PDF is complete.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { OutputFileError, checkOutputPath, describeFileError, openOutputFile } from '../node/output-file.js';
 import { planContent, resolveFront, type BookContent } from './content.js';
 import type { BookPlan } from './layout.js';
@@ -80,6 +81,8 @@ export function checkBookTexts(content: BookContent): void {
   }
 }
 
+const BOOK_FILE_KEYS = optionKeys<WriteBookFileOptions>({ template: true, title: true, subtitle: true, front: true, texts: true, sections: true, teaching: true, primer: true, hints: true, puzzles: true, output: true, force: true, subject: true, keywords: true, metadata: true, creationDate: true, signal: true, onPage: true });
+
 /**
  * Plans and writes a book to `output` atomically: a failed or stopped run leaves no file there.
  * @throws BookOutputError when the file exists (without `force`), a text is too long or the run
@@ -87,6 +90,7 @@ export function checkBookTexts(content: BookContent): void {
  *   TemplateError when the book does not fit the template.
  */
 export async function writeBookFile(options: WriteBookFileOptions): Promise<BookResult> {
+  options = ownOptions(options, BOOK_FILE_KEYS, 'book');
   const { output } = options;
   checkBookTexts(options);
   checkOutput(output, options.force ?? false);
@@ -122,7 +126,10 @@ export async function writeBookFile(options: WriteBookFileOptions): Promise<Book
   } catch (error) {
     await file.discard();
     if (error instanceof TextFitError) throw new BookOutputError('TEXT_TOO_LONG', error.message);
-    // A system error names the user's file, never the temporary one.
+    // A system error names the user's file, never the temporary one; an error reading another file
+    // (a font, an image) names that file.
+    const failed = (error as NodeJS.ErrnoException).path;
+    if (failed !== undefined && failed !== file.temporaryPath) throw describeFileError(error, failed, 'read');
     if ((error as NodeJS.ErrnoException).syscall !== undefined) throw describeFileError(error, output, 'write');
     throw error;
   }

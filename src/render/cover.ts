@@ -5,6 +5,7 @@
  * 0.25 in inside the trim, spine text 0.0625 in inside the spine's folds, and the barcode area at
  * the bottom right of the back (2 x 1.2 in) is left empty for the printer's barcode.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import PDFDocument from 'pdfkit';
 import { writeOutputFile } from '../node/output-file.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
@@ -136,8 +137,11 @@ const BACKGROUND = 0.16; // the dark ground, full bleed
 const INK = 1; // text on it: white
 const SOFT = 0.8;
 
+const COVER_FILE_KEYS = optionKeys<WriteCoverOptions>({ template: true, front: true, texts: true, paper: true, pages: true, art: true, levels: true, puzzleCount: true, output: true, force: true, subject: true });
+
 /** Writes the cover PDF to `output` (via a temporary file, renamed when complete). */
 export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverResult> {
+  options = ownOptions(options, COVER_FILE_KEYS, 'cover');
   const { output } = options;
   checkOutput(output, options.force ?? false);
   try {

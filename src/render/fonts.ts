@@ -5,6 +5,7 @@
  * files, and embedded (subset) in every PDF.
  */
 import { join } from 'node:path';
+import { OutputFileError, whyNotAFile } from '../node/file-errors.js';
 import { packageRoot } from '../node/package-root.js';
 
 const FONT_PATHS = {
@@ -20,12 +21,23 @@ const FONT_PATHS = {
 export type FontName = keyof typeof FONT_PATHS;
 
 let files: Record<FontName, string> | undefined;
+const present = new Set<FontName>();
 
-/** The path of a font file, found on first use (not at import: the package folder is looked up on disk). */
+/**
+ * The path of a font file, found on first use (not at import: the package folder is looked up on disk).
+ * @throws OutputFileError (`IO`) naming the font when the file is not there: an incomplete install.
+ */
 export function fontFile(name: FontName): string {
   if (!files) {
     const root = join(packageRoot(), 'assets', 'fonts');
     files = Object.fromEntries(Object.entries(FONT_PATHS).map(([key, [dir, file]]) => [key, join(root, dir, file)])) as Record<FontName, string>;
   }
-  return files[name];
+  const path = files[name];
+  if (!present.has(name)) {
+    // Else pdfkit's ENOENT surfaces where the output is written, and names the PDF.
+    const why = whyNotAFile(path, 'font');
+    if (why !== null) throw new OutputFileError('IO', path, `cannot read the book font ${path}: ${why} (this copy of sudoku-press is incomplete: reinstall it)`);
+    present.add(name);
+  }
+  return path;
 }

@@ -1,3 +1,4 @@
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { parsePuzzle } from '../core/parse.js';
 import { generate } from '../node/generate.js';
 import type { Symmetry } from '../generator/symmetry.js';
@@ -16,6 +17,8 @@ export interface GeneratedPuzzlesOptions {
   timeoutMs?: number;
 }
 
+const GENERATED_KEYS = optionKeys<GeneratedPuzzlesOptions>({ seed: true, symmetry: true, jobs: true, timeoutMs: true });
+
 /**
  * The puzzles of a book, generated section by section and numbered through the book. Section `easy`
  * of seed `42` uses the generator seed `42/easy` (a second `easy` section `42/easy#2`), so a
@@ -23,6 +26,7 @@ export interface GeneratedPuzzlesOptions {
  * section starts with the puzzles of a smaller one.
  */
 export async function* generatedPuzzles(sections: readonly BookSection[], options: GeneratedPuzzlesOptions): AsyncGenerator<BookPuzzle> {
+  options = ownOptions(options, GENERATED_KEYS, 'generated puzzles');
   let number = 0;
   const seen = new Map<string, number>();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;

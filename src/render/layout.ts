@@ -3,6 +3,7 @@
  * Coordinates are PDF points with the origin at the top-left of the sheet and y growing downwards
  * (what pdfkit uses).
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { TemplateError, type BookTemplate } from './template.js';
 
 /** A rectangle, top-left origin. */
@@ -134,6 +135,8 @@ export const FOLIO_CLEARANCE = 18;
 /** Space between a running head at the top and the body. */
 const HEAD_GAP = 14;
 
+const BOOK_SPEC_KEYS = optionKeys<BookSpec>({ title: true, sections: true, howToPlay: true, aboutLevels: true, primerPages: true, hintPages: true });
+
 /**
  * Plans a book: which page holds what, the gutter for its page count, and the grid slots. Sections,
  * the primer, the hints and the solutions open on right-hand pages (a filler page goes before when
@@ -141,6 +144,7 @@ const HEAD_GAP = 14;
  * @throws TemplateError when the page count is past the template's gutter table or grids would be too small.
  */
 export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
+  spec = ownOptions(spec, BOOK_SPEC_KEYS, 'book spec');
   if (spec.sections.length === 0) throw new RangeError('a book needs at least one section');
   for (const section of spec.sections) {
     if (!Number.isInteger(section.count) || section.count < 1) throw new RangeError(`section ${section.level}: count must be a whole number >= 1`);

@@ -3,6 +3,7 @@
  * other and never buffered; puzzles are pulled from an (async) iterable as their pages come up, so a
  * generator can feed the book while it is being written.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import PDFDocument from 'pdfkit';
 import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
@@ -83,8 +84,11 @@ interface FontMetrics extends DigitFont {
 
 type Doc = PDFKit.PDFDocument;
 
+const BOOK_PDF_KEYS = optionKeys<WriteBookOptions>({ plan: true, front: true, texts: true, subject: true, keywords: true, metadata: true, primer: true, hints: true, creationDate: true, puzzles: true, output: true, onPage: true });
+
 /** Writes the whole PDF to `options.output`; resolves with the page count once the last byte is handed over. */
 export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: number }> {
+  options = ownOptions(options, BOOK_PDF_KEYS, 'book');
   const { plan } = options;
   const doc = new PDFDocument({
     autoFirstPage: false,

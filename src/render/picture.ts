@@ -2,6 +2,7 @@
  * A board picture as a file's bytes: SVG, PNG (resvg, digits as outlines so no font is loaded per
  * image) or a one-page PDF (pdfkit with the fonts embedded). Node shell: imports resvg and pdfkit.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { Writable } from 'node:stream';
 import { boardScene, sceneToSvg, type BoardPicture, type DrawOptions } from '../draw/index.js';
 import { defaultSceneFonts, writeScenePdf, type SceneFonts } from './board-pdf.js';
@@ -29,8 +30,11 @@ const PICTURE_DATE = new Date(Date.UTC(2025, 0, 1));
 
 const RESVG = '@resvg/resvg-js';
 
+const PICTURE_KEYS = optionKeys<PictureOptions>({ size: true, step: true, shapes: true, theme: true, layers: true, title: true, format: true, fonts: true, pdfWidth: true, creationDate: true, dpi: true });
+
 /** The bytes of one picture file. */
 export async function renderPicture(picture: BoardPicture, options: PictureOptions): Promise<Uint8Array> {
+  options = ownOptions(options, PICTURE_KEYS, 'picture');
   const fonts = options.fonts ?? defaultSceneFonts();
   const outlines = loadFontOutlines(fonts);
   const { format, fonts: _fonts, pdfWidth, creationDate, dpi, ...draw } = options;

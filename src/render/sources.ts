@@ -2,6 +2,7 @@
  * Where a book's puzzles come from: a file of existing puzzles (checked, solved and graded here).
  * Generated books get theirs from the generator (see generated.ts).
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { readPuzzles } from '../core/parse.js';
 import { GradeError, LEVELS, gradePuzzle, type Grade, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
@@ -65,11 +66,14 @@ interface Graded {
   rating: number;
 }
 
+const FILE_PUZZLES_KEYS = optionKeys<FilePuzzlesOptions>({ sections: true, skipInvalid: true, onRecord: true, onKept: true, grade: true });
+
 /**
  * Reads, checks, solves and grades the puzzles of a file and groups them by level (easiest first).
  * @throws BookInputError for a bad record (without `skipInvalid`) or too few puzzles of a level.
  */
 export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions = {}): Promise<FileBook> {
+  options = ownOptions(options, FILE_PUZZLES_KEYS, 'puzzles-from-file');
   const wanted = options.sections;
   const need = new Map<string, number>();
   for (const s of wanted ?? []) need.set(s.level, (need.get(s.level) ?? 0) + s.count);
@@ -148,6 +152,9 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
       if (count > 0) take(row.level, count);
     }
   }
-  if (puzzles.length === 0) throw new BookInputError('EMPTY', `${path}: no puzzles to lay out`);
+  if (puzzles.length === 0) {
+    // Worded as every command words it; skipped records are another story.
+    throw new BookInputError('EMPTY', skipped.length === 0 ? `no puzzle found in ${path}` : `${path}: no puzzle left to lay out (${skipped.length} skipped)`);
+  }
   return { sections, puzzles, skipped };
 }

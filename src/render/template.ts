@@ -211,13 +211,14 @@ class Fields {
     return this.path === '' ? key : `${this.path}.${key}`;
   }
 
+  // Own fields only: a key set on Object.prototype is not a field of the template.
   has(key: string): boolean {
-    return this.obj[key] !== undefined;
+    return Object.hasOwn(this.obj, key) && this.obj[key] !== undefined;
   }
 
   raw(key: string): unknown {
     this.seen.add(key);
-    return this.obj[key];
+    return Object.hasOwn(this.obj, key) ? this.obj[key] : undefined;
   }
 
   required(key: string): unknown {
@@ -363,6 +364,11 @@ function bookText(fields: Fields, key: string): string {
 
 function textFields(root: Fields): Partial<BookTexts> {
   return root.has('texts') ? parseTexts(root.raw('texts'), root.file) : {};
+}
+
+/** Text without its UTF-8 byte order mark (editors on Windows write one; JSON.parse refuses it). */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /**

@@ -12,6 +12,7 @@
  *
  * Nothing is allocated per node: the taken and forbidden masks of each depth live in one buffer.
  */
+import { optionKeys, ownOptions } from '../core/errors.js';
 
 /** A growing family of sets, stored flat, three words per set. */
 export class SetFamily {
@@ -88,6 +89,8 @@ export interface HittingSetOptions {
   minCost?: number;
 }
 
+const HITTING_SET_KEYS = optionKeys<HittingSetOptions>({ weights: true, allowed: true, limit: true, maxCost: true, avoid: true, maxNodes: true, minCost: true });
+
 /** What {@link searchHittingSets} found. */
 export interface HittingSetResult {
   /** The lowest cost of a hitting set (when `complete`), else the cost reached. */
@@ -106,6 +109,7 @@ export interface HittingSetResult {
  * empty with `complete` true.
  */
 export function searchHittingSets(family: SetFamily, options: HittingSetOptions): HittingSetResult {
+  options = ownOptions(options, HITTING_SET_KEYS, 'hitting set');
   const n = family.size;
   const words = family.words;
   const weights = options.weights;

@@ -1,3 +1,4 @@
+import { optionKeys, ownOptions } from '../core/errors.js';
 import { describeConflict, findConflict, type Conflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Placement } from '../core/step.js';
@@ -89,6 +90,8 @@ export class RepairError extends Error {
   }
 }
 
+const REPAIR_OPTION_KEYS = optionKeys<RepairOptions>({ solution: true, symmetry: true, keepLevel: true, repairs: true, maxNodes: true });
+
 let sharedSolver: Solver | undefined;
 
 const gridText = (grid: Grid): string => Array.from(grid, (d) => (d === 0 ? '.' : String(d))).join('');
@@ -106,10 +109,12 @@ const gridText = (grid: Grid): string => Array.from(grid, (d) => (d === 0 ? '.' 
  * Each round's hitting set is exact (branch and bound), so the last one is the minimum. The same
  * loop with cores (sets of givens without a solution) finds the smallest removal.
  * The puzzle (and `solution`) may be a string, an array of 81 numbers or a Uint8Array.
- * @throws RepairError for an empty grid, a `solution` that does not solve the puzzle, bad options.
+ * @throws RepairError for an empty grid, a `solution` that does not solve the puzzle, a bad option value;
+ *   OptionError for options that are not an object (null included) or an unknown option.
  * @throws PuzzleFormatError for something that is not a grid.
  */
 export function repairPuzzle(input: GridInput, options: RepairOptions = {}): RepairReport {
+  options = ownOptions(options, REPAIR_OPTION_KEYS, 'repair');
   const puzzle = toGrid(input);
   const conflict = findConflict(puzzle);
   if (conflict) return { status: 'invalid', conflict, error: `givens conflict: ${describeConflict(conflict)}` };

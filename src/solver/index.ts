@@ -1,4 +1,4 @@
-import { OptionError, checkOptionKeys } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { Solver, type SolveStats } from './band-solver.js';
@@ -19,6 +19,8 @@ function sharedSolver(): Solver {
   return shared;
 }
 
+const COUNT_OPTION_KEYS = optionKeys<CountOptions>({ limit: true, stats: true });
+
 /**
  * Number of solutions of a puzzle (an 81-character string, an array of 81 numbers or a Uint8Array),
  * up to `limit` (default 2): 0 none (or conflicting givens), 1 unique, 2 several. An empty grid
@@ -26,7 +28,7 @@ function sharedSolver(): Solver {
  * @throws PuzzleFormatError when `grid` is not a grid; OptionError for a bad option.
  */
 export function countSolutions(grid: GridInput, options: CountOptions = {}): number {
-  checkOptionKeys(options, ['limit', 'stats'], 'count');
+  options = ownOptions(options, COUNT_OPTION_KEYS, 'count');
   const limit = options.limit ?? 2;
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
     throw new OptionError('BAD_OPTION', `limit must be a whole number of at least 1 (got ${String(limit)})`);
@@ -46,7 +48,7 @@ export function countSolutions(grid: GridInput, options: CountOptions = {}): num
  * @throws PuzzleFormatError when `grid` is not a grid.
  */
 export function solve(grid: GridInput, options: { stats?: SolveStats } = {}): string | null {
-  checkOptionKeys(options, ['stats'], 'solve');
+  options = ownOptions(options, ['stats'], 'solve');
   const solution = solveGrid(toGrid(grid), options.stats);
   return solution === null ? null : formatGrid(solution);
 }
