@@ -46,6 +46,14 @@ interface Compiled {
   readonly comboStart: Int32Array;
   readonly comboEnd: Int32Array;
   readonly masks: Uint16Array;
+  /**
+   * Locked candidates: house pairs sharing two cells or more, each as three cell lists one after
+   * the other in `lockCells` (shared, only in the first, only in the second), their ends in
+   * `lockEnds` (three per pair).
+   */
+  readonly lockCount: number;
+  readonly lockEnds: Int32Array;
+  readonly lockCells: Int16Array;
 }
 
 const compiledOf = new WeakMap<Rules, Compiled>();
@@ -80,7 +88,44 @@ function compile(rules: Rules): Compiled {
     comboStart[i] = end - start > MAX_COMBOS ? -1 : start;
     comboEnd[i] = end;
   });
-  compiled = { n, all: rules.allDigits, houseCount, houseSize: size, houseCells, peerStart, peerCells, cageCount, cageStart, cageCells, cageSum, comboStart, comboEnd, masks: table.masks };
+  // House pairs sharing 2+ cells: box/row, box/column, window/row..., jigsaw piece/row.
+  const inHouse = new Int32Array(n).fill(-1);
+  const ends: number[] = [];
+  const cells: number[] = [];
+  for (let a = 0; a < houseCount; a++) {
+    for (const cell of rules.houses[a]!) inHouse[cell] = a;
+    for (let b = a + 1; b < houseCount; b++) {
+      const house = rules.houses[b]!;
+      let shared = 0;
+      for (const cell of house) if (inHouse[cell] === a) shared++;
+      if (shared < 2 || shared === size) continue;
+      for (const cell of house) if (inHouse[cell] === a) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of rules.houses[a]!) if (!house.includes(cell)) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of house) if (inHouse[cell] !== a) cells.push(cell);
+      ends.push(cells.length);
+    }
+  }
+  compiled = {
+    n,
+    all: rules.allDigits,
+    houseCount,
+    houseSize: size,
+    houseCells,
+    peerStart,
+    peerCells,
+    cageCount,
+    cageStart,
+    cageCells,
+    cageSum,
+    comboStart,
+    comboEnd,
+    masks: table.masks,
+    lockCount: ends.length / 3,
+    lockEnds: Int32Array.from(ends),
+    lockCells: Int16Array.from(cells),
+  };
   compiledOf.set(rules, compiled);
   return compiled;
 }
@@ -161,6 +206,7 @@ function assign(base: number, cell: number, bit: number): boolean {
 
 function propagate(base: number): boolean {
   nodes++;
+  changed = false;
   const all = c.all;
   const size = c.houseSize;
   const houseCells = c.houseCells;
@@ -200,8 +246,58 @@ function propagate(base: number): boolean {
       }
     }
     if (tail === 0 && c.cageCount > 0 && !propagateCages(base)) return false;
-    if (tail === 0) return true;
+    if (tail === 0 && !lockedCandidates(base)) return false;
+    if (tail === 0 && !changed) return true;
+    changed = false;
   }
+}
+
+/** Whether the last lockedCandidates pass took out candidates without making a single. */
+let changed = false;
+
+/**
+ * Locked candidates: where two houses share cells and a digit of one lies only in the shared cells,
+ * the digit leaves the rest of the other (pointing and claiming, for any pair of houses).
+ */
+function lockedCandidates(base: number): boolean {
+  const ends = c.lockEnds;
+  const cells = c.lockCells;
+  let start = 0;
+  for (let pair = 0; pair < c.lockCount; pair++) {
+    const sharedEnd = ends[pair * 3]!;
+    const firstEnd = ends[pair * 3 + 1]!;
+    const secondEnd = ends[pair * 3 + 2]!;
+    let shared = 0;
+    for (let i = start; i < sharedEnd; i++) shared |= stack[base + cells[i]!]!;
+    let first = 0;
+    for (let i = sharedEnd; i < firstEnd; i++) first |= stack[base + cells[i]!]!;
+    let second = 0;
+    for (let i = firstEnd; i < secondEnd; i++) second |= stack[base + cells[i]!]!;
+    // A digit of the shared cells missing from one rest is locked there: it leaves the other rest.
+    // (A placed digit is in neither rest, its peers lost it, so it never counts.)
+    const fromSecond = shared & ~first & second & c.all;
+    const fromFirst = shared & ~second & first & c.all;
+    if (fromSecond !== 0 && !strip(base, cells, firstEnd, secondEnd, fromSecond)) return false;
+    if (fromFirst !== 0 && !strip(base, cells, sharedEnd, firstEnd, fromFirst)) return false;
+    start = secondEnd;
+  }
+  return true;
+}
+
+/** Takes `digits` out of cells[from..to); false on a contradiction. */
+function strip(base: number, cells: Int16Array, from: number, to: number, digits: number): boolean {
+  for (let i = from; i < to; i++) {
+    const at = base + cells[i]!;
+    const v = stack[at]!;
+    if ((v & digits) === 0) continue;
+    if ((v & PLACED) !== 0) return false;
+    const kept = v & ~digits;
+    if (kept === 0) return false;
+    stack[at] = kept;
+    changed = true;
+    if ((kept & (kept - 1)) === 0) queue[tail++] = cells[i]!;
+  }
+  return true;
 }
 
 function propagateCages(base: number): boolean {
