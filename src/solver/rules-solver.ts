@@ -70,7 +70,29 @@ function compile(rules: Rules): Compiled {
   for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
   const peerCells = new Int16Array(peerStart[n]!);
   for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
-  const summed = rules.cages.filter((cage) => cage.sum !== 0);
+  const summed: { cells: ArrayLike<number>; sum: number }[] = rules.cages.filter((cage) => cage.sum !== 0);
+  // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
+  // add up to the house's total minus those cages' sums. They are distinct (one house), so they
+  // are one more cage for the propagation, e.g. a row with cages 10 + 17 + 9 inside it and two
+  // cells left over: those two add up to 45 - 36 = 9.
+  if (summed.length > 0) {
+    const total = (size * (size + 1)) / 2;
+    const cageOf = rules.cageOf;
+    for (let h = 0; h < houseCount; h++) {
+      const house = rules.houses[h]!;
+      let inside = 0;
+      const rest: number[] = [];
+      for (const cell of house) {
+        const cage = cageOf[cell]!;
+        const whole = cage >= 0 && rules.cages[cage]!.sum !== 0 && rules.cages[cage]!.cells.every((other) => house.includes(other));
+        if (!whole) rest.push(cell);
+        else if (rules.cages[cage]!.cells[0] === cell) inside += rules.cages[cage]!.sum;
+      }
+      if (rest.length === 0 || rest.length === size || rest.length > 5) continue;
+      if (cageOf[rest[0]!]! >= 0 && rules.cages[cageOf[rest[0]!]!]!.cells.length === rest.length && rest.every((cell) => cageOf[cell] === cageOf[rest[0]!])) continue;
+      summed.push({ cells: rest, sum: total - inside });
+    }
+  }
   const cageCount = summed.length;
   const cageStart = new Int32Array(cageCount + 1);
   summed.forEach((cage, i) => (cageStart[i + 1] = cageStart[i]! + cage.cells.length));
@@ -83,8 +105,10 @@ function compile(rules: Rules): Compiled {
     cageCells.set(cage.cells, cageStart[i]!);
     cageSum[i] = cage.sum;
     const key = cage.cells.length * (table.maxSum + 1) + cage.sum;
-    const start = table.starts[key]!;
-    const end = table.starts[key + 1]!;
+    // An innie sum no digits can make (givens or cages that cannot all hold): no combination.
+    const possible = cage.sum > 0 && cage.sum <= table.maxSum;
+    const start = possible ? table.starts[key]! : 0;
+    const end = possible ? table.starts[key + 1]! : 0;
     comboStart[i] = end - start > MAX_COMBOS ? -1 : start;
     comboEnd[i] = end;
   });
