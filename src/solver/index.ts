@@ -2,12 +2,14 @@ import { OptionError, PuzzleFormatError, checkOptionKeys } from '../core/errors.
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { formatValues, type Puzzle } from '../rules/puzzle.js';
+import { rulesCounter, type RulesCounter } from '../rules/solver-link.js';
 import type { Rules } from '../rules/types.js';
 import { Solver, type SolveStats } from './band-solver.js';
-import { countRules, lastRulesStats, solveRules } from './rules-solver.js';
 
 export { Solver, type SolveStats };
-export { countRules, solveRules };
+// The variant solver itself is reached through the rules value's link (solver-link.ts), not
+// imported here, so that apps counting only classic grids do not bundle it.
+export { countRules, solveRules } from './rules-solver.js';
 
 /** Options of {@link countSolutions}. */
 export interface CountOptions {
@@ -41,8 +43,9 @@ export function countSolutions(input: SolveInput, options: CountOptions = {}): n
   }
   const puzzle = asPuzzle(input);
   if (puzzle !== null && !isClassic9(puzzle.rules)) {
-    const count = countRules(puzzle.rules, puzzle.givens, limit);
-    if (options.stats) Object.assign(options.stats, lastRulesStats());
+    const counter = linkedCounter();
+    const count = counter.count(puzzle.rules, puzzle.givens, limit);
+    if (options.stats) Object.assign(options.stats, counter.stats());
     return count;
   }
   const solver = sharedSolver();
@@ -64,8 +67,9 @@ export function solve(input: SolveInput, options: { stats?: SolveStats } = {}): 
   checkOptionKeys(options, ['stats'], 'solve');
   const puzzle = asPuzzle(input);
   if (puzzle !== null && !isClassic9(puzzle.rules)) {
-    const solution = solveRules(puzzle.rules, puzzle.givens);
-    if (options.stats) Object.assign(options.stats, lastRulesStats());
+    const counter = linkedCounter();
+    const solution = counter.solve(puzzle.rules, puzzle.givens);
+    if (options.stats) Object.assign(options.stats, counter.stats());
     return solution === null ? null : formatValues(puzzle.rules, solution);
   }
   const solution = solveGrid(puzzle === null ? toGrid(input as GridInput) : puzzle.givens, options.stats);
@@ -81,6 +85,13 @@ export function solveGrid(grid: Grid, stats?: SolveStats): Grid | null {
     stats.guesses = solver.stats.guesses;
   }
   return count === 0 ? null : solver.solution.slice();
+}
+
+function linkedCounter(): RulesCounter {
+  const counter = rulesCounter();
+  // Only a rules value made by hand (not by buildRules) gets here.
+  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  return counter;
 }
 
 function isClassic9(rules: Rules): boolean {
