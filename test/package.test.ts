@@ -18,7 +18,10 @@ const HARD1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5.
 const HARD1_SOLUTION = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
 const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
 /** The size budget of a browser bundle of parsePuzzle, countSolutions, gradePuzzle and generateOne. */
-export const BUDGET_GZIP_BYTES = 40 * 1024;
+// Issue 25 (variants): countSolutions also takes a { rules, givens } puzzle; the variant solver is
+// linked in by buildRules (src/rules/solver-link.ts), so only the dispatch comes along here (about
+// 0.45 KB); the budget allows 2 KiB over the 40,770 B the classic calls measured before it.
+export const BUDGET_GZIP_BYTES = 40_770 + 2_048;
 
 let project = '';
 let tarball = '';

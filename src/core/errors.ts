@@ -7,7 +7,8 @@ export type PuzzleFormatErrorCode =
   | 'LINE_TOO_LONG' // a line past MAX_LINE_LENGTH characters (the rest of it is skipped)
   | 'NOT_ONE_PUZZLE' // a single puzzle was expected, none or several were found
   | 'BAD_CELL_VALUE' // an array cell that is not a whole number from 0 to 9 (or null)
-  | 'BAD_GRID_TYPE'; // a grid argument that is neither a string, an array nor a Uint8Array
+  | 'BAD_GRID_TYPE' // a grid argument that is neither a string, an array nor a Uint8Array
+  | 'BAD_PUZZLE'; // a { rules, givens } puzzle whose rules are not a rules value or whose givens are not numbers
 
 /** Where a record came from: a file name (or `<stdin>`) and a 1-based line (0: not from lines). */
 export interface SourceLocation {

@@ -1,3 +1,5 @@
+import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
+import { linkRulesCounter } from './solver-link.js';
 import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -297,6 +299,8 @@ export function buildRules(input: RulesSpec): Rules {
     ...(sorted.length > 0 ? { cages: sorted.map((cage) => (cage.sum === 0 ? { cells: cage.cells } : cage)) } : {}),
   });
 
+  // The counting solver for these rules comes with them (why: solver-link.ts).
+  linkRulesCounter(RULES_COUNTER);
   return Object.freeze({
     spec,
     variant: variantName(spec),
@@ -319,6 +323,8 @@ export function buildRules(input: RulesSpec): Rules {
     grids: Object.freeze(frame.grids.map((g) => Object.freeze(g))),
   });
 }
+
+const RULES_COUNTER = { count: countRules, solve: solveRules, stats: lastRulesStats };
 
 /** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... */
 function variantName(spec: RulesSpec): string {

@@ -14,4 +14,4 @@ export {
   withCages,
   isClassic9,
 } from './constructors.js';
-export { type Puzzle, type GivenConflict, findGivenConflict, cellNameOf, houseNameOf } from './puzzle.js';
+export { type Puzzle, type GivenConflict, findGivenConflict, cellNameOf, houseNameOf, formatValues } from './puzzle.js';

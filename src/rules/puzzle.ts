@@ -84,3 +84,15 @@ function duplicateIn(cells: Int16Array, givens: ArrayLike<number>): number[] | n
   }
   return null;
 }
+
+const DIGIT_CHARS = '.123456789ABCDEFG';
+
+/**
+ * The values of a grid as text, one character per cell in the rules' cell order (row by row over
+ * the cells that exist): 1-9, then A-G for 10-16 on sizes over 9, and `.` for an empty cell (0).
+ */
+export function formatValues(rules: Rules, values: ArrayLike<number>): string {
+  let text = '';
+  for (let cell = 0; cell < rules.cellCount; cell++) text += DIGIT_CHARS[values[cell]!] ?? '?';
+  return text;
+}

@@ -1,9 +1,15 @@
-import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
+import { formatValues, type Puzzle } from '../rules/puzzle.js';
+import { rulesCounter, type RulesCounter } from '../rules/solver-link.js';
+import type { Rules } from '../rules/types.js';
 import { Solver, type SolveStats } from './band-solver.js';
 
 export { Solver, type SolveStats };
+// The variant solver itself is reached through the rules value's link (solver-link.ts), not
+// imported here, so that apps counting only classic grids do not bundle it.
+export { countRules, solveRules } from './rules-solver.js';
 
 /** Options of {@link countSolutions}. */
 export interface CountOptions {
@@ -12,6 +18,9 @@ export interface CountOptions {
   /** Filled with the search effort when given. */
   stats?: SolveStats;
 }
+
+/** What the solving calls take: a classic grid (see {@link GridInput}) or a puzzle under any rules. */
+export type SolveInput = GridInput | Puzzle;
 
 let shared: Solver | undefined;
 function sharedSolver(): Solver {
@@ -22,19 +31,27 @@ function sharedSolver(): Solver {
 const COUNT_OPTION_KEYS = optionKeys<CountOptions>({ limit: true, stats: true });
 
 /**
- * Number of solutions of a puzzle (an 81-character string, an array of 81 numbers or a Uint8Array),
- * up to `limit` (default 2): 0 none (or conflicting givens), 1 unique, 2 several. An empty grid
- * returns 2 at once.
- * @throws PuzzleFormatError when `grid` is not a grid; OptionError for a bad option.
+ * Number of solutions of a puzzle, up to `limit` (default 2): 0 none (or conflicting givens), 1
+ * unique, 2 several. The puzzle is a classic grid (an 81-character string, an array of 81 numbers
+ * or a Uint8Array; an empty grid returns 2 at once) or a `{ rules, givens }` puzzle under any rules
+ * (classic 9x9 rules go to the same band solver).
+ * @throws PuzzleFormatError when the input is not a puzzle; OptionError for a bad option.
  */
-export function countSolutions(grid: GridInput, options: CountOptions = {}): number {
+export function countSolutions(input: SolveInput, options: CountOptions = {}): number {
   options = ownOptions(options, COUNT_OPTION_KEYS, 'count');
   const limit = options.limit ?? 2;
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
     throw new OptionError('BAD_OPTION', `limit must be a whole number of at least 1 (got ${String(limit)})`);
   }
+  const puzzle = asPuzzle(input);
+  if (puzzle !== null && !isClassic9(puzzle.rules)) {
+    const counter = linkedCounter();
+    const count = counter.count(puzzle.rules, puzzle.givens, limit);
+    if (options.stats) Object.assign(options.stats, counter.stats());
+    return count;
+  }
   const solver = sharedSolver();
-  const count = solver.count(grid, limit);
+  const count = solver.count(puzzle === null ? (input as GridInput) : puzzle.givens, limit);
   if (options.stats) {
     options.stats.nodes = solver.stats.nodes;
     options.stats.guesses = solver.stats.guesses;
@@ -43,13 +60,21 @@ export function countSolutions(grid: GridInput, options: CountOptions = {}): num
 }
 
 /**
- * A solution of the puzzle as 81 digits, or null when it has none. When the puzzle has several
- * solutions this is the first one found; use {@link countSolutions} to know whether it is unique.
- * @throws PuzzleFormatError when `grid` is not a grid.
+ * A solution of the puzzle (a classic grid or a `{ rules, givens }` puzzle), one character per cell
+ * (1-9, then A-G on sizes over 9), or null when it has none. When the puzzle has several solutions
+ * this is the first one found; use {@link countSolutions} to know whether it is unique.
+ * @throws PuzzleFormatError when the input is not a puzzle.
  */
-export function solve(grid: GridInput, options: { stats?: SolveStats } = {}): string | null {
+export function solve(input: SolveInput, options: { stats?: SolveStats } = {}): string | null {
   options = ownOptions(options, ['stats'], 'solve');
-  const solution = solveGrid(toGrid(grid), options.stats);
+  const puzzle = asPuzzle(input);
+  if (puzzle !== null && !isClassic9(puzzle.rules)) {
+    const counter = linkedCounter();
+    const solution = counter.solve(puzzle.rules, puzzle.givens);
+    if (options.stats) Object.assign(options.stats, counter.stats());
+    return solution === null ? null : formatValues(puzzle.rules, solution);
+  }
+  const solution = solveGrid(puzzle === null ? toGrid(input as GridInput) : puzzle.givens, options.stats);
   return solution === null ? null : formatGrid(solution);
 }
 
@@ -62,4 +87,45 @@ export function solveGrid(grid: Grid, stats?: SolveStats): Grid | null {
     stats.guesses = solver.stats.guesses;
   }
   return count === 0 ? null : solver.solution.slice();
+}
+
+function linkedCounter(): RulesCounter {
+  const counter = rulesCounter();
+  // Only a rules value made by hand (not by buildRules) gets here.
+  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  return counter;
+}
+
+function isClassic9(rules: Rules): boolean {
+  return rules.variant === 'classic' && rules.size === 9;
+}
+
+const WHERE = { source: 'puzzle', line: 0 };
+
+/**
+ * The `{ rules, givens }` puzzle of an input, checked (givens a Uint8Array or an array of numbers,
+ * one per cell of the rules, each 0..size), or null for a classic grid input.
+ */
+function asPuzzle(input: SolveInput): { rules: Rules; givens: Uint8Array } | null {
+  // Anything else that is not a grid is left to toGrid, which names it (BAD_GRID_TYPE).
+  if (typeof input !== 'object' || input === null || !('rules' in input)) return null;
+  const { rules, givens } = input as Partial<Puzzle>;
+  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.houses)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
+  }
+  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
+  }
+  const values = givens as ArrayLike<unknown>;
+  if (values.length !== rules.cellCount) {
+    throw new PuzzleFormatError('CELL_COUNT', `expected ${rules.cellCount} givens for ${rules.variant} rules, found ${values.length}`, WHERE);
+  }
+  for (let cell = 0; cell < values.length; cell++) {
+    const value = values[cell];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > rules.size) {
+      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+      throw new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (r${rules.rowOf[cell]! + 1}c${rules.colOf[cell]! + 1}) holds ${shown}: expected a whole number from 0 to ${rules.size}`, WHERE);
+    }
+  }
+  return { rules, givens: givens instanceof Uint8Array ? givens : Uint8Array.from(givens as number[]) };
 }

@@ -1,0 +1,151 @@
+/**
+ * `npm run bench:variants`: the counting solver for any rules (count to 2), in puzzles per
+ * CPU-second, single-threaded, median of several rounds, on the variant sets of
+ * test/fixtures/variants (Solo's puzzles and our windoku set; each file names its source), against
+ * - our classic band solver on classic puzzles of similar difficulty (Solo's intermediate 9x9), in
+ *   the same run: the ratio column;
+ * - the Interactive Sudoku Solver (sigh/Interactive-Sudoku-Solver) on the same puzzles, end to end
+ *   (constraint text in, count out: SudokuParser.parseString, SudokuBuilder.build, countSolutions(2)),
+ *   loaded from a checkout named by ISS_DIR (never copied here); the column is skipped without it.
+ * "ours" is the count on a rules value already built (what a checker of many puzzles with the same
+ * rules pays); "ours end to end" builds the rules from their description first (every killer has
+ * its own cages, so its rules are new each time).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
+import { countRules } from '../src/solver/rules-solver.js';
+import { Solver } from '../src/solver/index.js';
+
+const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+const ISS_DIR = process.env['ISS_DIR'];
+
+interface Item {
+  spec: RulesSpec;
+  rules: Rules;
+  givens: Uint8Array;
+  iss: string;
+}
+
+const VALUE = '.123456789ABCDEFG';
+const SETS: [file: string, name: string][] = [
+  ['jigsaw.txt', 'jigsaw 9x9 (Solo intermediate)'],
+  ['jigsaw-unreasonable.txt', 'jigsaw 9x9 (Solo unreasonable)'],
+  ['x.txt', 'X 9x9 (Solo intermediate)'],
+  ['windoku.txt', 'windoku 9x9 (ours, minimal)'],
+  ['killer.txt', 'killer 9x9, no givens (Solo)'],
+  ['6x6.txt', '6x6 (Solo)'],
+  ['16x16.txt', '16x16 (Solo)'],
+  ['classic-solo.txt', 'classic 9x9 (Solo intermediate)'],
+];
+
+function load(file: string): Item[] {
+  return readFileSync(DIR + file, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => {
+      const p = JSON.parse(line) as { size: number; boxes?: [number, number]; regions?: string; x?: boolean; windoku?: boolean; cages?: number[][]; givens: string };
+      const spec: RulesSpec = {
+        size: p.size,
+        ...(p.boxes ? { boxes: { rows: p.boxes[0], cols: p.boxes[1] } } : {}),
+        ...(p.regions !== undefined ? { regions: Array.from(p.regions, (ch) => parseInt(ch, 16)) } : {}),
+        ...(p.x === true ? { diagonalDown: true, diagonalUp: true } : {}),
+        ...(p.windoku === true ? { windoku: true } : {}),
+        ...(p.cages ? { cages: p.cages.map(([sum, ...cells]) => ({ cells, sum: sum! })) } : {}),
+      };
+      const givens = Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch));
+      return { spec, rules: buildRules(spec), givens, iss: issText(p.size, spec, givens) };
+    });
+}
+
+/** The puzzle in ISS's constraint text. */
+function issText(size: number, spec: RulesSpec, givens: Uint8Array): string {
+  // ISS names rows and columns in base 36: R1C9, RaCg (16x16).
+  const name = (cell: number) => `R${(Math.floor(cell / size) + 1).toString(36)}C${((cell % size) + 1).toString(36)}`;
+  let text = size === 9 ? '' : `.Shape~${size}x${size}`;
+  if (spec.regions) text += `.Jigsaw~${spec.regions.map((r) => VALUE[r + 1]).join('')}.NoBoxes`;
+  if (spec.diagonalDown) text += '.Diagonal~-1';
+  if (spec.diagonalUp) text += '.Diagonal~1';
+  if (spec.windoku) text += '.Windoku';
+  for (const cage of spec.cages ?? []) text += `.Cage~${cage.sum}~${cage.cells.map(name).join('~')}`;
+  givens.forEach((digit, cell) => {
+    if (digit !== 0) text += `.~${name(cell)}_${digit}`;
+  });
+  return text;
+}
+
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+/** Median puzzles per CPU-second of each run over ROUNDS rounds (after a warm-up), taking turns. */
+function measure(items: Item[], runs: ((item: Item) => number)[]): number[] {
+  for (const run of runs) for (const item of items) run(item);
+  const rates: number[][] = runs.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.forEach((run, i) => {
+      let sink = 0;
+      let done = 0;
+      const start = cpuSeconds();
+      // Small or fast sets are repeated to about 0.2 s a round, so that the clock's grain does not count.
+      do {
+        for (const item of items) sink += run(item);
+        done += items.length;
+      } while (cpuSeconds() - start < 0.2);
+      const seconds = cpuSeconds() - start;
+      if (sink < 0) console.log(sink);
+      rates[i]!.push(done / seconds);
+    });
+  }
+  return rates.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
+}
+
+type IssCount = (text: string) => number;
+async function loadIss(): Promise<IssCount | null> {
+  if (ISS_DIR === undefined || ISS_DIR === '') return null;
+  const at = (path: string) => pathToFileURL(`${ISS_DIR}/${path}`).href;
+  const env = (await import(at('tests/helpers/test_env.js'))) as { ensureGlobalEnvironment: () => void };
+  env.ensureGlobalEnvironment();
+  const { SudokuParser } = (await import(at('js/sudoku_parser.js'))) as { SudokuParser: { parseString: (s: string) => unknown } };
+  const { SudokuBuilder } = (await import(at('js/solver/sudoku_builder.js'))) as {
+    SudokuBuilder: { build: (c: unknown) => { countSolutions: (limit: number) => number }; resolveConstraint?: (c: unknown) => unknown };
+  };
+  return (text) => {
+    const parsed = SudokuParser.parseString(text);
+    const constraint = SudokuBuilder.resolveConstraint ? SudokuBuilder.resolveConstraint(parsed) : parsed;
+    return SudokuBuilder.build(constraint).countSolutions(2);
+  };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ratio = (n: number) => `${n >= 10 ? n.toFixed(0) : n.toFixed(2)}x`;
+
+const iss = await loadIss();
+if (iss === null) console.log('ISS_DIR is not set: the Interactive Sudoku Solver column is skipped (ISS_DIR=/path/to/Interactive-Sudoku-Solver to compare).\n');
+const band = new Solver();
+const classic = load('classic-solo.txt');
+for (const item of classic) if (band.count(item.givens, 2) !== 1) throw new Error('classic set: a puzzle is not unique');
+const [classicRate] = measure(classic, [(item) => band.count(item.givens, 2)]) as [number];
+const known = new Set(SETS.map(([file]) => file));
+for (const file of readdirSync(DIR)) if (file.endsWith('.txt') && !known.has(file)) console.log(`(not benched: ${file})`);
+
+console.log(`# Variant counting (count to 2): puzzles per CPU-second, single-threaded, median of ${ROUNDS} rounds\n`);
+console.log(`Classic band solver on Solo's intermediate classic 9x9 (${classic.length}): ${fmt(classicRate)} /s, the reference of the ratio column.\n`);
+console.log('| set | puzzles | ours | ours end to end | ratio to classic band solver | ISS end to end | ours end to end / ISS |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const [file, name] of SETS) {
+  const items = load(file);
+  for (const item of items) {
+    if (countRules(item.rules, item.givens, 2) !== 1) throw new Error(`${file}: a puzzle does not count 1`);
+    if (iss !== null && iss(item.iss) !== 1) throw new Error(`${file}: ISS does not count 1 on ${item.iss.slice(0, 80)}...`);
+  }
+  const runs: ((item: Item) => number)[] = [(item) => countRules(item.rules, item.givens, 2), (item) => countRules(buildRules(item.spec), item.givens, 2)];
+  if (iss !== null) runs.push((item) => iss(item.iss));
+  const [ours, endToEnd, issRate] = measure(items, runs) as [number, number, number | undefined];
+  const classicRatio = file === 'classic-solo.txt' ? 'generic solver on classic rules' : items[0]!.rules.size === 9 ? ratio(ours / classicRate) : '(other size)';
+  console.log(
+    `| ${name} | ${items.length} | ${fmt(ours)} | ${fmt(endToEnd)} | ${classicRatio} | ${issRate === undefined ? 'skipped' : fmt(issRate)} | ${issRate === undefined ? '' : ratio(endToEnd / issRate)} |`,
+  );
+}

@@ -1,0 +1,31 @@
+import type { Rules } from './types.js';
+
+/**
+ * How the solving calls reach the counting solver for any rules without every bundle carrying it.
+ * `countSolutions` and `solve` take classic grids and `{ rules, givens }` puzzles alike, so a static
+ * import of the variant solver from them would put it into every app that only checks classic
+ * puzzles (about 2.5 KB gzipped). A rules value is only ever made by `buildRules`, so `buildRules`
+ * links the solver in (build.ts) and the solving calls find it here: an app that builds rules gets
+ * the variant solver, an app that does not never bundles it. (The rules module importing the
+ * solver inverts the usual direction of imports on purpose, for that one reason.)
+ */
+export interface RulesCounter {
+  /** Solutions up to `limit`; the first is kept for `solution`. */
+  count(rules: Rules, givens: ArrayLike<number>, limit: number): number;
+  /** A solution (a new array) or null. */
+  solve(rules: Rules, givens: ArrayLike<number>): Uint8Array | null;
+  /** Effort of the last call. */
+  stats(): { nodes: number; guesses: number };
+}
+
+let linked: RulesCounter | null = null;
+
+/** Called by buildRules. */
+export function linkRulesCounter(counter: RulesCounter): void {
+  linked = counter;
+}
+
+/** The linked solver; null only when no rules value was ever built (then no variant puzzle exists either). */
+export function rulesCounter(): RulesCounter | null {
+  return linked;
+}

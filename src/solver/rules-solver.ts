@@ -1,0 +1,467 @@
+import type { Rules } from '../rules/types.js';
+import { comboTable, digitSum } from './cage-sums.js';
+
+/*
+ * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
+ * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts); this one is
+ * generic and built around one flat state:
+ *
+ *   state[cell] = candidates (bit d - 1 for digit d, up to 16 bits) | PLACED (bit 16) once the
+ *                 cell's digit has been taken out of its peers
+ *
+ * Propagation to a fixed point: naked singles (a cell down to one candidate is placed, its digit
+ * leaves every peer: house-mates and cage-mates), hidden singles in every house (a digit with one
+ * place left; no place at all is a contradiction), and killer sums: a cage of k cells with sum S
+ * keeps only the combinations of (k, S) (cage-sums.ts) that contain its placed digits and fit its
+ * cells' candidates; its cells keep the digits of those combinations, and a digit in all of them
+ * with one place left in the cage is placed. Cages whose sums have too many combinations (big cages
+ * of 16x16) use bounds instead: each free cell lies between the remaining sum minus the largest and
+ * minus the smallest sum the other free cells can make.
+ *
+ * Search: the unplaced cell with the fewest candidates (MRV); each candidate is tried on a copy of
+ * the state one level up a preallocated stack (one level per placement at most, so cellCount + 1
+ * levels). Nothing is allocated per node. What depends on the rules (flat house, peer and cage
+ * tables) is compiled once per rules value and cached in a WeakMap.
+ */
+
+const PLACED = 1 << 16;
+/** Cages with more combinations than this for their (cells, sum) use sum bounds. */
+const MAX_COMBOS = 512;
+
+interface Compiled {
+  readonly n: number;
+  readonly all: number;
+  readonly houseCount: number;
+  readonly houseSize: number;
+  /** House h's cells at h * houseSize... */
+  readonly houseCells: Int16Array;
+  readonly peerStart: Int32Array;
+  readonly peerCells: Int16Array;
+  /** Cages with a sum only (a cage without one is all-different, already in the peers). */
+  readonly cageCount: number;
+  readonly cageStart: Int32Array;
+  readonly cageCells: Int16Array;
+  readonly cageSum: Int32Array;
+  /** The cage's combinations are masks[comboStart[i]..comboEnd[i]); comboStart -1: bounds. */
+  readonly comboStart: Int32Array;
+  readonly comboEnd: Int32Array;
+  readonly masks: Uint16Array;
+  /**
+   * Locked candidates: house pairs sharing two cells or more, each as three cell lists one after
+   * the other in `lockCells` (shared, only in the first, only in the second), their ends in
+   * `lockEnds` (three per pair).
+   */
+  readonly lockCount: number;
+  readonly lockEnds: Int32Array;
+  readonly lockCells: Int16Array;
+}
+
+const compiledOf = new WeakMap<Rules, Compiled>();
+
+function compile(rules: Rules): Compiled {
+  let compiled = compiledOf.get(rules);
+  if (compiled !== undefined) return compiled;
+  const n = rules.cellCount;
+  const size = rules.size;
+  const houseCount = rules.houses.length;
+  const houseCells = new Int16Array(houseCount * size);
+  for (let h = 0; h < houseCount; h++) houseCells.set(rules.houses[h]!, h * size);
+  const peerStart = new Int32Array(n + 1);
+  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+  const peerCells = new Int16Array(peerStart[n]!);
+  for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
+  const summed: { cells: ArrayLike<number>; sum: number }[] = rules.cages.filter((cage) => cage.sum !== 0);
+  // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
+  // add up to the house's total minus those cages' sums. They are distinct (one house), so they
+  // are one more cage for the propagation, e.g. a row with cages 10 + 17 + 9 inside it and two
+  // cells left over: those two add up to 45 - 36 = 9.
+  if (summed.length > 0) {
+    const total = (size * (size + 1)) / 2;
+    const cageOf = rules.cageOf;
+    for (let h = 0; h < houseCount; h++) {
+      const house = rules.houses[h]!;
+      let inside = 0;
+      const rest: number[] = [];
+      for (const cell of house) {
+        const cage = cageOf[cell]!;
+        const whole = cage >= 0 && rules.cages[cage]!.sum !== 0 && rules.cages[cage]!.cells.every((other) => house.includes(other));
+        if (!whole) rest.push(cell);
+        else if (rules.cages[cage]!.cells[0] === cell) inside += rules.cages[cage]!.sum;
+      }
+      if (rest.length === 0 || rest.length === size || rest.length > 5) continue;
+      if (cageOf[rest[0]!]! >= 0 && rules.cages[cageOf[rest[0]!]!]!.cells.length === rest.length && rest.every((cell) => cageOf[cell] === cageOf[rest[0]!])) continue;
+      summed.push({ cells: rest, sum: total - inside });
+    }
+  }
+  const cageCount = summed.length;
+  const cageStart = new Int32Array(cageCount + 1);
+  summed.forEach((cage, i) => (cageStart[i + 1] = cageStart[i]! + cage.cells.length));
+  const cageCells = new Int16Array(cageStart[cageCount]!);
+  const cageSum = new Int32Array(cageCount);
+  const comboStart = new Int32Array(cageCount);
+  const comboEnd = new Int32Array(cageCount);
+  const table = comboTable(size);
+  summed.forEach((cage, i) => {
+    cageCells.set(cage.cells, cageStart[i]!);
+    cageSum[i] = cage.sum;
+    const key = cage.cells.length * (table.maxSum + 1) + cage.sum;
+    // An innie sum no digits can make (givens or cages that cannot all hold): no combination.
+    const possible = cage.sum > 0 && cage.sum <= table.maxSum;
+    const start = possible ? table.starts[key]! : 0;
+    const end = possible ? table.starts[key + 1]! : 0;
+    comboStart[i] = end - start > MAX_COMBOS ? -1 : start;
+    comboEnd[i] = end;
+  });
+  // House pairs sharing 2+ cells: box/row, box/column, window/row..., jigsaw piece/row.
+  const inHouse = new Int32Array(n).fill(-1);
+  const ends: number[] = [];
+  const cells: number[] = [];
+  for (let a = 0; a < houseCount; a++) {
+    for (const cell of rules.houses[a]!) inHouse[cell] = a;
+    for (let b = a + 1; b < houseCount; b++) {
+      const house = rules.houses[b]!;
+      let shared = 0;
+      for (const cell of house) if (inHouse[cell] === a) shared++;
+      if (shared < 2 || shared === size) continue;
+      for (const cell of house) if (inHouse[cell] === a) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of rules.houses[a]!) if (!house.includes(cell)) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of house) if (inHouse[cell] !== a) cells.push(cell);
+      ends.push(cells.length);
+    }
+  }
+  compiled = {
+    n,
+    all: rules.allDigits,
+    houseCount,
+    houseSize: size,
+    houseCells,
+    peerStart,
+    peerCells,
+    cageCount,
+    cageStart,
+    cageCells,
+    cageSum,
+    comboStart,
+    comboEnd,
+    masks: table.masks,
+    lockCount: ends.length / 3,
+    lockEnds: Int32Array.from(ends),
+    lockCells: Int16Array.from(cells),
+  };
+  compiledOf.set(rules, compiled);
+  return compiled;
+}
+
+// The search's scratch, shared by every rules value and grown to the largest grid seen: one state
+// per level, the singles queue and the first solution.
+let stack = new Int32Array(0);
+let queue = new Int16Array(0);
+let found = new Uint8Array(0);
+let solutions = 0;
+let limit = 2;
+let nodes = 0;
+let guesses = 0;
+let c: Compiled;
+
+/**
+ * Number of solutions of `givens` (one per cell of the rules, 0 empty, 1..size) under `rules`,
+ * counting stops at `limit`; the first solution is kept for {@link solveRules}. Assumes valid input
+ * (the public `countSolutions` checks it): givens that break a rule simply count 0.
+ */
+export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  return run(rules, givens, limit);
+}
+
+/** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
+export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
+  return run(rules, givens, 1) === 0 ? null : found.slice(0, rules.cellCount);
+}
+
+/** Search effort of the last count: propagations and digits tried at branching points. */
+export function lastRulesStats(): { nodes: number; guesses: number } {
+  return { nodes, guesses };
+}
+
+function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
+  c = compile(rules);
+  const n = c.n;
+  if (stack.length < (n + 1) * n) {
+    stack = new Int32Array((n + 1) * n);
+    queue = new Int16Array(n + 1);
+    found = new Uint8Array(n);
+  }
+  solutions = 0;
+  nodes = 0;
+  guesses = 0;
+  limit = Math.max(1, max);
+  stack.fill(c.all, 0, n);
+  tail = 0;
+  for (let cell = 0; cell < n; cell++) {
+    const digit = givens[cell]!;
+    if (digit === 0) continue;
+    const bit = 1 << (digit - 1);
+    if ((stack[cell]! & bit & c.all) === 0 || !assign(0, cell, bit)) return 0;
+  }
+  if (propagate(0)) search(0);
+  return solutions;
+}
+
+let head = 0;
+let tail = 0;
+
+/** Places `bit` in `cell` of the state at `base` and takes it out of the peers; false on a contradiction. */
+function assign(base: number, cell: number, bit: number): boolean {
+  stack[base + cell] = bit | PLACED;
+  const peerCells = c.peerCells;
+  for (let i = c.peerStart[cell]!, end = c.peerStart[cell + 1]!; i < end; i++) {
+    const at = base + peerCells[i]!;
+    let v = stack[at]!;
+    if ((v & bit) === 0) continue;
+    if ((v & PLACED) !== 0) return false;
+    v &= ~bit;
+    if (v === 0) return false;
+    stack[at] = v;
+    if ((v & (v - 1)) === 0) queue[tail++] = peerCells[i]!;
+  }
+  return true;
+}
+
+function propagate(base: number): boolean {
+  nodes++;
+  changed = false;
+  const all = c.all;
+  const size = c.houseSize;
+  const houseCells = c.houseCells;
+  head = 0;
+  for (;;) {
+    while (head < tail) {
+      const cell = queue[head++]!;
+      const v = stack[base + cell]!;
+      if ((v & PLACED) === 0 && !assign(base, cell, v)) return false;
+    }
+    head = tail = 0;
+    // Hidden singles: per house, the digits seen once and the digits seen twice or more.
+    for (let h = 0, start = 0; h < c.houseCount; h++, start += size) {
+      let once = 0;
+      let twice = 0;
+      let placed = 0;
+      for (let i = start, end = start + size; i < end; i++) {
+        const v = stack[base + houseCells[i]!]!;
+        twice |= once & v;
+        once |= v;
+        if ((v & PLACED) !== 0) placed |= v;
+      }
+      if ((once & all) !== all) return false;
+      let hidden = once & ~twice & ~placed & all;
+      while (hidden !== 0) {
+        const bit = hidden & -hidden;
+        hidden ^= bit;
+        let i = start;
+        const end = start + size;
+        while (i < end && (stack[base + houseCells[i]!]! & bit) === 0) i++;
+        if (i === end) return false; // the cell was just given another hidden digit
+        const at = base + houseCells[i]!;
+        if (stack[at] !== bit) {
+          stack[at] = bit;
+          queue[tail++] = houseCells[i]!;
+        }
+      }
+    }
+    if (tail === 0 && c.cageCount > 0 && !propagateCages(base)) return false;
+    if (tail === 0 && !lockedCandidates(base)) return false;
+    if (tail === 0 && !changed) return true;
+    changed = false;
+  }
+}
+
+/** Whether the last lockedCandidates pass took out candidates without making a single. */
+let changed = false;
+
+/**
+ * Locked candidates: where two houses share cells and a digit of one lies only in the shared cells,
+ * the digit leaves the rest of the other (pointing and claiming, for any pair of houses).
+ */
+function lockedCandidates(base: number): boolean {
+  const ends = c.lockEnds;
+  const cells = c.lockCells;
+  let start = 0;
+  for (let pair = 0; pair < c.lockCount; pair++) {
+    const sharedEnd = ends[pair * 3]!;
+    const firstEnd = ends[pair * 3 + 1]!;
+    const secondEnd = ends[pair * 3 + 2]!;
+    let shared = 0;
+    for (let i = start; i < sharedEnd; i++) shared |= stack[base + cells[i]!]!;
+    let first = 0;
+    for (let i = sharedEnd; i < firstEnd; i++) first |= stack[base + cells[i]!]!;
+    let second = 0;
+    for (let i = firstEnd; i < secondEnd; i++) second |= stack[base + cells[i]!]!;
+    // A digit of the shared cells missing from one rest is locked there: it leaves the other rest.
+    // (A placed digit is in neither rest, its peers lost it, so it never counts.)
+    const fromSecond = shared & ~first & second & c.all;
+    const fromFirst = shared & ~second & first & c.all;
+    if (fromSecond !== 0 && !strip(base, cells, firstEnd, secondEnd, fromSecond)) return false;
+    if (fromFirst !== 0 && !strip(base, cells, sharedEnd, firstEnd, fromFirst)) return false;
+    start = secondEnd;
+  }
+  return true;
+}
+
+/** Takes `digits` out of cells[from..to); false on a contradiction. */
+function strip(base: number, cells: Int16Array, from: number, to: number, digits: number): boolean {
+  for (let i = from; i < to; i++) {
+    const at = base + cells[i]!;
+    const v = stack[at]!;
+    if ((v & digits) === 0) continue;
+    if ((v & PLACED) !== 0) return false;
+    const kept = v & ~digits;
+    if (kept === 0) return false;
+    stack[at] = kept;
+    changed = true;
+    if ((kept & (kept - 1)) === 0) queue[tail++] = cells[i]!;
+  }
+  return true;
+}
+
+function propagateCages(base: number): boolean {
+  const all = c.all;
+  const cageCells = c.cageCells;
+  const masks = c.masks;
+  for (let cage = 0; cage < c.cageCount; cage++) {
+    const start = c.cageStart[cage]!;
+    const end = c.cageStart[cage + 1]!;
+    let placed = 0;
+    let union = 0;
+    let free = 0;
+    for (let i = start; i < end; i++) {
+      const v = stack[base + cageCells[i]!]!;
+      if ((v & PLACED) !== 0) placed |= v;
+      else {
+        union |= v;
+        free++;
+      }
+    }
+    placed &= all;
+    if (free === 0) {
+      if (digitSum(placed) !== c.cageSum[cage]) return false;
+      continue;
+    }
+    let allowed = 0;
+    let required = all;
+    const first = c.comboStart[cage]!;
+    if (first >= 0) {
+      for (let k = first, last = c.comboEnd[cage]!; k < last; k++) {
+        const m = masks[k]!;
+        if ((m & placed) !== placed) continue;
+        const rest = m & ~placed;
+        if ((rest & ~union) !== 0) continue;
+        allowed |= rest;
+        required &= rest;
+      }
+      if (allowed === 0) return false;
+    } else {
+      // Bounds: the free cells hold `free` distinct digits of `union` adding up to `remaining`.
+      const remaining = c.cageSum[cage]! - digitSum(placed);
+      let low = 0;
+      let lowAll = 0;
+      let bits = union;
+      for (let j = 0; j < free; j++) {
+        if (bits === 0) return false;
+        const bit = bits & -bits;
+        bits ^= bit;
+        if (j < free - 1) low += 32 - Math.clz32(bit);
+        lowAll += 32 - Math.clz32(bit);
+      }
+      let high = 0;
+      let highAll = 0;
+      bits = union;
+      for (let j = 0; j < free; j++) {
+        const top = 31 - Math.clz32(bits);
+        bits ^= 1 << top;
+        if (j < free - 1) high += top + 1;
+        highAll += top + 1;
+      }
+      if (lowAll > remaining || highAll < remaining) return false;
+      const lo = Math.max(1, remaining - high);
+      const hi = Math.min(c.houseSize, remaining - low);
+      if (lo > hi) return false;
+      allowed = ((1 << hi) - 1) & ~((1 << (lo - 1)) - 1);
+      required = 0;
+    }
+    for (let i = start; i < end; i++) {
+      const at = base + cageCells[i]!;
+      const v = stack[at]!;
+      if ((v & PLACED) !== 0 || (v & ~allowed) === 0) continue;
+      const kept = v & allowed;
+      if (kept === 0) return false;
+      stack[at] = kept;
+      if ((kept & (kept - 1)) === 0) queue[tail++] = cageCells[i]!;
+    }
+    // A digit every remaining combination needs, with one place left in the cage, goes there.
+    required &= ~placed;
+    while (required !== 0) {
+      const bit = required & -required;
+      required ^= bit;
+      let where = -1;
+      for (let i = start; i < end; i++) {
+        if ((stack[base + cageCells[i]!]! & bit) === 0) continue;
+        if (where !== -1) {
+          where = -2;
+          break;
+        }
+        where = i;
+      }
+      if (where === -1) return false;
+      if (where >= 0) {
+        const at = base + cageCells[where]!;
+        if (stack[at] !== bit) {
+          if ((stack[at]! & PLACED) !== 0) return false;
+          stack[at] = bit;
+          queue[tail++] = cageCells[where]!;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+function popcount(v: number): number {
+  v -= (v >>> 1) & 0x5555;
+  v = (v & 0x3333) + ((v >>> 2) & 0x3333);
+  v = (v + (v >>> 4)) & 0x0f0f;
+  return (v + (v >>> 8)) & 0x1f;
+}
+
+function search(base: number): void {
+  const n = c.n;
+  let best = -1;
+  let bestCount = 99;
+  for (let cell = 0; cell < n; cell++) {
+    const v = stack[base + cell]!;
+    if ((v & PLACED) !== 0) continue;
+    const count = popcount(v);
+    if (count < bestCount) {
+      best = cell;
+      bestCount = count;
+      if (count === 2) break;
+    }
+  }
+  if (best < 0) {
+    if (solutions++ === 0) for (let cell = 0; cell < n; cell++) found[cell] = 32 - Math.clz32(stack[base + cell]! & c.all);
+    return;
+  }
+  const next = base + n;
+  let digits = stack[base + best]!;
+  while (digits !== 0) {
+    const bit = digits & -digits;
+    digits ^= bit;
+    stack.copyWithin(next, base, next);
+    guesses++;
+    tail = 0;
+    if (assign(next, best, bit) && propagate(next)) {
+      search(next);
+      if (solutions >= limit) return;
+    }
+  }
+}

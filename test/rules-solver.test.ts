@@ -1,0 +1,386 @@
+import fc from 'fast-check';
+import seedrandom from 'seedrandom';
+import { describe, expect, test } from 'vitest';
+import { PuzzleFormatError } from '../src/core/errors.js';
+import { countSolutions, solve, countRules, solveRules, type Rules, type RulesSpec, buildRules, classicRules, samuraiRules, formatValues } from '../src/index.js';
+import { readSoloId } from './helpers/solo-id.js';
+import { readVariantFixtures } from './helpers/variant-fixtures.js';
+
+/*
+ * The counting solver for any rules, checked against a brute force written here (different code:
+ * cells filled in order, a digit kept when no house holding the cell has it yet, a cage checked when
+ * its last cell is filled, and the full grid checked house by house and cage by cage at the end).
+ */
+function bruteCount(rules: Rules, givens: ArrayLike<number>, limit: number): number {
+  const n = rules.cellCount;
+  const grid = Array.from(givens);
+  const housesOfCell: number[][] = Array.from({ length: n }, () => []);
+  rules.houses.forEach((cells, h) => cells.forEach((cell) => housesOfCell[cell]!.push(h)));
+  const cageCells = rules.cages.map((cage) => [...cage.cells]);
+  const lastOfCage = new Map<number, number>();
+  cageCells.forEach((cells, i) => lastOfCage.set(Math.max(...cells), i));
+  const cageOk = (i: number): boolean => {
+    const values = cageCells[i]!.map((cell) => grid[cell]!);
+    if (new Set(values).size !== values.length) return false;
+    const sum = rules.cages[i]!.sum;
+    return sum === 0 || values.reduce((a, b) => a + b, 0) === sum;
+  };
+  const fullOk = (): boolean =>
+    rules.houses.every((cells) => new Set([...cells].map((cell) => grid[cell])).size === rules.size) && cageCells.every((_, i) => cageOk(i));
+  // Givens must not clash among themselves either.
+  for (let cell = 0; cell < n; cell++) {
+    if (grid[cell] === 0) continue;
+    for (const h of housesOfCell[cell]!) for (const other of rules.houses[h]!) if (other !== cell && grid[other] === grid[cell]) return 0;
+  }
+  let count = 0;
+  const fill = (cell: number): void => {
+    if (count >= limit) return;
+    if (cell === n) {
+      if (fullOk()) count++;
+      return;
+    }
+    const done = (): void => {
+      const cage = lastOfCage.get(cell);
+      if (cage === undefined || cageOk(cage)) fill(cell + 1);
+    };
+    if (grid[cell] !== 0) return done();
+    for (let digit = 1; digit <= rules.size; digit++) {
+      if (housesOfCell[cell]!.some((h) => [...rules.houses[h]!].some((other) => grid[other] === digit))) continue;
+      grid[cell] = digit;
+      done();
+      grid[cell] = 0;
+    }
+  };
+  fill(0);
+  return count;
+}
+
+/** Whether `values` fill the grid under the rules: every house holds every digit, every cage is distinct and adds up. */
+function isSolution(rules: Rules, values: ArrayLike<number>): boolean {
+  const full = (1 << rules.size) - 1;
+  for (const cells of rules.houses) {
+    let mask = 0;
+    for (const cell of cells) mask |= 1 << (values[cell]! - 1);
+    if (mask !== full) return false;
+  }
+  return rules.cages.every((cage) => {
+    const digits = [...cage.cells].map((cell) => values[cell]!);
+    return new Set(digits).size === digits.length && (cage.sum === 0 || digits.reduce((a, b) => a + b, 0) === cage.sum);
+  });
+}
+
+/** Random cages over the cells (sizes 1..maxSize, neighbours along rows), sums from `solution` unless told otherwise. */
+function randomCages(rules: Rules, random: () => number, solution: ArrayLike<number>, options: { maxSize: number; sumless?: number; wrongSum?: boolean }): RulesSpec['cages'] {
+  const cages: { cells: number[]; sum?: number }[] = [];
+  let cell = 0;
+  while (cell < rules.cellCount) {
+    const size = 1 + Math.floor(random() * options.maxSize);
+    const cells: number[] = [];
+    const seen = new Set<number>();
+    while (cells.length < size && cell < rules.cellCount && !seen.has(solution[cell]!)) {
+      seen.add(solution[cell]!);
+      cells.push(cell++);
+    }
+    if (random() < (options.sumless ?? 0)) cages.push({ cells });
+    else cages.push({ cells, sum: cells.reduce((a, c) => a + solution[c]!, 0) });
+  }
+  if (options.wrongSum === true) {
+    const cage = cages.find((c) => c.sum !== undefined && c.cells.length === 2 && c.sum > 3 && c.sum < 2 * rules.size - 1);
+    if (cage) cage.sum! += 1;
+  }
+  return cages;
+}
+
+/** A random solution of the rules: our solver on givens of a random relabelling of one solution. */
+function someSolution(rules: Rules, random: () => number): Uint8Array {
+  const base = solveRules(rules, new Uint8Array(rules.cellCount))!;
+  const relabel = [0, ...Array.from({ length: rules.size }, (_, i) => i + 1).sort(() => random() - 0.5)];
+  return Uint8Array.from(base, (d) => relabel[d]!);
+}
+
+function blanked(solution: Uint8Array, blanks: number, random: () => number): Uint8Array {
+  const givens = solution.slice();
+  const cells = Array.from(solution, (_, i) => i).sort(() => random() - 0.5);
+  for (const cell of cells.slice(0, blanks)) givens[cell] = 0;
+  return givens;
+}
+
+const JIGSAW6 = [0, 0, 0, 1, 1, 1, 0, 0, 2, 1, 1, 1, 0, 2, 2, 2, 3, 3, 4, 4, 2, 2, 3, 3, 4, 4, 5, 5, 3, 3, 4, 4, 5, 5, 5, 5];
+const JIGSAW4 = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
+
+/** Rules to compare on, small enough for the brute force. */
+const RULES: [string, () => Rules][] = [
+  ['4x4', () => classicRules(4)],
+  ['6x6', () => classicRules(6)],
+  ['8x8', () => classicRules(8)],
+  ['jigsaw 4x4', () => buildRules({ size: 4, regions: JIGSAW4 })],
+  ['jigsaw 6x6', () => buildRules({ size: 6, regions: JIGSAW6 })],
+  ['X 4x4', () => buildRules({ size: 4, diagonalDown: true, diagonalUp: true })],
+  ['X 6x6', () => buildRules({ size: 6, diagonalDown: true, diagonalUp: true })],
+  ['disjoint 6x6', () => buildRules({ size: 6, disjointGroups: true })],
+  ['windoku 9x9', () => buildRules({ size: 9, windoku: true })],
+  ['asterisk + centre dot 9x9', () => buildRules({ size: 9, asterisk: true, centreDot: true })],
+];
+
+describe('counts match the brute force', () => {
+  test.each(RULES)('%s: puzzles with one, several and no solutions', (name, make) => {
+    const rules = make();
+    const random = seedrandom(`rules-solver ${name}`);
+    const solution = someSolution(rules, random);
+    expect(isSolution(rules, solution)).toBe(true);
+    const cells = rules.cellCount;
+    // Few blanks (unique or nearly), more blanks (usually several), and a wrong given (often none).
+    const blankCounts = cells <= 16 ? [4, 8, 12, 16] : cells <= 36 ? [8, 14, 20, 24] : [10, 16, 20];
+    const kinds = new Set<string>();
+    for (const blanks of blankCounts) {
+      for (let round = 0; round < 3; round++) {
+        const givens = blanked(solution, blanks, random);
+        if (round === 2) {
+          const cell = givens.findIndex((d) => d !== 0);
+          givens[cell] = (givens[cell]! % rules.size) + 1;
+        }
+        const expected = bruteCount(rules, givens, 30);
+        kinds.add(expected === 0 ? 'none' : expected === 1 ? 'one' : 'several');
+        expect(countRules(rules, givens, 30), `${name} ${formatValues(rules, givens)}`).toBe(expected);
+        expect(countSolutions({ rules, givens }, { limit: 30 })).toBe(expected);
+        const found = solveRules(rules, givens);
+        expect(found === null).toBe(expected === 0);
+        if (found) {
+          expect(isSolution(rules, found)).toBe(true);
+          expect([...givens].every((d, cell) => d === 0 || found[cell] === d)).toBe(true);
+        }
+      }
+    }
+    expect(kinds.has('one') || kinds.has('several')).toBe(true);
+  });
+
+  test('empty 4x4 grids: all 288 classic solutions, and the jigsaw and X counts', () => {
+    for (const rules of [classicRules(4), buildRules({ size: 4, regions: JIGSAW4 }), buildRules({ size: 4, diagonalDown: true, diagonalUp: true })]) {
+      const empty = new Uint8Array(16);
+      expect(countRules(rules, empty, 10_000)).toBe(bruteCount(rules, empty, 10_000));
+    }
+    expect(countRules(classicRules(4), new Uint8Array(16), 10_000)).toBe(288);
+  });
+
+  test.each([
+    ['4x4 without givens', 4, 16, 3, 0],
+    ['4x4 with givens', 4, 10, 3, 0],
+    ['4x4 cages without sums', 4, 16, 3, 0.5],
+    ['6x6 with givens', 6, 16, 3, 0],
+    ['6x6 with givens, some cages without sums', 6, 18, 4, 0.3],
+  ])('killer %s: counts match, including a wrong sum', (name, size, blanks, maxSize, sumless) => {
+    const random = seedrandom(`killer ${name}`);
+    const plain = classicRules(size);
+    const kinds = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const solution = someSolution(plain, random);
+      const cages = randomCages(plain, random, solution, { maxSize, sumless, wrongSum: round % 3 === 2 });
+      const rules = buildRules({ size, cages });
+      const givens = blanked(solution, blanks, random);
+      const expected = bruteCount(rules, givens, 50);
+      kinds.add(Math.min(expected, 2));
+      expect(countRules(rules, givens, 50), `${name} round ${round}`).toBe(expected);
+    }
+    expect(kinds.size).toBeGreaterThan(1);
+  });
+
+  test('killer with big cages uses sum bounds (16x16, cages over 512 combinations) and still counts right', () => {
+    const random = seedrandom('big cages');
+    const plain = classicRules(16);
+    const solution = someSolution(plain, random);
+    // Rows 1-2 as two cages of 8 + 8 cells (C(16,8) sets: bounds), the rest of the grid given.
+    const cages = [0, 8, 16, 24].map((start) => ({ cells: Array.from({ length: 8 }, (_, i) => start + i), sum: 0 }));
+    cages.forEach((cage) => (cage.sum = cage.cells.reduce((a, c) => a + solution[c]!, 0)));
+    const rules = buildRules({ size: 16, cages });
+    const givens = solution.slice();
+    for (let cell = 0; cell < 32; cell++) if (random() < 0.4) givens[cell] = 0;
+    expect(countRules(rules, givens, 50)).toBe(bruteCount(rules, givens, 50));
+    const wrong = buildRules({ size: 16, cages: cages.map((c, i) => (i === 0 ? { ...c, sum: c.sum + 1 } : c)) });
+    const blank = givens.slice();
+    blank.fill(0, 0, 8);
+    expect(countRules(wrong, blank, 50)).toBe(bruteCount(wrong, blank, 50));
+  });
+
+  test('Samurai: few blanks, one or several solutions, and a wrong given', () => {
+    const rules = samuraiRules();
+    expect(rules.cellCount).toBe(369);
+    const random = seedrandom('samurai');
+    const solution = someSolution(rules, random);
+    expect(isSolution(rules, solution)).toBe(true);
+    for (const blanks of [20, 40, 60]) {
+      const givens = blanked(solution, blanks, random);
+      expect(countRules(rules, givens, 20)).toBe(bruteCount(rules, givens, 20));
+    }
+    const wrong = blanked(solution, 30, random);
+    const cell = wrong.findIndex((d) => d !== 0);
+    wrong[cell] = (wrong[cell]! % 9) + 1;
+    expect(countRules(rules, wrong, 20)).toBe(bruteCount(rules, wrong, 20));
+  });
+});
+
+describe("Solo's puzzles (test/fixtures/variants)", () => {
+  test.each(['jigsaw.txt', 'jigsaw-unreasonable.txt', 'x.txt', 'killer.txt', '6x6.txt', '16x16.txt', 'windoku.txt', 'classic-solo.txt'])('%s: every puzzle unique, its solution valid', (file) => {
+    const fixtures = readVariantFixtures(file);
+    expect(fixtures.length).toBeGreaterThanOrEqual(20);
+    for (const { rules, givens } of fixtures.slice(0, 40)) {
+      expect(countSolutions({ rules, givens })).toBe(1);
+      const solution = solveRules(rules, givens)!;
+      expect(isSolution(rules, solution)).toBe(true);
+      expect([...givens].every((d, cell) => d === 0 || solution[cell] === d)).toBe(true);
+    }
+  });
+
+  test('the fixtures are what the Solo IDs say', () => {
+    for (const file of ['jigsaw.txt', 'x.txt', 'killer.txt', '6x6.txt', '16x16.txt']) {
+      for (const fixture of readVariantFixtures(file).slice(0, 5)) {
+        const solo = readSoloId(fixture.solo!);
+        expect(Array.from(fixture.givens)).toEqual(solo.givens);
+        expect(fixture.rules.cages.length).toBe(solo.cages?.length ?? 0);
+      }
+    }
+  });
+});
+
+/** The rules and givens turned a quarter: (r, c) -> (c, N-1-r), regions, houses and cages with them. */
+function rotate(spec: RulesSpec, givens: Uint8Array): { spec: RulesSpec; givens: Uint8Array } {
+  const n = spec.size;
+  const to = (cell: number) => (cell % n) * n + (n - 1 - Math.floor(cell / n));
+  const moved = new Uint8Array(n * n);
+  givens.forEach((d, cell) => (moved[to(cell)] = d));
+  const regions = spec.regions ? new Array<number>(n * n) : undefined;
+  spec.regions?.forEach((r, cell) => (regions![to(cell)] = r));
+  const boxes = spec.regions ? undefined : (spec.boxes ?? classicRules(n).boxShape!);
+  return {
+    spec: {
+      size: n,
+      ...(regions ? { regions } : { boxes: { rows: boxes!.cols, cols: boxes!.rows } }),
+      // A quarter turn swaps the diagonals.
+      ...(spec.diagonalUp ? { diagonalDown: true } : {}),
+      ...(spec.diagonalDown ? { diagonalUp: true } : {}),
+      ...(spec.windoku ? { windoku: true } : {}),
+      ...(spec.cages ? { cages: spec.cages.map((cage) => ({ cells: cage.cells.map(to), sum: cage.sum })) } : {}),
+    },
+    givens: moved,
+  };
+}
+
+describe('properties', () => {
+  const pools = ['jigsaw.txt', 'x.txt', 'killer.txt', '6x6.txt', 'windoku.txt'].flatMap((file) => readVariantFixtures(file).slice(0, 10));
+  const mixed = pools.map((fixture, i) => {
+    // Every third one loses a quarter of its givens, so that some have several solutions. (Half of
+    // them made counting to 3 take up to 100 s on a 7-given windoku under some relabellings: the
+    // solver has heavy tails on nearly empty grids, see the report.)
+    if (i % 3 !== 0) return fixture;
+    const random = seedrandom(`mixed ${i}`);
+    const givens = fixture.givens.slice();
+    for (let cell = 0; cell < givens.length; cell++) if (givens[cell] !== 0 && random() < 0.25) givens[cell] = 0;
+    return { ...fixture, givens };
+  });
+  const pick = fc.integer({ min: 0, max: mixed.length - 1 });
+
+  test('relabelling the digits keeps the count', () => {
+    fc.assert(
+      fc.property(pick, fc.integer({ min: 1, max: 1e9 }), (index, seed) => {
+        const { spec, rules, givens } = mixed[index]!;
+        if ((spec.cages?.length ?? 0) > 0) return; // sums do not survive a relabelling
+        const random = seedrandom(String(seed));
+        const relabel = [0, ...Array.from({ length: rules.size }, (_, i) => i + 1).sort(() => random() - 0.5)];
+        expect(countRules(rules, givens.map((d) => relabel[d]!), 3)).toBe(countRules(rules, givens, 3));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('relabelling d -> N+1-d keeps a killer count when each cage sum becomes k(N+1) - sum', () => {
+    for (const { spec, rules, givens } of readVariantFixtures('killer.txt').slice(0, 10)) {
+      const n = rules.size;
+      const mirrored = buildRules({ ...spec, cages: spec.cages!.map((cage) => ({ cells: cage.cells, sum: cage.cells.length * (n + 1) - cage.sum! })) });
+      expect(countRules(mirrored, givens.map((d) => (d === 0 ? 0 : n + 1 - d)), 3)).toBe(countRules(rules, givens, 3));
+    }
+  });
+
+  test('rotating the grid with its regions, houses and cages keeps the count', () => {
+    fc.assert(
+      fc.property(pick, fc.integer({ min: 1, max: 3 }), (index, turns) => {
+        const fixture = mixed[index]!;
+        let turned = { spec: fixture.spec, givens: fixture.givens };
+        for (let t = 0; t < turns; t++) turned = rotate(turned.spec, turned.givens);
+        expect(countRules(buildRules(turned.spec), turned.givens, 3)).toBe(countRules(fixture.rules, fixture.givens, 3));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('adding a digit of the solution as a given keeps the count of a unique puzzle', () => {
+    fc.assert(
+      fc.property(pick, fc.integer({ min: 0, max: 255 }), (index, at) => {
+        const { rules, givens } = mixed[index]!;
+        const count = countRules(rules, givens, 2);
+        const solution = solveRules(rules, givens)!;
+        const empty = [...givens.keys()].filter((cell) => givens[cell] === 0);
+        const more = givens.slice();
+        more[empty[at % empty.length]!] = solution[empty[at % empty.length]!]!;
+        const after = countRules(rules, more, 2);
+        if (count === 1) expect(after).toBe(1);
+        else expect(after).toBeGreaterThanOrEqual(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('the public calls on { rules, givens }', () => {
+  const classic = readVariantFixtures('classic-solo.txt').slice(0, 20);
+
+  test('classic 9x9 rules go to the band solver: same counts, solutions and search effort as the grid form', () => {
+    for (const { givens } of classic) {
+      const rules = classicRules(9);
+      const statsPuzzle = { nodes: 0, guesses: 0 };
+      const statsGrid = { nodes: 0, guesses: 0 };
+      expect(countSolutions({ rules, givens }, { stats: statsPuzzle })).toBe(countSolutions(givens, { stats: statsGrid }));
+      expect(statsPuzzle).toEqual(statsGrid);
+      expect(solve({ rules, givens })).toBe(solve(givens));
+    }
+    const several = classic[0]!.givens.slice();
+    several.fill(0, 0, 30);
+    expect(countSolutions({ rules: classicRules(9), givens: several }, { limit: 5 })).toBe(countSolutions(several, { limit: 5 }));
+  });
+
+  test('solve returns the digits as text (A-G over 9) or null', () => {
+    const [sixteen] = readVariantFixtures('16x16.txt');
+    const text = solve({ rules: sixteen!.rules, givens: sixteen!.givens })!;
+    expect(text).toMatch(/^[1-9A-G]{256}$/);
+    expect(text).toBe(formatValues(sixteen!.rules, solveRules(sixteen!.rules, sixteen!.givens)!));
+    const rules = classicRules(4);
+    expect(solve({ rules, givens: Uint8Array.from([1, 1, ...new Array<number>(14).fill(0)]) })).toBeNull();
+    expect(formatValues(rules, [0, 1, 2, 3, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])).toBe('.1234...........');
+    expect(formatValues(classicRules(16), Array.from({ length: 256 }, (_, i) => i % 17))).toMatch(/^\.123456789ABCDEFG\./);
+  });
+
+  test('arrays of numbers are taken as givens too', () => {
+    const rules = classicRules(4);
+    expect(countSolutions({ rules, givens: [1, 2, 3, 4, ...new Array<number>(12).fill(0)] as unknown as Uint8Array }, { limit: 100 })).toBe(12);
+  });
+
+  test.each([
+    ['too few givens', { rules: classicRules(6), givens: new Uint8Array(35) }, 'CELL_COUNT', /expected 36 givens/],
+    ['a digit over the size', { rules: classicRules(6), givens: Uint8Array.from({ length: 36 }, (_, i) => (i === 3 ? 7 : 0)) }, 'BAD_CELL_VALUE', /\(r1c4\) holds 7/],
+    ['a fraction', { rules: classicRules(4), givens: [0.5, ...new Array<number>(15).fill(0)] }, 'BAD_CELL_VALUE', /holds 0.5/],
+    ['rules that are not rules', { rules: { size: 9 }, givens: new Uint8Array(81) }, 'BAD_PUZZLE', /rules/],
+    ['givens that are not numbers', { rules: classicRules(4), givens: '1234' }, 'BAD_PUZZLE', /givens/],
+  ])('a bad puzzle is a PuzzleFormatError: %s', (_, input, code, message) => {
+    for (const call of [() => countSolutions(input as never), () => solve(input as never)]) {
+      const error = (() => {
+        try {
+          call();
+        } catch (e) {
+          return e;
+        }
+        return null;
+      })();
+      expect(error).toBeInstanceOf(PuzzleFormatError);
+      expect((error as PuzzleFormatError).code).toBe(code);
+      expect((error as PuzzleFormatError).message).toMatch(message);
+    }
+  });
+});
