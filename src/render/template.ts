@@ -2,6 +2,7 @@ import { packageRoot } from '../node/package-root.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
+import { COVER_THEME_NAMES, DEFAULT_COVER_THEME } from './cover-themes.js';
 import { DEFAULT_TEXTS, isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
 
 /** Points per unit of length: PDF user space is 1/72 inch. */
@@ -94,6 +95,8 @@ export interface BookTemplate {
   solutionGray: number;
   /** Symmetry asked of the generator. */
   symmetry: Symmetry;
+  /** The cover: its theme (`--theme` overrides it) and a badge of its own, e.g. "Large Print" ('' for none). */
+  cover: { theme: string; badge: string };
 }
 
 /** A template that cannot be used; the message names the file and the field. */
@@ -480,9 +483,19 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     texts: textFields(root),
     paper: root.choice('paper', Object.keys(PAPER_THICKNESS) as Paper[], 'white'),
     filler: root.choice('filler', ['notes', 'blank'] as const, 'notes'),
+    cover: coverFields(root),
   };
   root.done();
   return template;
+}
+
+function coverFields(root: Fields): BookTemplate['cover'] {
+  if (!root.has('cover')) return { theme: DEFAULT_COVER_THEME, badge: '' };
+  const c: Fields = root.object('cover');
+  const cover = { theme: c.choice('theme', COVER_THEME_NAMES, DEFAULT_COVER_THEME), badge: c.string('badge', '') };
+  if (cover.badge.length > 24) c.fail('badge', `is ${cover.badge.length} characters long; a cover badge has at most 24`);
+  c.done();
+  return cover;
 }
 
 function round(value: number): number {
