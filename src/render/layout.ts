@@ -260,6 +260,7 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   const puzzleBody = { width: frame.body.width - 2 * ink, height: frame.body.height - headingBand - 2 * ink };
   plan.puzzleSlots = arrangeSlots(ppp, puzzleBody, template.fonts.label * 1.55, Math.max(18, puzzleBody.width * 0.045));
   shiftSlots(plan.puzzleSlots, ink, headingBand + ink);
+  if (ppp === 1) centreOnPage(plan.puzzleSlots, frame, template.page.height, headingBand + ink, ink);
   plan.solutionSlots = arrangeSlots(spp, puzzleBody, template.fonts.solutionLabel * 1.6, Math.max(10, puzzleBody.width * 0.035));
   shiftSlots(plan.solutionSlots, ink, headingBand + ink);
 
@@ -387,6 +388,19 @@ export function arrangeSlots(n: number, box: { width: number; height: number }, 
     });
   }
   return { cols, rows, size, labelHeight, grids };
+}
+
+/**
+ * One grid a page: its square centred on the trimmed page's height (the running head above and the
+ * folio below are not the same height, so centring in the body left it low), as far as its label
+ * and the body allow.
+ */
+function centreOnPage(slots: SlotLayout, frame: PageFrame, pageHeight: number, minTop: number, ink: number): void {
+  const grid = slots.grids[0]!;
+  const wanted = (pageHeight - grid.height) / 2 - (frame.body.y - frame.trim.y);
+  const highest = minTop + slots.labelHeight;
+  const lowest = frame.body.height - ink - grid.height;
+  grid.y = Math.max(highest, Math.min(wanted, lowest));
 }
 
 function shiftSlots(slots: SlotLayout, dx: number, dy: number): void {

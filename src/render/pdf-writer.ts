@@ -308,7 +308,7 @@ class Painter {
         this.text(`rating ${puzzle.rating.toFixed(1)}`, grid.x + grid.width, baseline, { font: 'serifItalic', size: labelSize, align: 'right', gray: 0.3 });
       }
       drawGridLines(this.doc, grid, this.t.lines);
-      const font = this.metrics.digits;
+      const font = this.t.givens === 'bold' ? this.metrics.digitsBold : this.metrics.digits;
       drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
       this.kept[puzzle.number - 1] = puzzle;
     });

@@ -91,6 +91,8 @@ export interface BookTemplate {
   sectionStart: 'divider' | 'heading';
   showRating: boolean;
   solutions: boolean;
+  /** Weight of the givens on puzzle pages: `bold` reads better in large print. */
+  givens: 'regular' | 'bold';
   /** Gray level (0 black, 1 white) of the digits a solution fills in. */
   solutionGray: number;
   /** Symmetry asked of the generator. */
@@ -478,6 +480,7 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     showRating: root.boolean('showRating', false),
     solutions: root.boolean('solutions', true),
     solutionGray: root.number('solutionGray', 0, 0.7, 0.45),
+    givens: root.choice('givens', ['regular', 'bold'] as const, 'regular'),
     symmetry: root.choice('symmetry', SYMMETRIES, 'none'),
     front: frontFields(root),
     texts: textFields(root),
