@@ -87,8 +87,11 @@ export interface BookTemplate {
   /** What fills a left page before a section that must open on the right: a "Notes" page or a blank one. */
   filler: 'notes' | 'blank';
   toc: boolean;
-  /** `divider`: a page that opens each section; `heading`: a heading above the section's first grids. */
-  sectionStart: 'divider' | 'heading';
+  /**
+   * `divider`: a page that opens each section; `heading`: a heading above the section's first grids;
+   * `auto`: a divider where it costs no filler page, else a heading (fewer "Notes" pages).
+   */
+  sectionStart: 'divider' | 'heading' | 'auto';
   showRating: boolean;
   solutions: boolean;
   /** Weight of the givens on puzzle pages: `bold` reads better in large print. */
@@ -476,7 +479,7 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     footer: pageText(root, 'footer', '{page}'),
     footerAlign: root.choice('footerAlign', ['center', 'outside'] as const, 'outside'),
     toc: root.boolean('toc', true),
-    sectionStart: root.choice('sectionStart', ['divider', 'heading'] as const, 'divider'),
+    sectionStart: root.choice('sectionStart', ['divider', 'heading', 'auto'] as const, 'divider'),
     showRating: root.boolean('showRating', false),
     solutions: root.boolean('solutions', true),
     solutionGray: root.number('solutionGray', 0, 0.7, 0.45),
