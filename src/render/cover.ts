@@ -443,7 +443,7 @@ function drawBack(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions)
   const bottom = b.y + b.height - small * 2; // above the imprint line
   const paragraphs = blurb(options);
   const rowMin = Math.min(170, b.width * 0.42);
-  const largest = Math.min(16, b.width / 25);
+  const largest = Math.min(18, b.width / 24);
   const lay = (size: number): { lines: string[][]; height: number } => {
     const lines = paragraphs.map((para) => p.wrap(para, 'serif', size, b.width));
     const count = lines.reduce((sum, l) => sum + l.length, 0);
@@ -488,7 +488,7 @@ function backRow(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions, 
   const sample = options.sample ?? options.art;
   let listRight = box.x + box.width;
   if (sample) {
-    const side = Math.min(box.width * 0.5, g.barcode.y - gap * 0.5 - box.y - capSize * 1.8 - 3);
+    const side = Math.min(box.width * 0.6, g.barcode.y - gap * 0.5 - box.y - capSize * 1.8 - 3);
     if (side >= 90) {
       const x = box.x + box.width - side - 3; // the shadow stays inside too
       const caption = `Try one: puzzle ${sample.number} (${sample.level})`;
@@ -505,7 +505,7 @@ function backRow(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions, 
   if (counts.length === 0 || listWidth < 60) return;
   const rows = counts.map((c, i) => ({ ...c, color: t.levels[Math.min(i, t.levels.length - 1)]!, text: levelText(options.texts, c.level) }));
   // The largest type at which every level and its words fit; the words go first if they cannot.
-  const most = Math.min(15, capSize * 1.1);
+  const most = Math.min(16, capSize * 1.15);
   const height = (s: number, words: boolean): number =>
     s * 2.1 + rows.reduce((sum, r) => sum + s * 1.55 + (words ? p.wrap(r.text, 'serif', s * 0.85, listWidth).length * s * 0.85 * 1.3 + s * 0.45 : 0), 0);
   let size = most;
