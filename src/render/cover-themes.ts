@@ -132,7 +132,7 @@ export const COVER_LAYOUTS: Readonly<Record<string, CoverLayout>> = Object.freez
   '7x10': { titleMax: 0.2, titleBlock: 0.3, grid: 0.78, badge: 0.13 },
   // Wide pages: a smaller share for the grid, which leaves room for the badges.
   letter: { titleMax: 0.17, titleBlock: 0.28, grid: 0.7, badge: 0.12 },
-  '8.5x11': { titleMax: 0.17, titleBlock: 0.26, grid: 0.66, badge: 0.12 },
+  '8.5x11': { titleMax: 0.15, titleBlock: 0.24, grid: 0.7, badge: 0.12 },
   a4: { titleMax: 0.17, titleBlock: 0.28, grid: 0.7, badge: 0.12 },
   default: { titleMax: 0.18, titleBlock: 0.28, grid: 0.72, badge: 0.12 },
 });
