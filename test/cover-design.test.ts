@@ -4,7 +4,7 @@
  * thumbnail width (200 px), themes in colour and a grey one with no colour operator at all, and a
  * back text that is set smaller to fit but never dropped.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -127,7 +127,7 @@ describe.each(templateNames())('%s', (template) => {
 describe('back text', () => {
   const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');
 
-  test.each(['kdp-6x9-2up', 'letter-4up'])('%s: 300 words are set smaller and printed whole, with the sample and levels still there when they fit', async (template) => {
+  test.each(['kdp-6x9-2up', 'letter-4up'])('%s: 300 words are printed whole (the sample and the level list make way for them)', async (template) => {
     // Before: a 300-word back text disappeared entirely (exit 0).
     const { cover: c, page } = await cover(template, undefined, { ...DEFAULT_TEXTS, back: words(300) });
     const back = flip(c, c.backSafe);
@@ -137,6 +137,16 @@ describe('back text', () => {
 
   test('a text too long for the back even at 7 pt is refused, not cut', async () => {
     await expect(cover('kdp-6x9-2up', undefined, { ...DEFAULT_TEXTS, back: words(3000) }, 'too-long')).rejects.toThrow(/does not fit the back .* even at 7 pt; shorten it/);
+  });
+
+  test('through the CLI, a back text too long for the cover is one line and exit 1, never a stack trace', async () => {
+    const texts = join(dir, 'long.json');
+    writeFileSync(texts, JSON.stringify({ back: words(3000) }));
+    const output = join(dir, 'long-cover.pdf');
+    const r = await run(['cover', '--seed', '1', '--sections', 'easy:2', '-q', '--texts', texts, '-o', output]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual(['sudoku-press: the back cover text (3000 words) does not fit the back of a letter cover even at 7 pt; shorten it']);
+    expect(existsSync(output)).toBe(false);
   });
 });
 

@@ -210,7 +210,9 @@ Examples:
       io.stdout.write(summary(result, template, seed));
       if (coverOutput !== undefined) {
         const { writeCoverFile } = await import('../render/cover.js');
-        const cover = await writeCoverFile({
+        let cover;
+        try {
+        cover = await writeCoverFile({
           template,
           front: resolveFront(content),
           texts: resolveTexts(content),
@@ -226,6 +228,11 @@ Examples:
           force: options.force,
           subject: `sudoku-press cover; template ${template.name}; ${origin}`,
         });
+        } catch (error) {
+          // A back text too long for the back cover: the book is written, the cover is not.
+          if (error instanceof RangeError) return fail(io, state, progress, `${error.message}; ${result.path} was written, the cover was not`);
+          throw error;
+        }
         io.stdout.write(coverSummary(cover));
       }
       state.exitCode = EXIT.ok;

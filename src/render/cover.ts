@@ -449,13 +449,24 @@ function drawBack(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions)
     const count = lines.reduce((sum, l) => sum + l.length, 0);
     return { lines, height: count * size * 1.42 + (paragraphs.length - 1) * size * 0.6 };
   };
+  // With the sample and the list the text may go down to 9 pt; below that they make way and the
+  // text alone takes the back, down to the least size.
+  const ROW_TEXT_MIN = 9;
   let size = largest;
   let set = lay(size);
-  while (y + set.height + gap + rowMin > g.barcode.y && size > MIN_BACK_TEXT_SIZE) {
-    size = Math.max(MIN_BACK_TEXT_SIZE, size - 0.5);
+  while (y + set.height + gap + rowMin > g.barcode.y && size > ROW_TEXT_MIN) {
+    size = Math.max(ROW_TEXT_MIN, size - 0.5);
     set = lay(size);
   }
   const withRow = y + set.height + gap + rowMin <= g.barcode.y;
+  if (!withRow) {
+    size = largest;
+    set = lay(size);
+    while (y + set.height > bottom && size > MIN_BACK_TEXT_SIZE) {
+      size = Math.max(MIN_BACK_TEXT_SIZE, size - 0.5);
+      set = lay(size);
+    }
+  }
   if (y + set.height > (withRow ? g.barcode.y : bottom)) {
     const words = paragraphs.join(' ').split(/\s+/).filter((w) => w !== '').length;
     throw new RangeError(`the back cover text (${words} words) does not fit the back of a ${template(options)} cover even at ${MIN_BACK_TEXT_SIZE} pt; shorten it`);
@@ -492,7 +503,8 @@ function backRow(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions, 
     if (side >= 90) {
       const x = box.x + box.width - side - 3; // the shadow stays inside too
       const caption = `Try one: puzzle ${sample.number} (${sample.level})`;
-      p.text('sample caption', fitText(caption, 'sansBold', capSize, side, p.measure), x, box.y + capSize * 0.8, 'sansBold', capSize, t.accent);
+      const captionSize = Math.min(capSize, side / Math.max(1, p.measure(caption, 'sansBold', 1)));
+      p.text('sample caption', caption, x, box.y + capSize * 0.8, 'sansBold', captionSize, t.accent);
       const square = { x, y: box.y + capSize * 1.8, width: side, height: side };
       p.fillRect({ x: square.x + 3, y: square.y + 3, width: side, height: side }, t.shadow);
       p.board('sample', square, { givens: sample.grid });
