@@ -212,22 +212,22 @@ Examples:
         const { writeCoverFile } = await import('../render/cover.js');
         let cover;
         try {
-        cover = await writeCoverFile({
-          template,
-          front: resolveFront(content),
-          texts: resolveTexts(content),
-          paper: template.paper,
-          pages: result.pages,
-          art,
-          sample,
-          levels: [...new Set(sections.map((s) => s.level))],
-          levelCounts: levelCounts(sections),
-          puzzleCount: result.plan.puzzleCount,
-          ...(options.theme === undefined ? {} : { theme: options.theme }),
-          output: coverOutput,
-          force: options.force,
-          subject: `sudoku-press cover; template ${template.name}; ${origin}`,
-        });
+          cover = await writeCoverFile({
+            template,
+            front: resolveFront(content),
+            texts: resolveTexts(content),
+            paper: template.paper,
+            pages: result.pages,
+            art,
+            sample,
+            levels: [...new Set(sections.map((s) => s.level))],
+            levelCounts: levelCounts(sections),
+            puzzleCount: result.plan.puzzleCount,
+            ...(options.theme === undefined ? {} : { theme: options.theme }),
+            output: coverOutput,
+            force: options.force,
+            subject: `sudoku-press cover; template ${template.name}; ${origin}`,
+          });
         } catch (error) {
           // A back text too long for the back cover: the book is written, the cover is not.
           if (error instanceof RangeError) return fail(io, state, progress, `${error.message}; ${result.path} was written, the cover was not`);
