@@ -10,7 +10,7 @@ import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { formatGrid, type Grid } from '../src/core/grid.js';
 import { writeBookFile, type BookResult } from '../src/render/book.js';
-import { hasFolio, pageFrame, type BookPlan, type Rect } from '../src/render/layout.js';
+import { hasFolio, pageFrame, slotsFor, type BookPlan, type Rect } from '../src/render/layout.js';
 import type { BookPuzzle } from '../src/render/pdf-writer.js';
 import { puzzlesFromFile, type FileBook } from '../src/render/sources.js';
 import { LINE_LIMITS, loadTemplate } from '../src/render/template.js';
@@ -96,7 +96,8 @@ function givensInOrder(grid: Grid): string {
 }
 
 function slotRect(plan: BookPlan, pageNumber: number, kind: 'puzzles' | 'solutions', i: number): Rect {
-  const slot = (kind === 'puzzles' ? plan.puzzleSlots : plan.solutionSlots).grids[i]!;
+  const content = plan.pages[pageNumber - 1]!.content;
+  const slot = (content.kind === kind ? slotsFor(plan, content) : kind === 'puzzles' ? plan.puzzleSlots : plan.solutionSlots).grids[i]!;
   const body = pageFrame(plan, pageNumber).body;
   return { x: body.x + slot.x, y: body.y + slot.y, width: slot.width, height: slot.height };
 }

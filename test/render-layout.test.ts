@@ -17,18 +17,19 @@ function overlap(a: Rect, b: Rect): boolean {
 /** Pages as a book sets them: front matter, then each section and the solutions from a right-hand page, an even total. */
 function expectedPages(t: BookTemplate, counts: number[]): number {
   const total = counts.reduce((a, b) => a + b, 0);
-  const divider = t.sectionStart === 'divider' ? 1 : 0;
+  // "auto": a divider only where it makes the section's length even.
+  const dividerFor = (pages: number): number => (t.sectionStart === 'divider' || (t.sectionStart === 'auto' && pages % 2 === 1) ? 1 : 0);
   let pages = 2 + (t.toc ? 1 : 0) + 2; // title, copyright, contents, how to play, the levels
   const recto = (): void => {
     if (pages % 2 === 1) pages++;
   };
   for (const c of counts) {
     recto();
-    pages += divider + Math.ceil(c / t.puzzlesPerPage);
+    pages += dividerFor(Math.ceil(c / t.puzzlesPerPage)) + Math.ceil(c / t.puzzlesPerPage);
   }
   if (t.solutions) {
     recto();
-    pages += divider + Math.ceil(total / t.solutionsPerPage);
+    pages += dividerFor(Math.ceil(total / t.solutionsPerPage)) + Math.ceil(total / t.solutionsPerPage);
   }
   return pages + (pages % 2);
 }
@@ -68,7 +69,7 @@ describe('planBook', () => {
           const frame = pageFrame(plan, number);
           expect(inside(frame.body, frame.content)).toBe(true);
           expect(inside(frame.content, frame.trim)).toBe(true);
-          for (const slots of [plan.puzzleSlots, plan.solutionSlots]) {
+          for (const slots of [plan.puzzleSlots, plan.solutionSlots, plan.openingPuzzleSlots, plan.openingSolutionSlots]) {
             slots.grids.forEach((grid, i) => {
               const placed = { ...grid, x: grid.x + frame.body.x, y: grid.y + frame.body.y };
               const withLabel = { ...placed, y: placed.y - slots.labelHeight, height: placed.height + slots.labelHeight };

@@ -30,6 +30,7 @@ import { readSmallTextFile, textLines } from '../node/text-lines.js';
 import { createReadStream, statSync } from 'node:fs';
 import { PuzzleReader } from '../core/parse.js';
 import { describeFileError } from '../node/file-errors.js';
+import { COVER_THEME_NAMES } from '../render/cover-themes.js';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -53,6 +54,7 @@ export interface BookOptions {
   hints: boolean;
   cover?: boolean;
   coverOutput?: string;
+  theme?: string;
   paper?: Paper;
   puzzles?: string;
   skipInvalid: boolean;
@@ -86,6 +88,7 @@ export function addBookOptions(command: Command): Command {
     .option('--credit', 'add a "Typeset with sudoku-press" line to the copyright page')
     .option('--primer', 'add a chapter teaching each technique the puzzles need, with an example from the book', false)
     .option('--hints', 'add hints: for each puzzle above easy, its first step beyond singles, in words', false)
+    .addOption(new Option('--theme <name>', 'cover colours (default: the template\'s, else navy); grey for greys only').choices(COVER_THEME_NAMES))
     .addOption(new Option('--paper <paper>', 'paper of the printed book, for the cover\'s spine width (default: the template\'s)').choices(['white', 'cream', 'color']))
     .option('--puzzles <file>', 'lay out the puzzles of this file (checked, solved and graded) instead of generating')
     .option('--skip-invalid', 'with --puzzles: leave out unreadable, unsolvable and multi-solution puzzles instead of stopping', false)
@@ -179,8 +182,10 @@ Examples:
       // The cover's art: the first puzzle of the last (hardest) section, caught as it goes by.
       const artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
       let art: BookPuzzle | undefined;
+      let sample: BookPuzzle | undefined;
       const puzzles = tap(teaching ? teaching.puzzles : source.puzzles, (p) => {
         if (p.number === artNumber) art = p;
+        if (p.number === 1) sample = p;
       });
 
       const controller = new AbortController();
@@ -221,19 +226,29 @@ Examples:
       io.stdout.write(summary(result, template, seed));
       if (coverOutput !== undefined) {
         const { writeCoverFile } = await import('../render/cover.js');
-        const cover = await writeCoverFile({
-          template,
-          front: resolveFront(content),
-          texts: resolveTexts(content),
-          paper: template.paper,
-          pages: result.pages,
-          art,
-          levels: [...new Set(sections.map((s) => s.level))],
-          puzzleCount: result.plan.puzzleCount,
-          output: coverOutput,
-          force: options.force,
-          subject: `sudoku-press cover; template ${template.name}; ${origin}`,
-        });
+        let cover;
+        try {
+          cover = await writeCoverFile({
+            template,
+            front: resolveFront(content),
+            texts: resolveTexts(content),
+            paper: template.paper,
+            pages: result.pages,
+            art,
+            sample,
+            levels: [...new Set(sections.map((s) => s.level))],
+            levelCounts: levelCounts(sections),
+            puzzleCount: result.plan.puzzleCount,
+            ...(options.theme === undefined ? {} : { theme: options.theme }),
+            output: coverOutput,
+            force: options.force,
+            subject: `sudoku-press cover; template ${template.name}; ${origin}`,
+          });
+        } catch (error) {
+          // A back text too long for the back cover: the book is written, the cover is not.
+          if (error instanceof RangeError) return fail(io, state, progress, `${error.message}; ${result.path} was written, the cover was not`);
+          throw error;
+        }
         io.stdout.write(coverSummary(cover));
       }
       state.exitCode = EXIT.ok;
@@ -246,6 +261,13 @@ async function* tap<T>(items: AsyncIterable<T> | Iterable<T>, see: (item: T) => 
     see(item);
     yield item;
   }
+}
+
+/** Puzzles per level, in the order the levels first come (for the cover's level list). */
+export function levelCounts(sections: readonly BookSection[]): { level: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const s of sections) counts.set(s.level, (counts.get(s.level) ?? 0) + s.count);
+  return [...counts].map(([level, count]) => ({ level, count }));
 }
 
 /** `out/book.pdf` -> `out/book-cover.pdf`. */

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import type { BookOptions } from './book.js';
-import { addBookOptions, BookProgress, bookContent, bookSource, checkBeforeWork, checkTextsBeforeWork, coverPathFor, fail, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import { addBookOptions, BookProgress, bookContent, bookSource, checkBeforeWork, checkTextsBeforeWork, coverPathFor, fail, frontFromOptions, levelCounts, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
 import { readTemplate } from './templates.js';
+import { COVER_THEMES } from '../render/cover-themes.js';
 
 interface CoverOptions extends BookOptions {
   output?: string;
@@ -20,12 +21,16 @@ export function registerCover(program: Command, io: CliIo, state: CommandState):
       `
 The cover is sized as KDP asks: width = 0.125 + trim width + spine + trim width + 0.125 in, height =
 trim height + 0.25 in, spine = pages x 0.002252 in (white paper), 0.0025 (cream) or 0.002347 (colour).
-Title, subtitle and a puzzle of the book on the front, title and author on the spine (books of 80
-pages or more), the back text and an empty barcode area (2 x 1.2 in) on the back.
+Front: the title (sized to read at thumbnail size), subtitle, a puzzle of the book with the puzzle
+count badge, the levels, the template's badge ("Large Print") and the author. Spine: title and
+author (books of 80 pages or more). Back: the back text (set smaller to fit, never cut: a text too
+long even at 7 pt is an error), a sample puzzle, the levels with their counts, an empty barcode
+area (2 x 1.2 in). Themes: ${COVER_THEMES.map((t) => `${t.name} (${t.description})`).join('; ')}.
 
 Examples:
   $ sudoku-press cover --template kdp-6x9-2up --seed 7 --title "Weekend Sudoku" --author "Jane Doe"
   $ sudoku-press cover --template kdp-6x9-2up --pages 212 --paper cream -o out/cover.pdf
+  $ sudoku-press cover --template large-print-8.5x11-1up --seed 7 --theme grey
   $ sudoku-press book --template kdp-6x9-2up --seed 7 --cover       # the book and its cover at once`,
     )
     .action(async (options: CoverOptions) => {
@@ -53,7 +58,9 @@ Examples:
       // only on the seed, the level and how many sections of that level come before it, so one
       // puzzle per section of that level is enough to make it.
       const last = sections[sections.length - 1]!;
+      // The back's sample is puzzle 1, the first of the first section: made the same way.
       let art;
+      let sample;
       let puzzles = teaching ? teaching.puzzles : source.puzzles;
       let artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
       if (!teaching && source.seed !== undefined) {
@@ -61,8 +68,12 @@ Examples:
         const same = sections.filter((s) => s.level === last.level).map((s) => ({ level: s.level, count: 1 }));
         puzzles = generatedPuzzles(same, { seed: source.seed, symmetry: template.symmetry });
         artNumber = same.length;
+        if (sections.length > 1) {
+          for await (const puzzle of generatedPuzzles([{ level: sections[0]!.level, count: 1 }], { seed: source.seed, symmetry: template.symmetry })) sample = puzzle;
+        }
       }
       for await (const puzzle of puzzles) {
+        if (puzzle.number === 1) sample ??= puzzle;
         if (puzzle.number === artNumber) {
           art = puzzle;
           break;
@@ -78,7 +89,10 @@ Examples:
           paper: template.paper,
           pages,
           art,
+          sample,
           levels: [...new Set(sections.map((s) => s.level))],
+          levelCounts: levelCounts(sections),
+          ...(options.theme === undefined ? {} : { theme: options.theme }),
           puzzleCount: sections.reduce((sum, s) => sum + s.count, 0),
           output,
           force: options.force,

@@ -36,8 +36,9 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 
 /** Colours of the levels, easiest first (the report's bars and the pages' badges). */
 export const LEVEL_COLORS: Readonly<Record<string, string>> = {
-  beginner: '#7cb342',
-  easy: '#43a047',
+  // Beginner light, easy dark: the two greens differ in lightness (contrast 2.7:1), not just in hue.
+  beginner: '#9ccc65',
+  easy: '#2e7d32',
   medium: '#1e88e5',
   hard: '#8e24aa',
   expert: '#e65100',
@@ -46,7 +47,8 @@ export const LEVEL_COLORS: Readonly<Record<string, string>> = {
 
 /** A level as a coloured badge. */
 export function levelBadge(level: string): string {
-  return `<span class="level" style="background:${LEVEL_COLORS[level] ?? '#5f6368'}">${escapeHtml(level)}</span>`;
+  const dark = level === 'beginner' ? ';color:#1b3a00' : ''; // white on the light green would not read
+  return `<span class="level" style="background:${LEVEL_COLORS[level] ?? '#5f6368'}${dark}">${escapeHtml(level)}</span>`;
 }
 
 /** A whole HTML document. `title` and `subtitle` are plain text (escaped here); `body` is HTML. */

@@ -173,7 +173,7 @@ export function histogramSvg(stats: ReportStats): string {
   const height = 300;
   const left = 48;
   const right = 14;
-  const top = 14;
+  const top = 24; // room for the count above the tallest bar
   const bottom = 42;
   const keys = [...stats.bins.keys()];
   const guessBar = stats.guessed.count > 0;
@@ -187,6 +187,10 @@ export function histogramSvg(stats: ReportStats): string {
   const plotH = height - top - bottom;
   const slotW = plotW / slots;
   const y = (count: number) => top + plotH - (count / yMax) * plotH;
+  // Each bar's count above it, as large as the bar's width allows.
+  const countSize = Math.max(7, Math.min(11, slotW * 0.9));
+  const countLabel = (x: number, barTop: number, count: number): string =>
+    `<text class="count" x="${(x + slotW / 2).toFixed(1)}" y="${(barTop - 3).toFixed(1)}" text-anchor="middle" font-size="${countSize.toFixed(1)}" fill="#3c4043">${count}</text>`;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" class="histogram" role="img" aria-label="Ratings of the graded puzzles, 0.1 wide bins" font-family="system-ui, DejaVu Sans, sans-serif" font-size="11">`);
   for (let v = 0; v <= yMax; v += step) {
@@ -206,6 +210,7 @@ export function histogramSvg(stats: ReportStats): string {
     parts.push(
       `<rect class="bar" data-bin="${(tenth / 10).toFixed(1)}" data-count="${count}" data-level="${level}" x="${(x + 0.5).toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${Math.max(1, slotW - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${LEVEL_COLORS[level]}"><title>${(tenth / 10).toFixed(1)}: ${count} ${count === 1 ? 'puzzle' : 'puzzles'} (${level})</title></rect>`,
     );
+    parts.push(countLabel(x, top + plotH - h, count));
   }
   if (guessBar) {
     const x = left + (slots - 1) * slotW;
@@ -213,6 +218,7 @@ export function histogramSvg(stats: ReportStats): string {
     parts.push(
       `<rect class="bar" data-bin="guess" data-count="${stats.guessed.count}" data-level="extreme" x="${(x + 0.5).toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${Math.max(1, slotW - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${LEVEL_COLORS['extreme']}" stroke="#000" stroke-dasharray="2 2"><title>needed a guess: ${stats.guessed.count}</title></rect>`,
     );
+    parts.push(countLabel(x, top + plotH - h, stats.guessed.count));
     parts.push(`<text x="${(x + slotW / 2).toFixed(1)}" y="${top + plotH + 16}" text-anchor="middle" fill="#5f6368">guess</text>`);
   }
   parts.push(`<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" stroke="#5f6368"/>`);

@@ -10,11 +10,13 @@ import PDFDocument from 'pdfkit';
 import { writeOutputFile } from '../node/output-file.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import { BookOutputError, checkOutput, BOOK_DATE } from './book.js';
-import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
+import { boardScene, GREY_THEME, type Theme } from '../draw/index.js';
+import { paintScene } from './board-pdf.js';
+import { coverLayout, coverTheme, DEFAULT_COVER_THEME, type CoverTheme } from './cover-themes.js';
 import { fontFile, type FontName } from './fonts.js';
 import type { Rect } from './layout.js';
 import { createTextMeasure, type BookPuzzle } from './pdf-writer.js';
-import { TextFitError, textDoesNotFit, wrapText } from './text-fit.js';
+import { TextFitError, fitText as fitLine, textDoesNotFit, wrapText } from './text-fit.js';
 import { PAPER_THICKNESS, type BookTemplate, type Paper } from './template.js';
 
 /** KDP's cover figures, in points. */
@@ -100,8 +102,14 @@ export interface WriteCoverOptions {
   art: BookPuzzle | undefined;
   /** Levels of the book, easiest first (for the back text). */
   levels?: readonly string[];
-  /** Puzzle count (for the back text). */
+  /** Puzzle count (for the back text and the front's badge). */
   puzzleCount?: number;
+  /** Puzzles per level, easiest first (for the back's level list); default: `levels` without counts. */
+  levelCounts?: readonly { level: string; count: number }[];
+  /** A puzzle of the book shown on the back ("try one"); default: `art`. */
+  sample?: BookPuzzle | undefined;
+  /** A theme of {@link COVER_THEMES} (default: the template's, else the first). */
+  theme?: string;
   output: string;
   force?: boolean;
   subject?: string;
@@ -133,11 +141,10 @@ export function backText(options: Pick<WriteCoverOptions, 'texts' | 'levels' | '
   return paragraphs;
 }
 
-const BACKGROUND = 0.16; // the dark ground, full bleed
-const INK = 1; // text on it: white
-const SOFT = 0.8;
+/** The smallest the back text is set before the cover refuses it (points). */
+export const MIN_BACK_TEXT_SIZE = 7;
 
-const COVER_FILE_KEYS = optionKeys<WriteCoverOptions>({ template: true, front: true, texts: true, paper: true, pages: true, art: true, levels: true, puzzleCount: true, output: true, force: true, subject: true });
+const COVER_FILE_KEYS = optionKeys<WriteCoverOptions>({ template: true, front: true, texts: true, paper: true, pages: true, art: true, levels: true, puzzleCount: true, levelCounts: true, sample: true, theme: true, output: true, force: true, subject: true });
 
 /** Writes the cover PDF to `output` (via a temporary file, renamed when complete). */
 export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverResult> {
@@ -151,6 +158,7 @@ export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverR
     throw error;
   }
   const g = coverGeometry(options.template, options.pages, options.paper);
+  const theme = coverTheme(options.theme ?? options.template.cover?.theme ?? DEFAULT_COVER_THEME);
   const elements: CoverResult['elements'] = [];
   // Written whole or not at all, like the book (src/node/output-file.ts).
   const { bytes } = await writeOutputFile(output, { force: options.force ?? false }, async (stream) => {
@@ -179,7 +187,13 @@ export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverR
     const page = doc.page as unknown as { dictionary: { data: Record<string, unknown> } };
     page.dictionary.data.TrimBox = [COVER_RULES.bleed, COVER_RULES.bleed, g.width - COVER_RULES.bleed, g.height - COVER_RULES.bleed];
     page.dictionary.data.BleedBox = [0, 0, g.width, g.height];
-    drawCover(doc, g, options, elements);
+    const painter = new CoverPainter(doc, theme, elements);
+    try {
+      drawCover(painter, g, options);
+    } catch (error) {
+      doc.end();
+      throw error;
+    }
     doc.end();
     await finished;
   });
@@ -188,182 +202,408 @@ export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverR
 
 type Doc = PDFKit.PDFDocument;
 
-function drawCover(doc: Doc, g: CoverGeometry, options: WriteCoverOptions, elements: CoverResult['elements']): void {
-  const front = options.front;
-  doc.addContent(`${BACKGROUND} g`);
-  doc.rect(0, 0, g.width, g.height).fill();
-  const measure = (text: string, font: FontName, size: number): number => doc.font(fontFile(font)).fontSize(size).widthOfString(text);
-  const put = (what: string, text: string, x: number, baseline: number, font: FontName, size: number, gray: number, align: 'left' | 'center' = 'left'): void => {
-    const width = measure(text, font, size);
-    const left = align === 'center' ? x - width / 2 : x;
-    doc.addContent(`${gray} g`);
-    doc.font(fontFile(font)).fontSize(size).text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
-    elements.push({ what, box: { x: left, y: baseline - size * 0.8, width, height: size * 1.05 } });
-  };
-  const wrap = (text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] =>
-    wrapText(text, width, (t) => measure(t, font, size), maxLines);
+/** `#rrggbb` as r, g, b in 0..1. */
+function rgb(hex: string): [number, number, number] {
+  const n = parseInt(hex.slice(1), 16);
+  return [((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255];
+}
 
-  // Front: title, subtitle, the puzzle, the author.
+function num(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
+/** Colours, text and the element list of one cover: every colour goes through the theme's mode. */
+class CoverPainter {
+  constructor(
+    readonly doc: Doc,
+    readonly theme: CoverTheme,
+    readonly elements: CoverResult['elements'],
+  ) {}
+
+  /** A colour operator: `r g b rg` (or `RG`), or `l g` (`G`) by luminance for a grey theme. */
+  color(hex: string, stroke = false): void {
+    const [r, g, b] = rgb(hex);
+    if (this.theme.gray) this.doc.addContent(`${num(0.299 * r + 0.587 * g + 0.114 * b)} ${stroke ? 'G' : 'g'}`);
+    else this.doc.addContent(`${num(r)} ${num(g)} ${num(b)} ${stroke ? 'RG' : 'rg'}`);
+  }
+
+  measure = (text: string, font: FontName, size: number): number => this.doc.font(fontFile(font)).fontSize(size).widthOfString(text);
+
+  wrap(text: string, font: FontName, size: number, width: number, maxLines = Number.POSITIVE_INFINITY): string[] {
+    return wrapText(text, width, (t) => this.measure(t, font, size), maxLines);
+  }
+
+  /** One line at a baseline; `x` is its left, centre or right by `align`. */
+  text(what: string, text: string, x: number, baseline: number, font: FontName, size: number, color: string, align: 'left' | 'center' | 'right' = 'left'): void {
+    const width = this.measure(text, font, size);
+    const left = align === 'center' ? x - width / 2 : align === 'right' ? x - width : x;
+    this.color(color);
+    this.doc.font(fontFile(font)).fontSize(size).text(text, left, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    this.elements.push({ what, box: { x: left, y: baseline - size * 0.8, width, height: size * 1.05 } });
+  }
+
+  fillRect(r: Rect, color: string, radius = 0): void {
+    this.color(color);
+    if (radius > 0) this.doc.roundedRect(r.x, r.y, r.width, r.height, radius).fill();
+    else this.doc.rect(r.x, r.y, r.width, r.height).fill();
+  }
+
+  /** A board of the book drawn by the one board drawing, in the theme's colours. */
+  board(what: string, square: Rect, picture: { givens: ArrayLike<number>; values?: ArrayLike<number> }): void {
+    const t = this.theme;
+    const drawing: Theme = { ...GREY_THEME, name: `cover-${t.name}`, background: t.paper, thin: t.ink, thick: t.ink, given: t.ink, filled: t.pencil };
+    const scene = boardScene(
+      { givens: Array.from(picture.givens), ...(picture.values === undefined ? {} : { values: Array.from(picture.values) }) },
+      { size: 360, theme: drawing, layers: { coordinates: false, candidates: false } },
+    );
+    paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, gray: t.gray, minLineWidth: 0.75 });
+    this.elements.push({ what, box: square });
+  }
+}
+
+function inset(r: Rect, by: number): Rect {
+  return { x: r.x + by, y: r.y + by, width: r.width - 2 * by, height: r.height - 2 * by };
+}
+
+function drawCover(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions): void {
+  p.color(p.theme.ground);
+  p.doc.rect(0, 0, g.width, g.height).fill();
+  drawFront(p, g, options);
+  drawSpine(p, g, options);
+  drawBack(p, g, options);
+  p.doc.addContent('0 g 0 G');
+}
+
+/** `easy to expert`, `all hard`: what the levels pill says. */
+function levelsLine(levels: readonly string[]): string {
+  if (levels.length === 0) return '';
+  if (levels.length === 1) return `All ${levels[0]}`;
+  return `${levels.length} levels \u00b7 ${levels[0]} to ${levels[levels.length - 1]}`;
+}
+
+/** The art's puzzle with three of its empty squares "pencilled in" from the solution. */
+function pencilled(puzzle: BookPuzzle): Uint8Array {
+  const values = Uint8Array.from(puzzle.grid);
+  const empty: number[] = [];
+  for (let c = 0; c < 81; c++) if (puzzle.grid[c] === 0) empty.push(c);
+  for (const k of [1, 2, 3]) {
+    const c = empty[Math.floor((k * empty.length) / 4)];
+    if (c !== undefined) values[c] = puzzle.solution[c]!;
+  }
+  return values;
+}
+
+function drawFront(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions): void {
+  const { front, template } = options;
+  const t = p.theme;
+  const layout = coverLayout(template.page.label);
   const f = g.frontSafe;
   const centre = f.x + f.width / 2;
-  // A long title (up to 200 characters) is set smaller to stay within 3 lines, and never runs past 4.
-  const fullTitleSize = Math.min(f.width / 7, 54);
-  let titleSize = fullTitleSize;
-  let titleLines = wrap(front.title, 'serifBold', titleSize, f.width, 4);
-  for (const scale of [0.85, 0.7, 0.6]) {
-    if (titleLines.length <= 3) break;
-    titleSize = fullTitleSize * scale;
-    titleLines = wrap(front.title, 'serifBold', titleSize, f.width, 4);
+  // The frame: an accent line just inside the safe area.
+  const line = Math.max(1.5, f.width * 0.005);
+  p.color(t.accent, true);
+  p.doc.lineWidth(line).rect(f.x + line / 2 + 0.5, f.y + line / 2 + 0.5, f.width - line - 1, f.height - line - 1).stroke();
+  const pad = f.width * 0.055;
+  const inner = inset(f, pad);
+  let y = inner.y;
+
+  // The template's badge ("Large Print"): a band across the top, the first thing a buyer reads.
+  const badge = template.cover?.badge ?? '';
+  if (badge !== '') {
+    const band = f.height * 0.075;
+    p.fillRect({ x: inner.x, y, width: inner.width, height: band }, t.accent, band * 0.18);
+    const label = badge.toUpperCase();
+    const size = Math.min(band * 0.6, (inner.width * 0.9) / Math.max(1, p.measure(label, 'sansBold', 1)));
+    p.text('badge', label, centre, y + band / 2 + size * 0.36, 'sansBold', size, t.onAccent, 'center');
+    y += band + pad * 0.9;
+  } else {
+    y += pad * 0.3;
   }
-  let y = f.y + titleSize * 1.3;
-  for (const line of titleLines) {
-    put('title', line, centre, y, 'serifBold', titleSize, INK, 'center');
-    y += titleSize * 1.1;
+
+  // The title: as big as the layout allows, in at most three lines, no word cut.
+  const titleMax = f.width * layout.titleMax;
+  const budget = f.height * layout.titleBlock;
+  const words = front.title.split(/\s+/).filter((w) => w !== '');
+  let titleSize = titleMax;
+  let titleLines = p.wrap(front.title, 'serifBold', titleSize, inner.width, 4);
+  while (titleSize > titleMax * 0.3) {
+    titleLines = p.wrap(front.title, 'serifBold', titleSize, inner.width, 4);
+    const wordsFit = words.every((w) => p.measure(w, 'serifBold', titleSize) <= inner.width);
+    if (titleLines.length <= 3 && wordsFit && titleLines.length * titleSize * 1.02 <= budget) break;
+    titleSize *= 0.93;
   }
-  const subSize = fullTitleSize * 0.38;
+  for (const text of titleLines) {
+    p.text('title', text, centre, y + titleSize * 0.74, 'serifBold', titleSize, t.text, 'center');
+    y += titleSize * 1.02;
+  }
+  const subSize = Math.max(11, Math.min(titleSize * 0.34, f.width * 0.048));
   if (front.subtitle !== '') {
-    y += subSize * 0.2;
-    for (const line of wrap(front.subtitle, 'serifItalic', subSize, f.width, 3)) {
-      put('subtitle', line, centre, y, 'serifItalic', subSize, SOFT, 'center');
+    y += subSize * 0.5;
+    for (const text of p.wrap(front.subtitle, 'serifItalic', subSize, inner.width, 3)) {
+      p.text('subtitle', text, centre, y + subSize * 0.8, 'serifItalic', subSize, t.soft, 'center');
       y += subSize * 1.3;
     }
   }
-  const authorSize = subSize * 1.05;
-  const authorY = f.y + f.height - authorSize * 0.3;
-  if (front.author !== '') put('author', front.author, centre, authorY, 'serif', authorSize, INK, 'center');
-  const artTop = y + subSize;
-  const artBottom = authorY - authorSize * 2.2;
-  const side = Math.min(f.width * 0.82, artBottom - artTop);
+
+  // Bottom up: the author, then the levels pill.
+  let bottom = inner.y + inner.height;
+  const authorSize = Math.max(12, f.width * 0.045);
+  if (front.author !== '') {
+    p.text('author', fitText(front.author, 'serif', authorSize, inner.width, p.measure), centre, bottom - authorSize * 0.25, 'serif', authorSize, t.text, 'center');
+    bottom -= authorSize * 1.6;
+  }
+  const levels = levelsLine(options.levels ?? []).toUpperCase();
+  if (levels !== '') {
+    const pill = f.width * 0.075;
+    let size = pill * 0.46;
+    size = Math.min(size, (inner.width - pill) / Math.max(1, p.measure(levels, 'sansBold', 1)));
+    const width = p.measure(levels, 'sansBold', size) + pill;
+    const box = { x: centre - width / 2, y: bottom - pill, width, height: pill };
+    p.color(t.soft, true);
+    p.doc.lineWidth(1.25).roundedRect(box.x + 0.625, box.y + 0.625, box.width - 1.25, box.height - 1.25, pill / 2 - 0.6).stroke();
+    p.text('badge levels', levels, centre, box.y + pill / 2 + size * 0.36, 'sansBold', size, t.text, 'center');
+    bottom -= pill + pad * 0.6;
+  }
+
+  // The art: a puzzle of the book on its paper, with a shadow, and the count badge on its corner.
+  const top = y + pad * 0.7;
+  const badgeR = options.puzzleCount === undefined ? 0 : f.width * layout.badge;
+  const side = Math.min(inner.width * layout.grid, bottom - top - badgeR * 0.35);
   if (options.art && side > 72) {
-    const grid: Rect = { x: centre - side / 2, y: artTop + (artBottom - artTop - side) / 2, width: side, height: side };
-    doc.addContent('1 g');
-    doc.rect(grid.x, grid.y, side, side).fill();
-    doc.addContent('0 g 0 G');
-    drawGridLines(doc, grid, { thin: 0.75, box: 2.25 });
-    drawDigits(doc, grid, { values: options.art.grid, style: () => ({ font: digitFont(doc), gray: 0 }), scale: 0.62 }, g.height);
-    elements.push({ what: 'puzzle', box: grid });
-  }
-
-  // Spine: title and author, reading top to bottom.
-  if (g.spineText) {
-    const s = g.spineText;
-    // Charis' capitals and descenders span about 0.9 of the size: the text fills the box across.
-    const size = Math.min(s.width / 0.95, 16);
-    if (size >= 4) {
-      doc.save();
-      // Rotate 90 degrees clockwise about the spine's centre line: text runs down the spine.
-      doc.translate(s.x + s.width / 2, s.y).rotate(90);
-      const baseline = size * 0.3; // capitals (0.65) above, descenders (0.25) below: centred across the spine
-      const title = fitText(front.title, 'serifBold', size, s.height * 0.62, measure);
-      doc.addContent(`${INK} g`);
-      doc.font(fontFile('serifBold')).fontSize(size).text(title, 0, baseline, { lineBreak: false, baseline: 'alphabetic' });
-      if (front.author !== '') {
-        const author = fitText(front.author, 'serif', size * 0.85, s.height * 0.3, measure);
-        const aw = measure(author, 'serif', size * 0.85);
-        doc.addContent(`${SOFT} g`);
-        doc.font(fontFile('serif')).fontSize(size * 0.85).text(author, s.height - aw, baseline, { lineBreak: false, baseline: 'alphabetic' });
-      }
-      doc.restore();
-      elements.push({ what: 'spine text', box: { x: s.x + s.width / 2 - size * 0.45, y: s.y, width: size * 0.9, height: s.height } });
+    const grid: Rect = { x: centre - side / 2, y: top + badgeR * 0.35 + (bottom - top - badgeR * 0.35 - side) / 2, width: side, height: side };
+    const drop = Math.max(2, side * 0.025);
+    p.fillRect({ x: grid.x + drop, y: grid.y + drop, width: side, height: side }, t.shadow);
+    p.board('puzzle', grid, { givens: options.art.grid, values: pencilled(options.art) });
+    if (badgeR > 0) {
+      // On the corner, as far out as the frame allows: it hides as few squares as it can.
+      const cx = Math.min(grid.x + grid.width + badgeR * 0.3, inner.x + inner.width - badgeR);
+      const cy = Math.max(grid.y + badgeR * 0.1, y + badgeR);
+      countBadge(p, cx, cy, badgeR, options.puzzleCount!);
     }
+  } else if (badgeR > 0 && bottom - top > 2 * badgeR) {
+    countBadge(p, centre, top + (bottom - top) / 2, badgeR, options.puzzleCount!);
   }
-
-  // Back: the text above the barcode area, which stays empty.
-  const b = g.backSafe;
-  const bodySize = backTextSize(g);
-  let by = b.y + bodySize * 2.2;
-  const headSize = bodySize * 1.6;
-  // Within the back panel: two lines at most (it ran across the spine onto the front).
-  for (const line of wrap(front.title, 'serifBold', headSize, b.width, 2)) {
-    put('back title', line, b.x, by, 'serifBold', headSize, INK);
-    by += headSize * 1.2;
-  }
-  for (const line of layoutBackText(g, by, options, measure)) put('back text', line.text, b.x, line.baseline, 'serif', bodySize, INK);
-  const small = bodySize * 0.8;
-  const imprint = [front.publisher, copyrightLine(front)].filter((t) => t !== '').join(' \u00b7 ');
-  if (imprint !== '') put('imprint', fitText(imprint, 'serif', small, g.barcode.x - b.x - small * 2, measure), b.x, b.y + b.height - small * 0.3, 'serif', small, SOFT);
-  doc.addContent('0 g');
 }
 
-/** Size of the back text on a cover of geometry `g`. */
-function backTextSize(g: CoverGeometry): number {
-  return Math.min(15, g.backSafe.width / 33);
+/** A disc in the accent colour: the puzzle count, big, and PUZZLES under it. */
+function countBadge(p: CoverPainter, cx: number, cy: number, r: number, count: number): void {
+  const t = p.theme;
+  p.color(t.accent);
+  p.doc.circle(cx, cy, r).fill();
+  p.color(t.onAccent, true);
+  p.doc.lineWidth(Math.max(1, r * 0.04)).circle(cx, cy, r * 0.86).stroke();
+  const number = String(count);
+  const size = Math.min(r * 0.78, (r * 1.35) / Math.max(1, p.measure(number, 'sansBold', 1)));
+  p.text('badge count', number, cx, cy + size * 0.2, 'sansBold', size, t.onAccent, 'center');
+  const word = count === 1 ? 'PUZZLE' : 'PUZZLES';
+  const small = Math.min(r * 0.24, (r * 1.3) / Math.max(1, p.measure(word, 'sansBold', 1)));
+  p.text('badge count', word, cx, cy + size * 0.2 + small * 1.45, 'sansBold', small, t.onAccent, 'center');
+}
+
+function drawSpine(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions): void {
+  if (!g.spineText) return;
+  const { front } = options;
+  const s = g.spineText;
+  // Charis' capitals and descenders span about 0.9 of the size: the text fills the box across.
+  const size = Math.min(s.width / 0.95, 16);
+  if (size < 4) return;
+  p.doc.save();
+  // Rotate 90 degrees clockwise about the spine's centre line: text runs down the spine.
+  p.doc.translate(s.x + s.width / 2, s.y).rotate(90);
+  const baseline = size * 0.3; // capitals (0.65) above, descenders (0.25) below: centred across the spine
+  const title = fitText(front.title, 'serifBold', size, s.height * 0.62, p.measure);
+  p.color(p.theme.text);
+  p.doc.font(fontFile('serifBold')).fontSize(size).text(title, 0, baseline, { lineBreak: false, baseline: 'alphabetic' });
+  if (front.author !== '') {
+    const author = fitText(front.author, 'serif', size * 0.85, s.height * 0.3, p.measure);
+    const aw = p.measure(author, 'serif', size * 0.85);
+    p.color(p.theme.accent);
+    p.doc.font(fontFile('serif')).fontSize(size * 0.85).text(author, s.height - aw, baseline, { lineBreak: false, baseline: 'alphabetic' });
+  }
+  p.doc.restore();
+  p.elements.push({ what: 'spine text', box: { x: s.x + s.width / 2 - size * 0.45, y: s.y, width: size * 0.9, height: s.height } });
+}
+
+/** The back's blurb: the texts' `back` whole, else the book's description and a closing line. */
+function blurb(options: WriteCoverOptions): string[] {
+  if (options.texts.back !== '') return options.texts.back.split(/\n\s*\n/);
+  const all = backText(options);
+  return [all[0]!, all[all.length - 1]!];
+}
+
+/** Where and how large the back's title and blurb go, decided before anything is drawn. */
+interface BackTextFit {
+  /** Title lines at `headSize`, from the top of the back's safe area. */
+  title: string[];
+  headSize: number;
+  /** Top of the blurb (below the title and its rule). */
+  top: number;
+  size: number;
+  lines: string[][];
+  /** Whether the sample puzzle and the level list still fit below the blurb. */
+  withRow: boolean;
+  /** Lowest ink of the back's content: above the imprint line. */
+  bottom: number;
+  small: number;
+}
+
+type Wrap = (text: string, font: FontName, size: number, width: number, maxLines?: number) => string[];
+
+/**
+ * The blurb as large as leaves room for the sample and the levels below it, down to 9 pt; past that
+ * the sample and the list make way and the blurb alone takes the back, down to
+ * {@link MIN_BACK_TEXT_SIZE}. A blurb too long even then is refused (a TextFitError naming how many of
+ * its words fit): text is never cut or dropped. The cover and the check before any work both use it.
+ */
+function fitBackText(g: CoverGeometry, title: string, paragraphs: readonly string[], wrap: Wrap): BackTextFit {
+  const b = g.backSafe;
+  const gap = b.width * 0.045;
+  const headSize = Math.min(32, b.width / 12);
+  const titleLines = wrap(title, 'serifBold', headSize, b.width, 2);
+  const top = b.y + titleLines.length * headSize * 1.15 + headSize * 0.8;
+  const small = Math.max(8, Math.min(11, b.width / 40));
+  const bottom = b.y + b.height - small * 2; // above the imprint line
+  const rowMin = Math.min(170, b.width * 0.42);
+  const largest = Math.min(18, b.width / 24);
+  const lay = (size: number): { lines: string[][]; height: number } => {
+    const lines = paragraphs.map((para) => wrap(para, 'serif', size, b.width));
+    const count = lines.reduce((sum, l) => sum + l.length, 0);
+    return { lines, height: count * size * 1.42 + (paragraphs.length - 1) * size * 0.6 };
+  };
+  const ROW_TEXT_MIN = 9;
+  let size = largest;
+  let set = lay(size);
+  while (top + set.height + gap + rowMin > g.barcode.y && size > ROW_TEXT_MIN) {
+    size = Math.max(ROW_TEXT_MIN, size - 0.5);
+    set = lay(size);
+  }
+  const withRow = top + set.height + gap + rowMin <= g.barcode.y;
+  if (!withRow) {
+    size = largest;
+    set = lay(size);
+    while (top + set.height > bottom && size > MIN_BACK_TEXT_SIZE) {
+      size = Math.max(MIN_BACK_TEXT_SIZE, size - 0.5);
+      set = lay(size);
+    }
+  }
+  if (top + set.height > (withRow ? g.barcode.y : bottom)) {
+    // How much would fit at the least size: whole lines down to the bottom.
+    const fitting: string[] = [];
+    let y = top;
+    for (const lines of set.lines) {
+      for (const line of lines) {
+        if (y + size * 1.42 > bottom) break;
+        fitting.push(line);
+        y += size * 1.42;
+      }
+      y += size * 0.6;
+    }
+    throw textDoesNotFit('back', `the back cover even at ${MIN_BACK_TEXT_SIZE} pt`, paragraphs.join('\n\n'), fitting);
+  }
+  return { title: titleLines, headSize, top, size, lines: set.lines, withRow, bottom, small };
+}
+
+function drawBack(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions): void {
+  const t = p.theme;
+  const b = g.backSafe;
+  const front = options.front;
+  const gap = b.width * 0.045;
+  const fit = fitBackText(g, front.title, blurb(options), (text, font, size, width, maxLines) => p.wrap(text, font, size, width, maxLines));
+  const { headSize, size, small, bottom } = fit;
+  let y = b.y;
+  for (const text of fit.title) {
+    p.text('back title', text, b.x, y + headSize * 0.78, 'serifBold', headSize, t.text);
+    y += headSize * 1.15;
+  }
+  y += headSize * 0.25;
+  p.color(t.accent, true);
+  p.doc.lineWidth(2.5).moveTo(b.x + 1.5, y).lineTo(b.x + b.width * 0.2, y).stroke();
+  y = fit.top;
+  for (const lines of fit.lines) {
+    for (const text of lines) {
+      p.text('back text', text, b.x, y + size * 0.8, 'serif', size, t.text);
+      y += size * 1.42;
+    }
+    y += size * 0.6;
+  }
+  y += gap * 0.6;
+  if (fit.withRow) backRow(p, g, options, { x: b.x, y, width: b.width, height: bottom - y });
+  const imprint = [front.publisher, copyrightLine(front)].filter((s) => s !== '').join(' \u00b7 ');
+  if (imprint !== '') p.text('imprint', fitText(imprint, 'serif', small, g.barcode.x - b.x - small * 2, p.measure), b.x, b.y + b.height - small * 0.3, 'serif', small, t.soft);
 }
 
 /**
- * The lines of the back text and their baselines, from `top` (below the back title) down to the
- * barcode area. A back text of the book's own (`texts.back`) that does not fit is refused (a
- * TextFitError naming how many of its words fit): it used to vanish whole, paragraph by paragraph.
- * The back text made from the contents leaves out the level paragraphs that do not fit.
+ * The levels with their counts (left, down to the imprint) and the sample puzzle (right, above the
+ * barcode area), filling `box`.
  */
-function layoutBackText(g: CoverGeometry, top: number, options: Pick<WriteCoverOptions, 'texts' | 'levels' | 'puzzleCount'>, measure: (t: string, f: FontName, s: number) => number): { text: string; baseline: number }[] {
-  const b = g.backSafe;
-  const size = backTextSize(g);
-  const lead = size * 1.45;
-  const limit = g.barcode.y - size * 1.5;
-  const own = options.texts.back !== '';
-  const lines: { text: string; baseline: number }[] = [];
-  let by = top;
-  for (const paragraph of backText(options)) {
-    const wrapped = wrapText(paragraph, b.width, (t) => measure(t, 'serif', size));
-    if (by + wrapped.length * lead > limit) {
-      if (!own) break;
-      const fit = Math.max(0, Math.floor((limit - by) / lead));
-      throw textDoesNotFit('back', 'the back cover', options.texts.back, [...lines.map((l) => l.text), ...wrapped.slice(0, fit)]);
+function backRow(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions, box: Rect): void {
+  const t = p.theme;
+  const gap = box.width * 0.05;
+  const capSize = Math.max(9, Math.min(14, box.width / 30));
+  const sample = options.sample ?? options.art;
+  let listRight = box.x + box.width;
+  if (sample) {
+    const side = Math.min(box.width * 0.6, g.barcode.y - gap * 0.5 - box.y - capSize * 1.8 - 3);
+    if (side >= 90) {
+      const x = box.x + box.width - side - 3; // the shadow stays inside too
+      const caption = `Try one: puzzle ${sample.number} (${sample.level})`;
+      const captionSize = Math.min(capSize, side / Math.max(1, p.measure(caption, 'sansBold', 1)));
+      p.text('sample caption', caption, x, box.y + capSize * 0.8, 'sansBold', captionSize, t.accent);
+      const square = { x, y: box.y + capSize * 1.8, width: side, height: side };
+      p.fillRect({ x: square.x + 3, y: square.y + 3, width: side, height: side }, t.shadow);
+      p.board('sample', square, { givens: sample.grid });
+      listRight = x - gap;
     }
-    for (const text of wrapped) {
-      lines.push({ text, baseline: by });
-      by += lead;
-    }
-    by += size * 0.6;
   }
-  return lines;
+  const listX = box.x;
+  const listWidth = listRight - listX;
+  const counts = options.levelCounts ?? (options.levels ?? []).map((level) => ({ level, count: 0 }));
+  if (counts.length === 0 || listWidth < 60) return;
+  const rows = counts.map((c, i) => ({ ...c, color: t.levels[Math.min(i, t.levels.length - 1)]!, text: levelText(options.texts, c.level) }));
+  // The largest type at which every level and its words fit; the words go first if they cannot.
+  const most = Math.min(16, capSize * 1.15);
+  const height = (s: number, words: boolean): number =>
+    s * 2.1 + rows.reduce((sum, r) => sum + s * 1.55 + (words ? p.wrap(r.text, 'serif', s * 0.85, listWidth).length * s * 0.85 * 1.3 + s * 0.45 : 0), 0);
+  let size = most;
+  let withText = true;
+  while (height(size, withText) > box.height && size > 8) size -= 0.5;
+  if (height(size, withText) > box.height) {
+    withText = false;
+    size = most;
+    while (height(size, false) > box.height && size > 6) size -= 0.5;
+  }
+  let y = box.y;
+  p.text('level list', 'Inside', listX, y + size * 0.9, 'sansBold', capSize, t.accent);
+  y += size * 2.1;
+  for (const row of rows) {
+    const chip = size * 0.8;
+    p.fillRect({ x: listX, y: y + size * 0.05, width: chip, height: chip }, row.color, chip * 0.2);
+    const name = `${row.level[0]!.toUpperCase()}${row.level.slice(1)}`;
+    const label = row.count > 0 ? `${name} \u00b7 ${row.count} puzzle${row.count === 1 ? '' : 's'}` : name;
+    p.text('level list', fitText(label, 'serifBold', size, listWidth - chip * 1.6, p.measure), listX + chip * 1.6, y + size * 0.8, 'serifBold', size, t.text);
+    y += size * 1.55;
+    if (withText) {
+      const smaller = size * 0.85;
+      for (const text of p.wrap(row.text, 'serif', smaller, listWidth)) {
+        p.text('level list', text, listX, y + smaller * 0.5, 'serif', smaller, t.soft);
+        y += smaller * 1.3;
+      }
+      y += size * 0.45;
+    }
+  }
 }
 
 /**
  * Throws a TextFitError when the book's own back text (`texts.back`) does not fit the back of the
- * cover, before any work (the back panel does not depend on the page count).
+ * cover even at the least size, before any work (the back panel does not depend on the page count).
  */
 export function checkBackText(template: BookTemplate, front: FrontMatter, texts: BookTexts): void {
   if (texts.back === '') return;
   const g = coverGeometry(template, 24, template.paper);
   const measure = createTextMeasure();
-  const size = backTextSize(g);
-  const headSize = size * 1.6;
-  const titleLines = wrapText(front.title, g.backSafe.width, (t) => measure(t, fontFile('serifBold'), headSize), 2).length;
-  layoutBackText(g, g.backSafe.y + size * 2.2 + titleLines * headSize * 1.2, { texts }, (t, f, s) => measure(t, fontFile(f), s));
+  fitBackText(g, front.title, texts.back.split(/\n\s*\n/), (text, font, size, width, maxLines) => wrapText(text, width, (t) => measure(t, fontFile(font), size), maxLines));
 }
 
 function fitText(text: string, font: FontName, size: number, width: number, measure: (t: string, f: FontName, s: number) => number): string {
-  if (measure(text, font, size) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && measure(`${cut}\u2026`, font, size) > width) cut = cut.slice(0, -1);
-  return `${cut}\u2026`;
-}
-
-interface EmbeddedFontInternals {
-  id: string;
-  scale: number;
-  font: { glyphForCodePoint(codePoint: number): { bbox: { minX: number; minY: number; maxX: number; maxY: number } } };
-  encode(text: string): [string[], unknown[]];
-  ref(): unknown;
-}
-
-let cachedFont: { doc: Doc; font: DigitFont } | undefined;
-
-/** The grid-digit font of `doc`, measured for the fast digit writer. */
-function digitFont(doc: Doc): DigitFont {
-  if (cachedFont?.doc === doc) return cachedFont.font;
-  doc.font(fontFile('digits'));
-  const e = (doc as unknown as { _font: EmbeddedFontInternals })._font;
-  const digits = [];
-  const codes = [''];
-  for (let d = 0; d <= 9; d++) {
-    const b = e.font.glyphForCodePoint(48 + d).bbox;
-    digits.push({ minX: b.minX * e.scale, minY: b.minY * e.scale, maxX: b.maxX * e.scale, maxY: b.maxY * e.scale });
-  }
-  for (let d = 1; d <= 9; d++) codes.push(e.encode(String(d))[0][0]!);
-  const font: DigitFont = { id: e.id, ref: e.ref(), digits, codes };
-  cachedFont = { doc, font };
-  return font;
+  return fitLine(text, width, (t) => measure(t, font, size));
 }

@@ -16,6 +16,8 @@ const FONT_PATHS = {
   /** Digits in grids: regular for puzzles and filled-in solution digits, bold for a solution's givens. */
   digits: ['dejavu', 'DejaVuSans.ttf'],
   digitsBold: ['dejavu', 'DejaVuSans-Bold.ttf'],
+  /** Cover badges: a bold sans that stays readable at thumbnail size (the same file as digitsBold). */
+  sansBold: ['dejavu', 'DejaVuSans-Bold.ttf'],
 } as const;
 
 export type FontName = keyof typeof FONT_PATHS;

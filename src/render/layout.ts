@@ -53,10 +53,11 @@ export type PageContent =
   | { kind: 'filler' }
   | { kind: 'primer'; index: number }
   | { kind: 'divider'; section: number }
-  | { kind: 'puzzles'; section: number; first: number; count: number; opensSection: boolean }
+  /** `heading`: this page opens its section with a heading above the grids (no divider page). */
+  | { kind: 'puzzles'; section: number; first: number; count: number; opensSection: boolean; heading: boolean }
   | { kind: 'hints'; index: number }
   | { kind: 'solutions-divider' }
-  | { kind: 'solutions'; first: number; count: number; opensSection: boolean };
+  | { kind: 'solutions'; first: number; count: number; opensSection: boolean; heading: boolean };
 
 export interface PagePlan {
   /** 1-based; odd pages are right-hand (recto) pages. */
@@ -103,6 +104,12 @@ export interface BookPlan {
   solutionsPage: number | null;
   puzzleSlots: SlotLayout;
   solutionSlots: SlotLayout;
+  /**
+   * The slots of a page that opens its section with a heading, in a template whose other pages
+   * have none (`sectionStart: "auto"`); the same as the slots above otherwise.
+   */
+  openingPuzzleSlots: SlotLayout;
+  openingSolutionSlots: SlotLayout;
 }
 
 /** The rectangles of one page. */
@@ -151,6 +158,13 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   }
   const puzzleCount = spec.sections.reduce((sum, s) => sum + s.count, 0);
   const divider = template.sectionStart === 'divider';
+  const auto = template.sectionStart === 'auto';
+  /**
+   * Whether a section of `pages` pages of grids opens with a divider page. `auto`: only when the
+   * divider makes the section's length even; else a heading above its first grids, so that the
+   * next section opens on a right-hand page with no filler before it.
+   */
+  const useDivider = (pages: number): boolean => divider || (auto && (pages + 1) % 2 === 0);
   const ppp = template.puzzlesPerPage;
   const spp = template.solutionsPerPage;
   const howToPlay = spec.howToPlay ?? true;
@@ -198,10 +212,11 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     const title = section.title ?? capitalize(section.level);
     toRecto();
     sections.push({ level: section.level, title, first, last: first + section.count - 1, page: pages.length + 1 });
-    if (divider) add({ kind: 'divider', section: index });
+    const withDivider = useDivider(Math.ceil(section.count / ppp));
+    if (withDivider) add({ kind: 'divider', section: index });
     for (let offset = 0; offset < section.count; offset += ppp) {
       const count = Math.min(ppp, section.count - offset);
-      add({ kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0 });
+      add({ kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0, heading: offset === 0 && !withDivider });
     }
     first += section.count;
   });
@@ -217,10 +232,11 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   if (template.solutions) {
     toRecto();
     solutionsPage = pages.length + 1;
-    if (divider) add({ kind: 'solutions-divider' });
+    const withDivider = useDivider(Math.ceil(puzzleCount / spp));
+    if (withDivider) add({ kind: 'solutions-divider' });
     for (let offset = 0; offset < puzzleCount; offset += spp) {
       const count = Math.min(spp, puzzleCount - offset);
-      add({ kind: 'solutions', first: 1 + offset, count, opensSection: offset === 0 });
+      add({ kind: 'solutions', first: 1 + offset, count, opensSection: offset === 0, heading: offset === 0 && !withDivider });
     }
   }
   if (pages.length % 2 === 1) add({ kind: 'filler' });
@@ -256,22 +272,33 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     solutionsPage,
     puzzleSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
     solutionSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
+    openingPuzzleSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
+    openingSolutionSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
   };
   const frame = pageFrame(plan, 3);
-  const headingBand = divider ? 0 : headingHeight(template);
   // Half the border's width is inked outside a grid's square: keep that inside the body too.
   const ink = template.lines.box / 2;
-  const puzzleBody = { width: frame.body.width - 2 * ink, height: frame.body.height - headingBand - 2 * ink };
-  plan.puzzleSlots = arrangeSlots(ppp, puzzleBody, template.fonts.label * 1.55, Math.max(18, puzzleBody.width * 0.045));
-  shiftSlots(plan.puzzleSlots, ink, headingBand + ink);
-  plan.solutionSlots = arrangeSlots(spp, puzzleBody, template.fonts.solutionLabel * 1.6, Math.max(10, puzzleBody.width * 0.035));
-  shiftSlots(plan.solutionSlots, ink, headingBand + ink);
+  const slots = (band: number): { puzzles: SlotLayout; solutions: SlotLayout } => {
+    const body = { width: frame.body.width - 2 * ink, height: frame.body.height - band - 2 * ink };
+    const puzzles = arrangeSlots(ppp, body, template.fonts.label * 1.55, Math.max(18, body.width * 0.045));
+    shiftSlots(puzzles, ink, band + ink);
+    if (ppp === 1) centreOnPage(puzzles, frame, template.page.height, band + ink, ink);
+    const solutions = arrangeSlots(spp, body, template.fonts.solutionLabel * 1.6, Math.max(10, body.width * 0.035));
+    shiftSlots(solutions, ink, band + ink);
+    return { puzzles, solutions };
+  };
+  const plain = slots(template.sectionStart === 'heading' ? headingHeight(template) : 0);
+  const opening = auto ? slots(headingHeight(template)) : plain;
+  plan.puzzleSlots = plain.puzzles;
+  plan.solutionSlots = plain.solutions;
+  plan.openingPuzzleSlots = opening.puzzles;
+  plan.openingSolutionSlots = opening.solutions;
 
-  const puzzleCell = plan.puzzleSlots.size / 9;
+  const puzzleCell = Math.min(plan.puzzleSlots.size, plan.openingPuzzleSlots.size) / 9;
   if (puzzleCell < MIN_CELL.puzzle) {
     throw new TemplateError(template.file, 'puzzlesPerPage', `${ppp} grids per page leave cells of ${puzzleCell.toFixed(1)}pt, below the ${MIN_CELL.puzzle}pt minimum`);
   }
-  const solutionCell = plan.solutionSlots.size / 9;
+  const solutionCell = Math.min(plan.solutionSlots.size, plan.openingSolutionSlots.size) / 9;
   if (template.solutions && solutionCell < MIN_CELL.solution) {
     throw new TemplateError(template.file, 'solutionsPerPage', `${spp} grids per page leave cells of ${solutionCell.toFixed(1)}pt, below the ${MIN_CELL.solution}pt minimum`);
   }
@@ -289,6 +316,12 @@ function checkPageCount(template: BookTemplate, pageCount: number): void {
   }
 }
 
+/** The grid slots of a page of puzzles or solutions (a page that opens with a heading may have its own). */
+export function slotsFor(plan: BookPlan, content: Extract<PageContent, { kind: 'puzzles' | 'solutions' }>): SlotLayout {
+  if (content.kind === 'puzzles') return content.heading ? plan.openingPuzzleSlots : plan.puzzleSlots;
+  return content.heading ? plan.openingSolutionSlots : plan.solutionSlots;
+}
+
 /** Whether a page shows a folio (page number): display pages (title, dividers, fillers) do not. */
 export function hasFolio(content: PageContent): boolean {
   return !['title', 'copyright', 'filler', 'divider', 'solutions-divider'].includes(content.kind);
@@ -299,7 +332,7 @@ export function hasRunningHead(content: PageContent, template: BookTemplate): bo
   switch (content.kind) {
     case 'puzzles':
     case 'solutions':
-      return !(content.opensSection && template.sectionStart === 'heading');
+      return !content.heading;
     case 'primer':
     case 'hints':
       return content.index > 0;
@@ -391,6 +424,19 @@ export function arrangeSlots(n: number, box: { width: number; height: number }, 
     });
   }
   return { cols, rows, size, labelHeight, grids };
+}
+
+/**
+ * One grid a page: its square centred on the trimmed page's height (the running head above and the
+ * folio below are not the same height, so centring in the body left it low), as far as its label
+ * and the body allow.
+ */
+function centreOnPage(slots: SlotLayout, frame: PageFrame, pageHeight: number, minTop: number, ink: number): void {
+  const grid = slots.grids[0]!;
+  const wanted = (pageHeight - grid.height) / 2 - (frame.body.y - frame.trim.y);
+  const highest = minTop + slots.labelHeight;
+  const lowest = frame.body.height - ink - grid.height;
+  grid.y = Math.max(highest, Math.min(wanted, lowest));
 }
 
 function shiftSlots(slots: SlotLayout, dx: number, dy: number): void {

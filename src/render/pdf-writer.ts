@@ -19,7 +19,9 @@ import {
   hasRunningHead,
   headingHeight,
   pageFrame,
+  slotsFor,
   type BookPlan,
+  type SlotLayout,
   type GlyphBox,
   type PageContent,
   type PageFrame,
@@ -329,8 +331,8 @@ class Painter {
         this.dividerPage(frame, 'Solutions', '', this.options.texts.solutions, 'solutions');
         break;
       case 'solutions':
-        if (content.opensSection && this.t.sectionStart === 'heading') this.heading(frame, 'Solutions', '', this.plan.solutionSlots);
-        this.solutionsPage(content.first, content.count);
+        if (content.heading) this.heading(frame, 'Solutions', '', slotsFor(this.plan, content));
+        this.solutionsPage(content.first, content.count, slotsFor(this.plan, content));
         break;
     }
     this.furniture(frame, number, content);
@@ -338,10 +340,10 @@ class Painter {
 
   puzzlesPage(frame: PageFrame, number: number, content: Extract<PageContent, { kind: 'puzzles' }>, puzzles: BookPuzzle[]): void {
     const section = this.plan.sections[content.section]!;
-    if (content.opensSection && this.t.sectionStart === 'heading') {
-      this.heading(frame, section.title, section.first === section.last ? `puzzle ${section.first}` : `puzzles ${section.first}\u2013${section.last}`, this.plan.puzzleSlots);
+    const slots = slotsFor(this.plan, content);
+    if (content.heading) {
+      this.heading(frame, section.title, section.first === section.last ? `puzzle ${section.first}` : `puzzles ${section.first}\u2013${section.last}`, slots);
     }
-    const slots = this.plan.puzzleSlots;
     const labelSize = this.t.fonts.label;
     // With hints, which name cells by row and column, the grids carry their row and column numbers.
     const coordinates = (this.options.hints?.length ?? 0) > 0;
@@ -355,15 +357,14 @@ class Painter {
       }
       if (coordinates) this.coordinates(grid, slot);
       drawGridLines(this.doc, grid, this.t.lines);
-      const font = this.metrics.digits;
+      const font = this.t.givens === 'bold' ? this.metrics.digitsBold : this.metrics.digits;
       drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
       this.kept[puzzle.number - 1] = puzzle;
     });
     this.furniture(frame, number, content);
   }
 
-  private solutionsPage(first: number, count: number): void {
-    const slots = this.plan.solutionSlots;
+  private solutionsPage(first: number, count: number, slots: SlotLayout): void {
     const bold = { font: this.metrics.digitsBold, gray: 0 };
     const filled = { font: this.metrics.digits, gray: this.t.solutionGray };
     for (let i = 0; i < count; i++) {

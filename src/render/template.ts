@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { readSmallTextFile } from '../node/text-lines.js';
 import { basename, join } from 'node:path';
 import { SYMMETRIES, type Symmetry } from '../generator/symmetry.js';
+import { COVER_THEME_NAMES, DEFAULT_COVER_THEME } from './cover-themes.js';
 import { DEFAULT_TEXTS, MAX_TEXT_LENGTH, isValidIsbn, type BookTexts, type FrontMatter } from '../book/texts.js';
 
 /** Points per unit of length: PDF user space is 1/72 inch. */
@@ -87,14 +88,21 @@ export interface BookTemplate {
   /** What fills a left page before a section that must open on the right: a "Notes" page or a blank one. */
   filler: 'notes' | 'blank';
   toc: boolean;
-  /** `divider`: a page that opens each section; `heading`: a heading above the section's first grids. */
-  sectionStart: 'divider' | 'heading';
+  /**
+   * `divider`: a page that opens each section; `heading`: a heading above the section's first grids;
+   * `auto`: a divider where it costs no filler page, else a heading (fewer "Notes" pages).
+   */
+  sectionStart: 'divider' | 'heading' | 'auto';
   showRating: boolean;
   solutions: boolean;
+  /** Weight of the givens on puzzle pages: `bold` reads better in large print. */
+  givens: 'regular' | 'bold';
   /** Gray level (0 black, 1 white) of the digits a solution fills in. */
   solutionGray: number;
   /** Symmetry asked of the generator. */
   symmetry: Symmetry;
+  /** The cover: its theme (`--theme` overrides it) and a badge of its own, e.g. "Large Print" ('' for none). */
+  cover: { theme: string; badge: string };
 }
 
 /** A template that cannot be used; the message names the file and the field. */
@@ -486,18 +494,29 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     footer: pageText(root, 'footer', '{page}'),
     footerAlign: root.choice('footerAlign', ['center', 'outside'] as const, 'outside'),
     toc: root.boolean('toc', true),
-    sectionStart: root.choice('sectionStart', ['divider', 'heading'] as const, 'divider'),
+    sectionStart: root.choice('sectionStart', ['divider', 'heading', 'auto'] as const, 'divider'),
     showRating: root.boolean('showRating', false),
     solutions: root.boolean('solutions', true),
     solutionGray: root.number('solutionGray', 0, 0.7, 0.45),
+    givens: root.choice('givens', ['regular', 'bold'] as const, 'regular'),
     symmetry: root.choice('symmetry', SYMMETRIES, 'none'),
     front: frontFields(root),
     texts: textFields(root),
     paper: root.choice('paper', Object.keys(PAPER_THICKNESS) as Paper[], 'white'),
     filler: root.choice('filler', ['notes', 'blank'] as const, 'notes'),
+    cover: coverFields(root),
   };
   root.done();
   return template;
+}
+
+function coverFields(root: Fields): BookTemplate['cover'] {
+  if (!root.has('cover')) return { theme: DEFAULT_COVER_THEME, badge: '' };
+  const c: Fields = root.object('cover');
+  const cover = { theme: c.choice('theme', COVER_THEME_NAMES, DEFAULT_COVER_THEME), badge: c.string('badge', '') };
+  if (cover.badge.length > 24) c.fail('badge', `is ${cover.badge.length} characters long; a cover badge has at most 24`);
+  c.done();
+  return cover;
 }
 
 function round(value: number): number {
