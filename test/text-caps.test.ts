@@ -102,9 +102,10 @@ describe('a text under the cap that does not fit its page is refused, naming how
     expect(r.stderr).toMatch(/^sudoku-press: the "rights" text does not fit the copyright page: only the first \d+ of its 800 words fit there; shorten it\n$/);
   });
 
-  test('a 350-word back text on a 6x9 cover (it vanished whole with exit 0)', () => {
-    const file = textsFile('back.json', { back: words(350) });
-    const message = /^sudoku-press: the "back" text does not fit the back cover: only the first \d+ of its 350 words fit there; shorten it\n$/;
+  test('a 3,000-word back text on a 6x9 cover (a 300-word one vanished whole with exit 0; it is now set smaller and printed whole)', () => {
+    const file = textsFile('back.json', { back: words(3000) });
+    // Past the 5,000-character cap of a text; under it, every back text fits the smallest back at 7 pt.
+    const message = /^sudoku-press: --texts \S+: back: is [\d,]+ characters long; a text has at most 5,000\n$/;
     const cover = runBinary(['cover', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'c.pdf'), '-q']);
     expect(cover.code).toBe(2);
     expect(cover.stderr).toMatch(message);
@@ -142,7 +143,7 @@ describe('the longest accepted texts print whole, and nothing prints over the fo
         return false;
       }
     };
-    const most = longestAccepted(accepts, 10, 900);
+    const most = longestAccepted(accepts, 10, 3000);
     expect(most).toBeGreaterThan(100);
     const howToPlay = words(most);
     const file = await puzzlesFromFile(FIXTURE, { sections });
@@ -180,7 +181,7 @@ describe('the longest accepted texts print whole, and nothing prints over the fo
         return false;
       }
     };
-    const most = longestAccepted(accepts, 10, 900);
+    const most = longestAccepted(accepts, 10, 3000);
     expect(most).toBeGreaterThan(100);
     const back = words(most);
     const cover = await writeCoverFile({ template, front, texts: textsWith({ back }), paper: template.paper, pages: 60, art: undefined, output: join(dir, `${name}-cover.pdf`) });
@@ -194,6 +195,6 @@ describe('the longest accepted texts print whole, and nothing prints over the fo
     // One word more: refused when the cover is written, not dropped.
     await expect(
       writeCoverFile({ template, front, texts: textsWith({ back: words(most + 1) }), paper: template.paper, pages: 60, art: undefined, output: join(dir, `${name}-cover-2.pdf`) }),
-    ).rejects.toThrow(/the "back" text does not fit the back cover/);
+    ).rejects.toThrow(/the "back" text does not fit the back cover even at 7 pt/);
   });
 });

@@ -481,18 +481,19 @@ function fitBackText(g: CoverGeometry, title: string, paragraphs: readonly strin
   if (!withRow) {
     size = largest;
     set = lay(size);
-    while (top + set.height > bottom && size > MIN_BACK_TEXT_SIZE) {
+    // Alone, the blurb still stops above the barcode area (it spans the back's width).
+    while (top + set.height > g.barcode.y && size > MIN_BACK_TEXT_SIZE) {
       size = Math.max(MIN_BACK_TEXT_SIZE, size - 0.5);
       set = lay(size);
     }
   }
-  if (top + set.height > (withRow ? g.barcode.y : bottom)) {
+  if (top + set.height > g.barcode.y) {
     // How much would fit at the least size: whole lines down to the bottom.
     const fitting: string[] = [];
     let y = top;
     for (const lines of set.lines) {
       for (const line of lines) {
-        if (y + size * 1.42 > bottom) break;
+        if (y + size * 1.42 > g.barcode.y) break;
         fitting.push(line);
         y += size * 1.42;
       }
