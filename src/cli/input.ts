@@ -1,9 +1,11 @@
 import { accessSync, constants, createReadStream, existsSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { parsePuzzles, readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
+import type { ReadResult } from '../core/parse.js';
+import { AnyPuzzleReader, isVariantRecord, readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../formats/reader.js';
 import { describeFileError } from '../node/file-errors.js';
 import { UsageError, type CliIo } from './io.js';
+import { variantRefused } from './variants.js';
 
 /**
  * Checks that every named input can be read before any work starts (`-` is standard input).
@@ -53,14 +55,31 @@ function openInput(name: string, io: CliIo): Readable {
   return stream;
 }
 
-/** Every record of the inputs in order, streamed (files one after another; stdin when none). */
+/**
+ * Every record of the inputs in order, streamed (files one after another; stdin when none), classic
+ * only: a variant puzzle stops the command with a usage error (the commands that call this one
+ * grade or repair, which variants do not have yet).
+ */
 export async function* readInputs(files: readonly string[], io: CliIo): AsyncGenerator<ReadResult> {
+  yield* classicOnly(readAnyInputs(files, io));
+}
+
+/** Records of the classic reader's kind; a variant record throws {@link variantRefused}. */
+export async function* classicOnly(records: AsyncIterable<AnyReadResult>): AsyncGenerator<ReadResult> {
+  for await (const record of records) {
+    if (record.ok && isVariantRecord(record.puzzle)) throw variantRefused(record.puzzle);
+    yield record as ReadResult;
+  }
+}
+
+/** Every record of the inputs in order, of any format (classic, variant lines, f-puzzles, Solo IDs). */
+export async function* readAnyInputs(files: readonly string[], io: CliIo): AsyncGenerator<AnyReadResult> {
   const names = files.length === 0 ? ['-'] : files;
   const breather = new Breather();
   for (const name of names) {
     const stream = openInput(name, io);
     try {
-      for await (const record of readPuzzles(linesOf(stream), { source: name === '-' ? '<stdin>' : name })) {
+      for await (const record of readAnyPuzzles(linesOf(stream), { source: name === '-' ? '<stdin>' : name })) {
         yield record;
         await breather.breathe();
       }
@@ -83,10 +102,15 @@ export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerato
     return;
   }
   // Too short to be a puzzle: most likely a mistyped file name.
-  if (arg.replace(/[\s|+-]/g, '').length < 81) {
+  const variant = /^\s*[{a-z]/i.test(arg) || /^\s*\d+[xj]/.test(arg);
+  if (!variant && arg.replace(/[\s|+-]/g, '').length < 81) {
     throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
   }
-  yield* parsePuzzles(arg, { source: '<argument>' });
+  yield* classicOnly(toAsync(readAnyPuzzlesText(arg, { source: '<argument>' })));
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }
 
 /**
@@ -100,7 +124,7 @@ export async function countRecords(files: readonly string[], io: CliIo, why: str
   }
   let count = 0;
   for (const name of files) {
-    const reader = new PuzzleReader({ source: name, rejectConflicts: false });
+    const reader = new AnyPuzzleReader({ source: name, rejectConflicts: false });
     let line = 0;
     for await (const text of linesOf(openInput(name, io))) count += reader.push(text, ++line).length;
     if (reader.end()) count++;
@@ -118,11 +142,21 @@ export async function* recordsInRange(
   range: { from: number; to: number } | null,
   skip: number,
 ): AsyncGenerator<ReadResult> {
+  yield* classicOnly(anyRecordsInRange(files, io, range, skip));
+}
+
+/** {@link recordsInRange} of any format (variants too). */
+export async function* anyRecordsInRange(
+  files: readonly string[],
+  io: CliIo,
+  range: { from: number; to: number } | null,
+  skip: number,
+): AsyncGenerator<AnyReadResult> {
   const from = (range?.from ?? 0) + skip;
   const to = range?.to ?? Number.POSITIVE_INFINITY;
   if (from >= to) return;
   let index = 0;
-  for await (const record of readInputs(files, io)) {
+  for await (const record of readAnyInputs(files, io)) {
     if (index >= from) yield record;
     index++;
     if (index >= to) return;

@@ -1,0 +1,79 @@
+import { formatVariantLine } from '../formats/line.js';
+import type { VariantRecord } from '../formats/reader.js';
+import { formatValues } from '../formats/values.js';
+import { isClassic9 } from '../rules/constructors.js';
+import type { Rules } from '../rules/types.js';
+import * as solverModule from '../solver/index.js';
+import { Solver } from '../solver/index.js';
+import { UsageError } from './io.js';
+import { where } from './output.js';
+
+type CountRules = (rules: Rules, givens: ArrayLike<number>, limit?: number) => number;
+type SolveRules = (rules: Rules, givens: ArrayLike<number>) => Uint8Array | null;
+
+/**
+ * The error of a classic-only command (grade, explain, hint, repair, check --explain) given a
+ * variant: one line, usage exit code.
+ */
+export function variantRefused(record: VariantRecord, what = 'variants are not graded yet'): UsageError {
+  return new UsageError(`${what}: ${where(record.source, record.line)} is a ${record.rules.variant} puzzle (check and solve read variants)`);
+}
+
+/**
+ * Counts and solves puzzles under any rules: classic 9x9 rules with the band solver, others with
+ * the variant solver (`countRules` / `solveRules` of src/solver).
+ */
+export class AnyCounter {
+  private readonly classic = new Solver();
+  private countRules: CountRules | undefined;
+  private solveRules: SolveRules | undefined;
+
+  /** Solutions of the puzzle up to `limit`. */
+  count(rules: Rules, givens: Uint8Array, limit = 2): number {
+    if (isClassic9(rules)) return this.classic.count(givens, limit);
+    this.countRules ??= Reflect.get(solverModule, 'countRules') as CountRules | undefined;
+    if (this.countRules === undefined) throw new UsageError(`this build has no variant solver: it counts classic puzzles only (${rules.variant} given)`);
+    return this.countRules(rules, givens, limit);
+  }
+
+  /** A solution (one digit per cell), or null when there is none. */
+  solve(rules: Rules, givens: Uint8Array): Uint8Array | null {
+    if (isClassic9(rules)) return this.classic.count(givens, 1) === 0 ? null : this.classic.solution.slice();
+    this.solveRules ??= Reflect.get(solverModule, 'solveRules') as SolveRules | undefined;
+    if (this.solveRules === undefined) throw new UsageError(`this build has no variant solver: it solves classic puzzles only (${rules.variant} given)`);
+    return this.solveRules(rules, givens);
+  }
+}
+
+/** The JSON fields of a variant record: where, label, the variant's name, its rules and the puzzle as a variant line. */
+export function variantFields(record: VariantRecord): Record<string, unknown> {
+  let line: string;
+  try {
+    line = formatVariantLine(record);
+  } catch {
+    line = formatValues(record.rules, record.givens); // too many cages for a line: the givens alone
+  }
+  return {
+    source: record.source,
+    line: record.line,
+    ...(record.label === undefined ? {} : { label: record.label }),
+    variant: record.rules.variant,
+    rules: record.rules.spec,
+    puzzle: line,
+  };
+}
+
+/** Values as printed rows of the frame: one character per cell, a space where the frame has none (Samurai). */
+export function valuesGrid(rules: Rules, values: ArrayLike<number>): string {
+  const chars = formatValues(rules, values);
+  const rows: string[] = [];
+  for (let r = 0; r < rules.height; r++) {
+    let row = '';
+    for (let c = 0; c < rules.width; c++) {
+      const cell = rules.cellAt[r * rules.width + c]!;
+      row += cell < 0 ? ' ' : chars[cell]!;
+    }
+    rows.push(row.trimEnd());
+  }
+  return rows.join('\n');
+}
