@@ -28,17 +28,27 @@ export class AnyCounter {
   private countRules: CountRules | undefined;
   private solveRules: SolveRules | undefined;
 
+  private lastClassic: Uint8Array | null = null;
+
   /** Solutions of the puzzle up to `limit`. */
   count(rules: Rules, givens: Uint8Array, limit = 2): number {
-    if (isClassic9(rules)) return this.classic.count(givens, limit);
+    this.lastClassic = null;
+    if (isClassic9(rules)) {
+      const count = this.classic.count(givens, limit);
+      if (count > 0) this.lastClassic = givens;
+      return count;
+    }
     this.countRules ??= Reflect.get(solverModule, 'countRules') as CountRules | undefined;
     if (this.countRules === undefined) throw new UsageError(`this build has no variant solver: it counts classic puzzles only (${rules.variant} given)`);
     return this.countRules(rules, givens, limit);
   }
 
-  /** A solution (one digit per cell), or null when there is none. */
+  /** A solution (one digit per cell), or null when there is none; the first one the last count found, for classic 9x9. */
   solve(rules: Rules, givens: Uint8Array): Uint8Array | null {
-    if (isClassic9(rules)) return this.classic.count(givens, 1) === 0 ? null : this.classic.solution.slice();
+    if (isClassic9(rules)) {
+      if (this.lastClassic === givens) return this.classic.solution.slice();
+      return this.classic.count(givens, 1) === 0 ? null : this.classic.solution.slice();
+    }
     this.solveRules ??= Reflect.get(solverModule, 'solveRules') as SolveRules | undefined;
     if (this.solveRules === undefined) throw new UsageError(`this build has no variant solver: it solves classic puzzles only (${rules.variant} given)`);
     return this.solveRules(rules, givens);

@@ -75,6 +75,11 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
   if (!hasVariantTag(line)) {
     const jigsaw = parseLayoutLine(line, where);
     if (jigsaw !== null) return jigsaw;
+    const word = line.split(/\s/, 1)[0]!;
+    if (word.length === 81 && /^[.0-9]+$/.test(word)) {
+      // A classic line: classic rules (what formatVariantLine writes for them).
+      return variantOf({ size: 9 }, readGivens(word, 9, where), line.slice(81).trim() || undefined, where);
+    }
     fail('not a variant line: expected TAGS:GIVENS (e.g. killer:..., 6x6:..., x:...) or GIVENS LAYOUT (jigsaw)', where);
   }
   const colon = line.indexOf(':');
@@ -284,9 +289,10 @@ function readGroups(text: string, labels: string, cellCount: number, key: string
 
 /**
  * A jigsaw as SukakuExplainer reads it: N*N givens, a space, N*N region ids (1-9 then A-G), then an
- * optional label; null when the line is not of that form. The map must be a layout (each id N
- * times, some two side-by-side cells sharing an id): an 81-digit solution after a classic puzzle is
- * a Latin square, where no two neighbours are equal, so it stays a label.
+ * optional label; null when the line is not of that form. The map must look like a layout (ids
+ * 1..N, some two side-by-side cells sharing one): an 81-digit solution after a classic puzzle is a
+ * Latin square, where no two neighbours are equal, so it stays a label. Regions of the wrong size
+ * are then reported by the rules (BAD_RULES), not taken for a label.
  */
 export function parseLayoutLine(line: string, where: SourceLocation): ReadVariant | null {
   const words = line.split(/\s+/);
@@ -301,15 +307,12 @@ export function parseLayoutLine(line: string, where: SourceLocation): ReadVarian
   return variantOf({ size, regions }, readGivens(givensText, size, where), label, where);
 }
 
-/** Whether a map is a jigsaw layout: ids 1..size, each size times, two side-by-side cells sharing one. */
+/** Whether a map looks like a jigsaw layout: ids 1..size, two side-by-side cells sharing one. */
 export function isLayout(text: string, size: number): boolean {
-  const counts = new Uint8Array(size + 1);
   for (let i = 0; i < text.length; i++) {
     const id = charDigit(text.charCodeAt(i));
     if (id < 1 || id > size) return false;
-    counts[id]!++;
   }
-  for (let id = 1; id <= size; id++) if (counts[id] !== size) return false;
   for (let i = 0; i < text.length; i++) {
     if (i % size < size - 1 && text[i] === text[i + 1]) return true;
     if (i + size < text.length && text[i] === text[i + size]) return true;

@@ -1,5 +1,6 @@
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
-import { PuzzleReader, type ParseOptions, type PuzzleRecord, type ReadResult } from '../core/parse.js';
+import { PuzzleReader, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
+import { classicRules } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64 } from './fpuzzles.js';
 import { hasVariantTag, parseLayoutLine, parseVariantLine } from './line.js';
@@ -111,12 +112,12 @@ export class AnyPuzzleReader {
         const label = text.slice(word.length).trim();
         return record(label === '' ? read : { ...read, label }, 'solo');
       }
-      if (hasVariantTag(text)) return record(parseVariantLine(text, where), 'line');
       if (/^https?:\/\//i.test(word)) {
         const data = fpuzzlesLinkData(word);
         if (data === null) throw new PuzzleFormatError('BAD_FPUZZLES', 'a link with no f-puzzles data (expected ?load=... or fpuzzles...)', where);
         return record(fromFpuzzlesBase64(data, where), 'fpuzzles-base64');
       }
+      if (hasVariantTag(text)) return record(parseVariantLine(text, where), 'line');
       if (word.length >= 16 && BASE64.test(word) && /[A-Za-z+/]/.test(word)) return record(fromFpuzzlesBase64(word, where), 'fpuzzles-base64');
       const jigsaw = parseLayoutLine(text, where);
       if (jigsaw !== null) return record(jigsaw, 'jigsaw-layout');
@@ -234,10 +235,7 @@ export function parseVariantPuzzle(text: string, options: ParseOptions = {}): Re
 }
 
 let classicRulesValue: Rules | undefined;
-import { classicRules } from '../rules/constructors.js';
 function classic9(): Rules {
   classicRulesValue ??= classicRules(9);
   return classicRulesValue;
 }
-
-export type { ReadResult };
