@@ -162,11 +162,13 @@ export class AnyPuzzleReader {
   }
 }
 
-/** Digits then `x` or `j` (a size tag `6x6:` or a Solo ID `9j:`, `3x3k:`): never a classic line. */
+/**
+ * One or two digits then `x` or `j` (a size tag `6x6:`, `16x16:` or a Solo ID `9j:`, `3x3k:`):
+ * never a classic line. Two reads at most: classic lines of digits are not scanned.
+ */
 function sizedTag(line: string, start: number): boolean {
-  let i = start;
-  while (i < line.length && line.charCodeAt(i) >= 48 && line.charCodeAt(i) <= 57) i++;
-  const next = line.charCodeAt(i);
+  let next = line.charCodeAt(start + 1);
+  if (next >= 48 && next <= 57) next = line.charCodeAt(start + 2);
   return next === 120 || next === 106;
 }
 
@@ -176,6 +178,13 @@ function sizedTag(line: string, start: number): boolean {
  * the label is 81 characters long (a layout, or a solution: the layout test tells them apart).
  */
 function jigsawCandidate(line: string, start: number): boolean {
+  // Cheap first: a blank right after N*N characters for some N (13 reads; none on a plain 81-cell line).
+  let blank = false;
+  for (let n = 4; n <= 16 && !blank; n++) {
+    const code = line.charCodeAt(start + n * n);
+    blank = code === 32 || code === 9;
+  }
+  if (!blank) return false;
   let space = line.indexOf(' ', start);
   const tab = line.indexOf('\t', start);
   if (space < 0 || (tab >= 0 && tab < space)) space = tab;
