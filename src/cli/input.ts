@@ -2,6 +2,8 @@ import { accessSync, constants, createReadStream, existsSync, statSync } from 'n
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { ReadResult } from '../core/parse.js';
+import { hasVariantTag } from '../formats/line.js';
+import { isSoloId } from '../formats/solo.js';
 import { AnyPuzzleReader, isVariantRecord, readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../formats/reader.js';
 import { describeFileError } from '../node/file-errors.js';
 import { UsageError, type CliIo } from './io.js';
@@ -102,7 +104,8 @@ export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerato
     return;
   }
   // Too short to be a puzzle: most likely a mistyped file name.
-  const variant = /^\s*[{a-z]/i.test(arg) || /^\s*\d+[xj]/.test(arg);
+  const text = arg.trim();
+  const variant = text.startsWith('{') || hasVariantTag(text) || isSoloId(text) || /^https?:\/\//i.test(text);
   if (!variant && arg.replace(/[\s|+-]/g, '').length < 81) {
     throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
   }
