@@ -178,3 +178,30 @@ export {
   houseNameOf,
   formatValues,
 } from './rules/index.js';
+// Variant formats: the variant line (killer:..., 6x6:..., a jigsaw as GIVENS LAYOUT), f-puzzles JSON and
+// its lz-string base64, Simon Tatham's Solo game IDs, and a reader of all of them mixed with classic lines.
+export {
+  type ReadVariant,
+  type VariantLineOptions,
+  type FpuzzlesPuzzle,
+  type FpuzzlesCell,
+  type VariantRecord,
+  type VariantFormat,
+  type AnyRecord,
+  type AnyReadResult,
+  parseVariantLine,
+  formatVariantLine,
+  toFpuzzles,
+  fromFpuzzles,
+  fromFpuzzlesJson,
+  toFpuzzlesBase64,
+  fromFpuzzlesBase64,
+  fromSoloId,
+  AnyPuzzleReader,
+  isVariantRecord,
+  readAnyPuzzles,
+  readAnyPuzzlesText,
+  parseVariantPuzzle,
+  lzCompressToBase64,
+  lzDecompressFromBase64,
+} from './formats/index.js';

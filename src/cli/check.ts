@@ -1,17 +1,21 @@
-import type { Command } from 'commander';
-import { Solver } from '../solver/index.js';
-import { checkInputFiles, countRecords, inputsKey, recordsInRange, requireRegularFiles } from './input.js';
-import { EXIT, type CliIo, type CommandState } from './io.js';
+import { Option, type Command } from 'commander';
+import { classicRules } from '../rules/constructors.js';
+import { toFpuzzles } from '../formats/fpuzzles.js';
+import { isVariantRecord } from '../formats/reader.js';
+import { anyRecordsInRange, checkInputFiles, countRecords, inputsKey, requireRegularFiles } from './input.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields, type Status } from './json.js';
-import { where } from './output.js';
+import { terminalSafe, where } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 import { addRepairOptions, repairOptionsFrom, type RepairCliOptions } from './repair-options.js';
+import { AnyCounter, variantFields, variantRefused } from './variants.js';
 
 interface CheckOptions extends TargetCliOptions, RepairCliOptions {
   json: boolean;
   quiet: boolean;
   explain: boolean;
+  format: 'text' | 'json' | 'fpuzzles';
 }
 
 export function registerCheck(program: Command, io: CliIo, state: CommandState): void {
@@ -21,7 +25,8 @@ export function registerCheck(program: Command, io: CliIo, state: CommandState):
     .argument('[files...]', 'puzzle files (standard input when none, or -)')
     .option('--json', 'one JSON object per line ("type": "puzzle", then one "type": "summary")', false)
     .option('-q, --quiet', 'print only the puzzles that are not unique, and the summary', false)
-    .option('--explain', 'for a puzzle that is not unique: two solutions, where they differ, and the fewest clues to add (or givens to remove)', false);
+    .option('--explain', 'for a puzzle that is not unique: two solutions, where they differ, and the fewest clues to add (or givens to remove); classic puzzles only', false)
+    .addOption(new Option('-f, --format <format>', 'output: text, json (also --json), or fpuzzles (each unique puzzle as f-puzzles JSON; the rest on stderr)').choices(['text', 'json', 'fpuzzles']).default('text'));
   addRepairOptions(command);
   addTargetOptions(command, 'results');
   command
@@ -40,6 +45,14 @@ Examples:
   $ sudoku-press check --json big.txt -o checked.jsonl --resume
   $ sudoku-press check big.txt --shard 2/4 -o part-2.txt
   $ sudoku-press check --explain --repairs 3 --keep-level low broken.txt
+  $ sudoku-press check killers.txt jigsaw.jsonl solo-ids.txt
+  $ sudoku-press check --format fpuzzles mixed.txt > unique.jsonl
+
+Any format may be mixed in one file: classic lines and grids, variant lines (killer:..., 6x6:...,
+x:..., a jigsaw as GIVENS LAYOUT), f-puzzles JSON (a line each, or one object over several lines),
+its lz-string base64 or link, and Simon Tatham's Solo game IDs. A variant's JSON line carries
+"variant" and "rules". --explain (and grade, explain, hint, repair) are classic-only in this
+version: a variant there stops with "variants are not graded yet" and exit code 2.
 
 With --explain, a puzzle with several solutions is followed by two of them, the cells where they
 differ and a provably smallest set of clues to add (from the first solution, or --solution), and a
@@ -49,6 +62,10 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
     )
     .action(async (files: string[], options: CheckOptions) => {
       checkInputFiles(files);
+      if (options.json) options.format = 'json';
+      options.json = options.format === 'json';
+      const fpuzzles = options.format === 'fpuzzles';
+      if (fpuzzles && options.explain) throw new UsageError('--explain writes text or JSON: not with --format fpuzzles');
       const repairOptions = options.explain ? await repairOptionsFrom(options) : undefined;
       const repair = options.explain ? await import('../repair/index.js') : undefined;
       const { explainLines, jsonReport } = options.explain ? await import('./repair.js') : { explainLines: undefined, jsonReport: undefined };
@@ -58,12 +75,14 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       const all = shard ? await countRecords(files, io, '--shard') : null;
       const range = all === null ? null : shardRange(all, shard);
       const keyParts: unknown[] = ['check', 2, options.json, options.quiet, shard, range, inputsKey(files)];
+      if (fpuzzles) keyParts.push('fpuzzles');
       if (options.explain) keyParts.push(['explain', options.solution ?? null, options.symmetry, options.keepLevel ?? null, options.repairs]);
       const key = JSON.stringify(keyParts);
       const target = await openOutputTarget(io, options, key, files);
       const out = target.writer;
       const progress = new Progress(io, 'checked');
-      const solver = new Solver();
+      const counter = new AnyCounter();
+      const classic9 = classicRules(9);
       const saved = target.resumed.data;
       const counts: Record<Exclude<Status, 'graded'>, number> = {
         unique: saved['unique'] ?? 0,
@@ -75,15 +94,44 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
       let total = target.resumed.records;
       if (total > 0) progress.note(`sudoku-press: resuming ${options.output}: ${total} records already checked`);
       try {
-        for await (const record of recordsInRange(files, io, range, target.resumed.records, target.input)) {
+        for await (const record of anyRecordsInRange(files, io, range, target.resumed.records, target.input)) {
           let status: Exclude<Status, 'graded'>;
           if (!record.ok) {
             status = 'invalid';
             const { source, line, reason } = record.error;
-            await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
+            if (fpuzzles) io.stderr.write(`${terminalSafe(`${where(source, line)}: invalid: ${reason}`)}\n`);
+            else await out.line(options.json ? invalidLine(record.error) : `${where(source, line)}: invalid: ${reason}`);
+          } else if (isVariantRecord(record.puzzle) || fpuzzles) {
+            const puzzle = record.puzzle;
+            if (isVariantRecord(puzzle) && options.explain) throw variantRefused(puzzle);
+            const rules = isVariantRecord(puzzle) ? puzzle.rules : classic9;
+            const givens = isVariantRecord(puzzle) ? puzzle.givens : puzzle.grid;
+            const count = counter.count(rules, givens, 2);
+            status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
+            const { source, line, label } = puzzle;
+            if (fpuzzles) {
+              let text: string | null = null;
+              if (status === 'unique') {
+                try {
+                  text = JSON.stringify(toFpuzzles({ rules, givens }, { title: label }));
+                } catch (error) {
+                  if (!(error instanceof RangeError)) throw error;
+                  io.stderr.write(`${terminalSafe(where(source, line))}: unique, not written: ${error.message}\n`);
+                }
+              } else {
+                io.stderr.write(`${terminalSafe(where(source, line))}: ${status}\n`);
+              }
+              if (text !== null) await out.line(text);
+            } else if (isVariantRecord(puzzle) && !(options.quiet && status === 'unique')) {
+              await out.line(
+                options.json
+                  ? JSON.stringify({ type: 'puzzle', ...variantFields(puzzle), status })
+                  : `${where(source, line)}: ${status}${label === undefined ? '' : `  ${label}`}`,
+              );
+            }
           } else {
             const { grid, label, source, line } = record.puzzle;
-            const count = solver.count(grid, 2);
+            const count = counter.count(classic9, grid, 2);
             status = count === 0 ? 'none' : count === 1 ? 'unique' : 'multiple';
             // --explain: the two solutions and the smallest repair of a puzzle that is not unique.
             let explained: string[] = [];
@@ -121,7 +169,7 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
           `checked ${total} puzzle${total === 1 ? '' : 's'} in ${seconds.toFixed(2)} s (${Math.round(rate)}/s): ` +
           `${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.invalid} invalid`;
         // In a file or a shard the summary would break the one-line-per-record output.
-        if (target.toFile || shard) io.stderr.write(`${text}\n`);
+        if (target.toFile || shard || fpuzzles) io.stderr.write(`${text}\n`);
         else if (options.json) await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
         else await out.line(text);
         await target.finish(total, counts);

@@ -108,6 +108,9 @@ A file of several puzzles needs -o FOLDER: one page per puzzle and an index.html
 Exit code 0 when every puzzle was explained, 1 when some could not be (invalid, no solution,
 several solutions), 2 for usage errors.
 
+Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
+with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   $ sudoku-press explain puzzles.txt

@@ -164,6 +164,9 @@ usage errors. -o FILE writes the grades whole or not at all; with --resume a lat
 command goes on where an interrupted one stopped. --shard K/N grades the K-th of N equal blocks of
 the records; the N outputs concatenated in order (cat) are the one-run output.
 
+Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
+with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+
 Examples:
   $ sudoku-press grade puzzles.txt
   $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade

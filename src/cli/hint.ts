@@ -36,6 +36,9 @@ who wants a nudge asks for tier 1, then 2, then 3. With --json, --tier adds "tie
 Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the puzzle is invalid,
 has no solution or several (or no puzzle was found), 2 for usage errors.
 
+Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
+with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
   $ sudoku-press hint puzzle.txt

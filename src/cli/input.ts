@@ -1,10 +1,14 @@
 import { accessSync, constants, createReadStream, existsSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { parsePuzzles, readPuzzles, PuzzleReader, type ReadResult } from '../core/parse.js';
+import type { ReadResult } from '../core/parse.js';
+import { hasVariantTag } from '../formats/line.js';
+import { isSoloId } from '../formats/solo.js';
+import { AnyPuzzleReader, isVariantRecord, readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../formats/reader.js';
 import { textLines } from '../node/text-lines.js';
 import { describeFileError } from '../node/file-errors.js';
 import type { InputFingerprint } from '../node/input-fingerprint.js';
 import { UsageError, type CliIo } from './io.js';
+import { variantRefused } from './variants.js';
 
 /**
  * Checks that every named input can be read before any work starts (`-` is standard input).
@@ -74,16 +78,31 @@ function openWatchedInput(name: string, index: number, fingerprint: InputFingerp
 }
 
 /**
- * Every record of the inputs in order, streamed (files one after another; stdin when none).
- * `fingerprint`: a resumable run's record of what it read (files only).
+ * Every record of the inputs in order, streamed (files one after another; stdin when none), classic
+ * only: a variant puzzle stops the command with a usage error (the commands that call this one
+ * grade or repair, which variants do not have yet). `fingerprint`: a resumable run's record of what
+ * it read (files only).
  */
 export async function* readInputs(files: readonly string[], io: CliIo, fingerprint?: InputFingerprint | null): AsyncGenerator<ReadResult> {
+  yield* classicOnly(readAnyInputs(files, io, fingerprint));
+}
+
+/** Records of the classic reader's kind; a variant record throws {@link variantRefused}. */
+export async function* classicOnly(records: AsyncIterable<AnyReadResult>): AsyncGenerator<ReadResult> {
+  for await (const record of records) {
+    if (record.ok && isVariantRecord(record.puzzle)) throw variantRefused(record.puzzle);
+    yield record as ReadResult;
+  }
+}
+
+/** Every record of the inputs in order, of any format (classic, variant lines, f-puzzles, Solo IDs). */
+export async function* readAnyInputs(files: readonly string[], io: CliIo, fingerprint?: InputFingerprint | null): AsyncGenerator<AnyReadResult> {
   const names = files.length === 0 ? ['-'] : files;
   const breather = new Breather();
   for (const [index, name] of names.entries()) {
     const stream = fingerprint && name !== '-' ? openWatchedInput(name, index, fingerprint) : openInput(name, io);
     try {
-      for await (const record of readPuzzles(linesOf(stream), { source: name === '-' ? '<stdin>' : name })) {
+      for await (const record of readAnyPuzzles(linesOf(stream), { source: name === '-' ? '<stdin>' : name })) {
         yield record;
         await breather.breathe();
       }
@@ -106,10 +125,16 @@ export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerato
     return;
   }
   // Too short to be a puzzle: most likely a mistyped file name.
-  if (arg.replace(/[\s|+-]/g, '').length < 81) {
+  const text = arg.trim();
+  const variant = text.startsWith('{') || hasVariantTag(text) || isSoloId(text) || /^https?:\/\//i.test(text);
+  if (!variant && arg.replace(/[\s|+-]/g, '').length < 81) {
     throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
   }
-  yield* parsePuzzles(arg, { source: '<argument>' });
+  yield* classicOnly(toAsync(readAnyPuzzlesText(arg, { source: '<argument>' })));
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }
 
 /**
@@ -120,7 +145,7 @@ export async function countRecords(files: readonly string[], io: CliIo, why: str
   requireRegularFiles(files, `${why} reads the input twice`);
   let count = 0;
   for (const name of files) {
-    const reader = new PuzzleReader({ source: name, rejectConflicts: false });
+    const reader = new AnyPuzzleReader({ source: name, rejectConflicts: false });
     let line = 0;
     for await (const text of linesOf(openInput(name, io))) count += reader.push(text, ++line).length;
     if (reader.end()) count++;
@@ -156,11 +181,22 @@ export async function* recordsInRange(
   skip: number,
   fingerprint?: InputFingerprint | null,
 ): AsyncGenerator<ReadResult> {
+  yield* classicOnly(anyRecordsInRange(files, io, range, skip, fingerprint));
+}
+
+/** {@link recordsInRange} of any format (variants too). */
+export async function* anyRecordsInRange(
+  files: readonly string[],
+  io: CliIo,
+  range: { from: number; to: number } | null,
+  skip: number,
+  fingerprint?: InputFingerprint | null,
+): AsyncGenerator<AnyReadResult> {
   const from = (range?.from ?? 0) + skip;
   const to = range?.to ?? Number.POSITIVE_INFINITY;
   if (from >= to) return;
   let index = 0;
-  for await (const record of readInputs(files, io, fingerprint)) {
+  for await (const record of readAnyInputs(files, io, fingerprint)) {
     if (index >= from) yield record;
     index++;
     if (index >= to) return;

@@ -8,7 +8,12 @@ export type PuzzleFormatErrorCode =
   | 'NOT_ONE_PUZZLE' // a single puzzle was expected, none or several were found
   | 'BAD_CELL_VALUE' // an array cell that is not a whole number from 0 to 9 (or null)
   | 'BAD_GRID_TYPE' // a grid argument that is neither a string, an array nor a Uint8Array
-  | 'BAD_PUZZLE'; // a { rules, givens } puzzle whose rules are not a rules value or whose givens are not numbers
+  | 'BAD_PUZZLE' // a { rules, givens } puzzle whose rules are not a rules value or whose givens are not numbers
+  | 'BAD_RULES' // variant rules that cannot be built: a region of the wrong size, a cell in two cages, a cage sum no digits can make, a size with no box shape...
+  | 'BAD_VARIANT_LINE' // a variant line (`killer:...`, `6x6:...`) whose tags, givens or fields cannot be read
+  | 'BAD_FPUZZLES' // f-puzzles JSON (or its lz-string base64 form) that cannot be read, or a constraint the rules do not support
+  | 'BAD_SOLO_ID' // a Simon Tatham's Solo game ID that cannot be read
+  | 'GRIDS_DISAGREE'; // overlapping grids (Samurai) that give a shared cell two different digits
 
 /** Where a record came from: a file name (or `<stdin>`) and a 1-based line (0: not from lines). */
 export interface SourceLocation {

@@ -1,0 +1,79 @@
+import { formatVariantLine } from '../formats/line.js';
+import type { VariantRecord } from '../formats/reader.js';
+import { formatValues } from '../formats/values.js';
+import { isClassic9 } from '../rules/constructors.js';
+import type { Rules } from '../rules/types.js';
+import { Solver, countRules, solveRules } from '../solver/index.js';
+import { UsageError } from './io.js';
+import { where } from './output.js';
+
+/**
+ * The error of a classic-only command (grade, explain, hint, repair, check --explain) given a
+ * variant: one line, usage exit code.
+ */
+export function variantRefused(record: VariantRecord, what = 'variants are not graded yet'): UsageError {
+  return new UsageError(`${what}: ${where(record.source, record.line)} is a ${record.rules.variant} puzzle (check and solve read variants)`);
+}
+
+/**
+ * Counts and solves puzzles under any rules: classic 9x9 rules with the band solver, others with
+ * the variant solver (`countRules` / `solveRules` of src/solver).
+ */
+export class AnyCounter {
+  private readonly classic = new Solver();
+
+  private lastClassic: Uint8Array | null = null;
+
+  /** Solutions of the puzzle up to `limit`. */
+  count(rules: Rules, givens: Uint8Array, limit = 2): number {
+    this.lastClassic = null;
+    if (isClassic9(rules)) {
+      const count = this.classic.count(givens, limit);
+      if (count > 0) this.lastClassic = givens;
+      return count;
+    }
+    return countRules(rules, givens, limit);
+  }
+
+  /** A solution (one digit per cell), or null when there is none; the first one the last count found, for classic 9x9. */
+  solve(rules: Rules, givens: Uint8Array): Uint8Array | null {
+    if (isClassic9(rules)) {
+      if (this.lastClassic === givens) return this.classic.solution.slice();
+      return this.classic.count(givens, 1) === 0 ? null : this.classic.solution.slice();
+    }
+    return solveRules(rules, givens);
+  }
+}
+
+/** The JSON fields of a variant record: where, label, the variant's name, its rules and the puzzle as a variant line. */
+export function variantFields(record: VariantRecord): Record<string, unknown> {
+  let line: string;
+  try {
+    line = formatVariantLine(record);
+  } catch {
+    line = formatValues(record.rules, record.givens); // too many cages for a line: the givens alone
+  }
+  return {
+    source: record.source,
+    line: record.line,
+    ...(record.label === undefined ? {} : { label: record.label }),
+    variant: record.rules.variant,
+    rules: record.rules.spec,
+    puzzle: line,
+  };
+}
+
+/** Values as printed rows of the frame: one character per cell, a space where the frame has none (Samurai). */
+export function valuesGrid(rules: Rules, values: ArrayLike<number>): string {
+  const chars = formatValues(rules, values);
+  const rows: string[] = [];
+  for (let r = 0; r < rules.height; r++) {
+    let row = '';
+    for (let c = 0; c < rules.width; c++) {
+      const cell = rules.cellAt[r * rules.width + c]!;
+      row += cell < 0 ? ' ' : chars[cell]!;
+    }
+    rows.push(row.trimEnd());
+  }
+  return rows.join('\n');
+}

@@ -1,0 +1,40 @@
+import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
+import { buildRules } from '../rules/build.js';
+import { findGivenConflict, type Puzzle } from '../rules/puzzle.js';
+import { RulesError, type Rules, type RulesSpec } from '../rules/types.js';
+
+/** A variant puzzle read from text: its rules, its givens, and a label when the source had one. */
+export interface ReadVariant extends Puzzle {
+  readonly label: string | undefined;
+}
+
+/**
+ * Builds the rules of a description read from `where`, turning a {@link RulesError} into a
+ * `BAD_RULES` {@link PuzzleFormatError} with the same words.
+ */
+export function rulesFrom(spec: RulesSpec, where: SourceLocation): Rules {
+  try {
+    return buildRules(spec);
+  } catch (error) {
+    if (error instanceof RulesError) throw new PuzzleFormatError('BAD_RULES', error.message, where);
+    throw error;
+  }
+}
+
+/** Throws a `CONFLICT` error when a given breaks a rule on its own (two 5s in a house, a cage sum passed). */
+export function checkGivens(rules: Rules, givens: Uint8Array, where: SourceLocation): void {
+  const conflict = findGivenConflict(rules, givens);
+  if (conflict !== null) throw new PuzzleFormatError('CONFLICT', `givens conflict: ${conflict.reason}`, where);
+}
+
+/** The rules and givens, checked. */
+export function variantOf(spec: RulesSpec, givens: Uint8Array, label: string | undefined, where: SourceLocation): ReadVariant {
+  const rules = rulesFrom(spec, where);
+  checkGivens(rules, givens, where);
+  return { rules, givens, label };
+}
+
+/** `r3c6` of a frame position (0-based row and column). */
+export function frameName(row: number, col: number): string {
+  return `r${row + 1}c${col + 1}`;
+}

@@ -1,0 +1,250 @@
+import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
+import { PuzzleReader, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
+import { classicRules } from '../rules/constructors.js';
+import type { Rules } from '../rules/types.js';
+import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64 } from './fpuzzles.js';
+import { hasVariantTag, parseLayoutLine, parseVariantLine } from './line.js';
+import { fromSoloId, isSoloId } from './solo.js';
+import type { ReadVariant } from './common.js';
+
+/** Which format a variant record was read from. */
+export type VariantFormat = 'line' | 'jigsaw-layout' | 'fpuzzles' | 'fpuzzles-base64' | 'solo';
+
+/** A puzzle under any rules read from text, with where it came from (the variant twin of PuzzleRecord). */
+export interface VariantRecord {
+  rules: Rules;
+  /** One given per cell of the rules (0 empty). */
+  givens: Uint8Array;
+  label: string | undefined;
+  source: string;
+  line: number;
+  format: VariantFormat;
+}
+
+/** A classic record (81 cells) or a variant one (`'rules' in puzzle`). */
+export type AnyRecord = PuzzleRecord | VariantRecord;
+
+/** One record of a mixed stream: a puzzle of any kind, or the reason it could not be read. */
+export type AnyReadResult = { ok: true; puzzle: AnyRecord } | { ok: false; error: PuzzleFormatError };
+
+/** Whether a record carries its own rules (a variant) rather than a classic grid. */
+export function isVariantRecord(record: AnyRecord): record is VariantRecord {
+  return 'rules' in record;
+}
+
+const NONE: readonly AnyReadResult[] = Object.freeze([]);
+/** A JSON object spread over lines is read up to this many characters. */
+const MAX_JSON = 4 << 20;
+const BASE64 = /^[A-Za-z0-9+/]+=*$/;
+
+/**
+ * Reads records of every format from lines, one call per line, as {@link PuzzleReader} does:
+ * classic lines and printed grids (through the classic reader itself: same speed, same errors),
+ * variant lines (`killer:...`, `6x6:...`, a jigsaw as `GIVENS LAYOUT`), f-puzzles JSON (one object
+ * per line, or one object over several lines), its lz-string base64 (or an f-puzzles link), and
+ * Simon Tatham's Solo game IDs, mixed in any order. A line goes to the classic reader unless its
+ * first character is a letter, '{', or a digit followed by a size's `x` or a jigsaw's `j`, or it
+ * has a second word as long as its first (a jigsaw layout).
+ */
+export class AnyPuzzleReader {
+  private readonly classic: PuzzleReader;
+  private readonly source: string;
+  private json: string[] | null = null;
+  private jsonDepth = 0;
+  private jsonLength = 0;
+  private jsonStart = 0;
+  private jsonInString = false;
+  private jsonEscape = false;
+
+  constructor(options: ParseOptions = {}) {
+    this.classic = new PuzzleReader(options);
+    this.source = options.source ?? '<input>';
+  }
+
+  /** Feeds one line (without its line break); returns the records it finished (usually one or none). */
+  push(rawLine: string, lineNumber: number): readonly AnyReadResult[] {
+    if (this.json !== null) return this.continueJson(rawLine);
+    let start = 0;
+    while (start < rawLine.length && (rawLine.charCodeAt(start) === 32 || rawLine.charCodeAt(start) === 9)) start++;
+    const first = rawLine.charCodeAt(start);
+    const letter = (first >= 65 && first <= 90) || (first >= 97 && first <= 122);
+    const digit = first >= 48 && first <= 57;
+    if (first === 123 /* { */ || letter || (digit && sizedTag(rawLine, start)) || (!letter && jigsawCandidate(rawLine, start))) {
+      const where = { source: this.source, line: lineNumber };
+      const pending = this.classic.end(); // a printed grid cut short by this line
+      const head: AnyReadResult[] = pending ? [pending] : [];
+      if (first === 123) {
+        this.json = [];
+        this.jsonStart = lineNumber;
+        this.jsonDepth = 0;
+        this.jsonLength = 0;
+        this.jsonInString = false;
+        this.jsonEscape = false;
+        return [...head, ...this.continueJson(rawLine)];
+      }
+      const read = this.readVariant(rawLine.trim(), where);
+      if (read !== null) return [...head, read];
+      if (head.length > 0) return [...head, ...this.classic.push(rawLine, lineNumber)];
+    }
+    return this.classic.push(rawLine, lineNumber);
+  }
+
+  /** Call at the end of input: reports a grid or a JSON object that stopped short. */
+  end(): AnyReadResult | null {
+    if (this.json !== null) {
+      const where = { source: this.source, line: this.jsonStart };
+      this.json = null;
+      return { ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', 'the JSON object is not closed before the end of the input', where) };
+    }
+    return this.classic.end();
+  }
+
+  /** A variant record of a line, an error, or null when the line is none of the variant forms (the classic reader says why). */
+  private readVariant(text: string, where: SourceLocation): AnyReadResult | null {
+    const record = (read: ReadVariant, format: VariantFormat): AnyReadResult => ({
+      ok: true,
+      puzzle: { rules: read.rules, givens: read.givens, label: read.label, source: where.source, line: where.line, format },
+    });
+    try {
+      const word = text.split(/\s/, 1)[0]!;
+      if (isSoloId(word)) {
+        const read = fromSoloId(word, where);
+        const label = text.slice(word.length).trim();
+        return record(label === '' ? read : { ...read, label }, 'solo');
+      }
+      if (/^https?:\/\//i.test(word)) {
+        const data = fpuzzlesLinkData(word);
+        if (data === null) throw new PuzzleFormatError('BAD_FPUZZLES', 'a link with no f-puzzles data (expected ?load=... or fpuzzles...)', where);
+        return record(fromFpuzzlesBase64(data, where), 'fpuzzles-base64');
+      }
+      if (hasVariantTag(text)) return record(parseVariantLine(text, where), 'line');
+      if (word.length >= 16 && BASE64.test(word) && /[A-Za-z+/]/.test(word)) return record(fromFpuzzlesBase64(word, where), 'fpuzzles-base64');
+      const jigsaw = parseLayoutLine(text, where);
+      if (jigsaw !== null) return record(jigsaw, 'jigsaw-layout');
+      return null;
+    } catch (error) {
+      if (error instanceof PuzzleFormatError) return { ok: false, error };
+      throw error;
+    }
+  }
+
+  private continueJson(rawLine: string): readonly AnyReadResult[] {
+    const json = this.json!;
+    json.push(rawLine);
+    this.jsonLength += rawLine.length + 1;
+    for (let i = 0; i < rawLine.length; i++) {
+      const ch = rawLine.charCodeAt(i);
+      if (this.jsonInString) {
+        if (this.jsonEscape) this.jsonEscape = false;
+        else if (ch === 92) this.jsonEscape = true;
+        else if (ch === 34) this.jsonInString = false;
+      } else if (ch === 34) this.jsonInString = true;
+      else if (ch === 123 || ch === 91) this.jsonDepth++;
+      else if (ch === 125 || ch === 93) this.jsonDepth--;
+    }
+    const where = { source: this.source, line: this.jsonStart };
+    if (this.jsonDepth > 0 && this.jsonLength < MAX_JSON) return NONE;
+    this.json = null;
+    if (this.jsonDepth > 0) return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `a JSON object longer than ${MAX_JSON} characters`, where) }];
+    let data: unknown;
+    try {
+      data = JSON.parse(json.join('\n'));
+    } catch (error) {
+      return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `not valid JSON: ${(error as Error).message}`, where) }];
+    }
+    try {
+      const read = fromFpuzzles(data, where);
+      return [{ ok: true, puzzle: { rules: read.rules, givens: read.givens, label: read.label, source: where.source, line: where.line, format: 'fpuzzles' } }];
+    } catch (error) {
+      if (error instanceof PuzzleFormatError) return [{ ok: false, error }];
+      throw error;
+    }
+  }
+}
+
+/**
+ * One or two digits then `x` or `j` (a size tag `6x6:`, `16x16:` or a Solo ID `9j:`, `3x3k:`):
+ * never a classic line. Two reads at most: classic lines of digits are not scanned.
+ */
+function sizedTag(line: string, start: number): boolean {
+  let next = line.charCodeAt(start + 1);
+  if (next >= 48 && next <= 57) next = line.charCodeAt(start + 2);
+  return next === 120 || next === 106;
+}
+
+/**
+ * A line of two words of the same square length N*N (16..256), the second as long as the first:
+ * maybe a jigsaw `GIVENS LAYOUT`. Classic lines of 81 cells and a label take this test only when
+ * the label is 81 characters long (a layout, or a solution: the layout test tells them apart).
+ */
+function jigsawCandidate(line: string, start: number): boolean {
+  // Cheap first: a blank right after N*N characters for some N (13 reads; none on a plain 81-cell line).
+  let blank = false;
+  for (let n = 4; n <= 16 && !blank; n++) {
+    const code = line.charCodeAt(start + n * n);
+    blank = code === 32 || code === 9;
+  }
+  if (!blank) return false;
+  let space = line.indexOf(' ', start);
+  const tab = line.indexOf('\t', start);
+  if (space < 0 || (tab >= 0 && tab < space)) space = tab;
+  if (space < 0) return false;
+  const n = space - start;
+  const size = Math.round(Math.sqrt(n));
+  if (size < 4 || size > 16 || size * size !== n) return false;
+  let second = space;
+  while (second < line.length && (line.charCodeAt(second) === 32 || line.charCodeAt(second) === 9)) second++;
+  let end = second;
+  while (end < line.length && line.charCodeAt(end) > 32) end++;
+  return end - second === n;
+}
+
+/** Every record of a text of any formats, in order (valid puzzles and errors). */
+export function* readAnyPuzzlesText(text: string, options: ParseOptions = {}): Generator<AnyReadResult> {
+  const reader = new AnyPuzzleReader(options);
+  const lines = text.split('\n');
+  if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  for (let i = 0; i < lines.length; i++) yield* reader.push(lines[i]!, i + 1);
+  const last = reader.end();
+  if (last) yield last;
+}
+
+/** Records of any formats from a stream of lines (e.g. `readline`), in constant memory. */
+export async function* readAnyPuzzles(lines: AsyncIterable<string>, options: ParseOptions = {}): AsyncGenerator<AnyReadResult> {
+  const reader = new AnyPuzzleReader(options);
+  let lineNumber = 0;
+  for await (const line of lines) {
+    lineNumber++;
+    yield* reader.push(line, lineNumber);
+  }
+  const last = reader.end();
+  if (last) yield last;
+}
+
+/**
+ * Reads exactly one puzzle of any format: a classic grid comes back as classic 9x9 rules.
+ * @throws PuzzleFormatError when the text is not one valid puzzle.
+ */
+export function parseVariantPuzzle(text: string, options: ParseOptions = {}): ReadVariant & { format: VariantFormat | 'classic' } {
+  let found: AnyRecord | undefined;
+  let count = 0;
+  for (const result of readAnyPuzzlesText(text, options)) {
+    if (!result.ok) throw result.error;
+    count++;
+    found = result.puzzle;
+  }
+  if (count !== 1 || found === undefined) {
+    throw new PuzzleFormatError('NOT_ONE_PUZZLE', count === 0 ? 'no puzzle found' : `expected one puzzle, found ${count}`, {
+      source: options.source ?? '<input>',
+      line: 1,
+    });
+  }
+  if (isVariantRecord(found)) return { rules: found.rules, givens: found.givens, label: found.label, format: found.format };
+  return { rules: classic9(), givens: found.grid, label: found.label, format: 'classic' };
+}
+
+let classicRulesValue: Rules | undefined;
+function classic9(): Rules {
+  classicRulesValue ??= classicRules(9);
+  return classicRulesValue;
+}
