@@ -315,7 +315,9 @@ function paint(
     if (s.kind !== 'arrow') continue;
     const brush = brushOf(theme, s);
     const colour = s.chain === undefined ? brush.stroke : theme.chains[s.chain % theme.chains.length] ?? brush.stroke;
-    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], obstacles, frame, left, top));
+    // An end on a big digit (a given a link starts from) starts outside the digit.
+    const gaps: [number, number] = [s.from.cell, s.to.cell].map((cell) => (values[cell] !== 0 || digitMarks.has(cell) ? c * 0.36 : c * 0.16)) as [number, number];
+    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, obstacles, frame, left, top));
   }
   // Eliminations last, the strongest mark: the candidate on its disc, then a cross over it, above
   // every arrow (which are routed clear of it anyway).
@@ -362,10 +364,12 @@ const OBSTACLE_ELIMINATION = 1000;
 const OBSTACLE_DIGIT = 40;
 const OBSTACLE_MARK = 8;
 const COST_OUTSIDE = 400;
-const COST_ON_GRID_LINE = 6;
+const COST_ON_GRID_LINE = 45;
 /** Bends tried, as fractions of the distance between the ends (either side), gentlest first. */
-const BENDS = [0.12, 0.2, 0.3, 0.42, 0.55];
-const SAMPLES = 32;
+const BENDS = [0.12, 0.16, 0.2, 0.25, 0.3, 0.36, 0.42, 0.5, 0.6];
+/** Bends tried after those, in cells. */
+const ABSOLUTE_BENDS = [0.25, 0.4, 0.55, 0.75, 1];
+const SAMPLES = 48;
 
 /**
  * An arrow between two candidate centres: a quadratic curve shortened to the candidates' edges,
@@ -379,6 +383,7 @@ function arrowPrimitives(
   c: number,
   from: [number, number],
   to: [number, number],
+  gaps: [number, number],
   obstacles: readonly Obstacle[],
   frame: { x0: number; y0: number; x1: number; y1: number },
   left: number,
@@ -392,14 +397,19 @@ function arrowPrimitives(
   if (length < 1e-6) return [];
   const ux = dx / length;
   const uy = dy / length;
-  const gap = c * 0.16;
   const margin = c * 0.04;
+  // Far enough inside the frame for an arrowhead's corners.
+  const inside = c * 0.1;
   const own = (o: Obstacle) => (x1 >= o.x0 && x1 <= o.x1 && y1 >= o.y0 && y1 <= o.y1) || (x2 >= o.x0 && x2 <= o.x1 && y2 >= o.y0 && y2 <= o.y1);
   const near = obstacles.filter((o) => !own(o));
   let best = { cost: Infinity, mx: 0, my: 0 };
-  for (const f of BENDS) {
+  // Relative bends, then absolute ones (a short link between two marks of one cell needs those).
+  // Two marks a few candidates apart: a loop, or the ends' gaps would leave no line between them.
+  const short = length < c * 0.9;
+  const amounts = [...(short ? [] : BENDS.map((f) => Math.min(length * f, c * (0.5 + 4 * f)))), ...ABSOLUTE_BENDS.filter((f) => !short || f >= 0.5).map((f) => f * c)];
+  for (const amount of amounts) {
     for (const side of [1, -1]) {
-      const bend = side * Math.min(length * f, c * (0.5 + 4 * f));
+      const bend = side * amount;
       const mx = (x1 + x2) / 2 - uy * bend;
       const my = (y1 + y2) / 2 + ux * bend;
       let cost = Math.abs(bend) / c;
@@ -407,14 +417,14 @@ function arrowPrimitives(
         const t = i / SAMPLES;
         const px = (1 - t) * (1 - t) * x1 + 2 * (1 - t) * t * mx + t * t * x2;
         const py = (1 - t) * (1 - t) * y1 + 2 * (1 - t) * t * my + t * t * y2;
-        if (px < frame.x0 + margin || px > frame.x1 - margin || py < frame.y0 + margin || py > frame.y1 - margin) cost += COST_OUTSIDE;
+        if (px < frame.x0 + inside || px > frame.x1 - inside || py < frame.y0 + inside || py > frame.y1 - inside) cost += COST_OUTSIDE;
         for (const o of near) if (px >= o.x0 - margin && px <= o.x1 + margin && py >= o.y0 - margin && py <= o.y1 + margin) cost += o.weight;
         // Along a grid line: near one and travelling along it.
         const tx = 2 * (1 - t) * (mx - x1) + 2 * t * (x2 - mx);
         const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
         const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
         const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
-        if ((offX < 0.08 && Math.abs(ty) > 2 * Math.abs(tx)) || (offY < 0.08 && Math.abs(tx) > 2 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
+        if ((offX < 0.1 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.1 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
       }
       if (cost < best.cost) best = { cost, mx, my };
     }
@@ -423,10 +433,10 @@ function arrowPrimitives(
   const startDir = unit(mx - x1, my - y1);
   const endDir = unit(x2 - mx, y2 - my);
   const headed = brush.head !== false;
-  const sx = x1 + startDir[0] * gap;
-  const sy = y1 + startDir[1] * gap;
-  const tipX = x2 - endDir[0] * gap;
-  const tipY = y2 - endDir[1] * gap;
+  const sx = x1 + startDir[0] * gaps[0];
+  const sy = y1 + startDir[1] * gaps[0];
+  const tipX = x2 - endDir[0] * gaps[1];
+  const tipY = y2 - endDir[1] * gaps[1];
   const width = (brush.width ?? 0.035) * c;
   const headLength = headed ? Math.max(c * 0.15, width * 3.5) : 0;
   const headHalf = Math.max(c * 0.065, width * 1.6);
