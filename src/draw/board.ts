@@ -301,7 +301,8 @@ function paint(
       if (!s && !present) continue;
       const ref = { cell, digit };
       if (s?.kind === 'strike') {
-        obstacles.push(candidateBox(ref, OBSTACLE_ELIMINATION));
+        // The glyph's box from ascent to descent (taller than its disc).
+        obstacles.push({ x0: candX(ref) - discR, y0: candY(ref) - c * 0.17, x1: candX(ref) + discR, y1: candY(ref) + c * 0.17, weight: OBSTACLE_ELIMINATION });
         continue;
       }
       if (s) obstacles.push(candidateBox(ref, OBSTACLE_MARK));
@@ -316,7 +317,13 @@ function paint(
     const brush = brushOf(theme, s);
     const colour = s.chain === undefined ? brush.stroke : theme.chains[s.chain % theme.chains.length] ?? brush.stroke;
     // An end on a big digit (a given a link starts from) starts outside the digit.
-    const gaps: [number, number] = [s.from.cell, s.to.cell].map((cell) => (values[cell] !== 0 || digitMarks.has(cell) ? c * 0.36 : c * 0.16)) as [number, number];
+    // An end on an eliminated candidate stops further out: clear of its glyph's whole box (ascent
+    // to descent), not only of its disc.
+    const gapAt = (ref: CandidateRef) => {
+      if (values[ref.cell] !== 0 || digitMarks.has(ref.cell)) return c * 0.36;
+      return candidateMarks.get(ref.cell * 9 + ref.digit - 1)?.kind === 'strike' ? c * 0.23 : c * 0.19;
+    };
+    const gaps: [number, number] = [gapAt(s.from), gapAt(s.to)];
     out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, obstacles, frame, left, top));
   }
   // Eliminations last, the strongest mark: the candidate on its disc, then a cross over it, above
