@@ -275,6 +275,11 @@ function paint(
       disc.stroke = b.stroke;
       disc.strokeWidth = (b.width ?? 0.02) * c;
     }
+    // An elimination's disc is ringed in its colour too: the strongest mark on the board.
+    if (s.kind === 'strike' && b.stroke) {
+      disc.stroke = b.stroke;
+      disc.strokeWidth = (b.width ?? 0.05) * c * 0.5;
+    }
     return disc;
   };
   const candidateText = (ref: CandidateRef, s: (Shape & CandidateRef) | undefined): Primitive => {

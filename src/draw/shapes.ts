@@ -106,7 +106,10 @@ export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {})
     else all.forEach((chain, i) => addChains([chain], 0, proofs, arrows, mark, all.length > 1 ? i : undefined));
     shapes.push(...arrows.values());
   }
-  if (roles) shapes.push(...roles.filter((s) => s.kind === 'arrow'));
+  if (roles) {
+    shapes.push(...roles.filter((s) => s.kind === 'arrow'));
+    for (const s of roles) if (s.kind === 'candidate') mark(s);
+  }
   if (showPattern && options.candidates !== undefined && !showChains) {
     for (const cell of step.pattern.cells) {
       for (const digit of step.pattern.digits) {
@@ -196,7 +199,10 @@ function roleShapes(step: Readonly<Step>, candidates: ArrayLike<number> | undefi
       if (candidates === undefined) continue;
       const shared = candidates[pivot]! & candidates[pincer]! & ~(1 << (step.pattern.digits[0]! - 1));
       for (let digit = 1; digit <= 9; digit++) {
-        if (shared & (1 << (digit - 1))) out.push({ kind: 'arrow', from: { cell: pivot, digit }, to: { cell: pincer, digit }, brush: 'link' });
+        if ((shared & (1 << (digit - 1))) === 0) continue;
+        out.push({ kind: 'arrow', from: { cell: pivot, digit }, to: { cell: pincer, digit }, brush: 'link' });
+        // The linked digits, ringed in their cell's role.
+        out.push({ kind: 'candidate', cell: pivot, digit, brush: 'pivot' }, { kind: 'candidate', cell: pincer, digit, brush: 'pincer' });
       }
     }
     return out;

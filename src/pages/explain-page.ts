@@ -87,7 +87,7 @@ nav.list .name { min-width: 0; overflow-wrap: anywhere; }
 .pages { margin: 0 0 12px; font-size: 13px; }
 .pages a { margin-right: 14px; }
 @media (max-width: 800px) { .layout { grid-template-columns: 1fr; } nav.list { position: static; max-height: 240px; } .boards { width: 100%; } }
-@media (max-width: 500px) { main { padding: 10px 8px 24px; } header.top { padding: 10px 8px 8px; } .controls .keys { display: none; } .text { min-width: 0; } }
+@media (max-width: 500px) { main { padding: 10px 8px 24px; } header.top { padding: 10px 8px 8px; } .controls .keys, .views .legend { display: none; } .text { min-width: 0; } }
 `;
 
 /** Prev / next, arrow keys, the list; the URL's #step-N opens that step. Plain ES5, no network. */
