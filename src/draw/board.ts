@@ -338,7 +338,7 @@ function paint(
     const disc = discOf(s);
     if (disc) out.push(disc);
     out.push(candidateText(s, s));
-    const h = c * 0.13;
+    const h = c * 0.15;
     const x = candX(s);
     const y = candY(s);
     const width = (b.width ?? 0.05) * c;
@@ -370,15 +370,15 @@ interface Obstacle {
 }
 
 /** Pencil marks sit this fraction of a cell in from its edges. */
-const CANDIDATE_INSET = 0.07;
+const CANDIDATE_INSET = 0.055;
 /** Costs of an arrow's sample point inside a box: an elimination must never be covered. */
 const OBSTACLE_ELIMINATION = 1000;
 const OBSTACLE_DIGIT = 40;
 const OBSTACLE_MARK = 8;
 const COST_OUTSIDE = 400;
-const COST_ON_GRID_LINE = 45;
+const COST_ON_GRID_LINE = 70;
 /** Bends tried, as fractions of the distance between the ends (either side), gentlest first. */
-const BENDS = [0.12, 0.16, 0.2, 0.25, 0.3, 0.36, 0.42, 0.5, 0.6];
+const BENDS = [0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.36, 0.42, 0.5, 0.6];
 /** Bends tried after those, in cells. */
 const ABSOLUTE_BENDS = [0.25, 0.4, 0.55, 0.75, 1];
 const SAMPLES = 48;
@@ -436,7 +436,7 @@ function arrowPrimitives(
         const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
         const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
         const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
-        if ((offX < 0.1 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.1 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
+        if ((offX < 0.12 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.12 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
       }
       if (cost < best.cost) best = { cost, mx, my };
     }

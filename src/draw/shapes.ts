@@ -92,10 +92,9 @@ export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {})
     for (const e of step.eliminations) mark({ kind: 'strike', cell: e.cell, digit: e.digit, brush: 'elimination' });
   }
   if (showPlacements) {
-    for (const p of step.placements) {
-      const isCandidate = options.candidates === undefined || (options.candidates[p.cell]! & (1 << (p.digit - 1))) !== 0;
-      mark({ kind: isCandidate && options.candidates !== undefined ? 'candidate' : 'digit', cell: p.cell, digit: p.digit, brush: 'placement' });
-    }
+    // The answer written in its cell, as a reader would (ringed, not as bold as a given): the
+    // clearest mark with the elimination's.
+    for (const p of step.placements) mark({ kind: 'digit', cell: p.cell, digit: p.digit, brush: 'placement' });
   }
   if (showChains) {
     const arrows = new Map<string, Shape>();

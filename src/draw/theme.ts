@@ -131,7 +131,7 @@ export const GREY_THEME: Theme = {
     'pattern-digit': { fill: '#b4b4b4', stroke: '#000000', text: '#000000', width: 0.02 },
     unit: { fill: '#f4f4f4', stroke: '#7a7a7a', width: 0.03 },
     placement: { fill: '#dcdcdc', stroke: '#000000', text: '#303030', width: 0.035, bold: false },
-    elimination: { fill: '#ffffff', stroke: '#000000', text: '#303030', width: 0.05 },
+    elimination: { fill: '#ffffff', stroke: '#000000', text: '#303030', width: 0.065 },
     on: { fill: '#3c3c3c', stroke: '#000000', text: '#ffffff', width: 0.02 },
     off: { fill: '#ffffff', stroke: '#3c3c3c', text: '#000000', width: 0.025 },
     strong: { stroke: '#4a4a4a', width: 0.035 },
