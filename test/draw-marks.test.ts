@@ -210,3 +210,31 @@ describe('roles and chains have their own brushes', () => {
     }
   });
 });
+
+describe('a board as a one-page PDF (draw -f pdf)', () => {
+  it('keeps its frame well in from the page edge (at least 6 pt of margin)', async () => {
+    const { inflateSync } = await import('node:zlib');
+    const { renderPicture } = await import('../src/render/picture.js');
+    const bytes = Buffer.from(await renderPicture({ givens: '1' + '.'.repeat(80) }, { format: 'pdf', size: 360 }));
+    const pdf = bytes.toString('latin1');
+    const media = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(pdf)!;
+    expect(Number(media[1])).toBe(270); // 360 px at 96 per inch
+    // The page's content: pdfkit's flip, then the picture moved in by its margin and scaled.
+    const contents: string[] = [];
+    for (const m of pdf.matchAll(/stream\r?\n/g)) {
+      const start = m.index + m[0].length;
+      const end = pdf.indexOf('endstream', start);
+      try {
+        contents.push(inflateSync(bytes.subarray(start, end)).toString('latin1'));
+      } catch {
+        // a font or image stream
+      }
+    }
+    const page = contents.find((c) => / cm\b/.test(c) && /\bre\b/.test(c))!;
+    const moves = [...page.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) cm/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(moves.length).toBeGreaterThan(0);
+    const [x, y] = moves[0]!;
+    expect(x).toBeGreaterThanOrEqual(6);
+    expect(y).toBeGreaterThanOrEqual(6);
+  });
+});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeWithPath } from '../src/grader/grade.js';
 import { run } from './helpers/cli.js';
 import { launchBrowser } from './helpers/browser.js';
@@ -158,5 +158,16 @@ describeWithTool('chromium', 'explain --html: chains one at a time, eliminations
     expect(report.views).toBeGreaterThan(steps.length);
     expect(report.checked).toBeGreaterThan(1000);
     await page.close();
+  });
+});
+
+describe('explain --html: the header names the input', () => {
+  it('a puzzle given on the command line is called so, not <argument>:1', async () => {
+    const easy = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+    const result = await run(['explain', easy, '--html']);
+    expect(result.code).toBe(0);
+    const sub = /<div class="sub">([^<]*)<\/div>/.exec(result.stdout)![1]!;
+    expect(sub).toContain('puzzle from the command line');
+    expect(result.stdout).not.toContain('&lt;argument&gt;');
   });
 });
