@@ -436,7 +436,7 @@ function arrowPrimitives(
         const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
         const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
         const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
-        if ((offX < 0.12 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.12 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
+        if ((offX < 0.16 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.16 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
       }
       if (cost < best.cost) best = { cost, mx, my };
     }
