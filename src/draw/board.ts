@@ -373,7 +373,7 @@ interface Obstacle {
 const CANDIDATE_INSET = 0.055;
 /** Costs of an arrow's sample point inside a box: an elimination must never be covered. */
 const OBSTACLE_ELIMINATION = 1000;
-const OBSTACLE_DIGIT = 40;
+const OBSTACLE_DIGIT = 100;
 const OBSTACLE_MARK = 8;
 const COST_OUTSIDE = 400;
 const COST_ON_GRID_LINE = 70;
@@ -436,7 +436,7 @@ function arrowPrimitives(
         const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
         const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
         const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
-        if ((offX < 0.16 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.16 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
+        if ((offX < 0.12 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.12 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
       }
       if (cost < best.cost) best = { cost, mx, my };
     }
