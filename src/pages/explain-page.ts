@@ -61,7 +61,7 @@ const STYLE = `
 .text { flex: 1 1 280px; min-width: 240px; }
 .views { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin: 0 0 6px; font-size: 14px; }
 .views button { font: inherit; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
-.views button[aria-pressed="true"] { background: #e8f0fe; border-color: var(--accent); }
+.views button[aria-pressed="true"], details.proofs li button[aria-pressed="true"], .chains li button[aria-pressed="true"] { background: #e8f0fe; border-color: var(--accent); }
 .views .view-label { font-weight: 600; font-variant-numeric: tabular-nums; min-width: 9em; }
 .views .swatch { display: inline-block; width: 22px; height: 4px; border-radius: 2px; vertical-align: middle; margin-right: 6px; }
 .chains li.current { background: #f1f3f4; border-radius: 4px; }
@@ -258,8 +258,16 @@ function stepViews(givens: Grid, snapshot: Board, size: number, title: string, s
     views.push({ svg: boardSvg(givens, snapshot, size, `${title}: ${label.toLowerCase()}`, step, { chain: i }), label });
   });
   if (many) views.push({ svg: boardSvg(givens, snapshot, size, `${title}: all chains`, step), label: `All ${chains.length} chains`, all: true });
-  const proofs: ProofLine[] = [];
-  proofLines(chains, 0, proofs);
+  const found: ProofLine[] = [];
+  proofLines(chains, 0, found);
+  // Chains that share a link share its proof: each proof once.
+  const seen = new Set<string>();
+  const proofs = found.filter((p) => {
+    const key = `${p.depth}:${formatChain(p.chain)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const proofItems = proofs.map((p, k) => {
     let button = '';
     if (k < MAX_PROOF_BOARDS) {
