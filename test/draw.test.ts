@@ -89,7 +89,10 @@ describe('drawBoard shows a step as the step says', () => {
     const cells = marks(svg, 'mark-cell');
     const chained = (step.chains?.length ?? 0) > 0;
     // pattern cells and placed cells, nothing else
-    expect(new Set(cells.filter((m) => m['brush'] === 'pattern').map((m) => Number(m['cell'])))).toEqual(new Set(step.pattern.cells));
+    // (a wing's cells by role: its pivot first, then the pincers)
+    const roles = ['pattern', 'pivot', 'pincer'];
+    expect(new Set(cells.filter((m) => roles.includes(m['brush']!)).map((m) => Number(m['cell'])))).toEqual(new Set(step.pattern.cells));
+    if (id === 'xy-wing') expect(cells.find((m) => m['brush'] === 'pivot')?.['cell']).toBe(String(step.pattern.cells[0]));
     expect(cells.filter((m) => m['brush'] === 'placement').map((m) => Number(m['cell'])).sort()).toEqual(step.placements.map((p) => p.cell).sort());
     // every elimination struck through (and coloured: its digit and line use the elimination brush)
     const struck = marks(svg, 'mark-strike').map((m) => key(m['cell']!, m['digit']!));
@@ -97,7 +100,8 @@ describe('drawBoard shows a step as the step says', () => {
     expect(svg.split('class="mark-strike"').length - 1).toBe(step.eliminations.length);
     for (const m of svg.matchAll(/<line class="mark-strike"[^>]*stroke="([^"]+)"/g)) expect(m[1]).toBe(COLOR_THEME.brushes.elimination.stroke);
     // units outlined only for non-chain steps
-    const units = marks(svg, 'mark-unit').map((m) => Number(m['unit']));
+    // (a fish's cover units are outlined, not filled)
+    const units = [...new Set([...marks(svg, 'mark-unit'), ...marks(svg, 'mark-unit-outline')].map((m) => Number(m['unit'])))];
     expect(units.sort((a, b) => a - b)).toEqual(chained ? [] : [...step.pattern.units].sort((a, b) => a - b));
     // arrows: exactly the main links of the step's chains, strong solid and weak dashed
     const arrows = marks(svg, 'mark-arrow').map((m) => `${m['from']}>${m['to']}:${m['brush']}`);

@@ -19,6 +19,11 @@ export interface ExplainHtmlOptions {
 }
 
 
+/** Where a puzzle came from, as a reader names it: `file.txt:12`, or the command line. */
+function sourceName(record: PuzzleRecord): string {
+  return record.source === '<argument>' ? 'puzzle from the command line' : `${record.source}:${record.line}`;
+}
+
 function pageName(index: number): string {
   return `puzzle-${String(index).padStart(4, '0')}.html`;
 }
@@ -71,7 +76,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     // In the worker thread: the main thread stays free to stop at once on a signal.
     const page = await compute(
       'explainPage',
-      { puzzle: record.grid, source: `${record.source}:${record.line}`, ...(record.label === undefined ? {} : { label: record.label }) },
+      { puzzle: record.grid, source: sourceName(record), ...(record.label === undefined ? {} : { label: record.label }) },
       { uniqueness: options.uniqueness },
     );
     if (page.outcome.status !== 'graded') failures++;
@@ -95,7 +100,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
       ...(i > 0 ? { previous: pageName(i) } : {}),
       ...(i + 1 < records.length ? { next: pageName(i + 2) } : {}),
     };
-    const source = `${record.source}:${record.line}`;
+    const source = sourceName(record);
     const page = await compute(
       'explainPage',
       { puzzle: record.grid, source, ...(record.label === undefined ? {} : { label: record.label }) },

@@ -100,9 +100,10 @@ Each step shows its difficulty on the Sudoku Explainer scale and what it does, i
 in it, separated by blank lines.
 
 With --html, a page shows the starting board, then each step with its board (the pattern in
-yellow, removed candidates struck through in red, chains as arrows: solid strong links, dashed weak
+yellow, removed candidates crossed out in red, chains as arrows: solid strong links, dashed weak
 ones) and the same text; previous / next buttons, the arrow keys and a list of steps move through
-it; nested proofs of forcing chains open on demand. It needs no network and works from file://.
+it; a step with several chains shows one at a time (C / Shift+C switch, A shows all), and each
+nested proof opens as its own board. It needs no network and works from file://.
 A file of several puzzles needs -o FOLDER: one page per puzzle and an index.html.
 
 Exit code 0 when every puzzle was explained, 1 when some could not be (invalid, no solution,

@@ -4,7 +4,7 @@ import type { Step } from '../core/step.js';
 import type { FontOutlines } from './glyphs.js';
 import { sceneToSvg } from './svg.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
-import { stepShapes, type CandidateRef, type Shape } from './shapes.js';
+import { stepShapes, type CandidateRef, type Shape, type StepShapeOptions } from './shapes.js';
 import { COLOR_THEME, THEMES, type Brush, type Theme } from './theme.js';
 
 /**
@@ -44,6 +44,11 @@ export interface DrawOptions {
   size?: number;
   /** A step to show on the board (the board as it is before the step). */
   step?: Readonly<Step>;
+  /**
+   * Draw only this chain of the step (0-based), in its colour; default every chain, each in its
+   * own colour (see {@link StepShapeOptions.chain}).
+   */
+  chain?: number;
   /** More marks, painted over the step's. */
   shapes?: readonly Shape[];
   /** `color` (default), `grey` for print, or a theme of your own. */
@@ -100,7 +105,7 @@ function geometry(size: number, coordinates: boolean): Geometry {
   return { cell: (size - 2 * pad) / 9, left: pad, top: pad };
 }
 
-const DRAW_OPTION_KEYS = optionKeys<DrawOptions>({ size: true, step: true, shapes: true, theme: true, layers: true, fontFamily: true, title: true, glyphs: true });
+const DRAW_OPTION_KEYS = optionKeys<DrawOptions>({ size: true, step: true, chain: true, shapes: true, theme: true, layers: true, fontFamily: true, title: true, glyphs: true });
 
 /** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
 export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Scene {
@@ -129,6 +134,7 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
         eliminations: layers.eliminations,
         chains: layers.chains,
         proofs: layers.proofs,
+        ...(options.chain === undefined ? {} : { chain: options.chain }),
         ...(candidates && layers.candidates ? { candidates } : {}),
       }),
     );
@@ -177,10 +183,15 @@ function paint(
   const out: Primitive[] = [];
   const cellX = (cell: number) => left + (cell % 9) * c;
   const cellY = (cell: number) => top + Math.floor(cell / 9) * c;
-  const candX = (ref: CandidateRef) => cellX(ref.cell) + (((ref.digit - 1) % 3) + 0.5) * (c / 3);
-  const candY = (ref: CandidateRef) => cellY(ref.cell) + (Math.floor((ref.digit - 1) / 3) + 0.5) * (c / 3);
+  // Pencil marks sit in a 3x3 layout inset from the cell's edges, so that the marks of one cell
+  // read as a group and not as pairs with the marks across a line.
+  const inset = c * CANDIDATE_INSET;
+  const step3 = (c - 2 * inset) / 3;
+  const candX = (ref: CandidateRef) => cellX(ref.cell) + inset + (((ref.digit - 1) % 3) + 0.5) * step3;
+  const candY = (ref: CandidateRef) => cellY(ref.cell) + inset + (Math.floor((ref.digit - 1) / 3) + 0.5) * step3;
   const candSize = c * 0.25;
-  const discR = c * 0.15;
+  const discR = c * 0.125;
+  const bigSize = c * 0.64;
 
   out.push({ type: 'rect', x: 0, y: 0, width: size, height: size, fill: theme.background });
   const unitRect = (unit: number) => {
@@ -194,7 +205,7 @@ function paint(
     if (s.kind !== 'unit') continue;
     const b = brushOf(theme, s);
     const r = unitRect(s.unit);
-    if (b.fill) out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit } } });
+    if (b.fill) out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
   }
   for (const s of shapes) {
     if (s.kind !== 'cell') continue;
@@ -220,43 +231,77 @@ function paint(
     const b = brushOf(theme, s);
     if (!b.stroke) continue;
     const w = (b.width ?? 0.04) * c;
-    const inset = w / 2 + c * 0.04;
+    const unitInset = w / 2 + c * 0.04;
     const r = unitRect(s.unit);
-    out.push({ type: 'rect', x: r.x + inset, y: r.y + inset, width: r.w - 2 * inset, height: r.h - 2 * inset, stroke: b.stroke, strokeWidth: w });
+    const outline: Primitive = { type: 'rect', x: r.x + unitInset, y: r.y + unitInset, width: r.w - 2 * unitInset, height: r.h - 2 * unitInset, stroke: b.stroke, strokeWidth: w, meta: { cls: 'mark-unit-outline', data: { unit: s.unit, brush: s.brush } } };
+    if (b.dash && b.dash.length > 0) outline.dash = b.dash.map((d) => d * c);
+    out.push(outline);
   }
-  // Big digits: givens, placed digits, and digit marks.
+  // Big digits: givens, placed digits, and digit marks. Their boxes are what arrows bend around.
   const digitMarks = new Map<number, Shape & CandidateRef>();
   const candidateMarks = new Map<number, Shape & CandidateRef>();
   for (const s of shapes) {
     if (s.kind === 'digit') digitMarks.set(s.cell, s);
     else if (s.kind === 'candidate' || s.kind === 'strike') candidateMarks.set(s.cell * 9 + s.digit - 1, s);
   }
-  const bigSize = c * 0.64;
+  const obstacles: Obstacle[] = [];
+  const digitHalfW = bigSize * 0.36;
+  const digitHalfH = (bigSize * DIGIT_HEIGHT) / 2 + c * 0.03;
   for (let cell = 0; cell < 81; cell++) {
     const x = cellX(cell) + c / 2;
     const baseline = cellY(cell) + c / 2 + (bigSize * DIGIT_HEIGHT) / 2;
     const mark = digitMarks.get(cell);
+    const value = values[cell]!;
+    if (mark || value !== 0) obstacles.push({ x0: x - digitHalfW, y0: cellY(cell) + c / 2 - digitHalfH, x1: x + digitHalfW, y1: cellY(cell) + c / 2 + digitHalfH, weight: OBSTACLE_DIGIT });
     if (mark) {
       const b = brushOf(theme, mark);
-      out.push({ type: 'text', x, y: baseline, text: String(mark.digit), size: bigSize, bold: true, fill: b.text ?? theme.filled, meta: { cls: 'mark-digit', data: { cell, digit: mark.digit, brush: mark.brush } } });
+      // A placed answer: the brush's colour and weight (regular, not as bold as a given), ringed.
+      if (b.stroke && b.bold === false) out.push({ type: 'circle', cx: x, cy: cellY(cell) + c / 2, r: c * 0.4, stroke: b.stroke, strokeWidth: (b.width ?? 0.035) * c, meta: { cls: 'mark-digit-ring', data: { cell } } });
+      out.push({ type: 'text', x, y: baseline, text: String(mark.digit), size: bigSize, bold: b.bold ?? true, fill: b.text ?? theme.filled, meta: { cls: 'mark-digit', data: { cell, digit: mark.digit, brush: mark.brush } } });
       continue;
     }
-    const value = values[cell]!;
     if (value === 0) continue;
     const given = givens[cell] === value;
     out.push({ type: 'text', x, y: baseline, text: String(value), size: bigSize, bold: given, fill: given ? theme.given : theme.filled, meta: { cls: given ? 'given' : 'filled', data: { cell } } });
   }
-  // Pencil marks: discs first, then the digits (strikes go over the arrows, below).
-  for (const s of candidateMarks.values()) {
+  // Pencil marks: discs first, then the digits; eliminations wait until after the arrows.
+  const candidateBox = (ref: CandidateRef, weight: number): Obstacle => ({
+    x0: candX(ref) - discR,
+    y0: candY(ref) - discR,
+    x1: candX(ref) + discR,
+    y1: candY(ref) + discR,
+    weight,
+  });
+  const discOf = (s: Shape & CandidateRef): Primitive | null => {
     const b = brushOf(theme, s);
-    if (!b.fill && !(s.kind === 'candidate' && b.stroke)) continue;
+    if (!b.fill && !(s.kind === 'candidate' && b.stroke)) return null;
     const disc: Primitive = { type: 'circle', cx: candX(s), cy: candY(s), r: discR, meta: { cls: s.kind === 'strike' ? 'mark-strike-disc' : 'mark-candidate', data: { cell: s.cell, digit: s.digit, brush: s.brush } } };
     if (b.fill) disc.fill = b.fill;
     if (s.kind === 'candidate' && b.stroke) {
       disc.stroke = b.stroke;
       disc.strokeWidth = (b.width ?? 0.02) * c;
     }
-    out.push(disc);
+    // An elimination's disc is ringed in its colour too: the strongest mark on the board.
+    if (s.kind === 'strike' && b.stroke) {
+      disc.stroke = b.stroke;
+      disc.strokeWidth = (b.width ?? 0.05) * c * 0.5;
+    }
+    return disc;
+  };
+  const candidateText = (ref: CandidateRef, s: (Shape & CandidateRef) | undefined): Primitive => {
+    const b = s ? brushOf(theme, s) : undefined;
+    const text: Primitive = { type: 'text', x: candX(ref), y: candY(ref) + (candSize * DIGIT_HEIGHT) / 2, text: String(ref.digit), size: candSize, bold: s !== undefined, fill: b?.text ?? theme.candidate };
+    if (s?.kind === 'strike') text.meta = { cls: 'mark-eliminated', data: { cell: ref.cell, digit: ref.digit } };
+    return text;
+  };
+  const struck: (Shape & CandidateRef)[] = [];
+  for (const s of candidateMarks.values()) {
+    if (s.kind === 'strike') {
+      if (values[s.cell] === 0) struck.push(s);
+      continue;
+    }
+    const disc = discOf(s);
+    if (disc) out.push(disc);
   }
   for (let cell = 0; cell < 81; cell++) {
     if (values[cell] !== 0 || digitMarks.has(cell)) continue;
@@ -266,21 +311,50 @@ function paint(
       const present = candidates !== undefined && (candidates[cell]! & (1 << (digit - 1))) !== 0;
       if (!s && !present) continue;
       const ref = { cell, digit };
-      const b = s ? brushOf(theme, s) : undefined;
-      out.push({ type: 'text', x: candX(ref), y: candY(ref) + (candSize * DIGIT_HEIGHT) / 2, text: String(digit), size: candSize, bold: s !== undefined, fill: b?.text ?? theme.candidate });
+      if (s?.kind === 'strike') {
+        // The glyph's box from ascent to descent (taller than its disc).
+        obstacles.push({ x0: candX(ref) - discR, y0: candY(ref) - c * 0.17, x1: candX(ref) + discR, y1: candY(ref) + c * 0.17, weight: OBSTACLE_ELIMINATION });
+        continue;
+      }
+      if (s) obstacles.push(candidateBox(ref, OBSTACLE_MARK));
+      out.push(candidateText(ref, s));
     }
   }
-  // Arrows on top, ending at the edge of the candidates they join.
+  // Arrows, routed around digits and clear of the eliminations, ending at the edge of the
+  // candidates they join.
+  const frame = { x0: left, y0: top, x1: left + 9 * c, y1: top + 9 * c };
   for (const s of shapes) {
     if (s.kind !== 'arrow') continue;
-    out.push(...arrowPrimitives(s, brushOf(theme, s), c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)]));
+    const brush = brushOf(theme, s);
+    const colour = s.chain === undefined ? brush.stroke : theme.chains[s.chain % theme.chains.length] ?? brush.stroke;
+    // An end on a big digit (a given a link starts from) starts outside the digit.
+    // An end on an eliminated candidate stops further out: clear of its glyph's whole box (ascent
+    // to descent), not only of its disc.
+    const gapAt = (ref: CandidateRef) => {
+      if (values[ref.cell] !== 0 || digitMarks.has(ref.cell)) return c * 0.36;
+      return candidateMarks.get(ref.cell * 9 + ref.digit - 1)?.kind === 'strike' ? c * 0.23 : c * 0.19;
+    };
+    const gaps: [number, number] = [gapAt(s.from), gapAt(s.to)];
+    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, obstacles, frame, left, top));
   }
-  // Strikes last: an elimination must never hide under an arrow.
-  for (const s of candidateMarks.values()) {
-    if (s.kind !== 'strike' || values[s.cell] !== 0) continue;
+  // Eliminations last, the strongest mark: the candidate on its disc, then a cross over it, above
+  // every arrow (which are routed clear of it anyway).
+  for (const s of struck) {
     const b = brushOf(theme, s);
-    const h = c * 0.13;
-    out.push({ type: 'line', x1: candX(s) - h, y1: candY(s) + h, x2: candX(s) + h, y2: candY(s) - h, stroke: b.stroke ?? theme.given, strokeWidth: (b.width ?? 0.035) * c, meta: { cls: 'mark-strike', data: { cell: s.cell, digit: s.digit } } });
+    const disc = discOf(s);
+    if (disc) out.push(disc);
+    out.push(candidateText(s, s));
+    const h = c * 0.15;
+    const x = candX(s);
+    const y = candY(s);
+    const width = (b.width ?? 0.05) * c;
+    const meta = { cls: 'mark-strike', data: { cell: s.cell, digit: s.digit } };
+    for (const dx of [1, -1]) {
+      const line: Primitive = { type: 'line', x1: x - h * dx, y1: y + h, x2: x + h * dx, y2: y - h, stroke: b.stroke ?? theme.given, strokeWidth: width };
+      // One labelled line per strike (the one drawn from bottom-left to top-right).
+      if (dx === 1) line.meta = meta;
+      out.push(line);
+    }
   }
   if (layers.coordinates) {
     const labelSize = c * 0.3;
@@ -292,11 +366,47 @@ function paint(
   return out;
 }
 
+/** A box an arrow should keep out of, and how much crossing it costs. */
+interface Obstacle {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  weight: number;
+}
+
+/** Pencil marks sit this fraction of a cell in from its edges. */
+const CANDIDATE_INSET = 0.055;
+/** Costs of an arrow's sample point inside a box: an elimination must never be covered. */
+const OBSTACLE_ELIMINATION = 1000;
+const OBSTACLE_DIGIT = 100;
+const OBSTACLE_MARK = 8;
+const COST_OUTSIDE = 400;
+const COST_ON_GRID_LINE = 70;
+/** Bends tried, as fractions of the distance between the ends (either side), gentlest first. */
+const BENDS = [0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.36, 0.42, 0.5, 0.6];
+/** Bends tried after those, in cells. */
+const ABSOLUTE_BENDS = [0.25, 0.4, 0.55, 0.75, 1];
+const SAMPLES = 48;
+
 /**
- * An arrow between two candidate centres: a gentle curve (so links along one line do not hide
- * each other) shortened to the candidates' edges, and a triangular head along the curve's end.
+ * An arrow between two candidate centres: a quadratic curve shortened to the candidates' edges,
+ * and a triangular head along the curve's end. The bend is chosen among a few, by cost of the
+ * points along the curve: inside an eliminated candidate (never), outside the board, over a
+ * digit, over another marked candidate, or running along a grid line; a gentler bend wins a tie.
  */
-function arrowPrimitives(shape: Shape & { kind: 'arrow' }, brush: Brush, c: number, from: [number, number], to: [number, number]): Primitive[] {
+function arrowPrimitives(
+  shape: Shape & { kind: 'arrow' },
+  brush: Brush,
+  c: number,
+  from: [number, number],
+  to: [number, number],
+  gaps: [number, number],
+  obstacles: readonly Obstacle[],
+  frame: { x0: number; y0: number; x1: number; y1: number },
+  left: number,
+  top: number,
+): Primitive[] {
   const [x1, y1] = from;
   const [x2, y2] = to;
   const dx = x2 - x1;
@@ -305,29 +415,60 @@ function arrowPrimitives(shape: Shape & { kind: 'arrow' }, brush: Brush, c: numb
   if (length < 1e-6) return [];
   const ux = dx / length;
   const uy = dy / length;
-  // Bend to the left of travel, less for short links.
-  const bend = Math.min(length * 0.12, c * 0.5);
-  const mx = (x1 + x2) / 2 - uy * bend;
-  const my = (y1 + y2) / 2 + ux * bend;
-  const gap = c * 0.14;
+  const margin = c * 0.04;
+  // Far enough inside the frame for an arrowhead's corners.
+  const inside = c * 0.1;
+  const own = (o: Obstacle) => (x1 >= o.x0 && x1 <= o.x1 && y1 >= o.y0 && y1 <= o.y1) || (x2 >= o.x0 && x2 <= o.x1 && y2 >= o.y0 && y2 <= o.y1);
+  const near = obstacles.filter((o) => !own(o));
+  let best = { cost: Infinity, mx: 0, my: 0 };
+  // Relative bends, then absolute ones (a short link between two marks of one cell needs those).
+  // Two marks a few candidates apart: a loop, or the ends' gaps would leave no line between them.
+  const short = length < c * 0.9;
+  const amounts = [...(short ? [] : BENDS.map((f) => Math.min(length * f, c * (0.5 + 4 * f)))), ...ABSOLUTE_BENDS.filter((f) => !short || f >= 0.5).map((f) => f * c)];
+  for (const amount of amounts) {
+    for (const side of [1, -1]) {
+      const bend = side * amount;
+      const mx = (x1 + x2) / 2 - uy * bend;
+      const my = (y1 + y2) / 2 + ux * bend;
+      let cost = Math.abs(bend) / c;
+      for (let i = 1; i < SAMPLES; i++) {
+        const t = i / SAMPLES;
+        const px = (1 - t) * (1 - t) * x1 + 2 * (1 - t) * t * mx + t * t * x2;
+        const py = (1 - t) * (1 - t) * y1 + 2 * (1 - t) * t * my + t * t * y2;
+        if (px < frame.x0 + inside || px > frame.x1 - inside || py < frame.y0 + inside || py > frame.y1 - inside) cost += COST_OUTSIDE;
+        for (const o of near) if (px >= o.x0 - margin && px <= o.x1 + margin && py >= o.y0 - margin && py <= o.y1 + margin) cost += o.weight;
+        // Along a grid line: near one and travelling along it.
+        const tx = 2 * (1 - t) * (mx - x1) + 2 * t * (x2 - mx);
+        const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
+        const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
+        const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
+        if ((offX < 0.12 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.12 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
+      }
+      if (cost < best.cost) best = { cost, mx, my };
+    }
+  }
+  const { mx, my } = best;
   const startDir = unit(mx - x1, my - y1);
   const endDir = unit(x2 - mx, y2 - my);
-  const sx = x1 + startDir[0] * gap;
-  const sy = y1 + startDir[1] * gap;
-  const tipX = x2 - endDir[0] * gap;
-  const tipY = y2 - endDir[1] * gap;
+  const headed = brush.head !== false;
+  const sx = x1 + startDir[0] * gaps[0];
+  const sy = y1 + startDir[1] * gaps[0];
+  const tipX = x2 - endDir[0] * gaps[1];
+  const tipY = y2 - endDir[1] * gaps[1];
   const width = (brush.width ?? 0.035) * c;
-  const headLength = Math.max(c * 0.15, width * 3.5);
+  const headLength = headed ? Math.max(c * 0.15, width * 3.5) : 0;
   const headHalf = Math.max(c * 0.065, width * 1.6);
   const baseX = tipX - endDir[0] * headLength;
   const baseY = tipY - endDir[1] * headLength;
   const stroke = brush.stroke ?? '#000000';
-  const meta = { cls: 'mark-arrow', data: { from: `${shape.from.cell}:${shape.from.digit}`, to: `${shape.to.cell}:${shape.to.digit}`, brush: shape.brush } };
+  const data: Record<string, string | number> = { from: `${shape.from.cell}:${shape.from.digit}`, to: `${shape.to.cell}:${shape.to.digit}`, brush: shape.brush };
+  if (shape.chain !== undefined) data['chain'] = shape.chain;
+  const meta = { cls: headed ? 'mark-arrow' : 'mark-link', data };
   const line: Primitive = {
     type: 'path',
     commands: [
       { op: 'M', x: sx, y: sy },
-      { op: 'Q', cx: mx, cy: my, x: baseX + endDir[0] * width * 0.5, y: baseY + endDir[1] * width * 0.5 },
+      { op: 'Q', cx: mx, cy: my, x: baseX + endDir[0] * width * (headed ? 0.5 : 0), y: baseY + endDir[1] * width * (headed ? 0.5 : 0) },
     ],
     stroke,
     strokeWidth: width,
@@ -335,13 +476,14 @@ function arrowPrimitives(shape: Shape & { kind: 'arrow' }, brush: Brush, c: numb
   };
   if (brush.dash && brush.dash.length > 0) line.dash = brush.dash.map((d) => d * c);
   if (brush.opacity !== undefined) line.opacity = brush.opacity;
+  if (!headed) return [line];
   const head: PathCommand[] = [
     { op: 'M', x: tipX, y: tipY },
     { op: 'L', x: baseX - endDir[1] * headHalf, y: baseY + endDir[0] * headHalf },
     { op: 'L', x: baseX + endDir[1] * headHalf, y: baseY - endDir[0] * headHalf },
     { op: 'Z' },
   ];
-  const headPrimitive: Primitive = { type: 'path', commands: head, fill: stroke };
+  const headPrimitive: Primitive = { type: 'path', commands: head, fill: stroke, meta: { cls: 'mark-arrowhead', data } };
   if (brush.opacity !== undefined) headPrimitive.opacity = brush.opacity;
   return [line, headPrimitive];
 }

@@ -23,8 +23,11 @@ export type Shape =
   | ({ kind: 'strike'; brush: BrushName } & CandidateRef)
   /** A big digit in a cell, in the brush's colour. */
   | ({ kind: 'digit'; brush: BrushName } & CandidateRef)
-  /** An arrow from one candidate to another. */
-  | { kind: 'arrow'; from: CandidateRef; to: CandidateRef; brush: BrushName };
+  /**
+   * An arrow from one candidate to another (a plain line when the brush has no head). `chain`
+   * (0, 1, ...) paints it in that chain's colour from the theme's palette instead of the brush's.
+   */
+  | { kind: 'arrow'; from: CandidateRef; to: CandidateRef; brush: BrushName; chain?: number };
 
 /** Which parts of a step to turn into shapes. */
 export interface StepShapeOptions {
@@ -42,6 +45,11 @@ export interface StepShapeOptions {
    */
   proofs?: boolean;
   /**
+   * Draw only this chain of the step (0-based index into `step.chains`), in its own colour: a step
+   * with several chains reads one chain at a time. Default: every chain, each in its own colour.
+   */
+  chain?: number;
+  /**
    * The pencil marks of the board the step applies to (a 9-bit mask per cell): pattern discs are
    * only drawn on candidates that exist. Without them, pattern digits are not marked.
    */
@@ -56,7 +64,7 @@ const MAX_PROOF_DEPTH = 2;
  * an elimination outranks a placement, which outranks a chain node, which outranks the pattern
  * (each candidate gets one mark).
  */
-const STEP_SHAPE_KEYS = optionKeys<StepShapeOptions>({ pattern: true, placements: true, eliminations: true, chains: true, proofs: true, candidates: true });
+const STEP_SHAPE_KEYS = optionKeys<StepShapeOptions>({ pattern: true, placements: true, eliminations: true, chains: true, proofs: true, chain: true, candidates: true });
 
 export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {}): Shape[] {
   options = ownOptions(options, STEP_SHAPE_KEYS, 'step shape');
@@ -72,10 +80,14 @@ export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {})
     if (!marks.has(key)) marks.set(key, shape);
   };
 
+  const roles = showPattern ? roleShapes(step, options.candidates) : null;
   if (showPattern) {
     // A chain's arrows already say which unit each link uses; outlining them all only clutters.
-    if (!showChains) for (const unit of step.pattern.units) shapes.push({ kind: 'unit', unit, brush: 'unit' });
-    for (const cell of step.pattern.cells) shapes.push({ kind: 'cell', cell, brush: 'pattern' });
+    if (roles) shapes.push(...roles.filter((s) => s.kind === 'unit' || s.kind === 'cell'));
+    else {
+      if (!showChains) for (const unit of step.pattern.units) shapes.push({ kind: 'unit', unit, brush: 'unit' });
+      for (const cell of step.pattern.cells) shapes.push({ kind: 'cell', cell, brush: 'pattern' });
+    }
   }
   if (showPlacements) {
     for (const p of step.placements) shapes.push({ kind: 'cell', cell: p.cell, brush: 'placement' });
@@ -84,16 +96,22 @@ export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {})
     for (const e of step.eliminations) mark({ kind: 'strike', cell: e.cell, digit: e.digit, brush: 'elimination' });
   }
   if (showPlacements) {
-    for (const p of step.placements) {
-      const isCandidate = options.candidates === undefined || (options.candidates[p.cell]! & (1 << (p.digit - 1))) !== 0;
-      mark({ kind: isCandidate && options.candidates !== undefined ? 'candidate' : 'digit', cell: p.cell, digit: p.digit, brush: 'placement' });
-    }
+    // The answer written in its cell, as a reader would (ringed, not as bold as a given): the
+    // clearest mark with the elimination's.
+    for (const p of step.placements) mark({ kind: 'digit', cell: p.cell, digit: p.digit, brush: 'placement' });
   }
   if (showChains) {
     const arrows = new Map<string, Shape>();
     const proofs = options.proofs ?? false;
-    addChains(step.chains!, 0, proofs, arrows, mark);
+    const all = step.chains!;
+    const only = options.chain;
+    if (only !== undefined && all[only] !== undefined) addChains([all[only]], 0, proofs, arrows, mark, only);
+    else all.forEach((chain, i) => addChains([chain], 0, proofs, arrows, mark, all.length > 1 ? i : undefined));
     shapes.push(...arrows.values());
+  }
+  if (roles) {
+    shapes.push(...roles.filter((s) => s.kind === 'arrow'));
+    for (const s of roles) if (s.kind === 'candidate') mark(s);
   }
   if (showPattern && options.candidates !== undefined && !showChains) {
     for (const cell of step.pattern.cells) {
@@ -114,11 +132,16 @@ function addChains(
   proofs: boolean,
   arrows: Map<string, Shape>,
   mark: (shape: Shape & CandidateRef) => void,
+  colour?: number,
 ): void {
   const addArrow = (from: ChainNode, to: ChainNode, brush: BrushName) => {
     if (from.cell === to.cell && from.digit === to.digit) return;
     const key = `${from.cell},${from.digit},${to.cell},${to.digit}`;
-    if (!arrows.has(key)) arrows.set(key, { kind: 'arrow', from: { cell: from.cell, digit: from.digit }, to: { cell: to.cell, digit: to.digit }, brush });
+    if (arrows.has(key)) return;
+    const arrow: Shape = { kind: 'arrow', from: { cell: from.cell, digit: from.digit }, to: { cell: to.cell, digit: to.digit }, brush };
+    // Main-path links take the chain's colour; nested proofs keep their own lighter brush.
+    if (colour !== undefined && (brush === 'strong' || brush === 'weak')) arrow.chain = colour;
+    arrows.set(key, arrow);
   };
   for (const chain of chains) {
     const nodes = chain.nodes;
@@ -138,7 +161,7 @@ function addChains(
     for (let i = 0; i < nodes.length; i++) {
       const node = nodes[i]!;
       for (const p of parentsOf(nodes, i)) addArrow(nodes[p]!, node, node.on ? 'proof-strong' : 'proof-weak');
-      if (node.proof) addChains(node.proof, depth + 1, proofs, arrows, mark);
+      if (node.proof) addChains(node.proof, depth + 1, proofs, arrows, mark, colour);
     }
   }
 }
@@ -159,4 +182,39 @@ function mainPath(nodes: readonly ChainNode[]): number[] {
     index = parents.length > 0 ? parents[0]! : -1;
   }
   return path.reverse();
+}
+
+const WINGS = new Set(['xy-wing', 'xyz-wing']);
+const FISH = new Set(['x-wing', 'swordfish', 'jellyfish']);
+
+/**
+ * The roles of a pattern, HoDoKu style, for the techniques whose pattern has parts that play
+ * different parts: a wing's pivot and pincers (and the lines joining the pivot to each pincer
+ * through the digit they share), a fish's base and cover units. Null: the plain pattern marks.
+ */
+function roleShapes(step: Readonly<Step>, candidates: ArrayLike<number> | undefined): Shape[] | null {
+  const { cells, units } = step.pattern;
+  if (WINGS.has(step.technique) && cells.length === 3) {
+    const [pivot, ...pincers] = cells as [number, number, number];
+    const out: Shape[] = [{ kind: 'cell', cell: pivot, brush: 'pivot' }];
+    for (const pincer of pincers) {
+      out.push({ kind: 'cell', cell: pincer, brush: 'pincer' });
+      if (candidates === undefined) continue;
+      const shared = candidates[pivot]! & candidates[pincer]! & ~(1 << (step.pattern.digits[0]! - 1));
+      for (let digit = 1; digit <= 9; digit++) {
+        if ((shared & (1 << (digit - 1))) === 0) continue;
+        out.push({ kind: 'arrow', from: { cell: pivot, digit }, to: { cell: pincer, digit }, brush: 'link' });
+        // The linked digits, ringed in their cell's role.
+        out.push({ kind: 'candidate', cell: pivot, digit, brush: 'pivot' }, { kind: 'candidate', cell: pincer, digit, brush: 'pincer' });
+      }
+    }
+    return out;
+  }
+  if (FISH.has(step.technique) && units.length % 2 === 0 && units.length > 0) {
+    const half = units.length / 2;
+    const out: Shape[] = units.map((unit, i) => ({ kind: 'unit', unit, brush: i < half ? 'base' : 'cover' }));
+    for (const cell of cells) out.push({ kind: 'cell', cell, brush: 'pattern' });
+    return out;
+  }
+  return null;
 }

@@ -26,7 +26,19 @@ export type BrushName =
   | 'weak'
   /** Links of a nested proof (a chain proving a link of the main chain). */
   | 'proof-strong'
-  | 'proof-weak';
+  | 'proof-weak'
+  /** The pivot of a wing: the cell that sees both pincers. */
+  | 'pivot'
+  /** A pincer of a wing: the cells whose common digit is removed where both are seen. */
+  | 'pincer'
+  /** A line joining a wing's pivot to a pincer through the digit they share (no head). */
+  | 'link'
+  /** A fin of a finned pattern (for callers' own shapes: the grader's fish have none). */
+  | 'fin'
+  /** A base unit of a fish (the lines where the digit is confined). */
+  | 'base'
+  /** A cover unit of a fish (the lines the digit is removed from). */
+  | 'cover';
 
 /** Paint of one brush. Unused fields are ignored by the marks that do not need them. */
 export interface Brush {
@@ -41,6 +53,10 @@ export interface Brush {
   /** Dash pattern as fractions of a cell (empty: solid). */
   dash?: readonly number[];
   opacity?: number;
+  /** Digits drawn on the mark are bold. Default true. */
+  bold?: boolean;
+  /** An arrow-like mark has a head. Default true (false: a plain link line). */
+  head?: boolean;
 }
 
 /** Everything a board drawing paints. */
@@ -57,6 +73,12 @@ export interface Theme {
   candidate: string;
   coordinates: string;
   brushes: Readonly<Record<BrushName, Brush>>;
+  /**
+   * Colours of a step's chains, one each, in order (an arrow's `chain` picks one): with several
+   * chains on one board, each reads as its own. Greys in the grey theme, where solid and dashed
+   * lines carry the meaning.
+   */
+  chains: readonly string[];
 }
 
 /** On screen: the pattern in yellow, eliminations in red, chains in green (on) and blue (off). */
@@ -73,15 +95,22 @@ export const COLOR_THEME: Theme = {
     pattern: { fill: '#fff3b0' },
     'pattern-digit': { fill: '#ffd24d', stroke: '#b26a00', text: '#3c2a00', width: 0.02 },
     unit: { fill: '#eef4fb', stroke: '#7fa7dc', width: 0.03 },
-    placement: { fill: '#c9f0cf', stroke: '#1e8e3e', text: '#0d652d', width: 0.04 },
-    elimination: { fill: '#fde0dc', stroke: '#c5221f', text: '#c5221f', width: 0.035 },
+    placement: { fill: '#c9f0cf', stroke: '#1e8e3e', text: '#0d652d', width: 0.04, bold: false },
+    elimination: { fill: '#fde0dc', stroke: '#d50000', text: '#4a0d0a', width: 0.05 },
     on: { fill: '#b8e6bf', stroke: '#1e8e3e', text: '#0d652d', width: 0.025 },
     off: { fill: '#cfe0fc', stroke: '#1a56c4', text: '#174ea6', width: 0.025 },
-    strong: { stroke: '#d93025', width: 0.04, opacity: 0.85 },
-    weak: { stroke: '#d93025', width: 0.035, dash: [0.1, 0.07], opacity: 0.85 },
-    'proof-strong': { stroke: '#8e24aa', width: 0.028, opacity: 0.7 },
-    'proof-weak': { stroke: '#8e24aa', width: 0.025, dash: [0.08, 0.06], opacity: 0.7 },
+    strong: { stroke: '#d93025', width: 0.035, opacity: 0.9 },
+    weak: { stroke: '#d93025', width: 0.03, dash: [0.1, 0.07], opacity: 0.9 },
+    'proof-strong': { stroke: '#8e24aa', width: 0.028, opacity: 0.75 },
+    'proof-weak': { stroke: '#8e24aa', width: 0.025, dash: [0.08, 0.06], opacity: 0.75 },
+    pivot: { fill: '#ffd8a8', stroke: '#e8710a', text: '#5c2b00', width: 0.025 },
+    pincer: { fill: '#d7ecff', stroke: '#1a73e8', text: '#0b3d91', width: 0.025 },
+    link: { stroke: '#e8710a', width: 0.035, head: false, opacity: 0.9 },
+    fin: { fill: '#f3d1f4' },
+    base: { fill: '#e4f1e4', stroke: '#3c8d40', width: 0.03 },
+    cover: { stroke: '#1a56c4', width: 0.03, dash: [0.12, 0.08] },
   },
+  chains: ['#d93025', '#1a73e8', '#188038', '#e37400', '#9334e6', '#007b83'],
 };
 
 /**
@@ -101,15 +130,22 @@ export const GREY_THEME: Theme = {
     pattern: { fill: '#e6e6e6' },
     'pattern-digit': { fill: '#b4b4b4', stroke: '#000000', text: '#000000', width: 0.02 },
     unit: { fill: '#f4f4f4', stroke: '#7a7a7a', width: 0.03 },
-    placement: { fill: '#d0d0d0', stroke: '#000000', text: '#000000', width: 0.05 },
-    elimination: { fill: '#ffffff', stroke: '#000000', text: '#6e6e6e', width: 0.04 },
+    placement: { fill: '#dcdcdc', stroke: '#000000', text: '#303030', width: 0.035, bold: false },
+    elimination: { fill: '#ffffff', stroke: '#000000', text: '#303030', width: 0.065 },
     on: { fill: '#3c3c3c', stroke: '#000000', text: '#ffffff', width: 0.02 },
     off: { fill: '#ffffff', stroke: '#3c3c3c', text: '#000000', width: 0.025 },
-    strong: { stroke: '#000000', width: 0.04, opacity: 0.8 },
-    weak: { stroke: '#000000', width: 0.035, dash: [0.1, 0.07], opacity: 0.8 },
-    'proof-strong': { stroke: '#6e6e6e', width: 0.028, opacity: 0.8 },
-    'proof-weak': { stroke: '#6e6e6e', width: 0.025, dash: [0.08, 0.06], opacity: 0.8 },
+    strong: { stroke: '#4a4a4a', width: 0.035 },
+    weak: { stroke: '#4a4a4a', width: 0.03, dash: [0.1, 0.07] },
+    'proof-strong': { stroke: '#7a7a7a', width: 0.028 },
+    'proof-weak': { stroke: '#7a7a7a', width: 0.025, dash: [0.08, 0.06] },
+    pivot: { fill: '#bdbdbd', stroke: '#000000', text: '#000000', width: 0.025 },
+    pincer: { fill: '#e6e6e6', stroke: '#000000', text: '#000000', width: 0.025 },
+    link: { stroke: '#3c3c3c', width: 0.035, head: false, dash: [0.04, 0.05] },
+    fin: { fill: '#d0d0d0' },
+    base: { fill: '#ececec', stroke: '#5a5a5a', width: 0.03 },
+    cover: { stroke: '#000000', width: 0.03, dash: [0.12, 0.08] },
   },
+  chains: ['#4a4a4a', '#4a4a4a', '#4a4a4a', '#4a4a4a', '#4a4a4a', '#4a4a4a'],
 };
 
 /** The built-in themes by name. */

@@ -3,7 +3,7 @@ import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
 import { describeConflict, findConflict, formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { ChainData, Step } from '../core/step.js';
-import { drawBoard, type Shape } from '../draw/index.js';
+import { COLOR_THEME, drawBoard, type Shape } from '../draw/index.js';
 import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { formatChain } from '../techniques/chains/index.js';
@@ -24,7 +24,10 @@ export interface ExplainPageInput {
 export interface ExplainPageOptions {
   /** Use the techniques that assume a unique solution. Default true (see GradeOptions). */
   uniqueness?: boolean;
-  /** Width of the boards in px. Default 460. */
+  /**
+   * Size of the boards' drawings in px. Default 720. On the page a board grows with the window
+   * up to that (about 720 px on a 1920x1080 screen) and shrinks to fit a phone's width.
+   */
   boardSize?: number;
   /** Links to the index page and the neighbouring puzzles' pages (for a folder of pages). */
   links?: { index?: string; previous?: string; next?: string };
@@ -54,9 +57,16 @@ const STYLE = `
 .step { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; }
 .step + .step { margin-top: 28px; }
 .js .step + .step { margin-top: 0; }
-.board svg { display: block; width: 100%; max-width: 460px; height: auto; }
-.board { flex: 0 1 460px; min-width: 260px; }
+.board svg { display: block; width: 100%; height: auto; }
+.boards { flex: 0 1 auto; width: min(100%, 720px, max(300px, calc(100vh - 215px))); }
 .text { flex: 1 1 280px; min-width: 240px; }
+.views { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin: 0 0 6px; font-size: 14px; }
+.views button { font: inherit; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
+.views button[aria-pressed="true"], details.proofs li button[aria-pressed="true"], .chains li button[aria-pressed="true"] { background: #e8f0fe; border-color: var(--accent); }
+.views .view-label { font-weight: 600; font-variant-numeric: tabular-nums; min-width: 9em; }
+.views .swatch { display: inline-block; width: 22px; height: 4px; border-radius: 2px; vertical-align: middle; margin-right: 6px; }
+.chains li.current { background: #f1f3f4; border-radius: 4px; }
+.chains li button, details.proofs li button { font: inherit; font-size: 12px; padding: 0 6px; margin-right: 6px; border: 1px solid var(--line); border-radius: 4px; background: var(--paper); cursor: pointer; }
 .text h2 { margin: 0 0 6px; font-size: 17px; }
 .text .difficulty { display: inline-block; min-width: 2.6em; padding: 0 6px; margin-right: 6px; border-radius: 4px; background: var(--soft); border: 1px solid var(--line); font-variant-numeric: tabular-nums; text-align: center; }
 .text .line { margin: 0 0 10px; }
@@ -77,7 +87,8 @@ nav.list .n { font-variant-numeric: tabular-nums; min-width: 2em; text-align: ri
 nav.list .name { min-width: 0; overflow-wrap: anywhere; }
 .pages { margin: 0 0 12px; font-size: 13px; }
 .pages a { margin-right: 14px; }
-@media (max-width: 800px) { .layout { grid-template-columns: 1fr; } nav.list { position: static; max-height: 240px; } }
+@media (max-width: 800px) { .layout { grid-template-columns: 1fr; } nav.list { position: static; max-height: 240px; } .boards { width: 100%; } }
+@media (max-width: 500px) { main { padding: 10px 8px 24px; } header.top { padding: 10px 8px 8px; } .controls .keys, .views .legend { display: none; } .text { min-width: 0; } }
 `;
 
 /** Prev / next, arrow keys, the list; the URL's #step-N opens that step. Plain ES5, no network. */
@@ -100,10 +111,8 @@ const SCRIPT = `(function () {
   }
   function show(n) {
     if (n < 0 || n >= steps.length || n === current) return;
-    var holders = steps[n].querySelectorAll('[data-board]');
-    for (var h = 0; h < holders.length; h++) {
-      if (!holders[h].firstChild) holders[h].innerHTML = unpackBoard(boards, Number(holders[h].getAttribute('data-board')));
-    }
+    var shown = steps[n].querySelector('.board:not([hidden])');
+    if (shown && !shown.firstChild) shown.innerHTML = unpackBoard(boards, Number(shown.getAttribute('data-board')));
     for (var k = 0; k < steps.length; k++) steps[k].hidden = k !== n;
     if (current >= 0 && items[current]) items[current].removeAttribute('aria-current');
     current = n;
@@ -125,14 +134,39 @@ const SCRIPT = `(function () {
   for (var i = 0; i < items.length; i++) {
     (function (n) { items[n].addEventListener('click', function (e) { e.preventDefault(); show(n); }); })(i);
   }
-  var details = document.querySelectorAll('details.proofs');
-  for (var j = 0; j < details.length; j++) {
-    details[j].addEventListener('toggle', function (e) {
-      var step = e.target.closest('.step');
-      step.querySelector('.board-plain').hidden = e.target.open;
-      step.querySelector('.board-proofs').hidden = !e.target.open;
-    });
+  // A step's views: one board per chain, all chains at once, one board per nested proof.
+  function showView(step, k) {
+    var views = step.querySelectorAll('.board');
+    if (k < 0) k = views.length - 1;
+    if (k >= views.length) k = 0;
+    for (var v = 0; v < views.length; v++) {
+      if (v === k && !views[v].firstChild) views[v].innerHTML = unpackBoard(boards, Number(views[v].getAttribute('data-board')));
+      views[v].hidden = v !== k;
+    }
+    step.setAttribute('data-view', k);
+    var label = step.querySelector('.view-label');
+    if (label) label.textContent = views[k].getAttribute('data-label');
+    var pressers = step.querySelectorAll('[data-show]');
+    for (var p = 0; p < pressers.length; p++) pressers[p].setAttribute('aria-pressed', Number(pressers[p].getAttribute('data-show')) === k ? 'true' : 'false');
+    var lines = step.querySelectorAll('.chains li');
+    for (var l = 0; l < lines.length; l++) lines[l].className = l === k ? 'current' : '';
   }
+  function currentView(step) { return Number(step.getAttribute('data-view') || 0); }
+  document.addEventListener('click', function (e) {
+    var target = e.target.closest ? e.target.closest('[data-show],[data-step-view]') : null;
+    if (!target) return;
+    var step = target.closest('.step');
+    if (target.hasAttribute('data-show')) showView(step, Number(target.getAttribute('data-show')));
+    else showView(step, currentView(step) + Number(target.getAttribute('data-step-view')));
+  });
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || current < 0) return;
+    var step = steps[current];
+    if (step.querySelectorAll('.board').length < 2) return;
+    if (e.key === 'c' || e.key === ']') showView(step, currentView(step) + 1);
+    else if (e.key === 'C' || e.key === '[') showView(step, currentView(step) - 1);
+    else if (e.key === 'a' || e.key === 'A') { var all = step.querySelector('.board[data-all]'); if (all) showView(step, Number(all.getAttribute('data-index'))); }
+  });
   var m = /^#(?:step|s)-(\\d+)$/.exec(location.hash);
   show(m ? Math.min(Number(m[1]), steps.length - 1) : 0);
   // #step-N names no element (sections are #s-N, for reading without the script), so opening
@@ -148,54 +182,119 @@ function ratingText(grade: Grade): string {
   return `${grade.lowerBound ? '≥' : ''}${grade.rating.toFixed(1)}`;
 }
 
-/** The lines of nested proofs under a chain, depth first, with their depth. */
-function proofLines(chains: readonly ChainData[], depth: number, out: { depth: number; text: string }[]): void {
+/** A nested proof with its depth, depth first. */
+interface ProofLine {
+  depth: number;
+  chain: ChainData;
+}
+
+/** The nested proofs under chains, depth first, with their depth. */
+function proofLines(chains: readonly ChainData[], depth: number, out: ProofLine[]): void {
   for (const chain of chains) {
     for (const node of chain.nodes) {
       if (!node.proof || node.proof.length === 0) continue;
       for (const proof of node.proof) {
-        out.push({ depth, text: formatChain(proof) });
+        out.push({ depth, chain: proof });
         proofLines([proof], depth + 1, out);
       }
     }
   }
 }
 
+/** One board of a step: the step's only one, one chain, all chains, or a nested proof. */
+interface StepView {
+  svg: string;
+  label: string;
+  all?: boolean;
+}
+
 interface PageStep {
   title: string;
   listLabel: string;
   difficulty?: number;
-  board: string;
-  proofsBoard?: string;
+  views: StepView[];
   textHtml: string;
   technique: string;
 }
 
-function chainsHtml(step: Step): { html: string; nested: number } {
-  if (!step.chains || step.chains.length === 0) return { html: '', nested: 0 };
-  const main = step.chains.map((chain) => `<li><code>${escapeHtml(formatChain(chain))}</code></li>`).join('');
-  const proofs: { depth: number; text: string }[] = [];
-  proofLines(step.chains, 0, proofs);
-  let html = `<ol class="chains">${main}</ol>`;
-  if (proofs.length > 0) {
-    const items = proofs.map((p) => `<li style="margin-left:${p.depth * 14}px"><code>${escapeHtml(p.text)}</code></li>`).join('');
-    html += `<details class="proofs"><summary>Nested proofs (${proofs.length}): show them, and their links on the board</summary><ul>${items}</ul></details>`;
-  }
-  return { html, nested: proofs.length };
-}
+/** Nested proofs drawn as boards of their own; past this, they are listed only (the page stays light). */
+const MAX_PROOF_BOARDS = 24;
 
 const LEGEND =
-  '<p class="legend">Yellow: the pattern. Green cell: placed. Struck red: removed. Arrows: solid = strong link (if the tail is false, the head is true), dashed = weak link (if the tail is true, the head is false); green discs are assumed true, blue ones false.</p>';
+  '<p class="legend">Yellow: the pattern. Green cell: placed. Crossed out in red: removed. Arrows: solid = strong link (if the tail is false, the head is true), dashed = weak link (if the tail is true, the head is false); green discs are assumed true, blue ones false. Each chain has its own colour.</p>';
 
-function boardSvg(givens: Grid, board: Board | null, size: number, title: string, step?: Step, proofs = false, shapes?: Shape[]): string {
+const WING_LEGEND = '<p class="legend">Orange: the pivot; blue: the pincers; orange lines: the digit each pincer shares with the pivot. Crossed out in red: removed.</p>';
+const FISH_LEGEND = '<p class="legend">Green bands: the base lines, where the digit is confined; dashed blue outlines: the cover lines it is removed from. Crossed out in red: removed.</p>';
+
+function boardSvg(givens: Grid, board: Board | null, size: number, title: string, step?: Step, extra: { chain?: number; shapes?: Shape[] } = {}): string {
   const picture = board ? { givens, values: board.values, candidates: board.candidates } : { givens };
   return drawBoard(picture, {
     size,
     title,
-    layers: { coordinates: true, proofs },
+    layers: { coordinates: true },
     ...(step ? { step } : {}),
-    ...(shapes ? { shapes } : {}),
+    ...(extra.chain === undefined ? {} : { chain: extra.chain }),
+    ...(extra.shapes ? { shapes: extra.shapes } : {}),
   });
+}
+
+/** A swatch of a chain's colour, for its button and its line. */
+function swatch(chain: number): string {
+  const colours = COLOR_THEME.chains;
+  return `<span class="swatch" style="background:${colours[chain % colours.length]}"></span>`;
+}
+
+/**
+ * The boards of a step and the text that goes with them: a step with several chains shows one
+ * chain at a time (each in its colour, "chain 1 of 3"), then all at once; each nested proof opens
+ * as a board of its own (the proof as a chain, on the board the step starts from).
+ */
+function stepViews(givens: Grid, snapshot: Board, size: number, title: string, step: Step): { views: StepView[]; chainsHtml: string } {
+  const chains = step.chains ?? [];
+  if (chains.length === 0) return { views: [{ svg: boardSvg(givens, snapshot, size, title, step), label: '' }], chainsHtml: '' };
+  const views: StepView[] = [];
+  const many = chains.length > 1;
+  chains.forEach((_, i) => {
+    const label = many ? `Chain ${i + 1} of ${chains.length}` : 'The chain';
+    views.push({ svg: boardSvg(givens, snapshot, size, `${title}: ${label.toLowerCase()}`, step, { chain: i }), label });
+  });
+  if (many) views.push({ svg: boardSvg(givens, snapshot, size, `${title}: all chains`, step), label: `All ${chains.length} chains`, all: true });
+  const found: ProofLine[] = [];
+  proofLines(chains, 0, found);
+  // Chains that share a link share its proof: each proof once.
+  const seen = new Set<string>();
+  const proofs = found.filter((p) => {
+    const key = `${p.depth}:${formatChain(p.chain)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const proofItems = proofs.map((p, k) => {
+    let button = '';
+    if (k < MAX_PROOF_BOARDS) {
+      const label = `Nested proof ${k + 1} of ${proofs.length}`;
+      // The proof alone: its chain on the board, none of the step's marks.
+      const proofStep: Step = { technique: 'nested-proof', difficulty: step.difficulty, placements: [], eliminations: [], pattern: { cells: [], digits: [], units: [] }, chains: [p.chain] };
+      button = `<button type="button" data-show="${views.length}" aria-pressed="false">board</button>`;
+      views.push({ svg: boardSvg(givens, snapshot, size, `${title}: ${label.toLowerCase()}`, proofStep), label });
+    }
+    return `<li style="margin-left:${p.depth * 14}px">${button}<code>${escapeHtml(formatChain(p.chain))}</code></li>`;
+  });
+  const main = chains
+    .map((chain, i) => `<li${i === 0 ? ' class="current"' : ''}>${many ? `<button type="button" data-show="${i}" aria-pressed="${i === 0}">${swatch(i)}chain ${i + 1}</button>` : ''}<code>${escapeHtml(formatChain(chain))}</code></li>`)
+    .join('');
+  let html = `<ol class="chains">${main}</ol>`;
+  if (proofs.length > 0) {
+    html += `<details class="proofs"><summary>Nested proofs (${proofs.length}): each opens as its own board</summary><ul>${proofItems.join('')}</ul></details>`;
+  }
+  return { views, chainsHtml: html };
+}
+
+function legendOf(step: Step): string {
+  if (step.chains && step.chains.length > 0) return LEGEND;
+  if (step.technique === 'xy-wing' || step.technique === 'xyz-wing') return WING_LEGEND;
+  if (step.technique === 'x-wing' || step.technique === 'swordfish' || step.technique === 'jellyfish') return FISH_LEGEND;
+  return '';
 }
 
 function pageSteps(givens: Grid, steps: readonly Step[], size: number): PageStep[] {
@@ -205,35 +304,26 @@ function pageSteps(givens: Grid, steps: readonly Step[], size: number): PageStep
   out.push({
     title: 'Start',
     listLabel: 'Start',
-    board: boardSvg(givens, null, size, 'The puzzle'),
+    views: [{ svg: boardSvg(givens, null, size, 'The puzzle'), label: '' }],
     textHtml: `<h2>The puzzle</h2><p class="line">${countGivens(givens)} givens. Step through the solution with the buttons, the arrow keys or the list.</p>`,
     technique: 'start',
   });
   steps.forEach((step, i) => {
     const n = i + 1;
     const name = techniqueName(step.technique);
-    const chains = chainsHtml(step);
     const snapshot = cloneBoard(board);
     const title = `Step ${n} of ${total}: ${name}`;
+    const { views, chainsHtml } = stepViews(givens, snapshot, size, title, step);
     const text =
       `<h2><span class="difficulty">${step.difficulty.toFixed(1)}</span>${escapeHtml(name)}</h2>` +
-      `<p class="line">${escapeHtml(describeStep(step))}</p>${chains.html}${step.chains && step.chains.length > 0 ? LEGEND : ''}`;
-    const page: PageStep = {
-      title,
-      listLabel: name,
-      difficulty: step.difficulty,
-      board: boardSvg(givens, snapshot, size, title, step),
-      textHtml: text,
-      technique: step.technique,
-    };
-    if (chains.nested > 0) page.proofsBoard = boardSvg(givens, snapshot, size, `${title} (with nested proofs)`, step, true);
-    out.push(page);
+      `<p class="line">${escapeHtml(describeStep(step))}</p>${chainsHtml}${legendOf(step)}`;
+    out.push({ title, listLabel: name, difficulty: step.difficulty, views, textHtml: text, technique: step.technique });
     applyStep(board, step);
   });
   out.push({
     title: 'Solved',
     listLabel: 'Solved',
-    board: boardSvg(givens, board, size, 'Solved'),
+    views: [{ svg: boardSvg(givens, board, size, 'Solved'), label: '' }],
     textHtml: `<h2>Solved</h2><p class="line">Every cell is filled after ${total} ${total === 1 ? 'step' : 'steps'}.</p>`,
     technique: 'solved',
   });
@@ -251,9 +341,20 @@ function stepsHtml(steps: readonly PageStep[]): string {
   const packer = new BoardPacker();
   const sections = steps
     .map((s, i) => {
-      const plain = `<div class="board board-plain" data-board="${packer.add(s.board)}"></div>`;
-      const boards = s.proofsBoard ? `${plain}<div class="board board-proofs" data-board="${packer.add(s.proofsBoard)}" hidden></div>` : plain;
-      return `<section class="step" id="s-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}">${boards}<div class="text">${s.textHtml}</div></section>`;
+      const boards = s.views
+        .map((v, k) => {
+          const cls = k === 0 ? 'board board-plain' : v.all ? 'board board-all' : 'board';
+          return `<div class="${cls}" data-board="${packer.add(v.svg)}" data-index="${k}" data-label="${escapeHtml(v.label)}"${v.all ? ' data-all=""' : ''}${k === 0 ? '' : ' hidden'}></div>`;
+        })
+        .join('');
+      const bar =
+        s.views.length < 2
+          ? ''
+          : `<div class="views"><button type="button" data-step-view="-1" aria-label="Previous chain">&#8249;</button><span class="view-label" aria-live="polite">${escapeHtml(s.views[0]!.label)}</span>` +
+            `<button type="button" data-step-view="1" aria-label="Next chain">&#8250;</button>` +
+            (s.views.some((v) => v.all) ? `<button type="button" data-show="${s.views.findIndex((v) => v.all)}" aria-pressed="false">all at once</button>` : '') +
+            '<span class="legend">keys: C next, Shift+C previous, A all</span></div>';
+      return `<section class="step" id="s-${i}" data-step="${i}" data-technique="${escapeHtml(s.technique)}" data-title="${escapeHtml(s.title)}"><div class="boards">${bar}${boards}</div><div class="text">${s.textHtml}</div></section>`;
     })
     .join('\n');
   const list = steps
@@ -295,14 +396,14 @@ export function explainPage(input: ExplainPageInput, options: ExplainPageOptions
   options = ownOptions(options, optionKeys<ExplainPageOptions>({ uniqueness: true, boardSize: true, links: true }), 'explain page');
   input = ownCopy(input);
   const grid = toGrid(input.puzzle);
-  const size = options.boardSize ?? 460;
+  const size = options.boardSize ?? 720;
   const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';
   const links = linksHtml(options.links);
   const conflict = findConflict(grid);
   if (conflict) {
     const message = `The givens conflict: ${describeConflict(conflict)}. A puzzle with conflicting givens has no solution.`;
     const shapes: Shape[] = conflict.cells.map((cell) => ({ kind: 'cell', cell, brush: 'elimination' }));
-    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(grid, null, size, 'The puzzle', undefined, false, shapes)}</div>`;
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(grid, null, size, 'The puzzle', undefined, { shapes })}</div>`;
     return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status: 'invalid', message } };
   }
   let result: { grade: Grade; steps: Step[] };

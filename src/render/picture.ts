@@ -30,7 +30,7 @@ const PICTURE_DATE = new Date(Date.UTC(2025, 0, 1));
 
 const RESVG = '@resvg/resvg-js';
 
-const PICTURE_KEYS = optionKeys<PictureOptions>({ size: true, step: true, shapes: true, theme: true, layers: true, title: true, format: true, fonts: true, pdfWidth: true, creationDate: true, dpi: true });
+const PICTURE_KEYS = optionKeys<PictureOptions>({ size: true, step: true, chain: true, shapes: true, theme: true, layers: true, title: true, format: true, fonts: true, pdfWidth: true, creationDate: true, dpi: true });
 
 /** The bytes of one picture file. */
 export async function renderPicture(picture: BoardPicture, options: PictureOptions): Promise<Uint8Array> {

@@ -92,13 +92,14 @@ function gridOf(entries: readonly [number, number, number][]): Uint8Array {
 /**
  * The How-to-play example: where the 5 goes in the top-left box. The 5s of rows 2 and 3 and of
  * column 2 reach into the box (arrows); the only square left is r1c1. (Matches the default
- * `example` text.) Drawn by the board drawing as a picture plus shapes.
+ * `example` text.) Drawn by the board drawing as a picture plus shapes. The 7 of row 2 sits in
+ * r2c1, out of the way of the arrow up column 2.
  */
 export const HOW_TO_PLAY_EXAMPLE: { picture: BoardPicture; shapes: Shape[] } = {
   picture: {
     givens: gridOf([
       [1, 3, 2], [1, 6, 9],
-      [2, 2, 7], [2, 5, 5], [2, 9, 4],
+      [2, 1, 7], [2, 5, 5], [2, 9, 4],
       [3, 1, 1], [3, 8, 5],
       [4, 4, 3], [4, 7, 8],
       [5, 1, 6], [5, 5, 1],
