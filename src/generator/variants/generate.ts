@@ -128,15 +128,22 @@ function makeOne(variant: VariantName, o: VariantOptions, level: VariantLevel, m
   if (variant === 'jigsaw') {
     const regions = randomRegions(9, random, { symmetric: o.symmetricLayout === true, allowBoxes: o.allowBoxes === true });
     if (regions === null) return null;
-    const made = makeOnRules(jigsawRules(regions), o, level, minClues, random);
+    const made = makeOnRules(jigsawRules(regions), o, level, minClues, random, JIGSAW_FILL_NODES);
     return made === null ? null : { ...made, regions };
   }
   if (variant === 'killer') return makeKiller(o, level, random);
   return makeOnRules(baseRules(variant), o, level, minClues, random);
 }
 
-function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random): Made | null {
-  const solution = fillRules(rules, random);
+/**
+ * Placements the fill may spend on one jigsaw layout. Measured on 32 layouts: 19 were filled, most
+ * within 2 ms and a few in 20-50 ms; the 13 others had no solution found in 200,000 placements
+ * (170 ms each). A new layout is cheaper than a long search on a doubtful one.
+ */
+const JIGSAW_FILL_NODES = 5_000;
+
+function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random, maxNodes?: number): Made | null {
+  const solution = fillRules(rules, random, maxNodes);
   if (solution === null) return null; // a jigsaw layout without a (quickly found) solution
   const givens = carve(rules, solution, orbitsOf(rules, o.symmetry ?? 'none'), random, level, minClues);
   return finish(rules, givens, solution);
