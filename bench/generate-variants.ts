@@ -3,6 +3,8 @@
  * (generateVariant, single-threaded, process.cpuUsage) against Simon Tatham's Solo generating the
  * same kind of puzzle, whole process (`sgt-solo --generate N PARAMS`, its CPU time as the shell's
  * `times` reports for children: start-up included, as a user would run it). Medians of RUNS runs.
+ * Solo's counts are larger than ours so that each of its runs takes a few tenths of a CPU-second
+ * (`times` counts in milliseconds: 100 basic puzzles measured anywhere from 600 to 1,800 per s).
  *
  * Levels are not the same scales: ours (see src/generator/variants/logic.ts) are easy = singles,
  * medium = needs intersections or pairs, any = whatever minimal carving gives; Solo's `db` (basic)
@@ -29,24 +31,24 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { variant: '4x4', level: 'easy', solo: '2x2db', count: 200, soloCount: 200 },
-  { variant: '6x6', level: 'easy', solo: '2x3db', count: 50, soloCount: 100 },
-  { variant: '8x8', level: 'easy', solo: '2x4db', count: 20, soloCount: 100 },
-  { variant: '12x12', level: 'easy', solo: '3x4db', count: 4, soloCount: 40 },
-  { variant: '16x16', level: 'easy', solo: '4x4db', count: 2, soloCount: 20 },
+  { variant: '4x4', level: 'easy', solo: '2x2db', count: 200, soloCount: 2000 },
+  { variant: '6x6', level: 'easy', solo: '2x3db', count: 50, soloCount: 1000 },
+  { variant: '8x8', level: 'easy', solo: '2x4db', count: 20, soloCount: 1000 },
+  { variant: '12x12', level: 'easy', solo: '3x4db', count: 4, soloCount: 200 },
+  { variant: '16x16', level: 'easy', solo: '4x4db', count: 2, soloCount: 40 },
   { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
-  { variant: 'classic', level: 'easy', solo: '3x3db', count: 30, soloCount: 100 },
+  { variant: 'classic', level: 'easy', solo: '3x3db', count: 30, soloCount: 500 },
   { variant: 'classic', level: 'medium', solo: '3x3da', count: 10, soloCount: 20 },
   { variant: 'classic', level: 'any', solo: null, count: 30, soloCount: 0 },
   { variant: 'jigsaw', level: 'easy', solo: '3x3jdb', count: 10, soloCount: 50 },
   { variant: 'jigsaw', level: 'medium', solo: '3x3jda', count: 5, soloCount: 20 },
   { variant: 'jigsaw', level: 'any', solo: null, count: 10, soloCount: 0 },
-  { variant: 'x', level: 'easy', solo: '3x3xdb', count: 20, soloCount: 100 },
+  { variant: 'x', level: 'easy', solo: '3x3xdb', count: 20, soloCount: 500 },
   { variant: 'x', level: 'medium', solo: '3x3xda', count: 10, soloCount: 20 },
   { variant: 'x', level: 'any', solo: null, count: 20, soloCount: 0 },
   { variant: 'windoku', level: 'easy', solo: null, count: 20, soloCount: 0 },
   { variant: 'windoku', level: 'any', solo: null, count: 20, soloCount: 0 },
-  { variant: 'killer', level: 'any', solo: '3x3k', count: 10, soloCount: 100 },
+  { variant: 'killer', level: 'any', solo: '3x3k', count: 10, soloCount: 200 },
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
 ];
 

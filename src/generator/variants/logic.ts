@@ -100,27 +100,40 @@ export function solvesWith(rules: Rules, givens: ArrayLike<number>, set: LogicSe
       }
     }
     if (!ok) break;
-    // Hidden singles.
+    // Hidden singles: per house, the digits seen in exactly one cell's candidates (once & ~twice)
+    // that are not placed yet; a digit in no cell and not placed is a contradiction.
     for (const house of rules.houses) {
-      for (let d = 0; d < rules.size && ok; d++) {
-        const bit = 1 << d;
-        let where = -1;
-        let count = 0;
-        for (const cell of house) {
-          if (grid[cell] === d + 1) {
-            count = -1;
-            break;
-          }
-          if (cand[cell]! & bit) {
-            where = cell;
-            count++;
-          }
+      if (!ok) break;
+      let once = 0;
+      let twice = 0;
+      let placed = 0;
+      for (const cell of house) {
+        if (grid[cell] !== 0) {
+          placed |= cand[cell]!;
+          continue;
         }
-        if (count === 0) ok = false;
-        else if (count === 1) {
-          ok = place(where, d + 1);
-          progress = true;
+        const m = cand[cell]!;
+        twice |= once & m;
+        once |= m;
+      }
+      if (((once | placed) & rules.allDigits) !== rules.allDigits) {
+        ok = false;
+        break;
+      }
+      let hidden = once & ~twice & ~placed;
+      if (hidden === 0) continue;
+      for (const cell of house) {
+        if (grid[cell] !== 0) continue;
+        const m = cand[cell]! & hidden;
+        if (m === 0) continue;
+        if ((m & (m - 1)) !== 0) {
+          ok = false; // two digits that each have only this cell
+          break;
         }
+        hidden &= ~m;
+        ok = place(cell, 31 - Math.clz32(m) + 1);
+        progress = true;
+        if (!ok) break;
       }
     }
     if (!ok) break;
