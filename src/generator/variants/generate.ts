@@ -195,8 +195,8 @@ export function orbitsOf(rules: Rules, symmetry: 'none' | 'rotational'): number[
 /**
  * Clue removal from the full solution, one orbit at a time in a seeded order; a removal stays
  * when the puzzle is still unique (for 'easy' and 'medium': still solved by that technique set,
- * which implies uniqueness; otherwise the counting solver, skipped when every emptied cell is a
- * naked single of the givens among its peers). Each orbit is tried once, so the result is minimal
+ * which implies uniqueness; otherwise the counting solver); both are skipped when every emptied
+ * cell is a naked single of the givens among its peers. Each orbit is tried once, so the result is minimal
  * for the symmetry (and the technique set), unless `minClues` stopped it.
  */
 function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): Uint8Array {
@@ -210,7 +210,9 @@ function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: R
     const orbit = orbits[o]!;
     if (clues - orbit.length < minClues) continue;
     for (const cell of orbit) puzzle[cell] = 0;
-    const ok = set !== null ? solvesWith(rules, puzzle, set) : forced(rules, puzzle, solution, orbit) || countRules(rules, puzzle, 2) === 1;
+    // An emptied cell that is a naked single of the givens among its peers comes straight back
+    // as the first step of any technique set, so the puzzle keeps its solvability and uniqueness.
+    const ok = forced(rules, puzzle, solution, orbit) || (set !== null ? solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
     if (ok) clues -= orbit.length;
     else for (const cell of orbit) puzzle[cell] = solution[cell]!;
   }
