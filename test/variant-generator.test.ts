@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateVariant, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
 import { countRules } from '../src/solver/rules-solver.js';
 import { findGivenConflict } from '../src/rules/puzzle.js';
+import { classicRules, withDiagonals } from '../src/rules/constructors.js';
 
 /** Everything a puzzle is, as one string: same seed must give the same bytes. */
 function bytesOf(p: VariantPuzzle): string {
@@ -204,6 +205,16 @@ describe('generateVariant', () => {
         expect(p.givens[cell] === 0).toBe(p.givens[image] === 0);
       }
       expect(countRules(p.rules, p.givens, 2)).toBe(1);
+    }
+  });
+
+  it('fixed rules: a given jigsaw layout and X on 8x8 keep their rules, unique, same seed same bytes', () => {
+    const layout = generateVariant({ variant: 'jigsaw', seed: 'fixed', index: 1 }).rules;
+    for (const rules of [layout, withDiagonals(classicRules(8))]) {
+      const p = generateVariant({ rules, seed: 'fixed', index: 3 });
+      expect(p.rules).toBe(rules);
+      expect(countRules(rules, p.givens, 2)).toBe(1);
+      expect(bytesOf(generateVariant({ rules, seed: 'fixed', index: 3 }))).toBe(bytesOf(p));
     }
   });
 
