@@ -218,6 +218,15 @@ describe('generateVariant', () => {
     }
   });
 
+  it('puzzle i does not depend on the puzzles made before it (order 1, 2, 3 against 3, 2, 1)', () => {
+    for (const variant of ['jigsaw', 'killer', '6x6'] as const) {
+      const forward = [1, 2, 3].map((index) => bytesOf(generateVariant({ variant, seed: 'order', index })));
+      const backward = [3, 2, 1].map((index) => bytesOf(generateVariant({ variant, seed: 'order', index }))).reverse();
+      expect(backward).toEqual(forward);
+      expect(new Set(forward).size).toBe(3);
+    }
+  });
+
   it('an unknown variant is an OptionError', () => {
     expect(() => generateVariant({ variant: 'nope' as never, seed: 's', index: 1 })).toThrow(/unknown variant/);
   });
