@@ -1,0 +1,101 @@
+/**
+ * `npm run bench:generate-variants`: puzzles per CPU-second of the variant generator
+ * (generateVariant, single-threaded, process.cpuUsage) against Simon Tatham's Solo generating the
+ * same kind of puzzle, whole process (`sgt-solo --generate N PARAMS`, its CPU time as the shell's
+ * `times` reports for children: start-up included, as a user would run it). Medians of RUNS runs.
+ * Solo's counts are larger than ours so that each of its runs takes a few tenths of a CPU-second
+ * (`times` counts in milliseconds: 100 basic puzzles measured anywhere from 600 to 1,800 per s).
+ *
+ * Levels are not the same scales: ours (see src/generator/variants/logic.ts) are easy = singles,
+ * medium = needs intersections or pairs, any = whatever minimal carving gives; Solo's `db` (basic)
+ * is singles, `da` (advanced) needs set elimination (subsets), its killer `3x3k` default has no
+ * givens (kdiff "intersect"). Solo has no windoku or Samurai: those rows have no ratio.
+ *
+ *   npm run bench:generate-variants            # full run (about a minute)
+ *   npm run bench:generate-variants -- --quick # fewer puzzles
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { generateVariant, type VariantLevel, type VariantName } from '../src/generator/variants/index.js';
+
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 1 : 3;
+const SOLO = '/usr/games/sgt-solo';
+
+interface Row {
+  variant: VariantName;
+  level: VariantLevel;
+  solo: string | null;
+  count: number;
+  soloCount: number;
+}
+
+const ROWS: Row[] = [
+  { variant: '4x4', level: 'easy', solo: '2x2db', count: 200, soloCount: 2000 },
+  { variant: '6x6', level: 'easy', solo: '2x3db', count: 50, soloCount: 1000 },
+  { variant: '8x8', level: 'easy', solo: '2x4db', count: 20, soloCount: 1000 },
+  { variant: '12x12', level: 'easy', solo: '3x4db', count: 4, soloCount: 200 },
+  { variant: '16x16', level: 'easy', solo: '4x4db', count: 2, soloCount: 40 },
+  { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
+  { variant: 'classic', level: 'easy', solo: '3x3db', count: 30, soloCount: 500 },
+  { variant: 'classic', level: 'medium', solo: '3x3da', count: 10, soloCount: 20 },
+  { variant: 'classic', level: 'any', solo: null, count: 30, soloCount: 0 },
+  { variant: 'jigsaw', level: 'easy', solo: '3x3jdb', count: 10, soloCount: 50 },
+  { variant: 'jigsaw', level: 'medium', solo: '3x3jda', count: 5, soloCount: 20 },
+  { variant: 'jigsaw', level: 'any', solo: null, count: 10, soloCount: 0 },
+  { variant: 'x', level: 'easy', solo: '3x3xdb', count: 20, soloCount: 500 },
+  { variant: 'x', level: 'medium', solo: '3x3xda', count: 10, soloCount: 20 },
+  { variant: 'x', level: 'any', solo: null, count: 20, soloCount: 0 },
+  { variant: 'windoku', level: 'easy', solo: null, count: 20, soloCount: 0 },
+  { variant: 'windoku', level: 'any', solo: null, count: 20, soloCount: 0 },
+  { variant: 'killer', level: 'any', solo: '3x3k', count: 10, soloCount: 200 },
+  { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
+];
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Our puzzles per CPU-second, and the mean clue count, for one run. */
+function ours(row: Row, run: number): { rate: number; clues: number } {
+  const count = quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count;
+  let clues = 0;
+  const cpu0 = process.cpuUsage();
+  for (let i = 1; i <= count; i++) clues += generateVariant({ variant: row.variant, level: row.level, seed: `bench-${run}`, index: i }).clues;
+  const cpu = process.cpuUsage(cpu0);
+  return { rate: count / ((cpu.user + cpu.system) / 1e6), clues: clues / count };
+}
+
+/** Solo's puzzles per CPU-second for one whole-process run (user + system time of the child). */
+function solo(params: string, count: number): number {
+  const run = spawnSync('bash', ['-c', `${SOLO} --generate ${count} ${params} > /dev/null; times`], { encoding: 'utf8' });
+  const lines = run.stdout.trim().split('\n');
+  const children = lines[lines.length - 1]!.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+  if (children === null) throw new Error(`cannot read the times of ${params}: ${run.stdout}`);
+  const seconds = Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4]);
+  return count / Math.max(seconds, 0.001);
+}
+
+function main(): void {
+  const haveSolo = existsSync(SOLO);
+  console.log(`# Variant generator benchmark (${quick ? 'quick' : 'full'}; medians of ${RUNS} runs; Node ${process.version})\n`);
+  if (!haveSolo) console.log(`(${SOLO} not found: no Solo column)\n`);
+  console.log('| variant | our level | puzzles/run | ours puzzles/CPU-s | clues mean | Solo params | Solo puzzles/CPU-s | ours / Solo |');
+  console.log('|---|---|---:|---:|---:|---|---:|---:|');
+  // Warm-up: compile the hot paths once.
+  generateVariant({ variant: 'classic', seed: 'warm', index: 1 });
+  for (const row of ROWS) {
+    const runs = Array.from({ length: RUNS }, (_, run) => ours(row, run));
+    const rate = median(runs.map((r) => r.rate));
+    const clues = runs.reduce((a, r) => a + r.clues, 0) / runs.length;
+    let soloRate = NaN;
+    if (row.solo !== null && haveSolo) soloRate = median(Array.from({ length: RUNS }, () => solo(row.solo!, quick ? Math.ceil(row.soloCount / 4) : row.soloCount)));
+    const ratio = Number.isNaN(soloRate) ? '-' : `${(rate / soloRate).toFixed(2)}x`;
+    console.log(
+      `| ${row.variant} | ${row.level} | ${quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count} | ${rate.toFixed(1)} | ${clues.toFixed(1)} | ${row.solo ?? '-'} | ${Number.isNaN(soloRate) ? '-' : soloRate.toFixed(1)} | ${ratio} |`,
+    );
+  }
+}
+
+main();

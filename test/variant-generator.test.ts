@@ -1,0 +1,233 @@
+import { describe, expect, it } from 'vitest';
+import { generateVariant, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
+import { countRules } from '../src/solver/rules-solver.js';
+import { findGivenConflict } from '../src/rules/puzzle.js';
+import { classicRules, withDiagonals } from '../src/rules/constructors.js';
+
+/** Everything a puzzle is, as one string: same seed must give the same bytes. */
+function bytesOf(p: VariantPuzzle): string {
+  return JSON.stringify({ text: p.text, regions: p.regions ?? null, cages: p.cages ?? null, solution: Array.from(p.solution) });
+}
+
+/** An independent counter for small classic grids (rows, columns, boxes of boxRows x boxCols): plain backtracking. */
+function bruteCount(givens: ArrayLike<number>, size: number, boxRows: number, boxCols: number, limit = 2): number {
+  const grid = Array.from(givens);
+  const ok = (cell: number, d: number): boolean => {
+    const r = Math.floor(cell / size);
+    const c = cell % size;
+    for (let i = 0; i < size; i++) if (grid[r * size + i] === d || grid[i * size + c] === d) return false;
+    const br = r - (r % boxRows);
+    const bc = c - (c % boxCols);
+    for (let i = br; i < br + boxRows; i++) for (let j = bc; j < bc + boxCols; j++) if (grid[i * size + j] === d) return false;
+    return true;
+  };
+  let count = 0;
+  const walk = (cell: number): void => {
+    if (count >= limit) return;
+    if (cell === size * size) {
+      count++;
+      return;
+    }
+    if (grid[cell] !== 0) return walk(cell + 1);
+    for (let d = 1; d <= size; d++) {
+      if (!ok(cell, d)) continue;
+      grid[cell] = d;
+      walk(cell + 1);
+      grid[cell] = 0;
+    }
+  };
+  walk(0);
+  return count;
+}
+
+/** An independent singles solver (naked and hidden singles over rows, columns, boxes): true when it fills the grid. */
+function singlesSolve(givens: ArrayLike<number>, size: number, boxRows: number, boxCols: number): boolean {
+  const grid = Array.from(givens);
+  const houses: number[][] = [];
+  for (let i = 0; i < size; i++) {
+    houses.push(Array.from({ length: size }, (_, j) => i * size + j));
+    houses.push(Array.from({ length: size }, (_, j) => j * size + i));
+  }
+  for (let br = 0; br < size; br += boxRows) {
+    for (let bc = 0; bc < size; bc += boxCols) {
+      const box: number[] = [];
+      for (let r = br; r < br + boxRows; r++) for (let c = bc; c < bc + boxCols; c++) box.push(r * size + c);
+      houses.push(box);
+    }
+  }
+  const allowed = (cell: number, d: number): boolean => grid[cell] === 0 && houses.every((h) => !h.includes(cell) || h.every((x) => grid[x] !== d));
+  for (let progress = true; progress; ) {
+    progress = false;
+    for (let cell = 0; cell < size * size; cell++) {
+      const ds = [];
+      for (let d = 1; d <= size; d++) if (allowed(cell, d)) ds.push(d);
+      if (ds.length === 1) ((grid[cell] = ds[0]!), (progress = true));
+    }
+    for (const h of houses) {
+      for (let d = 1; d <= size; d++) {
+        const places = h.filter((cell) => allowed(cell, d));
+        if (places.length === 1 && !h.some((x) => grid[x] === d)) ((grid[places[0]!] = d), (progress = true));
+      }
+    }
+  }
+  return grid.every((d) => d !== 0);
+}
+
+/** Options per variant for the test: 16x16 stops carving at 110 givens to keep the file fast. */
+function optionsOf(variant: (typeof VARIANT_NAMES)[number], index: number): VariantOptions {
+  return { variant, seed: 'test-seed', index, ...(variant === '16x16' ? { minClues: 110 } : {}) };
+}
+
+describe('generateVariant', () => {
+  for (const variant of VARIANT_NAMES) {
+    it(`${variant}: unique, givens agree with the solution, same seed same bytes, other index other puzzle`, () => {
+      const p = generateVariant(optionsOf(variant, 1));
+      expect(countRules(p.rules, p.givens, 2)).toBe(1);
+      expect(findGivenConflict(p.rules, p.solution)).toBeNull();
+      for (let cell = 0; cell < p.givens.length; cell++) if (p.givens[cell] !== 0) expect(p.givens[cell]).toBe(p.solution[cell]);
+      expect(p.solution.every((d) => d >= 1 && d <= p.rules.size)).toBe(true);
+      const again = generateVariant(optionsOf(variant, 1));
+      expect(bytesOf(again)).toBe(bytesOf(p));
+      const other = generateVariant(optionsOf(variant, 2));
+      expect(bytesOf(other)).not.toBe(bytesOf(p));
+      expect(countRules(other.rules, other.givens, 2)).toBe(1);
+    });
+  }
+
+  it('4x4 and 6x6: easy by default, unique by an independent brute-force counter, solvable by singles (independent solver)', () => {
+    for (const [variant, size, br, bc] of [
+      ['4x4', 4, 2, 2],
+      ['6x6', 6, 2, 3],
+    ] as const) {
+      for (let index = 1; index <= 4; index++) {
+        const p = generateVariant({ variant, seed: 'kids', index });
+        expect(p.level).toBe('easy');
+        expect(bruteCount(p.givens, size, br, bc)).toBe(1);
+        expect(singlesSolve(p.givens, size, br, bc)).toBe(true);
+        expect(p.clues).toBeGreaterThanOrEqual(variant === '4x4' ? 7 : 14);
+        // The counter does see several solutions where there are (the empty grid: stops at the limit, 2).
+        expect(bruteCount(new Uint8Array(size * size), size, br, bc)).toBe(2);
+      }
+    }
+  });
+
+  it('jigsaw: regions connected, size 9 each, none a standard 3x3 box, regions of the rules', () => {
+    for (let index = 1; index <= 3; index++) {
+      const p = generateVariant({ variant: 'jigsaw', seed: 'jig', index });
+      const regions = p.regions!;
+      expect(regions).toHaveLength(81);
+      for (let region = 0; region < 9; region++) {
+        const cells = regions.flatMap((r, cell) => (r === region ? [cell] : []));
+        expect(cells).toHaveLength(9);
+        const seen = new Set([cells[0]!]);
+        const stack = [cells[0]!];
+        while (stack.length > 0) {
+          const at = stack.pop()!;
+          for (const w of [at - 9, at + 9, at % 9 > 0 ? at - 1 : -1, at % 9 < 8 ? at + 1 : -1]) {
+            if (w >= 0 && w < 81 && regions[w] === region && !seen.has(w)) (seen.add(w), stack.push(w));
+          }
+        }
+        expect(seen.size).toBe(9);
+        const box = cells.every((cell) => Math.floor(cell / 27) === Math.floor(cells[0]! / 27) && Math.floor((cell % 9) / 3) === Math.floor((cells[0]! % 9) / 3));
+        expect(box).toBe(false);
+      }
+      expect(p.rules.spec.regions).toEqual(regions);
+      expect(countRules(p.rules, p.givens, 2)).toBe(1);
+    }
+  });
+
+  it('jigsaw: a symmetric layout is symmetric under a half turn', () => {
+    const p = generateVariant({ variant: 'jigsaw', seed: 'jig', index: 1, symmetricLayout: true });
+    const regions = p.regions!;
+    const map = new Map<number, number>();
+    for (let cell = 0; cell < 81; cell++) {
+      const image = regions[80 - cell]!;
+      if (!map.has(regions[cell]!)) map.set(regions[cell]!, image);
+      expect(map.get(regions[cell]!)).toBe(image);
+    }
+  });
+
+  it('killer: no givens by default, cages of 1-5 cells with distinct digits and right sums, unique with the cages alone', () => {
+    for (let index = 1; index <= 3; index++) {
+      const p = generateVariant({ variant: 'killer', seed: 'kil', index });
+      expect(p.clues).toBe(0);
+      expect(p.givens.every((d) => d === 0)).toBe(true);
+      const cages = p.cages!;
+      const covered = new Array<number>(81).fill(0);
+      const sizes = new Array<number>(6).fill(0);
+      for (const cage of cages) {
+        expect(cage.cells.length).toBeGreaterThanOrEqual(1);
+        expect(cage.cells.length).toBeLessThanOrEqual(5);
+        sizes[cage.cells.length]!++;
+        const digits = cage.cells.map((cell) => p.solution[cell]!);
+        expect(new Set(digits).size).toBe(digits.length);
+        expect(cage.sum).toBe(digits.reduce((a, b) => a + b, 0));
+        for (const cell of cage.cells) covered[cell]!++;
+      }
+      expect(covered.every((k) => k === 1)).toBe(true);
+      // Mostly 2-4 cells.
+      expect(sizes[2]! + sizes[3]! + sizes[4]!).toBeGreaterThan(cages.length / 2);
+      expect(p.rules.cages).toHaveLength(cages.length);
+      expect(countRules(p.rules, new Uint8Array(81), 2)).toBe(1);
+    }
+  });
+
+  it('killer with givens: a few givens, unique with them', () => {
+    const p = generateVariant({ variant: 'killer', seed: 'kil', index: 1, killerGivens: true });
+    expect(p.clues).toBeGreaterThan(0);
+    expect(p.clues).toBeLessThan(30);
+    expect(countRules(p.rules, p.givens, 2)).toBe(1);
+  });
+
+  it('samurai: one puzzle across the five grids, unique as a whole', () => {
+    const p = generateVariant({ variant: 'samurai', seed: 'sam', index: 1 });
+    expect(p.rules.cellCount).toBe(369);
+    expect(countRules(p.rules, p.givens, 2)).toBe(1);
+  });
+
+  it('levels: easy is solved by singles, medium needs more and is solved by the medium set, hard by neither', () => {
+    const easy = generateVariant({ variant: 'x', seed: 'lv', index: 1, level: 'easy' });
+    expect(solvesWith(easy.rules, easy.givens, 'singles')).toBe(true);
+    const medium = generateVariant({ variant: 'windoku', seed: 'lv', index: 1, level: 'medium' });
+    expect(solvesWith(medium.rules, medium.givens, 'singles')).toBe(false);
+    expect(solvesWith(medium.rules, medium.givens, 'medium')).toBe(true);
+    const hard = generateVariant({ variant: 'jigsaw', seed: 'lv', index: 1, level: 'hard' });
+    expect(solvesWith(hard.rules, hard.givens, 'medium')).toBe(false);
+    expect(countRules(hard.rules, hard.givens, 2)).toBe(1);
+  });
+
+  it('rotational symmetry of the givens', () => {
+    for (const variant of ['x', '8x8', 'samurai'] as const) {
+      const p = generateVariant({ variant, seed: 'sym', index: 1, symmetry: 'rotational' });
+      const { width, height } = p.rules;
+      for (let cell = 0; cell < p.rules.cellCount; cell++) {
+        const image = p.rules.cellAt[(height - 1 - p.rules.rowOf[cell]!) * width + (width - 1 - p.rules.colOf[cell]!)]!;
+        expect(p.givens[cell] === 0).toBe(p.givens[image] === 0);
+      }
+      expect(countRules(p.rules, p.givens, 2)).toBe(1);
+    }
+  });
+
+  it('fixed rules: a given jigsaw layout and X on 8x8 keep their rules, unique, same seed same bytes', () => {
+    const layout = generateVariant({ variant: 'jigsaw', seed: 'fixed', index: 1 }).rules;
+    for (const rules of [layout, withDiagonals(classicRules(8))]) {
+      const p = generateVariant({ rules, seed: 'fixed', index: 3 });
+      expect(p.rules).toBe(rules);
+      expect(countRules(rules, p.givens, 2)).toBe(1);
+      expect(bytesOf(generateVariant({ rules, seed: 'fixed', index: 3 }))).toBe(bytesOf(p));
+    }
+  });
+
+  it('puzzle i does not depend on the puzzles made before it (order 1, 2, 3 against 3, 2, 1)', () => {
+    for (const variant of ['jigsaw', 'killer', '6x6'] as const) {
+      const forward = [1, 2, 3].map((index) => bytesOf(generateVariant({ variant, seed: 'order', index })));
+      const backward = [3, 2, 1].map((index) => bytesOf(generateVariant({ variant, seed: 'order', index }))).reverse();
+      expect(backward).toEqual(forward);
+      expect(new Set(forward).size).toBe(3);
+    }
+  });
+
+  it('an unknown variant is an OptionError', () => {
+    expect(() => generateVariant({ variant: 'nope' as never, seed: 's', index: 1 })).toThrow(/unknown variant/);
+  });
+});
