@@ -8,9 +8,8 @@
 import { optionKeys, ownOptions } from '../core/errors.js';
 import PDFDocument from 'pdfkit';
 import { openSync } from 'fontkit';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { packageRoot } from '../node/package-root.js';
+import { fontFile } from './fonts.js';
 import type { Paint, Primitive, Scene } from '../draw/scene.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -28,10 +27,8 @@ let defaultFonts: SceneFonts | undefined;
  * use, not at import: the package folder is looked up on disk).
  */
 export function defaultSceneFonts(): SceneFonts {
-  if (!defaultFonts) {
-    const dir = join(packageRoot(), 'assets', 'fonts', 'dejavu');
-    defaultFonts = { regular: join(dir, 'DejaVuSans.ttf'), bold: join(dir, 'DejaVuSans-Bold.ttf') };
-  }
+  // Through fontFile: a missing file is named as an incomplete install, not as the output's fault.
+  defaultFonts ??= { regular: fontFile('digits'), bold: fontFile('digitsBold') };
   return defaultFonts;
 }
 
