@@ -218,8 +218,18 @@ function checkText(text: unknown, options: ParseOptions): void {
 }
 
 /** Records from a stream of lines (e.g. `readline`), in constant memory. */
-export async function* readPuzzles(lines: AsyncIterable<string>, options: ParseOptions = {}): AsyncGenerator<ReadResult> {
-  const reader = new PuzzleReader(options);
+export function readPuzzles(lines: AsyncIterable<string>, options: ParseOptions = {}): AsyncGenerator<ReadResult> {
+  return readLinesWith(new PuzzleReader(options), lines);
+}
+
+/** A reader fed one line at a call (the classic PuzzleReader, the reader of every format). */
+export interface LineReader<R> {
+  push(line: string, lineNumber: number): readonly R[];
+  end(): R | null;
+}
+
+/** What `reader` makes of a stream of lines, numbered from 1, then what it holds at the end. */
+export async function* readLinesWith<R>(reader: LineReader<R>, lines: AsyncIterable<string>): AsyncGenerator<R> {
   let lineNumber = 0;
   for await (const line of lines) {
     lineNumber++;

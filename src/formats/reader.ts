@@ -1,5 +1,5 @@
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
-import { PuzzleReader, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
+import { PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
 import { classicRules } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64 } from './fpuzzles.js';
@@ -210,15 +210,8 @@ export function* readAnyPuzzlesText(text: string, options: ParseOptions = {}): G
 }
 
 /** Records of any formats from a stream of lines (e.g. `readline`), in constant memory. */
-export async function* readAnyPuzzles(lines: AsyncIterable<string>, options: ParseOptions = {}): AsyncGenerator<AnyReadResult> {
-  const reader = new AnyPuzzleReader(options);
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    yield* reader.push(line, lineNumber);
-  }
-  const last = reader.end();
-  if (last) yield last;
+export function readAnyPuzzles(lines: AsyncIterable<string>, options: ParseOptions = {}): AsyncGenerator<AnyReadResult> {
+  return readLinesWith(new AnyPuzzleReader(options), lines);
 }
 
 /**
