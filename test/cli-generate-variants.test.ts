@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { fromFpuzzlesJson, parseVariantLine } from '../src/index.js';
 import type { Rules } from '../src/rules/types.js';
+import { startCli, savedRecords, waitFor } from './helpers/child.js';
 import { runBinary } from './helpers/cli.js';
 
 /*
@@ -118,6 +119,26 @@ describe('generate --variant: reproducible', () => {
     const result = runBinary(['generate', '--variant', '16x16', '-n', '200', '--seed', 'slow', '--timeout', '0.5', '-j', '1']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^sudoku-press: time limit of 500 ms reached: made \d+ of 200 puzzles\n$/);
+  });
+});
+
+describe('generate --variant: signals', () => {
+  test('SIGINT stops a run of slow puzzles (made in a worker thread) with 130, keeping the puzzles made in FILE.part, which are the run\'s first ones', async () => {
+    const out = join(dir, 'signalled.txt');
+    const args = ['generate', '--variant', '16x16', '-d', 'easy', '-n', '40', '--seed', 'sig', '-j', '1'];
+    const run = startCli([...args, '-o', out, '--resume']);
+    expect(await waitFor(() => savedRecords(`${out}.part.json`) >= 1, 60_000), 'a puzzle was made').toBe(true);
+    const signalled = performance.now();
+    run.child.kill('SIGINT');
+    const end = await run.done;
+    // Within a second on an idle machine; generously bounded for a shared one.
+    expect(end.endedAt - signalled).toBeLessThan(5000);
+    expect(end.code).toBe(130);
+    expect(existsSync(out)).toBe(false);
+    const kept = linesOf(readFileSync(`${out}.part`, 'utf8'));
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.length).toBeLessThan(40);
+    expect(kept.join('\n') + '\n').toBe(ok(['generate', '--variant', '16x16', '-d', 'easy', '-n', String(kept.length), '--seed', 'sig']));
   });
 });
 
