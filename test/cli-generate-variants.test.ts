@@ -175,6 +175,9 @@ describe('generate --variant: usage errors (exit 2, one line)', () => {
     [['--variant', 'x', '--symmetry', 'mirror'], /--symmetry mirror is not available for variants/],
     [['--variant', 'x', '--solutions'], /--solutions needs --json or --format fpuzzles/],
     [['--format', 'fpuzzles'], /--format fpuzzles needs --variant/],
+    [['--variant', '6x6', '--clues-min', '37'], /clues-min must be a whole number from 0 to 36 for 6x6 \(got 37\)/],
+    [['--variant', 'killer', '--clues-min', '3'], /--variant killer: --clues-min has nothing to act on/],
+    [['--variant', 'x', '-n', '0'], /count must be a whole number from 1/],
   ])('%j', (extra, message) => {
     const result = runBinary(['generate', '-n', '1', '--seed', 'e', ...extra]);
     expect(result.code).toBe(2);

@@ -11,6 +11,9 @@ import { Progress } from './progress.js';
 /** The levels of the variant generator (its technique sets, not SE ratings). */
 export const VARIANT_LEVELS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
 
+/** Cells of each variant's grid (the most givens a puzzle can have). */
+const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, samurai: 369 };
+
 /** What `generate --variant` reads of the command line (the generate command's options). */
 export interface VariantCliOptions extends TargetCliOptions {
   variant: string;
@@ -55,12 +58,16 @@ export function variantRunOptions(cli: VariantCliOptions, seed: string): Variant
   if (variant === 'killer' && cli.symmetry !== 'none') throw new UsageError('--variant killer: --symmetry has nothing to act on (a killer has no givens, only cages)');
   if (variant === 'samurai' && cli.format === 'fpuzzles') throw new UsageError('--variant samurai: f-puzzles has no Samurai layout (use --format line or --json)');
   if (cli.format === 'line' && cli.solutions) throw new UsageError('--variant: --solutions needs --json or --format fpuzzles (a variant line holds the puzzle only)');
-  if (cli.cluesMin !== undefined && cli.cluesMin < 0) throw new UsageError(`--clues-min must be at least 0 (got ${cli.cluesMin})`);
-  if (cli.maxAttempts !== undefined && cli.maxAttempts < 1) throw new UsageError(`--max-attempts must be at least 1 (got ${cli.maxAttempts})`);
-  if (cli.jobs !== undefined && (cli.jobs < 1 || cli.jobs > 256)) throw new UsageError(`--jobs must be between 1 and 256 (got ${cli.jobs})`);
-  if (cli.timeout !== undefined && cli.timeout <= 0) throw new UsageError(`--timeout must be more than 0 seconds (got ${cli.timeout})`);
-  if (cli.count < 0) throw new UsageError(`--count must be at least 0 (got ${cli.count})`);
-  if (cli.start < 1) throw new UsageError(`--start must be at least 1 (got ${cli.start})`);
+  if (variant === 'killer' && cli.cluesMin !== undefined) throw new UsageError('--variant killer: --clues-min has nothing to act on (a killer has no givens, only cages)');
+  const cells = CELLS[variant];
+  if (cli.cluesMin !== undefined && (cli.cluesMin < 0 || cli.cluesMin > cells)) throw new UsageError(`clues-min must be a whole number from 0 to ${cells} for ${variant} (got ${cli.cluesMin})`);
+  if (cli.maxAttempts !== undefined && cli.maxAttempts < 1) throw new UsageError(`max attempts must be a whole number of at least 1 (got ${cli.maxAttempts})`);
+  if (cli.jobs !== undefined && (cli.jobs < 1 || cli.jobs > 256)) throw new UsageError(`jobs must be a whole number from 1 to 256 (got ${cli.jobs})`);
+  if (cli.timeout !== undefined && !(cli.timeout > 0)) throw new UsageError(`timeout must be more than 0 (got ${cli.timeout})`);
+  // The worker threads share the run's next index in a 32-bit counter.
+  if (cli.count < 1 || cli.count > 0x7fffffff) throw new UsageError(`count must be a whole number from 1 to ${0x7fffffff} for variants (got ${cli.count})`);
+  if (cli.start < 1) throw new UsageError(`start must be a whole number of at least 1 (got ${cli.start})`);
+  if (cli.start + cli.count - 1 > Number.MAX_SAFE_INTEGER) throw new UsageError(`start + count goes past ${Number.MAX_SAFE_INTEGER} (the largest exact integer)`);
   const options: VariantRunOptions = {
     variant,
     seed,
