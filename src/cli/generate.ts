@@ -165,8 +165,8 @@ sets, not Sudoku Explainer ratings: easy = naked and hidden singles over every h
 cage combinations) solve it; medium = needs intersections between houses or naked/hidden pairs,
 and those suffice; hard = needs more (still unique); any (the default; 4x4 and 6x6 default to easy)
 = whatever a minimal carving gives. --rating, --technique, --pearl, --diamond, --minimal,
---clues-max and csv are classic only; --symmetry takes none or rotational (not killer); --max-attempts
-defaults to 100 for variants. Every guarantee above (seed, --start, --jobs, --shard, --resume,
+--clues-max and csv are classic only; --symmetry takes none or rotational (not killer);
+--max-attempts defaults to 100 for variants. Every guarantee above (seed, --start, --jobs, --shard, --resume,
 --timeout) holds for variants; their puzzles are made in worker threads.
 
 Long runs: -o FILE writes the file whole or not at all; with --resume, progress is kept in
