@@ -166,8 +166,8 @@ cage combinations) solve it; medium = needs intersections between houses or nake
 and those suffice; hard = needs more (still unique); any (the default; 4x4 and 6x6 default to easy)
 = whatever a minimal carving gives. --rating, --technique, --pearl, --diamond, --minimal,
 --clues-max and csv are classic only; --symmetry takes none or rotational (not killer);
---max-attempts defaults to 100 for variants. Every guarantee above (seed, --start, --jobs, --shard, --resume,
---timeout) holds for variants; their puzzles are made in worker threads.
+--max-attempts defaults to 100 for variants. Every guarantee above (seed, --start, --jobs,
+--shard, --resume, --timeout) holds for variants; their puzzles are made in worker threads.
 
 Long runs: -o FILE writes the file whole or not at all; with --resume, progress is kept in
 FILE.part and the same command run again goes on where it stopped (the file ends up byte for byte
