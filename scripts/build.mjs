@@ -135,6 +135,7 @@ await build({
     'grade-worker': join(root, 'src', 'node', 'grade-worker.ts'),
     'draw-worker': join(root, 'src', 'node', 'draw-worker.ts'),
     'compute-worker': join(root, 'src', 'node', 'compute-worker.ts'),
+    'variant-worker': join(root, 'src', 'node', 'variant-worker.ts'),
   },
   outdir: distCli,
   entryNames: '[name]',

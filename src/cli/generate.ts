@@ -17,6 +17,8 @@ import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { errorLine } from './json.js';
 import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
+import { VARIANT_LEVELS, runVariantGenerate } from './generate-variants.js';
+import { VARIANT_NAMES } from '../generator/variants/index.js';
 
 interface GenerateCliOptions extends TargetCliOptions {
   count: number;
@@ -32,7 +34,8 @@ interface GenerateCliOptions extends TargetCliOptions {
   minimal: boolean;
   cluesMin?: number;
   cluesMax?: number;
-  format: 'line' | 'json' | 'csv';
+  format: 'line' | 'json' | 'csv' | 'fpuzzles';
+  variant?: string;
   json: boolean;
   solutions: boolean;
   timeout?: number;
@@ -121,7 +124,8 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('-s, --seed <text>', 'any text; the same seed and options give the same puzzles (default: a random seed, printed on stderr)')
     .option('--start <k>', 'index of the first puzzle (to make puzzles k, k+1, ... of a larger run)', wholeNumber, 1)
     .option('-j, --jobs <n>', 'worker threads (default: the number of cores); the output does not depend on it', wholeNumber)
-    .option('-d, --difficulty <level>', `a level: ${LEVELS.map((row) => row.level).join(', ')}`)
+    .option('--variant <name>', `a variant instead of classic puzzles: ${VARIANT_NAMES.join(', ')}`)
+    .option('-d, --difficulty <level>', `a level: ${LEVELS.map((row) => row.level).join(', ')} (with --variant: ${VARIANT_LEVELS.join(', ')})`)
     .option('-r, --rating <band>', 'a band of ratings, e.g. 4.0-6.0 (instead of --difficulty)')
     .option('-t, --technique <id>', 'require that the solving path uses this technique (ids as in `grade --json`)')
     .option('--pearl', 'a "pearl": the hardest step comes by the first placement (Sudoku Explainer EP = ER)', false)
@@ -130,7 +134,7 @@ export function registerGenerate(program: Command, io: CliIo, state: CommandStat
     .option('--minimal', 'no given can be removed without losing uniqueness', false)
     .option('--clues-min <n>', 'fewest givens', wholeNumber)
     .option('--clues-max <n>', 'most givens', wholeNumber)
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'json', 'csv']).default('line'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['line', 'json', 'csv', 'fpuzzles']).default('line'))
     .option('--json', 'the same as --format json', false)
     .option('--solutions', 'include each solution', false)
     .option('--timeout <seconds>', 'give up after this long (reports how many were made)', seconds)
@@ -152,6 +156,19 @@ Puzzle i depends only on the seed, the options that shape puzzles and i: --count
 Exit code 0 when all puzzles were made, 1 when --timeout or --max-attempts stopped the run, 2 for
 bad options.
 
+Variants (--variant NAME): one puzzle per line as a variant line (what check, solve and the
+readers take: a classic 81-character line, a jigsaw as GIVENS LAYOUT, else tagged, e.g.
+"x:...", "killer:... cages=... sums=...", "samurai:.../.../.../.../..."); --format fpuzzles writes
+f-puzzles JSON (not Samurai); --json writes objects with type "puzzle", index, variant, rules,
+puzzle (the variant line), solution, level, clues. Levels are the variant generator's technique
+sets, not Sudoku Explainer ratings: easy = naked and hidden singles over every house (killer: with
+cage combinations) solve it; medium = needs intersections between houses or naked/hidden pairs,
+and those suffice; hard = needs more (still unique); any (the default; 4x4 and 6x6 default to easy)
+= whatever a minimal carving gives. --rating, --technique, --pearl, --diamond, --minimal,
+--clues-max and csv are classic only; --symmetry takes none or rotational (not killer);
+--max-attempts defaults to 100 for variants. Every guarantee above (seed, --start, --jobs,
+--shard, --resume, --timeout) holds for variants; their puzzles are made in worker threads.
+
 Long runs: -o FILE writes the file whole or not at all; with --resume, progress is kept in
 FILE.part and the same command run again goes on where it stopped (the file ends up byte for byte
 what one uninterrupted run writes). --shard K/N makes the K-th of N equal blocks of the indices;
@@ -163,6 +180,8 @@ Examples:
   $ sudoku-press generate -n 5 --rating 6.0-7.4 --technique xy-wing --seed w --solutions
   $ sudoku-press generate -n 3 -d hard --pearl --seed p   # the hardest step before the first placement
   $ sudoku-press generate -n 100000 -d extreme --seed x -o extreme.txt --resume
+  $ sudoku-press generate --variant jigsaw -n 20 -d medium --seed j > jigsaw.txt
+  $ sudoku-press generate --variant killer -n 5 --format fpuzzles --seed k > killers.jsonl
   $ parallel sudoku-press generate -n 1000 --seed s --shard {}/4 -o part-{}.txt ::: 1 2 3 4 && cat part-{1,2,3,4}.txt > all.txt`,
     )
     .action(async (cli: GenerateCliOptions) => {
@@ -170,6 +189,11 @@ Examples:
       if (cli.resume && cli.seed === undefined) throw new UsageError('--resume needs --seed (a resumed run must make the same puzzles)');
       const seed = cli.seed ?? randomBytes(6).toString('hex');
       if (cli.json) cli.format = 'json';
+      if (cli.variant !== undefined) {
+        await runVariantGenerate(io, state, cli as GenerateCliOptions & { variant: string }, seed, shard, cli.seed !== undefined);
+        return;
+      }
+      if (cli.format === 'fpuzzles') throw new UsageError('--format fpuzzles needs --variant (classic puzzles: line, json or csv)');
       const range = shardRange(cli.count, shard);
       // Checked for the whole run, so that every shard refuses what the whole run would.
       let options: NodeGenerateOptions;

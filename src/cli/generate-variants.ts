@@ -1,0 +1,132 @@
+import { availableParallelism } from 'node:os';
+import { GenerateError } from '../generator/errors.js';
+import { VARIANT_NAMES, type VariantLevel, type VariantName } from '../generator/variants/index.js';
+import { variantLines } from '../node/variant-generate.js';
+import type { VariantRunOptions } from '../node/variant-protocol.js';
+import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { errorLine } from './json.js';
+import { openOutputTarget, resumeIsComplete, shardRange, type Shard, type TargetCliOptions } from './output-target.js';
+import { Progress } from './progress.js';
+
+/** The levels of the variant generator (its technique sets, not SE ratings). */
+export const VARIANT_LEVELS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
+
+/** Cells of each variant's grid (the most givens a puzzle can have). */
+const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, samurai: 369 };
+
+/** What `generate --variant` reads of the command line (the generate command's options). */
+export interface VariantCliOptions extends TargetCliOptions {
+  variant: string;
+  count: number;
+  start: number;
+  jobs?: number;
+  difficulty?: string;
+  rating?: string;
+  technique?: string;
+  pearl: boolean;
+  diamond: boolean;
+  symmetry: string;
+  minimal: boolean;
+  cluesMin?: number;
+  cluesMax?: number;
+  format: string;
+  solutions: boolean;
+  timeout?: number;
+  maxAttempts?: number;
+}
+
+/** The run's options from the command line, or a UsageError naming what a variant cannot take. */
+export function variantRunOptions(cli: VariantCliOptions, seed: string): VariantRunOptions {
+  const name = cli.variant;
+  if (!(VARIANT_NAMES as readonly string[]).includes(name)) throw new UsageError(`--variant ${name}: unknown variant (one of ${VARIANT_NAMES.join(', ')})`);
+  const variant = name as VariantName;
+  const refused: string[] = [];
+  if (cli.rating !== undefined) refused.push('--rating');
+  if (cli.technique !== undefined) refused.push('--technique');
+  if (cli.pearl) refused.push('--pearl');
+  if (cli.diamond) refused.push('--diamond');
+  if (cli.minimal) refused.push('--minimal');
+  if (cli.cluesMax !== undefined) refused.push('--clues-max');
+  if (cli.format === 'csv') refused.push('--format csv');
+  if (refused.length > 0) {
+    throw new UsageError(`--variant ${variant}: ${refused.join(', ')} ${refused.length === 1 ? 'applies' : 'apply'} to classic puzzles only (variant puzzles have the variant generator's levels ${VARIANT_LEVELS.join(', ')}, not SE ratings)`);
+  }
+  if (cli.difficulty !== undefined && !(VARIANT_LEVELS as readonly string[]).includes(cli.difficulty)) {
+    throw new UsageError(`--variant ${variant}: no level "${cli.difficulty}" for variants (one of ${VARIANT_LEVELS.join(', ')}: the variant generator's technique sets, not SE ratings)`);
+  }
+  if (cli.symmetry !== 'none' && cli.symmetry !== 'rotational') throw new UsageError(`--variant ${variant}: --symmetry ${cli.symmetry} is not available for variants (none or rotational)`);
+  if (variant === 'killer' && cli.symmetry !== 'none') throw new UsageError('--variant killer: --symmetry has nothing to act on (a killer has no givens, only cages)');
+  if (variant === 'samurai' && cli.format === 'fpuzzles') throw new UsageError('--variant samurai: f-puzzles has no Samurai layout (use --format line or --json)');
+  if (cli.format === 'line' && cli.solutions) throw new UsageError('--variant: --solutions needs --json or --format fpuzzles (a variant line holds the puzzle only)');
+  if (variant === 'killer' && cli.cluesMin !== undefined) throw new UsageError('--variant killer: --clues-min has nothing to act on (a killer has no givens, only cages)');
+  const cells = CELLS[variant];
+  if (cli.cluesMin !== undefined && (cli.cluesMin < 0 || cli.cluesMin > cells)) throw new UsageError(`clues-min must be a whole number from 0 to ${cells} for ${variant} (got ${cli.cluesMin})`);
+  if (cli.maxAttempts !== undefined && cli.maxAttempts < 1) throw new UsageError(`max attempts must be a whole number of at least 1 (got ${cli.maxAttempts})`);
+  if (cli.jobs !== undefined && (cli.jobs < 1 || cli.jobs > 256)) throw new UsageError(`jobs must be a whole number from 1 to 256 (got ${cli.jobs})`);
+  if (cli.timeout !== undefined && !(cli.timeout > 0)) throw new UsageError(`timeout must be more than 0 (got ${cli.timeout})`);
+  // The worker threads share the run's next index in a 32-bit counter.
+  if (cli.count < 1 || cli.count > 0x7fffffff) throw new UsageError(`count must be a whole number from 1 to ${0x7fffffff} for variants (got ${cli.count})`);
+  if (cli.start < 1) throw new UsageError(`start must be a whole number of at least 1 (got ${cli.start})`);
+  if (cli.start + cli.count - 1 > Number.MAX_SAFE_INTEGER) throw new UsageError(`start + count goes past ${Number.MAX_SAFE_INTEGER} (the largest exact integer)`);
+  const options: VariantRunOptions = {
+    variant,
+    seed,
+    symmetry: cli.symmetry,
+    output: cli.format === 'fpuzzles' ? 'fpuzzles' : cli.format === 'json' ? 'json' : 'line',
+    solutions: cli.solutions,
+  };
+  if (cli.difficulty !== undefined) options.level = cli.difficulty as VariantLevel;
+  if (cli.cluesMin !== undefined) options.minClues = cli.cluesMin;
+  if (cli.maxAttempts !== undefined) options.maxAttempts = cli.maxAttempts;
+  return options;
+}
+
+/** `generate --variant NAME`: the classic command's run (shards, resume, progress, timeout) over the variant generator. */
+export async function runVariantGenerate(io: CliIo, state: CommandState, cli: VariantCliOptions, seed: string, shard: Shard | null, seedGiven: boolean): Promise<void> {
+  const options = variantRunOptions(cli, seed);
+  const range = shardRange(cli.count, shard);
+  if (await resumeIsComplete(io, cli)) return;
+  const key = JSON.stringify(['generate-variant', 1, seed, options.variant, options.level ?? null, options.symmetry, options.minClues ?? null, cli.start, cli.count, shard, options.output, cli.solutions]);
+  const target = await openOutputTarget(io, cli, key);
+  if (!seedGiven) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
+  const out = target.writer;
+  const done = target.resumed.records;
+  const first = cli.start + range.from + done;
+  const left = range.to - range.from - done;
+  if (done > 0) io.stderr.write(`sudoku-press: resuming ${cli.output}: ${done} puzzle${done === 1 ? '' : 's'} already made, ${Math.max(0, left)} to go\n`);
+  const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
+  const progress = new Progress(io, 'generated', Math.max(0, left), target.toFile || !stdoutIsTTY);
+  const timeoutMs = cli.timeout === undefined ? undefined : cli.timeout * 1000;
+  const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  let made = 0;
+  try {
+    if (left > 0) {
+      const jobs = Math.max(1, Math.min(cli.jobs ?? availableParallelism(), availableParallelism(), left));
+      let flushed = performance.now();
+      for await (const line of variantLines(options, first, left, jobs, deadline, timeoutMs)) {
+        await out.line(line);
+        made++;
+        progress.update(made);
+        await target.progress(done + made, {});
+        const now = performance.now();
+        if (!target.toFile && now - flushed > 250) {
+          await out.flush();
+          flushed = now;
+        }
+      }
+    }
+    progress.clear();
+    await target.finish(done + made, {});
+  } catch (error) {
+    progress.clear();
+    if (!(error instanceof GenerateError)) {
+      await target.abandon(done + made, {});
+      throw error;
+    }
+    if (options.output === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
+    await target.abandon(done + made, {});
+    const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
+    io.stderr.write(`sudoku-press: ${error.message.replace('raise the attempt limit', 'raise --max-attempts (default 100 for variants)')}${kept}\n`);
+    state.exitCode = EXIT.failure;
+  }
+}

@@ -1,0 +1,195 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { fromFpuzzlesJson, parseVariantLine } from '../src/index.js';
+import type { Rules } from '../src/rules/types.js';
+import { startCli, savedRecords, waitFor } from './helpers/child.js';
+import { runBinary } from './helpers/cli.js';
+
+/*
+ * `generate --variant NAME` through the built CLI: every variant's puzzles are unique (as `check`
+ * reads them back), `solve` finds the solution `--json` gave, the same seed gives the same bytes
+ * whatever --jobs and --shard, --resume goes on where a run stopped, and a bad combination is one
+ * line and exit 2.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'sudoku-press-generate-variants-'));
+let files = 0;
+function file(text: string): string {
+  const path = join(dir, `p${++files}.txt`);
+  writeFileSync(path, text);
+  return path;
+}
+
+function ok(argv: string[]): string {
+  const result = runBinary(argv);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+const linesOf = (text: string): string[] => text.split('\n').filter((line) => line !== '');
+
+/** Whether `values` fill the grid under the rules and keep the givens: every house has every digit, every cage adds up. */
+function solves(rules: Rules, givens: Uint8Array, values: number[]): boolean {
+  if (values.length !== rules.cellCount) return false;
+  for (let cell = 0; cell < rules.cellCount; cell++) if (givens[cell] !== 0 && givens[cell] !== values[cell]) return false;
+  for (const house of rules.houses) if (new Set([...house].map((cell) => values[cell])).size !== rules.size) return false;
+  for (const cage of rules.cages) {
+    const digits = [...cage.cells].map((cell) => values[cell]!);
+    if (new Set(digits).size !== digits.length) return false;
+    if (cage.sum !== 0 && digits.reduce((a, b) => a + b, 0) !== cage.sum) return false;
+  }
+  return true;
+}
+
+const digitsOf = (text: string): number[] => [...text].map((ch) => (ch === '.' ? 0 : Number.parseInt(ch, 36)));
+
+/** Puzzles per variant: one of the slow ones (16x16 and Samurai: about a second each on a shared core). */
+const COUNTS: Record<string, number> = { classic: 2, '4x4': 3, '6x6': 3, '8x8': 2, '12x12': 1, '16x16': 1, jigsaw: 2, x: 2, windoku: 2, killer: 2, samurai: 1 };
+
+describe('generate --variant: every variant', () => {
+  test.each(Object.keys(COUNTS))('%s: unique puzzles (check), the --json solution solves them (solve agrees), the line output is the --json puzzle', (variant) => {
+    const count = COUNTS[variant]!;
+    // 16x16 at its default level ('any') takes about a second a puzzle; easy, a fifth of that.
+    const args = ['generate', '--variant', variant, '-n', String(count), '--seed', `all-${variant}`, '-j', '1', ...(variant === '16x16' ? ['-d', 'easy'] : [])];
+    const objects = linesOf(ok([...args, '--json'])).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(objects).toHaveLength(count);
+    const lines = linesOf(ok(args));
+    expect(lines).toEqual(objects.map((o) => o.puzzle));
+    expect(new Set(lines).size).toBe(count);
+    objects.forEach((o, i) => {
+      expect(o.type).toBe('puzzle');
+      expect(o.index).toBe(i + 1);
+      expect(o.variant).toBe(variant);
+      expect(['easy', 'medium', 'hard']).toContain(o.level);
+      const read = parseVariantLine(o.puzzle as string);
+      expect(read.rules.spec).toEqual(o.rules);
+      expect(o.clues).toBe(read.givens.filter((d) => d !== 0).length);
+      expect(solves(read.rules, read.givens, digitsOf(o.solution as string))).toBe(true);
+      // 4x4 and 6x6 default to the children's easy level.
+      if (variant === '4x4' || variant === '6x6') expect(o.level).toBe('easy');
+      if (variant === 'killer') expect(o.clues).toBe(0);
+    });
+    const path = file(lines.join('\n') + '\n');
+    const checked = linesOf(ok(['check', '--json', path])).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(checked.slice(0, -1).map((c) => c.status)).toEqual(new Array(count).fill('unique'));
+    expect(checked.at(-1)).toMatchObject({ type: 'summary', unique: count, multiple: 0, none: 0, invalid: 0 });
+    expect(linesOf(ok(['solve', path]))).toEqual(objects.map((o) => o.solution));
+  });
+});
+
+describe('generate --variant: reproducible', () => {
+  test('same seed, same bytes; --jobs 2 gives what --jobs 1 gives; another seed differs', () => {
+    for (const variant of ['jigsaw', 'killer']) {
+      const args = ['generate', '--variant', variant, '-n', '3', '--seed', 'rep'];
+      const one = ok([...args, '-j', '1']);
+      expect(linesOf(one)).toHaveLength(3);
+      expect(ok([...args, '-j', '1'])).toBe(one);
+      expect(ok([...args, '-j', '2'])).toBe(one);
+      expect(ok(['generate', '--variant', variant, '-n', '3', '--seed', 'other', '-j', '1'])).not.toBe(one);
+    }
+  });
+
+  test('--shard halves concatenated are the whole run; --start k gives puzzles k.. of the run', () => {
+    const args = ['generate', '--variant', 'windoku', '-n', '6', '--seed', 'sh', '-d', 'easy'];
+    const whole = ok([...args, '-j', '2']);
+    expect(linesOf(whole)).toHaveLength(6);
+    expect(ok([...args, '--shard', '1/2']) + ok([...args, '--shard', '2/2'])).toBe(whole);
+    const tail = ok(['generate', '--variant', 'windoku', '-n', '2', '--start', '5', '--seed', 'sh', '-d', 'easy']);
+    expect(tail).toBe(linesOf(whole).slice(4).join('\n') + '\n');
+  });
+
+  test('--resume: a run stopped by the attempt limit goes on where it stopped, to the bytes of one whole run', () => {
+    // With one attempt per puzzle, puzzle 5 of this seed is not medium: the run stops after 4.
+    const args = ['generate', '--variant', 'x', '-d', 'medium', '-n', '8', '--seed', 'rs'];
+    const out = join(dir, 'resumed.txt');
+    const first = runBinary([...args, '--max-attempts', '1', '-o', out, '--resume']);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/puzzle 5: no medium x puzzle in 1 attempts: made 4 of 8 puzzles .*raise --max-attempts.*kept in .*\.part/);
+    expect(existsSync(out)).toBe(false);
+    expect(linesOf(readFileSync(`${out}.part`, 'utf8'))).toHaveLength(4);
+    const second = runBinary([...args, '-o', out, '--resume']);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain('resuming');
+    expect(readFileSync(out, 'utf8')).toBe(ok(args));
+  });
+
+  test('--timeout stops a slow run with exit 1 and says how many were made', () => {
+    const result = runBinary(['generate', '--variant', '16x16', '-n', '200', '--seed', 'slow', '--timeout', '0.5', '-j', '1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^sudoku-press: time limit of 500 ms reached: made \d+ of 200 puzzles\n$/);
+  });
+});
+
+describe('generate --variant: signals', () => {
+  test('SIGINT stops a run of slow puzzles (made in a worker thread) with 130, keeping the puzzles made in FILE.part, which are the run\'s first ones', async () => {
+    const out = join(dir, 'signalled.txt');
+    const args = ['generate', '--variant', '16x16', '-d', 'easy', '-n', '40', '--seed', 'sig', '-j', '1'];
+    const run = startCli([...args, '-o', out, '--resume']);
+    expect(await waitFor(() => savedRecords(`${out}.part.json`) >= 1, 60_000), 'a puzzle was made').toBe(true);
+    const signalled = performance.now();
+    run.child.kill('SIGINT');
+    const end = await run.done;
+    // Within a second on an idle machine; generously bounded for a shared one.
+    expect(end.endedAt - signalled).toBeLessThan(5000);
+    expect(end.code).toBe(130);
+    expect(existsSync(out)).toBe(false);
+    const kept = linesOf(readFileSync(`${out}.part`, 'utf8'));
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.length).toBeLessThan(40);
+    expect(kept.join('\n') + '\n').toBe(ok(['generate', '--variant', '16x16', '-d', 'easy', '-n', String(kept.length), '--seed', 'sig']));
+  });
+});
+
+describe('generate --variant --format fpuzzles', () => {
+  test.each(['jigsaw', 'killer', 'windoku', '6x6'])('%s: f-puzzles JSON lines, the same puzzles as the variant lines, unique, solved to their "solution"', (variant) => {
+    const args = ['generate', '--variant', variant, '-n', '2', '--seed', `fp-${variant}`];
+    const json = linesOf(ok([...args, '--format', 'fpuzzles', '--solutions']));
+    const lines = linesOf(ok(args));
+    expect(json).toHaveLength(2);
+    json.forEach((text, i) => {
+      const read = fromFpuzzlesJson(text);
+      const line = parseVariantLine(lines[i]!);
+      expect(Array.from(read.givens)).toEqual(Array.from(line.givens));
+      expect(read.rules.houses.map((h) => [...h].sort((a, b) => a - b))).toEqual(line.rules.houses.map((h) => [...h].sort((a, b) => a - b)));
+      expect(read.rules.cages.map((c) => [c.sum, [...c.cells].sort((a, b) => a - b)])).toEqual(line.rules.cages.map((c) => [c.sum, [...c.cells].sort((a, b) => a - b)]));
+    });
+    const path = file(json.join('\n') + '\n');
+    expect(ok(['check', path])).toMatch(/2 unique, 0 multiple, 0 none, 0 invalid/);
+    const solved = linesOf(ok(['solve', path]));
+    expect(solved).toEqual(json.map((text) => (JSON.parse(text) as { solution: number[] }).solution.map((d) => d.toString(36).toUpperCase()).join('')));
+  });
+});
+
+describe('generate --variant: usage errors (exit 2, one line)', () => {
+  test.each([
+    [['--variant', 'samurai', '--format', 'fpuzzles'], /f-puzzles has no Samurai layout/],
+    [['--variant', 'x', '-d', 'expert'], /no level "expert" for variants \(one of easy, medium, hard, any/],
+    [['--variant', 'jigsaw', '--pearl', '--rating', '4.0-6.0'], /--variant jigsaw: --rating, --pearl apply to classic puzzles only/],
+    [['--variant', 'killer', '--diamond'], /--diamond applies to classic puzzles only/],
+    [['--variant', 'x', '--technique', 'x-wing', '--minimal', '--clues-max', '30'], /--technique, --minimal, --clues-max apply to classic puzzles only/],
+    [['--variant', 'x', '--format', 'csv'], /--format csv applies to classic puzzles only/],
+    [['--variant', 'nonomino'], /unknown variant \(one of classic, 4x4/],
+    [['--variant', 'killer', '--symmetry', 'rotational'], /--variant killer: --symmetry has nothing to act on/],
+    [['--variant', 'x', '--symmetry', 'mirror'], /--symmetry mirror is not available for variants/],
+    [['--variant', 'x', '--solutions'], /--solutions needs --json or --format fpuzzles/],
+    [['--format', 'fpuzzles'], /--format fpuzzles needs --variant/],
+    [['--variant', '6x6', '--clues-min', '37'], /clues-min must be a whole number from 0 to 36 for 6x6 \(got 37\)/],
+    [['--variant', 'killer', '--clues-min', '3'], /--variant killer: --clues-min has nothing to act on/],
+    [['--variant', 'x', '-n', '0'], /count must be a whole number from 1/],
+  ])('%j', (extra, message) => {
+    const result = runBinary(['generate', '-n', '1', '--seed', 'e', ...extra]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toMatch(/^sudoku-press: [^\n]*\n$/);
+  });
+
+  test('generate --help documents --variant and what its levels mean', () => {
+    const help = ok(['generate', '--help']);
+    expect(help).toContain('--variant <name>');
+    expect(help).toContain('not Sudoku Explainer ratings');
+    expect(help).toContain('--format fpuzzles');
+  });
+});
