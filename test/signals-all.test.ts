@@ -24,8 +24,8 @@ const DATA = new URL('./fixtures/data/', import.meta.url).pathname;
 const FORUM = readFileSync(join(DATA, 'forum_hardest_1106.txt'), 'utf8').split('\n');
 /** forum_hardest_1106 line 100: ER 11.8, nested dynamic forcing chains (seconds to grade). */
 const HARD = FORUM[99]!.trim();
-/** Line 4: its very first step is a 9.8 dynamic forcing chain (a hint takes a second). */
-const HARD_FIRST_STEP = FORUM[3]!.trim();
+/** Line 50: its very first step is a nested dynamic forcing chain (the slowest hint of lines 1-60: about a second). */
+const HARD_FIRST_STEP = FORUM[49]!.trim();
 /** Ten hard puzzles in a row (lines 95-104). */
 const HARD_TEN = `${FORUM.slice(94, 104).join('\n')}\n`;
 /** A quick puzzle (ER 2.6), then the ten hard ones: its page is written at once, then the work goes on. */
@@ -114,12 +114,14 @@ describe('every command stops on a signal, mid-work, and leaves no file', { time
   });
 
   test('hint on a puzzle whose first step is a forcing chain', async () => {
-    expectStopped(await interrupt(['hint', HARD_FIRST_STEP], { afterMs: 200 }));
+    expectStopped(await interrupt(['hint', HARD_FIRST_STEP], { afterMs: 150 }));
   });
 
   test('check, check --explain, solve and repair on big inputs', async () => {
-    const big = readFileSync(join(DATA, '17clue.txt'), 'utf8').repeat(3);
-    const multi = readFileSync(join(DATA, 'multi_solution_sample.txt'), 'utf8');
+    // Big enough to take seconds on a quiet machine (the fixture's 3,000 puzzles are checked in 0.1 s,
+    // so three copies were done before the signal came once nothing else ran).
+    const big = readFileSync(join(DATA, '17clue.txt'), 'utf8').repeat(60);
+    const multi = readFileSync(join(DATA, 'multi_solution_sample.txt'), 'utf8').repeat(5);
     expectStopped(await interrupt(['check', 'big.txt', '-o', 'c.txt'], { files: { 'big.txt': big } }));
     expectStopped(await interrupt(['check', '--explain', '--keep-level', 'low', 'multi.txt', '-o', 'c.txt'], { files: { 'multi.txt': multi } }));
     expectStopped(await interrupt(['solve', 'big.txt'], { signal: 'SIGTERM', files: { 'big.txt': big } }), 'SIGTERM');
@@ -142,6 +144,7 @@ describe('every command stops on a signal, mid-work, and leaves no file', { time
     expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '-o', 'b.pdf', '-q'], { files: { 'ten.txt': HARD_TEN }, afterMs: 3000 }));
     expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '--primer', '--hints', '-o', 'b.pdf', '-q'], { signal: 'SIGHUP', files: { 'ten.txt': HARD_TEN }, afterMs: 3000 }), 'SIGHUP');
     expectStopped(await interrupt(['cover', '--puzzles', 'ten.txt', '-o', 'c.pdf'], { files: { 'ten.txt': HARD_TEN }, afterMs: 3000 }));
-    expectStopped(await interrupt(['cover', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'c.pdf'], { afterMs: 500 }));
+    // The whole cover takes about 0.7 s: signalled early, while its page is laid out.
+    expectStopped(await interrupt(['cover', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'c.pdf'], { afterMs: 150 }));
   });
 });
