@@ -114,8 +114,9 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
 
   // Sum labels first (lines are cut around them), then the lines.
   const sumSize = c * SUM_SIZE;
-  const thin = Math.max(0.5, c * 0.02);
-  const thick = Math.max(1.5, c * 0.06);
+  // As a 9x9 board's lines at most: the big cells of 4x4 and 6x6 would otherwise get clumsy bars.
+  const thin = Math.max(0.5, Math.min(c * 0.02, size * 0.0022));
+  const thick = Math.max(1.5, Math.min(c * 0.06, size * 0.0066));
   const labels: { box: Box; sum: number; cage: number; cell: number }[] = [];
   rules.cages.forEach((cage, index) => {
     if (cage.sum <= 0) return;
@@ -137,7 +138,7 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
   // Digits: 1-9 then A-G (or 1-16); small grids get larger digits. Their boxes: what the diagonals leave out.
   const labelsMode = options.digits ?? 'letters';
   const twoChars = labelsMode === 'numbers' && rules.size > 9;
-  const bigSize = c * (twoChars ? 0.5 : rules.size <= 6 ? 0.6 : rules.cages.length > 0 ? 0.58 : 0.64);
+  const bigSize = c * (twoChars ? 0.44 : rules.size <= 6 ? 0.5 : rules.cages.length > 0 ? 0.58 : 0.64);
   // In a caged board the digits sit a little lower, clear of the sums in the corners.
   const digitDy = rules.cages.length > 0 ? c * 0.04 : 0;
   const digitBoxes: Box[] = [];
