@@ -122,7 +122,7 @@ export function registerDraw(program: Command, io: CliIo, state: CommandState): 
   program
     .command('draw')
     .description('Write each puzzle as a picture: PNG, SVG or a one-page PDF (for newspapers, websites and print).')
-    .argument('[inputs...]', 'puzzle files, or 81-character puzzles (standard input when none, or -)')
+    .argument('[inputs...]', 'puzzle files, or puzzles: 81 characters, a variant line, f-puzzles, a Solo ID (standard input when none, or -)')
     .option('-o, --out-dir <dir>', 'folder for the pictures (created if missing)', DEFAULT_PICTURE_DIR)
     .option('-f, --format <format>', 'png, svg or pdf', 'png')
     .option('--size <length>', 'width (= height): pixels (600, 600px) or a length (3in, 8cm, 80mm) at --dpi', '600')
@@ -155,7 +155,8 @@ Examples:
   $ sudoku-press draw puzzles.txt -o out/pictures
   $ sudoku-press draw puzzles.txt -f pdf --size 3in --theme grey --name label
   $ sudoku-press draw 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --solution -f svg
-  $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print`,
+  $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print
+  $ sudoku-press draw killer.txt -f pdf --theme grey      # variants too: cages, jigsaw pieces, X, 16x16, Samurai`,
     )
     .action(async (inputs: string[], cli: DrawCliOptions) => {
       if (!(FORMATS as readonly string[]).includes(cli.format)) throw new UsageError(`--format must be png, svg or pdf (got '${cli.format}')`);
