@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { drawVariantBoard } from '../src/draw/index.js';
 import { formatVariantLine } from '../src/formats/line.js';
 import { classicRules, withCages } from '../src/rules/index.js';
-import { run } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
 import {
   DRAWN_VARIANTS,
   boxesOverlap,
@@ -161,6 +161,14 @@ describe('drawVariantBoard: what each rule adds', () => {
     expect(lines.filter((l) => segmentHitsBox(l, corner))).toEqual([]);
   });
 
+  test('digits that are not one per rules cell, a bad size or theme: a DrawError naming it', () => {
+    const p = variantPuzzle('samurai');
+    expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens.subarray(0, 81) })).toThrow(/a samurai board has 369 cells, not 81/);
+    expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens, values: new Uint8Array(5) })).toThrow(expect.objectContaining({ code: 'BAD_DRAW_INPUT' }));
+    expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens }, { size: -1 })).toThrow(/size must be a positive number/);
+    expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens }, { theme: 'sepia' as 'grey' })).toThrow(/unknown theme 'sepia'/);
+  });
+
   test('a cage of one cell and cages whose first cell is on a concave corner still get their sum clear of every line', () => {
     const rules = withCages(classicRules(9), [
       { cells: [0], sum: 5 },
@@ -209,4 +217,16 @@ describe('sudoku-press draw: variants', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--digits must be letters or numbers');
   });
+
+  test('the built program with worker threads (-j 2, more than one batch of 16) writes the same files as one thread', () => {
+    const many = join(dir, 'many.txt');
+    const lines = ['killer', 'jigsaw', 'samurai'].map((v) => formatVariantLine(variantPuzzle(v as 'killer')));
+    writeFileSync(many, Array.from({ length: 18 }, (_, k) => lines[k % 3]).join('\n') + '\n');
+    const one = runBinary(['draw', many, '-f', 'png', '--size', '200', '-o', join(dir, 'j1'), '-q']);
+    const two = runBinary(['draw', many, '-f', 'png', '--size', '200', '-o', join(dir, 'j2'), '-j', '2', '-q']);
+    expect([one.code, one.stderr, two.code, two.stderr]).toEqual([0, '', 0, '']);
+    const files = readdirSync(join(dir, 'j1')).sort();
+    expect(files).toHaveLength(18);
+    for (const file of files) expect(readFileSync(join(dir, 'j2', file)).equals(readFileSync(join(dir, 'j1', file))), file).toBe(true);
+  }, 120_000);
 });
