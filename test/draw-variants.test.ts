@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { drawVariantBoard } from '../src/draw/index.js';
 import { formatVariantLine } from '../src/formats/line.js';
-import { classicRules, withCages } from '../src/rules/index.js';
+import { classicRules, withCages, withExtraRegions } from '../src/rules/index.js';
 import { run, runBinary } from './helpers/cli.js';
 import {
   DRAWN_VARIANTS,
@@ -166,6 +166,31 @@ describe('drawVariantBoard: what each rule adds', () => {
     expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens, values: new Uint8Array(5) })).toThrow(expect.objectContaining({ code: 'BAD_DRAW_INPUT' }));
     expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens }, { size: -1 })).toThrow(/size must be a positive number/);
     expect(() => drawVariantBoard({ rules: p.rules, givens: p.givens }, { theme: 'sepia' as 'grey' })).toThrow(/unknown theme 'sepia'/);
+  });
+
+  test('extra regions side by side: each tinted and outlined inside its own cells, so that two read as two', () => {
+    const houses = [
+      [1, 2, 3, 10, 11, 12, 19, 20, 21],
+      [4, 5, 6, 13, 14, 15, 22, 23, 24],
+    ];
+    const rules = withExtraRegions(classicRules(9), houses);
+    const svg = drawVariantBoard({ rules, givens: new Uint8Array(81) }, { size: SIZE });
+    expect([...svg.matchAll(/class="extra-house"/g)]).toHaveLength(18);
+    const outlines = pathSegments(svg, 'extra-house-outline');
+    expect(outlines).toHaveLength(2);
+    const { c, left, top } = cellGeometry(rules, SIZE);
+    outlines.forEach((o, k) => {
+      for (const [x1, y1, x2, y2] of o.segments) {
+        for (const [x, y] of [
+          [x1, y1],
+          [x2, y2],
+        ] as const) {
+          const col = Math.floor((x - left) / c);
+          const row = Math.floor((y - top) / c);
+          expect(houses[k]).toContain(row * 9 + col);
+        }
+      }
+    });
   });
 
   test('a cage of one cell and cages whose first cell is on a concave corner still get their sum clear of every line', () => {

@@ -186,45 +186,58 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
   runs(W, H, (col, row) => edgeKind(at(row, col - 1), at(row, col)), (col, from, to, kind) => emitLine(left + col * c, top + from * c, left + col * c, top + to * c, kind));
   out.push(...thinLines);
 
+  // An outline of a set of cells, inset into them, cut around the sums: one path's commands.
+  const outline = (cells: ArrayLike<number>, inSet: (cell: number) => boolean, inset: number): PathCommand[] => {
+    const has = (cell: number) => cell >= 0 && inSet(cell);
+    const segments: [number, number, number, number][] = [];
+    for (let k = 0; k < cells.length; k++) {
+      const cell = cells[k]!;
+      const row = rules.rowOf[cell]!;
+      const col = rules.colOf[cell]!;
+      const x0 = cellX(cell);
+      const y0 = cellY(cell);
+      const x1 = x0 + c;
+      const y1 = y0 + c;
+      const up = has(at(row - 1, col));
+      const down = has(at(row + 1, col));
+      const lft = has(at(row, col - 1));
+      const rgt = has(at(row, col + 1));
+      // An end meets the neighbour's line (same set beside: edge of the cell), or turns a
+      // corner inside this cell (convex), or outside it (concave: the diagonal cell is in the set too).
+      const end = (beside: boolean, diagonal: boolean, edge: number, sign: number) => (!beside ? edge + sign * inset : diagonal ? edge - sign * inset : edge);
+      if (!up) segments.push([end(lft, has(at(row - 1, col - 1)), x0, 1), y0 + inset, end(rgt, has(at(row - 1, col + 1)), x1, -1), y0 + inset]);
+      if (!down) segments.push([end(lft, has(at(row + 1, col - 1)), x0, 1), y1 - inset, end(rgt, has(at(row + 1, col + 1)), x1, -1), y1 - inset]);
+      if (!lft) segments.push([x0 + inset, end(up, has(at(row - 1, col - 1)), y0, 1), x0 + inset, end(down, has(at(row + 1, col - 1)), y1, -1)]);
+      if (!rgt) segments.push([x1 - inset, end(up, has(at(row - 1, col + 1)), y0, 1), x1 - inset, end(down, has(at(row + 1, col + 1)), y1, -1)]);
+    }
+    const commands: PathCommand[] = [];
+    for (const [x1, y1, x2, y2] of mergeSegments(segments)) {
+      for (const [a, b] of subtractBoxes(x1, y1, x2, y2, gapBoxes)) {
+        if ((b - a) * Math.hypot(x2 - x1, y2 - y1) < c * 0.02) continue;
+        commands.push({ op: 'M', x: x1 + (x2 - x1) * a, y: y1 + (y2 - y1) * a }, { op: 'L', x: x1 + (x2 - x1) * b, y: y1 + (y2 - y1) * b });
+      }
+    }
+    return commands;
+  };
+
+  // Extra houses of no fixed shape (f-puzzles' extra regions): a thin solid outline each besides
+  // the tint, so that two of them side by side still read as two.
+  rules.houseKinds.forEach((kind, house) => {
+    if (kind !== 'extra') return;
+    const cells = rules.houses[house]!;
+    const members = new Set(cells);
+    out.push({ type: 'path', commands: outline(cells, (cell) => members.has(cell), c * 0.045), stroke: tints.cage, strokeWidth: Math.max(0.6, c * 0.02), meta: { cls: 'extra-house-outline', data: { house } } });
+  });
+
   // Killer cages: dashed outlines inset into the cells, one path per cage, cut around its sum.
-  if (rules.cages.length > 0) {
-    const inset = c * CAGE_INSET;
-    const cageWidth = Math.max(0.6, c * 0.022);
-    const dash = [c * 0.075, c * 0.055];
-    rules.cages.forEach((cage, index) => {
-      const inCage = (cell: number) => cell >= 0 && rules.cageOf[cell] === index;
-      const segments: [number, number, number, number][] = [];
-      for (const cell of cage.cells) {
-        const row = rules.rowOf[cell]!;
-        const col = rules.colOf[cell]!;
-        const x0 = cellX(cell);
-        const y0 = cellY(cell);
-        const x1 = x0 + c;
-        const y1 = y0 + c;
-        const up = inCage(at(row - 1, col));
-        const down = inCage(at(row + 1, col));
-        const lft = inCage(at(row, col - 1));
-        const rgt = inCage(at(row, col + 1));
-        // An end meets the neighbour's line (same cage beside: edge of the cell), or turns a
-        // corner inside this cell (convex), or outside it (concave: the diagonal cell is caged too).
-        const end = (beside: boolean, diagonal: boolean, edge: number, sign: number) => (!beside ? edge + sign * inset : diagonal ? edge - sign * inset : edge);
-        if (!up) segments.push([end(lft, inCage(at(row - 1, col - 1)), x0, 1), y0 + inset, end(rgt, inCage(at(row - 1, col + 1)), x1, -1), y0 + inset]);
-        if (!down) segments.push([end(lft, inCage(at(row + 1, col - 1)), x0, 1), y1 - inset, end(rgt, inCage(at(row + 1, col + 1)), x1, -1), y1 - inset]);
-        if (!lft) segments.push([x0 + inset, end(up, inCage(at(row - 1, col - 1)), y0, 1), x0 + inset, end(down, inCage(at(row + 1, col - 1)), y1, -1)]);
-        if (!rgt) segments.push([x1 - inset, end(up, inCage(at(row - 1, col + 1)), y0, 1), x1 - inset, end(down, inCage(at(row + 1, col + 1)), y1, -1)]);
-      }
-      const commands: PathCommand[] = [];
-      for (const [x1, y1, x2, y2] of mergeSegments(segments)) {
-        for (const [a, b] of subtractBoxes(x1, y1, x2, y2, gapBoxes)) {
-          if ((b - a) * Math.hypot(x2 - x1, y2 - y1) < c * 0.02) continue;
-          commands.push({ op: 'M', x: x1 + (x2 - x1) * a, y: y1 + (y2 - y1) * a }, { op: 'L', x: x1 + (x2 - x1) * b, y: y1 + (y2 - y1) * b });
-        }
-      }
-      const data: Record<string, number> = { cage: index, cells: cage.cells.length };
-      if (cage.sum > 0) data['sum'] = cage.sum;
-      out.push({ type: 'path', commands, stroke: tints.cage, strokeWidth: cageWidth, dash, meta: { cls: 'cage', data } });
-    });
-  }
+  const cageWidth = Math.max(0.6, c * 0.022);
+  const dash = [c * 0.075, c * 0.055];
+  rules.cages.forEach((cage, index) => {
+    const commands = outline(cage.cells, (cell) => rules.cageOf[cell] === index, c * CAGE_INSET);
+    const data: Record<string, number> = { cage: index, cells: cage.cells.length };
+    if (cage.sum > 0) data['sum'] = cage.sum;
+    out.push({ type: 'path', commands, stroke: tints.cage, strokeWidth: cageWidth, dash, meta: { cls: 'cage', data } });
+  });
 
   // Heavy lines over the thin ones and the cages' corners; square ends so that corners close.
   for (const l of heavy) {
