@@ -91,6 +91,7 @@ export {
   THEMES,
   DEFAULT_LAYERS,
 } from './draw/index.js';
+export { type VariantPicture, type VariantDrawOptions, drawVariantBoard, variantBoardScene } from './draw/index.js';
 
 // Pages: a puzzle explained step by step, as a self-contained HTML page (portable).
 export {

@@ -5,7 +5,8 @@ import type { PuzzleRecord } from '../core/parse.js';
 import { OutputFolder } from '../node/output-folder.js';
 import { whyNotAFile } from '../node/file-errors.js';
 import { writeFileWhole } from '../node/output-file.js';
-import { readInputs, readPuzzleArgument } from './input.js';
+import { readAnyInputs, readAnyPuzzleArgument } from './input.js';
+import { isVariantRecord, type VariantRecord } from '../formats/reader.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
 import type { DrawJob } from '../node/draw-pool.js';
@@ -21,6 +22,7 @@ interface DrawCliOptions {
   candidates: boolean;
   theme: string;
   coordinates: boolean;
+  digits: string;
   name: string;
   prefix: string;
   force: boolean;
@@ -110,17 +112,17 @@ class FileNamer {
 
 async function* inputRecords(inputs: readonly string[], io: CliIo) {
   if (inputs.length === 0) {
-    yield* readInputs([], io);
+    yield* readAnyInputs([], io);
     return;
   }
-  for (const input of inputs) yield* readPuzzleArgument(input, io);
+  for (const input of inputs) yield* readAnyPuzzleArgument(input, io);
 }
 
 export function registerDraw(program: Command, io: CliIo, state: CommandState): void {
   program
     .command('draw')
     .description('Write each puzzle as a picture: PNG, SVG or a one-page PDF (for newspapers, websites and print).')
-    .argument('[inputs...]', 'puzzle files, or 81-character puzzles (standard input when none, or -)')
+    .argument('[inputs...]', 'puzzle files, or puzzles: 81 characters, a variant line, f-puzzles, a Solo ID (standard input when none, or -)')
     .option('-o, --out-dir <dir>', 'folder for the pictures (created if missing)', DEFAULT_PICTURE_DIR)
     .option('-f, --format <format>', 'png, svg or pdf', 'png')
     .option('--size <length>', 'width (= height): pixels (600, 600px) or a length (3in, 8cm, 80mm) at --dpi', '600')
@@ -131,6 +133,7 @@ export function registerDraw(program: Command, io: CliIo, state: CommandState): 
     .option('--candidates', 'pencil marks: every candidate the givens leave in each empty cell', false)
     .option('--theme <theme>', 'color or grey', 'color')
     .option('--coordinates', 'row and column numbers around the board', false)
+    .option('--digits <style>', 'digits above 9 (16x16): letters (1-9 then A-G) or numbers (1-16)', 'letters')
     .option('--name <scheme>', 'file names: index (puzzle-0001.png, the puzzle\'s place in the input) or label (from the text after the puzzle; numbered when it has none)', 'index')
     .option('--prefix <text>', 'start of numbered file names', 'puzzle-')
     .option('--force', 'replace pictures that already exist', false)
@@ -152,12 +155,14 @@ Examples:
   $ sudoku-press draw puzzles.txt -o out/pictures
   $ sudoku-press draw puzzles.txt -f pdf --size 3in --theme grey --name label
   $ sudoku-press draw 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --solution -f svg
-  $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print`,
+  $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print
+  $ sudoku-press draw killer.txt -f pdf --theme grey      # variants too: cages, jigsaw pieces, X, 16x16, Samurai`,
     )
     .action(async (inputs: string[], cli: DrawCliOptions) => {
       if (!(FORMATS as readonly string[]).includes(cli.format)) throw new UsageError(`--format must be png, svg or pdf (got '${cli.format}')`);
       const format = cli.format as Format;
       if (cli.theme !== 'color' && cli.theme !== 'grey') throw new UsageError(`--theme must be color or grey (got '${cli.theme}')`);
+      if (cli.digits !== 'letters' && cli.digits !== 'numbers') throw new UsageError(`--digits must be letters or numbers (got '${cli.digits}')`);
       if (cli.name !== 'index' && cli.name !== 'label') throw new UsageError(`--name must be index or label (got '${cli.name}')`);
       if (/[/\\]/.test(cli.prefix)) throw new UsageError('--prefix is the start of a file name and cannot hold / or \\');
       const dpi = parseDpi(cli.dpi);
@@ -180,6 +185,8 @@ Examples:
           import('../solver/index.js'),
           import('../core/grid.js'),
         ]);
+      const [{ AnyCounter }, { findGivenConflict }] = await Promise.all([import('./variants.js'), import('../rules/puzzle.js')]);
+      const counter = new AnyCounter();
       if (requestedJobs > 1 && jobsExplicit && !drawWorkersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       // From the TypeScript sources (tests) there is no worker script: the default then draws in-process.
       const jobs = drawWorkersAvailable() ? requestedJobs : 1;
@@ -243,6 +250,25 @@ Examples:
         };
         return { picture, options: { ...pictureOptions, title: `Sudoku ${record.label ?? ''}`.trim() } };
       };
+      // A variant: its rules travel with the picture; counted and solved by the variant solver.
+      const toVariantJob = (record: VariantRecord): DrawJob | null => {
+        const where = `${record.source}:${record.line}`;
+        const conflict = findGivenConflict(record.rules, record.givens);
+        if (conflict) return leaveOut(where, `givens conflict: ${conflict.reason}`);
+        let solution: Uint8Array | null = null;
+        if (cli.check || cli.solution) {
+          const count = counter.count(record.rules, record.givens, 2);
+          if (count === 0) return leaveOut(where, 'no solution');
+          if (count > 1 && cli.check) return leaveOut(where, 'several solutions (--no-check draws it anyway)');
+          if (cli.solution) {
+            if (count > 1) return leaveOut(where, 'several solutions: no single solution to draw');
+            solution = counter.solve(record.rules, record.givens);
+          }
+        }
+        const picture = { rules: record.rules, givens: record.givens, values: solution ?? record.givens };
+        const name = record.rules.variant === 'classic' ? 'Sudoku' : `Sudoku (${record.rules.variant})`;
+        return { picture, options: { ...pictureOptions, digits: cli.digits as 'letters' | 'numbers', title: `${name} ${record.label ?? ''}`.trim() } };
+      };
 
       let pool: InstanceType<typeof DrawPool> | undefined;
       let stopped = false;
@@ -285,7 +311,7 @@ Examples:
             continue;
           }
           const file = namer.name(index, record.puzzle.label);
-          const job = toJob(record.puzzle);
+          const job = isVariantRecord(record.puzzle) ? toVariantJob(record.puzzle) : toJob(record.puzzle);
           if (job === null) continue;
           const path = join(cli.outDir, file);
           if (!cli.force && existsSync(path)) throw new UsageError(`${path} already exists (use --force to replace it)`);

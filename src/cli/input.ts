@@ -118,10 +118,15 @@ export async function* readAnyInputs(files: readonly string[], io: CliIo, finger
  * argument itself read as a puzzle.
  */
 export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<ReadResult> {
+  yield* classicOnly(readAnyPuzzleArgument(arg, io));
+}
+
+/** {@link readPuzzleArgument} of any format (variants too). */
+export async function* readAnyPuzzleArgument(arg: string, io: CliIo): AsyncGenerator<AnyReadResult> {
   if (arg === '-' || existsSync(arg)) {
     // Files, pipes and devices are read as streams; a folder or an unreadable file is refused.
     checkInputFiles(arg === '-' ? [] : [arg]);
-    yield* readInputs([arg], io);
+    yield* readAnyInputs([arg], io);
     return;
   }
   // Too short to be a puzzle: most likely a mistyped file name.
@@ -130,7 +135,7 @@ export async function* readPuzzleArgument(arg: string, io: CliIo): AsyncGenerato
   if (!variant && arg.replace(/[\s|+-]/g, '').length < 81) {
     throw new UsageError(`'${arg}' is neither a file nor an 81-cell puzzle`);
   }
-  yield* classicOnly(toAsync(readAnyPuzzlesText(arg, { source: '<argument>' })));
+  yield* toAsync(readAnyPuzzlesText(arg, { source: '<argument>' }));
 }
 
 async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {

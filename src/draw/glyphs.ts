@@ -26,4 +26,4 @@ export interface FontOutlines {
 }
 
 /** The characters a board drawing may write. */
-export const BOARD_CHARACTERS = '0123456789rc';
+export const BOARD_CHARACTERS = '0123456789rcABCDEFG';

@@ -19,3 +19,4 @@ export { type Brush, type BrushName, type Theme, COLOR_THEME, GREY_THEME, THEMES
 export type { Scene, Primitive, Paint, Meta, PathCommand, RectPrimitive, LinePrimitive, CirclePrimitive, TextPrimitive, PathPrimitive } from './scene.js';
 export { sceneToSvg, escapeXml } from './svg.js';
 export { type GlyphOutline, type FaceOutlines, type FontOutlines, BOARD_CHARACTERS } from './glyphs.js';
+export { type VariantPicture, type VariantDrawOptions, drawVariantBoard, variantBoardScene, digitLabel } from './variant.js';

@@ -4,13 +4,14 @@
  * are CPU-bound and run in resvg's native code and zlib, one picture at a time per thread: threads
  * are what spreads them over the cores.
  */
-import type { BoardPicture } from '../draw/index.js';
+import type { BoardPicture, VariantPicture } from '../draw/index.js';
 import type { PictureOptions } from '../render/picture.js';
 import { BatchPool, workerScriptExists, type BatchAnswer, type BatchMessage } from './batch-pool.js';
 
 /** One picture to render. Typed arrays and dates cross to the worker by structured clone. */
 export interface DrawJob {
-  picture: BoardPicture;
+  /** A classic board, or a variant's (its rules cross as plain data and typed arrays). */
+  picture: BoardPicture | VariantPicture;
   options: PictureOptions;
 }
 

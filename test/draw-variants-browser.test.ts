@@ -1,0 +1,78 @@
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { drawVariantBoard } from '../src/draw/index.js';
+import { loadFontOutlines } from '../src/render/font-outlines.js';
+import { launchBrowser } from './helpers/browser.js';
+import { describeWithTool } from './helpers/system-tools.js';
+import { DRAWN_VARIANTS, boxesOverlap, pathSegments, segmentHitsBox, variantPuzzle, type Box, type Segment } from './helpers/variant-svg.js';
+
+let browser: Browser;
+
+interface Measured {
+  sums: Box[];
+  knockOuts: Box[];
+  digits: Box[];
+  lines: Segment[];
+}
+
+/**
+ * Renders the SVG in Chromium and reads back the boxes of what it painted: sums and digits (as
+ * glyph outlines, so getBBox gives the ink, not the font's em box), the knock-outs, and every
+ * straight line and path segment.
+ */
+async function measure(svg: string): Promise<Measured> {
+  const page = await browser.newPage();
+  try {
+    await page.setContent(`<!doctype html><html><body style="margin:0">${svg}</body></html>`);
+    return await page.evaluate(() => {
+      const box = (e: Element): { x0: number; y0: number; x1: number; y1: number } => {
+        const b = (e as SVGGraphicsElement).getBBox();
+        return { x0: b.x, y0: b.y, x1: b.x + b.width, y1: b.y + b.height };
+      };
+      const all = (selector: string) => [...document.querySelectorAll(selector)];
+      const lines: [number, number, number, number][] = all('line').map((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))) as [number, number, number, number]);
+      return {
+        sums: all('.cage-sum').map(box),
+        knockOuts: all('.cage-sum-box').map(box),
+        digits: all('.given, .filled').map(box),
+        lines,
+      };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+describeWithTool('chromium', 'variant boards in Chromium: sums and digits clear of each other and of every line', () => {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(DRAWN_VARIANTS)('%s', async (variant) => {
+    const p = variantPuzzle(variant);
+    const glyphs = loadFontOutlines();
+    for (const size of [360, 600]) {
+      const svg = drawVariantBoard({ rules: p.rules, givens: p.givens, values: p.solution }, { size, glyphs, theme: 'grey' });
+      const m = await measure(svg);
+      expect(m.digits).toHaveLength(p.rules.cellCount);
+      expect(m.sums).toHaveLength(p.rules.cages.filter((c) => c.sum > 0).length);
+      const segments = [...m.lines, ...pathSegments(svg, 'cage').flatMap((x) => x.segments), ...pathSegments(svg, 'diagonal').flatMap((x) => x.segments)];
+      m.sums.forEach((sum, k) => {
+        // The number on its knock-out, which no line crosses, clear of every digit.
+        const knockOut = m.knockOuts[k]!;
+        expect(sum.x0 >= knockOut.x0 && sum.x1 <= knockOut.x1 && sum.y0 >= knockOut.y0 && sum.y1 <= knockOut.y1, `sum ${k} inside its knock-out`).toBe(true);
+        for (const s of segments) expect(segmentHitsBox(s, knockOut), `a line through sum ${k}`).toBe(false);
+        for (const d of m.digits) expect(boxesOverlap(sum, d), `sum ${k} on a digit`).toBe(false);
+        m.sums.forEach((other, j) => j !== k && expect(boxesOverlap(sum, other)).toBe(false));
+      });
+      // Digits: inside their cells' lines, and no cage line or diagonal through them.
+      const marks = [...pathSegments(svg, 'cage').flatMap((x) => x.segments), ...pathSegments(svg, 'diagonal').flatMap((x) => x.segments)];
+      for (const d of m.digits) {
+        for (const s of [...m.lines, ...marks]) expect(segmentHitsBox(s, d), `a line through a digit at ${d.x0},${d.y0}`).toBe(false);
+      }
+    }
+  }, 60_000);
+});
