@@ -14,6 +14,7 @@ import {
   withCentreDot,
 } from '../src/rules/index.js';
 import { PEERS, UNIT_CELLS } from '../src/core/tables.js';
+import { countRules } from '../src/solver/rules-solver.js';
 
 describe('rules as a value', () => {
   test('classic 9x9 has the units and peers of the classic fast tables', () => {
@@ -102,5 +103,68 @@ describe('rules as a value', () => {
     givens[9] = 5;
     givens[10] = 5;
     expect(findGivenConflict(classicRules(), givens)?.reason).toBe('two 5s in row 2 (r2c1, r2c2)');
+  });
+
+  describe('rules on one layout (the layout part is built once and shared)', () => {
+    const cagesA = [{ cells: [0, 1], sum: 3 }, { cells: [9, 10, 11], sum: 24 }, { cells: [80, 79] }];
+    const cagesB = [{ cells: [0, 9], sum: 17 }, { cells: [41, 42, 51], sum: 6 }];
+    const typed = ['rowOf', 'colOf', 'cellAt', 'regionOf', 'cageOf'] as const;
+    const lists = ['houses', 'housesOf', 'peers'] as const;
+
+    test('a killer built twice from the same spec equals itself field by field, and owns its arrays', () => {
+      const spec = { size: 9, diagonalDown: true, diagonalUp: true, cages: cagesA };
+      const a = buildRules(spec);
+      const b = buildRules(spec);
+      expect(Object.keys(b)).toEqual(Object.keys(a));
+      for (const key of Object.keys(a) as (keyof typeof a)[]) expect(b[key], key).toEqual(a[key]);
+      expect(b).toEqual(a);
+      for (const key of typed) expect(b[key], key).not.toBe(a[key]);
+      for (const key of lists) {
+        for (let i = 0; i < a[key].length; i++) expect(b[key][i]!.buffer, `${key}[${i}]`).not.toBe(a[key][i]!.buffer);
+      }
+      for (let i = 0; i < a.cages.length; i++) expect(b.cages[i]!.cells).not.toBe(a.cages[i]!.cells);
+      expect(Object.isFrozen(a) && Object.isFrozen(a.spec) && Object.isFrozen(a.houses) && Object.isFrozen(a.peers) && Object.isFrozen(a.spec.cages)).toBe(true);
+    });
+
+    test('two killers on the same layout share no mutable state: cages and peers differ where the cages differ', () => {
+      const a = buildRules({ size: 9, cages: cagesA });
+      const b = buildRules({ size: 9, cages: cagesB });
+      // r5c6 and r6c7 share no house: peers only as cage-mates, in b.
+      expect([...b.peers[41]!]).toContain(51);
+      expect([...b.peers[51]!]).toContain(41);
+      expect([...a.peers[41]!]).toEqual([...classicRules().peers[41]!]);
+      expect([...a.peers[51]!]).not.toContain(41);
+      expect([...b.peers[80]!]).toEqual([...classicRules().peers[80]!]);
+      expect(a.cageOf[1]).toBe(0);
+      expect(b.cageOf[1]).toBe(-1);
+      expect(a.houses).toEqual(b.houses);
+      expect(a.housesOf).toEqual(b.housesOf);
+      // Scribbling over one value's arrays leaves the other, and the next one built, untouched.
+      const fresh = buildRules({ size: 9, cages: cagesB });
+      for (const key of typed) a[key].fill(7);
+      for (const key of lists) for (const cells of a[key]) cells.fill(7);
+      for (const value of [b, buildRules({ size: 9, cages: cagesB })]) {
+        expect(value).toEqual(fresh);
+        expect(value.cellAt[80]).toBe(80);
+        expect([...value.houses[0]!]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+      }
+      expect(buildRules({ size: 9 })).toEqual(classicRules());
+    });
+
+    test('the solver keeps the cages of killers on one layout apart', () => {
+      // Cage sums that make r1c1 + r1c2 = 3 and r1c1 + r2c1 = 17 exclusive: each killer alone has solutions.
+      const givens = new Uint8Array(81);
+      const a = buildRules({ size: 9, cages: [{ cells: [0, 1], sum: 3 }] });
+      const b = buildRules({ size: 9, cages: [{ cells: [0, 9], sum: 17 }] });
+      const both = buildRules({ size: 9, cages: [{ cells: [0, 1], sum: 3 }, { cells: [9, 10], sum: 17 }] });
+      givens[0] = 1;
+      expect(countRules(a, givens, 2)).toBe(2);
+      expect(countRules(b, givens, 2)).toBe(0);
+      expect(countRules(a, givens, 2)).toBe(2);
+      expect(countRules(both, givens, 2)).toBe(2);
+      givens[0] = 9;
+      expect(countRules(b, givens, 2)).toBe(2);
+      expect(countRules(a, givens, 2)).toBe(0);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
-import { linkRulesCounter } from './solver-link.js';
+import { linkRulesCounter, setLayoutKey } from './solver-link.js';
 import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -84,11 +84,96 @@ export function cageSumRange(cellCount: number, size: number): [number, number] 
 }
 
 /**
- * Builds and checks the rules value of a description. Throws a {@link RulesError} naming the
- * problem (a size with no box shape, a region of the wrong size, a cell in two cages, a cage sum no
- * digits can make...). The result is frozen; build it once and pass it down.
+ * What depends only on the layout part of a description (size, Samurai or not, boxes or regions,
+ * extra houses), built and checked once and shared by every rules value on it (X, windoku, killers
+ * over classic boxes...): flat typed tables that are copied, never handed out, plus frozen values
+ * that can be shared as they are.
  */
-export function buildRules(input: RulesSpec): Rules {
+interface Layout {
+  readonly samurai: boolean;
+  readonly frame: Frame;
+  readonly boxShape: Readonly<BoxShape> | null;
+  readonly regionOf: Int16Array;
+  /** The spec's regions (frozen) or undefined. */
+  readonly regions: readonly number[] | undefined;
+  /** The spec's extra regions (frozen), maybe empty. */
+  readonly extraRegions: readonly (readonly number[])[];
+  /** House h's cells are houseCells[houseStart[h]..houseStart[h + 1]). */
+  readonly houseStart: Int32Array;
+  readonly houseCells: Int16Array;
+  readonly houseKinds: readonly HouseKind[];
+  readonly housesOfStart: Int32Array;
+  readonly housesOfCells: Int16Array;
+  /** Peers through the houses only (no cage-mates), sorted. */
+  readonly peerStart: Int32Array;
+  readonly peerCells: Int16Array;
+  readonly grids: readonly { readonly row: number; readonly col: number }[];
+}
+
+/** Recently built layouts by key (see layoutKey), oldest first; small and bounded. */
+const layouts = new Map<string, Layout>();
+const MAX_LAYOUTS = 16;
+const FLAGS = ['diagonalDown', 'diagonalUp', 'windoku', 'disjointGroups', 'asterisk', 'centreDot'] as const;
+
+/**
+ * The cache key of a description's layout part, or null when any of it is not plainly well formed
+ * (then the layout is built, and checked, afresh every time: errors are never cached).
+ */
+function layoutKey(input: RulesSpec): string | null {
+  if (!whole(input.size)) return null;
+  let key = `${input.size}|${input.layout === 'samurai' ? 's' : input.layout === undefined || input.layout === 'single' ? '' : '?'}`;
+  if (key.endsWith('?')) return null;
+  const boxes = input.boxes;
+  if (boxes !== undefined) {
+    if (typeof boxes !== 'object' || boxes === null || !whole(boxes.rows) || !whole(boxes.cols)) return null;
+    key += `|b${boxes.rows}x${boxes.cols}`;
+  }
+  const regions = input.regions;
+  if (regions !== undefined) {
+    if (!Array.isArray(regions)) return null;
+    key += '|r';
+    for (let i = 0; i < regions.length; i++) {
+      const region = regions[i];
+      if (!whole(region)) return null;
+      key += `${region},`;
+    }
+  }
+  for (const flag of FLAGS) {
+    const value = input[flag];
+    if (value === true) key += `|${flag}`;
+    else if (value !== undefined && value !== false) return null;
+  }
+  const extra = input.extraRegions;
+  if (extra !== undefined) {
+    if (!Array.isArray(extra)) return null;
+    key += '|e';
+    for (const cells of extra) {
+      if (!Array.isArray(cells)) return null;
+      for (let i = 0; i < cells.length; i++) {
+        if (!whole(cells[i])) return null;
+        key += `${cells[i]!},`;
+      }
+      key += ';';
+    }
+  }
+  return key;
+}
+
+function layoutOf(input: RulesSpec): Layout {
+  const key = layoutKey(input);
+  if (key !== null) {
+    const cached = layouts.get(key);
+    if (cached !== undefined) return cached;
+  }
+  const layout = makeLayout(input);
+  if (key !== null) {
+    if (layouts.size >= MAX_LAYOUTS) layouts.delete(layouts.keys().next().value!);
+    layouts.set(key, layout);
+  }
+  return layout;
+}
+
+function makeLayout(input: RulesSpec): Layout {
   const size = input.size;
   if (!whole(size) || size < MIN_SIZE || size > MAX_SIZE) {
     throw new RulesError('BAD_SIZE', `size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE} (got ${String(size)})`);
@@ -232,11 +317,85 @@ export function buildRules(input: RulesSpec): Rules {
     addHouse([...cells], 'extra');
   });
 
+  // Flat tables: houses, houses of each cell (counted, then filled in house order), peers through
+  // the houses (a stamp per cell instead of a cleared mark array, then one scan in cell order).
+  const houseCount = houses.length;
+  const houseStart = new Int32Array(houseCount + 1);
+  for (let h = 0; h < houseCount; h++) houseStart[h + 1] = houseStart[h]! + houses[h]!.length;
+  const houseCells = new Int16Array(houseStart[houseCount]!);
+  for (let h = 0; h < houseCount; h++) houseCells.set(houses[h]!, houseStart[h]!);
+  const housesOfStart = new Int32Array(cellCount + 1);
+  for (let i = 0; i < houseCells.length; i++) housesOfStart[houseCells[i]! + 1]!++;
+  for (let cell = 0; cell < cellCount; cell++) housesOfStart[cell + 1]! += housesOfStart[cell]!;
+  const housesOfCells = new Int16Array(houseCells.length);
+  const fill = housesOfStart.slice(0, cellCount);
+  for (let h = 0; h < houseCount; h++) {
+    for (let i = houseStart[h]!; i < houseStart[h + 1]!; i++) housesOfCells[fill[houseCells[i]!]!++] = h;
+  }
+  let room = 0;
+  for (let i = 0; i < housesOfCells.length; i++) room += houseStart[housesOfCells[i]! + 1]! - houseStart[housesOfCells[i]!]!;
+  const flatPeers = new Int16Array(room);
+  const stamp = new Int32Array(cellCount).fill(-1);
+  const peerStart = new Int32Array(cellCount + 1);
+  let end = 0;
+  for (let cell = 0; cell < cellCount; cell++) {
+    const start = end;
+    stamp[cell] = cell;
+    for (let i = housesOfStart[cell]!; i < housesOfStart[cell + 1]!; i++) {
+      const h = housesOfCells[i]!;
+      for (let j = houseStart[h]!; j < houseStart[h + 1]!; j++) {
+        const other = houseCells[j]!;
+        if (stamp[other] === cell) continue;
+        stamp[other] = cell;
+        flatPeers[end++] = other;
+      }
+    }
+    flatPeers.subarray(start, end).sort();
+    peerStart[cell + 1] = end;
+  }
+  const grids = Object.freeze(frame.grids.map((g) => Object.freeze(g)));
+  return {
+    samurai,
+    frame,
+    boxShape: boxShape === null ? null : Object.freeze(boxShape),
+    regionOf,
+    regions: regions === undefined ? undefined : Object.freeze(regions),
+    extraRegions: Object.freeze(extraRegions.map((cells) => Object.freeze(cells))),
+    houseStart,
+    houseCells,
+    houseKinds: Object.freeze(houseKinds),
+    housesOfStart,
+    housesOfCells,
+    peerStart,
+    peerCells: flatPeers.slice(0, end),
+    grids,
+  };
+}
+
+/** One view per entry of a flat table (its own copy), frozen as a list. */
+function viewsOf(flat: Int16Array, start: Int32Array, count: number): readonly Int16Array[] {
+  const copy = flat.slice();
+  const views = new Array<Int16Array>(count);
+  for (let i = 0; i < count; i++) views[i] = copy.subarray(start[i]!, start[i + 1]!);
+  return Object.freeze(views);
+}
+
+/**
+ * Builds and checks the rules value of a description. Throws a {@link RulesError} naming the
+ * problem (a size with no box shape, a region of the wrong size, a cell in two cages, a cage sum no
+ * digits can make...). The result is frozen; build it once and pass it down.
+ */
+export function buildRules(input: RulesSpec): Rules {
+  const layout = layoutOf(input);
+  const { frame, boxShape } = layout;
+  const size = input.size;
+  const samurai = layout.samurai;
+  const cellCount = frame.rowOf.length;
+
   // Cages.
   const cageOf = new Int16Array(cellCount).fill(-1);
   const cageSpecs: CageSpec[] = (input.cages ?? []).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
-  const order = cageSpecs.map((cage, i) => ({ cage, i }));
-  order.forEach(({ cage, i }) => {
+  cageSpecs.forEach((cage, i) => {
     const what = `cage ${i + 1}`;
     checkCells(cage.cells, cellCount, what);
     if (cage.cells.length === 0) throw new RulesError('BAD_CAGE', `${what} has no cells`);
@@ -266,42 +425,66 @@ export function buildRules(input: RulesSpec): Rules {
     for (const cell of cage.cells) cageOf[cell] = i;
   });
 
-  // Houses of each cell, and peers.
-  const houseLists: number[][] = Array.from({ length: cellCount }, () => []);
-  houses.forEach((cells, h) => {
-    for (const cell of cells) houseLists[cell]!.push(h);
-  });
-  const housesOf = houseLists.map((list) => Int16Array.from(list));
-  const mark = new Uint8Array(cellCount);
-  const peers: Int16Array[] = [];
-  for (let cell = 0; cell < cellCount; cell++) {
-    mark.fill(0);
-    for (const h of housesOf[cell]!) for (const other of houses[h]!) mark[other] = 1;
-    const cage = cageOf[cell]!;
-    if (cage >= 0) for (const other of cages[cage]!.cells) mark[other] = 1;
-    mark[cell] = 0;
-    const list: number[] = [];
-    for (let other = 0; other < cellCount; other++) if (mark[other] === 1) list.push(other);
-    peers.push(Int16Array.from(list));
+  // Peers: the layout's, merged (both sorted) with the cell's cage-mates.
+  const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
+  let peers: readonly Int16Array[];
+  if (cages.length === 0) {
+    peers = viewsOf(layoutPeers, layoutStart, cellCount);
+  } else {
+    const flat = new Int16Array(layoutPeers.length + cages.reduce((total, cage) => total + cage.cells.length * cage.cells.length, 0));
+    const list = new Array<Int16Array>(cellCount);
+    let at = 0;
+    for (let cell = 0; cell < cellCount; cell++) {
+      const start = at;
+      let i = layoutStart[cell]!;
+      const end = layoutStart[cell + 1]!;
+      const cage = cageOf[cell]!;
+      if (cage >= 0) {
+        const mates = cages[cage]!.cells;
+        let j = 0;
+        while (i < end || j < mates.length) {
+          const a = i < end ? layoutPeers[i]! : 0x7fff;
+          const b = j < mates.length ? mates[j]! : 0x7fff;
+          if (b === cell) {
+            j++;
+            continue;
+          }
+          if (a < b) {
+            flat[at++] = a;
+            i++;
+          } else {
+            flat[at++] = b;
+            j++;
+            if (a === b) i++;
+          }
+        }
+      } else {
+        for (; i < end; i++) flat[at++] = layoutPeers[i]!;
+      }
+      list[cell] = flat.subarray(start, at);
+    }
+    peers = Object.freeze(list);
   }
 
-  const spec: Rules['spec'] = deepFreeze({
+  const spec: Rules['spec'] = Object.freeze({
     size,
     layout: samurai ? 'samurai' : 'single',
-    ...(regions !== undefined ? { regions } : { boxes: boxShape! }),
+    ...(layout.regions !== undefined ? { regions: layout.regions } : { boxes: boxShape! }),
     ...(input.diagonalDown === true ? { diagonalDown: true } : {}),
     ...(input.diagonalUp === true ? { diagonalUp: true } : {}),
     ...(input.windoku === true ? { windoku: true } : {}),
     ...(input.disjointGroups === true ? { disjointGroups: true } : {}),
     ...(input.asterisk === true ? { asterisk: true } : {}),
     ...(input.centreDot === true ? { centreDot: true } : {}),
-    ...(extraRegions.length > 0 ? { extraRegions } : {}),
-    ...(sorted.length > 0 ? { cages: sorted.map((cage) => (cage.sum === 0 ? { cells: cage.cells } : cage)) } : {}),
+    ...(layout.extraRegions.length > 0 ? { extraRegions: layout.extraRegions } : {}),
+    ...(sorted.length > 0
+      ? { cages: Object.freeze(sorted.map((cage) => Object.freeze(cage.sum === 0 ? { cells: Object.freeze(cage.cells) } : { cells: Object.freeze(cage.cells), sum: cage.sum }))) }
+      : {}),
   });
 
   // The counting solver for these rules comes with them (why: solver-link.ts).
   linkRulesCounter(RULES_COUNTER);
-  return Object.freeze({
+  const rules: Rules = Object.freeze({
     spec,
     variant: variantName(spec),
     size,
@@ -309,19 +492,21 @@ export function buildRules(input: RulesSpec): Rules {
     width: frame.width,
     height: frame.height,
     cellCount,
-    rowOf: frame.rowOf,
-    colOf: frame.colOf,
-    cellAt: frame.cellAt,
-    boxShape: boxShape === null ? null : Object.freeze(boxShape),
-    regionOf,
-    houses: Object.freeze(houses),
-    houseKinds: Object.freeze(houseKinds),
-    housesOf: Object.freeze(housesOf),
-    peers: Object.freeze(peers),
+    rowOf: frame.rowOf.slice(),
+    colOf: frame.colOf.slice(),
+    cellAt: frame.cellAt.slice(),
+    boxShape,
+    regionOf: layout.regionOf.slice(),
+    houses: viewsOf(layout.houseCells, layout.houseStart, layout.houseKinds.length),
+    houseKinds: layout.houseKinds,
+    housesOf: viewsOf(layout.housesOfCells, layout.housesOfStart, cellCount),
+    peers,
     cages: Object.freeze(cages),
     cageOf,
-    grids: Object.freeze(frame.grids.map((g) => Object.freeze(g))),
+    grids: layout.grids,
   });
+  setLayoutKey(rules, layout);
+  return rules;
 }
 
 const RULES_COUNTER = { count: countRules, solve: solveRules, stats: lastRulesStats };
@@ -341,12 +526,4 @@ function variantName(spec: RulesSpec): string {
   if ((spec.extraRegions?.length ?? 0) > 0) parts.push('extra-regions');
   if ((spec.cages?.length ?? 0) > 0) parts.push('killer');
   return parts.length === 0 ? 'classic' : parts.join('+');
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }

@@ -29,3 +29,20 @@ export function linkRulesCounter(counter: RulesCounter): void {
 export function rulesCounter(): RulesCounter | null {
   return linked;
 }
+
+/**
+ * The shared layout a rules value was built on (any object standing for it), so that the solver
+ * compiles the layout's tables once for every rules value on it (rules-solver.ts). A rules value
+ * not found here is its own layout.
+ */
+const layoutKeys = new WeakMap<Rules, object>();
+
+/** Called by buildRules. */
+export function setLayoutKey(rules: Rules, layout: object): void {
+  layoutKeys.set(rules, layout);
+}
+
+/** The layout object of a rules value, or the rules value itself. */
+export function layoutKeyOf(rules: Rules): object {
+  return layoutKeys.get(rules) ?? rules;
+}

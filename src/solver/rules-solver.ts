@@ -1,4 +1,5 @@
 import type { Rules } from '../rules/types.js';
+import { layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
 
 /*
@@ -58,14 +59,62 @@ interface Compiled {
 
 const compiledOf = new WeakMap<Rules, Compiled>();
 
-function compile(rules: Rules): Compiled {
-  let compiled = compiledOf.get(rules);
+/** The tables that depend on the houses only, shared by every rules value on one layout. */
+interface CompiledLayout {
+  readonly houseCells: Int16Array;
+  readonly lockEnds: Int32Array;
+  readonly lockCells: Int16Array;
+}
+
+const layoutCompiledOf = new WeakMap<object, CompiledLayout>();
+
+function compileLayout(rules: Rules): CompiledLayout {
+  const key = layoutKeyOf(rules);
+  let compiled = layoutCompiledOf.get(key);
   if (compiled !== undefined) return compiled;
   const n = rules.cellCount;
   const size = rules.size;
   const houseCount = rules.houses.length;
   const houseCells = new Int16Array(houseCount * size);
   for (let h = 0; h < houseCount; h++) houseCells.set(rules.houses[h]!, h * size);
+  // House pairs sharing 2+ cells: box/row, box/column, window/row..., jigsaw piece/row. The cells
+  // each later house shares with house a are counted through the houses of a's cells.
+  const inHouse = new Int32Array(n).fill(-1);
+  const shared = new Int32Array(houseCount);
+  const ends: number[] = [];
+  const cells: number[] = [];
+  for (let a = 0; a < houseCount; a++) {
+    const first = rules.houses[a]!;
+    for (const cell of first) {
+      inHouse[cell] = a;
+      for (const b of rules.housesOf[cell]!) if (b > a) shared[b]!++;
+    }
+    for (let b = a + 1; b < houseCount; b++) {
+      const count = shared[b]!;
+      shared[b] = 0;
+      if (count < 2 || count === size) continue;
+      const house = rules.houses[b]!;
+      for (const cell of house) if (inHouse[cell] === a) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of first) if (!house.includes(cell)) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of house) if (inHouse[cell] !== a) cells.push(cell);
+      ends.push(cells.length);
+    }
+  }
+  compiled = { houseCells, lockEnds: Int32Array.from(ends), lockCells: Int16Array.from(cells) };
+  layoutCompiledOf.set(key, compiled);
+  return compiled;
+}
+
+function compile(rules: Rules): Compiled {
+  let compiled = compiledOf.get(rules);
+  if (compiled !== undefined) return compiled;
+  const shared = compileLayout(rules);
+  const n = rules.cellCount;
+  const size = rules.size;
+  const houseCount = rules.houses.length;
+  const houseCells = shared.houseCells;
   const peerStart = new Int32Array(n + 1);
   for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
   const peerCells = new Int16Array(peerStart[n]!);
@@ -78,16 +127,21 @@ function compile(rules: Rules): Compiled {
   if (summed.length > 0) {
     const total = (size * (size + 1)) / 2;
     const cageOf = rules.cageOf;
+    // inHouse[cage]: how many of the cage's cells the current house holds (a cage lies wholly
+    // inside the house when that is all of them).
+    const inHouse = new Int32Array(rules.cages.length);
     for (let h = 0; h < houseCount; h++) {
       const house = rules.houses[h]!;
+      for (const cell of house) if (cageOf[cell]! >= 0) inHouse[cageOf[cell]!]!++;
       let inside = 0;
       const rest: number[] = [];
       for (const cell of house) {
         const cage = cageOf[cell]!;
-        const whole = cage >= 0 && rules.cages[cage]!.sum !== 0 && rules.cages[cage]!.cells.every((other) => house.includes(other));
+        const whole = cage >= 0 && rules.cages[cage]!.sum !== 0 && inHouse[cage] === rules.cages[cage]!.cells.length;
         if (!whole) rest.push(cell);
         else if (rules.cages[cage]!.cells[0] === cell) inside += rules.cages[cage]!.sum;
       }
+      for (const cell of house) if (cageOf[cell]! >= 0) inHouse[cageOf[cell]!] = 0;
       if (rest.length === 0 || rest.length === size || rest.length > 5) continue;
       if (cageOf[rest[0]!]! >= 0 && rules.cages[cageOf[rest[0]!]!]!.cells.length === rest.length && rest.every((cell) => cageOf[cell] === cageOf[rest[0]!])) continue;
       summed.push({ cells: rest, sum: total - inside });
@@ -112,25 +166,6 @@ function compile(rules: Rules): Compiled {
     comboStart[i] = end - start > MAX_COMBOS ? -1 : start;
     comboEnd[i] = end;
   });
-  // House pairs sharing 2+ cells: box/row, box/column, window/row..., jigsaw piece/row.
-  const inHouse = new Int32Array(n).fill(-1);
-  const ends: number[] = [];
-  const cells: number[] = [];
-  for (let a = 0; a < houseCount; a++) {
-    for (const cell of rules.houses[a]!) inHouse[cell] = a;
-    for (let b = a + 1; b < houseCount; b++) {
-      const house = rules.houses[b]!;
-      let shared = 0;
-      for (const cell of house) if (inHouse[cell] === a) shared++;
-      if (shared < 2 || shared === size) continue;
-      for (const cell of house) if (inHouse[cell] === a) cells.push(cell);
-      ends.push(cells.length);
-      for (const cell of rules.houses[a]!) if (!house.includes(cell)) cells.push(cell);
-      ends.push(cells.length);
-      for (const cell of house) if (inHouse[cell] !== a) cells.push(cell);
-      ends.push(cells.length);
-    }
-  }
   compiled = {
     n,
     all: rules.allDigits,
@@ -146,9 +181,9 @@ function compile(rules: Rules): Compiled {
     comboStart,
     comboEnd,
     masks: table.masks,
-    lockCount: ends.length / 3,
-    lockEnds: Int32Array.from(ends),
-    lockCells: Int16Array.from(cells),
+    lockCount: shared.lockEnds.length / 3,
+    lockEnds: shared.lockEnds,
+    lockCells: shared.lockCells,
   };
   compiledOf.set(rules, compiled);
   return compiled;
