@@ -395,11 +395,15 @@ export function buildRules(input: RulesSpec): Rules {
   // Cages.
   const cageOf = new Int16Array(cellCount).fill(-1);
   const cageSpecs: CageSpec[] = (input.cages ?? []).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
+  const named = new Int32Array(cellCount); // cage i + 1 once it named the cell (a cell named twice)
   cageSpecs.forEach((cage, i) => {
     const what = `cage ${i + 1}`;
     checkCells(cage.cells, cellCount, what);
     if (cage.cells.length === 0) throw new RulesError('BAD_CAGE', `${what} has no cells`);
-    if (new Set(cage.cells).size !== cage.cells.length) throw new RulesError('BAD_CAGE', `${what} names a cell twice`);
+    for (const cell of cage.cells) {
+      if (named[cell] === i + 1) throw new RulesError('BAD_CAGE', `${what} names a cell twice`);
+      named[cell] = i + 1;
+    }
     if (cage.cells.length > size) throw new RulesError('BAD_CAGE', `${what} has ${cage.cells.length} cells, more than the ${size} digits`);
     for (const cell of cage.cells) {
       if (cageOf[cell] !== -1) {
