@@ -235,7 +235,7 @@ function makeLayout(input: RulesSpec): Layout {
     const key = cells.join(',');
     if (seen.has(key)) return; // Samurai's shared boxes; an extra region equal to a house
     seen.add(key);
-    houses.push(Int16Array.from(cells));
+    houses.push(new Int16Array(cells));
     houseKinds.push(kind);
   };
   const at = (row: number, col: number): number => frame.cellAt[row * frame.width + col]!;
@@ -421,9 +421,9 @@ export function buildRules(input: RulesSpec): Rules {
   });
   // Number cages by their first cell, so that equal cage sets give equal rules.
   const sorted = cageSpecs
-    .map((cage) => ({ cells: [...cage.cells].sort((a, b) => a - b), sum: cage.sum ?? 0 }))
+    .map((cage) => ({ cells: sortedCopy(cage.cells), sum: cage.sum ?? 0 }))
     .sort((a, b) => a.cells[0]! - b.cells[0]!);
-  const cages: Cage[] = sorted.map((cage) => Object.freeze({ cells: Int16Array.from(cage.cells), sum: cage.sum }));
+  const cages: Cage[] = sorted.map((cage) => Object.freeze({ cells: new Int16Array(cage.cells), sum: cage.sum }));
   cageOf.fill(-1);
   cages.forEach((cage, i) => {
     for (const cell of cage.cells) cageOf[cell] = i;
@@ -511,6 +511,21 @@ export function buildRules(input: RulesSpec): Rules {
   });
   setLayoutKey(rules, layout);
   return rules;
+}
+
+/** The numbers in increasing order, a new array (insertion sort: cages are small). */
+function sortedCopy(values: readonly number[]): number[] {
+  const out = values.slice();
+  for (let i = 1; i < out.length; i++) {
+    const value = out[i]!;
+    let j = i - 1;
+    while (j >= 0 && out[j]! > value) {
+      out[j + 1] = out[j]!;
+      j--;
+    }
+    out[j + 1] = value;
+  }
+  return out;
 }
 
 const RULES_COUNTER = { count: countRules, solve: solveRules, stats: lastRulesStats };

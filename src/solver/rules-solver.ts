@@ -102,7 +102,7 @@ function compileLayout(rules: Rules): CompiledLayout {
       ends.push(cells.length);
     }
   }
-  compiled = { houseCells, lockEnds: Int32Array.from(ends), lockCells: Int16Array.from(cells) };
+  compiled = { houseCells, lockEnds: new Int32Array(ends), lockCells: new Int16Array(cells) };
   layoutCompiledOf.set(key, compiled);
   return compiled;
 }
