@@ -1,12 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { GenerateError } from '../generator/errors.js';
 import { VARIANT_NAMES, type VariantLevel, type VariantName } from '../generator/variants/index.js';
 import { variantLines } from '../node/variant-generate.js';
 import type { VariantRunOptions } from '../node/variant-protocol.js';
-import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { errorLine } from './json.js';
+import { UsageError, type CliIo, type CommandState } from './io.js';
 import { openOutputTarget, resumeIsComplete, shardRange, type Shard, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
+import { writeGenerated } from './generate-output.js';
 
 /** The levels of the variant generator (its technique sets, not SE ratings). */
 export const VARIANT_LEVELS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
@@ -89,7 +88,6 @@ export async function runVariantGenerate(io: CliIo, state: CommandState, cli: Va
   const key = JSON.stringify(['generate-variant', 1, seed, options.variant, options.level ?? null, options.symmetry, options.minClues ?? null, cli.start, cli.count, shard, options.output, cli.solutions]);
   const target = await openOutputTarget(io, cli, key);
   if (!seedGiven) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
-  const out = target.writer;
   const done = target.resumed.records;
   const first = cli.start + range.from + done;
   const left = range.to - range.from - done;
@@ -98,35 +96,9 @@ export async function runVariantGenerate(io: CliIo, state: CommandState, cli: Va
   const progress = new Progress(io, 'generated', Math.max(0, left), target.toFile || !stdoutIsTTY);
   const timeoutMs = cli.timeout === undefined ? undefined : cli.timeout * 1000;
   const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
-  let made = 0;
-  try {
-    if (left > 0) {
-      const jobs = Math.max(1, Math.min(cli.jobs ?? availableParallelism(), availableParallelism(), left));
-      let flushed = performance.now();
-      for await (const line of variantLines(options, first, left, jobs, deadline, timeoutMs)) {
-        await out.line(line);
-        made++;
-        progress.update(made);
-        await target.progress(done + made, {});
-        const now = performance.now();
-        if (!target.toFile && now - flushed > 250) {
-          await out.flush();
-          flushed = now;
-        }
-      }
-    }
-    progress.clear();
-    await target.finish(done + made, {});
-  } catch (error) {
-    progress.clear();
-    if (!(error instanceof GenerateError)) {
-      await target.abandon(done + made, {});
-      throw error;
-    }
-    if (options.output === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
-    await target.abandon(done + made, {});
-    const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
-    io.stderr.write(`sudoku-press: ${error.message.replace('raise the attempt limit', 'raise --max-attempts (default 100 for variants)')}${kept}\n`);
-    state.exitCode = EXIT.failure;
-  }
+  const jobs = Math.max(1, Math.min(cli.jobs ?? availableParallelism(), availableParallelism(), Math.max(1, left)));
+  const lines = async function* () {
+    if (left > 0) yield* variantLines(options, first, left, jobs, deadline, timeoutMs);
+  };
+  await writeGenerated(lines(), { io, state, cli, target, progress, done, jsonErrors: options.output === 'json', attemptLimit: 'raise --max-attempts (default 100 for variants)' });
 }

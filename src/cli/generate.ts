@@ -4,7 +4,6 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { LEVELS } from '../grader/index.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
-  GenerateError,
   GenerateOptionError,
   SYMMETRIES,
   parseRatingBand,
@@ -13,10 +12,10 @@ import {
   type Symmetry,
 } from '../generator/index.js';
 import { generate, type NodeGenerateOptions } from '../node/generate.js';
-import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { errorLine } from './json.js';
+import { UsageError, type CliIo, type CommandState } from './io.js';
 import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
+import { writeGenerated } from './generate-output.js';
 import { VARIANT_LEVELS, runVariantGenerate } from './generate-variants.js';
 import { VARIANT_NAMES } from '../generator/variants/index.js';
 
@@ -210,7 +209,6 @@ Examples:
       const target = await openOutputTarget(io, cli, key);
       if (cli.seed === undefined) io.stderr.write(`sudoku-press: seed ${seed} (repeat this run with --seed ${seed})\n`);
 
-      const out = target.writer;
       const done = target.resumed.records;
       const first = cli.start + range.from + done;
       const left = range.to - range.from - done;
@@ -220,46 +218,15 @@ Examples:
       // terminal they would break it up, and are progress enough.
       const stdoutIsTTY = Boolean((io.stdout as { isTTY?: boolean }).isTTY);
       const progress = new Progress(io, 'generated', Math.max(0, left), target.toFile || !stdoutIsTTY);
-      let made = 0;
-      try {
-        if (cli.format === 'csv' && (shard === null || shard.k === 1) && target.resumed.bytes === 0) {
-          await out.line([...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(','));
-        }
-        if (left > 0) {
-          // Threads beyond the cores or the puzzles only cost memory.
-          const jobs = Math.max(1, Math.min(options.jobs ?? 1, availableParallelism(), left));
-          const puzzles = generate({ ...options, start: first, count: left, jobs });
-          let flushed = performance.now();
-          for await (const p of puzzles) {
-            await out.line(format(p, cli.solutions));
-            made++;
-            progress.update(made);
-            await target.progress(done + made, {});
-            // When puzzles are slow, lines still reach the reader soon after they are made.
-            const now = performance.now();
-            if (!target.toFile && now - flushed > 250) {
-              await out.flush();
-              flushed = now;
-            }
-          }
-        }
-        progress.clear();
-        await target.finish(done + made, {});
-      } catch (error) {
-        progress.clear();
-        if (!(error instanceof GenerateError)) {
-          await target.abandon(done + made, {});
-          throw error;
-        }
-        // The error line ends standard output; a file keeps only puzzles (a resumed run goes on from them).
-        if (cli.format === 'json' && !target.toFile) await out.line(errorLine(error.code, error.message));
-        await target.abandon(done + made, {});
-        const kept = cli.resume ? `; ${done + made} made so far are kept in ${cli.output}.part: run the same command again to go on` : cli.output !== undefined ? '; no file written' : '';
-        // The library says "raise the attempt limit"; here that limit is an option.
-        const limit = cli.maxAttempts === undefined ? `raise --max-attempts (default ${DEFAULT_MAX_ATTEMPTS})` : 'raise --max-attempts';
-        io.stderr.write(`sudoku-press: ${error.message.replace('raise the attempt limit', limit)}${kept}\n`);
-        state.exitCode = EXIT.failure;
-        return;
-      }
+      const header = cli.format === 'csv' && (shard === null || shard.k === 1) && target.resumed.bytes === 0 ? [...CSV_HEADER, ...(cli.solutions ? ['solution'] : [])].join(',') : undefined;
+      // Threads beyond the cores or the puzzles only cost memory.
+      const jobs = Math.max(1, Math.min(options.jobs ?? 1, availableParallelism(), Math.max(1, left)));
+      const lines = async function* () {
+        if (left <= 0) return;
+        for await (const p of generate({ ...options, start: first, count: left, jobs })) yield format(p, cli.solutions);
+      };
+      // The library says "raise the attempt limit"; here that limit is an option.
+      const attemptLimit = cli.maxAttempts === undefined ? `raise --max-attempts (default ${DEFAULT_MAX_ATTEMPTS})` : 'raise --max-attempts';
+      await writeGenerated(lines(), { io, state, cli, target, progress, done, jsonErrors: cli.format === 'json', attemptLimit, header });
     });
 }

@@ -5,9 +5,8 @@ import type { VariantLevel, VariantName } from '../generator/variants/index.js';
  * Apart from both, so that the worker does not import the run's code.
  */
 
-/** Slots of the shared control array: the next index to take (from 0), and how many were yielded. */
-export const VARIANT_NEXT = 0;
-export const VARIANT_YIELDED = 1;
+/** Slots of the shared control array: the next index to take (from 0), and how many were yielded (the classic run's, as runIndexed reads them). */
+export { CONTROL_NEXT as VARIANT_NEXT, CONTROL_YIELDED as VARIANT_YIELDED } from './generate-protocol.js';
 
 /** How a puzzle is written: the variant line, f-puzzles JSON, or a JSON object of the generator's fields. */
 export type VariantOutput = 'line' | 'fpuzzles' | 'json';

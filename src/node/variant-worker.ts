@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { makeVariantOutcome } from './variant-lines.js';
-import { VARIANT_NEXT, VARIANT_YIELDED, type VariantMessage, type VariantOutcome, type VariantTask } from './variant-protocol.js';
+import { runIndexed } from './indexed-run.js';
+import type { VariantMessage, VariantOutcome, VariantTask } from './variant-protocol.js';
 
 /**
  * A variant generator worker thread (the CLI's `generate --variant`). It takes the next index from
@@ -12,35 +13,9 @@ import { VARIANT_NEXT, VARIANT_YIELDED, type VariantMessage, type VariantOutcome
 const port = parentPort;
 if (!port) throw new Error('variant worker: not started as a worker thread');
 
-/** Lines are posted in batches of at most this many milliseconds of work (small puzzles take microseconds). */
-const BATCH_MS = 4;
-
 function runTask(task: VariantTask, post: (message: VariantMessage) => void): void {
-  const { run, options, deadline, first, count, window, control } = task;
-  const shared = new Int32Array(control);
-  let batch: VariantOutcome[] = [];
-  let batchStart = 0;
-  const flush = () => {
-    if (batch.length === 0) return;
-    post({ run, outcomes: batch, finished: false });
-    batch = [];
-  };
-  for (;;) {
-    const i = Atomics.add(shared, VARIANT_NEXT, 1);
-    if (i >= count) break;
-    for (;;) {
-      const yielded = Atomics.load(shared, VARIANT_YIELDED);
-      if (i < yielded + window) break;
-      flush();
-      Atomics.wait(shared, VARIANT_YIELDED, yielded, 100);
-    }
-    if (batch.length === 0) batchStart = performance.now();
-    const outcome = makeVariantOutcome(options, first + i, deadline);
-    batch.push(outcome);
-    if ('error' in outcome) break;
-    if (performance.now() - batchStart >= BATCH_MS) flush();
-  }
-  post({ run, outcomes: batch, finished: true });
+  // One failed puzzle (a time or attempt limit) ends this thread's share of the run.
+  runIndexed(task, (index): VariantOutcome => makeVariantOutcome(task.options, index, task.deadline), post, (outcome) => 'error' in outcome);
 }
 
 port.on('message', (task: VariantTask) => runTask(task, (message) => port.postMessage(message)));
