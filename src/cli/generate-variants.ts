@@ -5,6 +5,7 @@ import type { VariantRunOptions } from '../node/variant-protocol.js';
 import { UsageError, type CliIo, type CommandState } from './io.js';
 import { openOutputTarget, resumeIsComplete, shardRange, type Shard, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
+import type { GenerateCliOptions } from './generate.js';
 import { writeGenerated } from './generate-output.js';
 
 /** The levels of the variant generator (its technique sets, not SE ratings). */
@@ -13,26 +14,8 @@ export const VARIANT_LEVELS: readonly VariantLevel[] = ['easy', 'medium', 'hard'
 /** Cells of each variant's grid (the most givens a puzzle can have). */
 const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, samurai: 369 };
 
-/** What `generate --variant` reads of the command line (the generate command's options). */
-export interface VariantCliOptions extends TargetCliOptions {
-  variant: string;
-  count: number;
-  start: number;
-  jobs?: number;
-  difficulty?: string;
-  rating?: string;
-  technique?: string;
-  pearl: boolean;
-  diamond: boolean;
-  symmetry: string;
-  minimal: boolean;
-  cluesMin?: number;
-  cluesMax?: number;
-  format: string;
-  solutions: boolean;
-  timeout?: number;
-  maxAttempts?: number;
-}
+/** What `generate --variant` reads of the command line: the generate command's options, with a variant. */
+export type VariantCliOptions = GenerateCliOptions & { variant: string };
 
 /** The run's options from the command line, or a UsageError naming what a variant cannot take. */
 export function variantRunOptions(cli: VariantCliOptions, seed: string): VariantRunOptions {

@@ -19,7 +19,8 @@ import { writeGenerated } from './generate-output.js';
 import { VARIANT_LEVELS, runVariantGenerate } from './generate-variants.js';
 import { VARIANT_NAMES } from '../generator/variants/index.js';
 
-interface GenerateCliOptions extends TargetCliOptions {
+/** What `generate` reads of the command line (also what `generate --variant` reads). */
+export interface GenerateCliOptions extends TargetCliOptions {
   count: number;
   seed?: string;
   start: number;
