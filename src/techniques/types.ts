@@ -1,3 +1,4 @@
+import type { Geometry } from '../core/geometry.js';
 import type { Board } from '../core/board.js';
 import type { Step } from '../core/step.js';
 
@@ -12,6 +13,13 @@ export interface TechniqueContext {
    * search).
    */
   chains?: boolean;
+  /**
+   * The rules' house tables (houses, houses of a cell, peers, cages) for a 9x9 rule set; absent
+   * means classic ({@link classicGeometry}). Techniques read houses and peers from here, never
+   * from the global 9x9 tables, so that jigsaw, X, windoku and killer grids are graded by the
+   * same code.
+   */
+  geometry?: Geometry;
 }
 
 /**

@@ -1,0 +1,167 @@
+import type { HouseKind, Rules } from '../rules/types.js';
+import { BOX_OF, CELL_UNITS, COL_OF, PEERS, PEER_WORDS, ROW_OF, UNIT_CELLS } from './tables.js';
+
+/**
+ * The house tables the techniques, the grader and the board read, for any rule set of 81 cells and
+ * nine digits: classic, jigsaw, X (diagonals), windoku, asterisk, centre dot, disjoint groups,
+ * extra regions and killer cages on a 9x9 grid. One value per rule set, built once (see
+ * {@link geometryOf}) and passed down in the technique context; classic is one instance
+ * ({@link classicGeometry}), derived from the classic fast tables and tested equal to
+ * `classicRules(9)`.
+ *
+ * Numbering (as the rules value's houses): houses 0..8 are the rows, 9..17 the columns, 18..26 the
+ * boxes or jigsaw regions, 27.. the extra houses (diagonals, windows...). Every house holds each
+ * digit exactly once. A killer cage is not a house (it need not hold every digit): its cells are
+ * peers of each other, and {@link Geometry.cageOf} names it.
+ *
+ * Cells 0..80 row by row. Digit d is bit d - 1 of a 9-bit mask. Typed arrays are shared: never
+ * write into them.
+ */
+export interface Geometry {
+  /** The rules it was built from; null for the classic instance (built without a rules value so
+   * that classic-only bundles never link the rules builder and its solver). */
+  readonly rules: Rules | null;
+  /** Short name: 'classic', 'jigsaw', 'x', 'windoku', 'killer'... (the rules' variant). */
+  readonly variant: string;
+  /** True for plain classic 9x9: code with a classic-only fast path may take it. */
+  readonly classic: boolean;
+  /** 27 + the number of extra houses. */
+  readonly houseCount: number;
+  /** The nine cells of each house, ascending: houseCells[house * 9 + i]. */
+  readonly houseCells: Uint8Array;
+  /** Each house as a cell set of three 27-bit words (cells 0-26, 27-53, 54-80): houseWords[house * 3 + w]. */
+  readonly houseWords: Int32Array;
+  /** Kind of each house ('row', 'column', 'box', 'region', 'diagonal', 'window'...). */
+  readonly houseKinds: readonly HouseKind[];
+  /** Row, column and box-or-region (0..8) of each cell: its houses are row, 9 + col, 18 + region, then extras. */
+  readonly rowOf: Uint8Array;
+  readonly colOf: Uint8Array;
+  readonly regionOf: Uint8Array;
+  /**
+   * Every house of each cell (row, column, region, then extra houses ascending):
+   * cellHouses[cellHouseStart[cell] .. cellHouseStart[cell + 1]).
+   */
+  readonly cellHouseStart: Uint16Array;
+  readonly cellHouses: Uint8Array;
+  /**
+   * Peers of each cell (cells that must hold another digit: house-mates and cage-mates), ascending:
+   * peers[peerStart[cell] .. peerStart[cell + 1]). Classic: 20 per cell.
+   */
+  readonly peerStart: Uint16Array;
+  readonly peers: Uint8Array;
+  /** The peers of each cell as a cell set of three 27-bit words: peerWords[cell * 3 + w]. */
+  readonly peerWords: Int32Array;
+  /** Killer cage of each cell, or -1; the cages themselves are `rules.cages`. */
+  readonly cageOf: Int16Array;
+  /** True when the rule set is the classic one up to extra houses (rows, columns, 3x3 boxes). */
+  readonly regularBoxes: boolean;
+}
+
+let classic: Geometry | null = null;
+
+/** The classic 9x9 geometry (rows, columns, 3x3 boxes), built on first use and shared. */
+export function classicGeometry(): Geometry {
+  if (classic !== null) return classic;
+  const cellHouseStart = new Uint16Array(82);
+  for (let cell = 0; cell <= 81; cell++) cellHouseStart[cell] = cell * 3;
+  const peerStart = new Uint16Array(82);
+  for (let cell = 0; cell <= 81; cell++) peerStart[cell] = cell * 20;
+  classic = Object.freeze({
+    rules: null,
+    variant: 'classic',
+    classic: true,
+    houseCount: 27,
+    houseCells: UNIT_CELLS,
+    houseWords: wordsOfHouses(UNIT_CELLS, 27),
+    houseKinds: Object.freeze([...Array<HouseKind>(9).fill('row'), ...Array<HouseKind>(9).fill('column'), ...Array<HouseKind>(9).fill('box')]),
+    rowOf: ROW_OF,
+    colOf: COL_OF,
+    regionOf: BOX_OF,
+    cellHouseStart,
+    cellHouses: CELL_UNITS,
+    peerStart,
+    peers: PEERS,
+    peerWords: PEER_WORDS,
+    cageOf: new Int16Array(81).fill(-1),
+    regularBoxes: true,
+  });
+  return classic;
+}
+
+const built = new WeakMap<Rules, Geometry>();
+
+/**
+ * The geometry of a rules value of 81 cells and nine digits (built once per value, then shared).
+ * Throws a RangeError for other rules (other sizes, Samurai): the technique ladder is 9x9 only.
+ */
+export function geometryOf(rules: Rules): Geometry {
+  if (rules.variant === 'classic' && rules.size === 9) return classicGeometry();
+  const known = built.get(rules);
+  if (known !== undefined) return known;
+  const geometry = buildGeometry(rules);
+  built.set(rules, geometry);
+  return geometry;
+}
+
+/** The geometry of a 9x9 rules value, built afresh (classic included: the tests compare it with {@link classicGeometry}). */
+export function buildGeometry(rules: Rules): Geometry {
+  if (rules.size !== 9 || rules.cellCount !== 81) {
+    throw new RangeError(`the technique ladder takes 9x9 grids of 81 cells, not ${rules.variant} ${rules.size}x${rules.size} (${rules.cellCount} cells)`);
+  }
+  const houseCount = rules.houses.length;
+  const houseCells = new Uint8Array(houseCount * 9);
+  for (let house = 0; house < houseCount; house++) houseCells.set(rules.houses[house]!, house * 9);
+  const cellHouseStart = new Uint16Array(82);
+  const cellHouseList: number[] = [];
+  const peerStart = new Uint16Array(82);
+  const peerList: number[] = [];
+  const peerWords = new Int32Array(81 * 3);
+  for (let cell = 0; cell < 81; cell++) {
+    cellHouseStart[cell] = cellHouseList.length;
+    for (const house of rules.housesOf[cell]!) cellHouseList.push(house);
+    peerStart[cell] = peerList.length;
+    for (const peer of rules.peers[cell]!) {
+      peerList.push(peer);
+      peerWords[cell * 3 + Math.floor(peer / 27)] = peerWords[cell * 3 + Math.floor(peer / 27)]! | (1 << (peer % 27));
+    }
+  }
+  cellHouseStart[81] = cellHouseList.length;
+  peerStart[81] = peerList.length;
+  const regionOf = new Uint8Array(81);
+  for (let cell = 0; cell < 81; cell++) regionOf[cell] = rules.regionOf[cell]!;
+  return Object.freeze({
+    rules,
+    variant: rules.variant,
+    classic: false,
+    houseCount,
+    houseCells,
+    houseWords: wordsOfHouses(houseCells, houseCount),
+    houseKinds: rules.houseKinds,
+    rowOf: Uint8Array.from(rules.rowOf),
+    colOf: Uint8Array.from(rules.colOf),
+    regionOf,
+    cellHouseStart,
+    cellHouses: Uint8Array.from(cellHouseList),
+    peerStart,
+    peers: Uint8Array.from(peerList),
+    peerWords,
+    cageOf: rules.cageOf,
+    regularBoxes: rules.boxShape !== null && rules.boxShape.rows === 3 && rules.boxShape.cols === 3,
+  });
+}
+
+function wordsOfHouses(houseCells: Uint8Array, houseCount: number): Int32Array {
+  const words = new Int32Array(houseCount * 3);
+  for (let house = 0; house < houseCount; house++) {
+    for (let i = 0; i < 9; i++) {
+      const cell = houseCells[house * 9 + i]!;
+      words[house * 3 + Math.floor(cell / 27)] = words[house * 3 + Math.floor(cell / 27)]! | (1 << (cell % 27));
+    }
+  }
+  return words;
+}
+
+/** Whether two cells must differ (share a house or a cage). A cell does not see itself. */
+export function seesIn(geometry: Geometry, a: number, b: number): boolean {
+  return a !== b && (geometry.peerWords[a * 3 + Math.floor(b / 27)]! & (1 << (b % 27))) !== 0;
+}
