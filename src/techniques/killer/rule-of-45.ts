@@ -1,0 +1,280 @@
+import type { Board } from '../../core/board.js';
+import type { Geometry } from '../../core/geometry.js';
+import type { Step } from '../../core/step.js';
+import type { Cage } from '../../rules/types.js';
+import type { TechniqueContext, TechniqueDef } from '../types.js';
+import { analyseCellsFor, analyseDistinctFor, type SumAnalysis } from './cage-math.js';
+import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, type KillerStep } from './step.js';
+
+/**
+ * The rule of 45: every house holds 1..9, so n houses add up to 45 n.
+ *
+ *   innies        the cages wholly inside the houses add up to A; the cells of the houses not in
+ *                 those cages (the innies) add up to 45 n - A.
+ *   outies        the cages that reach into the houses add up to B; their cells outside the houses
+ *                 (the outies) add up to B - (45 n - A).
+ *   cage-splitting  when the innies (or outies) left empty all belong to one cage, the houses cut
+ *                 that cage in two parts of known totals: the part on the other side of the
+ *                 boundary is a smaller cage of its own.
+ *
+ *        rows 1-2             cages: a (12) b (9) inside; c (17) reaches into row 3
+ *   r1  a a b b c . . .       innies of rows 1-2 = the c cells in them, sum 90 - A - ...
+ *   r2  a a b c c . . .       outies = c's cell in row 3 = 17 - (its part in rows 1-2)
+ *   r3  . . . c . . . . .
+ *
+ * The house sets ("regions") are each house, 2 to 4 consecutive rows or columns (more rows are the
+ * complement of fewer: their innies are the others' outies) and two boxes side by side. One innie
+ * or outie is placed; a set of them with a total is a small cage of its own whose combinations
+ * remove candidates (its cells need not differ unless they see each other).
+ *
+ * Difficulty: a single innie of one house 1.8 (outie 2.0), a set 2.6 (2.8), cage splitting 3.0,
+ * each further house +0.4: adding more cages and houses up is the work.
+ */
+
+/** A set of whole houses and what the cages make of it (fixed for a rules value). */
+interface Region {
+  houses: number[];
+  cells: Uint8Array;
+  /** Total of the cages (with a sum) wholly inside. */
+  inside: number;
+  /** Cells of the region not in a cage wholly inside (in crossing cages, in cages without a sum, or in none). */
+  innies: number[];
+  /** Cages with a sum crossing the region's boundary. */
+  crossing: number[];
+  /** Total of the crossing cages. */
+  crossingSum: number;
+  /** Cells of the crossing cages outside the region. */
+  outies: number[];
+  /** Cells of the region in no cage with a sum (the outies need them placed). */
+  loose: number[];
+}
+
+const regionsOf = new WeakMap<Geometry, Region[]>();
+
+function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[]): Region {
+  const cells = new Uint8Array(81);
+  for (const house of houses) for (let j = 0; j < 9; j++) cells[geometry.houseCells[house * 9 + j]!] = 1;
+  let inside = 0;
+  const innies: number[] = [];
+  const crossing: number[] = [];
+  let crossingSum = 0;
+  const outies: number[] = [];
+  const loose: number[] = [];
+  cages.forEach((cage, index) => {
+    if (cage.sum === 0) return;
+    let inCount = 0;
+    for (const cell of cage.cells) inCount += cells[cell]!;
+    if (inCount === 0) return;
+    if (inCount === cage.cells.length) {
+      inside += cage.sum;
+      return;
+    }
+    crossing.push(index);
+    crossingSum += cage.sum;
+    for (const cell of cage.cells) if (cells[cell] === 0) outies.push(cell);
+  });
+  for (let cell = 0; cell < 81; cell++) {
+    if (cells[cell] === 0) continue;
+    const c = geometry.cageOf[cell]!;
+    const cage = c >= 0 ? cages[c] : undefined;
+    if (cage === undefined || cage.sum === 0) {
+      loose.push(cell);
+      innies.push(cell);
+    } else if (crossing.includes(c)) innies.push(cell);
+  }
+  outies.sort((a, b) => a - b);
+  return { houses, cells, inside, innies, crossing, crossingSum, outies, loose };
+}
+
+/** The regions of a killer geometry (built once per geometry). */
+function regions(geometry: Geometry, cages: readonly Cage[]): Region[] {
+  const known = regionsOf.get(geometry);
+  if (known !== undefined) return known;
+  const sets: number[][] = [];
+  for (let house = 0; house < geometry.houseCount; house++) sets.push([house]);
+  for (let length = 2; length <= 4; length++) {
+    for (let first = 0; first + length <= 9; first++) {
+      const rows: number[] = [];
+      const cols: number[] = [];
+      for (let k = 0; k < length; k++) {
+        rows.push(first + k);
+        cols.push(9 + first + k);
+      }
+      sets.push(rows, cols);
+    }
+  }
+  if (geometry.regularBoxes) {
+    for (let box = 0; box < 9; box++) {
+      if (box % 3 < 2) sets.push([18 + box, 19 + box]);
+      if (box < 6) sets.push([18 + box, 21 + box]);
+    }
+  }
+  const built = sets.map((houses) => buildRegion(geometry, cages, houses));
+  regionsOf.set(geometry, built);
+  return built;
+}
+
+/** A sum set on the board: its empty cells and what they must add up to (null when inconsistent). */
+function openSet(board: Readonly<Board>, cells: readonly number[], total: number): { empty: number[]; left: number } {
+  const empty: number[] = [];
+  let left = total;
+  for (const cell of cells) {
+    const v = board.values[cell]!;
+    if (v === 0) empty.push(cell);
+    else left -= v;
+  }
+  return { empty, left };
+}
+
+function houseDifficulty(base: number, region: Region): number {
+  return Math.round((base + 0.4 * (region.houses.length - 1)) * 10) / 10;
+}
+
+/** The step of a set with a total: one cell placed, or the candidates no arrangement allows removed. */
+function setStep(
+  board: Readonly<Board>,
+  geometry: Geometry,
+  technique: string,
+  difficulty: number,
+  cells: readonly number[],
+  total: number,
+  region: Region,
+  cagesTotal: number,
+  limit: number,
+): KillerStep | null {
+  const { empty, left } = openSet(board, cells, total);
+  if (empty.length === 0) return null;
+  if ((empty.length === 1 ? difficulty : difficulty + 0.8) >= limit) return null;
+  const fields = { left, total: 45 * region.houses.length, cagesTotal };
+  if (empty.length === 1) {
+    const cell = empty[0]!;
+    if (left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) return null;
+    return killerStep({ technique, difficulty, placements: [{ cell, digit: left }], eliminations: [], pattern: { cells: [...cells], digits: [left], units: [...region.houses] } }, fields);
+  }
+  const analysis = analyseCellsFor(cells, geometry, board, empty, left);
+  if (analysis === null) return null;
+  const eliminations = eliminationsOutside(board, empty, analysis.allowed);
+  if (eliminations.length === 0 || eliminations.length === countCandidates(board, empty)) return null;
+  return killerStep(
+    { technique, difficulty: Math.round((difficulty + 0.8) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
+    { ...fields, combos: formatCombos(analysis.combos) },
+  );
+}
+
+function countCandidates(board: Readonly<Board>, cells: readonly number[]): number {
+  let n = 0;
+  for (const cell of cells) {
+    let m = board.candidates[cell]!;
+    while (m !== 0) {
+      m &= m - 1;
+      n++;
+    }
+  }
+  return n;
+}
+
+function innieTotal(region: Region): number {
+  return 45 * region.houses.length - region.inside;
+}
+
+/** The outies' total, or null while a loose cell of the region is empty. */
+function outieTotal(board: Readonly<Board>, region: Region): number | null {
+  let loose = 0;
+  for (const cell of region.loose) {
+    const v = board.values[cell]!;
+    if (v === 0) return null;
+    loose += v;
+  }
+  return region.crossingSum - (45 * region.houses.length - region.inside - loose);
+}
+
+function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: boolean): Step | null {
+  const killer = killerContext(context);
+  if (killer === null) return null;
+  let best: KillerStep | null = null;
+  for (const region of regions(killer.geometry, killer.cages)) {
+    if (best !== null && houseDifficulty(outies ? 2.0 : 1.8, region) >= best.difficulty) continue;
+    let step: KillerStep | null;
+    if (outies) {
+      const total = outieTotal(board, region);
+      if (total === null || region.outies.length === 0) continue;
+      step = setStep(board, killer.geometry, 'outies', houseDifficulty(2.0, region), region.outies, total, region, region.crossingSum, best?.difficulty ?? Infinity);
+    } else {
+      if (region.innies.length === 0) continue;
+      step = setStep(board, killer.geometry, 'innies', houseDifficulty(1.8, region), region.innies, innieTotal(region), region, region.inside, best?.difficulty ?? Infinity);
+    }
+    best = easier(best, step);
+  }
+  return best;
+}
+
+/**
+ * Cage splitting: the region cuts a cage whose cells inside (or outside) the region are the only
+ * empty innies (outies); the other part of that cage then has a total of its own.
+ */
+function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): Step | null {
+  const killer = killerContext(context);
+  if (killer === null) return null;
+  const { geometry, cages } = killer;
+  let best: KillerStep | null = null;
+  for (const region of regions(geometry, cages)) {
+    const difficulty = houseDifficulty(3.0, region);
+    if (best !== null && difficulty >= best.difficulty) continue;
+    for (const side of [0, 1]) {
+      // side 0: the innies; side 1: the outies.
+      const set = side === 0 ? region.innies : region.outies;
+      const total = side === 0 ? innieTotal(region) : outieTotal(board, region);
+      if (total === null || set.length === 0) continue;
+      // The one crossing cage holding every empty cell of the set.
+      let cageIndex = -1;
+      let ok = true;
+      for (const cell of set) {
+        if (board.values[cell] !== 0) continue;
+        const c = geometry.cageOf[cell]!;
+        if (c < 0 || !region.crossing.includes(c) || (cageIndex >= 0 && c !== cageIndex)) ok = false;
+        cageIndex = c;
+      }
+      if (!ok || cageIndex < 0) continue;
+      const cage = cages[cageIndex]!;
+      // The set's cells outside that cage are all placed: the cage's part in the set makes the rest.
+      let known = 0;
+      for (const cell of set) if (geometry.cageOf[cell] !== cageIndex) known += board.values[cell]!;
+      const partSum = total - known;
+      const other = Array.from(cage.cells).filter((cell) => !set.includes(cell));
+      const { empty, left } = openSet(board, other, cage.sum - partSum);
+      if (empty.length === 0) continue;
+      let step: KillerStep | null = null;
+      const fields = { cageSum: cage.sum, cageSize: cage.cells.length, left, total: 45 * region.houses.length, cagesTotal: partSum };
+      if (empty.length === 1) {
+        const cell = empty[0]!;
+        if (left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) continue;
+        step = killerStep({ technique: 'cage-splitting', difficulty, placements: [{ cell, digit: left }], eliminations: [], pattern: { cells: other, digits: [left], units: [...region.houses] } }, fields);
+      } else {
+        let placed = 0;
+        for (const cell of cage.cells) if (board.values[cell] !== 0) placed |= 1 << (board.values[cell]! - 1);
+        const analysis: SumAnalysis = analyseDistinctFor(
+          set,
+          empty.map((cell) => board.candidates[cell]!),
+          left,
+          placed,
+        );
+        if (analysis.combos.length === 0) continue;
+        const eliminations = eliminationsOutside(board, empty, analysis.allowed);
+        if (eliminations.length === 0) continue;
+        step = killerStep(
+          { technique: 'cage-splitting', difficulty, placements: [], eliminations, pattern: { cells: other, digits: [], units: [...region.houses] } },
+          { ...fields, combos: formatCombos(analysis.combos) },
+        );
+      }
+      best = easier(best, step);
+    }
+  }
+  return best;
+}
+
+/** The rule-of-45 techniques. */
+export const RULE_OF_45_TECHNIQUES: readonly TechniqueDef[] = [
+  { id: 'innies', name: 'Innies (rule of 45)', family: 'killer', difficulty: 1.8, maxDifficulty: 3.8, uniqueness: false, find: (board, context) => findInOut(board, context, false) },
+  { id: 'outies', name: 'Outies (rule of 45)', family: 'killer', difficulty: 2.0, maxDifficulty: 4.0, uniqueness: false, find: (board, context) => findInOut(board, context, true) },
+  { id: 'cage-splitting', name: 'Cage splitting', family: 'killer', difficulty: 3.0, maxDifficulty: 4.2, uniqueness: false, find: findCageSplitting },
+];
