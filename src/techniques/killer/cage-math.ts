@@ -28,6 +28,8 @@ import { POPCOUNT } from '../../core/tables.js';
 export interface SumAnalysis {
   /** Per cell of the set (same order), the digits that fit some complete arrangement. */
   allowed: number[];
+  /** False when the cells need not all differ (cells that do not see each other may repeat a digit). */
+  distinct: boolean;
   /** The digit sets (masks) that make the total and can be arranged over the cells, ascending. */
   combos: number[];
   /** The digit sets that make the total by arithmetic alone (ignoring candidates), for a set whose cells all differ. */
@@ -124,7 +126,7 @@ export function analyseDistinct(masks: readonly number[], total: number, exclude
     reach[reached[j]!] = 0;
     good[reached[j]!] = 0;
   }
-  return { allowed, combos, sumCombos: sumComboCount(k, total, excluded) };
+  return { allowed, combos, sumCombos: sumComboCount(k, total, excluded), distinct: true };
 }
 
 let comboCounts: Uint8Array | null = null;
@@ -144,7 +146,7 @@ function sumComboCount(k: number, total: number, excluded: number): number {
 }
 
 /** The largest set whose cells need not differ that {@link analyseCells} searches (9^k assignments at worst). */
-export const MAX_LOOSE_CELLS = 5;
+export const MAX_LOOSE_CELLS = 4;
 
 /**
  * Analysis of empty cells that must add up to `total` where only cells that see each other must
@@ -195,7 +197,7 @@ export function analyseCells(geometry: Geometry, board: Readonly<Board>, cells: 
     }
   };
   walk(0, 0);
-  return { allowed, combos: [], sumCombos: solutions };
+  return { allowed, combos: [], sumCombos: solutions, distinct: false };
 }
 
 /** A cage's state on a board: its empty cells, the digits placed in it, and what is left of its sum. */

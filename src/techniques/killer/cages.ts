@@ -15,7 +15,8 @@ import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, t
  *                        removed from every cell ("this 3-cage of 7 can only be 1, 2, 4").
  *   cage-hidden-single   a digit every combination needs has one place left in the cage.
  *   cage-arrangement     a digit of a fitting combination that no arrangement of it over the
- *                        cells can put in this cell (1+2+4 with two cells on {1,2}: the third is 4).
+ *                        cells can put in this cell (1+2+4 with two cells on {1,2}: the third is 4);
+ *                        rated as a naked subset of the cage's size.
  *   cage-pointing        a digit every combination needs, with all its places in the cage in one
  *                        house: the rest of that house loses it.
  *   house-cage-claiming  a house's digit that fits only cells of one cage: the cage holds it, so
@@ -30,6 +31,15 @@ import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, t
 export function comboDifficulty(analysis: SumAnalysis, empty: number): number {
   if (analysis.sumCombos <= 1) return 1.6;
   return round1(Math.min(3.0, 2.0 + 0.2 * Math.max(0, empty - 2)));
+}
+
+/**
+ * Difficulty of a cage arrangement over `empty` cells: matching digits to cells is the work of a
+ * naked subset of that size (pair 3.0, triple 3.6 on SE's scale), a little less because the
+ * digits are given by the combination: 2 cells 2.6, 3 cells 3.2, 4 cells 3.8, more 4.4.
+ */
+export function arrangementDifficulty(empty: number): number {
+  return round1(Math.min(4.4, 2.6 + 0.6 * Math.max(0, empty - 2)));
 }
 
 function round1(x: number): number {
@@ -153,7 +163,7 @@ const findCageArrangement = (board: Readonly<Board>, context: TechniqueContext):
     const a = analyseCage(board, cage);
     if (a === null || a.empty.length < 2 || a.analysis.combos.length === 0) continue;
     // Only what the combinations alone do not remove: cage-combination comes first.
-    const difficulty = round1(Math.min(3.6, 2.4 + 0.2 * (a.empty.length - 2)));
+    const difficulty = arrangementDifficulty(a.empty.length);
     if (best !== null && difficulty >= best.difficulty) continue;
     const union = unionOf(a.analysis.combos);
     const allowed = a.analysis.allowed.map((m) => m | ~union);
@@ -275,7 +285,7 @@ export const CAGE_TECHNIQUES: readonly TechniqueDef[] = [
   { id: 'killer-single', name: 'Cage single', family: 'killer', difficulty: 1.0, maxDifficulty: 1.0, uniqueness: false, find: findKillerSingle },
   { id: 'cage-combination', name: 'Cage combination', family: 'killer', difficulty: 1.6, maxDifficulty: 3.0, uniqueness: false, find: findCageCombination },
   { id: 'cage-hidden-single', name: 'Cage hidden single', family: 'killer', difficulty: 1.8, maxDifficulty: 3.2, uniqueness: false, find: findCageHiddenSingle },
-  { id: 'cage-arrangement', name: 'Cage arrangement', family: 'killer', difficulty: 2.4, maxDifficulty: 3.6, uniqueness: false, find: findCageArrangement },
+  { id: 'cage-arrangement', name: 'Cage arrangement', family: 'killer', difficulty: 2.6, maxDifficulty: 4.4, uniqueness: false, find: findCageArrangement },
   { id: 'cage-pointing', name: 'Cage pointing', family: 'killer', difficulty: 2.6, maxDifficulty: 2.8, uniqueness: false, find: findCagePointing },
   { id: 'house-cage-claiming', name: 'House-cage claiming', family: 'killer', difficulty: 3.0, maxDifficulty: 3.2, uniqueness: false, find: findHouseCageClaiming },
 ];

@@ -27,8 +27,9 @@ import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, t
  * or outie is placed; a set of them with a total is a small cage of its own whose combinations
  * remove candidates (its cells need not differ unless they see each other).
  *
- * Difficulty: a single innie of one house 1.8 (outie 2.0), a set 2.6 (2.8), cage splitting 3.0,
- * each further house +0.4: adding more cages and houses up is the work.
+ * Difficulty: a single innie of one house 1.8 (outie 2.0), a set 2.6 (2.8) or 2.8 (3.0) when its
+ * cells need not differ, cage splitting 3.0, each further house +0.4: adding more cages and houses
+ * up is the work.
  */
 
 /** A set of whole houses and what the cages make of it (fixed for a rules value). */
@@ -126,6 +127,10 @@ function openSet(board: Readonly<Board>, cells: readonly number[], total: number
   return { empty, left };
 }
 
+/** What a set of innies or outies adds to a single one: a small cage of its own (0.8), whose cells may repeat a digit where they do not see each other (1.0). */
+const SET_EXTRA = 0.8;
+const LOOSE_SET_EXTRA = 1.0;
+
 function houseDifficulty(base: number, region: Region): number {
   return Math.round((base + 0.4 * (region.houses.length - 1)) * 10) / 10;
 }
@@ -144,7 +149,7 @@ function setStep(
 ): KillerStep | null {
   const { empty, left } = openSet(board, cells, total);
   if (empty.length === 0) return null;
-  if ((empty.length === 1 ? difficulty : difficulty + 0.8) >= limit) return null;
+  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return null;
   const fields = { left, total: 45 * region.houses.length, cagesTotal };
   if (empty.length === 1) {
     const cell = empty[0]!;
@@ -156,7 +161,7 @@ function setStep(
   const eliminations = eliminationsOutside(board, empty, analysis.allowed);
   if (eliminations.length === 0 || eliminations.length === countCandidates(board, empty)) return null;
   return killerStep(
-    { technique, difficulty: Math.round((difficulty + 0.8) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
+    { technique, difficulty: Math.round((difficulty + (analysis.distinct ? SET_EXTRA : LOOSE_SET_EXTRA)) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
     { ...fields, combos: formatCombos(analysis.combos) },
   );
 }
@@ -274,7 +279,7 @@ function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): S
 
 /** The rule-of-45 techniques. */
 export const RULE_OF_45_TECHNIQUES: readonly TechniqueDef[] = [
-  { id: 'innies', name: 'Innies (rule of 45)', family: 'killer', difficulty: 1.8, maxDifficulty: 3.8, uniqueness: false, find: (board, context) => findInOut(board, context, false) },
-  { id: 'outies', name: 'Outies (rule of 45)', family: 'killer', difficulty: 2.0, maxDifficulty: 4.0, uniqueness: false, find: (board, context) => findInOut(board, context, true) },
+  { id: 'innies', name: 'Innies (rule of 45)', family: 'killer', difficulty: 1.8, maxDifficulty: 4.0, uniqueness: false, find: (board, context) => findInOut(board, context, false) },
+  { id: 'outies', name: 'Outies (rule of 45)', family: 'killer', difficulty: 2.0, maxDifficulty: 4.2, uniqueness: false, find: (board, context) => findInOut(board, context, true) },
   { id: 'cage-splitting', name: 'Cage splitting', family: 'killer', difficulty: 3.0, maxDifficulty: 4.2, uniqueness: false, find: findCageSplitting },
 ];

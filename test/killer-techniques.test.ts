@@ -1,0 +1,142 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { boardFromGrid } from '../src/core/board.js';
+import { classicGeometry, geometryOf } from '../src/core/geometry.js';
+import { fromSoloId } from '../src/formats/index.js';
+import { generateVariant } from '../src/generator/variants/index.js';
+import { fillTemplate } from '../src/grader/explain.js';
+import type { Rules } from '../src/rules/types.js';
+import { solveRules } from '../src/solver/rules-solver.js';
+import { KILLER_TECHNIQUES, KILLER_TEXTS, type KillerStep } from '../src/techniques/killer/index.js';
+import { analyseDistinct } from '../src/techniques/killer/cage-math.js';
+import { LADDER } from '../src/techniques/registry.js';
+import { gradeKiller, killerLadder } from '../bench/killer-ladder.js';
+import { readKillerCases } from './helpers/killer-fixtures.js';
+import { expectSound } from './helpers/soundness.js';
+import { stepResult } from './helpers/technique-fixtures.js';
+
+const cases = readKillerCases(new URL('./fixtures/killer-techniques.txt', import.meta.url).pathname);
+const byId = new Map(KILLER_TECHNIQUES.map((def) => [def.id, def]));
+
+function text(step: KillerStep): string {
+  const template = KILLER_TEXTS[step.technique];
+  expect(template, `text of ${step.technique}`).toBeDefined();
+  return fillTemplate(template!, step);
+}
+
+describe('killer technique fixtures', () => {
+  test.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
+    const def = byId.get(c.technique);
+    expect(def, `unknown technique ${c.technique}`).toBeDefined();
+    const before = c.board.candidates.slice();
+    const step = def!.find(c.board, { uniqueness: false, geometry: c.geometry }) as KillerStep | null;
+    expect(step, `${c.technique} finds nothing`).not.toBeNull();
+    expect(step!.technique).toBe(c.technique);
+    expect(stepResult(step!)).toEqual(c.expected);
+    expect(c.board.candidates).toEqual(before);
+    // Right for the puzzle: the state has one solution, which the step keeps.
+    const solution = solveRules(c.rules, c.board.values);
+    expect(solution, 'the state has a solution').not.toBeNull();
+    expectSound(step!, solution!, `line ${c.line}`);
+    // Within the technique's range; its cells in the pattern; its text complete.
+    expect(step!.difficulty).toBeGreaterThanOrEqual(def!.difficulty);
+    expect(step!.difficulty).toBeLessThanOrEqual(def!.maxDifficulty);
+    expect(step!.pattern.cells.length).toBeGreaterThan(0);
+    expect(text(step!)).not.toMatch(/\{[A-Za-z]/);
+  });
+
+  test('at least two instances of every killer technique', () => {
+    for (const def of KILLER_TECHNIQUES) expect(cases.filter((c) => c.technique === def.id).length, def.id).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('killer techniques', () => {
+  test('are one family, by base difficulty, never assuming uniqueness, with ids apart from the classic ladder', () => {
+    const classic = new Set(LADDER.map((def) => def.id));
+    for (let i = 0; i < KILLER_TECHNIQUES.length; i++) {
+      const def = KILLER_TECHNIQUES[i]!;
+      expect(def.family).toBe('killer');
+      expect(def.uniqueness).toBe(false);
+      expect(classic.has(def.id), def.id).toBe(false);
+      expect(def.maxDifficulty).toBeGreaterThanOrEqual(def.difficulty);
+      if (i > 0) expect(def.difficulty).toBeGreaterThanOrEqual(KILLER_TECHNIQUES[i - 1]!.difficulty);
+      expect(KILLER_TEXTS[def.id], def.id).toBeDefined();
+    }
+  });
+
+  test('find nothing without cages (classic boards)', () => {
+    const board = boardFromGrid('.14795.325384..7199.21836452435761981592384.6786914523825347961397651284.618.9357');
+    for (const def of KILLER_TECHNIQUES) {
+      expect(def.find(board, { uniqueness: false })).toBeNull();
+      expect(def.find(board, { uniqueness: false, geometry: classicGeometry() })).toBeNull();
+    }
+  });
+
+  test('a 3-cage of 7 can only be 1, 2, 4, and the text says so', () => {
+    const c = cases.find((k) => k.technique === 'cage-combination' && k.text.includes('sums=7 '))!;
+    const step = byId.get('cage-combination')!.find(c.board, { uniqueness: false, geometry: c.geometry }) as KillerStep;
+    expect(step.pattern.digits).toEqual([1, 2, 4]);
+    expect(text(step)).toBe(
+      'Cage combination: the empty cells of the 3-cell cage of 7 (r1c1, r1c2 and r1c3) must add up to 7, which only 1+2+4 can make with their candidates, so they can only be 1, 2 and 4: remove 3, 5, 6, 7, 8 and 9 from r1c1, r1c2 and r1c3',
+    );
+  });
+
+  test('the cage analysis keeps exactly the digits of some arrangement (checked by brute force)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 511 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 35 }), (masks, total) => {
+        const analysis = analyseDistinct(masks, total);
+        const allowed = masks.map(() => 0);
+        const digits: number[] = [];
+        const walk = (i: number, used: number, sum: number): void => {
+          if (i === masks.length) {
+            if (sum === total) digits.forEach((d, j) => (allowed[j] = allowed[j]! | (1 << (d - 1))));
+            return;
+          }
+          for (let d = 1; d <= 9; d++) {
+            const bit = 1 << (d - 1);
+            if ((masks[i]! & bit) === 0 || used & bit) continue;
+            digits[i] = d;
+            walk(i + 1, used | bit, sum + d);
+          }
+        };
+        walk(0, 0, 0);
+        expect(analysis.allowed).toEqual(allowed);
+      }),
+      { seed: 26, numRuns: 300 },
+    );
+  });
+});
+
+/** Runs the ladder and checks every step against the solution; returns whether it solved. */
+function expectSoundPath(rules: Rules, givens: Uint8Array, where: string): boolean {
+  const solution = solveRules(rules, givens);
+  expect(solution, `${where} has a solution`).not.toBeNull();
+  const ladder = killerLadder(4.6);
+  const g = gradeKiller(rules, givens, { ladder, onStep: (step) => expectSound(step, solution!, `${where}: ${step.technique}`) });
+  return g.solved;
+}
+
+describe('every step keeps the solution', () => {
+  const solo = readFileSync(new URL('./fixtures/killer-solo-levels.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  // Two of every Solo level.
+  const picked = solo.filter((line, i) => solo.findIndex((l) => l.split(' ')[0] === line.split(' ')[0]) + 2 > i);
+
+  test.each(picked.map((line) => [line.slice(0, 40), line] as const))('Solo %s', (_name, line) => {
+    const read = fromSoloId(line.split(' ')[1]!);
+    expect(expectSoundPath(read.rules, read.givens, line.slice(0, 20))).toBe(true);
+  });
+
+  test('generated killers (fast-check over indexes, with and without givens)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.boolean(), (index, killerGivens) => {
+        const p = generateVariant({ variant: 'killer', seed: 'killer-techniques', index, killerGivens });
+        expect(geometryOf(p.rules).cageOf.some((c) => c >= 0)).toBe(true);
+        expectSoundPath(p.rules, p.givens, `killer ${index}`);
+      }),
+      { seed: 45, numRuns: 6 },
+    );
+  }, 120_000);
+});
