@@ -7,7 +7,10 @@
  * - classic puzzles rated by Sudoku Explainer (test/fixtures/data/se-rated-train.tsv), by the level
  *   of their SE rating, through the same driver: the scale both share.
  * Per set: puzzles, how many the ladder solves without guessing, the median, quartiles and
- * largest rating, and grading speed in puzzles per second (single thread, median of ROUNDS).
+ * largest rating (of the solved ones), the median number of steps harder than 'easy' (2.3: the
+ * effort beyond singles and plain cage sums), and grading speed in puzzles per second (single
+ * thread, median of ROUNDS; puzzles the ladder cannot solve cost the most: they run every
+ * technique up to the forcing chains before it stops).
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/killer-grade.js
  *   env: BENCH_ROUNDS (3), KILLER_OURS (puzzles per level of ours, 12), KILLER_SOLO (per Solo level, 30)
@@ -24,6 +27,8 @@ import { gradeKiller } from './killer-ladder.js';
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const OURS = Number(process.env['KILLER_OURS'] ?? 12);
 const SOLO = Number(process.env['KILLER_SOLO'] ?? 30);
+/** Steps harder than this (the top of the 'easy' level) count as effort beyond singles and plain cage sums. */
+const EASY_MAX = 2.3;
 const FIXTURE = fileURLToPath(new URL('../../test/fixtures/killer-solo-levels.txt', import.meta.url));
 
 interface Item {
@@ -86,10 +91,11 @@ function quantile(sorted: readonly number[], q: number): number {
 function main(): void {
   const sets = [...soloSets(), ...ourSets(), ...classicSets()];
   console.log(`killer grading, ${ROUNDS} rounds, median puzzles/s (single thread)`);
-  console.log('| set | puzzles | solved without guessing | median rating | quartiles | max | puzzles/s |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| set | puzzles | solved without guessing | median rating | quartiles | max | median steps above easy | puzzles/s |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const [name, items] of sets) {
     const ratings: number[] = [];
+    const efforts: number[] = [];
     let solved = 0;
     const speeds: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -100,15 +106,17 @@ function main(): void {
           if (g.solved) {
             solved++;
             ratings.push(g.rating);
+            efforts.push(g.steps.filter((step) => step.difficulty > EASY_MAX).length);
           }
         }
       }
       speeds.push((items.length * 1000) / (performance.now() - start));
     }
     ratings.sort((a, b) => a - b);
+    efforts.sort((a, b) => a - b);
     speeds.sort((a, b) => a - b);
     const f = (x: number) => x.toFixed(1);
-    console.log(`| ${name} | ${items.length} | ${solved} | ${f(quantile(ratings, 0.5))} | ${f(quantile(ratings, 0.25))}-${f(quantile(ratings, 0.75))} | ${f(ratings[ratings.length - 1] ?? Number.NaN)} | ${quantile(speeds, 0.5).toFixed(1)} |`);
+    console.log(`| ${name} | ${items.length} | ${solved} | ${f(quantile(ratings, 0.5))} | ${f(quantile(ratings, 0.25))}-${f(quantile(ratings, 0.75))} | ${f(ratings[ratings.length - 1] ?? Number.NaN)} | ${quantile(efforts, 0.5)} | ${quantile(speeds, 0.5).toFixed(1)} |`);
   }
 }
 

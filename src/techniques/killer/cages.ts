@@ -250,7 +250,7 @@ const findHouseCageClaiming = (board: Readonly<Board>, context: TechniqueContext
       const eliminations: Candidate[] = [];
       // The cage holds d in this house, so its cells outside the house do not.
       for (const cell of theCage.cells) if (!houseHas(geometry.houseCells, house, cell) && board.candidates[cell]! & bit) eliminations.push({ cell, digit: d });
-      let combos = '';
+      let combos = `digits with ${d}`;
       let hard = false;
       const a = analyseCage(board, theCage, bit);
       if (a !== null && a.analysis.combos.length > 0) {

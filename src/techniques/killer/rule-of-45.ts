@@ -150,7 +150,7 @@ function setStep(
   const { empty, left } = openSet(board, cells, total);
   if (empty.length === 0) return null;
   if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return null;
-  const fields = { left, total: 45 * region.houses.length, cagesTotal };
+  const fields = { left, setSum: total, total: 45 * region.houses.length, cagesTotal };
   if (empty.length === 1) {
     const cell = empty[0]!;
     if (left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) return null;
@@ -203,7 +203,7 @@ function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: bo
     if (outies) {
       const total = outieTotal(board, region);
       if (total === null || region.outies.length === 0) continue;
-      step = setStep(board, killer.geometry, 'outies', houseDifficulty(2.0, region), region.outies, total, region, region.crossingSum, best?.difficulty ?? Infinity);
+      step = setStep(board, killer.geometry, 'outies', houseDifficulty(2.0, region), region.outies, total, region, total + 45 * region.houses.length, best?.difficulty ?? Infinity);
     } else {
       if (region.innies.length === 0) continue;
       step = setStep(board, killer.geometry, 'innies', houseDifficulty(1.8, region), region.innies, innieTotal(region), region, region.inside, best?.difficulty ?? Infinity);
@@ -249,7 +249,7 @@ function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): S
       const { empty, left } = openSet(board, other, cage.sum - partSum);
       if (empty.length === 0) continue;
       let step: KillerStep | null = null;
-      const fields = { cageSum: cage.sum, cageSize: cage.cells.length, left, total: 45 * region.houses.length, cagesTotal: partSum };
+      const fields = { cageSum: cage.sum, cageSize: cage.cells.length, left, setSum: cage.sum - partSum, total: 45 * region.houses.length, cagesTotal: partSum };
       if (empty.length === 1) {
         const cell = empty[0]!;
         if (left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) continue;

@@ -18,9 +18,11 @@ export interface KillerStep extends Step {
   left: number;
   /** The digit sets that make `left` over those cells and fit their candidates: `1+2+4 or 1+3+5`. */
   combos: string;
+  /** Rule of 45: what the innies, the outies or the split part of a cage add up to (placed digits included). */
+  setSum: number;
   /** Rule of 45: what the houses add up to (45 each). */
   total: number;
-  /** Rule of 45: the totals of the cages wholly inside the houses (innies) or reaching into them (outies). */
+  /** Rule of 45: the totals of the cages wholly inside the houses (innies), of those inside or reaching into them (outies), or of the known part of a split cage. */
   cagesTotal: number;
 }
 
@@ -67,6 +69,7 @@ export function killerStep(base: Step, fields: Partial<Omit<KillerStep, keyof St
     cageSize: fields.cageSize ?? 0,
     left: fields.left ?? 0,
     combos: fields.combos ?? '',
+    setSum: fields.setSum ?? 0,
     total: fields.total ?? 0,
     cagesTotal: fields.cagesTotal ?? 0,
   };
