@@ -48,6 +48,37 @@ interface Region {
   outies: number[];
   /** Cells of the region in no cage with a sum (the outies need them placed). */
   loose: number[];
+  /** The last states of the innies and of the outies (with the loose cells) that gave no step. */
+  seenInnies: SeenState;
+  seenOuties: SeenState;
+}
+
+/**
+ * The values and candidates of some cells when a technique last found nothing there: while they
+ * are the same, it finds nothing again (its result depends on those cells alone). A ladder asks
+ * again after every step, and a step changes few cells.
+ */
+class SeenState {
+  private readonly state: Uint16Array;
+  private valid = false;
+  constructor(private readonly cells: readonly number[]) {
+    this.state = new Uint16Array(cells.length);
+  }
+  unchanged(board: Readonly<Board>): boolean {
+    if (!this.valid) return false;
+    for (let i = 0; i < this.cells.length; i++) {
+      const cell = this.cells[i]!;
+      if (this.state[i] !== ((board.values[cell]! << 9) | board.candidates[cell]!)) return false;
+    }
+    return true;
+  }
+  remember(board: Readonly<Board>): void {
+    for (let i = 0; i < this.cells.length; i++) {
+      const cell = this.cells[i]!;
+      this.state[i] = (board.values[cell]! << 9) | board.candidates[cell]!;
+    }
+    this.valid = true;
+  }
 }
 
 const regionsOf = new WeakMap<Geometry, Region[]>();
@@ -84,7 +115,7 @@ function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[
     } else if (crossing.includes(c)) innies.push(cell);
   }
   outies.sort((a, b) => a - b);
-  return { houses, cells, inside, innies, crossing, crossingSum, outies, loose };
+  return { houses, cells, inside, innies, crossing, crossingSum, outies, loose, seenInnies: new SeenState(innies), seenOuties: new SeenState([...outies, ...loose]) };
 }
 
 /** The regions of a killer geometry (built once per geometry). */
@@ -146,10 +177,10 @@ function setStep(
   region: Region,
   cagesTotal: number,
   limit: number,
-): KillerStep | null {
+): KillerStep | null | undefined {
   const { empty, left } = openSet(board, cells, total);
   if (empty.length === 0) return null;
-  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return null;
+  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return undefined;
   const fields = { left, setSum: total, total: 45 * region.houses.length, cagesTotal };
   if (empty.length === 1) {
     const cell = empty[0]!;
@@ -199,7 +230,9 @@ function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: bo
   let best: KillerStep | null = null;
   for (const region of regions(killer.geometry, killer.cages)) {
     if (best !== null && houseDifficulty(outies ? 2.0 : 1.8, region) >= best.difficulty) continue;
-    let step: KillerStep | null;
+    const seen = outies ? region.seenOuties : region.seenInnies;
+    if (seen.unchanged(board)) continue;
+    let step: KillerStep | null | undefined;
     if (outies) {
       const total = outieTotal(board, region);
       if (total === null || region.outies.length === 0) continue;
@@ -208,7 +241,9 @@ function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: bo
       if (region.innies.length === 0) continue;
       step = setStep(board, killer.geometry, 'innies', houseDifficulty(1.8, region), region.innies, innieTotal(region), region, region.inside, best?.difficulty ?? Infinity);
     }
-    best = easier(best, step);
+    // Nothing at any difficulty: skip the set until one of its cells changes.
+    if (step === null) seen.remember(board);
+    best = easier(best, step ?? null);
   }
   return best;
 }
