@@ -72,11 +72,16 @@ const header = [
   "# (generateVariant killer, seed 'killer-fixtures'): the boards with the fewest earlier eliminations.",
   '# Made by test/helpers/make-killer-fixtures.ts; the test checks each result again and against the solution.',
 ];
-/** Written by hand: a 3-cage of 7 is 1+2+4; box 1 less three cages of 41 leaves 4 for r3c3; row 1's cages reach 52, 7 more than 45, out to r2c9. */
+/**
+ * Written by hand: a 3-cage of 7 is 1+2+4; box 1 less three cages of 41 leaves 4 for r3c3; row 1's
+ * cages reach 52, 7 more than 45, out to r2c9; beside a 2-cage of 4 (1+3), a 2-cage of 10 is 2+8
+ * or 4+6, and the rest of the row has no 1 or 3.
+ */
 const HAND = [
   'cage-combination | killer:................................................................................. cages=aaa.............................................................................. sums=7 | - | r1c1-3 r1c1-5 r1c1-6 r1c1-7 r1c1-8 r1c1-9 r1c2-3 r1c2-5 r1c2-6 r1c2-7 r1c2-8 r1c2-9 r1c3-3 r1c3-5 r1c3-6 r1c3-7 r1c3-8 r1c3-9',
   'innies | killer:................................................................................. cages=aaa......bbb......cc............................................................. sums=6,24,11 | - | r3c3=4',
   'outies | killer:................................................................................. cages=aaaabbbbc........c............................................................... sums=10,30,12 | - | r2c9=7',
+  'house-combination | killer:................................................................................. cages=aabb............................................................................. sums=10,4 | - | r1c1-1 r1c1-3 r1c1-7 r1c1-9 r1c2-1 r1c2-3 r1c2-7 r1c2-9 r1c5-1 r1c5-3 r1c6-1 r1c6-3 r1c7-1 r1c7-3 r1c8-1 r1c8-3 r1c9-1 r1c9-3',
 ];
 const lines: string[] = ['# By hand', ...HAND, '# From solving paths'];
 for (const def of KILLER_TECHNIQUES) {

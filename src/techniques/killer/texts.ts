@@ -21,4 +21,5 @@ export const KILLER_TEXTS: Readonly<Record<string, string>> = {
   "innies": "Innies (rule of 45): the cells of {units} add up to {total}; the cages wholly inside make {cagesTotal}, so the cells left over ({cells}) add up to {setSum}: {result}",
   "outies": "Outies (rule of 45): the cells of {units} add up to {total}; the cages inside or reaching into them make {cagesTotal}, so the cells of those cages outside ({cells}) add up to {setSum}: {result}",
   "cage-splitting": "Cage splitting: the rule of 45 on {units} shows that part of the cage of {cageSum} adds up to {cagesTotal}, so its other cells ({cells}) add up to {setSum}: {result}",
+  "house-combination": "House combinations: the {cageSize} cages wholly inside {unit} ({cells}) hold different digits, so only {combos} go together: remove {eliminations}",
 };
