@@ -131,6 +131,18 @@ describe('every step keeps the solution', () => {
     expect(solved).toBeGreaterThanOrEqual(solo.length - 2);
   }, 120_000);
 
+  test("Solo's killer X (the diagonals are houses of 45 too)", () => {
+    const ids = readFileSync(new URL('./fixtures/variants/solo-ids.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('3x3xk:'));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      const read = fromSoloId(id);
+      expect(read.rules.variant).toBe('x+killer');
+      expect(expectSoundPath(read.rules, read.givens, id.slice(0, 20))).toBe(true);
+    }
+  });
+
   test('generated killers (fast-check over indexes, with and without givens)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.boolean(), (index, killerGivens) => {
