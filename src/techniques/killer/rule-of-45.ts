@@ -27,9 +27,10 @@ import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, t
  * or outie is placed; a set of them with a total is a small cage of its own whose combinations
  * remove candidates (its cells need not differ unless they see each other).
  *
- * Difficulty: a single innie of one house 1.8 (outie 2.0), a set 2.6 (2.8) or 2.8 (3.0) when its
- * cells need not differ, cage splitting 3.0, each further house +0.4: adding more cages and houses
- * up is the work.
+ * Difficulty: a single innie of one house 1.8 (outie 2.0); a set adds 0.6 for two empty cells and
+ * 0.2 per further cell up to 1.2 (0.2 more when its cells need not differ: they may repeat a
+ * digit); cage splitting 3.0; each further house +0.4: adding more cages and houses up, and
+ * listing the ways a bigger set makes its sum, is the work.
  */
 
 /** A set of whole houses and what the cages make of it (fixed for a rules value). */
@@ -159,8 +160,13 @@ function openSet(board: Readonly<Board>, cells: readonly number[], total: number
 }
 
 /** What a set of innies or outies adds to a single one: a small cage of its own (0.8), whose cells may repeat a digit where they do not see each other (1.0). */
-const SET_EXTRA = 0.8;
-const LOOSE_SET_EXTRA = 1.0;
+const SET_EXTRA = 0.6;
+const LOOSE_SET_EXTRA = 0.8;
+
+/** What a set of `empty` cells adds: 0.6 for two (0.8 when they may repeat a digit), 0.2 more per further cell, to 1.2 (1.4). */
+function setExtra(empty: number, distinct: boolean): number {
+  return Math.min(distinct ? 1.2 : 1.4, (distinct ? SET_EXTRA : LOOSE_SET_EXTRA) + 0.2 * (empty - 2));
+}
 
 function houseDifficulty(base: number, region: Region): number {
   return Math.round((base + 0.4 * (region.houses.length - 1)) * 10) / 10;
@@ -192,7 +198,7 @@ function setStep(
   const eliminations = eliminationsOutside(board, empty, analysis.allowed);
   if (eliminations.length === 0 || eliminations.length === countCandidates(board, empty)) return null;
   return killerStep(
-    { technique, difficulty: Math.round((difficulty + (analysis.distinct ? SET_EXTRA : LOOSE_SET_EXTRA)) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
+    { technique, difficulty: Math.round((difficulty + setExtra(empty.length, analysis.distinct)) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
     { ...fields, combos: formatCombos(analysis.combos) },
   );
 }
@@ -314,7 +320,7 @@ function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): S
 
 /** The rule-of-45 techniques. */
 export const RULE_OF_45_TECHNIQUES: readonly TechniqueDef[] = [
-  { id: 'innies', name: 'Innies (rule of 45)', family: 'killer', difficulty: 1.8, maxDifficulty: 4.0, uniqueness: false, find: (board, context) => findInOut(board, context, false) },
-  { id: 'outies', name: 'Outies (rule of 45)', family: 'killer', difficulty: 2.0, maxDifficulty: 4.2, uniqueness: false, find: (board, context) => findInOut(board, context, true) },
+  { id: 'innies', name: 'Innies (rule of 45)', family: 'killer', difficulty: 1.8, maxDifficulty: 4.4, uniqueness: false, find: (board, context) => findInOut(board, context, false) },
+  { id: 'outies', name: 'Outies (rule of 45)', family: 'killer', difficulty: 2.0, maxDifficulty: 4.6, uniqueness: false, find: (board, context) => findInOut(board, context, true) },
   { id: 'cage-splitting', name: 'Cage splitting', family: 'killer', difficulty: 3.0, maxDifficulty: 4.2, uniqueness: false, find: findCageSplitting },
 ];
