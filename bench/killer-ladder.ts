@@ -48,9 +48,14 @@ export function easiestStep(ladder: readonly TechniqueDef[], board: Readonly<Boa
   return best;
 }
 
-/** Grades a killer (any 9x9 rules) by the ladder. */
+/**
+ * Grades a killer by the ladder: 9x9 rules with regular 3x3 boxes (the classic techniques of
+ * today's ladder read the classic houses; extra houses such as diagonals they ignore, which is
+ * sound, but jigsaw regions they would get wrong: a RangeError).
+ */
 export function gradeKiller(rules: Rules, givens: ArrayLike<number>, options: { ladder?: readonly TechniqueDef[]; onStep?: (step: Step, board: Readonly<Board>) => void } = {}): KillerGrade {
   const geometry: Geometry = geometryOf(rules);
+  if (!geometry.regularBoxes) throw new RangeError(`the killer ladder takes regular 3x3 boxes, not ${rules.variant}`);
   const ladder = options.ladder ?? killerLadder();
   const board = boardFromGrid(Array.from(givens), geometry);
   const context: TechniqueContext = { uniqueness: false, chains: false, geometry };

@@ -65,6 +65,14 @@ describe('killer techniques', () => {
     }
   });
 
+  test('the killer ladder: every killer technique, no uniqueness technique, by base difficulty', () => {
+    const ladder = killerLadder();
+    expect(ladder.some((def) => def.uniqueness)).toBe(false);
+    for (const def of KILLER_TECHNIQUES) expect(ladder).toContain(def);
+    for (let i = 1; i < ladder.length; i++) expect(ladder[i]!.difficulty).toBeGreaterThanOrEqual(ladder[i - 1]!.difficulty);
+    expect(killerLadder(4.6).every((def) => def.difficulty <= 4.6)).toBe(true);
+  });
+
   test('find nothing without cages (classic boards)', () => {
     const board = boardFromGrid('.14795.325384..7199.21836452435761981592384.6786914523825347961397651284.618.9357');
     for (const def of KILLER_TECHNIQUES) {
