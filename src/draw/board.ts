@@ -4,6 +4,7 @@ import type { Step } from '../core/step.js';
 import type { FontOutlines } from './glyphs.js';
 import { sceneToSvg } from './svg.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
+import { RouteField, routeArrow, trimRoute } from './route.js';
 import { stepShapes, type CandidateRef, type Shape, type StepShapeOptions } from './shapes.js';
 import { COLOR_THEME, THEMES, type Brush, type Theme } from './theme.js';
 
@@ -322,7 +323,10 @@ function paint(
   }
   // Arrows, routed around digits and clear of the eliminations, ending at the edge of the
   // candidates they join.
-  const frame = { x0: left, y0: top, x1: left + 9 * c, y1: top + 9 * c };
+  const field = new RouteField(
+    obstacles.map((o) => ({ x0: (o.x0 - left) / c, y0: (o.y0 - top) / c, x1: (o.x1 - left) / c, y1: (o.y1 - top) / c, weight: o.weight })),
+    ARROW_MARGIN,
+  );
   for (const s of shapes) {
     if (s.kind !== 'arrow') continue;
     const brush = brushOf(theme, s);
@@ -335,7 +339,7 @@ function paint(
       return candidateMarks.get(ref.cell * 9 + ref.digit - 1)?.kind === 'strike' ? c * 0.23 : c * 0.19;
     };
     const gaps: [number, number] = [gapAt(s.from), gapAt(s.to)];
-    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, obstacles, frame, left, top));
+    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, field, left, top));
   }
   // Eliminations last, the strongest mark: the candidate on its disc, then a cross over it, above
   // every arrow (which are routed clear of it anyway).
@@ -377,23 +381,17 @@ interface Obstacle {
 
 /** Pencil marks sit this fraction of a cell in from its edges. */
 const CANDIDATE_INSET = 0.055;
-/** Costs of an arrow's sample point inside a box: an elimination must never be covered. */
-const OBSTACLE_ELIMINATION = 1000;
+/** Arrows keep this far (cells) from the boxes they go around. */
+const ARROW_MARGIN = 0.04;
+/** Costs per cell of arrow inside a box: an elimination must never be covered. */
+const OBSTACLE_ELIMINATION = 5000;
 const OBSTACLE_DIGIT = 100;
 const OBSTACLE_MARK = 8;
-const COST_OUTSIDE = 400;
-const COST_ON_GRID_LINE = 70;
-/** Bends tried, as fractions of the distance between the ends (either side), gentlest first. */
-const BENDS = [0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.36, 0.42, 0.5, 0.6];
-/** Bends tried after those, in cells. */
-const ABSOLUTE_BENDS = [0.25, 0.4, 0.55, 0.75, 1];
-const SAMPLES = 48;
 
 /**
- * An arrow between two candidate centres: a quadratic curve shortened to the candidates' edges,
- * and a triangular head along the curve's end. The bend is chosen among a few, by cost of the
- * points along the curve: inside an eliminated candidate (never), outside the board, over a
- * digit, over another marked candidate, or running along a grid line; a gentler bend wins a tie.
+ * An arrow between two candidate centres: a path routed clear of digits, eliminations, the frame
+ * and the grid lines (see route.ts), shortened to the candidates' edges, and a triangular head
+ * along the path's end.
  */
 function arrowPrimitives(
   shape: Shape & { kind: 'arrow' },
@@ -402,78 +400,35 @@ function arrowPrimitives(
   from: [number, number],
   to: [number, number],
   gaps: [number, number],
-  obstacles: readonly Obstacle[],
-  frame: { x0: number; y0: number; x1: number; y1: number },
+  field: RouteField,
   left: number,
   top: number,
 ): Primitive[] {
   const [x1, y1] = from;
   const [x2, y2] = to;
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  const length = Math.hypot(dx, dy);
-  if (length < 1e-6) return [];
-  const ux = dx / length;
-  const uy = dy / length;
-  const margin = c * 0.04;
-  // Far enough inside the frame for an arrowhead's corners.
-  const inside = c * 0.1;
-  const own = (o: Obstacle) => (x1 >= o.x0 && x1 <= o.x1 && y1 >= o.y0 && y1 <= o.y1) || (x2 >= o.x0 && x2 <= o.x1 && y2 >= o.y0 && y2 <= o.y1);
-  const near = obstacles.filter((o) => !own(o));
-  let best = { cost: Infinity, mx: 0, my: 0 };
-  // Relative bends, then absolute ones (a short link between two marks of one cell needs those).
-  // Two marks a few candidates apart: a loop, or the ends' gaps would leave no line between them.
-  const short = length < c * 0.9;
-  const amounts = [...(short ? [] : BENDS.map((f) => Math.min(length * f, c * (0.5 + 4 * f)))), ...ABSOLUTE_BENDS.filter((f) => !short || f >= 0.5).map((f) => f * c)];
-  for (const amount of amounts) {
-    for (const side of [1, -1]) {
-      const bend = side * amount;
-      const mx = (x1 + x2) / 2 - uy * bend;
-      const my = (y1 + y2) / 2 + ux * bend;
-      let cost = Math.abs(bend) / c;
-      for (let i = 1; i < SAMPLES; i++) {
-        const t = i / SAMPLES;
-        const px = (1 - t) * (1 - t) * x1 + 2 * (1 - t) * t * mx + t * t * x2;
-        const py = (1 - t) * (1 - t) * y1 + 2 * (1 - t) * t * my + t * t * y2;
-        if (px < frame.x0 + inside || px > frame.x1 - inside || py < frame.y0 + inside || py > frame.y1 - inside) cost += COST_OUTSIDE;
-        for (const o of near) if (px >= o.x0 - margin && px <= o.x1 + margin && py >= o.y0 - margin && py <= o.y1 + margin) cost += o.weight;
-        // Along a grid line: near one and travelling along it.
-        const tx = 2 * (1 - t) * (mx - x1) + 2 * t * (x2 - mx);
-        const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
-        const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
-        const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
-        if ((offX < 0.12 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.12 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
-      }
-      if (cost < best.cost) best = { cost, mx, my };
-    }
-  }
-  const { mx, my } = best;
-  const startDir = unit(mx - x1, my - y1);
-  const endDir = unit(x2 - mx, y2 - my);
+  if (Math.hypot(x2 - x1, y2 - y1) < 1e-6) return [];
   const headed = brush.head !== false;
-  const sx = x1 + startDir[0] * gaps[0];
-  const sy = y1 + startDir[1] * gaps[0];
-  const tipX = x2 - endDir[0] * gaps[1];
-  const tipY = y2 - endDir[1] * gaps[1];
   const width = (brush.width ?? 0.035) * c;
   const headLength = headed ? Math.max(c * 0.15, width * 3.5) : 0;
   const headHalf = Math.max(c * 0.065, width * 1.6);
-  const baseX = tipX - endDir[0] * headLength;
-  const baseY = tipY - endDir[1] * headLength;
+  const toCells = (x: number, y: number): [number, number] => [(x - left) / c, (y - top) / c];
+  const route = routeArrow(field, toCells(x1, y1), toCells(x2, y2), { gaps: [gaps[0] / c, gaps[1] / c], head: headLength / c });
+  const drawn = trimRoute(route, { gaps: [gaps[0] / c, gaps[1] / c], head: headLength / c });
+  const px = (p: readonly [number, number]): [number, number] => [left + p[0] * c, top + p[1] * c];
+  const [sx, sy] = px(drawn.start);
+  const [tipX, tipY] = px(drawn.tip);
+  const [baseX, baseY] = px(drawn.base);
+  const endDir = unit(tipX - baseX, tipY - baseY);
+  const pieces: PathCommand[] = drawn.pieces.map((p) => (p.op === 'L' ? { op: 'L', x: left + p.x * c, y: top + p.y * c } : { op: 'Q', cx: left + p.cx * c, cy: top + p.cy * c, x: left + p.x * c, y: top + p.y * c }));
+  // The line stops under the head's base (half a line width in, so no gap shows).
+  const lastPiece = pieces[pieces.length - 1] as PathCommand & { x: number; y: number };
+  lastPiece.x = baseX + endDir[0] * width * (headed ? 0.5 : 0);
+  lastPiece.y = baseY + endDir[1] * width * (headed ? 0.5 : 0);
   const stroke = brush.stroke ?? '#000000';
   const data: Record<string, string | number> = { from: `${shape.from.cell}:${shape.from.digit}`, to: `${shape.to.cell}:${shape.to.digit}`, brush: shape.brush };
   if (shape.chain !== undefined) data['chain'] = shape.chain;
   const meta = { cls: headed ? 'mark-arrow' : 'mark-link', data };
-  const line: Primitive = {
-    type: 'path',
-    commands: [
-      { op: 'M', x: sx, y: sy },
-      { op: 'Q', cx: mx, cy: my, x: baseX + endDir[0] * width * (headed ? 0.5 : 0), y: baseY + endDir[1] * width * (headed ? 0.5 : 0) },
-    ],
-    stroke,
-    strokeWidth: width,
-    meta,
-  };
+  const line: Primitive = { type: 'path', commands: [{ op: 'M', x: sx, y: sy }, ...pieces], stroke, strokeWidth: width, meta };
   if (brush.dash && brush.dash.length > 0) line.dash = brush.dash.map((d) => d * c);
   if (brush.opacity !== undefined) line.opacity = brush.opacity;
   if (!headed) return [line];
