@@ -95,7 +95,7 @@ function lineRuns(scene: Scene, name: string, at = COORDS): string[] {
   const { left, cell } = at;
   const out: string[] = [];
   for (const arrow of arrows(scene).filter((a) => a.meta!.cls !== 'mark-arrowhead')) {
-    const points = samples(arrow, 200);
+    const points = samples(arrow, 600);
     for (const axis of [0, 1] as const) {
       let run = 0;
       let worst = 0;

@@ -318,6 +318,8 @@ function paint(
         continue;
       }
       if (s) obstacles.push(candidateBox(ref, OBSTACLE_MARK));
+      // A plain pencil mark: its glyph, lightly (an arrow through it makes it hard to read).
+      else obstacles.push({ x0: candX(ref) - c * 0.06, y0: candY(ref) - c * 0.08, x1: candX(ref) + c * 0.06, y1: candY(ref) + c * 0.08, weight: OBSTACLE_PENCIL });
       out.push(candidateText(ref, s));
     }
   }
@@ -387,6 +389,7 @@ const ARROW_MARGIN = 0.04;
 const OBSTACLE_ELIMINATION = 5000;
 const OBSTACLE_DIGIT = 100;
 const OBSTACLE_MARK = 8;
+const OBSTACLE_PENCIL = 4;
 
 /**
  * An arrow between two candidate centres: a path routed clear of digits, eliminations, the frame

@@ -150,6 +150,8 @@ class Meter {
     private readonly field: RouteField,
     private readonly own: ReadonlySet<number>,
     start: Point,
+    /** Past this cost the rest of the path is not measured (it has lost already). */
+    private readonly limit = Infinity,
   ) {
     [this.x, this.y] = start;
     this.offX = Math.abs(start[0] - Math.round(start[0]));
@@ -174,8 +176,8 @@ class Meter {
     // Near a line, though not on it: following it still reads as following it.
     this.nearX = offX < HUG_BAND ? this.nearX + ds : 0;
     this.nearY = offY < HUG_BAND ? this.nearY + ds : 0;
-    if (this.nearX > LINE_ALLOWANCE * 1.5) cost += HUG_WEIGHT * ds;
-    if (this.nearY > LINE_ALLOWANCE * 1.5) cost += HUG_WEIGHT * ds;
+    if (this.nearX > LINE_ALLOWANCE * 1.5) cost += hugWeight(offX) * ds;
+    if (this.nearY > LINE_ALLOWANCE * 1.5) cost += hugWeight(offY) * ds;
     this.cost += cost;
   }
 
@@ -183,18 +185,28 @@ class Meter {
     const x0 = this.x;
     const y0 = this.y;
     const n = Math.max(1, Math.ceil(Math.hypot(x - x0, y - y0) * SAMPLES_PER_CELL));
-    for (let i = 1; i <= n; i++) this.to(x0 + ((x - x0) * i) / n, y0 + ((y - y0) * i) / n);
+    for (let i = 1; i <= n && this.cost <= this.limit; i++) this.to(x0 + ((x - x0) * i) / n, y0 + ((y - y0) * i) / n);
   }
 
   quad(cx: number, cy: number, x: number, y: number): void {
     const x0 = this.x;
     const y0 = this.y;
     const n = Math.max(2, Math.ceil((Math.hypot(cx - x0, cy - y0) + Math.hypot(x - cx, y - cy)) * SAMPLES_PER_CELL));
-    for (let i = 1; i <= n; i++) {
+    for (let i = 1; i <= n && this.cost <= this.limit; i++) {
       const t = i / n;
       this.to((1 - t) * (1 - t) * x0 + 2 * (1 - t) * t * cx + t * t * x, (1 - t) * (1 - t) * y0 + 2 * (1 - t) * t * cy + t * t * y);
     }
   }
+}
+
+/**
+ * What following a grid line at this distance costs per cell: {@link HUG_WEIGHT} at a sixth of a
+ * cell, rising steeply nearer (a line a tenth of a cell from a box line reads as running along it).
+ */
+function hugWeight(off: number): number {
+  if (off >= HUG_BAND) return 0;
+  const near = (HUG_BAND - off) / (HUG_BAND - 1 / K);
+  return HUG_WEIGHT * near * near;
 }
 
 /**
@@ -280,8 +292,8 @@ function towards(from: Point, to: Point, distance: number): Point {
   return d === 0 ? from : [from[0] + ((to[0] - from[0]) * distance) / d, from[1] + ((to[1] - from[1]) * distance) / d];
 }
 
-function costOf(field: RouteField, own: ReadonlySet<number>, route: Route): number {
-  const meter = new Meter(field, own, route.points[0]!);
+function costOf(field: RouteField, own: ReadonlySet<number>, route: Route, limit = Infinity): number {
+  const meter = new Meter(field, own, route.points[0]!, limit);
   for (const piece of routePieces(route)) {
     if (piece.op === 'L') meter.line(piece.x, piece.y);
     else meter.quad(piece.cx, piece.cy, piece.x, piece.y);
@@ -314,7 +326,7 @@ export function routeArrow(field: RouteField, from: Point, to: Point, ends: Rout
       const bend = side * amount;
       const control: Point = [(from[0] + to[0]) / 2 - uy * bend, (from[1] + to[1]) / 2 + ux * bend];
       const route: Route = amount === 0 ? { points: [from, to], radii: [] } : { points: [from, to], radii: [], control };
-      const cost = costOf(field, own, route);
+      const cost = costOf(field, own, route, bestCost);
       if (cost < bestCost) {
         best = route;
         bestCost = cost;
@@ -323,7 +335,7 @@ export function routeArrow(field: RouteField, from: Point, to: Point, ends: Rout
   }
   // A clear curve (costing no more than its length and a little for marked candidates brushed): done.
   if (short || bestCost < length * 1.6 + 0.5) return best;
-  const routed = latticeRoute(field, own, from, to, ends);
+  const routed = latticeRoute(field, own, from, to, ends, bestCost);
   if (routed) {
     const cost = costOf(field, own, routed);
     if (cost < bestCost) return routed;
@@ -340,9 +352,10 @@ function latticeCosts(field: RouteField, own: ReadonlySet<number>): Float64Array
 
 /**
  * The cheapest lattice path (Dijkstra with the straight-line distance as A* estimate; a state is a
- * point and the direction it was entered by, so that turns cost), pulled tight and rounded.
+ * point and the direction it was entered by, so that turns cost), pulled tight and rounded; none
+ * when every lattice path costs `limit` or more (the best curve's cost).
  */
-function latticeRoute(field: RouteField, own: ReadonlySet<number>, from: Point, to: Point, ends: RouteEnds): Route | null {
+function latticeRoute(field: RouteField, own: ReadonlySet<number>, from: Point, to: Point, ends: RouteEnds, limit: number): Route | null {
   const costs = latticeCosts(field, own);
   const states = SIDE * SIDE * 8;
   const dist = new Float64Array(states).fill(Infinity);
@@ -424,7 +437,8 @@ function latticeRoute(field: RouteField, own: ReadonlySet<number>, from: Point, 
       // A corner on a grid line would be rounded into a stretch along it.
       const onGrid = (i + 1) % K === 0 || (j + 1) % K === 0;
       const nextDist = d + step * per + TURN_COST[turn]! * (onGrid && turn > 0 ? 4 : 1);
-      if (nextDist < dist[nextState]!) {
+      // A path dearer than the best curve is of no use.
+      if (nextDist < dist[nextState]! && nextDist + estimate(next) < limit) {
         dist[nextState] = nextDist;
         prev[nextState] = state;
         heap.push(nextState, nextDist + estimate(next));
@@ -465,6 +479,7 @@ function pullTight(field: RouteField, own: ReadonlySet<number>, path: Point[]): 
     for (; j > i + 1; j--) {
       // A corner on a grid line would be rounded into a stretch along it.
       if (j < path.length - 1 && onLine(path[j]!)) continue;
+      if (shallowCrossing(path[i]!, path[j]!)) continue;
       const meter = new Meter(field, own, path[i]!);
       meter.line(path[j]![0], path[j]![1]);
       if (meter.cost <= polylineCost(i, j) + 1e-9) break;
@@ -480,6 +495,18 @@ function pullTight(field: RouteField, own: ReadonlySet<number>, path: Point[]): 
   }
   // Collinear leftovers (a straight run of lattice points) go too.
   return out.filter((p, k) => k === 0 || k === out.length - 1 || Math.abs(cross(out[k - 1]!, p, out[k + 1]!)) > 1e-9);
+}
+
+/** tan 40 degrees: a straight stretch crosses grid lines at least this steeply. */
+const STEEP = 0.84;
+
+/** Whether a straight stretch crosses a grid line at less than 40 degrees. */
+function shallowCrossing(a: Point, b: Point): boolean {
+  const dx = Math.abs(b[0] - a[0]);
+  const dy = Math.abs(b[1] - a[1]);
+  const crossesRow = Math.floor(a[1] + LINE_BAND) !== Math.floor(b[1] + LINE_BAND) || Math.floor(a[1] - LINE_BAND) !== Math.floor(b[1] - LINE_BAND);
+  const crossesColumn = Math.floor(a[0] + LINE_BAND) !== Math.floor(b[0] + LINE_BAND) || Math.floor(a[0] - LINE_BAND) !== Math.floor(b[0] - LINE_BAND);
+  return (crossesRow && dy < STEEP * dx) || (crossesColumn && dx < STEEP * dy);
 }
 
 function onLine(p: Point): boolean {
