@@ -108,8 +108,28 @@ function geometry(size: number, coordinates: boolean): Geometry {
 
 const DRAW_OPTION_KEYS = optionKeys<DrawOptions>({ size: true, step: true, chain: true, shapes: true, theme: true, layers: true, fontFamily: true, title: true, glyphs: true });
 
+/**
+ * What a board under other rules paints instead of the classic grid (see variant-step.ts): its
+ * own layers, and the cells of its houses for the step's unit marks.
+ */
+export interface BoardLayout {
+  /** Over the background, under the step's fills (region and extra-house tints). */
+  under: readonly Primitive[];
+  /** Over the step's fills, instead of the classic grid lines (lines, region borders, diagonals, cages). */
+  over: readonly Primitive[];
+  /** The cells of each house (rows 0-8, columns 9-17, regions 18-26, extra houses 27..). */
+  houses: readonly ArrayLike<number>[];
+  /** Houses 18-26 are 3x3 boxes (drawn as rectangles). */
+  boxes: boolean;
+}
+
 /** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
 export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Scene {
+  return boardSceneOn(picture, options);
+}
+
+/** {@link boardScene} on a layout of other rules (classic when absent). */
+export function boardSceneOn(picture: BoardPicture, options: DrawOptions = {}, layout?: BoardLayout): Scene {
   options = ownOptions(options, DRAW_OPTION_KEYS, 'draw');
   picture = ownCopy(picture);
   const size = options.size ?? DEFAULT_SIZE;
@@ -145,7 +165,7 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
     width: size,
     height: size,
     fontFamily: options.fontFamily ?? DEFAULT_FONT_FAMILY,
-    primitives: paint(size, g, theme, layers, givens, values, layers.candidates ? candidates : undefined, shapes),
+    primitives: paint(size, g, theme, layers, givens, values, layers.candidates ? candidates : undefined, shapes, layout),
   };
   if (options.title !== undefined) scene.title = options.title;
   if (options.glyphs !== undefined) scene.glyphs = options.glyphs;
@@ -179,6 +199,7 @@ function paint(
   values: Uint8Array,
   candidates: Uint16Array | undefined,
   shapes: readonly Shape[],
+  layout?: BoardLayout,
 ): Primitive[] {
   const { cell: c, left, top } = g;
   const out: Primitive[] = [];
@@ -195,6 +216,9 @@ function paint(
   const bigSize = c * 0.64;
 
   out.push({ type: 'rect', x: 0, y: 0, width: size, height: size, fill: theme.background });
+  if (layout) out.push(...layout.under);
+  // A unit that is no rectangle (a jigsaw region, a diagonal, a window...): its cells.
+  const unitCells = (unit: number): ArrayLike<number> | null => (layout && (unit >= 27 || (unit >= 18 && !layout.boxes)) ? layout.houses[unit] ?? [] : null);
   const unitRect = (unit: number) => {
     if (unit < 9) return { x: left, y: top + unit * c, w: 9 * c, h: c };
     if (unit < 18) return { x: left + (unit - 9) * c, y: top, w: c, h: 9 * c };
@@ -205,27 +229,34 @@ function paint(
   for (const s of shapes) {
     if (s.kind !== 'unit') continue;
     const b = brushOf(theme, s);
+    if (!b.fill) continue;
+    const cells = unitCells(s.unit);
+    if (cells) {
+      for (let k = 0; k < cells.length; k++) out.push({ type: 'rect', x: cellX(cells[k]!), y: cellY(cells[k]!), width: c, height: c, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
+      continue;
+    }
     const r = unitRect(s.unit);
-    if (b.fill) out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
+    out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
   }
   for (const s of shapes) {
     if (s.kind !== 'cell') continue;
     const b = brushOf(theme, s);
     if (b.fill) out.push({ type: 'rect', x: cellX(s.cell), y: cellY(s.cell), width: c, height: c, fill: b.fill, meta: { cls: 'mark-cell', data: { cell: s.cell, brush: s.brush } } });
   }
-  // Grid: thin lines, then box lines and the frame.
+  // Grid: thin lines, then box lines and the frame (or the layout's own lines).
   const thin = Math.max(0.5, c * 0.02);
   const thick = Math.max(1.5, c * 0.06);
-  for (let i = 1; i < 9; i++) {
+  if (layout) out.push(...layout.over);
+  for (let i = 1; i < 9 && !layout; i++) {
     if (i % 3 === 0) continue;
     out.push({ type: 'line', x1: left + i * c, y1: top, x2: left + i * c, y2: top + 9 * c, stroke: theme.thin, strokeWidth: thin });
     out.push({ type: 'line', x1: left, y1: top + i * c, x2: left + 9 * c, y2: top + i * c, stroke: theme.thin, strokeWidth: thin });
   }
-  for (const i of [3, 6]) {
+  for (const i of layout ? [] : [3, 6]) {
     out.push({ type: 'line', x1: left + i * c, y1: top, x2: left + i * c, y2: top + 9 * c, stroke: theme.thick, strokeWidth: thick });
     out.push({ type: 'line', x1: left, y1: top + i * c, x2: left + 9 * c, y2: top + i * c, stroke: theme.thick, strokeWidth: thick });
   }
-  out.push({ type: 'rect', x: left, y: top, width: 9 * c, height: 9 * c, stroke: theme.thick, strokeWidth: thick });
+  if (!layout) out.push({ type: 'rect', x: left, y: top, width: 9 * c, height: 9 * c, stroke: theme.thick, strokeWidth: thick });
   // Unit outlines, inset so that neighbouring units stay apart.
   for (const s of shapes) {
     if (s.kind !== 'unit') continue;
@@ -233,6 +264,13 @@ function paint(
     if (!b.stroke) continue;
     const w = (b.width ?? 0.04) * c;
     const unitInset = w / 2 + c * 0.04;
+    const cells = unitCells(s.unit);
+    if (cells) {
+      const outline: Primitive = { type: 'path', commands: cellsOutline(cells, unitInset, c, cellX, cellY), stroke: b.stroke, strokeWidth: w, meta: { cls: 'mark-unit-outline', data: { unit: s.unit, brush: s.brush } } };
+      if (b.dash && b.dash.length > 0) outline.dash = b.dash.map((d) => d * c);
+      out.push(outline);
+      continue;
+    }
     const r = unitRect(s.unit);
     const outline: Primitive = { type: 'rect', x: r.x + unitInset, y: r.y + unitInset, width: r.w - 2 * unitInset, height: r.h - 2 * unitInset, stroke: b.stroke, strokeWidth: w, meta: { cls: 'mark-unit-outline', data: { unit: s.unit, brush: s.brush } } };
     if (b.dash && b.dash.length > 0) outline.dash = b.dash.map((d) => d * c);
@@ -368,6 +406,34 @@ function paint(
       out.push({ type: 'text', x: left + (i + 0.5) * c, y: top - c * 0.15, text: `c${i + 1}`, size: labelSize, bold: false, fill: theme.coordinates });
       out.push({ type: 'text', x: left - c * 0.27, y: top + (i + 0.5) * c + (labelSize * DIGIT_HEIGHT) / 2, text: `r${i + 1}`, size: labelSize, bold: false, fill: theme.coordinates });
     }
+  }
+  return out;
+}
+
+/**
+ * The outline of a set of cells, inset into them: a segment along each cell side that borders no
+ * cell of the set, its ends meeting the next segment of the outline.
+ */
+function cellsOutline(cells: ArrayLike<number>, inset: number, c: number, cellX: (cell: number) => number, cellY: (cell: number) => number): PathCommand[] {
+  const set = new Set<number>();
+  for (let k = 0; k < cells.length; k++) set.add(cells[k]!);
+  const has = (row: number, col: number) => row >= 0 && row < 9 && col >= 0 && col < 9 && set.has(row * 9 + col);
+  const out: PathCommand[] = [];
+  const segment = (x1: number, y1: number, x2: number, y2: number) => out.push({ op: 'M', x: x1, y: y1 }, { op: 'L', x: x2, y: y2 });
+  for (const cell of set) {
+    const row = Math.floor(cell / 9);
+    const col = cell % 9;
+    const x0 = cellX(cell);
+    const y0 = cellY(cell);
+    const x1 = x0 + c;
+    const y1 = y0 + c;
+    // An end meets the next cell's side (the set goes on along it), turns inside this cell (a
+    // convex corner), or turns past its edge (a concave corner: the diagonal cell is in the set).
+    const end = (along: boolean, diagonal: boolean, edge: number, sign: number) => (!along ? edge + sign * inset : diagonal ? edge - sign * inset : edge);
+    if (!has(row - 1, col)) segment(end(has(row, col - 1), has(row - 1, col - 1), x0, 1), y0 + inset, end(has(row, col + 1), has(row - 1, col + 1), x1, -1), y0 + inset);
+    if (!has(row + 1, col)) segment(end(has(row, col - 1), has(row + 1, col - 1), x0, 1), y1 - inset, end(has(row, col + 1), has(row + 1, col + 1), x1, -1), y1 - inset);
+    if (!has(row, col - 1)) segment(x0 + inset, end(has(row - 1, col), has(row - 1, col - 1), y0, 1), x0 + inset, end(has(row + 1, col), has(row + 1, col - 1), y1, -1));
+    if (!has(row, col + 1)) segment(x1 - inset, end(has(row - 1, col), has(row - 1, col + 1), y0, 1), x1 - inset, end(has(row + 1, col), has(row + 1, col + 1), y1, -1));
   }
   return out;
 }
