@@ -448,7 +448,7 @@ interface Obstacle {
 }
 
 /** Pencil marks sit this fraction of a cell in from its edges. */
-const CANDIDATE_INSET = 0.055;
+export const CANDIDATE_INSET = 0.055;
 /** Arrows keep this far (cells) from the boxes they go around. */
 const ARROW_MARGIN = 0.04;
 /** Costs per cell of arrow inside a box: an elimination must never be covered. */

@@ -1,9 +1,11 @@
 import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
 import type { Rules } from '../rules/types.js';
 import { boardSceneOn, DrawError, type DrawOptions } from './board.js';
+import type { PathCommand } from './scene.js';
 import type { Primitive, Scene } from './scene.js';
 import { sceneToSvg } from './svg.js';
-import { variantBoardScene } from './variant.js';
+import { subtractBoxes, variantBoardScene } from './variant.js';
+import { CANDIDATE_INSET } from './board.js';
 
 /**
  * A step on a 9x9 board under any rules (jigsaw, X, windoku, extra houses, killer cages): the
@@ -76,6 +78,41 @@ export function variantStepScene(picture: VariantStepPicture, options: VariantSt
     if (cls !== undefined && DIGITS.has(cls)) continue;
     if (p.type === 'text' && cls === undefined) continue;
     (cls !== undefined && UNDER.has(cls) ? under : over).push(p);
+  }
+  // Pencil marks on a diagonal: the diagonal line leaves them out, as it leaves out the digits.
+  const marks = picture.candidates;
+  const showCandidates = marks !== undefined && !(draw.layers !== undefined && Object.hasOwn(draw.layers, 'candidates') && draw.layers.candidates === false);
+  if (marks !== undefined && showCandidates) {
+    const size = draw.size ?? base.width;
+    const pad = size * 0.012;
+    const c = (size - 2 * pad) / (coordinates ? 9.5 : 9);
+    const origin = pad + (coordinates ? c / 2 : 0);
+    const inset = c * CANDIDATE_INSET;
+    const step3 = (c - 2 * inset) / 3;
+    const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
+    for (let cell = 0; cell < 81; cell++) {
+      if (values[cell] !== 0) continue;
+      for (let digit = 1; digit <= 9; digit++) {
+        if ((marks[cell]! & (1 << (digit - 1))) === 0) continue;
+        const x = origin + (cell % 9) * c + inset + (((digit - 1) % 3) + 0.5) * step3;
+        const y = origin + Math.floor(cell / 9) * c + inset + (Math.floor((digit - 1) / 3) + 0.5) * step3;
+        boxes.push({ x0: x - c * 0.1, y0: y - c * 0.12, x1: x + c * 0.1, y1: y + c * 0.12 });
+      }
+    }
+    for (let k = 0; k < over.length; k++) {
+      const p = over[k]!;
+      if (p.type !== 'path' || p.meta?.cls !== 'diagonal') continue;
+      const commands: PathCommand[] = [];
+      for (let i = 0; i + 1 < p.commands.length; i += 2) {
+        const a = p.commands[i]!;
+        const b = p.commands[i + 1]!;
+        if (a.op !== 'M' || b.op !== 'L') continue;
+        for (const [t0, t1] of subtractBoxes(a.x, a.y, b.x, b.y, boxes)) {
+          commands.push({ op: 'M', x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0 }, { op: 'L', x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1 });
+        }
+      }
+      over[k] = { ...p, commands };
+    }
   }
   return boardSceneOn(
     { givens, values, ...(picture.candidates === undefined ? {} : { candidates: picture.candidates }) },

@@ -347,7 +347,7 @@ function mergeSegments(segments: [number, number, number, number][]): [number, n
 }
 
 /** Parameter intervals [t0, t1] of the segment outside every box (Liang-Barsky per box). */
-function subtractBoxes(x1: number, y1: number, x2: number, y2: number, boxes: readonly Box[]): [number, number][] {
+export function subtractBoxes(x1: number, y1: number, x2: number, y2: number, boxes: readonly Box[]): [number, number][] {
   let parts: [number, number][] = [[0, 1]];
   const dx = x2 - x1;
   const dy = y2 - y1;
