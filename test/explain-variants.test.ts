@@ -121,6 +121,22 @@ describe('a step drawn under the rules', () => {
     expect(byClass(two, lines).length).toBeGreaterThan(0);
   });
 
+  it('killer: the cages and their sums, and no pencil mark under a sum (the marks of a labelled cell sit lower)', () => {
+    const p = variantPuzzle('killer');
+    const board = boardFromGrid(p.givens, geometryOf(p.rules));
+    const scene = variantStepScene({ rules: p.rules, givens: p.givens, values: board.values, candidates: board.candidates }, { size: 540, layers: { coordinates: true } });
+    expect(byClass(scene, 'cage')).toHaveLength(p.rules.cages.length);
+    const sums = byClass(scene, 'cage-sum-box') as (Primitive & { type: 'rect' })[];
+    expect(sums.length).toBeGreaterThan(0);
+    const small = scene.primitives.filter((q): q is Primitive & { type: 'text' } => q.type === 'text' && q.meta === undefined && q.size < 540 / 9.5 / 3);
+    expect(small.length).toBeGreaterThan(81);
+    for (const t of small) {
+      // the glyph's box: its width about 0.6 of its size, from the baseline up 0.73
+      const box = { x0: t.x - t.size * 0.3, x1: t.x + t.size * 0.3, y0: t.y - t.size * 0.73, y1: t.y };
+      for (const s of sums) expect(box.x1 > s.x && box.x0 < s.x + s.width && box.y1 > s.y && box.y0 < s.y + s.height, `pencil mark ${t.text} under a sum`).toBe(false);
+    }
+  });
+
   it('a step needs a 9x9 board', () => {
     const p = variantPuzzle('6x6');
     expect(() => variantStepScene({ rules: p.rules, givens: p.givens })).toThrow(DrawError);

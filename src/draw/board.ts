@@ -121,6 +121,8 @@ export interface BoardLayout {
   houses: readonly ArrayLike<number>[];
   /** Houses 18-26 are 3x3 boxes (drawn as rectangles). */
   boxes: boolean;
+  /** Cells with a label in their top-left corner (a cage's sum): their pencil marks sit lower. */
+  labelled?: ReadonlySet<number>;
 }
 
 /** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
@@ -210,7 +212,12 @@ function paint(
   const inset = c * CANDIDATE_INSET;
   const step3 = (c - 2 * inset) / 3;
   const candX = (ref: CandidateRef) => cellX(ref.cell) + inset + (((ref.digit - 1) % 3) + 0.5) * step3;
-  const candY = (ref: CandidateRef) => cellY(ref.cell) + inset + (Math.floor((ref.digit - 1) / 3) + 0.5) * step3;
+  // Under a corner label, the three rows share what the label leaves.
+  const labelled = layout?.labelled;
+  const lowTop = c * LABELLED_TOP;
+  const lowStep = (c - lowTop - inset) / 3;
+  const candY = (ref: CandidateRef) =>
+    labelled?.has(ref.cell) ? cellY(ref.cell) + lowTop + (Math.floor((ref.digit - 1) / 3) + 0.5) * lowStep : cellY(ref.cell) + inset + (Math.floor((ref.digit - 1) / 3) + 0.5) * step3;
   const candSize = c * 0.25;
   const discR = c * 0.125;
   const bigSize = c * 0.64;
@@ -449,6 +456,8 @@ interface Obstacle {
 
 /** Pencil marks sit this fraction of a cell in from its edges. */
 export const CANDIDATE_INSET = 0.055;
+/** Pencil marks of a cell with a corner label start this far (cells) down. */
+const LABELLED_TOP = 0.27;
 /** Arrows keep this far (cells) from the boxes they go around. */
 const ARROW_MARGIN = 0.04;
 /** Costs per cell of arrow inside a box: an elimination must never be covered. */

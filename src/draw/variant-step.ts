@@ -117,7 +117,13 @@ export function variantStepScene(picture: VariantStepPicture, options: VariantSt
   return boardSceneOn(
     { givens, values, ...(picture.candidates === undefined ? {} : { candidates: picture.candidates }) },
     draw,
-    { under, over, houses: rules.houses, boxes: rules.boxShape !== undefined && rules.boxShape !== null },
+    {
+      under,
+      over,
+      houses: rules.houses,
+      boxes: rules.boxShape !== undefined && rules.boxShape !== null,
+      labelled: new Set(rules.cages.filter((cage) => cage.sum > 0).map((cage) => cage.cells[0]!)),
+    },
   );
 }
 
