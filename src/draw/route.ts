@@ -400,6 +400,13 @@ function latticeRoute(field: RouteField, own: ReadonlySet<number>, from: Point, 
   }
   const exits = new Map<number, number>();
   for (const node of near(to, ends.gaps[1] + ends.head + 0.05)) exits.set(node, stretch([px(node), py(node)], to));
+  // A route keeps within a cell and a half of the box its ends span: a longer detour reads worse
+  // than the curve, and the search stays small.
+  const reachOut = 1.5;
+  const iMin = Math.floor((Math.min(from[0], to[0]) - reachOut) * K) - 1;
+  const iMax = Math.ceil((Math.max(from[0], to[0]) + reachOut) * K) - 1;
+  const jMin = Math.floor((Math.min(from[1], to[1]) - reachOut) * K) - 1;
+  const jMax = Math.ceil((Math.max(from[1], to[1]) + reachOut) * K) - 1;
   let bestEnd = -1;
   let bestTotal = Infinity;
   while (heap.size > 0) {
@@ -420,7 +427,7 @@ function latticeRoute(field: RouteField, own: ReadonlySet<number>, from: Point, 
       const [di, dj] = DIRS[nd]!;
       const ni = i + di;
       const nj = j + dj;
-      if (ni < 0 || nj < 0 || ni >= SIDE || nj >= SIDE) continue;
+      if (ni < 0 || nj < 0 || ni >= SIDE || nj >= SIDE || ni < iMin || ni > iMax || nj < jMin || nj > jMax) continue;
       // Along a grid line: lattice column i+1 on a vertical line when (i+1) % K === 0.
       if (di === 0 && (i + 1) % K === 0) continue;
       if (dj === 0 && (j + 1) % K === 0) continue;
@@ -467,11 +474,14 @@ function latticeRoute(field: RouteField, own: ReadonlySet<number>, from: Point, 
 
 /** Drops corners while the straight stretch past them costs no more than the path it replaces. */
 function pullTight(field: RouteField, own: ReadonlySet<number>, path: Point[]): Point[] {
-  const polylineCost = (from: number, to: number) => {
-    const meter = new Meter(field, own, path[from]!);
-    for (let k = from + 1; k <= to; k++) meter.line(path[k]![0], path[k]![1]);
-    return meter.cost;
-  };
+  // The path's cost up to each point, measured once: a stretch of it costs the difference.
+  const upTo = new Float64Array(path.length);
+  const whole = new Meter(field, own, path[0]!);
+  for (let k = 1; k < path.length; k++) {
+    whole.line(path[k]![0], path[k]![1]);
+    upTo[k] = whole.cost;
+  }
+  const polylineCost = (from: number, to: number) => upTo[to]! - upTo[from]!;
   const out: Point[] = [path[0]!];
   let i = 0;
   while (i < path.length - 1) {
