@@ -91,7 +91,7 @@ export {
   THEMES,
   DEFAULT_LAYERS,
 } from './draw/index.js';
-export { type VariantPicture, type VariantDrawOptions, drawVariantBoard, variantBoardScene } from './draw/index.js';
+export { type VariantPicture, type VariantDrawOptions, drawVariantBoard, variantBoardScene, type VariantStepPicture, type VariantStepOptions, drawVariantStep, variantStepScene } from './draw/index.js';
 
 // Pages: a puzzle explained step by step, as a self-contained HTML page (portable).
 export {
@@ -100,7 +100,9 @@ export {
   type ExplainOutcome,
   type ExplainPage,
   type ExplainIndexEntry,
+  type ExplainPathInput,
   explainPage,
+  explainPathPage,
   explainIndexPage,
   type ReportPuzzle,
   type ReportStats,

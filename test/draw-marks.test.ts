@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../src/core/board.js';
 import type { Step } from '../src/core/step.js';
@@ -5,6 +6,11 @@ import { techniqueById } from '../src/techniques/registry.js';
 import { findForcingStep } from '../src/techniques/forcing.js';
 import { HOW_TO_PLAY_EXAMPLE } from '../src/render/teaching-layout.js';
 import { boardScene, type Primitive, type Scene } from '../src/draw/index.js';
+import { applyStep, boardFromGrid } from '../src/core/board.js';
+import type { ChainData } from '../src/core/step.js';
+import { toGrid } from '../src/core/grid-input.js';
+import { gradeWithPath } from '../src/grader/grade.js';
+import { teach } from '../src/book/primer.js';
 import { readTechniqueCases, type TechniqueCase } from './helpers/technique-fixtures.js';
 
 /**
@@ -29,6 +35,15 @@ function stepOf(c: TechniqueCase): Step | null {
 function picture(board: Board) {
   return { givens: board.values, values: board.values, candidates: board.candidates };
 }
+
+// AI Escargot: forcing chains, several chains per step, nested proofs (the explain page's hardest views).
+const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
+
+/** The book tests' puzzles, as a book would number them. */
+const BOOK_PUZZLES = readFileSync(new URL('./fixtures/book-puzzles.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => /^[0-9.]{81}/.test(line))
+  .map((line, i) => ({ number: i + 1, grid: toGrid(line.slice(0, 81)), level: 'hard' }));
 
 const SIZE = 720;
 const COORDS = { left: SIZE * 0.012, cell: (SIZE - 2 * SIZE * 0.012) / 9 };
@@ -65,6 +80,52 @@ function glyphBoxes(scene: Scene): { x0: number; y0: number; x1: number; y1: num
     .map((t) => ({ x0: t.x - t.size * 0.32, x1: t.x + t.size * 0.32, y0: t.y - t.size * 0.73, y1: t.y }));
 }
 
+/** Where the cells are on a board drawn with coordinates (half a cell of labels on two sides). */
+const COORDINATE_COORDS = (() => {
+  const pad = SIZE * 0.012;
+  const cell = (SIZE - 2 * pad) / 9.5;
+  return { left: pad + cell / 2, cell };
+})();
+
+/**
+ * Stretches of an arrow (its line, not its head) within 0.08 cell of a grid line for longer than
+ * 0.3 cell: more than it takes to cross the line at about 30 degrees or steeper.
+ */
+function lineRuns(scene: Scene, name: string, at = COORDS): string[] {
+  const { left, cell } = at;
+  const out: string[] = [];
+  for (const arrow of arrows(scene).filter((a) => a.meta!.cls !== 'mark-arrowhead')) {
+    const points = samples(arrow, 600);
+    for (const axis of [0, 1] as const) {
+      let run = 0;
+      let worst = 0;
+      for (let i = 1; i < points.length; i++) {
+        const u = (points[i]![axis] - left) / cell;
+        const ds = Math.hypot(points[i]![0] - points[i - 1]![0], points[i]![1] - points[i - 1]![1]);
+        run = Math.abs(u - Math.round(u)) < 0.08 ? run + ds : 0;
+        worst = Math.max(worst, run);
+      }
+      if (worst > 0.3 * cell) out.push(`${name}: arrow ${JSON.stringify(arrow.meta!.data)} runs ${(worst / cell).toFixed(2)} cell along a ${axis === 0 ? 'column' : 'row'} line`);
+    }
+  }
+  return out;
+}
+
+/** Arrows over an eliminated candidate's glyph. */
+function coveredEliminations(scene: Scene, name: string): string[] {
+  const boxes = glyphBoxes(scene);
+  const out: string[] = [];
+  for (const arrow of arrows(scene)) {
+    for (const [x, y] of samples(arrow)) {
+      if (boxes.some((b) => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1)) {
+        out.push(`${name}: arrow ${JSON.stringify(arrow.meta!.data)} covers an elimination at ${x.toFixed(1)},${y.toFixed(1)}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 const cases = FIXTURES.filter((c) => CHAIN_TECHNIQUES.includes(c.technique));
 
 describe('arrows', () => {
@@ -89,25 +150,59 @@ describe('arrows', () => {
     }
   });
 
-  it('no arrow runs along a grid line for more than half a cell', () => {
-    const { left, cell } = COORDS;
+  it('no arrow runs along a grid line: within 0.08 cell of one for at most 0.3 cell (a crossing at 30 degrees or steeper)', () => {
+    const runs: string[] = [];
     for (const c of cases) {
       const step = stepOf(c);
       if (!step) continue;
-      const scene = boardScene(picture(c.board), { step, size: SIZE });
-      for (const arrow of arrows(scene).filter((a) => a.meta!.cls !== 'mark-arrowhead')) {
-        const points = samples(arrow, 200);
-        for (const axis of [0, 1] as const) {
-          let run = 0;
-          for (let i = 1; i < points.length; i++) {
-            const off = Math.abs((points[i]![axis] - left) / cell - Math.round((points[i]![axis] - left) / cell));
-            const along = Math.abs(points[i]![1 - axis]! - points[i - 1]![1 - axis]!);
-            run = off < 0.05 ? run + along : 0;
-            expect(run, `${c.technique}: arrow ${JSON.stringify(arrow.meta!.data)} runs along a grid line`).toBeLessThan(cell / 2);
-          }
-        }
-      }
+      for (const proofs of [false, true]) runs.push(...lineRuns(boardScene(picture(c.board), { step, size: SIZE, layers: { proofs } }), c.technique));
     }
+    expect(runs).toEqual([]);
+  });
+
+  it('AI Escargot, every view of every step (each chain, all chains, each nested proof): no arrow along a grid line, none over an elimination', () => {
+    const { steps } = gradeWithPath(ESCARGOT);
+    const board = boardFromGrid(toGrid(ESCARGOT));
+    const runs: string[] = [];
+    let views = 0;
+    let arrowCount = 0;
+    steps.forEach((step, i) => {
+      const pic = picture(board);
+      const view = (options: Parameters<typeof boardScene>[1], name: string) => {
+        const scene = boardScene(pic, { size: SIZE, layers: { coordinates: true }, ...options });
+        views++;
+        arrowCount += arrows(scene).length;
+        runs.push(...lineRuns(scene, `step ${i + 1} ${name}`, COORDINATE_COORDS), ...coveredEliminations(scene, `step ${i + 1} ${name}`));
+      };
+      const chains = step.chains ?? [];
+      view({ step }, 'all');
+      chains.forEach((_, k) => view({ step, chain: k }, `chain ${k + 1}`));
+      const proofs: ChainData[] = [];
+      const collect = (list: readonly ChainData[]) => {
+        for (const chain of list) for (const node of chain.nodes) for (const proof of node.proof ?? []) {
+          proofs.push(proof);
+          collect([proof]);
+        }
+      };
+      collect(chains);
+      proofs.forEach((proof, k) => view({ step: { technique: 'nested-proof', difficulty: step.difficulty, placements: [], eliminations: [], pattern: { cells: [], digits: [], units: [] }, chains: [proof] } }, `proof ${k + 1}`));
+      applyStep(board, step);
+    });
+    expect(runs).toEqual([]);
+    expect(views).toBeGreaterThan(steps.length + 20);
+    expect(arrowCount).toBeGreaterThan(200);
+  });
+
+  it('the primer\'s figures (a book of the test puzzles): no arrow along a grid line, none over an elimination', () => {
+    const teaching = teach(BOOK_PUZZLES);
+    const withArrows = teaching.primer.filter((e) => e.step.chains !== undefined || e.topic.id === 'wings');
+    expect(withArrows.length).toBeGreaterThan(0);
+    const runs: string[] = [];
+    for (const entry of teaching.primer) {
+      const scene = boardScene({ givens: entry.givens, values: entry.board.values, candidates: entry.board.candidates }, { step: entry.step, size: SIZE, layers: { coordinates: true, candidates: entry.topic.marks } });
+      runs.push(...lineRuns(scene, entry.topic.title, COORDINATE_COORDS), ...coveredEliminations(scene, entry.topic.title));
+    }
+    expect(runs).toEqual([]);
   });
 
   it('How to play: the arrows go around the givens in their way', () => {

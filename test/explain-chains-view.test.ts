@@ -118,12 +118,14 @@ describeWithTool('chromium', 'explain --html: chains one at a time, eliminations
     await page.close();
   });
 
-  it('no arrow, in any view of any step, passes over an eliminated candidate\'s glyph', async () => {
+  it('no arrow, in any view of any step, passes over an eliminated candidate\'s glyph or runs along a grid line', async () => {
     const page = await browser.newPage();
     await page.goto(pathToFileURL(file).href);
     // Walks every step and every view with the page's own buttons; measures in the page.
     const report = await page.evaluate(() => {
       const hits: string[] = [];
+      const lineRuns = new Set<string>();
+      let measured = 0;
       let views = 0;
       let checked = 0;
       const next = document.getElementById('next') as HTMLButtonElement;
@@ -134,6 +136,28 @@ describeWithTool('chromium', 'explain --html: chains one at a time, eliminations
           if (v > 0) (step.querySelector('[data-step-view="1"]') as HTMLButtonElement).click();
           const svg = [...step.querySelectorAll('.board')].find((b) => !(b as HTMLElement).hidden)!.querySelector('svg')!;
           views++;
+          // Along a grid line: within 0.08 cell of one for more than 0.3 cell of the arrow's length.
+          const width = svg.viewBox.baseVal.width;
+          const pad = width * 0.012;
+          const cell = (width - 2 * pad) / 9.5;
+          const left = pad + cell / 2;
+          for (const path of svg.querySelectorAll<SVGPathElement>('.mark-arrow, .mark-link')) {
+            const length = path.getTotalLength();
+            const n = Math.ceil(length / (cell * 0.02));
+            measured++;
+            const runs = [0, 0];
+            let last = path.getPointAtLength(0);
+            for (let i = 1; i <= n; i++) {
+              const p = path.getPointAtLength((length * i) / n);
+              const ds = Math.hypot(p.x - last.x, p.y - last.y) / cell;
+              [p.x, p.y].forEach((value, axis) => {
+                const u = (value - left) / cell;
+                runs[axis] = Math.abs(u - Math.round(u)) < 0.08 ? runs[axis]! + ds : 0;
+                if (runs[axis]! > 0.3) lineRuns.add(`${step.getAttribute('data-title')} view ${v}: ${path.getAttribute('data-from')}>${path.getAttribute('data-to')}`);
+              });
+              last = p;
+            }
+          }
           const boxes = [...svg.querySelectorAll('.mark-eliminated')].map((t) => (t as SVGGraphicsElement).getBBox());
           if (boxes.length === 0) continue;
           for (const path of svg.querySelectorAll<SVGPathElement>('.mark-arrow, .mark-arrowhead, .mark-link')) {
@@ -152,9 +176,11 @@ describeWithTool('chromium', 'explain --html: chains one at a time, eliminations
         if (next.disabled) break;
         next.click();
       }
-      return { hits, views, checked };
+      return { hits, views, checked, measured, lineRuns: [...lineRuns] };
     });
     expect(report.hits.slice(0, 10)).toEqual([]);
+    expect(report.lineRuns.slice(0, 10)).toEqual([]);
+    expect(report.measured).toBeGreaterThan(1000);
     expect(report.views).toBeGreaterThan(steps.length);
     expect(report.checked).toBeGreaterThan(1000);
     await page.close();

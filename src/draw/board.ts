@@ -4,6 +4,7 @@ import type { Step } from '../core/step.js';
 import type { FontOutlines } from './glyphs.js';
 import { sceneToSvg } from './svg.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
+import { RouteField, routeArrow, trimRoute } from './route.js';
 import { stepShapes, type CandidateRef, type Shape, type StepShapeOptions } from './shapes.js';
 import { COLOR_THEME, THEMES, type Brush, type Theme } from './theme.js';
 
@@ -107,8 +108,30 @@ function geometry(size: number, coordinates: boolean): Geometry {
 
 const DRAW_OPTION_KEYS = optionKeys<DrawOptions>({ size: true, step: true, chain: true, shapes: true, theme: true, layers: true, fontFamily: true, title: true, glyphs: true });
 
+/**
+ * What a board under other rules paints instead of the classic grid (see variant-step.ts): its
+ * own layers, and the cells of its houses for the step's unit marks.
+ */
+export interface BoardLayout {
+  /** Over the background, under the step's fills (region and extra-house tints). */
+  under: readonly Primitive[];
+  /** Over the step's fills, instead of the classic grid lines (lines, region borders, diagonals, cages). */
+  over: readonly Primitive[];
+  /** The cells of each house (rows 0-8, columns 9-17, regions 18-26, extra houses 27..). */
+  houses: readonly ArrayLike<number>[];
+  /** Houses 18-26 are 3x3 boxes (drawn as rectangles). */
+  boxes: boolean;
+  /** Cells with a label in their top-left corner (a cage's sum): their pencil marks sit lower. */
+  labelled?: ReadonlySet<number>;
+}
+
 /** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
 export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Scene {
+  return boardSceneOn(picture, options);
+}
+
+/** {@link boardScene} on a layout of other rules (classic when absent). */
+export function boardSceneOn(picture: BoardPicture, options: DrawOptions = {}, layout?: BoardLayout): Scene {
   options = ownOptions(options, DRAW_OPTION_KEYS, 'draw');
   picture = ownCopy(picture);
   const size = options.size ?? DEFAULT_SIZE;
@@ -144,7 +167,7 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
     width: size,
     height: size,
     fontFamily: options.fontFamily ?? DEFAULT_FONT_FAMILY,
-    primitives: paint(size, g, theme, layers, givens, values, layers.candidates ? candidates : undefined, shapes),
+    primitives: paint(size, g, theme, layers, givens, values, layers.candidates ? candidates : undefined, shapes, layout),
   };
   if (options.title !== undefined) scene.title = options.title;
   if (options.glyphs !== undefined) scene.glyphs = options.glyphs;
@@ -178,6 +201,7 @@ function paint(
   values: Uint8Array,
   candidates: Uint16Array | undefined,
   shapes: readonly Shape[],
+  layout?: BoardLayout,
 ): Primitive[] {
   const { cell: c, left, top } = g;
   const out: Primitive[] = [];
@@ -188,12 +212,20 @@ function paint(
   const inset = c * CANDIDATE_INSET;
   const step3 = (c - 2 * inset) / 3;
   const candX = (ref: CandidateRef) => cellX(ref.cell) + inset + (((ref.digit - 1) % 3) + 0.5) * step3;
-  const candY = (ref: CandidateRef) => cellY(ref.cell) + inset + (Math.floor((ref.digit - 1) / 3) + 0.5) * step3;
+  // Under a corner label, the three rows share what the label leaves.
+  const labelled = layout?.labelled;
+  const lowTop = c * LABELLED_TOP;
+  const lowStep = (c - lowTop - inset) / 3;
+  const candY = (ref: CandidateRef) =>
+    labelled?.has(ref.cell) ? cellY(ref.cell) + lowTop + (Math.floor((ref.digit - 1) / 3) + 0.5) * lowStep : cellY(ref.cell) + inset + (Math.floor((ref.digit - 1) / 3) + 0.5) * step3;
   const candSize = c * 0.25;
   const discR = c * 0.125;
   const bigSize = c * 0.64;
 
   out.push({ type: 'rect', x: 0, y: 0, width: size, height: size, fill: theme.background });
+  if (layout) out.push(...layout.under);
+  // A unit that is no rectangle (a jigsaw region, a diagonal, a window...): its cells.
+  const unitCells = (unit: number): ArrayLike<number> | null => (layout && (unit >= 27 || (unit >= 18 && !layout.boxes)) ? layout.houses[unit] ?? [] : null);
   const unitRect = (unit: number) => {
     if (unit < 9) return { x: left, y: top + unit * c, w: 9 * c, h: c };
     if (unit < 18) return { x: left + (unit - 9) * c, y: top, w: c, h: 9 * c };
@@ -204,27 +236,34 @@ function paint(
   for (const s of shapes) {
     if (s.kind !== 'unit') continue;
     const b = brushOf(theme, s);
+    if (!b.fill) continue;
+    const cells = unitCells(s.unit);
+    if (cells) {
+      for (let k = 0; k < cells.length; k++) out.push({ type: 'rect', x: cellX(cells[k]!), y: cellY(cells[k]!), width: c, height: c, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
+      continue;
+    }
     const r = unitRect(s.unit);
-    if (b.fill) out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
+    out.push({ type: 'rect', x: r.x, y: r.y, width: r.w, height: r.h, fill: b.fill, meta: { cls: 'mark-unit', data: { unit: s.unit, brush: s.brush } } });
   }
   for (const s of shapes) {
     if (s.kind !== 'cell') continue;
     const b = brushOf(theme, s);
     if (b.fill) out.push({ type: 'rect', x: cellX(s.cell), y: cellY(s.cell), width: c, height: c, fill: b.fill, meta: { cls: 'mark-cell', data: { cell: s.cell, brush: s.brush } } });
   }
-  // Grid: thin lines, then box lines and the frame.
+  // Grid: thin lines, then box lines and the frame (or the layout's own lines).
   const thin = Math.max(0.5, c * 0.02);
   const thick = Math.max(1.5, c * 0.06);
-  for (let i = 1; i < 9; i++) {
+  if (layout) out.push(...layout.over);
+  for (let i = 1; i < 9 && !layout; i++) {
     if (i % 3 === 0) continue;
     out.push({ type: 'line', x1: left + i * c, y1: top, x2: left + i * c, y2: top + 9 * c, stroke: theme.thin, strokeWidth: thin });
     out.push({ type: 'line', x1: left, y1: top + i * c, x2: left + 9 * c, y2: top + i * c, stroke: theme.thin, strokeWidth: thin });
   }
-  for (const i of [3, 6]) {
+  for (const i of layout ? [] : [3, 6]) {
     out.push({ type: 'line', x1: left + i * c, y1: top, x2: left + i * c, y2: top + 9 * c, stroke: theme.thick, strokeWidth: thick });
     out.push({ type: 'line', x1: left, y1: top + i * c, x2: left + 9 * c, y2: top + i * c, stroke: theme.thick, strokeWidth: thick });
   }
-  out.push({ type: 'rect', x: left, y: top, width: 9 * c, height: 9 * c, stroke: theme.thick, strokeWidth: thick });
+  if (!layout) out.push({ type: 'rect', x: left, y: top, width: 9 * c, height: 9 * c, stroke: theme.thick, strokeWidth: thick });
   // Unit outlines, inset so that neighbouring units stay apart.
   for (const s of shapes) {
     if (s.kind !== 'unit') continue;
@@ -232,6 +271,13 @@ function paint(
     if (!b.stroke) continue;
     const w = (b.width ?? 0.04) * c;
     const unitInset = w / 2 + c * 0.04;
+    const cells = unitCells(s.unit);
+    if (cells) {
+      const outline: Primitive = { type: 'path', commands: cellsOutline(cells, unitInset, c, cellX, cellY), stroke: b.stroke, strokeWidth: w, meta: { cls: 'mark-unit-outline', data: { unit: s.unit, brush: s.brush } } };
+      if (b.dash && b.dash.length > 0) outline.dash = b.dash.map((d) => d * c);
+      out.push(outline);
+      continue;
+    }
     const r = unitRect(s.unit);
     const outline: Primitive = { type: 'rect', x: r.x + unitInset, y: r.y + unitInset, width: r.w - 2 * unitInset, height: r.h - 2 * unitInset, stroke: b.stroke, strokeWidth: w, meta: { cls: 'mark-unit-outline', data: { unit: s.unit, brush: s.brush } } };
     if (b.dash && b.dash.length > 0) outline.dash = b.dash.map((d) => d * c);
@@ -317,12 +363,17 @@ function paint(
         continue;
       }
       if (s) obstacles.push(candidateBox(ref, OBSTACLE_MARK));
+      // A plain pencil mark: its glyph, lightly (an arrow through it makes it hard to read).
+      else obstacles.push({ x0: candX(ref) - c * 0.06, y0: candY(ref) - c * 0.08, x1: candX(ref) + c * 0.06, y1: candY(ref) + c * 0.08, weight: OBSTACLE_PENCIL });
       out.push(candidateText(ref, s));
     }
   }
   // Arrows, routed around digits and clear of the eliminations, ending at the edge of the
   // candidates they join.
-  const frame = { x0: left, y0: top, x1: left + 9 * c, y1: top + 9 * c };
+  const field = new RouteField(
+    obstacles.map((o) => ({ x0: (o.x0 - left) / c, y0: (o.y0 - top) / c, x1: (o.x1 - left) / c, y1: (o.y1 - top) / c, weight: o.weight })),
+    ARROW_MARGIN,
+  );
   for (const s of shapes) {
     if (s.kind !== 'arrow') continue;
     const brush = brushOf(theme, s);
@@ -335,7 +386,7 @@ function paint(
       return candidateMarks.get(ref.cell * 9 + ref.digit - 1)?.kind === 'strike' ? c * 0.23 : c * 0.19;
     };
     const gaps: [number, number] = [gapAt(s.from), gapAt(s.to)];
-    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, obstacles, frame, left, top));
+    out.push(...arrowPrimitives(s, { ...brush, ...(colour === undefined ? {} : { stroke: colour }) }, c, [candX(s.from), candY(s.from)], [candX(s.to), candY(s.to)], gaps, field, left, top));
   }
   // Eliminations last, the strongest mark: the candidate on its disc, then a cross over it, above
   // every arrow (which are routed clear of it anyway).
@@ -366,6 +417,34 @@ function paint(
   return out;
 }
 
+/**
+ * The outline of a set of cells, inset into them: a segment along each cell side that borders no
+ * cell of the set, its ends meeting the next segment of the outline.
+ */
+function cellsOutline(cells: ArrayLike<number>, inset: number, c: number, cellX: (cell: number) => number, cellY: (cell: number) => number): PathCommand[] {
+  const set = new Set<number>();
+  for (let k = 0; k < cells.length; k++) set.add(cells[k]!);
+  const has = (row: number, col: number) => row >= 0 && row < 9 && col >= 0 && col < 9 && set.has(row * 9 + col);
+  const out: PathCommand[] = [];
+  const segment = (x1: number, y1: number, x2: number, y2: number) => out.push({ op: 'M', x: x1, y: y1 }, { op: 'L', x: x2, y: y2 });
+  for (const cell of set) {
+    const row = Math.floor(cell / 9);
+    const col = cell % 9;
+    const x0 = cellX(cell);
+    const y0 = cellY(cell);
+    const x1 = x0 + c;
+    const y1 = y0 + c;
+    // An end meets the next cell's side (the set goes on along it), turns inside this cell (a
+    // convex corner), or turns past its edge (a concave corner: the diagonal cell is in the set).
+    const end = (along: boolean, diagonal: boolean, edge: number, sign: number) => (!along ? edge + sign * inset : diagonal ? edge - sign * inset : edge);
+    if (!has(row - 1, col)) segment(end(has(row, col - 1), has(row - 1, col - 1), x0, 1), y0 + inset, end(has(row, col + 1), has(row - 1, col + 1), x1, -1), y0 + inset);
+    if (!has(row + 1, col)) segment(end(has(row, col - 1), has(row + 1, col - 1), x0, 1), y1 - inset, end(has(row, col + 1), has(row + 1, col + 1), x1, -1), y1 - inset);
+    if (!has(row, col - 1)) segment(x0 + inset, end(has(row - 1, col), has(row - 1, col - 1), y0, 1), x0 + inset, end(has(row + 1, col), has(row + 1, col - 1), y1, -1));
+    if (!has(row, col + 1)) segment(x1 - inset, end(has(row - 1, col), has(row - 1, col + 1), y0, 1), x1 - inset, end(has(row + 1, col), has(row + 1, col + 1), y1, -1));
+  }
+  return out;
+}
+
 /** A box an arrow should keep out of, and how much crossing it costs. */
 interface Obstacle {
   x0: number;
@@ -376,24 +455,21 @@ interface Obstacle {
 }
 
 /** Pencil marks sit this fraction of a cell in from its edges. */
-const CANDIDATE_INSET = 0.055;
-/** Costs of an arrow's sample point inside a box: an elimination must never be covered. */
-const OBSTACLE_ELIMINATION = 1000;
+export const CANDIDATE_INSET = 0.055;
+/** Pencil marks of a cell with a corner label start this far (cells) down. */
+const LABELLED_TOP = 0.27;
+/** Arrows keep this far (cells) from the boxes they go around. */
+const ARROW_MARGIN = 0.04;
+/** Costs per cell of arrow inside a box: an elimination must never be covered. */
+const OBSTACLE_ELIMINATION = 5000;
 const OBSTACLE_DIGIT = 100;
 const OBSTACLE_MARK = 8;
-const COST_OUTSIDE = 400;
-const COST_ON_GRID_LINE = 70;
-/** Bends tried, as fractions of the distance between the ends (either side), gentlest first. */
-const BENDS = [0.08, 0.12, 0.16, 0.2, 0.25, 0.3, 0.36, 0.42, 0.5, 0.6];
-/** Bends tried after those, in cells. */
-const ABSOLUTE_BENDS = [0.25, 0.4, 0.55, 0.75, 1];
-const SAMPLES = 48;
+const OBSTACLE_PENCIL = 4;
 
 /**
- * An arrow between two candidate centres: a quadratic curve shortened to the candidates' edges,
- * and a triangular head along the curve's end. The bend is chosen among a few, by cost of the
- * points along the curve: inside an eliminated candidate (never), outside the board, over a
- * digit, over another marked candidate, or running along a grid line; a gentler bend wins a tie.
+ * An arrow between two candidate centres: a path routed clear of digits, eliminations, the frame
+ * and the grid lines (see route.ts), shortened to the candidates' edges, and a triangular head
+ * along the path's end.
  */
 function arrowPrimitives(
   shape: Shape & { kind: 'arrow' },
@@ -402,78 +478,35 @@ function arrowPrimitives(
   from: [number, number],
   to: [number, number],
   gaps: [number, number],
-  obstacles: readonly Obstacle[],
-  frame: { x0: number; y0: number; x1: number; y1: number },
+  field: RouteField,
   left: number,
   top: number,
 ): Primitive[] {
   const [x1, y1] = from;
   const [x2, y2] = to;
-  const dx = x2 - x1;
-  const dy = y2 - y1;
-  const length = Math.hypot(dx, dy);
-  if (length < 1e-6) return [];
-  const ux = dx / length;
-  const uy = dy / length;
-  const margin = c * 0.04;
-  // Far enough inside the frame for an arrowhead's corners.
-  const inside = c * 0.1;
-  const own = (o: Obstacle) => (x1 >= o.x0 && x1 <= o.x1 && y1 >= o.y0 && y1 <= o.y1) || (x2 >= o.x0 && x2 <= o.x1 && y2 >= o.y0 && y2 <= o.y1);
-  const near = obstacles.filter((o) => !own(o));
-  let best = { cost: Infinity, mx: 0, my: 0 };
-  // Relative bends, then absolute ones (a short link between two marks of one cell needs those).
-  // Two marks a few candidates apart: a loop, or the ends' gaps would leave no line between them.
-  const short = length < c * 0.9;
-  const amounts = [...(short ? [] : BENDS.map((f) => Math.min(length * f, c * (0.5 + 4 * f)))), ...ABSOLUTE_BENDS.filter((f) => !short || f >= 0.5).map((f) => f * c)];
-  for (const amount of amounts) {
-    for (const side of [1, -1]) {
-      const bend = side * amount;
-      const mx = (x1 + x2) / 2 - uy * bend;
-      const my = (y1 + y2) / 2 + ux * bend;
-      let cost = Math.abs(bend) / c;
-      for (let i = 1; i < SAMPLES; i++) {
-        const t = i / SAMPLES;
-        const px = (1 - t) * (1 - t) * x1 + 2 * (1 - t) * t * mx + t * t * x2;
-        const py = (1 - t) * (1 - t) * y1 + 2 * (1 - t) * t * my + t * t * y2;
-        if (px < frame.x0 + inside || px > frame.x1 - inside || py < frame.y0 + inside || py > frame.y1 - inside) cost += COST_OUTSIDE;
-        for (const o of near) if (px >= o.x0 - margin && px <= o.x1 + margin && py >= o.y0 - margin && py <= o.y1 + margin) cost += o.weight;
-        // Along a grid line: near one and travelling along it.
-        const tx = 2 * (1 - t) * (mx - x1) + 2 * t * (x2 - mx);
-        const ty = 2 * (1 - t) * (my - y1) + 2 * t * (y2 - my);
-        const offX = Math.abs(((px - left) / c) - Math.round((px - left) / c));
-        const offY = Math.abs(((py - top) / c) - Math.round((py - top) / c));
-        if ((offX < 0.12 && Math.abs(ty) > 1.5 * Math.abs(tx)) || (offY < 0.12 && Math.abs(tx) > 1.5 * Math.abs(ty))) cost += COST_ON_GRID_LINE;
-      }
-      if (cost < best.cost) best = { cost, mx, my };
-    }
-  }
-  const { mx, my } = best;
-  const startDir = unit(mx - x1, my - y1);
-  const endDir = unit(x2 - mx, y2 - my);
+  if (Math.hypot(x2 - x1, y2 - y1) < 1e-6) return [];
   const headed = brush.head !== false;
-  const sx = x1 + startDir[0] * gaps[0];
-  const sy = y1 + startDir[1] * gaps[0];
-  const tipX = x2 - endDir[0] * gaps[1];
-  const tipY = y2 - endDir[1] * gaps[1];
   const width = (brush.width ?? 0.035) * c;
   const headLength = headed ? Math.max(c * 0.15, width * 3.5) : 0;
   const headHalf = Math.max(c * 0.065, width * 1.6);
-  const baseX = tipX - endDir[0] * headLength;
-  const baseY = tipY - endDir[1] * headLength;
+  const toCells = (x: number, y: number): [number, number] => [(x - left) / c, (y - top) / c];
+  const route = routeArrow(field, toCells(x1, y1), toCells(x2, y2), { gaps: [gaps[0] / c, gaps[1] / c], head: headLength / c });
+  const drawn = trimRoute(route, { gaps: [gaps[0] / c, gaps[1] / c], head: headLength / c });
+  const px = (p: readonly [number, number]): [number, number] => [left + p[0] * c, top + p[1] * c];
+  const [sx, sy] = px(drawn.start);
+  const [tipX, tipY] = px(drawn.tip);
+  const [baseX, baseY] = px(drawn.base);
+  const endDir = unit(tipX - baseX, tipY - baseY);
+  const pieces: PathCommand[] = drawn.pieces.map((p) => (p.op === 'L' ? { op: 'L', x: left + p.x * c, y: top + p.y * c } : { op: 'Q', cx: left + p.cx * c, cy: top + p.cy * c, x: left + p.x * c, y: top + p.y * c }));
+  // The line stops under the head's base (half a line width in, so no gap shows).
+  const lastPiece = pieces[pieces.length - 1] as PathCommand & { x: number; y: number };
+  lastPiece.x = baseX + endDir[0] * width * (headed ? 0.5 : 0);
+  lastPiece.y = baseY + endDir[1] * width * (headed ? 0.5 : 0);
   const stroke = brush.stroke ?? '#000000';
   const data: Record<string, string | number> = { from: `${shape.from.cell}:${shape.from.digit}`, to: `${shape.to.cell}:${shape.to.digit}`, brush: shape.brush };
   if (shape.chain !== undefined) data['chain'] = shape.chain;
   const meta = { cls: headed ? 'mark-arrow' : 'mark-link', data };
-  const line: Primitive = {
-    type: 'path',
-    commands: [
-      { op: 'M', x: sx, y: sy },
-      { op: 'Q', cx: mx, cy: my, x: baseX + endDir[0] * width * (headed ? 0.5 : 0), y: baseY + endDir[1] * width * (headed ? 0.5 : 0) },
-    ],
-    stroke,
-    strokeWidth: width,
-    meta,
-  };
+  const line: Primitive = { type: 'path', commands: [{ op: 'M', x: sx, y: sy }, ...pieces], stroke, strokeWidth: width, meta };
   if (brush.dash && brush.dash.length > 0) line.dash = brush.dash.map((d) => d * c);
   if (brush.opacity !== undefined) line.opacity = brush.opacity;
   if (!headed) return [line];

@@ -20,3 +20,4 @@ export type { Scene, Primitive, Paint, Meta, PathCommand, RectPrimitive, LinePri
 export { sceneToSvg, escapeXml } from './svg.js';
 export { type GlyphOutline, type FaceOutlines, type FontOutlines, BOARD_CHARACTERS } from './glyphs.js';
 export { type VariantPicture, type VariantDrawOptions, drawVariantBoard, variantBoardScene, digitLabel } from './variant.js';
+export { type VariantStepPicture, type VariantStepOptions, drawVariantStep, variantStepScene } from './variant-step.js';

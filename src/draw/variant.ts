@@ -112,6 +112,22 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
     if (tinted[cell]) out.push({ type: 'rect', x: cellX(cell), y: cellY(cell), width: c, height: c, fill: tints.extra, meta: { cls: 'extra-house', data: { cell } } });
   }
 
+  // Disjoint groups: each cell a small light dot placed in the cell as the cell sits in its box
+  // (top-left cell of a box: dot in the top-left corner...), so that a group is the cells whose
+  // dots sit alike; by place, not by colour. At the edges, clear of digits and pencil marks.
+  const groupDot = c * 0.035;
+  rules.houseKinds.forEach((kind, house) => {
+    if (kind !== 'disjoint') return;
+    const group = house - rules.houseKinds.indexOf('disjoint');
+    const gx = [0.09, 0.5, 0.91][group % 3]!;
+    const gy = [0.09, 0.5, 0.91][Math.floor(group / 3) % 3]!;
+    // The middle group's dot sits in the middle, under the digit (a filled cell shows none, which
+    // no other group does).
+    for (const cell of rules.houses[house]!) {
+      out.push({ type: 'circle', cx: cellX(cell) + gx * c, cy: cellY(cell) + gy * c, r: groupDot, fill: tints.diagonal, meta: { cls: 'disjoint-group', data: { cell, group } } });
+    }
+  });
+
   // Sum labels first (lines are cut around them), then the lines.
   const sumSize = c * SUM_SIZE;
   // As a 9x9 board's lines at most: the big cells of 4x4 and 6x6 would otherwise get clumsy bars.
@@ -331,7 +347,7 @@ function mergeSegments(segments: [number, number, number, number][]): [number, n
 }
 
 /** Parameter intervals [t0, t1] of the segment outside every box (Liang-Barsky per box). */
-function subtractBoxes(x1: number, y1: number, x2: number, y2: number, boxes: readonly Box[]): [number, number][] {
+export function subtractBoxes(x1: number, y1: number, x2: number, y2: number, boxes: readonly Box[]): [number, number][] {
   let parts: [number, number][] = [[0, 1]];
   const dx = x2 - x1;
   const dy = y2 - y1;

@@ -3,7 +3,11 @@ import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
 import { describeConflict, findConflict, formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { ChainData, Step } from '../core/step.js';
+import { geometryOf, type Geometry } from '../core/geometry.js';
 import { COLOR_THEME, drawBoard, type Shape } from '../draw/index.js';
+import { drawVariantStep } from '../draw/variant-step.js';
+import { isClassic9 } from '../rules/constructors.js';
+import type { Rules } from '../rules/types.js';
 import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { formatChain } from '../techniques/chains/index.js';
@@ -226,16 +230,20 @@ const LEGEND =
 const WING_LEGEND = '<p class="legend">Orange: the pivot; blue: the pincers; orange lines: the digit each pincer shares with the pivot. Crossed out in red: removed.</p>';
 const FISH_LEGEND = '<p class="legend">Green bands: the base lines, where the digit is confined; dashed blue outlines: the cover lines it is removed from. Crossed out in red: removed.</p>';
 
-function boardSvg(givens: Grid, board: Board | null, size: number, title: string, step?: Step, extra: { chain?: number; shapes?: Shape[] } = {}): string {
+/** The rules a page's boards are drawn under: null for classic (the classic drawing). */
+type PageRules = Rules | null;
+
+function boardSvg(rules: PageRules, givens: Grid, board: Board | null, size: number, title: string, step?: Step, extra: { chain?: number; shapes?: Shape[] } = {}): string {
   const picture = board ? { givens, values: board.values, candidates: board.candidates } : { givens };
-  return drawBoard(picture, {
+  const options = {
     size,
     title,
     layers: { coordinates: true },
     ...(step ? { step } : {}),
     ...(extra.chain === undefined ? {} : { chain: extra.chain }),
     ...(extra.shapes ? { shapes: extra.shapes } : {}),
-  });
+  };
+  return rules ? drawVariantStep({ rules, ...picture }, options) : drawBoard(picture, options);
 }
 
 /** A swatch of a chain's colour, for its button and its line. */
@@ -249,16 +257,16 @@ function swatch(chain: number): string {
  * chain at a time (each in its colour, "chain 1 of 3"), then all at once; each nested proof opens
  * as a board of its own (the proof as a chain, on the board the step starts from).
  */
-function stepViews(givens: Grid, snapshot: Board, size: number, title: string, step: Step): { views: StepView[]; chainsHtml: string } {
+function stepViews(rules: PageRules, givens: Grid, snapshot: Board, size: number, title: string, step: Step): { views: StepView[]; chainsHtml: string } {
   const chains = step.chains ?? [];
-  if (chains.length === 0) return { views: [{ svg: boardSvg(givens, snapshot, size, title, step), label: '' }], chainsHtml: '' };
+  if (chains.length === 0) return { views: [{ svg: boardSvg(rules, givens, snapshot, size, title, step), label: '' }], chainsHtml: '' };
   const views: StepView[] = [];
   const many = chains.length > 1;
   chains.forEach((_, i) => {
     const label = many ? `Chain ${i + 1} of ${chains.length}` : 'The chain';
-    views.push({ svg: boardSvg(givens, snapshot, size, `${title}: ${label.toLowerCase()}`, step, { chain: i }), label });
+    views.push({ svg: boardSvg(rules, givens, snapshot, size, `${title}: ${label.toLowerCase()}`, step, { chain: i }), label });
   });
-  if (many) views.push({ svg: boardSvg(givens, snapshot, size, `${title}: all chains`, step), label: `All ${chains.length} chains`, all: true });
+  if (many) views.push({ svg: boardSvg(rules, givens, snapshot, size, `${title}: all chains`, step), label: `All ${chains.length} chains`, all: true });
   const found: ProofLine[] = [];
   proofLines(chains, 0, found);
   // Chains that share a link share its proof: each proof once.
@@ -276,7 +284,7 @@ function stepViews(givens: Grid, snapshot: Board, size: number, title: string, s
       // The proof alone: its chain on the board, none of the step's marks.
       const proofStep: Step = { technique: 'nested-proof', difficulty: step.difficulty, placements: [], eliminations: [], pattern: { cells: [], digits: [], units: [] }, chains: [p.chain] };
       button = `<button type="button" data-show="${views.length}" aria-pressed="false">board</button>`;
-      views.push({ svg: boardSvg(givens, snapshot, size, `${title}: ${label.toLowerCase()}`, proofStep), label });
+      views.push({ svg: boardSvg(rules, givens, snapshot, size, `${title}: ${label.toLowerCase()}`, proofStep), label });
     }
     return `<li style="margin-left:${p.depth * 14}px">${button}<code>${escapeHtml(formatChain(p.chain))}</code></li>`;
   });
@@ -297,15 +305,28 @@ function legendOf(step: Step): string {
   return '';
 }
 
-function pageSteps(givens: Grid, steps: readonly Step[], size: number): PageStep[] {
+/** What the board's own marks mean under the rules (none for classic). */
+function rulesLegend(rules: PageRules): string {
+  if (!rules) return '';
+  const parts: string[] = [];
+  if (!rules.boxShape) parts.push('heavy lines: the regions (each holds 1 to 9 once)');
+  const kinds = new Set(rules.houseKinds.slice(27));
+  if (kinds.has('diagonal')) parts.push('grey diagonals: each holds 1 to 9 once');
+  if (kinds.has('window') || kinds.has('asterisk') || kinds.has('centre-dot') || kinds.has('extra')) parts.push('tinted cells: extra houses, each holds 1 to 9 once');
+  if (kinds.has('disjoint')) parts.push('grey dots: cells whose dots sit alike (same place in their boxes) hold 1 to 9 once');
+  if (rules.cages.length > 0) parts.push('dashed cages: different digits, adding up to the small sum');
+  return parts.length === 0 ? '' : `<p class="legend">The board: ${escapeHtml(parts.join('; '))}.</p>`;
+}
+
+function pageSteps(rules: PageRules, geometry: Geometry | undefined, givens: Grid, steps: readonly Step[], size: number): PageStep[] {
   const out: PageStep[] = [];
-  const board = boardFromGrid(givens);
+  const board = boardFromGrid(givens, geometry);
   const total = steps.length;
   out.push({
     title: 'Start',
     listLabel: 'Start',
-    views: [{ svg: boardSvg(givens, null, size, 'The puzzle'), label: '' }],
-    textHtml: `<h2>The puzzle</h2><p class="line">${countGivens(givens)} givens. Step through the solution with the buttons, the arrow keys or the list.</p>`,
+    views: [{ svg: boardSvg(rules, givens, null, size, 'The puzzle'), label: '' }],
+    textHtml: `<h2>The puzzle</h2><p class="line">${countGivens(givens)} givens. Step through the solution with the buttons, the arrow keys or the list.</p>${rulesLegend(rules)}`,
     technique: 'start',
   });
   steps.forEach((step, i) => {
@@ -313,17 +334,17 @@ function pageSteps(givens: Grid, steps: readonly Step[], size: number): PageStep
     const name = techniqueName(step.technique);
     const snapshot = cloneBoard(board);
     const title = `Step ${n} of ${total}: ${name}`;
-    const { views, chainsHtml } = stepViews(givens, snapshot, size, title, step);
+    const { views, chainsHtml } = stepViews(rules, givens, snapshot, size, title, step);
     const text =
       `<h2><span class="difficulty">${step.difficulty.toFixed(1)}</span>${escapeHtml(name)}</h2>` +
-      `<p class="line">${escapeHtml(describeStep(step))}</p>${chainsHtml}${legendOf(step)}`;
+      `<p class="line">${escapeHtml(describeStep(step))}</p>${chainsHtml}${legendOf(step)}${rulesLegend(rules)}`;
     out.push({ title, listLabel: name, difficulty: step.difficulty, views, textHtml: text, technique: step.technique });
-    applyStep(board, step);
+    applyStep(board, step, geometry);
   });
   out.push({
     title: 'Solved',
     listLabel: 'Solved',
-    views: [{ svg: boardSvg(givens, board, size, 'Solved'), label: '' }],
+    views: [{ svg: boardSvg(rules, givens, board, size, 'Solved'), label: '' }],
     textHtml: `<h2>Solved</h2><p class="line">Every cell is filled after ${total} ${total === 1 ? 'step' : 'steps'}.</p>`,
     technique: 'solved',
   });
@@ -403,7 +424,7 @@ export function explainPage(input: ExplainPageInput, options: ExplainPageOptions
   if (conflict) {
     const message = `The givens conflict: ${describeConflict(conflict)}. A puzzle with conflicting givens has no solution.`;
     const shapes: Shape[] = conflict.cells.map((cell) => ({ kind: 'cell', cell, brush: 'elimination' }));
-    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(grid, null, size, 'The puzzle', undefined, { shapes })}</div>`;
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(null, grid, null, size, 'The puzzle', undefined, { shapes })}</div>`;
     return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status: 'invalid', message } };
   }
   let result: { grade: Grade; steps: Step[] };
@@ -418,16 +439,48 @@ export function explainPage(input: ExplainPageInput, options: ExplainPageOptions
         : status === 'multiple'
           ? 'This puzzle has several solutions, so it cannot be solved by logic alone: at some point a choice is a guess. A proper puzzle has exactly one. (explain --no-uniqueness walks it anyway.)'
           : error.message;
-    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(grid, null, size, 'The puzzle')}</div>`;
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(null, grid, null, size, 'The puzzle')}</div>`;
     return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status, message } };
   }
+  return pathPage(input, grid, null, result, options, title, links);
+}
+
+/** A puzzle under any 9x9 rules and its solving path, to show as a page (see {@link explainPathPage}). */
+export interface ExplainPathInput extends ExplainPageInput {
+  /** The rules (jigsaw, X, windoku, killer...): 81 cells, nine digits. Default classic. */
+  rules?: Rules;
+  /** The grade of the puzzle and the steps of its path, as the grader gives them. */
+  grade: Grade;
+  steps: readonly Step[];
+}
+
+/**
+ * The page of {@link explainPage} from a solving path already found (the grader's steps under the
+ * puzzle's rules): every board drawn under the rules (regions, diagonals, extra houses, disjoint
+ * groups, cages) with each step's marks over them. The CLI's `explain --html` for a variant puzzle
+ * grades it under its rules and passes the path here.
+ *
+ * @example explainPathPage({ puzzle: givens, rules, ...gradeWithPath(givens, { rules }) })
+ * @throws DrawError for rules that are not 9x9.
+ */
+export function explainPathPage(input: ExplainPathInput, options: ExplainPageOptions = {}): ExplainPage {
+  options = ownOptions(options, optionKeys<ExplainPageOptions>({ uniqueness: true, boardSize: true, links: true }), 'explain page');
+  input = ownCopy(input);
+  const grid = toGrid(input.puzzle);
+  const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';
+  const rules = input.rules !== undefined && !isClassic9(input.rules) ? input.rules : null;
+  return pathPage(input, grid, rules, { grade: input.grade, steps: [...input.steps] }, options, title, linksHtml(options.links));
+}
+
+function pathPage(input: ExplainPageInput, grid: Grid, rules: PageRules, result: { grade: Grade; steps: Step[] }, options: ExplainPageOptions, title: string, links: string): ExplainPage {
+  const size = options.boardSize ?? 720;
   const { grade, steps } = result;
   const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;
   const summary =
     `<div class="summary" id="summary"><span class="rating" title="Sudoku Explainer rating: the hardest step">${ratingText(grade)}</span>${levelBadge(grade.level)}` +
     `<span>hardest: <b>${escapeHtml(techniqueName(grade.hardest))}</b></span><span>${grade.steps} steps, ${guesses}</span></div>` +
     (grade.unique ? '' : '<p class="note">This puzzle has several solutions; it is explained without the techniques that assume a unique one.</p>');
-  const body = `${links}${summary}${stepsHtml(pageSteps(grid, steps, size))}`;
+  const body = `${links}${summary}${stepsHtml(pageSteps(rules, rules ? geometryOf(rules) : undefined, grid, steps, size))}`;
   return {
     html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body, script: SCRIPT }),
     outcome: { status: 'graded', grade, steps: steps.length },

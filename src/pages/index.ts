@@ -5,7 +5,9 @@ export {
   type ExplainOutcome,
   type ExplainPage,
   type ExplainIndexEntry,
+  type ExplainPathInput,
   explainPage,
+  explainPathPage,
   explainIndexPage,
 } from './explain-page.js';
 export { escapeHtml, LEVEL_COLORS } from './html.js';
