@@ -9,11 +9,14 @@ import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { HintEntry, PrimerEntry } from '../book/primer.js';
-import { boardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import { boardScene, variantBoardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import type { Rules } from '../rules/types.js';
+import { VARIANT_INFO, type BookVariant } from '../book/variants.js';
 import { paintScene } from './board-pdf.js';
 import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
 import { fontFile, type FontName } from './fonts.js';
 import {
+  capitalize,
   fillPageText,
   hasFolio,
   hasRunningHead,
@@ -39,6 +42,9 @@ export interface BookPuzzle {
   solution: Grid;
   level: string;
   rating?: number | undefined;
+  /** A variant's rules (absent: classic 9x9); `grid` and `solution` then hold one digit per rules cell. */
+  rules?: Rules | undefined;
+  variant?: BookVariant | undefined;
 }
 
 /** What {@link writeBookPdf} needs besides the plan. */
@@ -137,6 +143,9 @@ async function drawPages(
   options: WriteBookOptions,
 ): Promise<void> {
   let breathed = performance.now();
+  // Puzzles taken ahead of their pages: a rules page shows a section's first puzzle, solved.
+  const ahead: BookPuzzle[] = [];
+  const take = async (): Promise<IteratorResult<BookPuzzle>> => (ahead.length > 0 ? { done: false, value: ahead.shift()! } : await source.next());
   for (const page of plan.pages) {
     const frame = pageFrame(plan, page.number);
     doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
@@ -146,13 +155,21 @@ async function drawPages(
     if (content.kind === 'puzzles') {
       const batch: BookPuzzle[] = [];
       for (let i = 0; i < content.count; i++) {
-        const next = await source.next();
+        const next = await take();
         const expected = content.first + i;
         if (next.done) throw new Error(`the book needs ${plan.puzzleCount} puzzles; only ${expected - 1} came`);
         if (next.value.number !== expected) throw new Error(`expected puzzle ${expected}, got ${next.value.number}`);
         batch.push(next.value);
       }
       painter.puzzlesPage(frame, page.number, content, batch);
+    } else if (content.kind === 'rules') {
+      const wanted = plan.sections[content.section]!.first;
+      while (!ahead.some((p) => p.number === wanted)) {
+        const next = await source.next();
+        if (next.done) throw new Error(`the book needs ${plan.puzzleCount} puzzles; only ${ahead.length} came`);
+        ahead.push(next.value);
+      }
+      painter.rulesPage(frame, page.number, content.variant, ahead.find((p) => p.number === wanted)!);
     } else {
       painter.page(frame, page.number, content);
     }
@@ -324,12 +341,15 @@ class Painter {
       case 'divider': {
         const section = this.plan.sections[content.section]!;
         const detail = section.first === section.last ? `Puzzle ${section.first}` : `Puzzles ${section.first}\u2013${section.last}`;
-        this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level), `levels.${section.level}`);
+        if (section.variant !== undefined) this.dividerPage(frame, section.title, detail, VARIANT_INFO[section.variant].rules, `rules of ${section.variant}`);
+        else this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level), `levels.${section.level}`);
         break;
       }
       case 'solutions-divider':
         this.dividerPage(frame, 'Solutions', '', this.options.texts.solutions, 'solutions');
         break;
+      case 'rules':
+        throw new Error('a rules page is drawn with its example (rulesPage)');
       case 'solutions':
         if (content.heading) this.heading(frame, 'Solutions', '', slotsFor(this.plan, content));
         this.solutionsPage(content.first, content.count, slotsFor(this.plan, content));
@@ -355,11 +375,15 @@ class Painter {
       if (this.t.showRating && puzzle.rating !== undefined) {
         this.text(`rating ${puzzle.rating.toFixed(1)}`, slot.x + slot.width, baseline, { font: 'serifItalic', size: labelSize, align: 'right', gray: 0.3 });
       }
+      this.kept[puzzle.number - 1] = puzzle;
+      if (puzzle.rules !== undefined) {
+        this.variantGrid(slot, puzzle, false);
+        return;
+      }
       if (coordinates) this.coordinates(grid, slot);
       drawGridLines(this.doc, grid, this.t.lines);
       const font = this.t.givens === 'bold' ? this.metrics.digitsBold : this.metrics.digits;
       drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
-      this.kept[puzzle.number - 1] = puzzle;
     });
     this.furniture(frame, number, content);
   }
@@ -372,6 +396,10 @@ class Painter {
       if (!puzzle) throw new Error(`puzzle ${first + i} was never laid out`);
       const grid = offset(slots.grids[i]!, this.frame.body);
       this.text(`${puzzle.number}`, grid.x, grid.y - slots.labelHeight * 0.3, { font: 'serifBold', size: this.t.fonts.solutionLabel });
+      if (puzzle.rules !== undefined) {
+        this.variantGrid(grid, puzzle, true);
+        continue;
+      }
       drawGridLines(this.doc, grid, this.t.lines);
       const givens = puzzle.grid;
       drawDigits(this.doc, grid, { values: puzzle.solution, style: (c) => (givens[c] !== 0 ? bold : filled), scale: this.t.fonts.solutionDigitScale }, this.frame.media.height);
@@ -555,16 +583,57 @@ class Painter {
     paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
   }
 
+  /**
+   * A variant's rules in plain words, and the first puzzle of its first section solved beneath them:
+   * as large as the room left allows (Samurai's 21 cells across get most of the width).
+   */
+  rulesPage(frame: PageFrame, number: number, variant: BookVariant, example: BookPuzzle): void {
+    const info = VARIANT_INFO[variant];
+    const b = frame.body;
+    const f = this.t.fonts;
+    this.where = `the ${info.heading} rules page`;
+    let y = this.pageHeading(frame, info.heading) + f.body * 1.6;
+    y = this.paragraph(info.rules, b.x, y, b.width, { font: 'serif', size: f.body });
+    const small = f.body * 0.92;
+    const width = Math.min(b.width, f.body * 38);
+    const caption = `Puzzle ${example.number} of this book, solved. ${info.example}`;
+    const captionLines = this.wrap(caption, 'serifItalic', small, width).length;
+    const room = b.y + b.height - y - f.body * 1.2 - (captionLines + 1) * small * 1.45;
+    // Small, as an example is; Samurai's 21 cells across need most of the width to stay legible.
+    const side = Math.min(b.width * (info.across > 16 ? 0.9 : info.across > 9 ? 0.7 : 0.5), room, MAX_PICTURE);
+    if (example.rules === undefined || side < info.across * 8) throw new Error(`no room for the ${info.heading} example on page ${number}`);
+    const square: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.2, width: side, height: side };
+    this.variantGrid(square, example, true);
+    y = square.y + side + small * 2;
+    for (const line of this.wrap(caption, 'serifItalic', small, width)) {
+      this.text(line, b.x + b.width / 2, y, { font: 'serifItalic', size: small, align: 'center' });
+      y += small * 1.45;
+    }
+    this.furniture(frame, number, { kind: 'rules', variant, section: 0 });
+  }
+
+  /**
+   * A variant's grid from the one board drawing (src/draw/variant.ts) in grey: regions, diagonals,
+   * windows and cages as drawn on screen; solved, the filled digits grey and the givens bold.
+   * Drawn at two thirds of its printed size, as the pictures (see {@link picture}).
+   */
+  private variantGrid(square: Rect, puzzle: BookPuzzle, solved: boolean): void {
+    const picture = { rules: puzzle.rules!, givens: puzzle.grid, ...(solved ? { values: puzzle.solution } : {}) };
+    const scene = variantBoardScene(picture, { size: square.width / PICTURE_SCALE, theme: 'grey' });
+    const fonts = { regular: fontFile('digits'), bold: fontFile('digitsBold') };
+    paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
+  }
+
   private levelsPage(frame: PageFrame): void {
     const b = frame.body;
     const f = this.t.fonts;
     let y = this.pageHeading(frame, 'About the levels') + f.body * 1.6;
-    const levels = [...new Set(this.plan.sections.map((s) => s.level))];
+    const classic = this.plan.sections.filter((s) => s.variant === undefined);
+    const levels = [...new Set(classic.map((s) => s.level))];
     const intro = `The puzzles get harder through the book. Each level asks a little more of you:`;
     y = this.paragraph(intro, b.x, y, b.width, { font: 'serif', size: f.body }) + f.body * 0.6;
     for (const level of levels) {
-      const section = this.plan.sections.find((s) => s.level === level)!;
-      this.text(section.title, b.x, y, { font: 'serifBold', size: f.body });
+      this.text(capitalize(level), b.x, y, { font: 'serifBold', size: f.body });
       y += f.body * 1.45;
       this.where = 'the About the levels page';
       y = this.paragraph(levelText(this.options.texts, level), b.x, y, b.width, { font: 'serif', size: f.body }, 1.45, `levels.${level}`) + f.body * 0.7;
