@@ -33,8 +33,20 @@ const SMALL = (size: number, box: string, digits: string): string =>
   `Fill every empty square so that each row, each column and each ${box} box holds ${digits}, each one exactly once. The printed digits stay as they are.`;
 
 export const VARIANT_INFO: Readonly<Record<BookVariant, VariantInfo>> = {
-  '4x4': { name: '4\u00d74', heading: '4\u00d74 Sudoku', across: 4, rules: SMALL(4, '2\u00d72', 'the digits 1, 2, 3 and 4'), example: 'The bold digits were printed; the grey ones are the answer.' },
-  '6x6': { name: '6\u00d76', heading: '6\u00d76 Sudoku', across: 6, rules: SMALL(6, '2\u00d73', 'the digits 1 to 6'), example: 'The bold digits were printed; the grey ones are the answer.' },
+  '4x4': {
+    name: '4\u00d74',
+    heading: '4\u00d74 Sudoku',
+    across: 4,
+    rules: 'Write 1, 2, 3 or 4 in each empty square. Every row, every column and every box of four squares must have 1, 2, 3 and 4, with no number twice. The printed numbers stay as they are.',
+    example: 'The bold numbers were printed; the grey ones are the answer.',
+  },
+  '6x6': {
+    name: '6\u00d76',
+    heading: '6\u00d76 Sudoku',
+    across: 6,
+    rules: 'Write a number from 1 to 6 in each empty square. Every row, every column and every box of six squares must have 1, 2, 3, 4, 5 and 6, with no number twice. The printed numbers stay as they are.',
+    example: 'The bold numbers were printed; the grey ones are the answer.',
+  },
   '8x8': { name: '8\u00d78', heading: '8\u00d78 Sudoku', across: 8, rules: SMALL(8, '2\u00d74', 'the digits 1 to 8'), example: 'The bold digits were printed; the grey ones are the answer.' },
   '12x12': {
     name: '12\u00d712',

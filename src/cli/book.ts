@@ -274,12 +274,13 @@ export function levelCounts(sections: readonly BookSection[]): { level: string; 
 
 /**
  * The section whose first puzzle is the cover's art: the last, or in a variety book the last of
- * 9x9 grids (a Samurai or 16x16 grid is too busy at a cover's size).
+ * 9x9 grids with givens (looked at: a Samurai or 16x16 grid is too busy at a cover's size, and a
+ * killer's cages without digits read as noise).
  */
 export function artSection(sections: readonly BookSection[]): number {
   for (let i = sections.length - 1; i >= 0; i--) {
     const variant = sections[i]!.variant;
-    if (variant === undefined || VARIANT_INFO[variant].across === 9) return i;
+    if (variant === undefined || (VARIANT_INFO[variant].across === 9 && variant !== 'killer')) return i;
   }
   return sections.length - 1;
 }
@@ -368,7 +369,7 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
     return { sections: fileBook.sections, puzzles: fileBook.puzzles, origin: `puzzles from ${basename(options.puzzles)}`, seed: undefined };
   }
   if (options.skipInvalid) throw new UsageError('--skip-invalid only applies with --puzzles');
-  const sections = wanted ?? parseSections(DEFAULT_SECTIONS);
+  const sections = wanted ?? parseSections(template.sections ?? DEFAULT_SECTIONS, `template ${template.name}: sections`);
   const seed = options.seed ?? String(randomInt(100000, 1000000));
   if (options.seed === undefined) progress.note(`seed ${seed} (pass --seed ${seed} to make this book again)`);
   const puzzles = generatedPuzzles(sections, {
@@ -487,24 +488,24 @@ function coverSummary(cover: { path: string; width: number; height: number; spin
  * `easy:20,killer-hard:10,6x6-easy:8` -> sections (a plain level is classic), or a preset's name
  * (`variety`); a usage error names the bad part.
  */
-export function parseSections(text: string): BookSection[] {
+export function parseSections(text: string, where = '--sections'): BookSection[] {
   const preset = SECTION_PRESETS[text.trim().toLowerCase()];
-  if (preset !== undefined) return parseSections(preset);
+  if (preset !== undefined) return parseSections(preset, where);
   const sections: BookSection[] = [];
   for (const part of text.split(',')) {
     const item = part.trim();
     const match = /^(?:([a-z0-9]+)-)?([a-z]+):(\d+)$/i.exec(item);
-    if (!match) throw new UsageError(`--sections: expected level:count or variant-level:count (e.g. easy:20, killer-hard:10), got '${item}'`);
+    if (!match) throw new UsageError(`${where}: expected level:count or variant-level:count (e.g. easy:20, killer-hard:10), got '${item}'`);
     const named = match[1]?.toLowerCase();
     const level = match[2]!.toLowerCase();
     const variant = named === 'classic' ? undefined : named;
-    if (variant !== undefined && !isBookVariant(variant)) throw new UsageError(`--sections: unknown variant '${match[1]}' in '${item}'; variants are ${BOOK_VARIANTS.join(', ')}`);
-    if (variant === undefined && !isLevel(level)) throw new UsageError(`--sections: unknown level '${match[2]}'; levels are ${LEVELS.map((r) => r.level).join(', ')}`);
+    if (variant !== undefined && !isBookVariant(variant)) throw new UsageError(`${where}: unknown variant '${match[1]}' in '${item}'; variants are ${BOOK_VARIANTS.join(', ')}`);
+    if (variant === undefined && !isLevel(level)) throw new UsageError(`${where}: unknown level '${match[2]}'; levels are ${LEVELS.map((r) => r.level).join(', ')}`);
     if (variant !== undefined && !(BOOK_VARIANT_LEVELS as readonly string[]).includes(level)) {
-      throw new UsageError(`--sections: no level '${match[2]}' for ${variant}; variant levels are ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's)`);
+      throw new UsageError(`${where}: no level '${match[2]}' for ${variant}; variant levels are ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's)`);
     }
     const count = Number(match[3]);
-    if (count < 1 || count > 100000) throw new UsageError(`--sections: ${item.split(':')[0]} needs a count from 1 to 100000, got ${match[3]}`);
+    if (count < 1 || count > 100000) throw new UsageError(`${where}: ${item.split(':')[0]} needs a count from 1 to 100000, got ${match[3]}`);
     sections.push(variant === undefined ? { level, count } : { level, count, variant });
   }
   const variety = sections.some((s) => s.variant !== undefined);
@@ -657,7 +658,7 @@ export async function checkTextsBeforeWork(
   const { TextFitError } = await import('../render/text-fit.js');
   try {
     if (what.book && (options.puzzles === undefined || options.sections !== undefined)) {
-      const sections = parseSections(options.sections ?? DEFAULT_SECTIONS);
+      const sections = options.sections === undefined ? parseSections(template.sections ?? DEFAULT_SECTIONS, `template ${template.name}: sections`) : parseSections(options.sections);
       const planned = planContent(bookContent(options, template, sections, front, texts, undefined));
       checkTextsFit(planned);
     }

@@ -306,6 +306,11 @@ function levelsLine(levels: readonly string[]): string {
   return `${levels.length} levels \u00b7 ${levels[0]} to ${levels[levels.length - 1]}`;
 }
 
+/** `Classic · Killer · Jigsaw`; past four kinds, the pill would be too small to read: `7 kinds of sudoku`. */
+function kindsLine(kinds: readonly string[]): string {
+  return kinds.length <= 4 ? kinds.join(' \u00b7 ') : `${kinds.length} kinds of sudoku`;
+}
+
 /** The art's puzzle with three of its empty squares "pencilled in" from the solution. */
 function pencilled(puzzle: BookPuzzle): Uint8Array {
   const values = Uint8Array.from(puzzle.grid);
@@ -377,7 +382,7 @@ function drawFront(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions
     p.text('author', fitText(front.author, 'serif', authorSize, inner.width, p.measure), centre, bottom - authorSize * 0.25, 'serif', authorSize, t.text, 'center');
     bottom -= authorSize * 1.6;
   }
-  const levels = (options.variants !== undefined && options.variants.length > 0 ? options.variants.join(' \u00b7 ') : levelsLine(options.levels ?? [])).toUpperCase();
+  const levels = (options.variants !== undefined && options.variants.length > 0 ? kindsLine(options.variants) : levelsLine(options.levels ?? [])).toUpperCase();
   if (levels !== '') {
     const pill = f.width * 0.075;
     let size = pill * 0.46;

@@ -178,11 +178,27 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   const divider = template.sectionStart === 'divider';
   const auto = template.sectionStart === 'auto';
   /**
-   * Whether a section of `pages` pages of grids opens with a divider page. `auto`: only when the
-   * divider makes the section's length even; else a heading above its first grids, so that the
-   * next section opens on a right-hand page with no filler before it.
+   * Opens a section (or the solutions) and returns its page, the right-hand page it opens on. With
+   * `auto`, a divider on whichever side comes next and no filler: on a right-hand page it opens
+   * the section (the grids start on its back); on a left-hand page it faces the section's first
+   * grids, which open on the right. Else a divider on a right-hand page (a filler before it when
+   * needed), or a heading above the first grids (`heading`). Returns whether a divider was added.
    */
-  const useDivider = (pages: number): boolean => divider || (auto && (pages + 1) % 2 === 0);
+  const open = (divide: () => void): { page: number; divider: boolean } => {
+    if (auto) {
+      if (pages.length % 2 === 1) {
+        divide();
+        return { page: pages.length + 1, divider: true };
+      }
+      const page = pages.length + 1;
+      divide();
+      return { page, divider: true };
+    }
+    toRecto();
+    const page = pages.length + 1;
+    if (divider) divide();
+    return { page, divider };
+  };
   const ppp = template.puzzlesPerPage;
   const spp = template.solutionsPerPage;
   // A book of variants only has no classic rules or classic levels to explain: its rules pages do.
@@ -241,19 +257,18 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   spec.sections.forEach((section, index) => {
     const title = section.title ?? capitalize(section.level);
     const per = perPage[index]!;
-    toRecto();
+    const opened = open(() => add({ kind: 'divider', section: index }));
+    const withDivider = opened.divider;
     sections.push({
       level: section.level,
       title,
       first,
       last: first + section.count - 1,
-      page: pages.length + 1,
+      page: opened.page,
       ...(section.variant === undefined ? {} : { variant: section.variant }),
       perPage: per,
       solutionsPerPage: solutionsPer[index]!,
     });
-    const withDivider = useDivider(Math.ceil(section.count / per));
-    if (withDivider) add({ kind: 'divider', section: index });
     for (let offset = 0; offset < section.count; offset += per) {
       const count = Math.min(per, section.count - offset);
       add({ kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0, heading: offset === 0 && !withDivider, perPage: per });
@@ -270,8 +285,6 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   }
   let solutionsPage: number | null = null;
   if (template.solutions) {
-    toRecto();
-    solutionsPage = pages.length + 1;
     // Runs of sections with as many solutions a page share their pages; a run of bigger grids starts a page.
     const runs: { first: number; count: number; per: number }[] = [];
     let number = 1;
@@ -282,8 +295,9 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
       else runs.push({ first: number, count: section.count, per });
       number += section.count;
     });
-    const withDivider = useDivider(runs.reduce((sum, r) => sum + Math.ceil(r.count / r.per), 0));
-    if (withDivider) add({ kind: 'solutions-divider' });
+    const opened = open(() => add({ kind: 'solutions-divider' }));
+    solutionsPage = opened.page;
+    const withDivider = opened.divider;
     runs.forEach((run, r) => {
       for (let offset = 0; offset < run.count; offset += run.per) {
         const count = Math.min(run.per, run.count - offset);
