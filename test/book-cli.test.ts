@@ -203,3 +203,36 @@ describe('templates', () => {
     expect(bad.stderr).toContain(`${mine}: page.size: expected one of`);
   });
 });
+
+describe('book with variant sections', () => {
+  test('generates each variant, names the sections, writes the cover; the same seed gives the same bytes', async () => {
+    const dir = tempDir();
+    const output = join(dir, 'variety.pdf');
+    const args = ['book', '--sections', 'x-easy:2,6x6-easy:2,easy:1', '--seed', '7', '-o', output, '-q'];
+    const first = await run([...args, '--cover']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Easy Sudoku X\s+puzzles 1-2\s+from page \d+/);
+    expect(first.stdout).toMatch(/Easy 6\u00d76\s+puzzles 3-4\s+from page \d+/);
+    expect(first.stdout).toMatch(/Easy Classic\s+puzzle 5\s+from page \d+/);
+    expect(first.stdout).toContain(`Wrote ${join(dir, 'variety-cover.pdf')}`);
+    const bytes = readFileSync(output);
+    const again = await run([...args, '--force']);
+    expect(again.code).toBe(0);
+    expect(readFileSync(output).equals(bytes)).toBe(true);
+  }, 60_000);
+
+  test.each([
+    [['--sections', 'killer-expert:2'], "--sections: no level 'expert' for killer; variant levels are easy, medium, hard, any"],
+    [['--sections', 'x-easy:2', '--primer'], '--primer: applies to classic books only'],
+    [['--sections', 'x-easy:2', '--puzzles', PUZZLES], '--sections: variant sections are generated'],
+    [['--sections', 'samurai-easy:1', '-t', 'kdp-6x9-2up'], 'Samurai Sudoku grid is 21 cells across'],
+  ])('%j is one line and exit 2, before any work', async (extra, message) => {
+    const dir = tempDir();
+    const result = await run(['book', '--seed', '1', '-o', join(dir, 'b.pdf'), ...extra]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
