@@ -80,7 +80,7 @@ describe('book --puzzles', () => {
   test.each([
     [['--template', 'letter-9up'], 'letter-9up: no such template'],
     [['--sections', 'easy:10,tricky:5'], "--sections: unknown level 'tricky'"],
-    [['--sections', 'easy'], "--sections: expected level:count (e.g. easy:20), got 'easy'"],
+    [['--sections', 'easy'], "--sections: expected level:count or variant-level:count (e.g. easy:20, killer-hard:10), got 'easy'"],
     [['--sections', 'easy:0'], '--sections: easy needs a count from 1 to 100000'],
     [['--puzzles', '/no/such/file.txt'], "cannot read '/no/such/file.txt': no such file"],
     [['--puzzles', PUZZLES, '--seed', '4'], '--seed makes no difference with --puzzles'],
