@@ -599,8 +599,11 @@ class Painter {
     const caption = `Puzzle ${example.number} of this book, solved. ${info.example}`;
     const captionLines = this.wrap(caption, 'serifItalic', small, width).length;
     const room = b.y + b.height - y - f.body * 1.2 - (captionLines + 1) * small * 1.45;
-    // Small, as an example is; Samurai's 21 cells across need most of the width to stay legible.
-    const side = Math.min(b.width * (info.across > 16 ? 0.9 : info.across > 9 ? 0.7 : 0.5), room, MAX_PICTURE);
+    // Small, as an example is, but with cells of 20 pt at least (a killer's 28 pt: its sums are a
+    // fifth of a cell, and looked at on a 6 x 9 page at half its width they were 4 pt); Samurai's
+    // 21 cells across take most of the width.
+    const least = info.across * (variant === 'killer' ? 28 : 20);
+    const side = Math.min(Math.max(b.width * (info.across > 16 ? 0.9 : info.across > 9 ? 0.7 : 0.5), least), b.width * 0.9, room, MAX_PICTURE);
     if (example.rules === undefined || side < info.across * 8) throw new Error(`no room for the ${info.heading} example on page ${number}`);
     const square: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.2, width: side, height: side };
     this.variantGrid(square, example, true);
