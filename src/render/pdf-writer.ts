@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { HintEntry, PrimerEntry } from '../book/primer.js';
-import { boardScene, variantBoardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import { boardScene, GREY_THEME, variantBoardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
 import type { Rules } from '../rules/types.js';
 import { VARIANT_INFO, type BookVariant } from '../book/variants.js';
 import { paintScene } from './board-pdf.js';
@@ -233,6 +233,8 @@ class Painter {
   /** Puzzles kept for the solution pages (two 81-byte grids each). */
   private readonly kept: BookPuzzle[] = [];
   private frame!: PageFrame;
+  /** The book has variant sections. */
+  private readonly variety: boolean;
 
   constructor(
     private readonly doc: Doc,
@@ -240,6 +242,7 @@ class Painter {
     private readonly options: Pick<WriteBookOptions, 'front' | 'texts' | 'primer' | 'hints'>,
   ) {
     this.t = plan.template;
+    this.variety = plan.sections.some((s) => s.variant !== undefined);
     // Fonts are always named by path: pdfkit caches a font under the name it was first opened by,
     // and a registerFont alias for an already open font re-reads the file on every switch.
     this.metrics = { digits: this.measure('digits'), digitsBold: this.measure('digitsBold'), serif: this.measure('serif') };
@@ -382,7 +385,8 @@ class Painter {
       }
       if (coordinates) this.coordinates(grid, slot);
       drawGridLines(this.doc, grid, this.t.lines);
-      const font = this.t.givens === 'bold' ? this.metrics.digitsBold : this.metrics.digits;
+      // In a variety book the classic grids' givens are bold too, as the variant drawing sets them.
+      const font = this.t.givens === 'bold' || this.variety ? this.metrics.digitsBold : this.metrics.digits;
       drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
     });
     this.furniture(frame, number, content);
@@ -622,7 +626,9 @@ class Painter {
    */
   private variantGrid(square: Rect, puzzle: BookPuzzle, solved: boolean): void {
     const picture = { rules: puzzle.rules!, givens: puzzle.grid, ...(solved ? { values: puzzle.solution } : {}) };
-    const scene = variantBoardScene(picture, { size: square.width / PICTURE_SCALE, theme: 'grey' });
+    // The filled digits as grey as the template's classic solutions.
+    const grey = Math.round(this.t.solutionGray * 255).toString(16).padStart(2, '0');
+    const scene = variantBoardScene(picture, { size: square.width / PICTURE_SCALE, theme: { ...GREY_THEME, filled: `#${grey}${grey}${grey}` } });
     const fonts = { regular: fontFile('digits'), bold: fontFile('digitsBold') };
     paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
   }
