@@ -166,7 +166,11 @@ Examples:
   $ sudoku-press book --seed 42 --title "Weekend Sudoku" -o out/weekend.pdf
   $ sudoku-press book --template kdp-6x9-2up --sections easy:50,medium:50,hard:50 --seed 7 -o out/kdp.pdf
   $ sudoku-press book --puzzles my-puzzles.txt --template large-print-8.5x11-1up -o out/large.pdf
-  $ sudoku-press book --puzzles top95.txt --sections hard:10,expert:10 --skip-invalid --force`,
+  $ sudoku-press book --puzzles top95.txt --sections hard:10,expert:10 --skip-invalid --force
+  $ sudoku-press book --sections killer-hard:20,jigsaw-medium:20,6x6-easy:10 --seed 7 --cover
+  $ sudoku-press book --sections variety --seed 7 --cover -o out/variety.pdf
+  $ sudoku-press book --template children-8.5x11-2up --seed 7 -o out/kids.pdf
+Variants: ${BOOK_VARIANTS.join(', ')}; their levels: ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's).`,
     )
     .action(async (options: BookOptions & { output: string; force: boolean }) => {
       const template = withOverrides(readTemplate(options.template), options);
