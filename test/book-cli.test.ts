@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { run } from './helpers/cli.js';
+import { readInk } from './helpers/pdf-ink.js';
 import { writeBookFile } from '../src/render/book.js';
 import type { BookPuzzle } from '../src/render/pdf-writer.js';
 import { puzzlesFromFile } from '../src/render/sources.js';
@@ -216,10 +217,24 @@ describe('book with variant sections', () => {
     expect(first.stdout).toMatch(/Easy 6\u00d76\s+puzzles 3-4\s+from page \d+/);
     expect(first.stdout).toMatch(/Easy Classic\s+puzzle 5\s+from page \d+/);
     expect(first.stdout).toContain(`Wrote ${join(dir, 'variety-cover.pdf')}`);
+    // The cover names the kinds and, with no title given, the book is "Variety Sudoku".
+    const cover = (await readInk(join(dir, 'variety-cover.pdf')))[0]!.boxes.map((b) => b.what).join(' ').replace(/\s/g, '');
+    expect(cover).toContain('SUDOKUX\u00b76\u00d76\u00b7CLASSIC');
+    expect(cover).toContain('VarietySudoku');
     const bytes = readFileSync(output);
     const again = await run([...args, '--force']);
     expect(again.code).toBe(0);
     expect(readFileSync(output).equals(bytes)).toBe(true);
+  }, 60_000);
+
+  test('cover names the kinds of a variety book; a one-variant book is titled by it', async () => {
+    const dir = tempDir();
+    const output = join(dir, 'cover.pdf');
+    const result = await run(['cover', '--sections', 'killer-easy:1', '--seed', '3', '-o', output, '-q']);
+    expect(result.code).toBe(0);
+    const text = (await readInk(output))[0]!.boxes.map((b) => b.what).join(' ').replace(/\s/g, '');
+    expect(text).toContain('KillerSudoku');
+    expect(text).toContain('1Sudokupuzzlesofonekind:Killer.');
   }, 60_000);
 
   test.each([

@@ -615,15 +615,24 @@ export function bookContent(
   texts: Partial<BookTexts>,
   teaching: Awaited<ReturnType<typeof teachingFor>>,
 ): BookContent {
+  const title = options.title ?? (template.front.title === undefined ? defaultTitle(sections) : undefined);
   return {
     template,
-    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(title === undefined ? {} : { title }),
     subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
     front,
     texts,
     sections,
     ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
   };
+}
+
+/** A book of variants without a title: `Killer Sudoku` (one variant), `Variety Sudoku` (several kinds); else none (the default). */
+function defaultTitle(sections: readonly BookSection[]): string | undefined {
+  const kinds = new Set(sections.map((s) => s.variant ?? 'classic'));
+  const only = sections[0]?.variant;
+  if (kinds.size === 1) return only === undefined ? undefined : VARIANT_INFO[only].heading;
+  return kinds.size > 1 ? 'Variety Sudoku' : undefined;
 }
 
 /**
