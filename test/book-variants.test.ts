@@ -13,7 +13,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { parseSections } from '../src/cli/book.js';
 import { UsageError } from '../src/cli/io.js';
 import { BOOK_VARIANTS, VARIANT_INFO } from '../src/book/variants.js';
-import { writeBookFile, type BookResult } from '../src/render/book.js';
+import { checkTextsFit, writeBookFile, type BookResult } from '../src/render/book.js';
+import { planContent } from '../src/render/content.js';
 import { FOLIO_CLEARANCE, gridsPerPage, hasFolio, MIN_CELL, pageFrame, planBook, slotsFor } from '../src/render/layout.js';
 import { loadTemplate, SAFE_MARGIN, TemplateError } from '../src/render/template.js';
 import { writeCoverFile } from '../src/render/cover.js';
@@ -112,6 +113,14 @@ describe('layout', () => {
     const plan = () => planBook(loadTemplate('kdp-6x9-2up'), { title: 'T', sections: [{ level: 'easy', count: 1, variant: 'samurai' }] });
     expect(plan).toThrow(TemplateError);
     expect(plan).toThrow(/Samurai Sudoku grid is 21 cells across: one a page leaves cells of 1\d\.\dpt, below the 18pt \(0\.25 in\) it needs/);
+  });
+
+  test('a template that leaves a rules page no room for its example is refused before any work, naming the page', () => {
+    const t = loadTemplate('kdp-6x9-2up');
+    const big = { ...t, fonts: { ...t.fonts, body: 24 } };
+    const planned = planContent({ template: big, sections: [{ level: 'easy', count: 2, variant: 'killer' }] });
+    expect(() => checkTextsFit(planned)).toThrow('the Killer Sudoku rules page leaves no room for a legible example (9 cells of 8 pt across) below the rules; use a larger page or a smaller fonts.body');
+    expect(() => checkTextsFit(planContent({ template: t, sections: [{ level: 'easy', count: 2, variant: 'killer' }] }))).not.toThrow();
   });
 
   test('a rules page per variant in the front matter, in book order, in the contents; no classic How to play in a book without classic puzzles', () => {

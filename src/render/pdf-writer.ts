@@ -32,7 +32,7 @@ import {
 } from './layout.js';
 import type { BookTemplate } from './template.js';
 import { HOW_TO_PLAY_EXAMPLE, hintBlocks, numberRanges, paginateHints, type HintBlock, type TextMeasure } from './teaching-layout.js';
-import { fitText, textDoesNotFit, textLeavesNoRoom, wrapText } from './text-fit.js';
+import { fitText, TextFitError, textDoesNotFit, textLeavesNoRoom, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -211,6 +211,10 @@ export function checkTextPages(options: Pick<WriteBookOptions, 'plan' | 'front' 
   const painter = new Painter(doc, plan, options);
   for (const page of plan.pages) {
     const content = page.content;
+    if (content.kind === 'rules') {
+      painter.rulesLayout(pageFrame(plan, page.number), content.variant, plan.sections[content.section]!.first);
+      continue;
+    }
     if (content.kind === 'puzzles' || !printsText(content)) continue;
     if ((content.kind === 'primer' && !options.primer) || (content.kind === 'hints' && !options.hints)) continue;
     const frame = pageFrame(plan, page.number);
@@ -592,31 +596,47 @@ class Painter {
    * as large as the room left allows (Samurai's 21 cells across get most of the width).
    */
   rulesPage(frame: PageFrame, number: number, variant: BookVariant, example: BookPuzzle): void {
+    const layout = this.rulesLayout(frame, variant, example.number);
+    const f = this.t.fonts;
+    const b = frame.body;
+    this.pageHeading(frame, layout.info.heading);
+    this.paragraph(layout.info.rules, b.x, layout.rulesY, b.width, { font: 'serif', size: f.body });
+    if (example.rules === undefined) throw new Error(`puzzle ${example.number} is not a ${layout.info.heading} puzzle`);
+    const square: Rect = { x: b.x + (b.width - layout.side) / 2, y: layout.pictureY, width: layout.side, height: layout.side };
+    this.variantGrid(square, example, true);
+    let y = square.y + layout.side + layout.small * 2;
+    for (const line of layout.captionLines) {
+      this.text(line, b.x + b.width / 2, y, { font: 'serifItalic', size: layout.small, align: 'center' });
+      y += layout.small * 1.45;
+    }
+    this.furniture(frame, number, { kind: 'rules', variant, section: 0 });
+  }
+
+  /**
+   * Where a rules page puts its text and example: the example as large as the room left allows
+   * (see below). Throws a TextFitError when the template leaves no room for a legible example
+   * (checked before any work by checkTextPages).
+   */
+  rulesLayout(frame: PageFrame, variant: BookVariant, exampleNumber: number) {
     const info = VARIANT_INFO[variant];
     const b = frame.body;
     const f = this.t.fonts;
     this.where = `the ${info.heading} rules page`;
-    let y = this.pageHeading(frame, info.heading) + f.body * 1.6;
-    y = this.paragraph(info.rules, b.x, y, b.width, { font: 'serif', size: f.body });
+    const rulesY = b.y + f.heading * 2.1 + f.body * 1.6;
+    const y = rulesY + this.wrap(info.rules, 'serif', f.body, b.width).length * f.body * 1.45;
     const small = f.body * 0.92;
     const width = Math.min(b.width, f.body * 38);
-    const caption = `Puzzle ${example.number} of this book, solved. ${info.example}`;
-    const captionLines = this.wrap(caption, 'serifItalic', small, width).length;
-    const room = b.y + b.height - y - f.body * 1.2 - (captionLines + 1) * small * 1.45;
+    const captionLines = this.wrap(`Puzzle ${exampleNumber} of this book, solved. ${info.example}`, 'serifItalic', small, width);
+    const room = b.y + b.height - y - f.body * 1.2 - (captionLines.length + 1) * small * 1.45;
     // Small, as an example is, but with cells of 20 pt at least (a killer's 28 pt: its sums are a
     // fifth of a cell, and looked at on a 6 x 9 page at half its width they were 4 pt); Samurai's
     // 21 cells across take most of the width.
     const least = info.across * (variant === 'killer' ? 28 : 20);
     const side = Math.min(Math.max(b.width * (info.across > 16 ? 0.9 : info.across > 9 ? 0.7 : 0.5), least), b.width * 0.9, room, MAX_PICTURE);
-    if (example.rules === undefined || side < info.across * 8) throw new Error(`no room for the ${info.heading} example on page ${number}`);
-    const square: Rect = { x: b.x + (b.width - side) / 2, y: y + f.body * 0.2, width: side, height: side };
-    this.variantGrid(square, example, true);
-    y = square.y + side + small * 2;
-    for (const line of this.wrap(caption, 'serifItalic', small, width)) {
-      this.text(line, b.x + b.width / 2, y, { font: 'serifItalic', size: small, align: 'center' });
-      y += small * 1.45;
+    if (side < info.across * 8) {
+      throw new TextFitError(`rules.${variant}`, `${this.where} leaves no room for a legible example (${info.across} cells of 8 pt across) below the rules; use a larger page or a smaller fonts.body`);
     }
-    this.furniture(frame, number, { kind: 'rules', variant, section: 0 });
+    return { info, rulesY, pictureY: y + f.body * 0.2, side, small, captionLines };
   }
 
   /**
