@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { run } from './helpers/cli.js';
+import { readInk } from './helpers/pdf-ink.js';
 import { writeBookFile } from '../src/render/book.js';
 import type { BookPuzzle } from '../src/render/pdf-writer.js';
 import { puzzlesFromFile } from '../src/render/sources.js';
@@ -80,7 +81,7 @@ describe('book --puzzles', () => {
   test.each([
     [['--template', 'letter-9up'], 'letter-9up: no such template'],
     [['--sections', 'easy:10,tricky:5'], "--sections: unknown level 'tricky'"],
-    [['--sections', 'easy'], "--sections: expected level:count (e.g. easy:20), got 'easy'"],
+    [['--sections', 'easy'], "--sections: expected level:count or variant-level:count (e.g. easy:20, killer-hard:10), got 'easy'"],
     [['--sections', 'easy:0'], '--sections: easy needs a count from 1 to 100000'],
     [['--puzzles', '/no/such/file.txt'], "cannot read '/no/such/file.txt': no such file"],
     [['--puzzles', PUZZLES, '--seed', '4'], '--seed makes no difference with --puzzles'],
@@ -201,5 +202,52 @@ describe('templates', () => {
     const bad = await run(['templates', mine]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${mine}: page.size: expected one of`);
+  });
+});
+
+describe('book with variant sections', () => {
+  test('generates each variant, names the sections, writes the cover; the same seed gives the same bytes', async () => {
+    const dir = tempDir();
+    const output = join(dir, 'variety.pdf');
+    const args = ['book', '--sections', 'x-easy:1,6x6-easy:2,easy:1', '--seed', '7', '-o', output, '-q'];
+    const first = await run([...args, '--cover']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Easy Sudoku X\s+puzzle 1\s+from page \d+/);
+    expect(first.stdout).toMatch(/Easy 6\u00d76\s+puzzles 2-3\s+from page \d+/);
+    expect(first.stdout).toMatch(/Easy Classic\s+puzzle 4\s+from page \d+/);
+    expect(first.stdout).toContain(`Wrote ${join(dir, 'variety-cover.pdf')}`);
+    // The cover names the kinds and, with no title given, the book is "Variety Sudoku".
+    const cover = (await readInk(join(dir, 'variety-cover.pdf')))[0]!.boxes.map((b) => b.what).join(' ').replace(/\s/g, '');
+    expect(cover).toContain('SUDOKUX\u00b76\u00d76\u00b7CLASSIC');
+    expect(cover).toContain('VarietySudoku');
+    const bytes = readFileSync(output);
+    const again = await run([...args, '--force']);
+    expect(again.code).toBe(0);
+    expect(readFileSync(output).equals(bytes)).toBe(true);
+  }, 60_000);
+
+  test('cover names the kinds of a variety book; a one-variant book is titled by it', async () => {
+    const dir = tempDir();
+    const output = join(dir, 'cover.pdf');
+    const result = await run(['cover', '--sections', 'killer-easy:1', '--seed', '3', '-o', output, '-q']);
+    expect(result.code).toBe(0);
+    const text = (await readInk(output))[0]!.boxes.map((b) => b.what).join(' ').replace(/\s/g, '');
+    expect(text).toContain('KillerSudoku');
+    expect(text).toContain('1Sudokupuzzlesofonekind:Killer.');
+  }, 60_000);
+
+  test.each([
+    [['--sections', 'killer-expert:2'], "--sections: no level 'expert' for killer; variant levels are easy, medium, hard, any"],
+    [['--sections', 'x-easy:2', '--primer'], '--primer: applies to classic books only'],
+    [['--sections', 'x-easy:2', '--puzzles', PUZZLES], '--sections: variant sections are generated'],
+    [['--sections', 'samurai-easy:1', '-t', 'kdp-6x9-2up'], 'Samurai Sudoku grid is 21 cells across'],
+  ])('%j is one line and exit 2, before any work', async (extra, message) => {
+    const dir = tempDir();
+    const result = await run(['book', '--seed', '1', '-o', join(dir, 'b.pdf'), ...extra]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

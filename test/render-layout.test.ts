@@ -14,22 +14,27 @@ function overlap(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-/** Pages as a book sets them: front matter, then each section and the solutions from a right-hand page, an even total. */
+/**
+ * Pages as a book sets them: front matter, then each section and the solutions from a right-hand
+ * page, an even total. "auto": a divider for each, on whichever side comes next (no filler).
+ */
 function expectedPages(t: BookTemplate, counts: number[]): number {
   const total = counts.reduce((a, b) => a + b, 0);
-  // "auto": a divider only where it makes the section's length even.
-  const dividerFor = (pages: number): number => (t.sectionStart === 'divider' || (t.sectionStart === 'auto' && pages % 2 === 1) ? 1 : 0);
   let pages = 2 + (t.toc ? 1 : 0) + 2; // title, copyright, contents, how to play, the levels
-  const recto = (): void => {
-    if (pages % 2 === 1) pages++;
+  const open = (): void => {
+    if (t.sectionStart === 'auto') pages++;
+    else {
+      if (pages % 2 === 1) pages++;
+      if (t.sectionStart === 'divider') pages++;
+    }
   };
   for (const c of counts) {
-    recto();
-    pages += dividerFor(Math.ceil(c / t.puzzlesPerPage)) + Math.ceil(c / t.puzzlesPerPage);
+    open();
+    pages += Math.ceil(c / t.puzzlesPerPage);
   }
   if (t.solutions) {
-    recto();
-    pages += dividerFor(Math.ceil(total / t.solutionsPerPage)) + Math.ceil(total / t.solutionsPerPage);
+    open();
+    pages += Math.ceil(total / t.solutionsPerPage);
   }
   return pages + (pages % 2);
 }
@@ -62,7 +67,9 @@ describe('planBook', () => {
           expect(s.page % 2, `${s.title} opens on a right-hand page`).toBe(1);
           const opening = plan.pages[s.page - 1]!.content;
           expect(opening.kind === 'divider' || (opening.kind === 'puzzles' && opening.first === s.first)).toBe(true);
-          if (s.page > 1) expect(['filler', 'puzzles', 'solutions', 'levels', 'how-to-play', 'toc', 'copyright']).toContain(plan.pages[s.page - 2]!.content.kind);
+          // A section opening on its first grids has its divider facing it ("auto"), or its heading.
+          if (opening.kind === 'puzzles' && template.sectionStart === 'auto') expect(plan.pages[s.page - 2]!.content.kind).toBe('divider');
+          if (s.page > 1) expect(['filler', 'puzzles', 'solutions', 'levels', 'how-to-play', 'toc', 'copyright', 'divider']).toContain(plan.pages[s.page - 2]!.content.kind);
         }
         if (plan.solutionsPage !== null) expect(plan.solutionsPage % 2).toBe(1);
         for (const number of [1, 2, Math.min(3, plan.pageCount), plan.pageCount]) {

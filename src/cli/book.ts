@@ -25,6 +25,8 @@ import {
 } from '../render/index.js';
 import { isValidIsbn, MAX_TEXT_LENGTH, MAX_TEXTS_FILE_CHARS, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { Teaching } from '../book/primer.js';
+import { BOOK_VARIANT_LEVELS, BOOK_VARIANTS, isBookVariant, SECTION_PRESETS, sectionTitle, VARIANT_INFO } from '../book/variants.js';
+import { capitalize } from '../render/layout.js';
 import { parseTexts } from '../render/template.js';
 import { readSmallTextFile, textLines } from '../node/text-lines.js';
 import { createReadStream, statSync } from 'node:fs';
@@ -74,7 +76,7 @@ export const DEFAULT_OUTPUT = 'out/sudoku-book.pdf';
 export function addBookOptions(command: Command): Command {
   return command
     .option('-t, --template <name|file>', 'layout: a shipped template (see `sudoku-press templates`) or a .json file', 'letter-4up')
-    .option('-s, --sections <list>', `level:count,... in book order (default ${DEFAULT_SECTIONS}; with --puzzles: every puzzle of the file, by level)`)
+    .option('-s, --sections <list>', `level:count or variant-level:count,... in book order, or a preset (variety, children); default ${DEFAULT_SECTIONS}; with --puzzles: every puzzle of the file, by level`)
     .option('--seed <seed>', 'any string; the same seed and options make the same PDF, byte for byte (default: a random seed, printed)')
     .option('--title <text>', 'title (default: the template\'s, else "Sudoku Puzzles")')
     .option('--subtitle <text>', 'subtitle (default: the template\'s, else what is in the book)')
@@ -164,7 +166,11 @@ Examples:
   $ sudoku-press book --seed 42 --title "Weekend Sudoku" -o out/weekend.pdf
   $ sudoku-press book --template kdp-6x9-2up --sections easy:50,medium:50,hard:50 --seed 7 -o out/kdp.pdf
   $ sudoku-press book --puzzles my-puzzles.txt --template large-print-8.5x11-1up -o out/large.pdf
-  $ sudoku-press book --puzzles top95.txt --sections hard:10,expert:10 --skip-invalid --force`,
+  $ sudoku-press book --puzzles top95.txt --sections hard:10,expert:10 --skip-invalid --force
+  $ sudoku-press book --sections killer-hard:20,jigsaw-medium:20,6x6-easy:10 --seed 7 --cover
+  $ sudoku-press book --sections variety --seed 7 --cover -o out/variety.pdf
+  $ sudoku-press book --template children-8.5x11-2up --seed 7 -o out/kids.pdf
+Variants: ${BOOK_VARIANTS.join(', ')}; their levels: ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's).`,
     )
     .action(async (options: BookOptions & { output: string; force: boolean }) => {
       const template = withOverrides(readTemplate(options.template), options);
@@ -180,7 +186,7 @@ Examples:
       const { sections, seed, origin } = source;
       const teaching = await teachingFor(options, source, progress);
       // The cover's art: the first puzzle of the last (hardest) section, caught as it goes by.
-      const artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
+      const artNumber = firstOf(sections, artSection(sections));
       let art: BookPuzzle | undefined;
       let sample: BookPuzzle | undefined;
       const puzzles = tap(teaching ? teaching.puzzles : source.puzzles, (p) => {
@@ -200,7 +206,7 @@ Examples:
           puzzles,
           output: options.output,
           force: options.force,
-          subject: `sudoku-press book; template ${template.name}; sections ${sections.map((s) => `${s.level}:${s.count}`).join(',')}; ${origin}`,
+          subject: `sudoku-press book; template ${template.name}; sections ${sections.map((s) => `${s.variant === undefined ? '' : `${s.variant}-`}${s.level}:${s.count}`).join(',')}; ${origin}`,
           keywords: `sudoku; ${origin}; template ${template.name}`,
           metadata: { SudokuPressTemplate: template.name, SudokuPressSource: origin, ...(seed === undefined ? {} : { SudokuPressSeed: seed }) },
           signal: controller.signal,
@@ -237,7 +243,7 @@ Examples:
             art,
             sample,
             levels: [...new Set(sections.map((s) => s.level))],
-            levelCounts: levelCounts(sections),
+            ...coverKinds(sections),
             puzzleCount: result.plan.puzzleCount,
             ...(options.theme === undefined ? {} : { theme: options.theme }),
             output: coverOutput,
@@ -270,6 +276,43 @@ export function levelCounts(sections: readonly BookSection[]): { level: string; 
   return [...counts].map(([level, count]) => ({ level, count }));
 }
 
+/**
+ * The section whose first puzzle is the cover's art: the last, or in a variety book the last of
+ * 9x9 grids with givens (looked at: a Samurai or 16x16 grid is too busy at a cover's size, and a
+ * killer's cages without digits read as noise).
+ */
+export function artSection(sections: readonly BookSection[]): number {
+  for (let i = sections.length - 1; i >= 0; i--) {
+    const variant = sections[i]!.variant;
+    if (variant === undefined || (VARIANT_INFO[variant].across === 9 && variant !== 'killer')) return i;
+  }
+  return sections.length - 1;
+}
+
+/** Number of the first puzzle of section `index`. */
+export function firstOf(sections: readonly BookSection[], index: number): number {
+  return sections.slice(0, index).reduce((sum, s) => sum + s.count, 0) + 1;
+}
+
+/**
+ * What the cover lists: the levels with their counts, or in a variety book its kinds of puzzle
+ * (named on the front and the back) with their counts and levels.
+ */
+export function coverKinds(sections: readonly BookSection[]): { levelCounts: { level: string; count: number; text?: string }[]; variants?: string[] } {
+  if (!sections.some((s) => s.variant !== undefined)) return { levelCounts: levelCounts(sections) };
+  const kinds = new Map<string, { count: number; levels: string[] }>();
+  for (const s of sections) {
+    const name = s.variant === undefined ? 'Classic' : VARIANT_INFO[s.variant].name;
+    const kind = kinds.get(name) ?? { count: 0, levels: [] };
+    kind.count += s.count;
+    const level = s.level === 'any' ? 'mixed' : s.level;
+    if (!kind.levels.includes(level)) kind.levels.push(level);
+    kinds.set(name, kind);
+  }
+  const counts = [...kinds].map(([name, kind]) => ({ level: name, count: kind.count, text: capitalize(kind.levels.join(', ')) }));
+  return { levelCounts: counts, variants: [...kinds.keys()] };
+}
+
 /** `out/book.pdf` -> `out/book-cover.pdf`. */
 export function coverPathFor(output: string): string {
   return output.toLowerCase().endsWith('.pdf') ? `${output.slice(0, -4)}-cover.pdf` : `${output}-cover.pdf`;
@@ -290,6 +333,7 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
   const jobs = options.jobs === undefined ? undefined : parseJobs(options.jobs);
   const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
   if (options.puzzles !== undefined) {
+    if (wanted?.some((s) => s.variant !== undefined)) throw new UsageError('--sections: variant sections are generated; with --puzzles, sections are levels of classic puzzles (easy:20,...)');
     checkInputFiles([options.puzzles]);
     if (options.seed !== undefined) throw new UsageError('--seed makes no difference with --puzzles (the puzzles come from the file)');
     let fileBook;
@@ -329,7 +373,7 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
     return { sections: fileBook.sections, puzzles: fileBook.puzzles, origin: `puzzles from ${basename(options.puzzles)}`, seed: undefined };
   }
   if (options.skipInvalid) throw new UsageError('--skip-invalid only applies with --puzzles');
-  const sections = wanted ?? parseSections(DEFAULT_SECTIONS);
+  const sections = wanted ?? parseSections(template.sections ?? DEFAULT_SECTIONS, `template ${template.name}: sections`);
   const seed = options.seed ?? String(randomInt(100000, 1000000));
   if (options.seed === undefined) progress.note(`seed ${seed} (pass --seed ${seed} to make this book again)`);
   const puzzles = generatedPuzzles(sections, {
@@ -402,6 +446,9 @@ export async function teachingFor(
   progress: BookProgress,
 ): Promise<{ puzzles: BookPuzzle[]; teaching: Teaching } | undefined> {
   if (!options.primer && !options.hints) return undefined;
+  if (source.sections.some((s) => s.variant !== undefined)) {
+    throw new UsageError(`${options.primer ? '--primer' : '--hints'}: applies to classic books only (the techniques and hints are written for classic 9x9 puzzles)`);
+  }
   const puzzles: BookPuzzle[] = [];
   const total = source.sections.reduce((sum, s) => sum + s.count, 0);
   for await (const puzzle of source.puzzles) {
@@ -441,20 +488,32 @@ function coverSummary(cover: { path: string; width: number; height: number; spin
   return `Wrote ${cover.path}: cover ${inches(cover.width)} x ${inches(cover.height)} in, spine ${inches(cover.spine)} in (${cover.pages} pages, ${cover.paper} paper)\n`;
 }
 
-/** `easy:20,medium:20` -> sections; a usage error names the bad part. */
-export function parseSections(text: string): BookSection[] {
+/**
+ * `easy:20,killer-hard:10,6x6-easy:8` -> sections (a plain level is classic), or a preset's name
+ * (`variety`); a usage error names the bad part.
+ */
+export function parseSections(text: string, where = '--sections'): BookSection[] {
+  const preset = SECTION_PRESETS[text.trim().toLowerCase()];
+  if (preset !== undefined) return parseSections(preset, where);
   const sections: BookSection[] = [];
   for (const part of text.split(',')) {
     const item = part.trim();
-    const match = /^([a-z]+):(\d+)$/i.exec(item);
-    if (!match) throw new UsageError(`--sections: expected level:count (e.g. easy:20), got '${item}'`);
-    const level = match[1]!.toLowerCase();
-    if (!isLevel(level)) throw new UsageError(`--sections: unknown level '${match[1]}'; levels are ${LEVELS.map((r) => r.level).join(', ')}`);
-    const count = Number(match[2]);
-    if (count < 1 || count > 100000) throw new UsageError(`--sections: ${level} needs a count from 1 to 100000, got ${match[2]}`);
-    sections.push({ level, count });
+    const match = /^(?:([a-z0-9]+)-)?([a-z]+):(\d+)$/i.exec(item);
+    if (!match) throw new UsageError(`${where}: expected level:count or variant-level:count (e.g. easy:20, killer-hard:10), got '${item}'`);
+    const named = match[1]?.toLowerCase();
+    const level = match[2]!.toLowerCase();
+    const variant = named === 'classic' ? undefined : named;
+    if (variant !== undefined && !isBookVariant(variant)) throw new UsageError(`${where}: unknown variant '${match[1]}' in '${item}'; variants are ${BOOK_VARIANTS.join(', ')}`);
+    if (variant === undefined && !isLevel(level)) throw new UsageError(`${where}: unknown level '${match[2]}'; levels are ${LEVELS.map((r) => r.level).join(', ')}`);
+    if (variant !== undefined && !(BOOK_VARIANT_LEVELS as readonly string[]).includes(level)) {
+      throw new UsageError(`${where}: no level '${match[2]}' for ${variant}; variant levels are ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's)`);
+    }
+    const count = Number(match[3]);
+    if (count < 1 || count > 100000) throw new UsageError(`${where}: ${item.split(':')[0]} needs a count from 1 to 100000, got ${match[3]}`);
+    sections.push(variant === undefined ? { level, count } : { level, count, variant });
   }
-  return sections;
+  const variety = sections.some((s) => s.variant !== undefined);
+  return sections.map((s) => (variety ? { ...s, title: sectionTitle(s.level, s.variant, true) } : s));
 }
 
 function parseTimeout(text: string): number {
@@ -471,6 +530,8 @@ function parseJobs(text: string): number {
 
 export function describeContents(sections: readonly BookSection[]): string {
   const total = sections.reduce((sum, s) => sum + s.count, 0);
+  const kinds = coverKinds(sections).variants;
+  if (kinds !== undefined) return `${total} puzzle${total === 1 ? '' : 's'} of ${kinds.length} kind${kinds.length === 1 ? '' : 's'}: ${kinds.join(', ')}`;
   const levels = [...new Set(sections.map((s) => s.level))];
   const range = levels.length === 1 ? levels[0]! : `${levels[0]} to ${levels[levels.length - 1]}`;
   return `${total} puzzle${total === 1 ? '' : 's'}, ${range}`;
@@ -483,11 +544,12 @@ function summary(result: BookResult, template: BookTemplate, seed: string | unde
     `Wrote ${result.path}: ${plan.pageCount} pages, ${(result.bytes / 1e6).toFixed(1)} MB, template ${template.name} (${size}, ${template.puzzlesPerPage} per page)`,
     `${plan.puzzleCount} puzzles${seed === undefined ? '' : ` from seed ${seed}`}:`,
   ];
+  const width = Math.max(9, ...plan.sections.map((s) => s.title.length));
   for (const s of plan.sections) {
     const range = s.first === s.last ? `puzzle ${s.first}` : `puzzles ${s.first}-${s.last}`;
-    lines.push(`  ${s.title.padEnd(9)} ${range.padEnd(18)} from page ${s.page}`);
+    lines.push(`  ${s.title.padEnd(width)} ${range.padEnd(18)} from page ${s.page}`);
   }
-  if (plan.solutionsPage !== null) lines.push(`  ${'Solutions'.padEnd(9)} ${''.padEnd(18)} from page ${plan.solutionsPage}`);
+  if (plan.solutionsPage !== null) lines.push(`  ${'Solutions'.padEnd(width)} ${''.padEnd(18)} from page ${plan.solutionsPage}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -553,15 +615,24 @@ export function bookContent(
   texts: Partial<BookTexts>,
   teaching: Awaited<ReturnType<typeof teachingFor>>,
 ): BookContent {
+  const title = options.title ?? (template.front.title === undefined ? defaultTitle(sections) : undefined);
   return {
     template,
-    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(title === undefined ? {} : { title }),
     subtitle: options.subtitle ?? template.front.subtitle ?? describeContents(sections),
     front,
     texts,
     sections,
     ...(teaching ? { teaching: teaching.teaching, primer: options.primer, hints: options.hints } : {}),
   };
+}
+
+/** A book of variants without a title: `Killer Sudoku` (one variant), `Variety Sudoku` (several kinds); else none (the default). */
+function defaultTitle(sections: readonly BookSection[]): string | undefined {
+  const kinds = new Set(sections.map((s) => s.variant ?? 'classic'));
+  const only = sections[0]?.variant;
+  if (kinds.size === 1) return only === undefined ? undefined : VARIANT_INFO[only].heading;
+  return kinds.size > 1 ? 'Variety Sudoku' : undefined;
 }
 
 /**
@@ -600,7 +671,7 @@ export async function checkTextsBeforeWork(
   const { TextFitError } = await import('../render/text-fit.js');
   try {
     if (what.book && (options.puzzles === undefined || options.sections !== undefined)) {
-      const sections = parseSections(options.sections ?? DEFAULT_SECTIONS);
+      const sections = options.sections === undefined ? parseSections(template.sections ?? DEFAULT_SECTIONS, `template ${template.name}: sections`) : parseSections(options.sections);
       const planned = planContent(bookContent(options, template, sections, front, texts, undefined));
       checkTextsFit(planned);
     }

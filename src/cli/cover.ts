@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import type { BookOptions } from './book.js';
-import { addBookOptions, BookProgress, bookContent, bookSource, checkBeforeWork, checkTextsBeforeWork, coverPathFor, fail, frontFromOptions, levelCounts, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import { addBookOptions, artSection, BookProgress, bookContent, bookSource, checkBeforeWork, checkTextsBeforeWork, coverKinds, coverPathFor, fail, firstOf, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
+import type { BookSection } from '../render/layout.js';
 import { readTemplate } from './templates.js';
 import { COVER_THEMES } from '../render/cover-themes.js';
 
@@ -57,19 +58,21 @@ Examples:
       // The art: the first puzzle of the last (hardest) section. A generated section's puzzles depend
       // only on the seed, the level and how many sections of that level come before it, so one
       // puzzle per section of that level is enough to make it.
-      const last = sections[sections.length - 1]!;
+      const lastIndex = artSection(sections);
+      const last = sections[lastIndex]!;
+      const sameKind = (s: BookSection): boolean => s.level === last.level && s.variant === last.variant;
       // The back's sample is puzzle 1, the first of the first section: made the same way.
       let art;
       let sample;
       let puzzles = teaching ? teaching.puzzles : source.puzzles;
-      let artNumber = sections.slice(0, -1).reduce((sum, s) => sum + s.count, 0) + 1;
+      let artNumber = firstOf(sections, lastIndex);
       if (!teaching && source.seed !== undefined) {
         const { generatedPuzzles } = await import('../render/generated.js');
-        const same = sections.filter((s) => s.level === last.level).map((s) => ({ level: s.level, count: 1 }));
+        const same = sections.slice(0, lastIndex + 1).filter(sameKind).map((s) => ({ ...s, count: 1 }));
         puzzles = generatedPuzzles(same, { seed: source.seed, symmetry: template.symmetry });
         artNumber = same.length;
-        if (sections.length > 1) {
-          for await (const puzzle of generatedPuzzles([{ level: sections[0]!.level, count: 1 }], { seed: source.seed, symmetry: template.symmetry })) sample = puzzle;
+        if (lastIndex > 0) {
+          for await (const puzzle of generatedPuzzles([{ ...sections[0]!, count: 1 }], { seed: source.seed, symmetry: template.symmetry })) sample = puzzle;
         }
       }
       for await (const puzzle of puzzles) {
@@ -91,7 +94,7 @@ Examples:
           art,
           sample,
           levels: [...new Set(sections.map((s) => s.level))],
-          levelCounts: levelCounts(sections),
+          ...coverKinds(sections),
           ...(options.theme === undefined ? {} : { theme: options.theme }),
           puzzleCount: sections.reduce((sum, s) => sum + s.count, 0),
           output,

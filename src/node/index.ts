@@ -49,6 +49,11 @@ export {
   spineWidth,
   writeCoverFile,
   isValidIsbn,
+  // Variety books (issue 27): variant sections, their names and rules, the presets.
+  type BookVariant,
+  VARIANT_INFO,
+  SECTION_PRESETS,
+  sectionTitle,
 } from '../render/index.js';
 
 // Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).

@@ -10,7 +10,8 @@ import PDFDocument from 'pdfkit';
 import { writeOutputFile } from '../node/output-file.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import { BookOutputError, checkOutput, BOOK_DATE } from './book.js';
-import { boardScene, GREY_THEME, type Theme } from '../draw/index.js';
+import { boardScene, GREY_THEME, variantBoardScene, type Theme } from '../draw/index.js';
+import type { Rules } from '../rules/types.js';
 import { paintScene } from './board-pdf.js';
 import { coverLayout, coverTheme, DEFAULT_COVER_THEME, type CoverTheme } from './cover-themes.js';
 import { fontFile, type FontName } from './fonts.js';
@@ -104,8 +105,16 @@ export interface WriteCoverOptions {
   levels?: readonly string[];
   /** Puzzle count (for the back text and the front's badge). */
   puzzleCount?: number;
-  /** Puzzles per level, easiest first (for the back's level list); default: `levels` without counts. */
-  levelCounts?: readonly { level: string; count: number }[];
+  /**
+   * Puzzles per level, easiest first (for the back's level list); default: `levels` without counts.
+   * A row's `text` replaces the level's words (a variety book lists its kinds of puzzle).
+   */
+  levelCounts?: readonly { level: string; count: number; text?: string }[];
+  /**
+   * The kinds of puzzle of a variety book, in book order (`Classic`, `Sudoku X`, `Killer`...): the
+   * front's pill and the back text name them. Absent or empty: a classic book, named by its levels.
+   */
+  variants?: readonly string[];
   /** A puzzle of the book shown on the back ("try one"); default: `art`. */
   sample?: BookPuzzle | undefined;
   /** A theme of {@link COVER_THEMES} (default: the template's, else the first). */
@@ -124,8 +133,17 @@ export interface CoverResult extends CoverGeometry {
 }
 
 /** The back text: the texts' `back`, else a description from the book's contents and levels. */
-export function backText(options: Pick<WriteCoverOptions, 'texts' | 'levels' | 'puzzleCount'>): string[] {
+export function backText(options: Pick<WriteCoverOptions, 'texts' | 'levels' | 'puzzleCount' | 'variants'>): string[] {
   if (options.texts.back !== '') return options.texts.back.split(/\n\s*\n/);
+  const kinds = options.variants ?? [];
+  if (kinds.length > 0) {
+    const count = options.puzzleCount === undefined ? 'Sudoku puzzles' : `${options.puzzleCount} Sudoku puzzles`;
+    const names = kinds.length === 1 ? kinds[0]! : `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}`;
+    return [
+      `${count} of ${kinds.length === 1 ? 'one kind' : `${kinds.length} kinds`}: ${names}. Every puzzle has exactly one solution and can be solved by logic alone, without guessing.`,
+      'Each kind has its own page of rules, with a solved example from the book. The solutions of every puzzle are at the back.',
+    ];
+  }
   const levels = options.levels ?? [];
   const count = options.puzzleCount;
   const what = count === undefined ? 'Sudoku puzzles' : `${count} Sudoku puzzles`;
@@ -144,7 +162,7 @@ export function backText(options: Pick<WriteCoverOptions, 'texts' | 'levels' | '
 /** The smallest the back text is set before the cover refuses it (points). */
 export const MIN_BACK_TEXT_SIZE = 7;
 
-const COVER_FILE_KEYS = optionKeys<WriteCoverOptions>({ template: true, front: true, texts: true, paper: true, pages: true, art: true, levels: true, puzzleCount: true, levelCounts: true, sample: true, theme: true, output: true, force: true, subject: true });
+const COVER_FILE_KEYS = optionKeys<WriteCoverOptions>({ template: true, front: true, texts: true, paper: true, pages: true, art: true, levels: true, puzzleCount: true, levelCounts: true, variants: true, sample: true, theme: true, output: true, force: true, subject: true });
 
 /** Writes the cover PDF to `output` (via a temporary file, renamed when complete). */
 export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverResult> {
@@ -249,9 +267,16 @@ class CoverPainter {
   }
 
   /** A board of the book drawn by the one board drawing, in the theme's colours. */
-  board(what: string, square: Rect, picture: { givens: ArrayLike<number>; values?: ArrayLike<number> }): void {
+  board(what: string, square: Rect, picture: { givens: ArrayLike<number>; values?: ArrayLike<number>; rules?: Rules | undefined }): void {
     const t = this.theme;
     const drawing: Theme = { ...GREY_THEME, name: `cover-${t.name}`, background: t.paper, thin: t.ink, thick: t.ink, given: t.ink, filled: t.pencil };
+    if (picture.rules !== undefined) {
+      // A variant's board: its regions, diagonals, windows or cages, in the cover's inks.
+      const scene = variantBoardScene({ rules: picture.rules, givens: picture.givens, ...(picture.values === undefined ? {} : { values: picture.values }) }, { size: 360, theme: { ...drawing, name: t.gray ? 'grey' : 'color' } });
+      paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, gray: t.gray, minLineWidth: 0.75 });
+      this.elements.push({ what, box: square });
+      return;
+    }
     const scene = boardScene(
       { givens: Array.from(picture.givens), ...(picture.values === undefined ? {} : { values: Array.from(picture.values) }) },
       { size: 360, theme: drawing, layers: { coordinates: false, candidates: false } },
@@ -281,11 +306,16 @@ function levelsLine(levels: readonly string[]): string {
   return `${levels.length} levels \u00b7 ${levels[0]} to ${levels[levels.length - 1]}`;
 }
 
+/** `Classic · Killer · Jigsaw`; past four kinds, the pill would be too small to read: `7 kinds of sudoku`. */
+function kindsLine(kinds: readonly string[]): string {
+  return kinds.length <= 4 ? kinds.join(' \u00b7 ') : `${kinds.length} kinds of sudoku`;
+}
+
 /** The art's puzzle with three of its empty squares "pencilled in" from the solution. */
 function pencilled(puzzle: BookPuzzle): Uint8Array {
   const values = Uint8Array.from(puzzle.grid);
   const empty: number[] = [];
-  for (let c = 0; c < 81; c++) if (puzzle.grid[c] === 0) empty.push(c);
+  for (let c = 0; c < puzzle.grid.length; c++) if (puzzle.grid[c] === 0) empty.push(c);
   for (const k of [1, 2, 3]) {
     const c = empty[Math.floor((k * empty.length) / 4)];
     if (c !== undefined) values[c] = puzzle.solution[c]!;
@@ -352,7 +382,7 @@ function drawFront(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions
     p.text('author', fitText(front.author, 'serif', authorSize, inner.width, p.measure), centre, bottom - authorSize * 0.25, 'serif', authorSize, t.text, 'center');
     bottom -= authorSize * 1.6;
   }
-  const levels = levelsLine(options.levels ?? []).toUpperCase();
+  const levels = (options.variants !== undefined && options.variants.length > 0 ? kindsLine(options.variants) : levelsLine(options.levels ?? [])).toUpperCase();
   if (levels !== '') {
     const pill = f.width * 0.075;
     let size = pill * 0.46;
@@ -373,7 +403,7 @@ function drawFront(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions
     const grid: Rect = { x: centre - side / 2, y: top + badgeR * 0.35 + (bottom - top - badgeR * 0.35 - side) / 2, width: side, height: side };
     const drop = Math.max(2, side * 0.025);
     p.fillRect({ x: grid.x + drop, y: grid.y + drop, width: side, height: side }, t.shadow);
-    p.board('puzzle', grid, { givens: options.art.grid, values: pencilled(options.art) });
+    p.board('puzzle', grid, { givens: options.art.grid, values: pencilled(options.art), rules: options.art.rules });
     if (badgeR > 0) {
       // On the corner, as far out as the frame allows: it hides as few squares as it can.
       const cx = Math.min(grid.x + grid.width + badgeR * 0.3, inner.x + inner.width - badgeR);
@@ -552,15 +582,15 @@ function backRow(p: CoverPainter, g: CoverGeometry, options: WriteCoverOptions, 
       p.text('sample caption', caption, x, box.y + capSize * 0.8, 'sansBold', captionSize, t.accent);
       const square = { x, y: box.y + capSize * 1.8, width: side, height: side };
       p.fillRect({ x: square.x + 3, y: square.y + 3, width: side, height: side }, t.shadow);
-      p.board('sample', square, { givens: sample.grid });
+      p.board('sample', square, { givens: sample.grid, rules: sample.rules });
       listRight = x - gap;
     }
   }
   const listX = box.x;
   const listWidth = listRight - listX;
-  const counts = options.levelCounts ?? (options.levels ?? []).map((level) => ({ level, count: 0 }));
+  const counts: readonly { level: string; count: number; text?: string }[] = options.levelCounts ?? (options.levels ?? []).map((level) => ({ level, count: 0 }));
   if (counts.length === 0 || listWidth < 60) return;
-  const rows = counts.map((c, i) => ({ ...c, color: t.levels[Math.min(i, t.levels.length - 1)]!, text: levelText(options.texts, c.level) }));
+  const rows = counts.map((c, i) => ({ ...c, color: t.levels[Math.min(i, t.levels.length - 1)]!, text: c.text ?? levelText(options.texts, c.level) }));
   // The largest type at which every level and its words fit; the words go first if they cannot.
   const most = Math.min(16, capSize * 1.15);
   const height = (s: number, words: boolean): number =>

@@ -3,6 +3,11 @@ import { parsePuzzle } from '../core/parse.js';
 import { generate } from '../node/generate.js';
 import type { Symmetry } from '../generator/symmetry.js';
 import { isLevel } from '../grader/index.js';
+import { parseVariantLine } from '../formats/line.js';
+import { charDigit } from '../formats/values.js';
+import { variantLines } from '../node/variant-generate.js';
+import type { BookVariant } from '../book/variants.js';
+import type { VariantLevel } from '../generator/variants/index.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 
@@ -32,10 +37,15 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
   for (const section of sections) {
     const level = section.level;
+    const kind = section.variant === undefined ? level : `${section.variant}-${level}`;
+    const repeat = (seen.get(kind) ?? 0) + 1;
+    seen.set(kind, repeat);
+    const seed = `${options.seed}/${kind}${repeat > 1 ? `#${repeat}` : ''}`;
+    if (section.variant !== undefined) {
+      for await (const puzzle of variantPuzzles(section.variant, level, section.count, seed, options, deadline)) yield { ...puzzle, number: ++number };
+      continue;
+    }
     if (!isLevel(level)) throw new RangeError(`unknown level '${level}'`);
-    const repeat = (seen.get(level) ?? 0) + 1;
-    seen.set(level, repeat);
-    const seed = `${options.seed}/${level}${repeat > 1 ? `#${repeat}` : ''}`;
     const run = generate({
       seed,
       count: section.count,
@@ -48,5 +58,35 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
       number++;
       yield { number, grid: parsePuzzle(made.puzzle), solution: parsePuzzle(made.solution), level: made.grade.level, rating: made.grade.rating };
     }
+  }
+}
+
+/** The variant levels a section can ask for (the variant generator's technique sets). */
+const VARIANT_LEVELS: readonly string[] = ['easy', 'medium', 'hard', 'any'];
+
+/**
+ * `count` puzzles of a variant, made on the variant generator's worker threads (as `generate
+ * --variant` makes them: the same seed gives the same puzzles) and read back from its JSON lines.
+ */
+async function* variantPuzzles(
+  variant: BookVariant,
+  level: string,
+  count: number,
+  seed: string,
+  options: GeneratedPuzzlesOptions,
+  deadline: number | undefined,
+): AsyncGenerator<Omit<BookPuzzle, 'number'>> {
+  if (!VARIANT_LEVELS.includes(level)) throw new RangeError(`unknown level '${level}' for ${variant} (one of ${VARIANT_LEVELS.join(', ')})`);
+  // Killer puzzles have no givens to lay out symmetrically.
+  const symmetry = variant !== 'killer' && options.symmetry !== 'none' ? 'rotational' : 'none';
+  const run = { variant, seed, level: level as VariantLevel, symmetry, output: 'json', solutions: true } as const;
+  // One worker thread at least: this thread stays free to write pages and to stop on a signal.
+  const jobs = options.jobs ?? 1;
+  for await (const line of variantLines(run, 1, count, jobs, deadline ?? Infinity, options.timeoutMs)) {
+    const made = JSON.parse(line) as { puzzle: string; solution: string; level: string };
+    const { rules, givens } = parseVariantLine(made.puzzle);
+    const solution = new Uint8Array(rules.cellCount);
+    for (let cell = 0; cell < rules.cellCount; cell++) solution[cell] = charDigit(made.solution.charCodeAt(cell));
+    yield { grid: givens, solution, level: made.level, rules, variant };
   }
 }

@@ -37,7 +37,9 @@ export {
   gutterFor,
   arrangeSlots,
   centreGlyph,
+  gridsPerPage,
 } from './layout.js';
+export { type BookVariant, type VariantInfo, BOOK_VARIANTS, BOOK_VARIANT_LEVELS, VARIANT_INFO, SECTION_PRESETS, sectionTitle } from '../book/variants.js';
 export { type BookPuzzle, type WriteBookOptions, writeBookPdf } from './pdf-writer.js';
 export { type BookContent, planContent, resolveFront, resolveTexts } from './content.js';
 export { type CoverGeometry, type CoverResult, type WriteCoverOptions, COVER_RULES, coverGeometry, spineWidth, writeCoverFile, backText } from './cover.js';

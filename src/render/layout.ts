@@ -5,6 +5,7 @@
  */
 import { optionKeys, ownOptions } from '../core/errors.js';
 import { TemplateError, type BookTemplate } from './template.js';
+import { VARIANT_INFO, type BookVariant } from '../book/variants.js';
 
 /** A rectangle, top-left origin. */
 export interface Rect {
@@ -20,6 +21,8 @@ export interface BookSection {
   level: string;
   count: number;
   title?: string;
+  /** A variant (`killer`, `6x6`...); absent: classic 9x9. */
+  variant?: BookVariant | undefined;
 }
 
 /** What a book holds, as far as layout cares. */
@@ -34,6 +37,8 @@ export interface BookSpec {
   primerPages?: number;
   /** Pages of the hints section (after the puzzles); 0 or missing: no hints. */
   hintPages?: number;
+  /** A rules page per variant of the sections, after the front matter. Default true. */
+  rulesPages?: boolean;
 }
 
 /** One table-of-contents line. */
@@ -49,15 +54,17 @@ export type PageContent =
   | { kind: 'toc'; entries: TocEntry[]; continued: boolean }
   | { kind: 'how-to-play' }
   | { kind: 'levels' }
+  /** The rules of a variant, with the first puzzle of `section` (its first section) solved as the example. */
+  | { kind: 'rules'; variant: BookVariant; section: number }
   /** A left page left free so that the next section opens on a right page ("Notes" or blank). */
   | { kind: 'filler' }
   | { kind: 'primer'; index: number }
   | { kind: 'divider'; section: number }
   /** `heading`: this page opens its section with a heading above the grids (no divider page). */
-  | { kind: 'puzzles'; section: number; first: number; count: number; opensSection: boolean; heading: boolean }
+  | { kind: 'puzzles'; section: number; first: number; count: number; opensSection: boolean; heading: boolean; perPage: number }
   | { kind: 'hints'; index: number }
   | { kind: 'solutions-divider' }
-  | { kind: 'solutions'; first: number; count: number; opensSection: boolean; heading: boolean };
+  | { kind: 'solutions'; first: number; count: number; opensSection: boolean; heading: boolean; perPage: number };
 
 export interface PagePlan {
   /** 1-based; odd pages are right-hand (recto) pages. */
@@ -73,6 +80,10 @@ export interface SectionPlan {
   last: number;
   /** Page where the section starts (always a right-hand page). */
   page: number;
+  variant?: BookVariant | undefined;
+  /** Puzzles on each of its pages (fewer than the template's for big grids), and solutions. */
+  perPage: number;
+  solutionsPerPage: number;
 }
 
 /** Where the grids of a puzzle or solution page go, relative to the page body's top-left corner. */
@@ -110,6 +121,13 @@ export interface BookPlan {
    */
   openingPuzzleSlots: SlotLayout;
   openingSolutionSlots: SlotLayout;
+  /**
+   * Slots of pages with fewer grids than the template's (sections of big grids: 16x16, Samurai),
+   * by `puzzles:<n>`, `puzzles:<n>:heading`, `solutions:<n>`, `solutions:<n>:heading`.
+   */
+  otherSlots: Record<string, SlotLayout>;
+  /** First page of each variant's rules, in the order the variants first come. */
+  rulesPages: { variant: BookVariant; page: number }[];
 }
 
 /** The rectangles of one page. */
@@ -142,7 +160,7 @@ export const FOLIO_CLEARANCE = 18;
 /** Space between a running head at the top and the body. */
 const HEAD_GAP = 14;
 
-const BOOK_SPEC_KEYS = optionKeys<BookSpec>({ title: true, sections: true, howToPlay: true, aboutLevels: true, primerPages: true, hintPages: true });
+const BOOK_SPEC_KEYS = optionKeys<BookSpec>({ title: true, sections: true, howToPlay: true, aboutLevels: true, primerPages: true, hintPages: true, rulesPages: true });
 
 /**
  * Plans a book: which page holds what, the gutter for its page count, and the grid slots. Sections,
@@ -160,21 +178,48 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   const divider = template.sectionStart === 'divider';
   const auto = template.sectionStart === 'auto';
   /**
-   * Whether a section of `pages` pages of grids opens with a divider page. `auto`: only when the
-   * divider makes the section's length even; else a heading above its first grids, so that the
-   * next section opens on a right-hand page with no filler before it.
+   * Opens a section (or the solutions) and returns its page, the right-hand page it opens on. With
+   * `auto`, a divider on whichever side comes next and no filler: on a right-hand page it opens
+   * the section (the grids start on its back); on a left-hand page it faces the section's first
+   * grids, which open on the right. Else a divider on a right-hand page (a filler before it when
+   * needed), or a heading above the first grids (`heading`). Returns whether a divider was added.
    */
-  const useDivider = (pages: number): boolean => divider || (auto && (pages + 1) % 2 === 0);
+  const open = (divide: () => void): { page: number; divider: boolean } => {
+    if (auto) {
+      if (pages.length % 2 === 1) {
+        divide();
+        return { page: pages.length + 1, divider: true };
+      }
+      const page = pages.length + 1;
+      divide();
+      return { page, divider: true };
+    }
+    toRecto();
+    const page = pages.length + 1;
+    if (divider) divide();
+    return { page, divider };
+  };
   const ppp = template.puzzlesPerPage;
   const spp = template.solutionsPerPage;
-  const howToPlay = spec.howToPlay ?? true;
-  const aboutLevels = spec.aboutLevels ?? true;
+  // A book of variants only has no classic rules or classic levels to explain: its rules pages do.
+  const hasClassic = spec.sections.some((s) => s.variant === undefined);
+  const howToPlay = spec.howToPlay ?? hasClassic;
+  const aboutLevels = spec.aboutLevels ?? hasClassic;
   const primerPages = spec.primerPages ?? 0;
   const hintPages = spec.hintPages ?? 0;
+  const variants = spec.rulesPages ?? true ? [...new Set(spec.sections.flatMap((s) => (s.variant === undefined ? [] : [s.variant])))] : [];
+  const perPage = spec.sections.map((s) => gridsPerPage(template, s.variant, 'puzzles'));
+  const solutionsPer = spec.sections.map((s) => gridsPerPage(template, s.variant, 'solutions'));
 
   // Page numbers first (they do not depend on the margins), then the table of contents.
   const tocEntryCount =
-    (howToPlay ? 1 : 0) + (aboutLevels ? 1 : 0) + (primerPages > 0 ? 1 : 0) + spec.sections.length + (hintPages > 0 ? 1 : 0) + (template.solutions ? 1 : 0);
+    (howToPlay ? 1 : 0) +
+    (aboutLevels ? 1 : 0) +
+    variants.length +
+    (primerPages > 0 ? 1 : 0) +
+    spec.sections.length +
+    (hintPages > 0 ? 1 : 0) +
+    (template.solutions ? 1 : 0);
   const tocPerPage = template.toc ? tocLinesPerPage(template) : 0;
   const tocPages = template.toc ? Math.ceil(tocEntryCount / tocPerPage) : 0;
 
@@ -196,6 +241,7 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   for (let p = 0; p < tocPages; p++) add({ kind: 'toc', entries: [], continued: p > 0 });
   const howToPlayPage = howToPlay ? add({ kind: 'how-to-play' }) : null;
   const levelsPage = aboutLevels ? add({ kind: 'levels' }) : null;
+  const rulesPages = variants.map((variant) => ({ variant, page: add({ kind: 'rules', variant, section: spec.sections.findIndex((s) => s.variant === variant) }) }));
 
   let primerPage: number | null = null;
   if (primerPages > 0) {
@@ -210,13 +256,22 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   let first = 1;
   spec.sections.forEach((section, index) => {
     const title = section.title ?? capitalize(section.level);
-    toRecto();
-    sections.push({ level: section.level, title, first, last: first + section.count - 1, page: pages.length + 1 });
-    const withDivider = useDivider(Math.ceil(section.count / ppp));
-    if (withDivider) add({ kind: 'divider', section: index });
-    for (let offset = 0; offset < section.count; offset += ppp) {
-      const count = Math.min(ppp, section.count - offset);
-      add({ kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0, heading: offset === 0 && !withDivider });
+    const per = perPage[index]!;
+    const opened = open(() => add({ kind: 'divider', section: index }));
+    const withDivider = opened.divider;
+    sections.push({
+      level: section.level,
+      title,
+      first,
+      last: first + section.count - 1,
+      page: opened.page,
+      ...(section.variant === undefined ? {} : { variant: section.variant }),
+      perPage: per,
+      solutionsPerPage: solutionsPer[index]!,
+    });
+    for (let offset = 0; offset < section.count; offset += per) {
+      const count = Math.min(per, section.count - offset);
+      add({ kind: 'puzzles', section: index, first: first + offset, count, opensSection: offset === 0, heading: offset === 0 && !withDivider, perPage: per });
     }
     first += section.count;
   });
@@ -230,14 +285,26 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   }
   let solutionsPage: number | null = null;
   if (template.solutions) {
-    toRecto();
-    solutionsPage = pages.length + 1;
-    const withDivider = useDivider(Math.ceil(puzzleCount / spp));
-    if (withDivider) add({ kind: 'solutions-divider' });
-    for (let offset = 0; offset < puzzleCount; offset += spp) {
-      const count = Math.min(spp, puzzleCount - offset);
-      add({ kind: 'solutions', first: 1 + offset, count, opensSection: offset === 0, heading: offset === 0 && !withDivider });
-    }
+    // Runs of sections with as many solutions a page share their pages; a run of bigger grids starts a page.
+    const runs: { first: number; count: number; per: number }[] = [];
+    let number = 1;
+    spec.sections.forEach((section, index) => {
+      const per = solutionsPer[index]!;
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last.per === per) last.count += section.count;
+      else runs.push({ first: number, count: section.count, per });
+      number += section.count;
+    });
+    const opened = open(() => add({ kind: 'solutions-divider' }));
+    solutionsPage = opened.page;
+    const withDivider = opened.divider;
+    runs.forEach((run, r) => {
+      for (let offset = 0; offset < run.count; offset += run.per) {
+        const count = Math.min(run.per, run.count - offset);
+        const opens = r === 0 && offset === 0;
+        add({ kind: 'solutions', first: run.first + offset, count, opensSection: opens, heading: opens && !withDivider, perPage: run.per });
+      }
+    });
   }
   if (pages.length % 2 === 1) add({ kind: 'filler' });
   const pageCount = pages.length;
@@ -246,6 +313,7 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     const entries: TocEntry[] = [];
     if (howToPlayPage !== null) entries.push({ text: 'How to play', detail: '', page: howToPlayPage });
     if (levelsPage !== null) entries.push({ text: 'About the levels', detail: '', page: levelsPage });
+    for (const r of rulesPages) entries.push({ text: VARIANT_INFO[r.variant].heading, detail: 'the rules', page: r.page });
     if (primerPage !== null) entries.push({ text: 'The techniques', detail: 'a primer', page: primerPage });
     for (const s of sections) {
       entries.push({ text: s.title, detail: s.first === s.last ? `puzzle ${s.first}` : `puzzles ${s.first}\u2013${s.last}`, page: s.page });
@@ -259,6 +327,7 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
   checkPageCount(template, pageCount);
 
   const inside = gutterFor(template, pageCount);
+  const empty = (): SlotLayout => ({ cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] });
   const plan: BookPlan = {
     template,
     title: spec.title,
@@ -270,29 +339,30 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     primerPage,
     hintsPage,
     solutionsPage,
-    puzzleSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
-    solutionSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
-    openingPuzzleSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
-    openingSolutionSlots: { cols: 0, rows: 0, size: 0, labelHeight: 0, grids: [] },
+    puzzleSlots: empty(),
+    solutionSlots: empty(),
+    openingPuzzleSlots: empty(),
+    openingSolutionSlots: empty(),
+    otherSlots: {},
+    rulesPages,
   };
   const frame = pageFrame(plan, 3);
-  // Half the border's width is inked outside a grid's square: keep that inside the body too.
-  const ink = template.lines.box / 2;
-  const slots = (band: number): { puzzles: SlotLayout; solutions: SlotLayout } => {
-    const body = { width: frame.body.width - 2 * ink, height: frame.body.height - band - 2 * ink };
-    const puzzles = arrangeSlots(ppp, body, template.fonts.label * 1.55, Math.max(18, body.width * 0.045));
-    shiftSlots(puzzles, ink, band + ink);
-    if (ppp === 1) centreOnPage(puzzles, frame, template.page.height, band + ink, ink);
-    const solutions = arrangeSlots(spp, body, template.fonts.solutionLabel * 1.6, Math.max(10, body.width * 0.035));
-    shiftSlots(solutions, ink, band + ink);
-    return { puzzles, solutions };
-  };
-  const plain = slots(template.sectionStart === 'heading' ? headingHeight(template) : 0);
-  const opening = auto ? slots(headingHeight(template)) : plain;
-  plan.puzzleSlots = plain.puzzles;
-  plan.solutionSlots = plain.solutions;
-  plan.openingPuzzleSlots = opening.puzzles;
-  plan.openingSolutionSlots = opening.solutions;
+  const plainBand = template.sectionStart === 'heading' ? headingHeight(template) : 0;
+  const slots = (kind: 'puzzles' | 'solutions', n: number, band: number): SlotLayout => gridSlots(template, frame, kind, n, band);
+  plan.puzzleSlots = slots('puzzles', ppp, plainBand);
+  plan.solutionSlots = slots('solutions', spp, plainBand);
+  plan.openingPuzzleSlots = auto ? slots('puzzles', ppp, headingHeight(template)) : plan.puzzleSlots;
+  plan.openingSolutionSlots = auto ? slots('solutions', spp, headingHeight(template)) : plan.solutionSlots;
+  for (const [kind, counts, all] of [
+    ['puzzles', perPage, ppp],
+    ['solutions', solutionsPer, spp],
+  ] as const) {
+    for (const n of new Set(counts)) {
+      if (n === all) continue;
+      plan.otherSlots[`${kind}:${n}`] = slots(kind, n, plainBand);
+      plan.otherSlots[`${kind}:${n}:heading`] = template.sectionStart === 'divider' ? plan.otherSlots[`${kind}:${n}`]! : slots(kind, n, headingHeight(template));
+    }
+  }
 
   const puzzleCell = Math.min(plan.puzzleSlots.size, plan.openingPuzzleSlots.size) / 9;
   if (puzzleCell < MIN_CELL.puzzle) {
@@ -303,6 +373,64 @@ export function planBook(template: BookTemplate, spec: BookSpec): BookPlan {
     throw new TemplateError(template.file, 'solutionsPerPage', `${spp} grids per page leave cells of ${solutionCell.toFixed(1)}pt, below the ${MIN_CELL.solution}pt minimum`);
   }
   return plan;
+}
+
+/** Smallest printed cell of a variant's solution grid: Samurai's 21 cells across a little larger than a classic solution's. */
+const MIN_SAMURAI_SOLUTION_CELL = 10;
+
+/**
+ * The grid slots of a page of `n` puzzles or solutions, relative to the body of `frame`, with a
+ * band of `band` points above them for a section heading.
+ */
+function gridSlots(template: BookTemplate, frame: PageFrame, kind: 'puzzles' | 'solutions', n: number, band: number): SlotLayout {
+  // Half the border's width is inked outside a grid's square: keep that inside the body too.
+  const ink = template.lines.box / 2;
+  const body = { width: frame.body.width - 2 * ink, height: frame.body.height - band - 2 * ink };
+  const slots =
+    kind === 'puzzles'
+      ? arrangeSlots(n, body, template.fonts.label * 1.55, Math.max(18, body.width * 0.045))
+      : arrangeSlots(n, body, template.fonts.solutionLabel * 1.6, Math.max(10, body.width * 0.035));
+  shiftSlots(slots, ink, band + ink);
+  if (kind === 'puzzles' && n === 1) centreOnPage(slots, frame, template.page.height, band + ink, ink);
+  return slots;
+}
+
+/**
+ * Grids of a section's pages: the template's count, or fewer where a variant's grid (16x16,
+ * Samurai's 21 cells across) would print its cells below the least legible size. Measured on the
+ * narrowest body the template can have (its widest gutter) with a heading above, so that the
+ * count does not depend on the page count.
+ * @throws TemplateError when even one grid a page is too small (Samurai on a 6 x 9 page).
+ */
+export function gridsPerPage(template: BookTemplate, variant: BookVariant | undefined, kind: 'puzzles' | 'solutions'): number {
+  const most = kind === 'puzzles' ? template.puzzlesPerPage : template.solutionsPerPage;
+  if (variant === undefined) return most;
+  const info = VARIANT_INFO[variant];
+  const least = kind === 'puzzles' ? (info.minCell ?? MIN_CELL.puzzle) : info.minCell !== undefined ? MIN_SAMURAI_SOLUTION_CELL : MIN_CELL.solution;
+  const body = narrowestBody(template);
+  const trim = { x: 0, y: 0, width: template.page.width, height: template.page.height };
+  const frame: PageFrame = { media: trim, trim, content: body, header: body, footer: body, folioBaseline: 0, headBaseline: 0, body, recto: true };
+  let cell = 0;
+  for (let n = most; n >= 1; n--) {
+    cell = gridSlots(template, frame, kind, n, headingHeight(template)).size / info.across;
+    if (cell >= least - 1e-9) return n;
+  }
+  throw new TemplateError(
+    template.file,
+    kind === 'puzzles' ? 'puzzlesPerPage' : 'solutionsPerPage',
+    `a ${info.heading} grid is ${info.across} cells across: one a page leaves cells of ${cell.toFixed(1)}pt, below the ${least}pt (${(least / 72).toFixed(2)} in) it needs; use a larger page (letter or A4)`,
+  );
+}
+
+/** The body of a page with the template's widest gutter (see pageFrame). */
+function narrowestBody(template: BookTemplate): Rect {
+  const t = template;
+  const widestGutter = Math.max(t.margins.inside, ...t.margins.insideByPageCount.map((r) => r.inside));
+  const topHead = t.headerAt === 'top' && (t.header.verso !== '' || t.header.recto !== '');
+  const headerHeight = topHead ? t.fonts.header + HEAD_GAP : 0;
+  const folioSize = Math.max(t.fonts.footer, t.headerAt === 'foot' ? t.fonts.header : 0);
+  const height = t.page.height - t.margins.top - t.margins.bottom - headerHeight - FOLIO_CLEARANCE - folioSize;
+  return { x: 0, y: t.margins.top + headerHeight, width: t.page.width - t.margins.outside - widestGutter, height };
 }
 
 /** Most pages of any book (print services stop far below: 828 for a paperback). */
@@ -318,8 +446,12 @@ function checkPageCount(template: BookTemplate, pageCount: number): void {
 
 /** The grid slots of a page of puzzles or solutions (a page that opens with a heading may have its own). */
 export function slotsFor(plan: BookPlan, content: Extract<PageContent, { kind: 'puzzles' | 'solutions' }>): SlotLayout {
-  if (content.kind === 'puzzles') return content.heading ? plan.openingPuzzleSlots : plan.puzzleSlots;
-  return content.heading ? plan.openingSolutionSlots : plan.solutionSlots;
+  const t = plan.template;
+  if (content.kind === 'puzzles' && content.perPage === t.puzzlesPerPage) return content.heading ? plan.openingPuzzleSlots : plan.puzzleSlots;
+  if (content.kind === 'solutions' && content.perPage === t.solutionsPerPage) return content.heading ? plan.openingSolutionSlots : plan.solutionSlots;
+  const slots = plan.otherSlots[`${content.kind}:${content.perPage}${content.heading ? ':heading' : ''}`];
+  if (slots === undefined) throw new Error(`no slots planned for ${content.perPage} ${content.kind} a page`);
+  return slots;
 }
 
 /** Whether a page shows a folio (page number): display pages (title, dividers, fillers) do not. */

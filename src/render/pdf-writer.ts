@@ -9,11 +9,14 @@ import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { HintEntry, PrimerEntry } from '../book/primer.js';
-import { boardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import { boardScene, GREY_THEME, variantBoardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
+import type { Rules } from '../rules/types.js';
+import { VARIANT_INFO, type BookVariant } from '../book/variants.js';
 import { paintScene } from './board-pdf.js';
 import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
 import { fontFile, type FontName } from './fonts.js';
 import {
+  capitalize,
   fillPageText,
   hasFolio,
   hasRunningHead,
@@ -29,7 +32,7 @@ import {
 } from './layout.js';
 import type { BookTemplate } from './template.js';
 import { HOW_TO_PLAY_EXAMPLE, hintBlocks, numberRanges, paginateHints, type HintBlock, type TextMeasure } from './teaching-layout.js';
-import { fitText, textDoesNotFit, textLeavesNoRoom, wrapText } from './text-fit.js';
+import { fitText, TextFitError, textDoesNotFit, textLeavesNoRoom, wrapText } from './text-fit.js';
 
 /** A puzzle as the book prints it. */
 export interface BookPuzzle {
@@ -39,6 +42,9 @@ export interface BookPuzzle {
   solution: Grid;
   level: string;
   rating?: number | undefined;
+  /** A variant's rules (absent: classic 9x9); `grid` and `solution` then hold one digit per rules cell. */
+  rules?: Rules | undefined;
+  variant?: BookVariant | undefined;
 }
 
 /** What {@link writeBookPdf} needs besides the plan. */
@@ -137,6 +143,9 @@ async function drawPages(
   options: WriteBookOptions,
 ): Promise<void> {
   let breathed = performance.now();
+  // Puzzles taken ahead of their pages: a rules page shows a section's first puzzle, solved.
+  const ahead: BookPuzzle[] = [];
+  const take = async (): Promise<IteratorResult<BookPuzzle>> => (ahead.length > 0 ? { done: false, value: ahead.shift()! } : await source.next());
   for (const page of plan.pages) {
     const frame = pageFrame(plan, page.number);
     doc.addPage({ size: [frame.media.width, frame.media.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
@@ -146,13 +155,21 @@ async function drawPages(
     if (content.kind === 'puzzles') {
       const batch: BookPuzzle[] = [];
       for (let i = 0; i < content.count; i++) {
-        const next = await source.next();
+        const next = await take();
         const expected = content.first + i;
         if (next.done) throw new Error(`the book needs ${plan.puzzleCount} puzzles; only ${expected - 1} came`);
         if (next.value.number !== expected) throw new Error(`expected puzzle ${expected}, got ${next.value.number}`);
         batch.push(next.value);
       }
       painter.puzzlesPage(frame, page.number, content, batch);
+    } else if (content.kind === 'rules') {
+      const wanted = plan.sections[content.section]!.first;
+      while (!ahead.some((p) => p.number === wanted)) {
+        const next = await source.next();
+        if (next.done) throw new Error(`the book needs ${plan.puzzleCount} puzzles; only ${ahead.length} came`);
+        ahead.push(next.value);
+      }
+      painter.rulesPage(frame, page.number, content.variant, ahead.find((p) => p.number === wanted)!);
     } else {
       painter.page(frame, page.number, content);
     }
@@ -194,6 +211,10 @@ export function checkTextPages(options: Pick<WriteBookOptions, 'plan' | 'front' 
   const painter = new Painter(doc, plan, options);
   for (const page of plan.pages) {
     const content = page.content;
+    if (content.kind === 'rules') {
+      painter.rulesLayout(pageFrame(plan, page.number), content.variant, plan.sections[content.section]!.first);
+      continue;
+    }
     if (content.kind === 'puzzles' || !printsText(content)) continue;
     if ((content.kind === 'primer' && !options.primer) || (content.kind === 'hints' && !options.hints)) continue;
     const frame = pageFrame(plan, page.number);
@@ -216,6 +237,8 @@ class Painter {
   /** Puzzles kept for the solution pages (two 81-byte grids each). */
   private readonly kept: BookPuzzle[] = [];
   private frame!: PageFrame;
+  /** The book has variant sections. */
+  private readonly variety: boolean;
 
   constructor(
     private readonly doc: Doc,
@@ -223,6 +246,7 @@ class Painter {
     private readonly options: Pick<WriteBookOptions, 'front' | 'texts' | 'primer' | 'hints'>,
   ) {
     this.t = plan.template;
+    this.variety = plan.sections.some((s) => s.variant !== undefined);
     // Fonts are always named by path: pdfkit caches a font under the name it was first opened by,
     // and a registerFont alias for an already open font re-reads the file on every switch.
     this.metrics = { digits: this.measure('digits'), digitsBold: this.measure('digitsBold'), serif: this.measure('serif') };
@@ -324,12 +348,15 @@ class Painter {
       case 'divider': {
         const section = this.plan.sections[content.section]!;
         const detail = section.first === section.last ? `Puzzle ${section.first}` : `Puzzles ${section.first}\u2013${section.last}`;
-        this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level), `levels.${section.level}`);
+        if (section.variant !== undefined) this.dividerPage(frame, section.title, detail, VARIANT_INFO[section.variant].rules, `rules of ${section.variant}`);
+        else this.dividerPage(frame, section.title, detail, levelText(this.options.texts, section.level), `levels.${section.level}`);
         break;
       }
       case 'solutions-divider':
         this.dividerPage(frame, 'Solutions', '', this.options.texts.solutions, 'solutions');
         break;
+      case 'rules':
+        throw new Error('a rules page is drawn with its example (rulesPage)');
       case 'solutions':
         if (content.heading) this.heading(frame, 'Solutions', '', slotsFor(this.plan, content));
         this.solutionsPage(content.first, content.count, slotsFor(this.plan, content));
@@ -355,11 +382,16 @@ class Painter {
       if (this.t.showRating && puzzle.rating !== undefined) {
         this.text(`rating ${puzzle.rating.toFixed(1)}`, slot.x + slot.width, baseline, { font: 'serifItalic', size: labelSize, align: 'right', gray: 0.3 });
       }
+      this.kept[puzzle.number - 1] = puzzle;
+      if (puzzle.rules !== undefined) {
+        this.variantGrid(slot, puzzle, false);
+        return;
+      }
       if (coordinates) this.coordinates(grid, slot);
       drawGridLines(this.doc, grid, this.t.lines);
-      const font = this.t.givens === 'bold' ? this.metrics.digitsBold : this.metrics.digits;
+      // In a variety book the classic grids' givens are bold too, as the variant drawing sets them.
+      const font = this.t.givens === 'bold' || this.variety ? this.metrics.digitsBold : this.metrics.digits;
       drawDigits(this.doc, grid, { values: puzzle.grid, style: () => ({ font, gray: 0 }), scale: this.t.fonts.digitScale }, frame.media.height);
-      this.kept[puzzle.number - 1] = puzzle;
     });
     this.furniture(frame, number, content);
   }
@@ -372,6 +404,10 @@ class Painter {
       if (!puzzle) throw new Error(`puzzle ${first + i} was never laid out`);
       const grid = offset(slots.grids[i]!, this.frame.body);
       this.text(`${puzzle.number}`, grid.x, grid.y - slots.labelHeight * 0.3, { font: 'serifBold', size: this.t.fonts.solutionLabel });
+      if (puzzle.rules !== undefined) {
+        this.variantGrid(grid, puzzle, true);
+        continue;
+      }
       drawGridLines(this.doc, grid, this.t.lines);
       const givens = puzzle.grid;
       drawDigits(this.doc, grid, { values: puzzle.solution, style: (c) => (givens[c] !== 0 ? bold : filled), scale: this.t.fonts.solutionDigitScale }, this.frame.media.height);
@@ -555,16 +591,78 @@ class Painter {
     paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
   }
 
+  /**
+   * A variant's rules in plain words, and the first puzzle of its first section solved beneath them:
+   * as large as the room left allows (Samurai's 21 cells across get most of the width).
+   */
+  rulesPage(frame: PageFrame, number: number, variant: BookVariant, example: BookPuzzle): void {
+    const layout = this.rulesLayout(frame, variant, example.number);
+    const f = this.t.fonts;
+    const b = frame.body;
+    this.pageHeading(frame, layout.info.heading);
+    this.paragraph(layout.info.rules, b.x, layout.rulesY, b.width, { font: 'serif', size: f.body });
+    if (example.rules === undefined) throw new Error(`puzzle ${example.number} is not a ${layout.info.heading} puzzle`);
+    const square: Rect = { x: b.x + (b.width - layout.side) / 2, y: layout.pictureY, width: layout.side, height: layout.side };
+    this.variantGrid(square, example, true);
+    let y = square.y + layout.side + layout.small * 2;
+    for (const line of layout.captionLines) {
+      this.text(line, b.x + b.width / 2, y, { font: 'serifItalic', size: layout.small, align: 'center' });
+      y += layout.small * 1.45;
+    }
+    this.furniture(frame, number, { kind: 'rules', variant, section: 0 });
+  }
+
+  /**
+   * Where a rules page puts its text and example: the example as large as the room left allows
+   * (see below). Throws a TextFitError when the template leaves no room for a legible example
+   * (checked before any work by checkTextPages).
+   */
+  rulesLayout(frame: PageFrame, variant: BookVariant, exampleNumber: number) {
+    const info = VARIANT_INFO[variant];
+    const b = frame.body;
+    const f = this.t.fonts;
+    this.where = `the ${info.heading} rules page`;
+    const rulesY = b.y + f.heading * 2.1 + f.body * 1.6;
+    const y = rulesY + this.wrap(info.rules, 'serif', f.body, b.width).length * f.body * 1.45;
+    const small = f.body * 0.92;
+    const width = Math.min(b.width, f.body * 38);
+    const captionLines = this.wrap(`Puzzle ${exampleNumber} of this book, solved. ${info.example}`, 'serifItalic', small, width);
+    const room = b.y + b.height - y - f.body * 1.2 - (captionLines.length + 1) * small * 1.45;
+    // Small, as an example is, but with cells of 20 pt at least (a killer's 28 pt: its sums are a
+    // fifth of a cell, and looked at on a 6 x 9 page at half its width they were 4 pt); Samurai's
+    // 21 cells across take most of the width.
+    const least = info.across * (variant === 'killer' ? 28 : 20);
+    const side = Math.min(Math.max(b.width * (info.across > 16 ? 0.9 : info.across > 9 ? 0.7 : 0.5), least), b.width * 0.9, room, MAX_PICTURE);
+    if (side < info.across * 8) {
+      throw new TextFitError(`rules.${variant}`, `${this.where} leaves no room for a legible example (${info.across} cells of 8 pt across) below the rules; use a larger page or a smaller fonts.body`);
+    }
+    return { info, rulesY, pictureY: y + f.body * 0.2, side, small, captionLines };
+  }
+
+  /**
+   * A variant's grid from the one board drawing (src/draw/variant.ts) in grey: regions, diagonals,
+   * windows and cages as drawn on screen; solved, the filled digits grey and the givens bold.
+   * Drawn at two thirds of its printed size, as the pictures (see {@link picture}).
+   */
+  private variantGrid(square: Rect, puzzle: BookPuzzle, solved: boolean): void {
+    const picture = { rules: puzzle.rules!, givens: puzzle.grid, ...(solved ? { values: puzzle.solution } : {}) };
+    // The filled digits as grey as the template's classic solutions.
+    const grey = Math.round(this.t.solutionGray * 255).toString(16).padStart(2, '0');
+    const scene = variantBoardScene(picture, { size: square.width / PICTURE_SCALE, theme: { ...GREY_THEME, filled: `#${grey}${grey}${grey}` } });
+    const fonts = { regular: fontFile('digits'), bold: fontFile('digitsBold') };
+    paintScene(this.doc, scene, { x: square.x, y: square.y, width: square.width, fonts, gray: true, minLineWidth: this.t.lines.thin });
+  }
+
   private levelsPage(frame: PageFrame): void {
     const b = frame.body;
     const f = this.t.fonts;
     let y = this.pageHeading(frame, 'About the levels') + f.body * 1.6;
-    const levels = [...new Set(this.plan.sections.map((s) => s.level))];
+    const classic = this.plan.sections.filter((s) => s.variant === undefined);
+    const levels = [...new Set(classic.map((s) => s.level))];
     const intro = `The puzzles get harder through the book. Each level asks a little more of you:`;
     y = this.paragraph(intro, b.x, y, b.width, { font: 'serif', size: f.body }) + f.body * 0.6;
     for (const level of levels) {
-      const section = this.plan.sections.find((s) => s.level === level)!;
-      this.text(section.title, b.x, y, { font: 'serifBold', size: f.body });
+      this.text(capitalize(level), b.x, y, { font: 'serifBold', size: f.body });
       y += f.body * 1.45;
       this.where = 'the About the levels page';
       y = this.paragraph(levelText(this.options.texts, level), b.x, y, b.width, { font: 'serif', size: f.body }, 1.45, `levels.${level}`) + f.body * 0.7;

@@ -103,6 +103,8 @@ export interface BookTemplate {
   symmetry: Symmetry;
   /** The cover: its theme (`--theme` overrides it) and a badge of its own, e.g. "Large Print" ('' for none). */
   cover: { theme: string; badge: string };
+  /** The book's sections when the command line gives none (`4x4-easy:12,6x6-easy:24`); absent: the CLI's default. */
+  sections?: string;
 }
 
 /** A template that cannot be used; the message names the file and the field. */
@@ -506,6 +508,11 @@ export function parseTemplate(json: unknown, where: { file: string; name: string
     filler: root.choice('filler', ['notes', 'blank'] as const, 'notes'),
     cover: coverFields(root),
   };
+  if (root.has('sections')) {
+    const sections = root.string('sections', '');
+    if (sections.length === 0 || sections.length > 500) root.fail('sections', 'expected a list such as "easy:20,killer-easy:10" (at most 500 characters)');
+    template.sections = sections;
+  }
   root.done();
   return template;
 }

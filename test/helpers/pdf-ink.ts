@@ -8,7 +8,7 @@ import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface InkBox {
   kind: 'text' | 'path';
-  /** The text, or the painting operator of a path. */
+  /** The text, or the painting operator of a path (`stroke`, `fill`; `dashed` for a stroke under a dash pattern). */
   what: string;
   x0: number;
   y0: number;
@@ -71,17 +71,23 @@ export async function readInk(path: string): Promise<InkPage[]> {
     const stack: Matrix[] = [];
     let lineWidth = 1;
     const widths: number[] = [];
+    let dashed = false;
+    const dashes: boolean[] = [];
     let pending: { x0: number; y0: number; x1: number; y1: number } | null = null;
     ops.fnArray.forEach((fn, i) => {
       const args = ops.argsArray[i] as unknown[];
       if (fn === OPS.save) {
         stack.push(ctm);
         widths.push(lineWidth);
+        dashes.push(dashed);
       } else if (fn === OPS.restore) {
         ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
         lineWidth = widths.pop() ?? 1;
+        dashed = dashes.pop() ?? false;
       } else if (fn === OPS.transform) {
         ctm = multiply(ctm, args as unknown as Matrix);
+      } else if (fn === OPS.setDash) {
+        dashed = ((args[0] as number[] | undefined) ?? []).length > 0;
       } else if (fn === OPS.setLineWidth) {
         lineWidth = args[0] as number;
       } else if (fn === OPS.setFont) {
@@ -97,7 +103,7 @@ export async function readInk(path: string): Promise<InkPage[]> {
       } else if (pending && (fn === OPS.stroke || fn === OPS.fill || fn === OPS.eoFill || fn === OPS.fillStroke || fn === OPS.closeStroke || fn === OPS.endPath)) {
         const half = fn === OPS.fill || fn === OPS.eoFill || fn === OPS.endPath ? 0 : (lineWidth * Math.hypot(ctm[0], ctm[1])) / 2;
         if (fn !== OPS.endPath) {
-          boxes.push({ kind: 'path', what: fn === OPS.fill || fn === OPS.eoFill ? 'fill' : 'stroke', x0: pending.x0 - half, y0: pending.y0 - half, x1: pending.x1 + half, y1: pending.y1 + half });
+          boxes.push({ kind: 'path', what: fn === OPS.fill || fn === OPS.eoFill ? 'fill' : dashed ? 'dashed' : 'stroke', x0: pending.x0 - half, y0: pending.y0 - half, x1: pending.x1 + half, y1: pending.y1 + half });
         }
         pending = null;
       }
