@@ -1,6 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
+import { countGrid9, fitsGrid9, found9, lastGrid9Stats } from './grid9-solver.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
@@ -206,17 +207,22 @@ let c: Compiled;
  * (the public `countSolutions` checks it): givens that break a rule simply count 0.
  */
 export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
-  return run(rules, givens, limit);
+  lastFast = fitsGrid9(rules);
+  return lastFast ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
 }
 
 /** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
 export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
-  return run(rules, givens, 1) === 0 ? null : found.slice(0, rules.cellCount);
+  if (countRules(rules, givens, 1) === 0) return null;
+  return lastFast ? found9.slice() : found.slice(0, rules.cellCount);
 }
+
+/** Whether the last count took the 81-cell, 9-digit path (grid9-solver.ts). */
+let lastFast = false;
 
 /** Search effort of the last count: propagations and digits tried at branching points. */
 export function lastRulesStats(): { nodes: number; guesses: number } {
-  return { nodes, guesses };
+  return lastFast ? lastGrid9Stats() : { nodes, guesses };
 }
 
 function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
