@@ -1,6 +1,6 @@
 import type { Rules } from '../rules/types.js';
 import { layoutKeyOf } from '../rules/solver-link.js';
-import { comboTable } from './cage-sums.js';
+import { sumOptions9 } from './cage-sums.js';
 
 /*
  * The counting solver for 81-cell, 9-digit rule sets (classic houses or jigsaw regions, diagonals,
@@ -55,6 +55,9 @@ interface Layout9 {
   /** House pairs sharing 2+ cells: shared, first-only, second-only (9 words per pair). */
   readonly lockCount: number;
   readonly lockMask: Int32Array;
+  /** The pairs of house h: (offset in lockMask, the other house) at lockOf[lockStart[h]..lockStart[h + 1]), two ints each. */
+  readonly lockStart: Int32Array;
+  readonly lockOf: Int32Array;
 }
 
 interface Compiled9 {
@@ -67,9 +70,6 @@ interface Compiled9 {
   readonly cageCells: Int16Array;
   readonly cageMask: Int32Array;
   readonly cageSum: Int32Array;
-  readonly comboStart: Int32Array;
-  readonly comboEnd: Int32Array;
-  readonly masks: Uint16Array;
 }
 
 const layoutOf9 = new WeakMap<object, Layout9>();
@@ -111,6 +111,7 @@ function compileLayout9(rules: Rules): Layout9 {
   const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
   const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
   const pairs: number[] = [];
+  const pairHouses: number[] = [];
   for (let a = 0; a < houseCount; a++) {
     for (let b = a + 1; b < houseCount; b++) {
       let shared = 0;
@@ -123,10 +124,38 @@ function compileLayout9(rules: Rules): Layout9 {
         words[6 + w] = y & ~x;
         shared += popcount27(x & y);
       }
-      if (shared >= 2 && shared < 9) pairs.push(...words);
+      if (shared >= 2 && shared < 9) {
+        pairHouses.push(a, b);
+        pairs.push(...words);
+      }
     }
   }
-  const layout: Layout9 = { houseCount, houseMask, housesOfBits, allLow, allHigh, peerMask, lockCount: pairs.length / 9, lockMask: new Int32Array(pairs) };
+  const lockStart = new Int32Array(houseCount + 1);
+  for (const h of pairHouses) lockStart[h + 1]!++;
+  for (let h = 0; h < houseCount; h++) lockStart[h + 1]! += lockStart[h]!;
+  const lockOf = new Int32Array(pairHouses.length * 2);
+  const fill = lockStart.slice();
+  for (let i = 0; i < pairHouses.length; i += 2) {
+    const a = pairHouses[i]!;
+    const b = pairHouses[i + 1]!;
+    lockOf[fill[a]! * 2] = (i / 2) * 9;
+    lockOf[fill[a]!++ * 2 + 1] = b;
+    lockOf[fill[b]! * 2] = (i / 2) * 9;
+    lockOf[fill[b]!++ * 2 + 1] = a;
+  }
+  for (let h = 0; h <= houseCount; h++) lockStart[h] = lockStart[h]! * 2;
+  const layout: Layout9 = {
+    houseCount,
+    houseMask,
+    housesOfBits,
+    allLow,
+    allHigh,
+    peerMask,
+    lockCount: pairs.length / 9,
+    lockMask: new Int32Array(pairs),
+    lockStart,
+    lockOf,
+  };
   layoutOf9.set(key, layout);
   return layout;
 }
@@ -142,7 +171,6 @@ function compile9(rules: Rules): Compiled9 {
   let compiled = compiledOf9.get(rules);
   if (compiled !== undefined) return compiled;
   const layout = compileLayout9(rules);
-  const table = comboTable(9);
   let peerMask = layout.peerMask;
   const summed: number[] = []; // 3 words + sum per cage
   if (rules.cages.length > 0) {
@@ -208,26 +236,14 @@ function compile9(rules: Rules): Compiled9 {
   }
   const cageMask = new Int32Array(cageCount * 3);
   const cageSum = new Int32Array(cageCount);
-  const comboStart = new Int32Array(cageCount);
-  const comboEnd = new Int32Array(cageCount);
   for (let i = 0; i < cageCount; i++) {
-    const m0 = summed[i * 4]!;
-    const m1 = summed[i * 4 + 1]!;
-    const m2 = summed[i * 4 + 2]!;
-    const sum = summed[i * 4 + 3]!;
-    cageMask[i * 3] = m0;
-    cageMask[i * 3 + 1] = m1;
-    cageMask[i * 3 + 2] = m2;
-    cageSum[i] = sum;
-    const key = (popcount27(m0) + popcount27(m1) + popcount27(m2)) * (table.maxSum + 1) + sum;
-    // An innie sum no digits can make (cages that cannot all hold): no combination at all.
-    const possible = sum > 0 && sum <= table.maxSum;
-    const start = possible ? table.starts[key]! : 0;
-    const end = possible ? table.starts[key + 1]! : 0;
-    comboStart[i] = start;
-    comboEnd[i] = end;
+    cageMask[i * 3] = summed[i * 4]!;
+    cageMask[i * 3 + 1] = summed[i * 4 + 1]!;
+    cageMask[i * 3 + 2] = summed[i * 4 + 2]!;
+    // An innie sum no digits can make (cages that cannot all hold) finds no options: no solution.
+    cageSum[i] = summed[i * 4 + 3]!;
   }
-  compiled = { layout, peerMask, cageCount, cageStart, cageCells, cageMask, cageSum, comboStart, comboEnd, masks: table.masks };
+  compiled = { layout, peerMask, cageCount, cageStart, cageCells, cageMask, cageSum };
   compiledOf9.set(rules, compiled);
   return compiled;
 }
@@ -272,10 +288,12 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   return solutions;
 }
 
-/** Digits whose boards changed since locked candidates last looked at them (bits 0-8). */
-let dirty = 0;
-/** Per digit, the houses (64 bits, two ints) where hidden singles have not looked since they changed. */
+/**
+ * Per digit, the houses (64 bits, two ints) where hidden singles (dirtyHouses) and locked
+ * candidates (lockHouses) have not looked since the digit changed there.
+ */
 const dirtyHouses = new Int32Array(18);
+const lockHouses = new Int32Array(18);
 let housesOfBits: Int32Array = new Int32Array(0);
 
 /** Cells (three words) whose candidates changed since the cage pass last looked. */
@@ -289,10 +307,9 @@ function allDirty(): void {
   stale0 = stale1 = stale2 = WORD_ALL;
   const layout = tables.layout;
   for (let d = 0; d < 9; d++) {
-    dirtyHouses[d * 2] = layout.allLow;
-    dirtyHouses[d * 2 + 1] = layout.allHigh;
+    dirtyHouses[d * 2] = lockHouses[d * 2] = layout.allLow;
+    dirtyHouses[d * 2 + 1] = lockHouses[d * 2 + 1] = layout.allHigh;
   }
-  dirty = 0x1ff;
 }
 
 /**
@@ -323,27 +340,25 @@ function place(base: number, d: number, cell: number): boolean {
   const done = base + DONE + d * 2;
   stack[done] = stack[done]! | low;
   stack[done + 1] = stack[done + 1]! | high;
-  dirtyHouses[d * 2] = tables.layout.allLow & ~stack[done]!;
-  dirtyHouses[d * 2 + 1] = tables.layout.allHigh & ~stack[done + 1]!;
+  dirtyHouses[d * 2] = lockHouses[d * 2] = tables.layout.allLow & ~stack[done]!;
+  dirtyHouses[d * 2 + 1] = lockHouses[d * 2 + 1] = tables.layout.allHigh & ~stack[done + 1]!;
   // The cell leaves the other digits' boards (its own keeps it: it was never its own peer).
-  let changed = 1 << d;
   for (let k = 0, at = base + w; k < 9; k++, at += 3) {
     const v = stack[at]!;
     if (k !== d && (v & bit) !== 0) {
       stack[at] = v ^ bit;
-      changed |= 1 << k;
       dirtyHouses[k * 2] = dirtyHouses[k * 2]! | low;
       dirtyHouses[k * 2 + 1] = dirtyHouses[k * 2 + 1]! | high;
+      lockHouses[k * 2] = lockHouses[k * 2]! | low;
+      lockHouses[k * 2 + 1] = lockHouses[k * 2 + 1]! | high;
     }
   }
-  dirty |= changed;
   stack[base + UNSOLVED + w] = stack[base + UNSOLVED + w]! & ~bit;
   return true;
 }
 
 /** Marks the digits of `digits` changed in the cells of `c0..c2` (cell sets of three words). */
 function touched(digits: number, c0: number, c1: number, c2: number): void {
-  dirty |= digits;
   changed0 |= c0;
   changed1 |= c1;
   changed2 |= c2;
@@ -361,6 +376,8 @@ function touched(digits: number, c0: number, c1: number, c2: number): void {
     if ((digits & (1 << d)) === 0) continue;
     dirtyHouses[d * 2] = dirtyHouses[d * 2]! | low;
     dirtyHouses[d * 2 + 1] = dirtyHouses[d * 2 + 1]! | high;
+    lockHouses[d * 2] = lockHouses[d * 2]! | low;
+    lockHouses[d * 2 + 1] = lockHouses[d * 2 + 1]! | high;
   }
 }
 
@@ -455,18 +472,23 @@ function hiddenSingles(base: number): number {
 }
 
 /**
- * Locked candidates over every house pair sharing cells; -1 on a contradiction, else whether
- * anything was taken out (1) or not (0).
+ * Locked candidates over the house pairs sharing cells, for each digit on the pairs with a house
+ * changed since the last look (a house already holding the digit gives nothing); -1 on a
+ * contradiction, else whether anything was taken out (1) or not (0).
  */
 function lockedCandidates(base: number): number {
-  const lock = tables.layout.lockMask;
-  const end = tables.layout.lockCount * 9;
+  const layout = tables.layout;
+  const lock = layout.lockMask;
+  const lockStart = layout.lockStart;
+  const lockOf = layout.lockOf;
   let changed = 0;
-  let todo = dirty;
-  dirty = 0;
-  while (todo !== 0) {
-    const d = 31 - Math.clz32(todo);
-    todo ^= 1 << d;
+  for (let d = 0; d < 9; d++) {
+    const done = base + DONE + d * 2;
+    const low = lockHouses[d * 2]! & ~stack[done]!;
+    const high = lockHouses[d * 2 + 1]! & ~stack[done + 1]!;
+    lockHouses[d * 2] = 0;
+    lockHouses[d * 2 + 1] = 0;
+    if ((low | high) === 0) continue;
     const at = base + d * 3;
     const x0 = stack[at]!;
     const x1 = stack[at + 1]!;
@@ -474,25 +496,34 @@ function lockedCandidates(base: number): number {
     let y0 = x0;
     let y1 = x1;
     let y2 = x2;
-    for (let p = 0; p < end; p += 9) {
-      if (((y0 & lock[p]!) | (y1 & lock[p + 1]!) | (y2 & lock[p + 2]!)) === 0) continue;
-      const first = (y0 & lock[p + 3]!) | (y1 & lock[p + 4]!) | (y2 & lock[p + 5]!);
-      const second = (y0 & lock[p + 6]!) | (y1 & lock[p + 7]!) | (y2 & lock[p + 8]!);
-      if (first === 0 && second !== 0) {
-        y0 &= ~lock[p + 6]!;
-        y1 &= ~lock[p + 7]!;
-        y2 &= ~lock[p + 8]!;
-      } else if (second === 0 && first !== 0) {
-        y0 &= ~lock[p + 3]!;
-        y1 &= ~lock[p + 4]!;
-        y2 &= ~lock[p + 5]!;
+    for (let half = 0, bits = low; half < 64; half += 32, bits = high) {
+      for (; bits !== 0; bits &= bits - 1) {
+        const h = half + 31 - Math.clz32(bits & -bits);
+        for (let i = lockStart[h]!, end = lockStart[h + 1]!; i < end; i += 2) {
+          // A pair with both houses marked is looked at from the lower one only.
+          const other = lockOf[i + 1]!;
+          if (other < h && ((other < 32 ? low >>> other : high >>> (other - 32)) & 1) !== 0) continue;
+          const p = lockOf[i]!;
+          if (((y0 & lock[p]!) | (y1 & lock[p + 1]!) | (y2 & lock[p + 2]!)) === 0) continue;
+          const first = (y0 & lock[p + 3]!) | (y1 & lock[p + 4]!) | (y2 & lock[p + 5]!);
+          const second = (y0 & lock[p + 6]!) | (y1 & lock[p + 7]!) | (y2 & lock[p + 8]!);
+          if (first === 0 && second !== 0) {
+            y0 &= ~lock[p + 6]!;
+            y1 &= ~lock[p + 7]!;
+            y2 &= ~lock[p + 8]!;
+          } else if (second === 0 && first !== 0) {
+            y0 &= ~lock[p + 3]!;
+            y1 &= ~lock[p + 4]!;
+            y2 &= ~lock[p + 5]!;
+          }
+        }
       }
     }
     if (y0 !== x0 || y1 !== x1 || y2 !== x2) {
       stack[at] = y0;
       stack[at + 1] = y1;
       stack[at + 2] = y2;
-      touched(1 << d, (x0 ^ y0), (x1 ^ y1), (x2 ^ y2));
+      touched(1 << d, x0 ^ y0, x1 ^ y1, x2 ^ y2);
       changed = 1;
     }
   }
@@ -537,7 +568,6 @@ function cageSums(base: number): number {
   }
   const cells = t.cageCells;
   const cageStart = t.cageStart;
-  const masks = t.masks;
   let changed = 0;
   const u = base + UNSOLVED;
   for (let i = 0; i < t.cageCount; i++) {
@@ -547,27 +577,28 @@ function cageSums(base: number): number {
     // Placed digits of the cage, and the digits its free cells may still take.
     let placed = 0;
     let union = 0;
+    let free = 0;
     for (let j = start; j < end; j++) {
       const v = cand[cells[j]!]!;
       if ((v & PLACED) !== 0) placed |= v;
-      else union |= v;
+      else {
+        union |= v;
+        free++;
+      }
     }
     placed &= 0x1ff;
-    if (union === 0) {
-      if (digitSum(placed) !== t.cageSum[i]) return -1;
+    const rest = t.cageSum[i]! - digitSum(placed);
+    if (free === 0) {
+      if (rest !== 0) return -1;
       continue;
     }
-    let allowed = 0;
-    let required = 0x1ff;
-    for (let k = t.comboStart[i]!, last = t.comboEnd[i]!; k < last; k++) {
-      const m = masks[k]!;
-      if ((m & placed) !== placed || (m & ~placed & ~union) !== 0) continue;
-      allowed |= m;
-      required &= m;
-    }
-    allowed &= ~placed;
-    required &= ~placed;
-    if (allowed === 0) return -1;
+    // The free cells hold `free` distinct digits of `union` (placed ones excluded) adding up to `rest`.
+    const options = sumOptions9(free, rest);
+    if (options === null) return -1;
+    const found = options[union & ~placed]!;
+    if (found === 0) return -1;
+    const allowed = found & 0x1ff;
+    const required = found >>> 9;
     const drop = union & ~allowed;
     if (drop !== 0) {
       const f0 = t.cageMask[i * 3]! & stack[u]!;
@@ -585,17 +616,20 @@ function cageSums(base: number): number {
     }
     // A digit every combination needs, with one place left in the cage, goes there.
     for (let bits = required; bits !== 0; bits &= bits - 1) {
-      const bit = bits & -bits;
-      const d = 31 - Math.clz32(bit);
-      let where = -1;
-      for (let j = start; j < end; j++) {
-        const cell = cells[j]!;
-        if ((stack[base + d * 3 + ((cell / 27) | 0)]! & (1 << cell % 27)) === 0) continue;
-        where = where === -1 ? cell : -2;
-      }
-      if (where === -1) return -1;
-      if (where >= 0 && (stack[base + UNSOLVED + ((where / 27) | 0)]! & (1 << where % 27)) !== 0) {
-        if (!place(base, d, where)) return -1;
+      const d = 31 - Math.clz32(bits & -bits);
+      const at = base + d * 3;
+      const a = stack[at]! & t.cageMask[i * 3]!;
+      const b = stack[at + 1]! & t.cageMask[i * 3 + 1]!;
+      const c = stack[at + 2]! & t.cageMask[i * 3 + 2]!;
+      if ((a | b | c) === 0) return -1;
+      let cell = -1;
+      if (a !== 0) {
+        if ((a & (a - 1)) === 0 && (b | c) === 0 && (stack[u]! & a) !== 0) cell = 31 - Math.clz32(a);
+      } else if (b !== 0) {
+        if ((b & (b - 1)) === 0 && c === 0 && (stack[u + 1]! & b) !== 0) cell = 27 + 31 - Math.clz32(b);
+      } else if ((c & (c - 1)) === 0 && (stack[u + 2]! & c) !== 0) cell = 54 + 31 - Math.clz32(c);
+      if (cell >= 0) {
+        if (!place(base, d, cell)) return -1;
         changed = 1;
       }
     }
@@ -685,8 +719,8 @@ function search(base: number): void {
     stack.copyWithin(next, base, next);
     guesses++;
     // The parent's state was at a fixed point: only what the guess changes needs a look.
-    dirty = 0;
     dirtyHouses.fill(0);
+    lockHouses.fill(0);
     changed0 = changed1 = changed2 = 0;
     // The cached candidates are those of wherever the last search ended.
     stale0 = stale1 = stale2 = WORD_ALL;
