@@ -211,6 +211,15 @@ export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): 
   return lastFast ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
 }
 
+/**
+ * The general solver alone, whatever the rules (81-cell, 9-digit sets included, which
+ * {@link countRules} hands to grid9-solver.ts): the reference the fast path is tested against.
+ */
+export function countRulesGeneral(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  lastFast = false;
+  return run(rules, givens, limit);
+}
+
 /** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
 export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
   if (countRules(rules, givens, 1) === 0) return null;
