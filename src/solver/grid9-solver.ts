@@ -9,29 +9,33 @@ import { sumOptions9 } from './cage-sums.js';
  * derived from the value's houses, peers and cages.
  *
  * The grid is three words of 27 cells (cell k is bit k % 27 of word k / 27, rows 0-2, 3-5, 6-8), and
- * the state is one such board per digit plus the unsolved cells, 30 ints:
+ * the state is one such board per digit, the unsolved cells and, per digit, the houses already
+ * holding it, 48 ints:
  *
- *   state[d * 3 + w]  cells of word w where digit d + 1 is still possible (a placed cell keeps only
- *                     its own digit's bit)
- *   state[27 + w]     cells of word w not placed yet
+ *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible (a placed cell keeps
+ *                      only its own digit's bit)
+ *   state[27 + w]      cells of word w not placed yet
+ *   state[30 + d * 2]  houses 0-31 and 32-63 holding digit d + 1 (at most 64 houses take this path)
  *
  * Houses, peers (house-mates and cage-mates) and cages are cell sets of three words. Propagation to a
  * fixed point, cheapest first:
  * - naked singles and empty cells: bit-sliced counting of the nine boards of a word gives the cells
  *   with one candidate and those with none;
  * - hidden singles: a digit's board ANDed with a house: empty is a contradiction, one unplaced cell
- *   is a placement;
- * - killer sums: per cage the placed digits and the candidates of its free cells (nine ANDs each),
- *   the combinations of (cells, sum) that fit (cage-sums.ts); free cells keep their digits, a digit
- *   all of them need with one place left is placed. Innies (rule of 45) are extra cages;
- * - locked candidates between any two houses sharing two cells or more: a digit of one found only in
- *   the shared cells leaves the rest of the other.
+ *   is a placement. Only houses where the digit changed since the last look, and not holding it yet;
+ * - killer sums, on the cages with a cell changed since the last look: the placed digits and the
+ *   candidates of the free cells (a per-cell candidate cache refreshed where cells changed) give in
+ *   one lookup (sumOptions9, cage-sums.ts) the digits the free cells may keep and those they must
+ *   hold; a required digit with one place left is placed. Innies (rule of 45) are extra cages;
+ * - locked candidates between any two houses sharing two cells or more (a digit of one found only
+ *   in the shared cells leaves the rest of the other), on the pairs with a house changed since.
  * Placing digit d in cell k clears d from k's peers (three ANDs) and k from the other eight boards.
  *
  * Search: a cell with two candidates (bit-sliced counts), else the one with fewest; each digit is
- * tried on a copy of the state one level up a preallocated stack. Nothing is allocated per node.
- * Tables per layout (houses, peers, house pairs) are cached by the rules' layout key; per rules value
- * only the cage part (peers with cage-mates, cage masks, innies) is compiled, in a WeakMap.
+ * tried on a copy of the state one level up a preallocated stack (a path places at most 81 digits),
+ * and only what the guess changed is looked at again. Nothing is allocated per node. Tables per
+ * layout (houses, peers, house pairs) are cached by the rules' layout key; per rules value only the
+ * cage part (peers with cage-mates, cage sets, innies) is compiled, in a WeakMap.
  */
 
 const WORD_ALL = 0x7ffffff;
@@ -248,16 +252,24 @@ function compile9(rules: Rules): Compiled9 {
   return compiled;
 }
 
-// The search's scratch, shared: one 30-int state per level (a path places at most 81 digits).
-const stack = new Int32Array(STATE * 83);
-/** The first solution found by the last count, one digit per cell. */
-export const found9 = new Uint8Array(81);
+// The search's scratch, shared and made on first use: one state per level (a path places at most
+// 81 digits), the first solution of the last count, the marks of what changed, the candidate cache.
+let stack = new Int32Array(0);
+let found = new Uint8Array(0);
+let dirtyHouses = new Int32Array(0);
+let lockHouses = new Int32Array(0);
+let cand = new Int16Array(0);
 let solutions = 0;
 let limit = 2;
 let nodes = 0;
 let guesses = 0;
 let peers: Int32Array = new Int32Array(0);
 let tables: Compiled9;
+
+/** The first solution of the last count that found one (a new array). */
+export function lastGrid9Solution(): Uint8Array {
+  return found.slice();
+}
 
 /** Search effort of the last count. */
 export function lastGrid9Stats(): { nodes: number; guesses: number } {
@@ -266,9 +278,16 @@ export function lastGrid9Stats(): { nodes: number; guesses: number } {
 
 /**
  * Number of solutions of `givens` (81 cells, 0 empty) under `rules` (81 cells, 9 digits), up to
- * `max`; the first is left in {@link found9}. Assumes valid input: clashing givens count 0.
+ * `max`; the first is kept for {@link lastGrid9Solution}. Assumes valid input: clashing givens count 0.
  */
 export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number): number {
+  if (stack.length === 0) {
+    stack = new Int32Array(STATE * 83);
+    found = new Uint8Array(81);
+    dirtyHouses = new Int32Array(18);
+    lockHouses = new Int32Array(18);
+    cand = new Int16Array(81);
+  }
   tables = compile9(rules);
   peers = tables.peerMask;
   housesOfBits = tables.layout.housesOfBits;
@@ -288,12 +307,8 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   return solutions;
 }
 
-/**
- * Per digit, the houses (64 bits, two ints) where hidden singles (dirtyHouses) and locked
- * candidates (lockHouses) have not looked since the digit changed there.
- */
-const dirtyHouses = new Int32Array(18);
-const lockHouses = new Int32Array(18);
+// Per digit, the houses (64 bits, two ints) where hidden singles (dirtyHouses) and locked
+// candidates (lockHouses) have not looked since the digit changed there.
 let housesOfBits: Int32Array = new Int32Array(0);
 
 /** Cells (three words) whose candidates changed since the cage pass last looked. */
@@ -530,8 +545,7 @@ function lockedCandidates(base: number): number {
   return changed;
 }
 
-/** Candidates of each cell (bits 0-8) and PLACED, for the cage pass; stale where stale0..2 say. */
-const cand = new Int16Array(81);
+/** In `cand` (the candidates of each cell, bits 0-8, for the cage pass; stale where stale0..2 say): a placed cell. */
 const PLACED = 0x200;
 let stale0 = WORD_ALL;
 let stale1 = WORD_ALL;
@@ -673,7 +687,7 @@ function search(base: number): void {
           while (cells !== 0) {
             const bit = cells & -cells;
             cells ^= bit;
-            found9[w * 27 + 31 - Math.clz32(bit)] = d + 1;
+            found[w * 27 + 31 - Math.clz32(bit)] = d + 1;
           }
         }
       }

@@ -1,12 +1,13 @@
 import type { Rules } from '../rules/types.js';
 import { layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
-import { countGrid9, fitsGrid9, found9, lastGrid9Stats } from './grid9-solver.js';
+import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
- * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts); this one is
- * generic and built around one flat state:
+ * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts), and every
+ * other 81-cell, 9-digit rule set (jigsaw, X, windoku, killer...) goes to the bitboard fast path of
+ * grid9-solver.ts from countRules; this one is generic and built around one flat state:
  *
  *   state[cell] = candidates (bit d - 1 for digit d, up to 16 bits) | PLACED (bit 16) once the
  *                 cell's digit has been taken out of its peers
@@ -223,7 +224,7 @@ export function countRulesGeneral(rules: Rules, givens: ArrayLike<number>, limit
 /** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
 export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
   if (countRules(rules, givens, 1) === 0) return null;
-  return lastFast ? found9.slice() : found.slice(0, rules.cellCount);
+  return lastFast ? lastGrid9Solution() : found.slice(0, rules.cellCount);
 }
 
 /** Whether the last count took the 81-cell, 9-digit path (grid9-solver.ts). */
