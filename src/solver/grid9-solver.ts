@@ -200,30 +200,40 @@ function compile9(rules: Rules): Compiled9 {
     // add up to 45 minus those cages' sums; they are distinct (one house), so they are one more cage.
     if (summed.length > 0) {
       const cageCount = summed.length / 4;
-      const houses = layout.houseMask;
-      for (let h = 0; h < layout.houseCount; h++) {
-        const h0 = houses[h * 3]!;
-        const h1 = houses[h * 3 + 1]!;
-        const h2 = houses[h * 3 + 2]!;
-        let r0 = h0;
-        let r1 = h1;
-        let r2 = h2;
-        let sum = 45;
-        for (let i = 0; i < cageCount; i++) {
-          const m0 = summed[i * 4]!;
-          const m1 = summed[i * 4 + 1]!;
-          const m2 = summed[i * 4 + 2]!;
-          if ((m0 & ~h0) | (m1 & ~h1) | (m2 & ~h2)) continue;
-          r0 &= ~m0;
-          r1 &= ~m1;
-          r2 &= ~m2;
-          sum -= summed[i * 4 + 3]!;
+      const houseCount = layout.houseCount;
+      // rest[h * 4..]: house h's cells outside the cages inside it, and 45 minus their sums. A cage
+      // can only lie inside the houses of its first cell.
+      const rest = new Int32Array(houseCount * 4);
+      for (let h = 0; h < houseCount; h++) {
+        rest[h * 4] = layout.houseMask[h * 3]!;
+        rest[h * 4 + 1] = layout.houseMask[h * 3 + 1]!;
+        rest[h * 4 + 2] = layout.houseMask[h * 3 + 2]!;
+        rest[h * 4 + 3] = 45;
+      }
+      for (let i = 0; i < cageCount; i++) {
+        const m0 = summed[i * 4]!;
+        const m1 = summed[i * 4 + 1]!;
+        const m2 = summed[i * 4 + 2]!;
+        const first = m0 !== 0 ? 31 - Math.clz32(m0 & -m0) : m1 !== 0 ? 27 + 31 - Math.clz32(m1 & -m1) : 54 + 31 - Math.clz32(m2 & -m2);
+        for (const h of rules.housesOf[first]!) {
+          const at = h * 3;
+          const houses = layout.houseMask;
+          if ((m0 & ~houses[at]!) | (m1 & ~houses[at + 1]!) | (m2 & ~houses[at + 2]!)) continue;
+          rest[h * 4] = rest[h * 4]! & ~m0;
+          rest[h * 4 + 1] = rest[h * 4 + 1]! & ~m1;
+          rest[h * 4 + 2] = rest[h * 4 + 2]! & ~m2;
+          rest[h * 4 + 3] = rest[h * 4 + 3]! - summed[i * 4 + 3]!;
         }
+      }
+      for (let h = 0; h < houseCount; h++) {
+        const r0 = rest[h * 4]!;
+        const r1 = rest[h * 4 + 1]!;
+        const r2 = rest[h * 4 + 2]!;
         const left = popcount27(r0) + popcount27(r1) + popcount27(r2);
         if (left === 0 || left === 9 || left > 5) continue;
         let known = false;
         for (let i = 0; i < summed.length && !known; i += 4) known = summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2;
-        if (!known) summed.push(r0, r1, r2, sum);
+        if (!known) summed.push(r0, r1, r2, rest[h * 4 + 3]!);
       }
     }
   }
