@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { PuzzleFormatError } from '../src/core/errors.js';
 import { countSolutions, solve, countRules, solveRules, type Rules, type RulesSpec, buildRules, classicRules, samuraiRules, formatValues } from '../src/index.js';
 import { countRulesGeneral } from '../src/solver/rules-solver.js';
-import { fitsGrid9 } from '../src/solver/grid9-solver.js';
+import { fitsGrid9, grid9TablesOf } from '../src/solver/grid9-solver.js';
 import { readSoloId } from './helpers/solo-id.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
 
@@ -392,6 +392,36 @@ describe('the public calls on { rules, givens }', () => {
 
 describe('the 81-cell, 9-digit fast path (grid9-solver.ts) against the general solver', () => {
   const general = (rules: Rules, givens: Uint8Array, limit: number) => countRulesGeneral(rules, givens, limit);
+
+  test('its house, peer and cage sets are those of the rules value, plus the innies of each house', () => {
+    const killer = readVariantFixtures('killer.txt')[0]!;
+    const jigsaw = readVariantFixtures('jigsaw.txt')[0]!;
+    const all = [
+      classicRules(9),
+      jigsaw.rules,
+      buildRules({ ...jigsaw.spec, diagonalDown: true, diagonalUp: true }),
+      buildRules({ size: 9, windoku: true, asterisk: true }),
+      killer.rules,
+      buildRules({ ...killer.spec, diagonalDown: true, diagonalUp: true }),
+      buildRules({ size: 9, cages: [{ cells: [0, 1, 9] }, { cells: [2, 3], sum: 9 }] }),
+    ];
+    for (const rules of all) {
+      const tables = grid9TablesOf(rules);
+      expect(tables.houses).toEqual(rules.houses.map((cells) => [...cells]));
+      expect(tables.peers).toEqual(rules.peers.map((cells) => [...cells]));
+      const summed = rules.cages.filter((cage) => cage.sum !== 0);
+      expect(tables.cages.slice(0, summed.length)).toEqual(summed.map((cage) => ({ cells: [...cage.cells], sum: cage.sum })));
+      // Each innie is the rest of some house outside the summed cages inside it, with 45 minus their sums.
+      const restOf = (house: Int16Array) => {
+        const inside = summed.filter((cage) => [...cage.cells].every((cell) => house.includes(cell)));
+        const cells = [...house].filter((cell) => !inside.some((cage) => cage.cells.includes(cell)));
+        return { cells, sum: 45 - inside.reduce((total, cage) => total + cage.sum, 0) };
+      };
+      const rests = rules.houses.map(restOf).map((rest) => JSON.stringify(rest));
+      for (const innie of tables.cages.slice(summed.length)) expect(rests).toContain(JSON.stringify(innie));
+      if (rules === killer.rules) expect(tables.cages.length).toBeGreaterThan(summed.length);
+    }
+  });
 
   test('it takes the 9x9 rule sets and leaves other sizes and Samurai to the general solver', () => {
     for (const file of ['jigsaw.txt', 'x.txt', 'windoku.txt', 'killer.txt', 'classic-solo.txt']) expect(fitsGrid9(readVariantFixtures(file)[0]!.rules)).toBe(true);

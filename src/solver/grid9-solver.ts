@@ -262,6 +262,25 @@ function compile9(rules: Rules): Compiled9 {
   return compiled;
 }
 
+/**
+ * The fast path's house, peer and cage sets of a rules value decoded back into cell lists (innies
+ * included among the cages, after the rules' own summed cages), so that tests can hold them equal
+ * to the rules value they were derived from.
+ */
+export function grid9TablesOf(rules: Rules): { houses: number[][]; peers: number[][]; cages: { cells: number[]; sum: number }[] } {
+  const compiled = compile9(rules);
+  const cellsOf = (words: Int32Array, at: number): number[] => {
+    const cells: number[] = [];
+    for (let cell = 0; cell < 81; cell++) if ((words[at + ((cell / 27) | 0)]! >>> cell % 27) & 1) cells.push(cell);
+    return cells;
+  };
+  return {
+    houses: Array.from({ length: compiled.layout.houseCount }, (_, h) => cellsOf(compiled.layout.houseMask, h * 3)),
+    peers: Array.from({ length: 81 }, (_, cell) => cellsOf(compiled.peerMask, cell * 3)),
+    cages: Array.from({ length: compiled.cageCount }, (_, i) => ({ cells: cellsOf(compiled.cageMask, i * 3), sum: compiled.cageSum[i]! })),
+  };
+}
+
 // The search's scratch, shared and made on first use: one state per level (a path places at most
 // 81 digits), the first solution of the last count, the marks of what changed, the candidate cache.
 let stack = new Int32Array(0);
