@@ -9,12 +9,15 @@
  *   loaded from a checkout named by ISS_DIR (never copied here); the column is skipped without it.
  * "ours" is the count on a rules value already built (what a checker of many puzzles with the same
  * rules pays); "ours end to end" builds the rules from their description first (every killer has
- * its own cages, so its rules are new each time).
+ * its own cages, so its rules are new each time); "from the line" starts from the puzzle's line of
+ * text (JSON.parse, the description, buildRules, count): what a checker of a file pays per puzzle.
+ * 81-cell, 9-digit rule sets are counted by the fast path (grid9-solver.ts); "general solver" is
+ * the general one on the same built rules, for the gain of the fast path.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
-import { countRules } from '../src/solver/rules-solver.js';
+import { countRules, countRulesGeneral } from '../src/solver/rules-solver.js';
 import { Solver } from '../src/solver/index.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
@@ -22,6 +25,7 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
 const ISS_DIR = process.env['ISS_DIR'];
 
 interface Item {
+  line: string;
   spec: RulesSpec;
   rules: Rules;
   givens: Uint8Array;
@@ -40,23 +44,33 @@ const SETS: [file: string, name: string][] = [
   ['classic-solo.txt', 'classic 9x9 (Solo intermediate)'],
 ];
 
+/** A puzzle line of the fixtures: its description and givens. */
+function parseLine(line: string): { spec: RulesSpec; givens: Uint8Array } {
+  const p = JSON.parse(line) as { size: number; boxes?: [number, number]; regions?: string; x?: boolean; windoku?: boolean; cages?: number[][]; givens: string };
+  const spec: RulesSpec = {
+    size: p.size,
+    ...(p.boxes ? { boxes: { rows: p.boxes[0], cols: p.boxes[1] } } : {}),
+    ...(p.regions !== undefined ? { regions: Array.from(p.regions, (ch) => parseInt(ch, 16)) } : {}),
+    ...(p.x === true ? { diagonalDown: true, diagonalUp: true } : {}),
+    ...(p.windoku === true ? { windoku: true } : {}),
+    ...(p.cages ? { cages: p.cages.map(([sum, ...cells]) => ({ cells, sum: sum! })) } : {}),
+  };
+  return { spec, givens: Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch)) };
+}
+
 function load(file: string): Item[] {
   return readFileSync(DIR + file, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => {
-      const p = JSON.parse(line) as { size: number; boxes?: [number, number]; regions?: string; x?: boolean; windoku?: boolean; cages?: number[][]; givens: string };
-      const spec: RulesSpec = {
-        size: p.size,
-        ...(p.boxes ? { boxes: { rows: p.boxes[0], cols: p.boxes[1] } } : {}),
-        ...(p.regions !== undefined ? { regions: Array.from(p.regions, (ch) => parseInt(ch, 16)) } : {}),
-        ...(p.x === true ? { diagonalDown: true, diagonalUp: true } : {}),
-        ...(p.windoku === true ? { windoku: true } : {}),
-        ...(p.cages ? { cages: p.cages.map(([sum, ...cells]) => ({ cells, sum: sum! })) } : {}),
-      };
-      const givens = Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch));
-      return { spec, rules: buildRules(spec), givens, iss: issText(p.size, spec, givens) };
+      const { spec, givens } = parseLine(line);
+      return { line, spec, rules: buildRules(spec), givens, iss: issText(spec.size, spec, givens) };
     });
+}
+
+function countLine(line: string): number {
+  const { spec, givens } = parseLine(line);
+  return countRules(buildRules(spec), givens, 2);
 }
 
 /** The puzzle in ISS's constraint text. */
@@ -133,19 +147,24 @@ for (const file of readdirSync(DIR)) if (file.endsWith('.txt') && !known.has(fil
 
 console.log(`# Variant counting (count to 2): puzzles per CPU-second, single-threaded, median of ${ROUNDS} rounds\n`);
 console.log(`Classic band solver on Solo's intermediate classic 9x9 (${classic.length}): ${fmt(classicRate)} /s, the reference of the ratio column.\n`);
-console.log('| set | puzzles | ours | ours end to end | ratio to classic band solver | ISS end to end | ours end to end / ISS |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log('| set | puzzles | ours | ours end to end | from the line | general solver | ratio to classic band solver | ISS end to end | ours end to end / ISS |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const [file, name] of SETS) {
   const items = load(file);
   for (const item of items) {
     if (countRules(item.rules, item.givens, 2) !== 1) throw new Error(`${file}: a puzzle does not count 1`);
     if (iss !== null && iss(item.iss) !== 1) throw new Error(`${file}: ISS does not count 1 on ${item.iss.slice(0, 80)}...`);
   }
-  const runs: ((item: Item) => number)[] = [(item) => countRules(item.rules, item.givens, 2), (item) => countRules(buildRules(item.spec), item.givens, 2)];
+  const runs: ((item: Item) => number)[] = [
+    (item) => countRules(item.rules, item.givens, 2),
+    (item) => countRules(buildRules(item.spec), item.givens, 2),
+    (item) => countLine(item.line),
+    (item) => countRulesGeneral(item.rules, item.givens, 2),
+  ];
   if (iss !== null) runs.push((item) => iss(item.iss));
-  const [ours, endToEnd, issRate] = measure(items, runs) as [number, number, number | undefined];
+  const [ours, endToEnd, fromLine, general, issRate] = measure(items, runs) as [number, number, number, number, number | undefined];
   const classicRatio = file === 'classic-solo.txt' ? 'generic solver on classic rules' : items[0]!.rules.size === 9 ? ratio(ours / classicRate) : '(other size)';
   console.log(
-    `| ${name} | ${items.length} | ${fmt(ours)} | ${fmt(endToEnd)} | ${classicRatio} | ${issRate === undefined ? 'skipped' : fmt(issRate)} | ${issRate === undefined ? '' : ratio(endToEnd / issRate)} |`,
+    `| ${name} | ${items.length} | ${fmt(ours)} | ${fmt(endToEnd)} | ${fmt(fromLine)} | ${fmt(general)} | ${classicRatio} | ${issRate === undefined ? 'skipped' : fmt(issRate)} | ${issRate === undefined ? '' : ratio(endToEnd / issRate)} |`,
   );
 }

@@ -3,6 +3,8 @@ import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
 import { PuzzleFormatError } from '../src/core/errors.js';
 import { countSolutions, solve, countRules, solveRules, type Rules, type RulesSpec, buildRules, classicRules, samuraiRules, formatValues } from '../src/index.js';
+import { countRulesGeneral } from '../src/solver/rules-solver.js';
+import { fitsGrid9, grid9TablesOf } from '../src/solver/grid9-solver.js';
 import { readSoloId } from './helpers/solo-id.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
 
@@ -119,6 +121,9 @@ const RULES: [string, () => Rules][] = [
   ['X 6x6', () => buildRules({ size: 6, diagonalDown: true, diagonalUp: true })],
   ['disjoint 6x6', () => buildRules({ size: 6, disjointGroups: true })],
   ['windoku 9x9', () => buildRules({ size: 9, windoku: true })],
+  ['X 9x9', () => buildRules({ size: 9, diagonalDown: true, diagonalUp: true })],
+  ['jigsaw 9x9', () => readVariantFixtures('jigsaw.txt')[0]!.rules],
+  ['jigsaw X 9x9', () => buildRules({ ...readVariantFixtures('jigsaw.txt')[1]!.spec, diagonalDown: true, diagonalUp: true })],
   ['asterisk + centre dot 9x9', () => buildRules({ size: 9, asterisk: true, centreDot: true })],
 ];
 
@@ -382,5 +387,130 @@ describe('the public calls on { rules, givens }', () => {
       expect((error as PuzzleFormatError).code).toBe(code);
       expect((error as PuzzleFormatError).message).toMatch(message);
     }
+  });
+});
+
+describe('the 81-cell, 9-digit fast path (grid9-solver.ts) against the general solver', () => {
+  const general = (rules: Rules, givens: Uint8Array, limit: number) => countRulesGeneral(rules, givens, limit);
+
+  test('its house, peer and cage sets are those of the rules value, plus the innies of each house', () => {
+    const killer = readVariantFixtures('killer.txt')[0]!;
+    const jigsaw = readVariantFixtures('jigsaw.txt')[0]!;
+    const all = [
+      classicRules(9),
+      jigsaw.rules,
+      buildRules({ ...jigsaw.spec, diagonalDown: true, diagonalUp: true }),
+      buildRules({ size: 9, windoku: true, asterisk: true }),
+      killer.rules,
+      buildRules({ ...killer.spec, diagonalDown: true, diagonalUp: true }),
+      buildRules({ size: 9, cages: [{ cells: [0, 1, 9] }, { cells: [2, 3], sum: 9 }] }),
+    ];
+    for (const rules of all) {
+      const tables = grid9TablesOf(rules);
+      expect(tables.houses).toEqual(rules.houses.map((cells) => [...cells]));
+      expect(tables.peers).toEqual(rules.peers.map((cells) => [...cells]));
+      const summed = rules.cages.filter((cage) => cage.sum !== 0);
+      expect(tables.cages.slice(0, summed.length)).toEqual(summed.map((cage) => ({ cells: [...cage.cells], sum: cage.sum })));
+      // Each innie is the rest of some house outside the summed cages inside it, with 45 minus their sums.
+      const restOf = (house: Int16Array) => {
+        const inside = summed.filter((cage) => [...cage.cells].every((cell) => house.includes(cell)));
+        const cells = [...house].filter((cell) => !inside.some((cage) => cage.cells.includes(cell)));
+        return { cells, sum: 45 - inside.reduce((total, cage) => total + cage.sum, 0) };
+      };
+      const rests = rules.houses.map(restOf).map((rest) => JSON.stringify(rest));
+      for (const innie of tables.cages.slice(summed.length)) expect(rests).toContain(JSON.stringify(innie));
+      if (rules === killer.rules) expect(tables.cages.length).toBeGreaterThan(summed.length);
+    }
+  });
+
+  test('it takes the 9x9 rule sets and leaves other sizes and Samurai to the general solver', () => {
+    for (const file of ['jigsaw.txt', 'x.txt', 'windoku.txt', 'killer.txt', 'classic-solo.txt']) expect(fitsGrid9(readVariantFixtures(file)[0]!.rules)).toBe(true);
+    for (const rules of [classicRules(6), classicRules(16), samuraiRules()]) expect(fitsGrid9(rules)).toBe(false);
+  });
+
+  test.each(['jigsaw.txt', 'jigsaw-unreasonable.txt', 'x.txt', 'windoku.txt', 'classic-solo.txt'])('%s: the same counts, unique, with givens taken away (several) and a wrong given (often none)', (file) => {
+    const random = seedrandom(`grid9 ${file}`);
+    const kinds = new Set<number>();
+    for (const { rules, givens } of readVariantFixtures(file).slice(0, 12)) {
+      expect(countRules(rules, givens, 3)).toBe(1);
+      const fewer = givens.slice();
+      for (let cell = 0; cell < 81; cell++) if (fewer[cell] !== 0 && random() < 0.3) fewer[cell] = 0;
+      const wrong = givens.slice();
+      const empty = [...wrong.keys()].filter((cell) => wrong[cell] === 0);
+      wrong[empty[Math.floor(random() * empty.length)]!] = 1 + Math.floor(random() * 9);
+      for (const grid of [fewer, wrong]) {
+        const count = countRules(rules, grid, 3);
+        kinds.add(count);
+        expect(count, `${file} ${formatValues(rules, grid)}`).toBe(general(rules, grid, 3));
+      }
+    }
+    expect(kinds.has(0) && kinds.has(3)).toBe(true);
+  });
+
+  test("killers without givens (Solo's): unique; two cage sums moved by one, cages dropped, or the diagonals added count as the general solver does", () => {
+    const kinds = new Set<number>();
+    for (const { spec, rules, givens } of readVariantFixtures('killer.txt').slice(0, 12)) {
+      expect(countRules(rules, givens, 3)).toBe(1);
+      const cages = spec.cages!;
+      const pair = cages.findIndex((cage) => cage.cells.length === 2 && cage.sum! > 3 && cage.sum! < 17);
+      const variants: RulesSpec[] = [
+        // Two cages' sums moved by one each way: the total stays 405 but most such grids have no solution.
+        { ...spec, cages: cages.map((cage, i) => (i === pair ? { ...cage, sum: cage.sum! + 1 } : i === pair + 1 ? { ...cage, sum: cage.sum! - 1 } : cage)) },
+        // Every third cage dropped: several solutions.
+        { ...spec, cages: cages.filter((_, i) => i % 3 !== 0) },
+        { ...spec, diagonalDown: true, diagonalUp: true },
+      ];
+      for (const variant of variants) {
+        let built: Rules;
+        try {
+          built = buildRules(variant);
+        } catch {
+          continue; // a sum no digits can make
+        }
+        const count = countRules(built, givens, 3);
+        kinds.add(count);
+        expect(count).toBe(general(built, givens, 3));
+        const found = solveRules(built, givens);
+        expect(found === null).toBe(count === 0);
+        if (found) expect(isSolution(built, found)).toBe(true);
+      }
+    }
+    expect(kinds.has(0) && kinds.has(3)).toBe(true);
+  });
+
+  test('killer 9x9 with givens and random cages (some without sums, one wrong sum): counts match the brute force', () => {
+    const random = seedrandom('grid9 killer brute');
+    const plain = classicRules(9);
+    const kinds = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const solution = someSolution(plain, random);
+      const cages = randomCages(plain, random, solution, { maxSize: 4, sumless: 0.2, wrongSum: round % 3 === 2 });
+      for (const rules of [buildRules({ size: 9, cages }), buildRules({ size: 9, cages, diagonalDown: true, diagonalUp: true })]) {
+        const givens = blanked(solution, 22, random);
+        const expected = bruteCount(rules, givens, 20);
+        kinds.add(Math.min(expected, 2));
+        expect(countRules(rules, givens, 20), `round ${round} ${rules.variant}`).toBe(expected);
+      }
+    }
+    expect(kinds.size).toBeGreaterThan(1);
+  });
+
+  test('an empty X grid has many solutions, a clash among the givens none; the search effort is reported', () => {
+    const rules = buildRules({ size: 9, diagonalDown: true, diagonalUp: true });
+    expect(countRules(rules, new Uint8Array(81), 50)).toBe(50);
+    const clash = new Uint8Array(81);
+    clash[0] = 5;
+    clash[80] = 5; // both on the down diagonal
+    expect(countRules(rules, clash, 2)).toBe(0);
+    expect(solveRules(rules, clash)).toBeNull();
+    const windoku = readVariantFixtures('windoku.txt');
+    let guessed = 0;
+    for (const { rules: windokuRules, givens } of windoku.slice(0, 10)) {
+      const stats = { nodes: 0, guesses: 0 };
+      expect(countSolutions({ rules: windokuRules, givens }, { stats })).toBe(1);
+      expect(stats.nodes).toBeGreaterThan(0);
+      guessed += stats.guesses;
+    }
+    expect(guessed).toBeGreaterThan(0);
   });
 });

@@ -70,10 +70,11 @@ function whole(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value);
 }
 
-function checkCells(cells: readonly number[], cellCount: number, what: string): void {
+function checkCells(cells: readonly number[], cellCount: number, what: string | (() => string)): void {
   for (const cell of cells) {
     if (!whole(cell) || cell < 0 || cell >= cellCount) {
-      throw new RulesError('BAD_CELL', `${what}: cell ${String(cell)} is not a cell of the grid (0..${cellCount - 1})`);
+      const name = typeof what === 'string' ? what : what();
+      throw new RulesError('BAD_CELL', `${name}: cell ${String(cell)} is not a cell of the grid (0..${cellCount - 1})`);
     }
   }
 }
@@ -354,6 +355,7 @@ function makeLayout(input: RulesSpec): Layout {
     peerStart[cell + 1] = end;
   }
   const grids = Object.freeze(frame.grids.map((g) => Object.freeze(g)));
+  const peerCells = flatPeers.slice(0, end);
   return {
     samurai,
     frame,
@@ -367,16 +369,15 @@ function makeLayout(input: RulesSpec): Layout {
     housesOfStart,
     housesOfCells,
     peerStart,
-    peerCells: flatPeers.slice(0, end),
+    peerCells,
     grids,
   };
 }
 
-/** One view per entry of a flat table (its own copy), frozen as a list. */
+/** One view per entry of a flat table (the caller's own copy), frozen as a list. */
 function viewsOf(flat: Int16Array, start: Int32Array, count: number): readonly Int16Array[] {
-  const copy = flat.slice();
   const views = new Array<Int16Array>(count);
-  for (let i = 0; i < count; i++) views[i] = copy.subarray(start[i]!, start[i + 1]!);
+  for (let i = 0; i < count; i++) views[i] = flat.subarray(start[i]!, start[i + 1]!);
   return Object.freeze(views);
 }
 
@@ -392,20 +393,24 @@ export function buildRules(input: RulesSpec): Rules {
   const samurai = layout.samurai;
   const cellCount = frame.rowOf.length;
 
-  // Cages.
+  // Cages: each checked in the order given (the first problem is the one reported), then sorted.
   const cageOf = new Int16Array(cellCount).fill(-1);
-  const cageSpecs: CageSpec[] = (input.cages ?? []).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
+  const inputCages = input.cages ?? [];
+  const sorted: { cells: number[]; sum: number }[] = new Array(inputCages.length);
   const named = new Int32Array(cellCount); // cage i + 1 once it named the cell (a cell named twice)
-  cageSpecs.forEach((cage, i) => {
-    const what = `cage ${i + 1}`;
-    checkCells(cage.cells, cellCount, what);
-    if (cage.cells.length === 0) throw new RulesError('BAD_CAGE', `${what} has no cells`);
-    for (const cell of cage.cells) {
-      if (named[cell] === i + 1) throw new RulesError('BAD_CAGE', `${what} names a cell twice`);
+  let cageCells = 0;
+  for (let i = 0; i < inputCages.length; i++) {
+    const cage = inputCages[i]!;
+    const cells = [...cage.cells];
+    const what = (): string => `cage ${i + 1}`;
+    checkCells(cells, cellCount, what);
+    if (cells.length === 0) throw new RulesError('BAD_CAGE', `${what()} has no cells`);
+    for (const cell of cells) {
+      if (named[cell] === i + 1) throw new RulesError('BAD_CAGE', `${what()} names a cell twice`);
       named[cell] = i + 1;
     }
-    if (cage.cells.length > size) throw new RulesError('BAD_CAGE', `${what} has ${cage.cells.length} cells, more than the ${size} digits`);
-    for (const cell of cage.cells) {
+    if (cells.length > size) throw new RulesError('BAD_CAGE', `${what()} has ${cells.length} cells, more than the ${size} digits`);
+    for (const cell of cells) {
       if (cageOf[cell] !== -1) {
         throw new RulesError('CAGE_OVERLAP', `r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} is in cage ${cageOf[cell]! + 1} and cage ${i + 1}`);
       }
@@ -413,27 +418,34 @@ export function buildRules(input: RulesSpec): Rules {
     }
     const sum = cage.sum;
     if (sum !== undefined && sum !== 0) {
-      const [low, high] = cageSumRange(cage.cells.length, size);
+      const [low, high] = cageSumRange(cells.length, size);
       if (!whole(sum) || sum < low || sum > high) {
-        throw new RulesError('BAD_CAGE_SUM', `${what}: no ${cage.cells.length} different digits add up to ${String(sum)} (possible: ${low} to ${high})`);
+        throw new RulesError('BAD_CAGE_SUM', `${what()}: no ${cells.length} different digits add up to ${String(sum)} (possible: ${low} to ${high})`);
       }
     }
-  });
+    sortInPlace(cells);
+    sorted[i] = { cells, sum: sum ?? 0 };
+    cageCells += cells.length;
+  }
   // Number cages by their first cell, so that equal cage sets give equal rules.
-  const sorted = cageSpecs
-    .map((cage) => ({ cells: sortedCopy(cage.cells), sum: cage.sum ?? 0 }))
-    .sort((a, b) => a.cells[0]! - b.cells[0]!);
-  const cages: Cage[] = sorted.map((cage) => Object.freeze({ cells: new Int16Array(cage.cells), sum: cage.sum }));
-  cageOf.fill(-1);
-  cages.forEach((cage, i) => {
-    for (const cell of cage.cells) cageOf[cell] = i;
-  });
+  sorted.sort((a, b) => a.cells[0]! - b.cells[0]!);
+  const flatCages = new Int16Array(cageCells);
+  const cages = new Array<Cage>(sorted.length);
+  for (let i = 0, at = 0; i < sorted.length; i++) {
+    const cells = sorted[i]!.cells;
+    for (let j = 0; j < cells.length; j++) {
+      flatCages[at + j] = cells[j]!;
+      cageOf[cells[j]!] = i;
+    }
+    cages[i] = Object.freeze({ cells: flatCages.subarray(at, at + cells.length), sum: sorted[i]!.sum });
+    at += cells.length;
+  }
 
   // Peers: the layout's, merged (both sorted) with the cell's cage-mates.
   const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
   let peers: readonly Int16Array[];
   if (cages.length === 0) {
-    peers = viewsOf(layoutPeers, layoutStart, cellCount);
+    peers = viewsOf(layoutPeers.slice(), layoutStart, cellCount);
   } else {
     const flat = new Int16Array(layoutPeers.length + cages.reduce((total, cage) => total + cage.cells.length * cage.cells.length, 0));
     const list = new Array<Int16Array>(cellCount);
@@ -470,21 +482,27 @@ export function buildRules(input: RulesSpec): Rules {
     peers = Object.freeze(list);
   }
 
-  const spec: Rules['spec'] = Object.freeze({
-    size,
-    layout: samurai ? 'samurai' : 'single',
-    ...(layout.regions !== undefined ? { regions: layout.regions } : { boxes: boxShape! }),
-    ...(input.diagonalDown === true ? { diagonalDown: true } : {}),
-    ...(input.diagonalUp === true ? { diagonalUp: true } : {}),
-    ...(input.windoku === true ? { windoku: true } : {}),
-    ...(input.disjointGroups === true ? { disjointGroups: true } : {}),
-    ...(input.asterisk === true ? { asterisk: true } : {}),
-    ...(input.centreDot === true ? { centreDot: true } : {}),
-    ...(layout.extraRegions.length > 0 ? { extraRegions: layout.extraRegions } : {}),
-    ...(sorted.length > 0
-      ? { cages: Object.freeze(sorted.map((cage) => Object.freeze(cage.sum === 0 ? { cells: Object.freeze(cage.cells) } : { cells: Object.freeze(cage.cells), sum: cage.sum }))) }
-      : {}),
-  });
+  // The normalised description, in the same key order as ever (plain assignments: object spreads
+  // cost a third of building a killer's rules).
+  const normal: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } & { size: number; layout: 'single' | 'samurai' } = { size, layout: samurai ? 'samurai' : 'single' };
+  if (layout.regions !== undefined) normal.regions = layout.regions;
+  else normal.boxes = boxShape!;
+  if (input.diagonalDown === true) normal.diagonalDown = true;
+  if (input.diagonalUp === true) normal.diagonalUp = true;
+  if (input.windoku === true) normal.windoku = true;
+  if (input.disjointGroups === true) normal.disjointGroups = true;
+  if (input.asterisk === true) normal.asterisk = true;
+  if (input.centreDot === true) normal.centreDot = true;
+  if (layout.extraRegions.length > 0) normal.extraRegions = layout.extraRegions;
+  if (sorted.length > 0) {
+    const specCages = new Array<CageSpec>(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const cage = sorted[i]!;
+      specCages[i] = Object.freeze(cage.sum === 0 ? { cells: Object.freeze(cage.cells) } : { cells: Object.freeze(cage.cells), sum: cage.sum });
+    }
+    normal.cages = Object.freeze(specCages);
+  }
+  const spec: Rules['spec'] = Object.freeze(normal);
 
   // The counting solver for these rules comes with them (why: solver-link.ts).
   linkRulesCounter(RULES_COUNTER);
@@ -501,9 +519,9 @@ export function buildRules(input: RulesSpec): Rules {
     cellAt: frame.cellAt.slice(),
     boxShape,
     regionOf: layout.regionOf.slice(),
-    houses: viewsOf(layout.houseCells, layout.houseStart, layout.houseKinds.length),
+    houses: viewsOf(layout.houseCells.slice(), layout.houseStart, layout.houseKinds.length),
     houseKinds: layout.houseKinds,
-    housesOf: viewsOf(layout.housesOfCells, layout.housesOfStart, cellCount),
+    housesOf: viewsOf(layout.housesOfCells.slice(), layout.housesOfStart, cellCount),
     peers,
     cages: Object.freeze(cages),
     cageOf,
@@ -513,9 +531,8 @@ export function buildRules(input: RulesSpec): Rules {
   return rules;
 }
 
-/** The numbers in increasing order, a new array (insertion sort: cages are small). */
-function sortedCopy(values: readonly number[]): number[] {
-  const out = values.slice();
+/** Sorts the numbers in increasing order, in place (insertion sort: cages are small). */
+function sortInPlace(out: number[]): void {
   for (let i = 1; i < out.length; i++) {
     const value = out[i]!;
     let j = i - 1;
@@ -525,7 +542,6 @@ function sortedCopy(values: readonly number[]): number[] {
     }
     out[j + 1] = value;
   }
-  return out;
 }
 
 const RULES_COUNTER = { count: countRules, solve: solveRules, stats: lastRulesStats };

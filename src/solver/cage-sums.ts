@@ -63,3 +63,39 @@ export function digitSum(mask: number): number {
   }
   return sum;
 }
+
+/**
+ * What k distinct digits of 1..9 adding up to S can be when they must come from a set U: for each
+ * (k, S) a table over the 512 sets U of `allowed | required << 9`, the union and the intersection of
+ * the combinations of (k, S) inside U (both 0 when none is). One lookup instead of a walk over the
+ * combinations; each (k, S) is built on first use (512 x its combinations, at most 12).
+ *
+ *   k = 2, S = 10, U = {1,2,3,8,9}  ->  {1,9} {2,8}: allowed {1,2,8,9}, required {}
+ *   k = 3, S = 7,  U = anything with 1, 2, 4  ->  allowed = required = {1,2,4}
+ */
+const options9: (Int32Array | undefined)[] = [];
+
+/** The options of (k, S) for 9 digits, indexed by U; null when no k distinct digits add up to S. */
+export function sumOptions9(k: number, sum: number): Int32Array | null {
+  if (k < 1 || k > 9 || sum < 1 || sum > 45) return null;
+  const key = k * 46 + sum;
+  let options = options9[key];
+  if (options !== undefined) return options;
+  const table = comboTable(9);
+  const start = table.starts[k * (table.maxSum + 1) + sum]!;
+  const end = table.starts[k * (table.maxSum + 1) + sum + 1]!;
+  options = new Int32Array(512);
+  for (let within = 0; within < 512; within++) {
+    let allowed = 0;
+    let required = 0x1ff;
+    for (let i = start; i < end; i++) {
+      const m = table.masks[i]!;
+      if ((m & ~within) !== 0) continue;
+      allowed |= m;
+      required &= m;
+    }
+    options[within] = allowed === 0 ? 0 : allowed | (required << 9);
+  }
+  options9[key] = options;
+  return options;
+}

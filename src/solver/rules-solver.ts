@@ -1,11 +1,13 @@
 import type { Rules } from '../rules/types.js';
 import { layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
+import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
- * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts); this one is
- * generic and built around one flat state:
+ * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts), and every
+ * other 81-cell, 9-digit rule set (jigsaw, X, windoku, killer...) goes to the bitboard fast path of
+ * grid9-solver.ts from countRules; this one is generic and built around one flat state:
  *
  *   state[cell] = candidates (bit d - 1 for digit d, up to 16 bits) | PLACED (bit 16) once the
  *                 cell's digit has been taken out of its peers
@@ -206,17 +208,31 @@ let c: Compiled;
  * (the public `countSolutions` checks it): givens that break a rule simply count 0.
  */
 export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  lastFast = fitsGrid9(rules);
+  return lastFast ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
+}
+
+/**
+ * The general solver alone, whatever the rules (81-cell, 9-digit sets included, which
+ * {@link countRules} hands to grid9-solver.ts): the reference the fast path is tested against.
+ */
+export function countRulesGeneral(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  lastFast = false;
   return run(rules, givens, limit);
 }
 
 /** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
 export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
-  return run(rules, givens, 1) === 0 ? null : found.slice(0, rules.cellCount);
+  if (countRules(rules, givens, 1) === 0) return null;
+  return lastFast ? lastGrid9Solution() : found.slice(0, rules.cellCount);
 }
+
+/** Whether the last count took the 81-cell, 9-digit path (grid9-solver.ts). */
+let lastFast = false;
 
 /** Search effort of the last count: propagations and digits tried at branching points. */
 export function lastRulesStats(): { nodes: number; guesses: number } {
-  return { nodes, guesses };
+  return lastFast ? lastGrid9Stats() : { nodes, guesses };
 }
 
 function run(rules: Rules, givens: ArrayLike<number>, max: number): number {

@@ -1,0 +1,775 @@
+import type { Rules } from '../rules/types.js';
+import { layoutKeyOf } from '../rules/solver-link.js';
+import { sumOptions9 } from './cage-sums.js';
+
+/*
+ * The counting solver for 81-cell, 9-digit rule sets (classic houses or jigsaw regions, diagonals,
+ * windows, any extra house, killer cages): the fast path of rules-solver.ts, which keeps the general
+ * solver for other sizes and Samurai. Same rules value in, same counts out; everything here is
+ * derived from the value's houses, peers and cages.
+ *
+ * The grid is three words of 27 cells (cell k is bit k % 27 of word k / 27, rows 0-2, 3-5, 6-8), and
+ * the state is one such board per digit, the unsolved cells and, per digit, the houses already
+ * holding it, 48 ints:
+ *
+ *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible (a placed cell keeps
+ *                      only its own digit's bit)
+ *   state[27 + w]      cells of word w not placed yet
+ *   state[30 + d * 2]  houses 0-31 and 32-63 holding digit d + 1 (at most 64 houses take this path)
+ *
+ * Houses, peers (house-mates and cage-mates) and cages are cell sets of three words. Propagation to a
+ * fixed point, cheapest first:
+ * - naked singles and empty cells: bit-sliced counting of the nine boards of a word gives the cells
+ *   with one candidate and those with none;
+ * - hidden singles: a digit's board ANDed with a house: empty is a contradiction, one unplaced cell
+ *   is a placement. Only houses where the digit changed since the last look, and not holding it yet;
+ * - killer sums, on the cages with a cell changed since the last look: the placed digits and the
+ *   candidates of the free cells (a per-cell candidate cache refreshed where cells changed) give in
+ *   one lookup (sumOptions9, cage-sums.ts) the digits the free cells may keep and those they must
+ *   hold; a required digit with one place left is placed. Innies (rule of 45) are extra cages;
+ * - locked candidates between any two houses sharing two cells or more (a digit of one found only
+ *   in the shared cells leaves the rest of the other), on the pairs with a house changed since.
+ * Placing digit d in cell k clears d from k's peers (three ANDs) and k from the other eight boards.
+ *
+ * Search: a cell with two candidates (bit-sliced counts), else the one with fewest; each digit is
+ * tried on a copy of the state one level up a preallocated stack (a path places at most 81 digits),
+ * and only what the guess changed is looked at again. Nothing is allocated per node. Tables per
+ * layout (houses, peers, house pairs) are cached by the rules' layout key; per rules value only the
+ * cage part (peers with cage-mates, cage sets, innies) is compiled, in a WeakMap.
+ */
+
+const WORD_ALL = 0x7ffffff;
+const STATE = 48;
+const UNSOLVED = 27;
+/** Houses of each digit already holding it, as 64 bits (two ints per digit). */
+const DONE = 30;
+/** The fast path takes rule sets of up to this many houses (one bit each in two ints). */
+const MAX_HOUSES = 64;
+
+interface Layout9 {
+  readonly houseCount: number;
+  /** House h's cells as words houseMask[h * 3..h * 3 + 2]. */
+  readonly houseMask: Int32Array;
+  /** Houses of each cell as 64 bits (two ints per cell), and all houses. */
+  readonly housesOfBits: Int32Array;
+  readonly allLow: number;
+  readonly allHigh: number;
+  /** Peers through the houses, three words per cell. */
+  readonly peerMask: Int32Array;
+  /** House pairs sharing 2+ cells: shared, first-only, second-only (9 words per pair). */
+  readonly lockCount: number;
+  readonly lockMask: Int32Array;
+  /** The pairs of house h: (offset in lockMask, the other house) at lockOf[lockStart[h]..lockStart[h + 1]), two ints each. */
+  readonly lockStart: Int32Array;
+  readonly lockOf: Int32Array;
+}
+
+interface Compiled9 {
+  readonly layout: Layout9;
+  /** Peers with cage-mates (the layout's when there are no cages). */
+  readonly peerMask: Int32Array;
+  readonly cageCount: number;
+  /** Cage i's cells are cageCells[cageStart[i]..cageStart[i + 1]). */
+  readonly cageStart: Int32Array;
+  readonly cageCells: Int16Array;
+  readonly cageMask: Int32Array;
+  readonly cageSum: Int32Array;
+}
+
+const layoutOf9 = new WeakMap<object, Layout9>();
+const compiledOf9 = new WeakMap<Rules, Compiled9>();
+
+/** Whether the rules take this path: one grid of 81 cells and 9 digits. */
+export function fitsGrid9(rules: Rules): boolean {
+  return rules.size === 9 && rules.cellCount === 81 && rules.houses.length <= MAX_HOUSES;
+}
+
+function setBit(words: Int32Array, at: number, cell: number): void {
+  const w = at + ((cell / 27) | 0);
+  words[w] = words[w]! | (1 << cell % 27);
+}
+
+function setHouse(bits: Int32Array, at: number, house: number): void {
+  bits[at + (house >> 5)] = bits[at + (house >> 5)]! | (1 << (house & 31));
+}
+
+function clearBit(words: Int32Array, at: number, cell: number): void {
+  const w = at + ((cell / 27) | 0);
+  words[w] = words[w]! & ~(1 << cell % 27);
+}
+
+function compileLayout9(rules: Rules): Layout9 {
+  const key = layoutKeyOf(rules);
+  const cached = layoutOf9.get(key);
+  if (cached !== undefined) return cached;
+  const houseCount = rules.houses.length;
+  const houseMask = new Int32Array(houseCount * 3);
+  for (let h = 0; h < houseCount; h++) for (const cell of rules.houses[h]!) setBit(houseMask, h * 3, cell);
+  const peerMask = new Int32Array(81 * 3);
+  for (let cell = 0; cell < 81; cell++) {
+    for (const h of rules.housesOf[cell]!) for (let w = 0; w < 3; w++) peerMask[cell * 3 + w] = peerMask[cell * 3 + w]! | houseMask[h * 3 + w]!;
+    clearBit(peerMask, cell * 3, cell);
+  }
+  const housesOfBits = new Int32Array(81 * 2);
+  for (let cell = 0; cell < 81; cell++) for (const h of rules.housesOf[cell]!) setHouse(housesOfBits, cell * 2, h);
+  const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
+  const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
+  const pairs: number[] = [];
+  const pairHouses: number[] = [];
+  for (let a = 0; a < houseCount; a++) {
+    for (let b = a + 1; b < houseCount; b++) {
+      let shared = 0;
+      const words = [0, 0, 0, 0, 0, 0, 0, 0, 0];
+      for (let w = 0; w < 3; w++) {
+        const x = houseMask[a * 3 + w]!;
+        const y = houseMask[b * 3 + w]!;
+        words[w] = x & y;
+        words[3 + w] = x & ~y;
+        words[6 + w] = y & ~x;
+        shared += popcount27(x & y);
+      }
+      if (shared >= 2 && shared < 9) {
+        pairHouses.push(a, b);
+        pairs.push(...words);
+      }
+    }
+  }
+  const lockStart = new Int32Array(houseCount + 1);
+  for (const h of pairHouses) lockStart[h + 1]!++;
+  for (let h = 0; h < houseCount; h++) lockStart[h + 1]! += lockStart[h]!;
+  const lockOf = new Int32Array(pairHouses.length * 2);
+  const fill = lockStart.slice();
+  for (let i = 0; i < pairHouses.length; i += 2) {
+    const a = pairHouses[i]!;
+    const b = pairHouses[i + 1]!;
+    lockOf[fill[a]! * 2] = (i / 2) * 9;
+    lockOf[fill[a]!++ * 2 + 1] = b;
+    lockOf[fill[b]! * 2] = (i / 2) * 9;
+    lockOf[fill[b]!++ * 2 + 1] = a;
+  }
+  for (let h = 0; h <= houseCount; h++) lockStart[h] = lockStart[h]! * 2;
+  const layout: Layout9 = {
+    houseCount,
+    houseMask,
+    housesOfBits,
+    allLow,
+    allHigh,
+    peerMask,
+    lockCount: pairs.length / 9,
+    lockMask: new Int32Array(pairs),
+    lockStart,
+    lockOf,
+  };
+  layoutOf9.set(key, layout);
+  return layout;
+}
+
+function popcount27(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}). */
+function compile9(rules: Rules): Compiled9 {
+  let compiled = compiledOf9.get(rules);
+  if (compiled !== undefined) return compiled;
+  const layout = compileLayout9(rules);
+  let peerMask = layout.peerMask;
+  const summed: number[] = []; // 3 words + sum per cage
+  if (rules.cages.length > 0) {
+    peerMask = layout.peerMask.slice();
+    const cageWords = new Int32Array(rules.cages.length * 3);
+    for (let i = 0; i < rules.cages.length; i++) {
+      const cage = rules.cages[i]!;
+      for (let j = 0; j < cage.cells.length; j++) setBit(cageWords, i * 3, cage.cells[j]!);
+      const m0 = cageWords[i * 3]!;
+      const m1 = cageWords[i * 3 + 1]!;
+      const m2 = cageWords[i * 3 + 2]!;
+      for (let j = 0; j < cage.cells.length; j++) {
+        const cell = cage.cells[j]!;
+        const at = cell * 3;
+        peerMask[at] = peerMask[at]! | m0;
+        peerMask[at + 1] = peerMask[at + 1]! | m1;
+        peerMask[at + 2] = peerMask[at + 2]! | m2;
+        clearBit(peerMask, at, cell);
+      }
+      if (cage.sum !== 0) summed.push(m0, m1, m2, cage.sum);
+    }
+    // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
+    // add up to 45 minus those cages' sums; they are distinct (one house), so they are one more cage.
+    if (summed.length > 0) {
+      const cageCount = summed.length / 4;
+      const houseCount = layout.houseCount;
+      // rest[h * 4..]: house h's cells outside the cages inside it, and 45 minus their sums. A cage
+      // can only lie inside the houses of its first cell.
+      const rest = new Int32Array(houseCount * 4);
+      for (let h = 0; h < houseCount; h++) {
+        rest[h * 4] = layout.houseMask[h * 3]!;
+        rest[h * 4 + 1] = layout.houseMask[h * 3 + 1]!;
+        rest[h * 4 + 2] = layout.houseMask[h * 3 + 2]!;
+        rest[h * 4 + 3] = 45;
+      }
+      for (let i = 0; i < cageCount; i++) {
+        const m0 = summed[i * 4]!;
+        const m1 = summed[i * 4 + 1]!;
+        const m2 = summed[i * 4 + 2]!;
+        const first = m0 !== 0 ? 31 - Math.clz32(m0 & -m0) : m1 !== 0 ? 27 + 31 - Math.clz32(m1 & -m1) : 54 + 31 - Math.clz32(m2 & -m2);
+        for (const h of rules.housesOf[first]!) {
+          const at = h * 3;
+          const houses = layout.houseMask;
+          if ((m0 & ~houses[at]!) | (m1 & ~houses[at + 1]!) | (m2 & ~houses[at + 2]!)) continue;
+          rest[h * 4] = rest[h * 4]! & ~m0;
+          rest[h * 4 + 1] = rest[h * 4 + 1]! & ~m1;
+          rest[h * 4 + 2] = rest[h * 4 + 2]! & ~m2;
+          rest[h * 4 + 3] = rest[h * 4 + 3]! - summed[i * 4 + 3]!;
+        }
+      }
+      for (let h = 0; h < houseCount; h++) {
+        const r0 = rest[h * 4]!;
+        const r1 = rest[h * 4 + 1]!;
+        const r2 = rest[h * 4 + 2]!;
+        const left = popcount27(r0) + popcount27(r1) + popcount27(r2);
+        if (left === 0 || left === 9 || left > 5) continue;
+        let known = false;
+        for (let i = 0; i < summed.length && !known; i += 4) known = summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2;
+        if (!known) summed.push(r0, r1, r2, rest[h * 4 + 3]!);
+      }
+    }
+  }
+  const cageCount = summed.length / 4;
+  const cageStart = new Int32Array(cageCount + 1);
+  for (let i = 0; i < cageCount; i++) {
+    cageStart[i + 1] = cageStart[i]! + popcount27(summed[i * 4]!) + popcount27(summed[i * 4 + 1]!) + popcount27(summed[i * 4 + 2]!);
+  }
+  const cageCells = new Int16Array(cageStart[cageCount]!);
+  for (let i = 0, at = 0; i < cageCount; i++) {
+    for (let w = 0; w < 3; w++) {
+      for (let bits = summed[i * 4 + w]!; bits !== 0; bits &= bits - 1) cageCells[at++] = w * 27 + 31 - Math.clz32(bits & -bits);
+    }
+  }
+  const cageMask = new Int32Array(cageCount * 3);
+  const cageSum = new Int32Array(cageCount);
+  for (let i = 0; i < cageCount; i++) {
+    cageMask[i * 3] = summed[i * 4]!;
+    cageMask[i * 3 + 1] = summed[i * 4 + 1]!;
+    cageMask[i * 3 + 2] = summed[i * 4 + 2]!;
+    // An innie sum no digits can make (cages that cannot all hold) finds no options: no solution.
+    cageSum[i] = summed[i * 4 + 3]!;
+  }
+  compiled = { layout, peerMask, cageCount, cageStart, cageCells, cageMask, cageSum };
+  compiledOf9.set(rules, compiled);
+  return compiled;
+}
+
+/**
+ * The fast path's house, peer and cage sets of a rules value decoded back into cell lists (innies
+ * included among the cages, after the rules' own summed cages), so that tests can hold them equal
+ * to the rules value they were derived from.
+ */
+export function grid9TablesOf(rules: Rules): { houses: number[][]; peers: number[][]; cages: { cells: number[]; sum: number }[] } {
+  const compiled = compile9(rules);
+  const cellsOf = (words: Int32Array, at: number): number[] => {
+    const cells: number[] = [];
+    for (let cell = 0; cell < 81; cell++) if ((words[at + ((cell / 27) | 0)]! >>> cell % 27) & 1) cells.push(cell);
+    return cells;
+  };
+  return {
+    houses: Array.from({ length: compiled.layout.houseCount }, (_, h) => cellsOf(compiled.layout.houseMask, h * 3)),
+    peers: Array.from({ length: 81 }, (_, cell) => cellsOf(compiled.peerMask, cell * 3)),
+    cages: Array.from({ length: compiled.cageCount }, (_, i) => ({ cells: cellsOf(compiled.cageMask, i * 3), sum: compiled.cageSum[i]! })),
+  };
+}
+
+// The search's scratch, shared and made on first use: one state per level (a path places at most
+// 81 digits), the first solution of the last count, the marks of what changed, the candidate cache.
+let stack = new Int32Array(0);
+let found = new Uint8Array(0);
+let dirtyHouses = new Int32Array(0);
+let lockHouses = new Int32Array(0);
+let cand = new Int16Array(0);
+let solutions = 0;
+let limit = 2;
+let nodes = 0;
+let guesses = 0;
+let peers: Int32Array = new Int32Array(0);
+let tables: Compiled9;
+
+/** The first solution of the last count that found one (a new array). */
+export function lastGrid9Solution(): Uint8Array {
+  return found.slice();
+}
+
+/** Search effort of the last count. */
+export function lastGrid9Stats(): { nodes: number; guesses: number } {
+  return { nodes, guesses };
+}
+
+/**
+ * Number of solutions of `givens` (81 cells, 0 empty) under `rules` (81 cells, 9 digits), up to
+ * `max`; the first is kept for {@link lastGrid9Solution}. Assumes valid input: clashing givens count 0.
+ */
+export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number): number {
+  if (stack.length === 0) {
+    stack = new Int32Array(STATE * 83);
+    found = new Uint8Array(81);
+    dirtyHouses = new Int32Array(18);
+    lockHouses = new Int32Array(18);
+    cand = new Int16Array(81);
+  }
+  tables = compile9(rules);
+  peers = tables.peerMask;
+  housesOfBits = tables.layout.housesOfBits;
+  solutions = 0;
+  nodes = 0;
+  guesses = 0;
+  limit = Math.max(1, max);
+  stack.fill(WORD_ALL, 0, DONE);
+  stack.fill(0, DONE, STATE);
+  allDirty();
+  for (let cell = 0; cell < 81; cell++) {
+    const digit = givens[cell]!;
+    if (digit === 0) continue;
+    if (digit > 9 || !place(0, digit - 1, cell)) return 0;
+  }
+  if (propagate(0)) search(0);
+  return solutions;
+}
+
+// Per digit, the houses (64 bits, two ints) where hidden singles (dirtyHouses) and locked
+// candidates (lockHouses) have not looked since the digit changed there.
+let housesOfBits: Int32Array = new Int32Array(0);
+
+/** Cells (three words) whose candidates changed since the cage pass last looked. */
+let changed0 = 0;
+let changed1 = 0;
+let changed2 = 0;
+
+/** Marks every house of every digit for a look (a new state). */
+function allDirty(): void {
+  changed0 = changed1 = changed2 = WORD_ALL;
+  stale0 = stale1 = stale2 = WORD_ALL;
+  const layout = tables.layout;
+  for (let d = 0; d < 9; d++) {
+    dirtyHouses[d * 2] = lockHouses[d * 2] = layout.allLow;
+    dirtyHouses[d * 2 + 1] = lockHouses[d * 2 + 1] = layout.allHigh;
+  }
+}
+
+/**
+ * Places digit d (0..8) in `cell` of the state at `base`; false if d is no longer possible there.
+ * The houses of the cell are done for d; d changed in every house (its peers lost it), the other
+ * digits only in the houses of the cell.
+ */
+function place(base: number, d: number, cell: number): boolean {
+  const w = (cell / 27) | 0;
+  const bit = 1 << cell % 27;
+  const own = base + d * 3;
+  if ((stack[own + w]! & bit) === 0) return false;
+  const p = cell * 3;
+  const x0 = stack[own]!;
+  const x1 = stack[own + 1]!;
+  const x2 = stack[own + 2]!;
+  stack[own] = x0 & ~peers[p]!;
+  stack[own + 1] = x1 & ~peers[p + 1]!;
+  stack[own + 2] = x2 & ~peers[p + 2]!;
+  changed0 |= x0 & peers[p]!;
+  changed1 |= x1 & peers[p + 1]!;
+  changed2 |= x2 & peers[p + 2]!;
+  if (w === 0) changed0 |= bit;
+  else if (w === 1) changed1 |= bit;
+  else changed2 |= bit;
+  const low = housesOfBits[cell * 2]!;
+  const high = housesOfBits[cell * 2 + 1]!;
+  const done = base + DONE + d * 2;
+  stack[done] = stack[done]! | low;
+  stack[done + 1] = stack[done + 1]! | high;
+  dirtyHouses[d * 2] = lockHouses[d * 2] = tables.layout.allLow & ~stack[done]!;
+  dirtyHouses[d * 2 + 1] = lockHouses[d * 2 + 1] = tables.layout.allHigh & ~stack[done + 1]!;
+  // The cell leaves the other digits' boards (its own keeps it: it was never its own peer).
+  for (let k = 0, at = base + w; k < 9; k++, at += 3) {
+    const v = stack[at]!;
+    if (k !== d && (v & bit) !== 0) {
+      stack[at] = v ^ bit;
+      dirtyHouses[k * 2] = dirtyHouses[k * 2]! | low;
+      dirtyHouses[k * 2 + 1] = dirtyHouses[k * 2 + 1]! | high;
+      lockHouses[k * 2] = lockHouses[k * 2]! | low;
+      lockHouses[k * 2 + 1] = lockHouses[k * 2 + 1]! | high;
+    }
+  }
+  stack[base + UNSOLVED + w] = stack[base + UNSOLVED + w]! & ~bit;
+  return true;
+}
+
+/** Marks the digits of `digits` changed in the cells of `c0..c2` (cell sets of three words). */
+function touched(digits: number, c0: number, c1: number, c2: number): void {
+  changed0 |= c0;
+  changed1 |= c1;
+  changed2 |= c2;
+  // The houses holding any of the cells: few cells (a cage, a house's rest), so walked one by one.
+  let low = 0;
+  let high = 0;
+  for (let w = 0, c = c0; w < 3; w++, c = w === 1 ? c1 : c2) {
+    for (let bits = c; bits !== 0; bits &= bits - 1) {
+      const cell = w * 27 + 31 - Math.clz32(bits & -bits);
+      low |= housesOfBits[cell * 2]!;
+      high |= housesOfBits[cell * 2 + 1]!;
+    }
+  }
+  for (let d = 0; d < 9; d++) {
+    if ((digits & (1 << d)) === 0) continue;
+    dirtyHouses[d * 2] = dirtyHouses[d * 2]! | low;
+    dirtyHouses[d * 2 + 1] = dirtyHouses[d * 2 + 1]! | high;
+    lockHouses[d * 2] = lockHouses[d * 2]! | low;
+    lockHouses[d * 2 + 1] = lockHouses[d * 2 + 1]! | high;
+  }
+}
+
+/** Naked singles until none is left; false on a cell without candidates. */
+function nakedSingles(base: number): boolean {
+  for (;;) {
+    let placed = false;
+    for (let w = 0; w < 3; w++) {
+      const at = base + w;
+      let one = stack[at]!;
+      let two = 0;
+      let v = stack[at + 3]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 6]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 9]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 12]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 15]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 18]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 21]!;
+      two |= one & v;
+      one |= v;
+      v = stack[at + 24]!;
+      two |= one & v;
+      one |= v;
+      if (one !== WORD_ALL) return false;
+      let singles = one & ~two & stack[base + UNSOLVED + w]!;
+      while (singles !== 0) {
+        const bit = singles & -singles;
+        singles ^= bit;
+        let d = 0;
+        while (d < 9 && (stack[at + d * 3]! & bit) === 0) d++;
+        // An earlier single of this pass may have taken the cell's last digit away.
+        if (d === 9 || !place(base, d, w * 27 + 31 - Math.clz32(bit))) return false;
+        placed = true;
+      }
+    }
+    if (!placed) return true;
+  }
+}
+
+/** Hidden singles in the houses marked for a look, until none is marked; -1 on a contradiction, else how many were placed. */
+function hiddenSingles(base: number): number {
+  const houses = tables.layout.houseMask;
+  const u0 = base + UNSOLVED;
+  let placed = 0;
+  for (let d = 0; d < 9; d++) {
+    const at = base + d * 3;
+    const done = base + DONE + d * 2;
+    for (;;) {
+      let low = dirtyHouses[d * 2]! & ~stack[done]!;
+      let high = dirtyHouses[d * 2 + 1]! & ~stack[done + 1]!;
+      if ((low | high) === 0) break;
+      dirtyHouses[d * 2] = 0;
+      dirtyHouses[d * 2 + 1] = 0;
+      for (let half = 0; half < 64; half += 32, low = high) {
+        for (; low !== 0; low &= low - 1) {
+          const h = (half + 31 - Math.clz32(low & -low)) * 3;
+          const a = stack[at]! & houses[h]!;
+          const b = stack[at + 1]! & houses[h + 1]!;
+          const c = stack[at + 2]! & houses[h + 2]!;
+          if ((a | b | c) === 0) return -1;
+          // Exactly one cell: one word non-zero with one bit.
+          let cell: number;
+          if (a !== 0) {
+            if ((a & (a - 1)) !== 0 || (b | c) !== 0 || (stack[u0]! & a) === 0) continue;
+            cell = 31 - Math.clz32(a);
+          } else if (b !== 0) {
+            if ((b & (b - 1)) !== 0 || c !== 0 || (stack[u0 + 1]! & b) === 0) continue;
+            cell = 27 + 31 - Math.clz32(b);
+          } else {
+            if ((c & (c - 1)) !== 0 || (stack[u0 + 2]! & c) === 0) continue;
+            cell = 54 + 31 - Math.clz32(c);
+          }
+          if (!place(base, d, cell)) return -1;
+          placed++;
+        }
+      }
+    }
+  }
+  return placed;
+}
+
+/**
+ * Locked candidates over the house pairs sharing cells, for each digit on the pairs with a house
+ * changed since the last look (a house already holding the digit gives nothing); -1 on a
+ * contradiction, else whether anything was taken out (1) or not (0).
+ */
+function lockedCandidates(base: number): number {
+  const layout = tables.layout;
+  const lock = layout.lockMask;
+  const lockStart = layout.lockStart;
+  const lockOf = layout.lockOf;
+  let changed = 0;
+  for (let d = 0; d < 9; d++) {
+    const done = base + DONE + d * 2;
+    const low = lockHouses[d * 2]! & ~stack[done]!;
+    const high = lockHouses[d * 2 + 1]! & ~stack[done + 1]!;
+    lockHouses[d * 2] = 0;
+    lockHouses[d * 2 + 1] = 0;
+    if ((low | high) === 0) continue;
+    const at = base + d * 3;
+    const x0 = stack[at]!;
+    const x1 = stack[at + 1]!;
+    const x2 = stack[at + 2]!;
+    let y0 = x0;
+    let y1 = x1;
+    let y2 = x2;
+    for (let half = 0, bits = low; half < 64; half += 32, bits = high) {
+      for (; bits !== 0; bits &= bits - 1) {
+        const h = half + 31 - Math.clz32(bits & -bits);
+        for (let i = lockStart[h]!, end = lockStart[h + 1]!; i < end; i += 2) {
+          // A pair with both houses marked is looked at from the lower one only.
+          const other = lockOf[i + 1]!;
+          if (other < h && ((other < 32 ? low >>> other : high >>> (other - 32)) & 1) !== 0) continue;
+          const p = lockOf[i]!;
+          if (((y0 & lock[p]!) | (y1 & lock[p + 1]!) | (y2 & lock[p + 2]!)) === 0) continue;
+          const first = (y0 & lock[p + 3]!) | (y1 & lock[p + 4]!) | (y2 & lock[p + 5]!);
+          const second = (y0 & lock[p + 6]!) | (y1 & lock[p + 7]!) | (y2 & lock[p + 8]!);
+          if (first === 0 && second !== 0) {
+            y0 &= ~lock[p + 6]!;
+            y1 &= ~lock[p + 7]!;
+            y2 &= ~lock[p + 8]!;
+          } else if (second === 0 && first !== 0) {
+            y0 &= ~lock[p + 3]!;
+            y1 &= ~lock[p + 4]!;
+            y2 &= ~lock[p + 5]!;
+          }
+        }
+      }
+    }
+    if (y0 !== x0 || y1 !== x1 || y2 !== x2) {
+      stack[at] = y0;
+      stack[at + 1] = y1;
+      stack[at + 2] = y2;
+      touched(1 << d, x0 ^ y0, x1 ^ y1, x2 ^ y2);
+      changed = 1;
+    }
+  }
+  return changed;
+}
+
+/** In `cand` (the candidates of each cell, bits 0-8, for the cage pass; stale where stale0..2 say): a placed cell. */
+const PLACED = 0x200;
+let stale0 = WORD_ALL;
+let stale1 = WORD_ALL;
+let stale2 = WORD_ALL;
+
+/**
+ * Killer sums over the summed cages (innies included) with a cell changed since the last pass;
+ * -1 on a contradiction, 1 if anything changed, else 0.
+ */
+function cageSums(base: number): number {
+  const t = tables;
+  const seen0 = changed0;
+  const seen1 = changed1;
+  const seen2 = changed2;
+  changed0 = changed1 = changed2 = 0;
+  // Candidates per cell, refreshed where they changed (a digit's board at a time: fewer steps than
+  // nine lookups per cell); PLACED marks a placed cell.
+  const s0 = (stale0 | seen0) & WORD_ALL;
+  const s1 = (stale1 | seen1) & WORD_ALL;
+  const s2 = (stale2 | seen2) & WORD_ALL;
+  stale0 = stale1 = stale2 = 0;
+  for (let w = 0, c = s0; w < 3; w++, c = w === 1 ? s1 : s2) {
+    const placedCells = c & ~stack[base + UNSOLVED + w]!;
+    for (let bits = c; bits !== 0; bits &= bits - 1) {
+      const cell = w * 27 + 31 - Math.clz32(bits & -bits);
+      cand[cell] = (placedCells >>> cell % 27) & 1 ? PLACED : 0;
+    }
+    for (let d = 0, at = base + w; d < 9; d++, at += 3) {
+      for (let bits = stack[at]! & c; bits !== 0; bits &= bits - 1) {
+        const cell = w * 27 + 31 - Math.clz32(bits & -bits);
+        cand[cell] = cand[cell]! | (1 << d);
+      }
+    }
+  }
+  const cells = t.cageCells;
+  const cageStart = t.cageStart;
+  let changed = 0;
+  const u = base + UNSOLVED;
+  for (let i = 0; i < t.cageCount; i++) {
+    if (((t.cageMask[i * 3]! & seen0) | (t.cageMask[i * 3 + 1]! & seen1) | (t.cageMask[i * 3 + 2]! & seen2)) === 0) continue;
+    const start = cageStart[i]!;
+    const end = cageStart[i + 1]!;
+    // Placed digits of the cage, and the digits its free cells may still take.
+    let placed = 0;
+    let union = 0;
+    let free = 0;
+    for (let j = start; j < end; j++) {
+      const v = cand[cells[j]!]!;
+      if ((v & PLACED) !== 0) placed |= v;
+      else {
+        union |= v;
+        free++;
+      }
+    }
+    placed &= 0x1ff;
+    const rest = t.cageSum[i]! - digitSum(placed);
+    if (free === 0) {
+      if (rest !== 0) return -1;
+      continue;
+    }
+    // The free cells hold `free` distinct digits of `union` (placed ones excluded) adding up to `rest`.
+    const options = sumOptions9(free, rest);
+    if (options === null) return -1;
+    const found = options[union & ~placed]!;
+    if (found === 0) return -1;
+    const allowed = found & 0x1ff;
+    const required = found >>> 9;
+    const drop = union & ~allowed;
+    if (drop !== 0) {
+      const f0 = t.cageMask[i * 3]! & stack[u]!;
+      const f1 = t.cageMask[i * 3 + 1]! & stack[u + 1]!;
+      const f2 = t.cageMask[i * 3 + 2]! & stack[u + 2]!;
+      for (let bits = drop; bits !== 0; bits &= bits - 1) {
+        const d = 31 - Math.clz32(bits & -bits);
+        const at = base + d * 3;
+        stack[at] = stack[at]! & ~f0;
+        stack[at + 1] = stack[at + 1]! & ~f1;
+        stack[at + 2] = stack[at + 2]! & ~f2;
+      }
+      touched(drop, f0, f1, f2);
+      changed = 1;
+    }
+    // A digit every combination needs, with one place left in the cage, goes there.
+    for (let bits = required; bits !== 0; bits &= bits - 1) {
+      const d = 31 - Math.clz32(bits & -bits);
+      const at = base + d * 3;
+      const a = stack[at]! & t.cageMask[i * 3]!;
+      const b = stack[at + 1]! & t.cageMask[i * 3 + 1]!;
+      const c = stack[at + 2]! & t.cageMask[i * 3 + 2]!;
+      if ((a | b | c) === 0) return -1;
+      let cell = -1;
+      if (a !== 0) {
+        if ((a & (a - 1)) === 0 && (b | c) === 0 && (stack[u]! & a) !== 0) cell = 31 - Math.clz32(a);
+      } else if (b !== 0) {
+        if ((b & (b - 1)) === 0 && c === 0 && (stack[u + 1]! & b) !== 0) cell = 27 + 31 - Math.clz32(b);
+      } else if ((c & (c - 1)) === 0 && (stack[u + 2]! & c) !== 0) cell = 54 + 31 - Math.clz32(c);
+      if (cell >= 0) {
+        if (!place(base, d, cell)) return -1;
+        changed = 1;
+      }
+    }
+  }
+  return changed;
+}
+
+/** Sum of the digits of a mask (digit d is bit d - 1). */
+function digitSum(mask: number): number {
+  let sum = 0;
+  for (; mask !== 0; mask &= mask - 1) sum += 32 - Math.clz32(mask & -mask);
+  return sum;
+}
+
+/** Every rule to a fixed point; false on a contradiction. */
+function propagate(base: number): boolean {
+  nodes++;
+  for (;;) {
+    if (!nakedSingles(base)) return false;
+    const hidden = hiddenSingles(base);
+    if (hidden < 0) return false;
+    if (hidden > 0) continue;
+    if (tables.cageCount > 0) {
+      const sums = cageSums(base);
+      if (sums < 0) return false;
+      if (sums > 0) continue;
+    }
+    const locked = lockedCandidates(base);
+    if (locked < 0) return false;
+    if (locked === 0) return true;
+  }
+}
+
+function search(base: number): void {
+  const u = base + UNSOLVED;
+  if ((stack[u]! | stack[u + 1]! | stack[u + 2]!) === 0) {
+    if (solutions++ === 0) {
+      for (let d = 0; d < 9; d++) {
+        for (let w = 0; w < 3; w++) {
+          let cells = stack[base + d * 3 + w]!;
+          while (cells !== 0) {
+            const bit = cells & -cells;
+            cells ^= bit;
+            found[w * 27 + 31 - Math.clz32(bit)] = d + 1;
+          }
+        }
+      }
+    }
+    return;
+  }
+  // A cell with two candidates (bit-sliced counts per word), else the one with fewest.
+  let cell = -1;
+  for (let w = 0; w < 3 && cell < 0; w++) {
+    let one = 0;
+    let two = 0;
+    let three = 0;
+    for (let at = base + w; at < base + 27; at += 3) {
+      const v = stack[at]!;
+      three |= two & v;
+      two |= one & v;
+      one |= v;
+    }
+    const pairs = two & ~three & stack[u + w]!;
+    if (pairs !== 0) cell = w * 27 + 31 - Math.clz32(pairs & -pairs);
+  }
+  if (cell < 0) {
+    let best = 10;
+    for (let w = 0; w < 3; w++) {
+      let open = stack[u + w]!;
+      while (open !== 0) {
+        const bit = open & -open;
+        open ^= bit;
+        let n = 0;
+        for (let at = base + w; at < base + 27; at += 3) if ((stack[at]! & bit) !== 0) n++;
+        if (n < best) {
+          best = n;
+          cell = w * 27 + 31 - Math.clz32(bit);
+        }
+      }
+    }
+  }
+  const w = (cell / 27) | 0;
+  const bit = 1 << cell % 27;
+  const next = base + STATE;
+  for (let d = 0; d < 9; d++) {
+    if ((stack[base + d * 3 + w]! & bit) === 0) continue;
+    stack.copyWithin(next, base, next);
+    guesses++;
+    // The parent's state was at a fixed point: only what the guess changes needs a look.
+    dirtyHouses.fill(0);
+    lockHouses.fill(0);
+    changed0 = changed1 = changed2 = 0;
+    // The cached candidates are those of wherever the last search ended.
+    stale0 = stale1 = stale2 = WORD_ALL;
+    if (place(next, d, cell) && propagate(next)) {
+      search(next);
+      if (solutions >= limit) return;
+    }
+  }
+}
