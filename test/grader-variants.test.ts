@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, test } from 'vitest';
+import { applyStep, boardFromGrid } from '../src/core/board.js';
+import { geometryOf } from '../src/core/geometry.js';
+import type { Step } from '../src/core/step.js';
+import { parseVariantLine } from '../src/formats/line.js';
+import { describeStep } from '../src/grader/explain.js';
+import { gradePuzzle, hintStep, solvePath } from '../src/grader/grade.js';
+import { techniqueById } from '../src/techniques/registry.js';
+
+/*
+ * The basic ladder on 9x9 variants (jigsaw, X): one technique instance per line, soundness of
+ * every step on the 300 SukakuExplainer-rated training puzzles, and agreement with its ratings.
+ */
+const FIXTURES = new URL('./fixtures/variants/', import.meta.url);
+const dataLines = (name: string): string[][] =>
+  readFileSync(new URL(name, FIXTURES), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('#'))
+    .map((line) => line.split('\t'));
+
+const digits = (text: string): number[] => Array.from(text, (ch) => (ch === '.' ? 0 : Number(ch)));
+
+/** Whether a step keeps the solution: places its digits, removes none of them. */
+function keepsSolution(step: Step, solution: readonly number[]): boolean {
+  return step.placements.every((p) => solution[p.cell] === p.digit) && step.eliminations.every((e) => solution[e.cell] !== e.digit);
+}
+
+describe('technique instances on variants (test/fixtures/variants/technique-steps.txt)', () => {
+  const cases = dataLines('technique-steps.txt');
+  it('covers every basic family on jigsaw and X', () => {
+    const ids = new Set(cases.map((c) => c[1]));
+    for (const id of ['hidden-single-house', 'direct-claiming', 'claiming', 'generalized-intersection', 'naked-pair', 'x-wing', 'xy-wing', 'aligned-triple-exclusion']) expect(ids).toContain(id);
+    expect(cases.length).toBeGreaterThan(60);
+  });
+  test.each(cases)('%s %s', (position, technique, expected, solution) => {
+    const { rules, givens } = parseVariantLine(position!);
+    const geometry = geometryOf(rules);
+    const step = techniqueById(technique!)!.find(boardFromGrid(givens, geometry), { uniqueness: true, geometry });
+    expect(step).not.toBeNull();
+    expect(describeStep(step!, geometry)).toBe(expected);
+    expect(keepsSolution(step!, digits(solution!))).toBe(true);
+  });
+});
+
+describe('the training puzzles (test/fixtures/variants/se-rated.txt)', () => {
+  const cases = dataLines('se-rated.txt');
+
+  it('no step ever places a wrong digit or removes a solution digit', () => {
+    for (const [line, solution] of cases) {
+      const { rules, givens } = parseVariantLine(line!);
+      const geometry = geometryOf(rules);
+      const expected = digits(solution!);
+      const board = boardFromGrid(givens, geometry);
+      for (const step of solvePath({ rules, givens })) {
+        expect(keepsSolution(step, expected), `${line}: ${describeStep(step, geometry)}`).toBe(true);
+        applyStep(board, step, geometry);
+      }
+      expect(Array.from(board.values)).toEqual(expected);
+    }
+  });
+
+  it("ER/EP/ED equal SukakuExplainer's on every puzzle it rates below 6.2 (no chains)", () => {
+    let n = 0;
+    const differ: string[] = [];
+    for (const [line, , se] of cases) {
+      const [er] = se!.split('/').map(Number);
+      if (er! >= 6.2) continue;
+      n++;
+      const { rules, givens } = parseVariantLine(line!);
+      const g = gradePuzzle({ rules, givens });
+      const ours = `${g.rating.toFixed(1)}/${g.pearl.toFixed(1)}/${g.diamond.toFixed(1)}`;
+      if (ours !== se) differ.push(`${line} SE ${se} ours ${ours} (${g.hardest})`);
+    }
+    expect(n).toBeGreaterThan(200);
+    // Known: one jigsaw SE rates 3.4 and one 5.6 (a BUG: uniqueness is off on variants) need a guess here.
+    expect(differ.length, differ.join('\n')).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('classic input is unchanged and variant puzzles are accepted everywhere', () => {
+  it('hintStep takes a { rules, givens } puzzle and names its houses', () => {
+    const [line] = dataLines('se-rated.txt')[0]!;
+    const { rules, givens } = parseVariantLine(line!);
+    const step = hintStep({ rules, givens })!;
+    expect(step.placements.length).toBe(1);
+    expect(describeStep(step, geometryOf(rules))).toMatch(/^Hidden single: in (row|column|region) \d, \d fits only r\dc\d$/);
+  });
+});
