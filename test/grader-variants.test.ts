@@ -29,6 +29,10 @@ function keepsSolution(step: Step, solution: readonly number[]): boolean {
 describe('technique instances on variants (test/fixtures/variants/technique-steps.txt)', () => {
   const cases = dataLines('technique-steps.txt');
   it('covers every basic family on jigsaw and X', () => {
+    // A jigsaw whose piece is also a row: one house less (26), every technique still on.
+    const { rules } = parseVariantLine('....2..8...5.69...9........5.1....9..8.....2..3....7.5........7...38.2...6..9.... 112223333112224533162224533166444537164448577166848577168888577668855577999999999');
+    expect(geometryOf(rules).houseCount).toBe(26);
+    expect(gradePuzzle({ rules, givens: parseVariantLine('....2..8...5.69...9........5.1....9..8.....2..3....7.5........7...38.2...6..9.... 112223333112224533162224533166444537164448577166848577168888577668855577999999999').givens }).rating).toBe(3.4);
     const ids = new Set(cases.map((c) => c[1]));
     for (const id of ['hidden-single-house', 'direct-claiming', 'claiming', 'generalized-intersection', 'naked-pair', 'x-wing', 'xy-wing', 'aligned-triple-exclusion']) expect(ids).toContain(id);
     expect(cases.length).toBeGreaterThan(60);
@@ -73,8 +77,8 @@ describe('the training puzzles (test/fixtures/variants/se-rated.txt)', () => {
       if (ours !== se) differ.push(`${line} SE ${se} ours ${ours} (${g.hardest})`);
     }
     expect(n).toBeGreaterThan(200);
-    // Known: one jigsaw SE rates 3.4 and one 5.6 (a BUG: uniqueness is off on variants) need a guess here.
-    expect(differ.length, differ.join('\n')).toBeLessThanOrEqual(2);
+    // Known: one jigsaw SE rates 5.6 (a BUG: uniqueness techniques are off on variants) needs a guess here.
+    expect(differ.length, differ.join('\n')).toBeLessThanOrEqual(1);
   });
 });
 

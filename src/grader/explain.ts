@@ -51,7 +51,7 @@ export function joinList(items: readonly string[]): string {
 /** The name of a house: classic names without a geometry (or on a classic one), else the rules' own ("region 4", "the down diagonal"...). */
 export function houseName(house: number, geometry?: Geometry): string {
   if (geometry === undefined || geometry.classic) return unitName(house);
-  return houseNameIn(geometry.houseKinds, (h) => geometry.houseCells[h * 9]!, house);
+  return houseNameIn(geometry, house);
 }
 
 /** `box 3`, `columns 2 and 7`, `row 1 and box 2` (`regions 2 and 5` on a jigsaw). */
@@ -59,9 +59,10 @@ export function formatUnits(units: readonly number[], geometry?: Geometry): stri
   if (units.length === 0) return '';
   const kind = (u: number) => (u < 9 ? 0 : u < 18 ? 1 : u < 27 ? 2 : 3);
   const k = kind(units[0]!);
-  if (units.length > 1 && k < 3 && units.every((u) => kind(u) === k)) {
-    const jigsaw = k === 2 && geometry !== undefined && geometry.houseKinds[units[0]!] === 'region';
-    const plural = ['rows', 'columns', jigsaw ? 'regions' : 'boxes'][k]!;
+  const classic = geometry === undefined || geometry.classic;
+  // Rows and columns are houses 0-17 on every 9x9 rule set; boxes 18-26 only on classic ones.
+  if (units.length > 1 && (k < 2 || (k === 2 && classic)) && units.every((u) => kind(u) === k)) {
+    const plural = ['rows', 'columns', 'boxes'][k]!;
     return `${plural} ${joinList(units.map((u) => String(k === 0 ? u + 1 : k === 1 ? u - 8 : u - 17)))}`;
   }
   return joinList(units.map((u) => houseName(u, geometry)));

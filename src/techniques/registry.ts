@@ -65,8 +65,8 @@ export const CAGE_TECHNIQUES: readonly TechniqueDef[] = [];
 function soundOn(def: TechniqueDef, geometry: Geometry): boolean {
   if (def.family === 'uniqueness') return false;
   if (def.family === 'chains' || def.family === 'forcing') return CHAINS_READ_GEOMETRY;
-  // Techniques of a killer engineer's family carry their own soundness; every house technique here is sound.
-  return geometry.houseCount >= 27;
+  // Every house technique here is sound on any 9x9 houses (a jigsaw piece equal to a line is one house).
+  return geometry.houseCount > 0;
 }
 
 function byDifficulty(defs: readonly TechniqueDef[]): TechniqueDef[] {

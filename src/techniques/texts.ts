@@ -96,24 +96,32 @@ const WINGS_TEXTS: Readonly<Record<string, string>> = {
 /** Every family's texts, in file order (a later family may not redefine an id). */
 export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
 
+/** What {@link houseNameIn} reads of a geometry (src/core/geometry.ts). */
+export interface HouseNaming {
+  readonly houseKinds: readonly string[];
+  readonly houseCells: ArrayLike<number>;
+  readonly regionOf: ArrayLike<number>;
+}
+
 /**
  * The name of a house of a 9x9 rule set, for texts: "row 3", "column 6", "box 2" (regular 3x3
- * boxes), "region 4" (jigsaw pieces), "the down diagonal" (r1c1..r9c9), "the up diagonal"
- * (r9c1..r1c9), "window 2", "disjoint group 5", "the asterisk", "the centre dots", "extra region 1".
- * Houses are numbered as in the geometry: rows 0-8, columns 9-17, boxes or pieces 18-26, then the
- * extra houses; `kinds` is the geometry's houseKinds and `firstCells[house]` the house's first cell.
+ * boxes), "region 4" (jigsaw pieces, numbered as the rules number them), "the down diagonal"
+ * (r1c1..r9c9), "the up diagonal" (r9c1..r1c9), "window 2", "disjoint group 5", "the asterisk",
+ * "the centre dots", "extra region 1". (A jigsaw piece that is also a row or a column is one
+ * house, named as the line.)
  */
-export function houseNameIn(kinds: readonly string[], firstCell: (house: number) => number, house: number): string {
-  const kind = kinds[house];
-  if (house < 9) return `row ${house + 1}`;
-  if (house < 18) return `column ${house - 8}`;
-  if (house < 27) return `${kind === 'region' ? 'region' : 'box'} ${house - 17}`;
-  if (kind === 'diagonal') return firstCell(house) === 0 ? 'the down diagonal' : 'the up diagonal';
+export function houseNameIn(geometry: HouseNaming, house: number): string {
+  const kind = geometry.houseKinds[house];
+  const first = geometry.houseCells[house * 9]!;
+  if (kind === 'row') return `row ${Math.floor(first / 9) + 1}`;
+  if (kind === 'column') return `column ${(first % 9) + 1}`;
+  if (kind === 'box' || kind === 'region') return `${kind} ${geometry.regionOf[first]! + 1}`;
+  if (kind === 'diagonal') return first === 0 ? 'the down diagonal' : 'the up diagonal';
   if (kind === 'asterisk') return 'the asterisk';
   if (kind === 'centre-dot') return 'the centre dots';
   // Windows, disjoint groups and extra regions are numbered among their kind.
   let index = 1;
-  for (let other = 27; other < house; other++) if (kinds[other] === kind) index++;
+  for (let other = 0; other < house; other++) if (geometry.houseKinds[other] === kind) index++;
   if (kind === 'window') return `window ${index}`;
   if (kind === 'disjoint') return `disjoint group ${index}`;
   return `extra region ${index}`;
