@@ -53,17 +53,17 @@ export const CAGE_TECHNIQUES: readonly TechniqueDef[] = [];
 
 /**
  * Which techniques are sound on a non-classic geometry, and why the others are left out:
- * - uniqueness (unique rectangles / loops, BUG): the classic implementation reads the classic
- *   houses (a loop's cells must pair up in every house they meet, diagonals and windows
- *   included, which it does not check), so it is off on every other rule set. With killer cages
- *   they would be unsound anyway (swapping two digits changes a cage's sum).
+ * - uniqueness (unique rectangles / loops, BUG): on with houses only (a loop's cells pair up in
+ *   every house they meet, diagonals and windows included; a BUG's solutions come in pairs for any
+ *   houses), off with killer cages (swapping two digits changes a cage's sum).
  * - chains and forcing chains: see {@link CHAINS_READ_GEOMETRY}.
  * Singles, locked candidates (every pair of crossing houses), subsets (every house), fish (rows
  * and columns, the same on every 9x9 rule set), wings and aligned exclusion (peers through every
  * house and cage) read the geometry and are sound on every 9x9 rule set.
  */
 function soundOn(def: TechniqueDef, geometry: Geometry): boolean {
-  if (def.family === 'uniqueness') return false;
+  // Swapping two digits round a loop (or a BUG's pairs) changes a killer cage's sum.
+  if (def.family === 'uniqueness') return geometry.rules === null || geometry.rules.cages.length === 0;
   if (def.family === 'chains' || def.family === 'forcing') return CHAINS_READ_GEOMETRY;
   // Every house technique here is sound on any 9x9 houses (a jigsaw piece equal to a line is one house).
   return geometry.houseCount > 0;
