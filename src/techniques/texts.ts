@@ -50,10 +50,12 @@ const INTERSECTIONS_TEXTS: Readonly<Record<string, string>> = {
   "direct-claiming": "Direct claiming: in {unit1}, {digit} lies only in {unit2} ({cells}); without {digit} in the rest of {unit2}, it fits only {placedCell} in {unit3}",
   "pointing": "Pointing: in {unit1}, {digit} lies only in {unit2} ({cells}), so remove {eliminations}",
   "claiming": "Claiming: in {unit1}, {digit} lies only in {unit2} ({cells}), so remove {eliminations}",
+  "generalized-intersection": "Generalised intersection: in {unit}, {digit} lies only in {cells}, and every cell that sees all of them loses it: remove {eliminations}",
 };
 
 const SINGLES_TEXTS: Readonly<Record<string, string>> = {
   "full-house": "Full house: {cell} is the last empty cell of {unit}, so it is {digit}",
+  "hidden-single-house": "Hidden single: in {unit}, {digit} fits only {cell}",
   "hidden-single-box": "Hidden single: in {unit}, {digit} fits only {cell}",
   "hidden-single-line": "Hidden single: in {unit}, {digit} fits only {cell}",
   "naked-single": "Naked single: {cell} can only be {digit}",
@@ -93,3 +95,26 @@ const WINGS_TEXTS: Readonly<Record<string, string>> = {
 
 /** Every family's texts, in file order (a later family may not redefine an id). */
 export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
+
+/**
+ * The name of a house of a 9x9 rule set, for texts: "row 3", "column 6", "box 2" (regular 3x3
+ * boxes), "region 4" (jigsaw pieces), "the down diagonal" (r1c1..r9c9), "the up diagonal"
+ * (r9c1..r1c9), "window 2", "disjoint group 5", "the asterisk", "the centre dots", "extra region 1".
+ * Houses are numbered as in the geometry: rows 0-8, columns 9-17, boxes or pieces 18-26, then the
+ * extra houses; `kinds` is the geometry's houseKinds and `firstCells[house]` the house's first cell.
+ */
+export function houseNameIn(kinds: readonly string[], firstCell: (house: number) => number, house: number): string {
+  const kind = kinds[house];
+  if (house < 9) return `row ${house + 1}`;
+  if (house < 18) return `column ${house - 8}`;
+  if (house < 27) return `${kind === 'region' ? 'region' : 'box'} ${house - 17}`;
+  if (kind === 'diagonal') return firstCell(house) === 0 ? 'the down diagonal' : 'the up diagonal';
+  if (kind === 'asterisk') return 'the asterisk';
+  if (kind === 'centre-dot') return 'the centre dots';
+  // Windows, disjoint groups and extra regions are numbered among their kind.
+  let index = 1;
+  for (let other = 27; other < house; other++) if (kinds[other] === kind) index++;
+  if (kind === 'window') return `window ${index}`;
+  if (kind === 'disjoint') return `disjoint group ${index}`;
+  return `extra region ${index}`;
+}
