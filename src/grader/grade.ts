@@ -265,7 +265,7 @@ function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], co
     if (chainKinds !== 0) {
       // SE's chaining producer: one search over one implication graph, its exact choice of the
       // easiest hint (unrounded difficulty, then length), rather than one search per kind.
-      const step = findChainStep(board, { kinds: chainKinds });
+      const step = findChainStep(board, context.geometry === undefined ? { kinds: chainKinds } : { kinds: chainKinds, geometry: context.geometry });
       if (step && countChanges(board, step) > 0) return { step, skipped: Infinity, bounded, boundedBy };
       continue;
     }

@@ -35,13 +35,12 @@ export const LADDER: readonly TechniqueDef[] = [
   .map(({ def }) => def);
 
 /**
- * Whether the chain and forcing-chain families read the geometry from their context. Until they
- * do (branch grader-chains makes src/techniques/chains and forcing read it), they would use the
- * classic houses on other rules and remove true candidates, so the ladder of a non-classic
- * geometry leaves them out: such a puzzle is then finished by guesses (rated as a guess).
- * Set this to true where those families read `context.geometry`.
+ * Whether the chain and forcing-chain families read the geometry from their context (they do since
+ * branch grader-chains: links over every house, cage-mates as weak links). Were it false, the
+ * ladder of a non-classic geometry would leave them out (they would use the classic houses and
+ * remove true candidates) and such puzzles would be finished by guesses.
  */
-export const CHAINS_READ_GEOMETRY = false;
+export const CHAINS_READ_GEOMETRY = true;
 
 /**
  * Technique definitions that only a geometry with killer cages uses (cage sums, rule of 45...):
