@@ -6,7 +6,8 @@
  *
  *   npm run bench:grade-variants
  *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS   # also the ratio to SukakuExplainer,
- *       given its measured milliseconds per puzzle on the same files (see /work/shared/tools/sukaku-serate.sh)
+ *       given its CPU milliseconds per puzzle on the same files (serate built by
+ *       /work/shared/tools/sukaku-serate.sh, timed with /usr/bin/time: user + sys over the puzzles)
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
@@ -105,20 +106,25 @@ if (process.argv.includes('--list')) {
   });
 }
 
-// Speed: three passes per variant, median puzzles per second.
+// Speed: three passes per variant, median puzzles per second by wall clock and by this process's
+// CPU time (steadier on a shared machine); the ratio to SukakuExplainer is by CPU time.
 const sukakuArg = process.argv.find((a) => a.startsWith('--sukaku-ms='));
 const sukakuMs = sukakuArg === undefined ? [] : sukakuArg.slice('--sukaku-ms='.length).split(',').map(Number);
-console.log('Speed (one thread, median of 3 passes):');
+console.log('Speed (one thread, median of 3 passes; wall clock, then CPU time):');
 [...new Set(cases.map((c) => c.variant))].forEach((variant, v) => {
   const mine = cases.filter((c) => c.variant === variant);
   const rates: number[] = [];
+  const cpuRates: number[] = [];
   for (let pass = 0; pass < 3; pass++) {
+    const cpu0 = process.cpuUsage();
     const start = performance.now();
     for (const c of mine) gradePuzzle({ rules: c.rules, givens: c.givens });
     rates.push((mine.length * 1000) / (performance.now() - start));
+    const cpu = process.cpuUsage(cpu0);
+    cpuRates.push((mine.length * 1e6) / (cpu.user + cpu.system));
   }
-  const rate = median(rates);
+  const rate = median(cpuRates);
   const se = sukakuMs[v];
-  const ratio = se === undefined || !(se > 0) ? '' : `, ${(rate * se / 1000).toFixed(0)}x SukakuExplainer (${se} ms/puzzle)`;
-  console.log(`  ${variant.padEnd(7)} ${rate.toFixed(0)} puzzles/s${ratio}`);
+  const ratio = se === undefined || !(se > 0) ? '' : `; ${((rate * se) / 1000).toFixed(0)}x SukakuExplainer (${se} ms of CPU per puzzle)`;
+  console.log(`  ${variant.padEnd(7)} ${median(rates).toFixed(0)} puzzles/s wall, ${rate.toFixed(0)} puzzles/s CPU (${(1000 / rate).toFixed(1)} ms per puzzle)${ratio}`);
 });

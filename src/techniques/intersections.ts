@@ -1,7 +1,7 @@
 import type { Board } from '../core/board.js';
 import { classicGeometry as geometryFallback, type Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
-import { FIRST_DIGIT, UNIT_CELLS } from '../core/tables.js';
+import { FIRST_DIGIT, POPCOUNT, UNIT_CELLS } from '../core/tables.js';
 import { TYPE_BLOCK, houseHas, housesCross, seHouses, type SeHouses } from './houses.js';
 import { isClassic } from './singles.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
@@ -245,18 +245,27 @@ export function findPlainClaiming(board: Readonly<Board>): Step | null {
  * grid meet only in line segments), so the classic ladder keeps its fast pointing / claiming.
  */
 export function findLockingInHouses(board: Readonly<Board>, geometry: Geometry, direct: boolean, only: LockingKind = 'any'): Step | null {
-  const se = seHouses(geometry);
-  for (const [t1, t2] of se.lockingPairs) {
-    const blockFirst = se.typeIds[t1] === TYPE_BLOCK;
-    if (only !== 'any' && (only === 'pointing') !== blockFirst) continue;
-    for (let k1 = se.typeStart[t1]!, end1 = se.typeStart[t1 + 1]!; k1 < end1; k1++) {
-      const u1 = se.order[k1]!;
-      for (let k2 = se.typeStart[t2]!, end2 = se.typeStart[t2 + 1]!; k2 < end2; k2++) {
-        const u2 = se.order[k2]!;
-        if (u1 === u2 || !housesCross(geometry, u1, u2)) continue;
-        const step = lockedBetween(board, geometry, se, t1, u1, u2, direct);
-        if (step) return step;
-      }
+  const tables = lockingTables(geometry);
+  const hc = geometry.houseCount;
+  const pos = housePositions(board, geometry);
+  const { pairs } = tables;
+  const { inOther } = tables;
+  for (let k = 0; k < pairs.length; k += 3) {
+    const u1 = pairs[k]!;
+    const u2 = pairs[k + 1]!;
+    const t1 = pairs[k + 2]!;
+    const pointing = tables.se.typeOf[u1] === TYPE_BLOCK;
+    if (only !== 'any' && (only === 'pointing') !== pointing) continue;
+    const in1 = inOther[u1 * hc + u2]!; // u1's cells that lie in u2
+    const in2 = inOther[u2 * hc + u1]!; // u2's cells that lie in u1
+    for (let d = 0; d < 9; d++) {
+      const p1 = pos[u1 * 9 + d]!;
+      if (POPCOUNT[p1]! < 2 || (p1 & ~in1) !== 0) continue;
+      // Eliminations: d in u2 outside u1.
+      const out2 = pos[u2 * 9 + d]! & ~in2;
+      if (out2 === 0) continue;
+      const step = lockingStepIn(board, geometry, tables, pos, u1, u2, t1, d + 1, p1, out2, pointing, direct);
+      if (step) return step;
     }
   }
   return direct || only !== 'any' ? null : findGeneralizedIntersection(board, geometry);
@@ -265,62 +274,114 @@ export function findLockingInHouses(board: Readonly<Board>, geometry: Geometry, 
 /** Which locking steps to look for: all of them (the producer), or only those from a box (pointing) or from another house (claiming). */
 export type LockingKind = 'any' | 'pointing' | 'claiming';
 
-function lockedBetween(board: Readonly<Board>, geometry: Geometry, se: SeHouses, t1: number, u1: number, u2: number, direct: boolean): Step | null {
+/** Per geometry: the crossing house pairs in SE's order and which cells of one lie in the other. */
+interface LockingTables {
+  se: SeHouses;
+  /** (u1, u2, type index of u1) triples, in SE's order of type pairs, then u1, then u2. */
+  pairs: Int16Array;
+  /** inOther[a * houseCount + b]: mask of the indexes (in a) of a's cells that lie in b. */
+  inOther: Uint16Array;
+}
+
+const LOCKING_TABLES = new WeakMap<Geometry, LockingTables>();
+
+function lockingTables(geometry: Geometry): LockingTables {
+  let known = LOCKING_TABLES.get(geometry);
+  if (known !== undefined) return known;
+  const se = seHouses(geometry);
+  const hc = geometry.houseCount;
+  const inOther = new Uint16Array(hc * hc);
+  for (let a = 0; a < hc; a++) {
+    for (let b = 0; b < hc; b++) {
+      if (a === b) continue;
+      let mask = 0;
+      for (let i = 0; i < 9; i++) if (houseHas(geometry, b, geometry.houseCells[a * 9 + i]!)) mask |= 1 << i;
+      inOther[a * hc + b] = mask;
+    }
+  }
+  const pairs: number[] = [];
+  for (const [t1, t2] of se.lockingPairs) {
+    for (let k1 = se.typeStart[t1]!, end1 = se.typeStart[t1 + 1]!; k1 < end1; k1++) {
+      const u1 = se.order[k1]!;
+      for (let k2 = se.typeStart[t2]!, end2 = se.typeStart[t2 + 1]!; k2 < end2; k2++) {
+        const u2 = se.order[k2]!;
+        if (u1 !== u2 && housesCross(geometry, u1, u2)) pairs.push(u1, u2, t1);
+      }
+    }
+  }
+  known = { se, pairs: Int16Array.from(pairs), inOther };
+  LOCKING_TABLES.set(geometry, known);
+  return known;
+}
+
+/** Scratch: the places of each digit in each house (bit i: the house's i-th cell), pos[house * 9 + d - 1]. */
+let POSITIONS = new Uint16Array(0);
+
+function housePositions(board: Readonly<Board>, geometry: Geometry): Uint16Array {
+  const hc = geometry.houseCount;
+  if (POSITIONS.length < hc * 9) POSITIONS = new Uint16Array(hc * 9);
+  const pos = POSITIONS;
+  pos.fill(0, 0, hc * 9);
+  const cells = geometry.houseCells;
   const cand = board.candidates;
-  const cells1 = geometry.houseCells;
-  for (let d = 1; d <= 9; d++) {
-    const bit = 1 << (d - 1);
-    let count = 0;
-    let inside = true;
+  for (let house = 0; house < hc; house++) {
     for (let i = 0; i < 9; i++) {
-      const cell = cells1[u1 * 9 + i]!;
-      if ((cand[cell]! & bit) === 0) continue;
-      count++;
-      if (!houseHas(geometry, u2, cell)) inside = false;
-    }
-    if (count < 2 || !inside) continue;
-    const pointing = se.typeOf[u1] === TYPE_BLOCK;
-    const locked: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      const cell = cells1[u1 * 9 + i]!;
-      if (cand[cell]! & bit) locked.push(cell);
-    }
-    const eliminations: Candidate[] = [];
-    for (let i = 0; i < 9; i++) {
-      const cell = cells1[u2 * 9 + i]!;
-      if ((cand[cell]! & bit) !== 0 && !houseHas(geometry, u1, cell)) eliminations.push({ cell, digit: d });
-    }
-    if (eliminations.length === 0) continue;
-    if (!direct) {
-      const technique = pointing ? 'pointing' : 'claiming';
-      return { technique, difficulty: pointing ? 2.6 : 2.8, placements: [], eliminations, pattern: { cells: locked, digits: [d], units: [u1, u2] } };
-    }
-    // Another house of u1's type crossing u2 keeps one place for d outside u2: it is placed there.
-    for (let k3 = se.typeStart[t1]!, end3 = se.typeStart[t1 + 1]!; k3 < end3; k3++) {
-      const u3 = se.order[k3]!;
-      if (u3 === u1 || !housesCross(geometry, u3, u2)) continue;
-      let places = 0;
-      let outside = 0;
-      let last = -1;
-      for (let i = 0; i < 9; i++) {
-        const cell = cells1[u3 * 9 + i]!;
-        if ((cand[cell]! & bit) === 0) continue;
-        places++;
-        if (!houseHas(geometry, u2, cell)) {
-          outside++;
-          last = cell;
-        }
+      let mask = cand[cells[house * 9 + i]!]!;
+      while (mask !== 0) {
+        const low = mask & -mask;
+        mask ^= low;
+        const d = FIRST_DIGIT[low]! - 1;
+        pos[house * 9 + d] = pos[house * 9 + d]! | (1 << i);
       }
-      if (places > 1 && outside === 1) {
-        return {
-          technique: pointing ? 'direct-pointing' : 'direct-claiming',
-          difficulty: pointing ? 1.7 : 1.9,
-          placements: [{ cell: last, digit: d }],
-          // SukakuExplainer applies the eliminations with the placement (SE 1.2.1 on classic rules does not).
-          eliminations,
-          pattern: { cells: locked, digits: [d], units: [u1, u2, u3] },
-        };
-      }
+    }
+  }
+  return pos;
+}
+
+/** The step of digit `digit` locked in u1's cells `p1` (all in u2), removing it from u2's cells `out2` (or, direct, placing it). */
+function lockingStepIn(
+  board: Readonly<Board>,
+  geometry: Geometry,
+  tables: LockingTables,
+  pos: Uint16Array,
+  u1: number,
+  u2: number,
+  t1: number,
+  digit: number,
+  p1: number,
+  out2: number,
+  pointing: boolean,
+  direct: boolean,
+): Step | null {
+  const cells = geometry.houseCells;
+  const locked: number[] = [];
+  for (let i = 0; i < 9; i++) if (p1 & (1 << i)) locked.push(cells[u1 * 9 + i]!);
+  const eliminations: Candidate[] = [];
+  for (let i = 0; i < 9; i++) if (out2 & (1 << i)) eliminations.push({ cell: cells[u2 * 9 + i]!, digit });
+  eliminations.sort((a, b) => a.cell - b.cell);
+  if (!direct) {
+    const technique = pointing ? 'pointing' : 'claiming';
+    return { technique, difficulty: pointing ? 2.6 : 2.8, placements: [], eliminations, pattern: { cells: locked, digits: [digit], units: [u1, u2] } };
+  }
+  // Another house of u1's type crossing u2 keeps one place for the digit outside u2: it is placed there.
+  const { se, inOther } = tables;
+  const hc = geometry.houseCount;
+  for (let k3 = se.typeStart[t1]!, end3 = se.typeStart[t1 + 1]!; k3 < end3; k3++) {
+    const u3 = se.order[k3]!;
+    if (u3 === u1) continue;
+    const inU2 = inOther[u3 * hc + u2]!;
+    if (inU2 === 0) continue;
+    const p3 = pos[u3 * 9 + digit - 1]!;
+    const outside = p3 & ~inU2;
+    if (POPCOUNT[p3]! > 1 && POPCOUNT[outside] === 1) {
+      return {
+        technique: pointing ? 'direct-pointing' : 'direct-claiming',
+        difficulty: pointing ? 1.7 : 1.9,
+        placements: [{ cell: cells[u3 * 9 + 31 - Math.clz32(outside)]!, digit }],
+        // SukakuExplainer applies the eliminations with the placement (SE 1.2.1 on classic rules does not).
+        eliminations,
+        pattern: { cells: locked, digits: [digit], units: [u1, u2, u3] },
+      };
     }
   }
   return null;
