@@ -196,6 +196,7 @@ describe('classic-only commands refuse a variant with one line and exit code 2',
       expect(help.stdout, command).toMatch(/Killer puzzles \(until the\s+killer techniques land\), other sizes\s+and Samurai/);
     }
     expect((await run(['repair', '--help'])).stdout).toContain('Classic 9x9 puzzles only in this version');
+    expect((await run(['check', '--help'])).stdout).toContain('--explain (and repair) are classic-only');
   });
 });
 
