@@ -47,8 +47,11 @@ describe('technique instances on variants (test/fixtures/variants/technique-step
   });
 });
 
-describe('the training puzzles (test/fixtures/variants/se-rated.txt)', () => {
-  const cases = dataLines('se-rated.txt');
+describe.each([
+  ['se-rated.txt', 300],
+  ['windoku-se-rated.txt', 60],
+])('the SukakuExplainer-rated puzzles of %s', (file, count) => {
+  const cases = dataLines(file);
 
   it('no step ever places a wrong digit or removes a solution digit', () => {
     for (const [line, solution] of cases) {
@@ -74,7 +77,7 @@ describe('the training puzzles (test/fixtures/variants/se-rated.txt)', () => {
       const ours = `${g.rating.toFixed(1)}/${g.pearl.toFixed(1)}/${g.diamond.toFixed(1)}`;
       if (ours !== se) differ.push(`${line} SE ${se} ours ${ours} (${g.hardest})`);
     }
-    expect(n).toBe(300);
+    expect(n).toBe(count);
     expect(differ, differ.join('\n')).toEqual([]);
   });
 });

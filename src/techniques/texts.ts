@@ -107,8 +107,9 @@ export interface HouseNaming {
  * The name of a house of a 9x9 rule set, for texts: "row 3", "column 6", "box 2" (regular 3x3
  * boxes), "region 4" (jigsaw pieces, numbered as the rules number them), "the down diagonal"
  * (r1c1..r9c9), "the up diagonal" (r9c1..r1c9), "window 2", "disjoint group 5", "the asterisk",
- * "the centre dots", "extra region 1". (A jigsaw piece that is also a row or a column is one
- * house, named as the line.)
+ * "the centre dots", "extra region 1", "implied window 2" (windoku's five implied windows: rows 1,
+ * 5, 9 x columns 2-4, then 6-8; rows 2-4, then 6-8 x columns 1, 5, 9; rows and columns 1, 5, 9). (A
+ * jigsaw piece that is also a row or a column is one house, named as the line.)
  */
 export function houseNameIn(geometry: HouseNaming, house: number): string {
   const kind = geometry.houseKinds[house];
@@ -122,7 +123,8 @@ export function houseNameIn(geometry: HouseNaming, house: number): string {
   // Windows, disjoint groups and extra regions are numbered among their kind.
   let index = 1;
   for (let other = 0; other < house; other++) if (geometry.houseKinds[other] === kind) index++;
-  if (kind === 'window') return `window ${index}`;
+  // Windoku's five implied windows follow its four drawn ones (see src/core/geometry.ts).
+  if (kind === 'window') return index <= 4 ? `window ${index}` : `implied window ${index - 4}`;
   if (kind === 'disjoint') return `disjoint group ${index}`;
   return `extra region ${index}`;
 }
