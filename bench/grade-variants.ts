@@ -1,15 +1,17 @@
 /**
  * Variant grader benchmark: ER/EP/ED agreement with SukakuExplainer (1to9only's variant fork of
  * Sudoku Explainer) on the training set /work/shared/data/variants-train/*.jsonl (jigsaw and X,
- * made by Solo, rated by SukakuExplainer's serate), per variant and per Solo difficulty level,
- * and puzzles per second (single thread, median of 3 passes).
+ * made by Solo, rated by SukakuExplainer's serate), per variant and per Solo difficulty level, and
+ * on the 60 windoku puzzles of test/fixtures/variants/windoku-se-rated.txt (our generator's, rated
+ * by serate -W; levels are the generator's); puzzles per second (single thread, median of 3 passes).
  *
  *   npm run bench:grade-variants
- *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS   # also the ratio to SukakuExplainer,
+ *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # also the ratio to SukakuExplainer,
  *       given its CPU milliseconds per puzzle on the same files (serate built by
  *       /work/shared/tools/sukaku-serate.sh, timed with /usr/bin/time: user + sys over the puzzles)
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { parseVariantLine } from '../src/formats/line.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { classicRules, jigsawRules, withDiagonals } from '../src/rules/constructors.js';
 import type { Rules } from '../src/rules/types.js';
@@ -24,7 +26,7 @@ const DIR = ((): URL => {
   }
   throw new Error('no shared/data/variants-train folder found: set SUDOKU_DATA to the shared data folder');
 })();
-const LEVEL_ORDER = ['trivial', 'basic', 'intermediate', 'advanced', 'extreme', 'unreasonable'];
+const LEVEL_ORDER = ['trivial', 'basic', 'intermediate', 'advanced', 'extreme', 'unreasonable', 'medium', 'hard'];
 
 interface Case {
   variant: string;
@@ -62,12 +64,27 @@ function load(): Case[] {
   return cases;
 }
 
+/** The windoku puzzles rated by SukakuExplainer's serate -W kept with the tests (LINE, SOLUTION, ER/EP/ED, level). */
+function loadWindoku(): Case[] {
+  const file = new URL('../../test/fixtures/variants/windoku-se-rated.txt', import.meta.url);
+  if (!existsSync(file)) return [];
+  const cases: Case[] = [];
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text === '' || text.startsWith('#')) continue;
+    const [line, , se, level] = text.split('\t') as [string, string, string, string];
+    const { rules, givens } = parseVariantLine(line);
+    const [er, ep, ed] = se.split('/').map(Number) as [number, number, number];
+    cases.push({ variant: 'windoku', level, rules, givens, er, ep, ed });
+  }
+  return cases;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const cases = load();
+const cases = [...load(), ...loadWindoku()];
 const grades: Grade[] = cases.map((c) => gradePuzzle({ rules: c.rules, givens: c.givens }));
 
 interface Tally {
