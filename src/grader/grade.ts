@@ -117,7 +117,7 @@ function targetOf(input: GradeInput): Target {
     throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
   }
   if (rules.size !== 9 || rules.cellCount !== 81) {
-    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets, not ${rules.variant} ${rules.size}x${rules.size} (${rules.cellCount} cells)`);
+    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
   }
   if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
     throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
@@ -216,7 +216,7 @@ function boardOf(position: Readonly<Board> | Puzzle | GridInput, rules: Rules | 
 
 function checkNine(rules: Rules): Rules {
   if (rules.size !== 9 || rules.cellCount !== 81) {
-    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets, not ${rules.variant} ${rules.size}x${rules.size} (${rules.cellCount} cells)`);
+    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
   }
   return rules;
 }
