@@ -5,7 +5,8 @@ import { geometryOf } from '../src/core/geometry.js';
 import type { Step } from '../src/core/step.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { describeStep } from '../src/grader/explain.js';
-import { gradePuzzle, hintStep, solvePath } from '../src/grader/grade.js';
+import { GradeError, gradePuzzle, hintStep, nextStep, solvePath } from '../src/grader/grade.js';
+import { classicRules, samuraiRules, withCages } from '../src/rules/constructors.js';
 import { techniqueById } from '../src/techniques/registry.js';
 
 /*
@@ -89,5 +90,35 @@ describe('classic input is unchanged and variant puzzles are accepted everywhere
     const step = hintStep({ rules, givens })!;
     expect(step.placements.length).toBe(1);
     expect(describeStep(step, geometryOf(rules))).toMatch(/^Hidden single: in (row|column|region) \d, \d fits only r\dc\d$/);
+  });
+
+  it('nextStep takes a puzzle too; classic rules as a puzzle grade as the classic grid', () => {
+    const grid = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+    const givens = Uint8Array.from(digits(grid));
+    expect(gradePuzzle({ rules: classicRules(9), givens })).toEqual(gradePuzzle(grid));
+    expect(nextStep({ rules: classicRules(9), givens })).toEqual(nextStep(boardFromGrid(grid)));
+  });
+
+  it('refuses rules other than 9x9 with UNSUPPORTED_RULES', () => {
+    for (const rules of [classicRules(6), samuraiRules()]) {
+      let error: unknown;
+      try {
+        gradePuzzle({ rules, givens: new Uint8Array(rules.cellCount) });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(GradeError);
+      expect((error as GradeError).code).toBe('UNSUPPORTED_RULES');
+    }
+  });
+
+  it('grades a killer with the house techniques (cages as peers, no uniqueness techniques): every step keeps the solution', () => {
+    const [line, solution] = dataLines('se-rated.txt').find((c) => c[0]!.startsWith('x:'))!;
+    const read = parseVariantLine(line!);
+    const givens = read.givens;
+    const rules = withCages(read.rules, [{ cells: [0, 1], sum: digits(solution!)[0]! + digits(solution!)[1]! }]);
+    expect(rules.variant).toContain('killer');
+    const geometry = geometryOf(rules);
+    for (const step of solvePath({ rules, givens })) expect(keepsSolution(step, digits(solution!)), describeStep(step, geometry)).toBe(true);
   });
 });
