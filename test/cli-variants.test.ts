@@ -161,13 +161,14 @@ describe('solve', () => {
 describe('classic-only commands refuse a variant with one line and exit code 2', () => {
   const jigsawFile = join(dir, 'jigsaw.txt');
   writeFileSync(jigsawFile, `${soloIds[0]}\n`);
-  const refusal = (file: string, line: number, variant: string): string =>
-    `sudoku-press: variants are not graded yet: ${file}:${line} is a ${variant} puzzle (check and solve read variants)\n`;
+  const killerFile = join(dir, 'killer.txt');
+  writeFileSync(killerFile, `${soloIds[1]}\n`);
+  const sixFile = join(dir, 'six.txt');
+  writeFileSync(sixFile, `${soloIds[2]}\n`);
+  const refusal = (file: string, line: number, variant: string, what = 'variants are not graded yet'): string =>
+    `sudoku-press: ${what}: ${file}:${line} is a ${variant} puzzle (check and solve read variants)\n`;
 
   test.each([
-    ['grade', ['grade', jigsawFile]],
-    ['explain', ['explain', jigsawFile]],
-    ['hint', ['hint', jigsawFile]],
     ['repair', ['repair', jigsawFile]],
     ['check --explain', ['check', '--explain', jigsawFile]],
   ])('%s', async (_name, argv) => {
@@ -176,21 +177,63 @@ describe('classic-only commands refuse a variant with one line and exit code 2',
     expect(result.stderr).toBe(refusal(jigsawFile, 1, 'jigsaw'));
   });
 
-  test('a variant given as the argument itself, and a jigsaw as GIVENS LAYOUT (never read as a classic line with a label)', async () => {
-    const hint = await run(['hint', X_LINE]);
-    expect(hint.code).toBe(2);
-    expect(hint.stderr).toBe(refusal('<argument>', 1, 'x'));
-    const layout = fixture('variant-lines.txt').split('\n')[3]!;
-    const grade = await run(['grade'], `${layout}\n`);
-    expect(grade.code).toBe(2);
-    expect(grade.stderr).toBe(refusal('<stdin>', 1, 'jigsaw'));
+  test.each([
+    ['grade', ['grade', killerFile]],
+    ['explain', ['explain', killerFile]],
+    ['hint', ['hint', killerFile]],
+  ])('%s refuses killer (until the killer techniques land) and other sizes', async (_name, argv) => {
+    const result = await run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(refusal(killerFile, 1, 'killer', 'killer puzzles are not graded yet'));
+    const six = await run([argv[0]!, sixFile]);
+    expect(six.code).toBe(2);
+    expect(six.stderr).toBe(refusal(sixFile, 1, fromSoloId(soloIds[2]!).rules.variant, 'only 9x9 variants are graded'));
   });
 
   test('their --help says so', async () => {
-    for (const command of ['grade', 'explain', 'hint', 'repair']) {
+    for (const command of ['grade', 'explain', 'hint']) {
       const help = await run([command, '--help']);
-      expect(help.stdout, command).toContain('Classic 9x9 puzzles only in this version');
+      expect(help.stdout, command).toMatch(/Killer puzzles \(until the\s+killer techniques land\), other sizes\s+and Samurai/);
     }
-    expect((await run(['check', '--help'])).stdout).toContain('--explain (and grade, explain, hint, repair) are classic-only');
+    expect((await run(['repair', '--help'])).stdout).toContain('Classic 9x9 puzzles only in this version');
+    expect((await run(['check', '--help'])).stdout).toContain('--explain (and repair) are classic-only');
+  });
+});
+
+describe('grade, explain and hint on jigsaw and X', () => {
+  const layout = fixture('variant-lines.txt').split('\n')[3]!.replace(/ jigsaw-layout$/, '');
+
+  test('grade: the jigsaw as GIVENS LAYOUT and the X line, text and --json', async () => {
+    const grade = await run(['grade'], `${layout}\n${X_LINE}\n`);
+    expect(grade.code).toBe(0);
+    const lines = grade.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`${layout}  1.5/1.5/1.5  beginner  hidden-single-line  0 guesses`);
+    expect(lines[1]).toBe(`${X_LINE}  1.2/1.2/1.2  beginner  hidden-single-box  0 guesses`);
+    const json = await run(['grade', '--json'], `${X_LINE}\n`);
+    const object = JSON.parse(json.stdout) as Record<string, unknown>;
+    expect(object).toMatchObject({ variant: 'x', status: 'graded', rating: 1.2, pearl: 1.2, diamond: 1.2, unique: true, puzzle: X_LINE });
+  });
+
+  test('explain names regions and diagonals, and ends with the rating', async () => {
+    const explain = await run(['explain', layout]);
+    expect(explain.code).toBe(0);
+    expect(explain.stdout).toContain('(jigsaw)');
+    expect(explain.stdout).toMatch(/Hidden single: in region \d, \d fits only r\dc\d/);
+    expect(explain.stdout).toMatch(/Rating 1\.5 \(beginner\); pearl \(EP\) 1\.5/);
+    const x = await run(['explain', '--json', 'x:4.....7.....5.......6.3.....3.....61...314...29.....4.....4.8.......2.....2.....7']);
+    const object = JSON.parse(x.stdout) as { grade: { rating: number; pearl: number; diamond: number }; steps: { text: string }[] };
+    // SukakuExplainer rates it 2.0/1.2/1.2.
+    expect([object.grade.rating, object.grade.pearl, object.grade.diamond]).toEqual([2, 1.2, 1.2]);
+    expect(object.steps.some((step) => /the (down|up) diagonal/.test(step.text))).toBe(true);
+  });
+
+  test('hint: text, tiers and --json', async () => {
+    const hint = await run(['hint', X_LINE]);
+    expect(hint.code).toBe(0);
+    expect(hint.stdout).toBe('[1.2] Hidden single: in box 2, 3 fits only r1c5\n');
+    const tiers = await run(['hint', '--tier', '3', layout]);
+    expect(tiers.stdout.split('\n')[0]).toMatch(/^Look at (row|column|region) \d\.$/);
+    const json = JSON.parse((await run(['hint', '--json', X_LINE])).stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ variant: 'x', solved: false, step: { technique: 'hidden-single-box', placements: [{ cell: 4, digit: 3 }] } });
   });
 });

@@ -5,6 +5,7 @@ import { POPCOUNT } from '../src/core/tables.js';
 import { nextStep } from '../src/grader/grade.js';
 import { staticContradictions } from '../src/techniques/forcing/contradictions.js';
 import { ChainEngine, dynamicMode, unitPositions } from '../src/techniques/forcing/engine.js';
+import { seHousesOf } from '../src/techniques/forcing/se-units.js';
 import { reachFilter } from '../src/techniques/forcing/reach-filter.js';
 import {
   analyseGrid,
@@ -65,10 +66,10 @@ describe('nested checks relative to the board', () => {
         for (const root of [(pot << 1) | 1, pot << 1]) {
           const grid = quiescentGrid(engine, root);
           if (!grid) continue;
-          const positions = unitPositions(grid);
+          const positions = unitPositions(seHousesOf(), grid);
           grids++;
           analyseGrid(engine.base, engine.basePos, grid, positions);
-          const direct = staticContradictions(grid, positions).contradictory;
+          const direct = staticContradictions(seHousesOf(), grid, positions).contradictory;
           // The contradictory nodes, by candidate, "on" before "off": those of the direct analysis.
           const listedNodes = new Int16Array(1458);
           const listed = Array.from(listedNodes.subarray(0, listContradictions(listedNodes)));

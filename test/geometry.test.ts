@@ -33,13 +33,15 @@ describe('geometry: the house tables of a 9x9 rule set', () => {
     expect(geometryOf(withDiagonals(classicRules(9)))).not.toBe(classicGeometry());
   });
 
-  test('jigsaw regions replace the boxes; windoku adds four windows', () => {
+  test('jigsaw regions replace the boxes; windoku adds four windows and its five implied ones', () => {
     const regions = [...JIGSAW].map((c) => Number(c) - 1);
     const g = geometryOf(jigsawRules(regions));
     expect(g.regularBoxes).toBe(false);
     for (let cell = 0; cell < 81; cell++) expect(g.regionOf[cell]).toBe(regions[cell]);
     const w = geometryOf(withWindoku(classicRules(9)));
-    expect(w.houseCount).toBe(31);
+    expect(w.houseCount).toBe(36);
+    // r1c2 and r5c3 share only the implied window of rows 1, 5, 9 x columns 2-4.
+    expect(seesIn(w, 1, 38)).toBe(true);
     expect(w.regularBoxes).toBe(true);
   });
 

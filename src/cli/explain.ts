@@ -1,30 +1,69 @@
 import type { Command } from 'commander';
+import { geometryOf, type Geometry } from '../core/geometry.js';
 import { formatGrid } from '../core/grid.js';
-import type { PuzzleRecord } from '../core/parse.js';
 import type { Step } from '../core/step.js';
+import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { GradeError } from '../grader/grade.js';
+import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { compute, warmCompute } from '../node/compute.js';
 import { formatRating, techniqueName } from './grade.js';
-import { readPuzzleArgument } from './input.js';
+import { readAnyPuzzleArgument } from './input.js';
+import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { LineWriter, terminalSafe } from './output.js';
 
 export { readPuzzleArgument } from './input.js';
 
-/** `  12. [2.6] Pointing: ...` */
-export function stepLine(index: number, step: Step): string {
-  return `${String(index).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeStep(step)}`;
+/** `  12. [2.6] Pointing: ...` (houses named under `geometry`, default classic). */
+export function stepLine(index: number, step: Step, geometry?: Geometry): string {
+  return `${String(index).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeStep(step, geometry)}`;
+}
+
+/**
+ * The records of a `<puzzle|file>` argument for the grader's commands (explain, hint): classic
+ * puzzles and the variants the grader takes; a variant it cannot take (killer, other sizes,
+ * Samurai) stops the command with one line (exit 2).
+ */
+export async function* readGradablePuzzleArgument(arg: string, io: CliIo): AsyncGenerator<AnyReadResult> {
+  for await (const record of readAnyPuzzleArgument(arg, io)) {
+    if (record.ok && isVariantRecord(record.puzzle)) {
+      const refused = ungradableRefused(record.puzzle);
+      if (refused !== null) throw refused;
+    }
+    yield record;
+  }
+}
+
+/** The geometry of a record: undefined for classic. */
+export function recordGeometry(record: AnyRecord): Geometry | undefined {
+  return isVariantRecord(record) ? geometryOf(record.rules) : undefined;
+}
+
+/** The JSON fields naming a record (a variant's carry its variant and rules). */
+export function anyRecordFields(record: AnyRecord): Record<string, unknown> {
+  return isVariantRecord(record) ? variantFields(record) : recordFields(record);
+}
+
+/** The solving path of a record: classic ones on the compute thread, variants on this one. */
+async function pathOf(record: AnyRecord, uniqueness: boolean): Promise<{ grade: Grade; steps: Step[] }> {
+  if (isVariantRecord(record)) return gradeWithPath({ rules: record.rules, givens: record.givens }, { uniqueness });
+  return compute('path', record.grid, { uniqueness });
+}
+
+/** A failed grading as a JSON line, for classic and variant records. */
+export function failureJson(record: AnyRecord, code: string, message: string): string {
+  if (!isVariantRecord(record)) return gradeFailureLine(record, code as GradeError['code'], message);
+  return JSON.stringify({ type: 'puzzle', ...variantFields(record as VariantRecord), status: 'not-graded', code, error: message });
 }
 
 /**
  * A step's line, then its chains (if any) in alternating inference notation, one per line and
  * indented under it; chains that prove a link of another chain are indented one level further.
  */
-export function stepLines(index: number, step: Step): string[] {
-  const lines = [stepLine(index, step)];
+export function stepLines(index: number, step: Step, geometry?: Geometry): string[] {
+  const lines = [stepLine(index, step, geometry)];
   if (step.chains && step.chains.length > 0) {
     for (const chain of formatChainLines(step.chains, '    ')) lines.push(`        ${chain}`);
   }
@@ -41,30 +80,32 @@ interface ExplainCliOptions {
 }
 
 /** A step as JSON: the library's step record, with its technique's name and its text. */
-export function stepJson(step: Step): Record<string, unknown> {
-  return { ...step, name: techniqueName(step.technique), text: describeStep(step) };
+export function stepJson(step: Step, geometry?: Geometry): Record<string, unknown> {
+  return { ...step, name: techniqueName(step.technique), text: describeStep(step, geometry) };
 }
 
-async function explainJson(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
+async function explainJson(record: AnyRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
   try {
-    const { steps, grade } = await compute('path', record.grid, { uniqueness: options.uniqueness });
-    await out.line(JSON.stringify({ type: 'puzzle', ...recordFields(record), status: 'graded', grade, steps: steps.map(stepJson) }));
+    const { steps, grade } = await pathOf(record, options.uniqueness);
+    const geometry = recordGeometry(record);
+    await out.line(JSON.stringify({ type: 'puzzle', ...anyRecordFields(record), status: 'graded', grade, steps: steps.map((step) => stepJson(step, geometry)) }));
     return true;
   } catch (error) {
     if (!(error instanceof GradeError)) throw error;
-    await out.line(gradeFailureLine(record, error.code, error.message));
+    await out.line(failureJson(record, error.code, error.message));
     return false;
   }
 }
 
-async function explainOne(record: PuzzleRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
-  const puzzle = formatGrid(record.grid);
+async function explainOne(record: AnyRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
+  const puzzle = isVariantRecord(record) ? `${String(variantFields(record)['puzzle'])} (${record.rules.variant})` : formatGrid(record.grid);
   await out.line(`Puzzle ${puzzle}${record.label === undefined ? '' : `  ${record.label}`}`);
   try {
-    const { steps, grade } = await compute('path', record.grid, { uniqueness: options.uniqueness });
+    const { steps, grade } = await pathOf(record, options.uniqueness);
+    const geometry = recordGeometry(record);
     if (!grade.unique) await out.line('Note: the puzzle has several solutions; explained without uniqueness techniques.');
     for (let i = 0; i < steps.length; i++) {
-      for (const line of stepLines(i + 1, steps[i]!)) await out.line(line);
+      for (const line of stepLines(i + 1, steps[i]!, geometry)) await out.line(line);
     }
     const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;
     const firstPlacement = steps.findIndex((step) => step.placements.length > 0);
@@ -109,8 +150,10 @@ A file of several puzzles needs -o FOLDER: one page per puzzle and an index.html
 Exit code 0 when every puzzle was explained, 1 when some could not be (invalid, no solution,
 several solutions), 2 for usage errors.
 
-Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
-with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles are explained too (houses named
+"region 4", "the down diagonal", "window 2"...), from any input format. Killer puzzles (until the
+killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
+puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2 (--html: classic only).
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
@@ -131,7 +174,7 @@ Examples:
       const out = new LineWriter(io.stdout);
       let failures = 0;
       let count = 0;
-      for await (const record of readPuzzleArgument(arg, io)) {
+      for await (const record of readGradablePuzzleArgument(arg, io)) {
         if (count > 0 && !options.json) await out.line('');
         count++;
         if (!record.ok) {

@@ -10,7 +10,9 @@ import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-po
 import { techniqueById } from '../techniques/registry.js';
 import { availableParallelism } from 'node:os';
 import { writeFileWhole } from '../node/output-file.js';
-import { checkInputFiles, countRecords, inputsKey, recordsInRange, requireRegularFiles } from './input.js';
+import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
+import { anyRecordsInRange, checkInputFiles, countRecords, inputsKey, requireRegularFiles } from './input.js';
+import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
 import { terminalSafe } from './output.js';
@@ -55,8 +57,13 @@ export function techniqueName(id: string): string {
   return techniqueById(id)?.name ?? id;
 }
 
-function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
-  const puzzle = formatGrid(record.grid);
+/** The puzzle as the output shows it: 81 characters, or a variant's own line (jigsaw layout, X tag...). */
+function shownPuzzle(record: AnyRecord): string {
+  return isVariantRecord(record) ? String(variantFields(record)['puzzle']) : formatGrid(record.grid);
+}
+
+function textLine(record: AnyRecord, outcome: GradeOutcome): string {
+  const puzzle = shownPuzzle(record);
   const label = record.label === undefined ? '' : `  ${record.label}`;
   if (!outcome.ok) return `${puzzle}  not graded: ${outcome.message}${label}`;
   const g = outcome.grade;
@@ -67,12 +74,15 @@ function textLine(record: PuzzleRecord, outcome: GradeOutcome): string {
   return `${puzzle}  ${formatTriple(g)}  ${level}  ${g.hardest}  ${guesses}${several}${label}`;
 }
 
-function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
-  if (!outcome.ok) return gradeFailureLine(record, outcome.code, outcome.message);
+function jsonLine(record: AnyRecord, outcome: GradeOutcome): string {
+  if (!outcome.ok) {
+    if (!isVariantRecord(record)) return gradeFailureLine(record, outcome.code, outcome.message);
+    return JSON.stringify({ type: 'puzzle', ...variantFields(record), status: 'not-graded', code: outcome.code, error: outcome.message });
+  }
   const g = outcome.grade;
   return JSON.stringify({
     type: 'puzzle',
-    ...recordFields(record),
+    ...(isVariantRecord(record) ? variantFields(record) : recordFields(record)),
     status: 'graded',
     unique: g.unique,
     rating: g.rating,
@@ -88,10 +98,10 @@ function jsonLine(record: PuzzleRecord, outcome: GradeOutcome): string {
   });
 }
 
-function gradeHere(record: PuzzleRecord, options: GradeOptions): GradeOutcome {
+function gradeHere(record: AnyRecord, options: GradeOptions): GradeOutcome {
   try {
     const started = performance.now();
-    const grade = gradePuzzle(record.grid, options);
+    const grade = gradePuzzle(isVariantRecord(record) ? { rules: record.rules, givens: record.givens } : record.grid, options);
     return { ok: true, grade, ms: performance.now() - started };
   } catch (error) {
     if (error instanceof GradeError) return { ok: false, code: error.code, message: error.message };
@@ -164,11 +174,15 @@ usage errors. -o FILE writes the grades whole or not at all; with --resume a lat
 command goes on where an interrupted one stopped. --shard K/N grades the K-th of N equal blocks of
 the records; the N outputs concatenated in order (cat) are the one-run output.
 
-Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
-with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+Variants: 9x9 jigsaw, X (diagonals), windoku and other extra-house rules are graded like classic
+puzzles (SukakuExplainer's techniques over every house), from any input format (variant lines,
+f-puzzles JSON, Solo IDs); the line shows the puzzle in its own format. Killer puzzles (until the
+killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
+puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press grade puzzles.txt
+  $ sudoku-press grade '9j:e7c1_4c5_2b2c5b6b2d6_3c6c7c9_4d5b6b8c1b5_4c1_8c8e,a_cb_cb__c_b_c_a_aa__baacc_aa_bjd_iabaababb_aa_a_bab____bac_'
   $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
@@ -206,9 +220,9 @@ Examples:
       const counters = (): Record<string, number> => ({ failures, graded });
 
       // A record is counted once its line is out, so that a saved point never covers a record without its line.
-      const emit = async (record: PuzzleRecord, outcome: GradeOutcome): Promise<void> => {
+      const emit = async (record: AnyRecord, outcome: GradeOutcome): Promise<void> => {
         if (collector) {
-          if (outcome.ok) collector.addGrade({ puzzle: formatGrid(record.grid), source: record.source, line: record.line, label: record.label }, outcome.grade, outcome.ms);
+          if (outcome.ok) collector.addGrade({ puzzle: shownPuzzle(record), source: record.source, line: record.line, label: record.label }, outcome.grade, outcome.ms);
           else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid');
         }
         if (!cli.stats) await out.line(format(record, outcome));
@@ -229,7 +243,7 @@ Examples:
         records++;
         await target.progress(records, counters());
       };
-      const inputs = recordsInRange(files, io, range, target.resumed.records, target.input);
+      const inputs = gradableOnly(anyRecordsInRange(files, io, range, target.resumed.records, target.input));
 
       try {
         // One job grades in a worker thread too (when the compiled one exists): the main thread then
@@ -244,7 +258,8 @@ Examples:
           }
         } else {
           // Batches go to the workers as they are read; results are written in input order.
-          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError };
+          // Variants are graded on this thread as they are read (the worker protocol carries classic grids).
+          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError } | { kind: 'variant'; record: VariantRecord; outcome: GradeOutcome };
           const pool = new GradePool(jobs);
           // Each batch's results are written as soon as they and every earlier batch's are in (a
           // promise chain, in input order), not when the next record arrives: an input that stalls
@@ -264,6 +279,7 @@ Examples:
               let k = 0;
               for (const item of batch) {
                 if (item.kind === 'invalid') await reportInvalid(item.error);
+                else if (item.kind === 'variant') await emit(item.record, item.outcome);
                 else await emit(item.record, outcomes[k++]!);
               }
             });
@@ -279,8 +295,9 @@ Examples:
           try {
             for await (const record of inputs) {
               if (failure !== null) break;
-              if (record.ok) items.push({ kind: 'puzzle', record: record.puzzle });
-              else items.push({ kind: 'invalid', error: record.error });
+              if (!record.ok) items.push({ kind: 'invalid', error: record.error });
+              else if (isVariantRecord(record.puzzle)) items.push({ kind: 'variant', record: record.puzzle, outcome: gradeHere(record.puzzle, options) });
+              else items.push({ kind: 'puzzle', record: record.puzzle });
               // Idle workers take what there is; busy ones let a batch fill.
               if (items.length >= BATCH || inFlight.length === 0) send();
               while (inFlight.length > jobs * 4) await inFlight[0];
@@ -316,4 +333,15 @@ Examples:
       if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
       state.exitCode = failures === 0 && !empty ? EXIT.ok : EXIT.failure;
     });
+}
+
+/** The records, stopping the command (one line, exit 2) at a variant the grader cannot take (killer, other sizes, Samurai). */
+async function* gradableOnly(records: AsyncIterable<AnyReadResult>): AsyncGenerator<AnyReadResult> {
+  for await (const record of records) {
+    if (record.ok && isVariantRecord(record.puzzle)) {
+      const refused = ungradableRefused(record.puzzle);
+      if (refused !== null) throw refused;
+    }
+    yield record;
+  }
 }

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
-import { GradeError } from '../grader/grade.js';
+import { GradeError, hintStep } from '../grader/grade.js';
+import { isVariantRecord } from '../formats/reader.js';
 import { compute, warmCompute } from '../node/compute.js';
 import { describeStep } from '../grader/explain.js';
 import { hintTiers } from '../grader/hint-tiers.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { readPuzzleArgument, stepJson } from './explain.js';
-import { gradeFailureLine, invalidLine, recordFields } from './json.js';
+import { anyRecordFields, failureJson, readGradablePuzzleArgument, recordGeometry, stepJson } from './explain.js';
+import { invalidLine } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
 
@@ -36,8 +37,10 @@ who wants a nudge asks for tier 1, then 2, then 3. With --json, --tier adds "tie
 Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the puzzle is invalid,
 has no solution or several (or no puzzle was found), 2 for usage errors.
 
-Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
-with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles get hints too (houses named
+"region 4", "the down diagonal", "window 2"...), from any input format. Killer puzzles (until the
+killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
+puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
@@ -49,7 +52,7 @@ Examples:
       if (options.tier !== undefined && !['1', '2', '3'].includes(options.tier)) throw new UsageError(`--tier takes 1, 2 or 3 (got ${terminalSafe(options.tier)})`);
       warmCompute();
       const records = [];
-      for await (const record of readPuzzleArgument(arg, io)) records.push(record);
+      for await (const record of readGradablePuzzleArgument(arg, io)) records.push(record);
       if (records.length === 0) {
         // The same as every command: no puzzle in the input is exit code 1.
         io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
@@ -65,16 +68,20 @@ Examples:
         return;
       }
       try {
-        const step = await compute('hint', record.puzzle.grid, { uniqueness: options.uniqueness });
+        const puzzle = record.puzzle;
+        const step = isVariantRecord(puzzle)
+          ? hintStep({ rules: puzzle.rules, givens: puzzle.givens }, { uniqueness: options.uniqueness })
+          : await compute('hint', puzzle.grid, { uniqueness: options.uniqueness });
+        const geometry = recordGeometry(puzzle);
         if (options.json) {
-          const tiers = tier > 0 && step ? { tiers: Object.fromEntries(TIER_KEYS.slice(0, tier).map((key) => [key, hintTiers(step)[key]])) } : {};
-          io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...recordFields(record.puzzle), status: 'graded', solved: step === null, step: step && stepJson(step), ...tiers })}\n`);
+          const tiers = tier > 0 && step ? { tiers: Object.fromEntries(TIER_KEYS.slice(0, tier).map((key) => [key, hintTiers(step, geometry)[key]])) } : {};
+          io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...anyRecordFields(puzzle), status: 'graded', solved: step === null, step: step && stepJson(step, geometry), ...tiers })}\n`);
         } else if (!step) io.stdout.write('The puzzle is already solved.\n');
         else if (tier > 0) {
-          const tiers = hintTiers(step);
+          const tiers = hintTiers(step, geometry);
           for (const key of TIER_KEYS.slice(0, tier)) io.stdout.write(`${tiers[key]}\n`);
         } else {
-          io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step)}\n`);
+          io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step, geometry)}\n`);
           if (step.chains && step.chains.length > 0) {
             for (const chain of formatChainLines(step.chains, '    ')) io.stdout.write(`    ${chain}\n`);
           }
@@ -82,7 +89,7 @@ Examples:
         state.exitCode = EXIT.ok;
       } catch (error) {
         if (!(error instanceof GradeError)) throw error;
-        if (options.json) io.stdout.write(`${gradeFailureLine(record.puzzle, error.code, error.message)}\n`);
+        if (options.json) io.stdout.write(`${failureJson(record.puzzle, error.code, error.message)}\n`);
         else io.stderr.write(`sudoku-press: ${error.message}\n`);
         state.exitCode = EXIT.failure;
       }

@@ -77,3 +77,21 @@ export function valuesGrid(rules: Rules, values: ArrayLike<number>): string {
   }
   return rows.join('\n');
 }
+
+/**
+ * Why the grader (grade, explain, hint) cannot take a variant yet, or null when it can: it takes
+ * every 9x9 rule set of rows, columns, boxes or jigsaw pieces and extra houses (X, windoku,
+ * disjoint groups...). Killer cages wait for the killer techniques; other sizes and Samurai have
+ * no technique ladder.
+ */
+export function ungradable(rules: Rules): string | null {
+  if (rules.size !== 9 || rules.cellCount !== 81) return 'only 9x9 variants are graded';
+  if (rules.cages.length > 0) return 'killer puzzles are not graded yet';
+  return null;
+}
+
+/** The usage error of grade, explain and hint for a variant they cannot take (one line, exit 2). */
+export function ungradableRefused(record: VariantRecord): UsageError | null {
+  const why = ungradable(record.rules);
+  return why === null ? null : variantRefused(record, why);
+}

@@ -33,9 +33,11 @@ export interface ChainNode {
    */
   parents?: number[];
   /**
-   * Why the parent implies this node: a unit 0..26 (the digit's other places in that row, column
-   * or box), or -1 for the cell itself (its other digits). Omitted for the start and for advanced
-   * causes.
+   * Why the parent implies this node: a house 0..houseCount-1 of the rules' geometry (the digit's
+   * other places in that house: rows 0-8, columns 9-17, boxes or jigsaw regions 18-26, extra
+   * houses such as diagonals or windows from 27; classic numbers are the units 0..26), or -1 for
+   * the cell itself (its other digits). Omitted for the start, for advanced causes, and for a
+   * killer cage-mate that shares no house (a cage is not a house).
    */
   unit?: number;
   /** Chains that prove this implication (nested forcing chains); each may nest further. */

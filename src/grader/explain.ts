@@ -1,7 +1,8 @@
+import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { cellName, unitName } from '../core/tables.js';
 import { techniqueById } from '../techniques/registry.js';
-import { EXPLANATION_TEXTS } from '../techniques/texts.js';
+import { EXPLANATION_TEXTS, houseNameIn } from '../techniques/texts.js';
 
 /**
  * Explanation texts live in `src/techniques/texts.ts`, one table per family, each from technique id
@@ -47,16 +48,24 @@ export function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** `box 3`, `columns 2 and 7`, `row 1 and box 2`. */
-export function formatUnits(units: readonly number[]): string {
+/** The name of a house: classic names without a geometry (or on a classic one), else the rules' own ("region 4", "the down diagonal"...). */
+export function houseName(house: number, geometry?: Geometry): string {
+  if (geometry === undefined || geometry.classic) return unitName(house);
+  return houseNameIn(geometry, house);
+}
+
+/** `box 3`, `columns 2 and 7`, `row 1 and box 2` (`regions 2 and 5` on a jigsaw). */
+export function formatUnits(units: readonly number[], geometry?: Geometry): string {
   if (units.length === 0) return '';
-  const kind = (u: number) => (u < 9 ? 0 : u < 18 ? 1 : 2);
+  const kind = (u: number) => (u < 9 ? 0 : u < 18 ? 1 : u < 27 ? 2 : 3);
   const k = kind(units[0]!);
-  if (units.length > 1 && units.every((u) => kind(u) === k)) {
+  const classic = geometry === undefined || geometry.classic;
+  // Rows and columns are houses 0-17 on every 9x9 rule set; boxes 18-26 only on classic ones.
+  if (units.length > 1 && (k < 2 || (k === 2 && classic)) && units.every((u) => kind(u) === k)) {
     const plural = ['rows', 'columns', 'boxes'][k]!;
     return `${plural} ${joinList(units.map((u) => String(k === 0 ? u + 1 : k === 1 ? u - 8 : u - 17)))}`;
   }
-  return joinList(units.map(unitName));
+  return joinList(units.map((u) => houseName(u, geometry)));
 }
 
 /** Eliminations grouped by digit: `5 from r2c7 and r2c9; 3 from r1c1`. */
@@ -82,14 +91,14 @@ function formatPlacements(step: Step): string {
   return step.placements.map((p) => `${cellName(p.cell)} = ${p.digit}`).join(', ');
 }
 
-function placeholderValue(step: Step, key: string): string | undefined {
+function placeholderValue(step: Step, key: string, geometry: Geometry | undefined): string | undefined {
   const { cells, digits, units } = step.pattern;
   const indexed = /^(cell|digit|unit)([1-9][0-9]*)$/.exec(key);
   if (indexed) {
     const i = Number(indexed[2]) - 1;
     if (indexed[1] === 'cell') return cells[i] === undefined ? undefined : cellName(cells[i]);
     if (indexed[1] === 'digit') return digits[i] === undefined ? undefined : String(digits[i]);
-    return units[i] === undefined ? undefined : unitName(units[i]);
+    return units[i] === undefined ? undefined : houseName(units[i], geometry);
   }
   switch (key) {
     case 'name':
@@ -103,13 +112,13 @@ function placeholderValue(step: Step, key: string): string | undefined {
     case 'digits':
       return joinList(digits.map(String));
     case 'unit':
-      return units[0] === undefined ? undefined : unitName(units[0]);
+      return units[0] === undefined ? undefined : houseName(units[0], geometry);
     case 'units':
-      return formatUnits(units);
+      return formatUnits(units, geometry);
     case 'baseUnits':
-      return formatUnits(units.slice(0, units.length / 2));
+      return formatUnits(units.slice(0, units.length / 2), geometry);
     case 'coverUnits':
-      return formatUnits(units.slice(units.length / 2));
+      return formatUnits(units.slice(units.length / 2), geometry);
     case 'placedCell':
       return step.placements[0] ? cellName(step.placements[0].cell) : undefined;
     case 'placedDigit':
@@ -133,16 +142,16 @@ function placeholderValue(step: Step, key: string): string | undefined {
   }
 }
 
-/** Fills a template from a step; unknown placeholders are left as written. */
-export function fillTemplate(template: string, step: Step): string {
-  return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, key: string) => placeholderValue(step, key) ?? whole);
+/** Fills a template from a step; unknown placeholders are left as written. Houses are named under `geometry` (default classic). */
+export function fillTemplate(template: string, step: Step, geometry?: Geometry): string {
+  return template.replace(/\{([A-Za-z][A-Za-z0-9]*)\}/g, (whole, key: string) => placeholderValue(step, key, geometry) ?? whole);
 }
 
 /**
  * One line of plain English for a step, in r1c1 notation, from the templates, e.g.
  * `Hidden single: in box 3, 7 fits only r2c8`.
  */
-export function describeStep(step: Step): string {
+export function describeStep(step: Step, geometry?: Geometry): string {
   const template = explanationTemplates().get(step.technique) ?? '{name}: {result}';
-  return fillTemplate(template, step);
+  return fillTemplate(template, step, geometry);
 }

@@ -1,8 +1,12 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
+import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
+import { findGivenConflict, type Puzzle } from '../rules/puzzle.js';
+import { rulesCounter } from '../rules/solver-link.js';
+import type { Rules } from '../rules/types.js';
 import { Solver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
 import type { TechniqueContext } from '../techniques/types.js';
@@ -52,8 +56,8 @@ export interface Grade {
   unique: boolean;
 }
 
-/** Why a puzzle cannot be graded. */
-export type GradeErrorCode = 'CONFLICT' | 'NO_SOLUTION' | 'MULTIPLE_SOLUTIONS';
+/** Why a puzzle cannot be graded (UNSUPPORTED_RULES: rules other than 9x9, e.g. Samurai or other sizes). */
+export type GradeErrorCode = 'CONFLICT' | 'NO_SOLUTION' | 'MULTIPLE_SOLUTIONS' | 'UNSUPPORTED_RULES';
 
 /** A puzzle that cannot be graded: conflicting givens, no solution, or several (with uniqueness on). */
 export class GradeError extends Error {
@@ -88,8 +92,44 @@ interface Checked {
   stats: { nodes: number; guesses: number };
 }
 
-/** Checks a puzzle with the counting solver; throws a GradeError when it cannot be graded. */
-function checkPuzzle(grid: Grid, uniqueness: boolean): Checked {
+/**
+ * What the grader works on: the 81 givens, and for rules other than classic their rules value and
+ * geometry (undefined for classic, which keeps the classic tables and band solver).
+ */
+interface Target {
+  grid: Grid;
+  rules: Rules | undefined;
+  geometry: Geometry | undefined;
+}
+
+/** What the grading calls take: a classic grid, or a `{ rules, givens }` puzzle of a 9x9 rule set (jigsaw, X, windoku...). */
+export type GradeInput = GridInput | Puzzle;
+
+const WHERE = { source: 'puzzle', line: 0 };
+
+/** The target of an input: classic grids and classic 9x9 rules go the classic way. */
+function targetOf(input: GradeInput): Target {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || input instanceof Uint8Array || !('rules' in input)) {
+    return { grid: toGrid(input as GridInput), rules: undefined, geometry: undefined };
+  }
+  const { rules, givens } = input as Partial<Puzzle>;
+  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.houses)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
+  }
+  if (rules.size !== 9 || rules.cellCount !== 81) {
+    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
+  }
+  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
+  }
+  const grid = toGrid(givens as GridInput);
+  const geometry = geometryOf(rules);
+  return geometry.classic ? { grid, rules: undefined, geometry: undefined } : { grid, rules, geometry };
+}
+
+/** Checks a puzzle with the counting solver (the variant one for other rules); throws a GradeError when it cannot be graded. */
+function checkPuzzle(grid: Grid, uniqueness: boolean, rules?: Rules): Checked {
+  if (rules !== undefined) return checkVariant(grid, uniqueness, rules);
   const conflict = findConflict(grid);
   if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${describeConflict(conflict)}`);
   const s = solver();
@@ -102,12 +142,45 @@ function checkPuzzle(grid: Grid, uniqueness: boolean): Checked {
   return { unique: count === 1, stats };
 }
 
+function checkVariant(grid: Grid, uniqueness: boolean, rules: Rules): Checked {
+  const conflict = findGivenConflict(rules, grid);
+  if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${conflict.reason}`);
+  const counter = variantCounter();
+  const count = counter.count(rules, grid, 2);
+  const stats = counter.stats();
+  if (count === 0) throw new GradeError('NO_SOLUTION', 'the puzzle has no solution');
+  if (count > 1 && uniqueness) {
+    throw new GradeError('MULTIPLE_SOLUTIONS', 'the puzzle has several solutions (grade it with uniqueness off to rate it anyway)');
+  }
+  return { unique: count === 1, stats: { nodes: stats.nodes, guesses: stats.guesses } };
+}
+
+function variantCounter(): NonNullable<ReturnType<typeof rulesCounter>> {
+  const counter = rulesCounter();
+  // A rules value made by buildRules links the counter; only a hand-made one gets here.
+  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  return counter;
+}
+
+/** Whether a board has a solution (given its placed digits and candidates; under `rules` when given). */
+function solvable(board: Board, rules: Rules | undefined): boolean {
+  if (rules === undefined) return solver().countBoard(board, 1) > 0;
+  // The variant counter reads the placed digits only; the board's eliminations are sound, so a
+  // placement that leads to a solution of the givens leads to one of the board.
+  return variantCounter().count(rules, board.values, 1) > 0;
+}
+
 /** Options of {@link nextStep}. */
 export interface StepOptions {
   /** Use uniqueness-based techniques. Default true. */
   uniqueness?: boolean;
   /** Only try techniques whose base difficulty is at most this. */
   maxDifficulty?: number;
+  /**
+   * The rules of a board passed to {@link nextStep} or {@link hintStep} (a 9x9 rule set: jigsaw,
+   * X, windoku...); default classic. A `{ rules, givens }` puzzle carries its own.
+   */
+  rules?: Rules;
 }
 
 /**
@@ -116,10 +189,36 @@ export interface StepOptions {
  * the easiest of its techniques' steps is taken. Null when no technique applies (a guess is
  * needed). The board is not changed.
  */
-export function nextStep(board: Readonly<Board>, options: StepOptions = {}): Step | null {
+export function nextStep(position: Readonly<Board> | Puzzle, options: StepOptions = {}): Step | null {
   options = checkStepOptions(options);
   const uniqueness = options.uniqueness ?? true;
-  return findInLadder(board, ladderGroups({ uniqueness }), { uniqueness }, options.maxDifficulty ?? Infinity).step;
+  const { board, geometry } = boardOf(position, options.rules);
+  return findInLadder(board, ladderGroups({ uniqueness, geometry }), contextOf(uniqueness, geometry), options.maxDifficulty ?? Infinity).step;
+}
+
+function contextOf(uniqueness: boolean, geometry: Geometry | undefined, chains?: boolean): TechniqueContext {
+  const context: TechniqueContext = { uniqueness };
+  if (chains !== undefined) context.chains = chains;
+  if (geometry !== undefined) context.geometry = geometry;
+  return context;
+}
+
+/** The board and geometry of a position: a board (under `rules`, default classic) or a `{ rules, givens }` puzzle. */
+function boardOf(position: Readonly<Board> | Puzzle | GridInput, rules: Rules | undefined): { board: Board; geometry: Geometry | undefined; rules: Rules | undefined } {
+  if (isBoard(position)) {
+    const geometry = rules === undefined ? undefined : geometryOf(checkNine(rules));
+    const classic = geometry === undefined || geometry.classic;
+    return { board: position as Board, geometry: classic ? undefined : geometry, rules: classic ? undefined : rules };
+  }
+  const target = targetOf(position as GradeInput);
+  return { board: boardFromGrid(target.grid, target.geometry), geometry: target.geometry, rules: target.rules };
+}
+
+function checkNine(rules: Rules): Rules {
+  if (rules.size !== 9 || rules.cellCount !== 81) {
+    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
+  }
+  return rules;
 }
 
 interface LadderResult {
@@ -156,16 +255,17 @@ function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], co
   let deepChecked = false;
   for (const group of groups) {
     if (group.difficulty > limit) return { step: null, skipped: group.difficulty, bounded, boundedBy };
-    if (group.difficulty >= DEEP_NESTING && !deepChecked) {
+    if (group.difficulty >= DEEP_NESTING && !deepChecked && context.geometry === undefined) {
       deepChecked = true;
       if (nothingToDeduce(board)) return { step: null, skipped: Infinity, bounded, boundedBy };
     }
     let best: Step | null = null;
+    // The chains family is in a non-classic ladder only once it reads the geometry (registry.ts).
     const chainKinds = chainKindsWithin(group, limit);
     if (chainKinds !== 0) {
       // SE's chaining producer: one search over one implication graph, its exact choice of the
       // easiest hint (unrounded difficulty, then length), rather than one search per kind.
-      const step = findChainStep(board, { kinds: chainKinds });
+      const step = findChainStep(board, context.geometry === undefined ? { kinds: chainKinds } : { kinds: chainKinds, geometry: context.geometry });
       if (step && countChanges(board, step) > 0) return { step, skipped: Infinity, bounded, boundedBy };
       continue;
     }
@@ -229,14 +329,15 @@ interface PathResult {
 }
 
 /** Runs the whole path, recording steps when `record`. */
-function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult {
+function runPath(target: Target, options: GradeOptions, record: boolean): PathResult {
+  const { grid, rules, geometry } = target;
   const uniqueness = options.uniqueness ?? true;
-  const checked = checkPuzzle(grid, uniqueness);
+  const checked = checkPuzzle(grid, uniqueness, rules);
   const limit = options.maxRating ?? Infinity;
-  const groups = ladderGroups({ uniqueness });
+  const groups = ladderGroups({ uniqueness, geometry });
   // The chains behind each step only matter when the steps are kept.
-  const context: TechniqueContext = { uniqueness, chains: record };
-  const board = boardFromGrid(grid);
+  const context = contextOf(uniqueness, geometry, record);
+  const board = boardFromGrid(grid, geometry);
   const counts: Record<string, number> = {};
   const steps: Step[] = [];
   let rating = 0;
@@ -283,12 +384,12 @@ function runPath(grid: Grid, options: GradeOptions, record: boolean): PathResult
         lowerBound = true;
         break;
       }
-      step = guessStep(board, solver());
+      step = guessStep(board, (trial) => solvable(trial, rules), geometry);
       if (!step) throw new Error('grader: no candidate of the guessed cell leads to a solution');
       guesses++;
     }
     const before = empty;
-    applyStep(board, step);
+    applyStep(board, step, geometry);
     empty = before - step.placements.length;
     stepCount++;
     counts[step.technique] = (counts[step.technique] ?? 0) + 1;
@@ -342,26 +443,26 @@ function countChanges(board: Readonly<Board>, step: Step): number {
  * (and counted), so every valid puzzle gets a grade.
  * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
  */
-export function gradePuzzle(grid: GridInput, options: GradeOptions = {}): Grade {
+export function gradePuzzle(puzzle: GradeInput, options: GradeOptions = {}): Grade {
   options = checkGradeOptions(options);
-  return runPath(toGrid(grid), options, false).grade;
+  return runPath(targetOf(puzzle), options, false).grade;
 }
 
-/** The solving path of a puzzle, one step per entry (guesses included). */
-export function solvePath(grid: GridInput, options: GradeOptions = {}): Step[] {
+/** The solving path of a puzzle (a classic grid or a 9x9 `{ rules, givens }` puzzle), one step per entry (guesses included). */
+export function solvePath(puzzle: GradeInput, options: GradeOptions = {}): Step[] {
   options = checkGradeOptions(options);
-  return runPath(toGrid(grid), options, true).steps;
+  return runPath(targetOf(puzzle), options, true).steps;
 }
 
 /** The grade of a puzzle together with its solving path (what `explain` prints). */
-export function gradeWithPath(grid: GridInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
+export function gradeWithPath(puzzle: GradeInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
   options = checkGradeOptions(options);
-  return runPath(toGrid(grid), options, true);
+  return runPath(targetOf(puzzle), options, true);
 }
 
 /** The keys of {@link GradeOptions} (the grading pool checks a batch's options with them too). */
 export const GRADE_OPTION_KEYS = optionKeys<GradeOptions>({ uniqueness: true, maxRating: true });
-const STEP_OPTION_KEYS = optionKeys<StepOptions>({ uniqueness: true, maxDifficulty: true });
+const STEP_OPTION_KEYS = optionKeys<StepOptions>({ uniqueness: true, maxDifficulty: true, rules: true });
 
 /** Refuses unknown keys and values of the wrong kind ({@link OptionError}); returns the own keys. */
 function checkGradeOptions(options: GradeOptions): GradeOptions {
@@ -395,17 +496,20 @@ function checkNumber(value: unknown, name: string): void {
  * when no technique applies; null when the puzzle is already solved.
  * @throws GradeError when the puzzle cannot be graded (checked on the grid of placed digits).
  */
-export function hintStep(position: GridInput | Board, options: StepOptions = {}): Step | null {
+export function hintStep(position: GradeInput | Board, options: StepOptions = {}): Step | null {
   options = checkStepOptions(options);
-  const board = isBoard(position) ? cloneBoard(position) : boardFromGrid(toGrid(position));
+  const found = boardOf(position, options.rules);
+  const board = isBoard(position) ? cloneBoard(found.board) : found.board;
   const uniqueness = options.uniqueness ?? true;
-  checkPuzzle(board.values, uniqueness);
+  checkPuzzle(board.values, uniqueness, found.rules);
   let empty = false;
   for (let cell = 0; cell < 81; cell++) if (board.values[cell] === 0) empty = true;
   if (!empty) return null;
-  return nextStep(board, options) ?? guessStep(board, solver());
+  const stepOptions: StepOptions = { ...options };
+  if (found.rules !== undefined) stepOptions.rules = found.rules;
+  return nextStep(board, stepOptions) ?? guessStep(board, (trial) => solvable(trial, found.rules), found.geometry);
 }
 
-function isBoard(position: GridInput | Board): position is Board {
+function isBoard(position: unknown): position is Board {
   return typeof position === 'object' && position !== null && !Array.isArray(position) && !(position instanceof Uint8Array) && 'candidates' in position;
 }

@@ -1,4 +1,5 @@
 import { cloneBoard, placeDigit, type Board } from '../core/board.js';
+import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { POPCOUNT, digitsOf } from '../core/tables.js';
 import type { Solver } from '../solver/index.js';
@@ -8,9 +9,11 @@ import { GUESS_DIFFICULTY } from './levels.js';
  * The fallback when no technique applies: a trial on the most constrained empty cell (fewest
  * candidates, first in row order). Its candidates are tried in ascending order and the first one
  * the counting solver finds a solution for is placed. Returns null when no candidate leads to a
- * solution (the board is contradictory).
+ * solution (the board is contradictory). `solver` is the classic counting solver, or for other rules
+ * a function telling whether a board (with the trial digit placed under `geometry`) has a solution.
  */
-export function guessStep(board: Readonly<Board>, solver: Solver): Step | null {
+export function guessStep(board: Readonly<Board>, solver: Solver | ((trial: Board) => boolean), geometry?: Geometry): Step | null {
+  const leads = typeof solver === 'function' ? solver : (trial: Board) => solver.countBoard(trial, 1) > 0;
   let best = -1;
   let bestCount = 10;
   for (let cell = 0; cell < 81; cell++) {
@@ -27,8 +30,8 @@ export function guessStep(board: Readonly<Board>, solver: Solver): Step | null {
   const candidates = digitsOf(board.candidates[best]!);
   for (const digit of candidates) {
     const trial = cloneBoard(board as Board);
-    placeDigit(trial, best, digit);
-    if (solver.countBoard(trial, 1) > 0) {
+    placeDigit(trial, best, digit, geometry);
+    if (leads(trial)) {
       return {
         technique: 'guess',
         difficulty: GUESS_DIFFICULTY,

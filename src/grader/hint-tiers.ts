@@ -1,5 +1,5 @@
+import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
-import { COL_OF, ROW_OF } from '../core/tables.js';
 import { formatUnits, joinList } from './explain.js';
 
 /**
@@ -21,6 +21,8 @@ const IDEAS: Readonly<Record<string, string>> = {
   'full-house': 'One row, column or box has a single empty cell left: it takes the one missing digit.',
   'hidden-single': 'One digit fits in only one cell of a row, column or box.',
   'naked-single': 'One cell has room for only one digit: every other digit is already in its row, column or box.',
+  'hidden-single-house': 'One digit fits in only one cell of a region, diagonal or window.',
+  'generalized-intersection': 'A digit can only go in a few cells of one house, and some cell outside it sees all of them, so that cell cannot hold the digit.',
   'direct-pointing': "Inside one box, a digit can only go in one row or column. That rules the digit out of the rest of that row or column, and then it fits only one cell somewhere else.",
   'direct-claiming': "Inside one row or column, a digit can only go in one box. That rules the digit out of the rest of that box, and then it fits only one cell there.",
   'direct-hidden': 'A few digits fit only in the same few cells of a row, column or box, so those cells hold nothing else; then a digit is left with only one cell.',
@@ -57,7 +59,7 @@ function familyOf(technique: string): string {
 
 /** `row 3, column 4`: a cell as a printed grid with row and column numbers names it. */
 export function plainCellName(cell: number): string {
-  return `row ${ROW_OF[cell]! + 1}, column ${COL_OF[cell]! + 1}`;
+  return `row ${Math.floor(cell / 9) + 1}, column ${(cell % 9) + 1}`;
 }
 
 /** Eliminations in plain words, cells with the same digits together: "4 in row 4, column 9 and row 5, column 1; 2 and 7 in ...". */
@@ -75,8 +77,8 @@ function candidatesText(candidates: readonly { cell: number; digit: number }[]):
 /** Tier 1 when the step names no row, column or box: its pattern's rows and columns, or the cell, or the digit. */
 function whereWithoutUnits(step: Step): string {
   const cells = step.pattern.cells;
-  const rows = [...new Set(cells.map((cell) => ROW_OF[cell]!))].sort((a, b) => a - b);
-  const cols = [...new Set(cells.map((cell) => COL_OF[cell]!))].sort((a, b) => a - b);
+  const rows = [...new Set(cells.map((cell) => Math.floor(cell / 9)))].sort((a, b) => a - b);
+  const cols = [...new Set(cells.map((cell) => cell % 9))].sort((a, b) => a - b);
   if (cells.length > 1 && rows.length <= 2 && cols.length <= 2) {
     return `Look at ${formatUnits(rows)} and ${formatUnits(cols.map((c) => c + 9))}.`;
   }
@@ -89,11 +91,13 @@ function whereWithoutUnits(step: Step): string {
 
 /**
  * The three tiers of a hint for `step` (see {@link HintTiers}). Pure: the same step gives the same
- * words.
+ * words. Houses are named under `geometry` (default classic: "region 4", "the down diagonal" on
+ * other rules).
  */
-export function hintTiers(step: Step): HintTiers {
-  const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < 27);
-  const where = units.length > 0 && units.length <= 4 ? `Look at ${formatUnits(units)}.` : whereWithoutUnits(step);
+export function hintTiers(step: Step, geometry?: Geometry): HintTiers {
+  const houseCount = geometry?.houseCount ?? 27;
+  const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < houseCount);
+  const where = units.length > 0 && units.length <= 4 ? `Look at ${formatUnits(units, geometry)}.` : whereWithoutUnits(step);
   const idea = IDEAS[familyOf(step.technique)]!;
   const parts: string[] = [];
   if (step.placements.length > 0) {

@@ -21,7 +21,7 @@ function def(id: string, name: string, kind: number, difficulty: number, longest
     difficulty,
     maxDifficulty: Math.round((difficulty + chainLengthIncrement(longest)) * 10) / 10,
     uniqueness: false,
-    find: (board) => findChainStep(board, { kinds: kind }),
+    find: (board, context) => findChainStep(board, { kinds: kind, ...(context.geometry ? { geometry: context.geometry } : {}) }),
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Board } from '../core/board.js';
+import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
-import { PEERS, PEER_WORDS, POPCOUNT, sees } from '../core/tables.js';
-import type { TechniqueDef } from './types.js';
+import { POPCOUNT } from '../core/tables.js';
+import type { TechniqueContext, TechniqueDef } from './types.js';
 
 /**
  * Aligned pair exclusion (6.2) and aligned triple exclusion (7.5), as Sudoku Explainer does them.
@@ -22,6 +23,30 @@ import type { TechniqueDef } from './types.js';
  * Cost (measured): a few thousand base sets per board at most; a set's combinations are checked
  * with bit masks, and a set stops as soon as every candidate is shown possible.
  */
+
+/**
+ * The peers of the rules being searched (set by each search's entry from its context: classic
+ * when absent). Base and excluder cells are any cells that see each other through any house.
+ */
+let geometry: Geometry | null = null;
+let peerStart: Uint16Array = new Uint16Array(0);
+let peerList: Uint8Array = new Uint8Array(0);
+let peerWords: Int32Array = new Int32Array(0);
+
+function useGeometry(g: Geometry): void {
+  if (g === geometry) return;
+  geometry = g;
+  peerStart = g.peerStart;
+  peerList = g.peers;
+  peerWords = g.peerWords;
+  // The last triple-free board was of other rules.
+  lastTripleFree.known = false;
+}
+
+/** Whether two cells see each other under the current rules. */
+function sees(a: number, b: number): boolean {
+  return (peerWords[a * 3 + ((b / 27) | 0)]! & (1 << (b % 27))) !== 0;
+}
 
 /** Whether a cell set given as three words holds two or more cells. */
 function twoOrMore(w0: number, w1: number, w2: number): boolean {
@@ -44,8 +69,8 @@ function collectBases(board: Readonly<Board>, maxExcluder: number): number {
     let w1 = 0;
     let w2 = 0;
     let nakedSingle = false;
-    for (let i = 0; i < 20; i++) {
-      const peer = PEERS[cell * 20 + i]!;
+    for (let i = peerStart[cell]!, end = peerStart[cell + 1]!; i < end; i++) {
+      const peer = peerList[i]!;
       const k = POPCOUNT[c[peer]!]!;
       if (k === 1) nakedSingle = true;
       else if (k >= 2 && k <= maxExcluder) {
@@ -143,7 +168,8 @@ function exclusionStep(
  * The first aligned pair exclusion in SE's order (pairs of base cells in colex order: by the later
  * cell, then the earlier), or null.
  */
-export function findAlignedPairExclusion(board: Readonly<Board>): Step | null {
+export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry = classicGeometry()): Step | null {
+  useGeometry(rules);
   const c = board.candidates;
   const n = collectBases(board, 2);
   for (let j = 1; j < n; j++) {
@@ -186,7 +212,8 @@ export const alignedTripleStats = { sets: 0 };
  * sets SE searches: three base cells with two or more common excluders (cells of two or three
  * candidates seeing all three), one of which has two or three candidates and sees another.
  */
-export function findAlignedTripleExclusion(board: Readonly<Board>): Step | null {
+export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geometry = classicGeometry()): Step | null {
+  useGeometry(rules);
   const c = board.candidates;
   const n = collectBases(board, 3);
   alignedTripleStats.sets = 0;
@@ -267,9 +294,9 @@ function markNearChange(c: Uint16Array, n: number): boolean {
     if (c[cell] === last[cell]) continue;
     // Candidates gained: another puzzle, or a board given again.
     if ((c[cell]! & ~last[cell]!) !== 0) return false;
-    near0 |= PEER_WORDS[cell * 3]!;
-    near1 |= PEER_WORDS[cell * 3 + 1]!;
-    near2 |= PEER_WORDS[cell * 3 + 2]!;
+    near0 |= peerWords[cell * 3]!;
+    near1 |= peerWords[cell * 3 + 1]!;
+    near2 |= peerWords[cell * 3 + 2]!;
     if (cell < 27) near0 |= 1 << cell;
     else if (cell < 54) near1 |= 1 << (cell - 27);
     else near2 |= 1 << (cell - 54);
@@ -294,8 +321,8 @@ export function forgetAlignedTripleBoard(): void {
 const basesOfExcluder = new Int32Array(81 * 3);
 /** Result of {@link thirdCells}. */
 const third = new Int32Array(3);
-/** Scratch: the excluders of one base cell, or common to a pair (at most 20 peers). */
-const pairExcluders = new Uint8Array(20);
+/** Scratch: the excluders of one base cell, or common to a pair (at most its peers). */
+const pairExcluders = new Uint8Array(81);
 
 function indexBasesByExcluder(n: number): void {
   basesOfExcluder.fill(0);
@@ -368,7 +395,7 @@ export const ALIGNED_PAIR_EXCLUSION: TechniqueDef = {
   difficulty: 6.2,
   maxDifficulty: 6.2,
   uniqueness: false,
-  find: (board) => findAlignedPairExclusion(board),
+  find: (board, context: TechniqueContext) => findAlignedPairExclusion(board, context.geometry),
 };
 
 export const ALIGNED_TRIPLE_EXCLUSION: TechniqueDef = {
@@ -378,7 +405,7 @@ export const ALIGNED_TRIPLE_EXCLUSION: TechniqueDef = {
   difficulty: 7.5,
   maxDifficulty: 7.5,
   uniqueness: false,
-  find: (board) => findAlignedTripleExclusion(board),
+  find: (board, context: TechniqueContext) => findAlignedTripleExclusion(board, context.geometry),
 };
 
 /** Techniques of this family, in ladder order. */

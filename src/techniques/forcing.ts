@@ -1,4 +1,5 @@
 import type { Board } from '../core/board.js';
+import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { cellName, digitsOf, unitName } from '../core/tables.js';
 import { ChainEngine, DEFAULT_BUDGET, NISHIO_MODE, STATIC_MODE, dynamicMode, nodeCell } from './forcing/engine.js';
@@ -6,6 +7,7 @@ import { chainDifficulty } from './forcing/length.js';
 import { hintChains } from './forcing/chain-data.js';
 import { type ChainHint, type ForcingKind, type SearchFilter, searchHints } from './forcing/search.js';
 import { reachFilter } from './forcing/reach-filter.js';
+import { seHousesOf } from './forcing/se-units.js';
 import { FORCING_TEXTS } from './texts.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
@@ -40,6 +42,8 @@ export interface ForcingOptions {
   budget?: number;
   /** Whether the step carries its chains (default true; see TechniqueContext.chains). */
   chains?: boolean;
+  /** The rules' houses (default classic; see TechniqueContext.geometry). */
+  geometry?: Geometry;
 }
 
 let cachedKey = '';
@@ -50,10 +54,10 @@ function boardKey(board: Readonly<Board>): string {
 }
 
 /** The engine of a board: reused while the grader asks several techniques about the same state. */
-function engineFor(board: Readonly<Board>): ChainEngine {
+function engineFor(board: Readonly<Board>, geometry: Geometry | undefined): ChainEngine {
   const key = boardKey(board);
-  if (cachedEngine === null || key !== cachedKey) {
-    const next = new ChainEngine(board);
+  if (cachedEngine === null || key !== cachedKey || cachedEngine.houses !== seHousesOf(geometry)) {
+    const next = new ChainEngine(board, geometry);
     if (cachedEngine) {
       // The grader's boards lose candidates step by step: most plain dynamic runs carry over.
       next.adoptRuns(cachedEngine);
@@ -69,7 +73,7 @@ function engineFor(board: Readonly<Board>): ChainEngine {
 export function findForcingStep(id: string, board: Readonly<Board>, options: ForcingOptions = {}): Step | null {
   const technique = TECHNIQUES.find((t) => t.id === id);
   if (!technique) throw new Error(`unknown forcing technique '${id}'`);
-  const engine = engineFor(board);
+  const engine = engineFor(board, options.geometry);
   engine.budget = options.budget ?? DEFAULT_BUDGET;
   engine.effort = 0;
   engine.exhausted = false;
@@ -85,7 +89,7 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   const truncated = engine.exhausted || engine.spent;
   if (!hint && !truncated) engine.emptySearches |= 1 << technique.mode.key;
   let step: Step | null = null;
-  if (hint) step = toStep(technique, hint, board, options.chains ?? true);
+  if (hint) step = toStep(technique, hint, board, options.chains ?? true, engine);
   else if (truncated) {
     step = {
       technique: technique.id,
@@ -111,7 +115,7 @@ function premiseText(shape: string): string {
 }
 
 /** Why the conclusion holds, in r1c1 notation, from the template of the hint's shape. */
-function premise(hint: ChainHint, board: Readonly<Board>): string {
+function premise(hint: ChainHint, board: Readonly<Board>, geometry: Geometry | undefined): string {
   const fields: Record<string, string> = {
     cell: cellName(hint.sourceCell),
     digit: String(hint.sourceDigit),
@@ -119,13 +123,22 @@ function premise(hint: ChainHint, board: Readonly<Board>): string {
   };
   if (hint.shape === 'cell') fields.digits = digitsOf(board.candidates[hint.sourceCell]!).join(', ');
   if (hint.shape === 'region') {
-    fields.unit = unitName(hint.sourceUnit);
+    fields.unit = geometry === undefined || geometry.classic ? unitName(hint.sourceUnit) : houseName(geometry, hint.sourceUnit);
     fields.cells = hint.chains.map((chain) => cellName(nodeCell(chain.run.root))).join(', ');
   }
   return premiseText(hint.shape).replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
 }
 
-function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>, withChains: boolean): Step & { premise: string } {
+/** `row 3`, `region 4`, `diagonal r1c1..r9c9`... for a house of a variant (user boundary only). */
+function houseName(geometry: Geometry, house: number): string {
+  const kind = geometry.houseKinds[house]!;
+  const first = geometry.houseCells[house * 9]!;
+  if (kind === 'row' || kind === 'column') return unitName(house);
+  if (kind === 'box' || kind === 'region') return `${kind} ${geometry.regionOf[first]! + 1}`;
+  return `${kind} ${cellName(first)}..${cellName(geometry.houseCells[house * 9 + 8]!)}`;
+}
+
+function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>, withChains: boolean, engine: ChainEngine): Step & { premise: string } {
   const placements = hint.on ? [{ cell: hint.cell, digit: hint.digit }] : [];
   const eliminations = hint.on ? [] : [{ cell: hint.cell, digit: hint.digit }];
   const cells = [hint.sourceCell];
@@ -133,17 +146,17 @@ function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Bo
   const digits = hint.sourceDigit > 0 && hint.sourceDigit !== hint.digit ? [hint.sourceDigit, hint.digit] : [hint.digit];
   return {
     technique: technique.id,
-    premise: premise(hint, board),
+    premise: premise(hint, board, engine.houses.geometry),
     difficulty: chainDifficulty(technique.base, hint.complexity),
     placements,
     eliminations,
     pattern: { cells, digits, units: hint.sourceUnit >= 0 ? [hint.sourceUnit] : [] },
-    ...(withChains ? { chains: hintChains(hint.chains, board.candidates) } : {}),
+    ...(withChains ? { chains: hintChains(hint.chains, board.candidates, engine.houses) } : {}),
   };
 }
 
 function techniqueFn(id: string): TechniqueFn {
-  return (board, context) => findForcingStep(id, board, { chains: context.chains ?? true });
+  return (board, context) => findForcingStep(id, board, { chains: context.chains ?? true, ...(context.geometry ? { geometry: context.geometry } : {}) });
 }
 
 /** Techniques of this family, in ladder order. */

@@ -1,9 +1,10 @@
+import type { Geometry } from '../core/geometry.js';
 import { CHAIN_TECHNIQUES } from './chains.js';
 import { EXCLUSION_TECHNIQUES } from './exclusion.js';
 import { FISH_TECHNIQUES } from './fish.js';
 import { FORCING_TECHNIQUES } from './forcing.js';
-import { INTERSECTION_TECHNIQUES } from './intersections.js';
-import { SINGLES_TECHNIQUES } from './singles.js';
+import { DIRECT_LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION, INTERSECTION_TECHNIQUES, LOCKING_IN_HOUSES } from './intersections.js';
+import { HIDDEN_SINGLE_HOUSE, NAKED_SINGLE, SINGLES_IN_HOUSES, SINGLES_TECHNIQUES } from './singles.js';
 import { SUBSET_TECHNIQUES } from './subsets.js';
 import type { TechniqueDef } from './types.js';
 import { UNIQUENESS_TECHNIQUES } from './uniqueness.js';
@@ -33,7 +34,83 @@ export const LADDER: readonly TechniqueDef[] = [
   .sort((a, b) => a.def.difficulty - b.def.difficulty || a.index - b.index)
   .map(({ def }) => def);
 
-const BY_ID = new Map<string, TechniqueDef>(LADDER.map((def) => [def.id, def]));
+/**
+ * Whether the chain and forcing-chain families read the geometry from their context (they do since
+ * branch grader-chains: links over every house, cage-mates as weak links). Were it false, the
+ * ladder of a non-classic geometry would leave them out (they would use the classic houses and
+ * remove true candidates) and such puzzles would be finished by guesses.
+ */
+export const CHAINS_READ_GEOMETRY = true;
+
+/**
+ * Technique definitions that only a geometry with killer cages uses (cage sums, rule of 45...):
+ * src/techniques/killer exports them as `KILLER_TECHNIQUES`; list them here (import from
+ * './killer/index.js') when it lands. The ladder of a cage geometry is the house techniques that
+ * stay sound with cages plus these, sorted by difficulty.
+ */
+export const CAGE_TECHNIQUES: readonly TechniqueDef[] = [];
+
+/**
+ * Which techniques are sound on a non-classic geometry, and why the others are left out:
+ * - uniqueness (unique rectangles / loops, BUG): on with houses only (a loop's cells pair up in
+ *   every house they meet, diagonals and windows included; a BUG's solutions come in pairs for any
+ *   houses), off with killer cages (swapping two digits changes a cage's sum).
+ * - chains and forcing chains: see {@link CHAINS_READ_GEOMETRY}.
+ * Singles, locked candidates (every pair of crossing houses), subsets (every house), fish (rows
+ * and columns, the same on every 9x9 rule set), wings and aligned exclusion (peers through every
+ * house and cage) read the geometry and are sound on every 9x9 rule set.
+ */
+function soundOn(def: TechniqueDef, geometry: Geometry): boolean {
+  // Swapping two digits round a loop (or a BUG's pairs) changes a killer cage's sum.
+  if (def.family === 'uniqueness') return geometry.rules === null || geometry.rules.cages.length === 0;
+  if (def.family === 'chains' || def.family === 'forcing') return CHAINS_READ_GEOMETRY;
+  // Every house technique here is sound on any 9x9 houses (a jigsaw piece equal to a line is one house).
+  return geometry.houseCount > 0;
+}
+
+function byDifficulty(defs: readonly TechniqueDef[]): TechniqueDef[] {
+  return defs
+    .map((def, index) => ({ def, index }))
+    .sort((a, b) => a.def.difficulty - b.def.difficulty || a.index - b.index)
+    .map(({ def }) => def);
+}
+
+/**
+ * The ladder of a non-classic 9x9 geometry, as SukakuExplainer runs it: its hidden-single producer
+ * (all singles but the naked one, first found in its house order), its direct locking producer,
+ * the direct hidden pair, the naked single, the direct hidden triple, its locking producer
+ * (pointing, claiming over every pair of house types, then the generalised intersection), then
+ * the classic ladder's other techniques reading the geometry, less those unsound there (see
+ * {@link soundOn}), plus {@link CAGE_TECHNIQUES} when the rules have cages.
+ */
+function buildVariantLadder(geometry: Geometry): TechniqueDef[] {
+  const replaced = new Set([...SINGLES_TECHNIQUES, ...INTERSECTION_TECHNIQUES].map((def) => def.id));
+  const rest = LADDER.filter((def) => !replaced.has(def.id) && soundOn(def, geometry));
+  const hasCages = geometry.rules !== null && geometry.rules.cages.length > 0;
+  return byDifficulty([SINGLES_IN_HOUSES, DIRECT_LOCKING_IN_HOUSES, NAKED_SINGLE, LOCKING_IN_HOUSES, ...rest, ...(hasCages ? CAGE_TECHNIQUES : [])]);
+}
+
+const VARIANT_LADDERS = new WeakMap<Geometry, { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] }>();
+
+function variantLadder(geometry: Geometry): { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] } {
+  let known = VARIANT_LADDERS.get(geometry);
+  if (known === undefined) {
+    const ladder = buildVariantLadder(geometry);
+    known = { ladder, all: buildGroups(ladder), noUniqueness: buildGroups(ladder.filter((def) => !def.uniqueness)) };
+    VARIANT_LADDERS.set(geometry, known);
+  }
+  return known;
+}
+
+/** The technique ladder of a geometry: {@link LADDER} for classic (or none given), else the variant ladder (built once per geometry). */
+export function ladderFor(geometry?: Geometry): readonly TechniqueDef[] {
+  return geometry === undefined || geometry.classic ? LADDER : variantLadder(geometry).ladder;
+}
+
+/** Definitions only the variant ladders use (producers, and techniques without classic steps), for names and lookups. */
+const VARIANT_ONLY: readonly TechniqueDef[] = [SINGLES_IN_HOUSES, HIDDEN_SINGLE_HOUSE, DIRECT_LOCKING_IN_HOUSES, LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION];
+
+const BY_ID = new Map<string, TechniqueDef>([...LADDER, ...VARIANT_ONLY].map((def) => [def.id, def]));
 
 /** A technique by id, or undefined. */
 export function techniqueById(id: string): TechniqueDef | undefined {
@@ -92,7 +169,15 @@ function buildGroups(defs: readonly TechniqueDef[]): LadderGroup[] {
 const GROUPS_ALL = buildGroups(LADDER);
 const GROUPS_NO_UNIQUENESS = buildGroups(LADDER.filter((def) => !def.uniqueness));
 
-/** The producer groups to run, with or without the techniques that assume a unique solution. */
-export function ladderGroups(options: { uniqueness: boolean }): readonly LadderGroup[] {
+/**
+ * The producer groups to run, with or without the techniques that assume a unique solution, for a
+ * geometry (absent or classic: the classic ladder).
+ */
+export function ladderGroups(options: { uniqueness: boolean; geometry?: Geometry | undefined }): readonly LadderGroup[] {
+  const { geometry } = options;
+  if (geometry !== undefined && !geometry.classic) {
+    const ladder = variantLadder(geometry);
+    return options.uniqueness ? ladder.all : ladder.noUniqueness;
+  }
   return options.uniqueness ? GROUPS_ALL : GROUPS_NO_UNIQUENESS;
 }

@@ -1,7 +1,9 @@
 import type { Board } from '../core/board.js';
+import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
-import { BOX_OF, COL_OF, FIRST_DIGIT, POPCOUNT, ROW_OF, UNIT_CELLS } from '../core/tables.js';
-import type { TechniqueDef } from './types.js';
+import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
+import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW, seHouses } from './houses.js';
+import type { TechniqueContext, TechniqueDef } from './types.js';
 
 /**
  * The order in which Sudoku Explainer visits units: boxes, then columns, then rows.
@@ -13,14 +15,14 @@ export const SE_UNIT_ORDER: Uint8Array = Uint8Array.from([
 ]);
 
 /**
- * Where each digit can go in a unit: `out[(d - 1)]` becomes the 9-bit mask of the indexes i
- * (0..8, as in UNIT_CELLS) of the unit's cells that still have d as a candidate.
+ * Where each digit can go in a house: `out[(d - 1)]` becomes the 9-bit mask of the indexes i
+ * (0..8, as in `houseCells`) of the house's cells that still have d as a candidate.
  */
-export function unitPositions(board: Readonly<Board>, unit: number, out: Uint16Array): void {
+export function unitPositions(board: Readonly<Board>, unit: number, out: Uint16Array, houseCells: Uint8Array = classicGeometry().houseCells): void {
   for (let d = 0; d < 9; d++) out[d] = 0;
   const base = unit * 9;
   for (let i = 0; i < 9; i++) {
-    let mask = board.candidates[UNIT_CELLS[base + i]!]!;
+    let mask = board.candidates[houseCells[base + i]!]!;
     while (mask !== 0) {
       const low = mask & -mask;
       const d = FIRST_DIGIT[low]! - 1;
@@ -30,11 +32,11 @@ export function unitPositions(board: Readonly<Board>, unit: number, out: Uint16A
   }
 }
 
-/** Number of empty cells of a unit. */
-export function unitEmptyCount(board: Readonly<Board>, unit: number): number {
+/** Number of empty cells of a house. */
+export function unitEmptyCount(board: Readonly<Board>, unit: number, houseCells: Uint8Array = classicGeometry().houseCells): number {
   let n = 0;
   const base = unit * 9;
-  for (let i = 0; i < 9; i++) if (board.values[UNIT_CELLS[base + i]!] === 0) n++;
+  for (let i = 0; i < 9; i++) if (board.values[houseCells[base + i]!] === 0) n++;
   return n;
 }
 
@@ -57,6 +59,7 @@ function placement(technique: string, difficulty: number, cell: number, digit: n
  * at least twice, so `once & ~twice` are the digits with exactly one place.
  */
 function findSingleInUnits(board: Readonly<Board>, alone: boolean, kinds: number, technique: string, difficulty: number): Step | null {
+  const UNIT_CELLS = classicGeometry().houseCells;
   for (let k = 0; k < 27; k++) {
     const unit = SE_UNIT_ORDER[k]!;
     const isBox = unit >= 18;
@@ -94,12 +97,13 @@ const LAST_EMPTY = new Uint8Array(27);
  * counts the empty cells of every unit; the first unit (SE order) with one left gives the step.
  */
 export function findFullHouse(board: Readonly<Board>): Step | null {
+  const { rowOf, colOf, regionOf } = classicGeometry();
   EMPTY_IN_UNIT.fill(0);
   for (let cell = 0; cell < 81; cell++) {
     if (board.values[cell] !== 0) continue;
-    const row = ROW_OF[cell]!;
-    const col = 9 + COL_OF[cell]!;
-    const box = 18 + BOX_OF[cell]!;
+    const row = rowOf[cell]!;
+    const col = 9 + colOf[cell]!;
+    const box = 18 + regionOf[cell]!;
     EMPTY_IN_UNIT[row] = EMPTY_IN_UNIT[row]! + 1;
     EMPTY_IN_UNIT[col] = EMPTY_IN_UNIT[col]! + 1;
     EMPTY_IN_UNIT[box] = EMPTY_IN_UNIT[box]! + 1;
@@ -137,6 +141,126 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
   return null;
 }
 
+/**
+ * SukakuExplainer's hidden-single producer over any houses, for a non-classic geometry: the first
+ * single in its order. Runs of types (blocks, columns, rows; both diagonals; then each further
+ * type) are scanned for "alone" cells (the last empty cell of a house, 1.0) and then for hidden
+ * singles; a hidden single is 1.2 in a regular 3x3 box and 1.5 in any other house (a jigsaw piece
+ * included, as in SukakuExplainer, which has no boxes on a jigsaw).
+ */
+export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null {
+  const se = seHouses(geometry);
+  const { houseCells } = geometry;
+  for (const [from, to] of se.singleRuns) {
+    for (let pass = 0; pass < 2; pass++) {
+      const alone = pass === 0;
+      for (let k = se.typeStart[from]!, end = se.typeStart[to]!; k < end; k++) {
+        const house = se.order[k]!;
+        const base = house * 9;
+        let once = 0;
+        let twice = 0;
+        let empty = 0;
+        for (let i = 0; i < 9; i++) {
+          const cell = houseCells[base + i]!;
+          if (board.values[cell] !== 0) continue;
+          empty++;
+          const mask = board.candidates[cell]!;
+          twice |= once & mask;
+          once |= mask;
+        }
+        if (empty === 0 || (empty === 1) !== alone) continue;
+        const single = once & ~twice;
+        if (single === 0) continue;
+        const digit = FIRST_DIGIT[single]!;
+        const bit = 1 << (digit - 1);
+        for (let i = 0; i < 9; i++) {
+          const cell = houseCells[base + i]!;
+          if ((board.candidates[cell]! & bit) === 0) continue;
+          if (alone) return placement('full-house', 1.0, cell, digit, house);
+          const type = se.typeOf[house]!;
+          if (type === TYPE_BLOCK) return placement('hidden-single-box', 1.2, cell, digit, house);
+          if (type === TYPE_ROW || type === TYPE_COLUMN) return placement('hidden-single-line', 1.5, cell, digit, house);
+          return placement('hidden-single-house', 1.5, cell, digit, house);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Which SE types a single may come from (bit per TYPE_*), for the per-technique entries on any geometry. */
+const BLOCKS = 1 << TYPE_BLOCK;
+const LINES = (1 << TYPE_ROW) | (1 << TYPE_COLUMN);
+const OTHER_HOUSES = ~(BLOCKS | LINES);
+
+/**
+ * The first single of one kind on any geometry, in SE's house order: `alone` for the last empty
+ * cell of a house (any type), else a hidden single in a house whose type is in `types`.
+ */
+function findSingleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null {
+  const se = seHouses(geometry);
+  const { houseCells } = geometry;
+  for (let k = 0; k < se.order.length; k++) {
+    const house = se.order[k]!;
+    if (!alone && ((1 << se.typeOf[house]!) & types) === 0) continue;
+    const base = house * 9;
+    let once = 0;
+    let twice = 0;
+    let empty = 0;
+    for (let i = 0; i < 9; i++) {
+      const cell = houseCells[base + i]!;
+      if (board.values[cell] !== 0) continue;
+      empty++;
+      const mask = board.candidates[cell]!;
+      twice |= once & mask;
+      once |= mask;
+    }
+    const single = once & ~twice;
+    if (empty === 0 || (empty === 1) !== alone || single === 0) continue;
+    const digit = FIRST_DIGIT[single]!;
+    for (let i = 0; i < 9; i++) {
+      const cell = houseCells[base + i]!;
+      if (board.candidates[cell]! & (1 << (digit - 1))) return placement(technique, difficulty, cell, digit, house);
+    }
+  }
+  return null;
+}
+
+/** A digit with one place left in a jigsaw piece or an extra house (diagonal, window...), SE order (1.5). */
+export function findHiddenSingleHouse(board: Readonly<Board>, geometry: Geometry): Step | null {
+  return findSingleOfKind(board, geometry, false, OTHER_HOUSES, 'hidden-single-house', 1.5);
+}
+
+function geometryOfContext(context: TechniqueContext): Geometry {
+  return context.geometry ?? classicGeometry();
+}
+
+/** True when the context's rules are classic (the fast classic tables apply). */
+export function isClassic(context: TechniqueContext): boolean {
+  return context.geometry === undefined || context.geometry.classic;
+}
+
+/** The singles of a non-classic geometry as one producer (see {@link findSingleInHouses}). */
+export const SINGLES_IN_HOUSES: TechniqueDef = {
+  id: 'singles',
+  name: 'Singles',
+  family: 'singles',
+  difficulty: 1.0,
+  maxDifficulty: 1.5,
+  uniqueness: false,
+  find: (board, context) => findSingleInHouses(board, geometryOfContext(context)),
+};
+
+export const HIDDEN_SINGLE_HOUSE: TechniqueDef = {
+  id: 'hidden-single-house',
+  name: 'Hidden single (region, diagonal or window)',
+  family: 'singles',
+  difficulty: 1.5,
+  maxDifficulty: 1.5,
+  uniqueness: false,
+  find: (board, context) => findHiddenSingleHouse(board, geometryOfContext(context)),
+};
+
 export const FULL_HOUSE: TechniqueDef = {
   id: 'full-house',
   name: 'Full house',
@@ -144,7 +268,7 @@ export const FULL_HOUSE: TechniqueDef = {
   difficulty: 1.0,
   maxDifficulty: 1.0,
   uniqueness: false,
-  find: findFullHouse,
+  find: (board, context) => (isClassic(context) ? findFullHouse(board) : findSingleOfKind(board, context.geometry!, true, 0, 'full-house', 1.0)),
 };
 
 export const HIDDEN_SINGLE_BOX: TechniqueDef = {
@@ -154,7 +278,7 @@ export const HIDDEN_SINGLE_BOX: TechniqueDef = {
   difficulty: 1.2,
   maxDifficulty: 1.2,
   uniqueness: false,
-  find: findHiddenSingleBox,
+  find: (board, context) => (isClassic(context) ? findHiddenSingleBox(board) : findSingleOfKind(board, context.geometry!, false, BLOCKS, 'hidden-single-box', 1.2)),
 };
 
 export const HIDDEN_SINGLE_LINE: TechniqueDef = {
@@ -164,7 +288,7 @@ export const HIDDEN_SINGLE_LINE: TechniqueDef = {
   difficulty: 1.5,
   maxDifficulty: 1.5,
   uniqueness: false,
-  find: findHiddenSingleLine,
+  find: (board, context) => (isClassic(context) ? findHiddenSingleLine(board) : findSingleOfKind(board, context.geometry!, false, LINES, 'hidden-single-line', 1.5)),
 };
 
 export const NAKED_SINGLE: TechniqueDef = {

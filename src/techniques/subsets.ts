@@ -1,8 +1,10 @@
 import type { Board } from '../core/board.js';
+import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
-import { FIRST_DIGIT, POPCOUNT, UNIT_CELLS, digitsOf } from '../core/tables.js';
-import { SE_UNIT_ORDER, unitEmptyCount, unitPositions } from './singles.js';
-import type { TechniqueDef } from './types.js';
+import { FIRST_DIGIT, POPCOUNT, digitsOf } from '../core/tables.js';
+import { seHouses } from './houses.js';
+import { unitEmptyCount, unitPositions } from './singles.js';
+import type { TechniqueContext, TechniqueDef } from './types.js';
 
 /**
  * Naked and hidden subsets (pairs, triples, quads) and the direct hidden pair / triple, after Sudoku
@@ -14,8 +16,10 @@ import type { TechniqueDef } from './types.js';
  * - a direct hidden set counts only when removing the other candidates from its cells leaves some
  *   other digit a single place in the unit; the step places that digit (2.0 / 2.5) and, like SE
  *   1.2.1, applies nothing else: the other candidates of the set's cells stay. (Removing them too
- *   changes later paths: 5 of the 230 training puzzles below ER 7.5 then rate lower than SE.)
- * Sets are tried in SE's order: units boxes, columns, rows; members as ascending bit masks.
+ *   changes later paths: 5 of the 230 training puzzles below ER 7.5 then rate lower than SE.) On
+ *   other rules the eliminations are applied with the placement, as SukakuExplainer does.
+ * Sets are tried in SE's order: units boxes, columns, rows, then the extra houses of the rules
+ * (diagonals, windows..., jigsaw pieces last: see houses.ts); members as ascending bit masks.
  */
 
 /** COMBOS[k]: every 9-bit mask with k bits, ascending (the order SE's Permutations produce). */
@@ -29,17 +33,17 @@ const POS = new Uint16Array(9);
 /** Scratch: the members (digits 0..8 or cell indexes) that may belong to a set, ascending. */
 const MEMBERS = new Uint8Array(9);
 
-function maskCells(unit: number, indexes: number): number[] {
+function maskCells(houseCells: Uint8Array, unit: number, indexes: number): number[] {
   const cells: number[] = [];
-  for (let i = 0; i < 9; i++) if (indexes & (1 << i)) cells.push(UNIT_CELLS[unit * 9 + i]!);
+  for (let i = 0; i < 9; i++) if (indexes & (1 << i)) cells.push(houseCells[unit * 9 + i]!);
   return cells;
 }
 
-function hiddenEliminations(board: Readonly<Board>, unit: number, union: number, digits: number): Candidate[] {
+function hiddenEliminations(board: Readonly<Board>, houseCells: Uint8Array, unit: number, union: number, digits: number): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < 9; i++) {
     if ((union & (1 << i)) === 0) continue;
-    const cell = UNIT_CELLS[unit * 9 + i]!;
+    const cell = houseCells[unit * 9 + i]!;
     let extra = board.candidates[cell]! & ~digits;
     while (extra !== 0) {
       const low = extra & -extra;
@@ -54,13 +58,15 @@ function hiddenEliminations(board: Readonly<Board>, unit: number, union: number,
  * Hidden sets of a unit. Only digits with 2..size places can be members; combinations of them are
  * visited in SE's order (ascending masks), which restricting to the eligible members preserves.
  */
-function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, technique: string, difficulty: number): Step | null {
+function findHiddenSet(board: Readonly<Board>, geometry: Geometry, size: number, direct: boolean, technique: string, difficulty: number): Step | null {
   const combos = COMBOS[size]!;
-  for (let k = 0; k < 27; k++) {
-    const unit = SE_UNIT_ORDER[k]!;
-    const empty = unitEmptyCount(board, unit);
+  const order = seHouses(geometry).order;
+  const { houseCells } = geometry;
+  for (let k = 0; k < order.length; k++) {
+    const unit = order[k]!;
+    const empty = unitEmptyCount(board, unit, houseCells);
     if (direct ? empty <= size : empty <= size * 2) continue;
-    unitPositions(board, unit, POS);
+    unitPositions(board, unit, POS, houseCells);
     let n = 0;
     for (let d = 0; d < 9; d++) {
       const count = POPCOUNT[POS[d]!]!;
@@ -79,14 +85,14 @@ function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, te
       }
       if (POPCOUNT[union] !== size) continue;
       if (!direct) {
-        const eliminations = hiddenEliminations(board, unit, union, digits);
+        const eliminations = hiddenEliminations(board, houseCells, unit, union, digits);
         if (eliminations.length === 0) continue;
         return {
           technique,
           difficulty,
           placements: [],
           eliminations,
-          pattern: { cells: maskCells(unit, union), digits: digitsOf(digits), units: [unit] },
+          pattern: { cells: maskCells(houseCells, unit, union), digits: digitsOf(digits), units: [unit] },
         };
       }
       for (let d = 1; d <= 9; d++) {
@@ -95,15 +101,16 @@ function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, te
         if (POPCOUNT[positions]! <= 1) continue;
         const rest = positions & ~union;
         if (POPCOUNT[rest] !== 1) continue;
-        const cell = UNIT_CELLS[unit * 9 + FIRST_DIGIT[rest]! - 1]!;
+        const cell = houseCells[unit * 9 + FIRST_DIGIT[rest]! - 1]!;
         // Only the placement is applied, as in SE 1.2.1: the set's other candidates stay (they are
         // the reasoning, shown by the explanation, not part of the step).
         return {
           technique,
           difficulty,
           placements: [{ cell, digit: d }],
-          eliminations: [],
-          pattern: { cells: maskCells(unit, union), digits: digitsOf(digits), units: [unit] },
+          // SukakuExplainer (the reference for other rules) applies the set's eliminations too.
+          eliminations: geometry.classic ? [] : hiddenEliminations(board, houseCells, unit, union, digits),
+          pattern: { cells: maskCells(houseCells, unit, union), digits: digitsOf(digits), units: [unit] },
         };
       }
     }
@@ -112,15 +119,17 @@ function findHiddenSet(board: Readonly<Board>, size: number, direct: boolean, te
 }
 
 /** Naked sets of a unit: cells with 2..size candidates, combined in SE's order. */
-function findNakedSet(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
+function findNakedSet(board: Readonly<Board>, geometry: Geometry, size: number, technique: string, difficulty: number): Step | null {
   const combos = COMBOS[size]!;
-  for (let k = 0; k < 27; k++) {
-    const unit = SE_UNIT_ORDER[k]!;
-    if (unitEmptyCount(board, unit) < size * 2) continue;
+  const order = seHouses(geometry).order;
+  const { houseCells } = geometry;
+  for (let k = 0; k < order.length; k++) {
+    const unit = order[k]!;
+    if (unitEmptyCount(board, unit, houseCells) < size * 2) continue;
     const base = unit * 9;
     let n = 0;
     for (let i = 0; i < 9; i++) {
-      const count = POPCOUNT[board.candidates[UNIT_CELLS[base + i]!]!]!;
+      const count = POPCOUNT[board.candidates[houseCells[base + i]!]!]!;
       if (count >= 2 && count <= size) MEMBERS[n++] = i;
     }
     if (n < size) continue;
@@ -131,14 +140,14 @@ function findNakedSet(board: Readonly<Board>, size: number, technique: string, d
       let indexes = 0;
       for (let i = 0; i < n; i++) {
         if ((pick & (1 << i)) === 0) continue;
-        union |= board.candidates[UNIT_CELLS[base + MEMBERS[i]!]!]!;
+        union |= board.candidates[houseCells[base + MEMBERS[i]!]!]!;
         indexes |= 1 << MEMBERS[i]!;
       }
       if (POPCOUNT[union] !== size) continue;
       const eliminations: Candidate[] = [];
       for (let i = 0; i < 9; i++) {
         if (indexes & (1 << i)) continue;
-        const cell = UNIT_CELLS[base + i]!;
+        const cell = houseCells[base + i]!;
         let common = board.candidates[cell]! & union;
         while (common !== 0) {
           const low = common & -common;
@@ -152,31 +161,33 @@ function findNakedSet(board: Readonly<Board>, size: number, technique: string, d
         difficulty,
         placements: [],
         eliminations,
-        pattern: { cells: maskCells(unit, indexes), digits: digitsOf(union), units: [unit] },
+        pattern: { cells: maskCells(houseCells, unit, indexes), digits: digitsOf(union), units: [unit] },
       };
     }
   }
   return null;
 }
 
-function def(id: string, name: string, difficulty: number, find: (board: Readonly<Board>) => Step | null): TechniqueDef {
-  return { id, name, family: 'subsets', difficulty, maxDifficulty: difficulty, uniqueness: false, find };
+function def(id: string, name: string, difficulty: number, find: (board: Readonly<Board>, geometry: Geometry) => Step | null): TechniqueDef {
+  return {
+    id,
+    name,
+    family: 'subsets',
+    difficulty,
+    maxDifficulty: difficulty,
+    uniqueness: false,
+    find: (board: Readonly<Board>, context: TechniqueContext) => find(board, context.geometry ?? classicGeometry()),
+  };
 }
 
-export const DIRECT_HIDDEN_PAIR = def('direct-hidden-pair', 'Direct hidden pair', 2.0, (b) =>
-  findHiddenSet(b, 2, true, 'direct-hidden-pair', 2.0),
-);
-export const DIRECT_HIDDEN_TRIPLE = def('direct-hidden-triple', 'Direct hidden triple', 2.5, (b) =>
-  findHiddenSet(b, 3, true, 'direct-hidden-triple', 2.5),
-);
-export const NAKED_PAIR = def('naked-pair', 'Naked pair', 3.0, (b) => findNakedSet(b, 2, 'naked-pair', 3.0));
-export const HIDDEN_PAIR = def('hidden-pair', 'Hidden pair', 3.4, (b) => findHiddenSet(b, 2, false, 'hidden-pair', 3.4));
-export const NAKED_TRIPLE = def('naked-triple', 'Naked triple', 3.6, (b) => findNakedSet(b, 3, 'naked-triple', 3.6));
-export const HIDDEN_TRIPLE = def('hidden-triple', 'Hidden triple', 4.0, (b) =>
-  findHiddenSet(b, 3, false, 'hidden-triple', 4.0),
-);
-export const NAKED_QUAD = def('naked-quad', 'Naked quad', 5.0, (b) => findNakedSet(b, 4, 'naked-quad', 5.0));
-export const HIDDEN_QUAD = def('hidden-quad', 'Hidden quad', 5.4, (b) => findHiddenSet(b, 4, false, 'hidden-quad', 5.4));
+export const DIRECT_HIDDEN_PAIR = def('direct-hidden-pair', 'Direct hidden pair', 2.0, (b, g) => findHiddenSet(b, g, 2, true, 'direct-hidden-pair', 2.0));
+export const DIRECT_HIDDEN_TRIPLE = def('direct-hidden-triple', 'Direct hidden triple', 2.5, (b, g) => findHiddenSet(b, g, 3, true, 'direct-hidden-triple', 2.5));
+export const NAKED_PAIR = def('naked-pair', 'Naked pair', 3.0, (b, g) => findNakedSet(b, g, 2, 'naked-pair', 3.0));
+export const HIDDEN_PAIR = def('hidden-pair', 'Hidden pair', 3.4, (b, g) => findHiddenSet(b, g, 2, false, 'hidden-pair', 3.4));
+export const NAKED_TRIPLE = def('naked-triple', 'Naked triple', 3.6, (b, g) => findNakedSet(b, g, 3, 'naked-triple', 3.6));
+export const HIDDEN_TRIPLE = def('hidden-triple', 'Hidden triple', 4.0, (b, g) => findHiddenSet(b, g, 3, false, 'hidden-triple', 4.0));
+export const NAKED_QUAD = def('naked-quad', 'Naked quad', 5.0, (b, g) => findNakedSet(b, g, 4, 'naked-quad', 5.0));
+export const HIDDEN_QUAD = def('hidden-quad', 'Hidden quad', 5.4, (b, g) => findHiddenSet(b, g, 4, false, 'hidden-quad', 5.4));
 
 /** Subsets, in ladder order. */
 export const SUBSET_TECHNIQUES: TechniqueDef[] = [

@@ -50,10 +50,12 @@ const INTERSECTIONS_TEXTS: Readonly<Record<string, string>> = {
   "direct-claiming": "Direct claiming: in {unit1}, {digit} lies only in {unit2} ({cells}); without {digit} in the rest of {unit2}, it fits only {placedCell} in {unit3}",
   "pointing": "Pointing: in {unit1}, {digit} lies only in {unit2} ({cells}), so remove {eliminations}",
   "claiming": "Claiming: in {unit1}, {digit} lies only in {unit2} ({cells}), so remove {eliminations}",
+  "generalized-intersection": "Generalised intersection: in {unit}, {digit} lies only in {cells}, and every cell that sees all of them loses it: remove {eliminations}",
 };
 
 const SINGLES_TEXTS: Readonly<Record<string, string>> = {
   "full-house": "Full house: {cell} is the last empty cell of {unit}, so it is {digit}",
+  "hidden-single-house": "Hidden single: in {unit}, {digit} fits only {cell}",
   "hidden-single-box": "Hidden single: in {unit}, {digit} fits only {cell}",
   "hidden-single-line": "Hidden single: in {unit}, {digit} fits only {cell}",
   "naked-single": "Naked single: {cell} can only be {digit}",
@@ -93,3 +95,36 @@ const WINGS_TEXTS: Readonly<Record<string, string>> = {
 
 /** Every family's texts, in file order (a later family may not redefine an id). */
 export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
+
+/** What {@link houseNameIn} reads of a geometry (src/core/geometry.ts). */
+export interface HouseNaming {
+  readonly houseKinds: readonly string[];
+  readonly houseCells: ArrayLike<number>;
+  readonly regionOf: ArrayLike<number>;
+}
+
+/**
+ * The name of a house of a 9x9 rule set, for texts: "row 3", "column 6", "box 2" (regular 3x3
+ * boxes), "region 4" (jigsaw pieces, numbered as the rules number them), "the down diagonal"
+ * (r1c1..r9c9), "the up diagonal" (r9c1..r1c9), "window 2", "disjoint group 5", "the asterisk",
+ * "the centre dots", "extra region 1", "implied window 2" (windoku's five implied windows: rows 1,
+ * 5, 9 x columns 2-4, then 6-8; rows 2-4, then 6-8 x columns 1, 5, 9; rows and columns 1, 5, 9). (A
+ * jigsaw piece that is also a row or a column is one house, named as the line.)
+ */
+export function houseNameIn(geometry: HouseNaming, house: number): string {
+  const kind = geometry.houseKinds[house];
+  const first = geometry.houseCells[house * 9]!;
+  if (kind === 'row') return `row ${Math.floor(first / 9) + 1}`;
+  if (kind === 'column') return `column ${(first % 9) + 1}`;
+  if (kind === 'box' || kind === 'region') return `${kind} ${geometry.regionOf[first]! + 1}`;
+  if (kind === 'diagonal') return first === 0 ? 'the down diagonal' : 'the up diagonal';
+  if (kind === 'asterisk') return 'the asterisk';
+  if (kind === 'centre-dot') return 'the centre dots';
+  // Windows, disjoint groups and extra regions are numbered among their kind.
+  let index = 1;
+  for (let other = 0; other < house; other++) if (geometry.houseKinds[other] === kind) index++;
+  // Windoku's five implied windows follow its four drawn ones (see src/core/geometry.ts).
+  if (kind === 'window') return index <= 4 ? `window ${index}` : `implied window ${index - 4}`;
+  if (kind === 'disjoint') return `disjoint group ${index}`;
+  return `extra region ${index}`;
+}

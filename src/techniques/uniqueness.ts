@@ -1,4 +1,5 @@
 import type { Board } from '../core/board.js';
+import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
 import { findUniqueLoop } from './uniqueness/loops.js';
@@ -19,7 +20,7 @@ function def(
   name: string,
   difficulty: number,
   maxDifficulty: number,
-  search: (board: Readonly<Board>) => Step | null,
+  search: (board: Readonly<Board>, geometry: Geometry) => Step | null,
 ): TechniqueDef {
   return {
     id,
@@ -28,25 +29,25 @@ function def(
     difficulty,
     maxDifficulty,
     uniqueness: true,
-    find: (board: Readonly<Board>, context: TechniqueContext) => (context.uniqueness ? search(board) : null),
+    find: (board: Readonly<Board>, context: TechniqueContext) => (context.uniqueness ? search(board, context.geometry ?? classicGeometry()) : null),
   };
 }
 
 // Type 3 adds 0.1 per naked-set digit beyond one (up to 7 digits: +0.6) or per hidden-set cell
 // beyond one (hidden pair +0.0).
-export const UNIQUE_RECTANGLE_1 = def('unique-rectangle-1', 'Unique rectangle type 1', 4.5, 4.5, (b) => findUniqueLoop(b, 1, true));
-export const UNIQUE_RECTANGLE_2 = def('unique-rectangle-2', 'Unique rectangle type 2', 4.5, 4.5, (b) => findUniqueLoop(b, 2, true));
-export const UNIQUE_RECTANGLE_3 = def('unique-rectangle-3', 'Unique rectangle type 3', 4.5, 5.1, (b) => findUniqueLoop(b, 3, true));
-export const UNIQUE_RECTANGLE_4 = def('unique-rectangle-4', 'Unique rectangle type 4', 4.5, 4.5, (b) => findUniqueLoop(b, 4, true));
-export const UNIQUE_LOOP_1 = def('unique-loop-1', 'Unique loop type 1', 4.6, 5.0, (b) => findUniqueLoop(b, 1, false));
-export const UNIQUE_LOOP_2 = def('unique-loop-2', 'Unique loop type 2', 4.6, 5.0, (b) => findUniqueLoop(b, 2, false));
-export const UNIQUE_LOOP_3 = def('unique-loop-3', 'Unique loop type 3', 4.6, 5.6, (b) => findUniqueLoop(b, 3, false));
-export const UNIQUE_LOOP_4 = def('unique-loop-4', 'Unique loop type 4', 4.6, 5.0, (b) => findUniqueLoop(b, 4, false));
+export const UNIQUE_RECTANGLE_1 = def('unique-rectangle-1', 'Unique rectangle type 1', 4.5, 4.5, (b, g) => findUniqueLoop(b, 1, true, g));
+export const UNIQUE_RECTANGLE_2 = def('unique-rectangle-2', 'Unique rectangle type 2', 4.5, 4.5, (b, g) => findUniqueLoop(b, 2, true, g));
+export const UNIQUE_RECTANGLE_3 = def('unique-rectangle-3', 'Unique rectangle type 3', 4.5, 5.1, (b, g) => findUniqueLoop(b, 3, true, g));
+export const UNIQUE_RECTANGLE_4 = def('unique-rectangle-4', 'Unique rectangle type 4', 4.5, 4.5, (b, g) => findUniqueLoop(b, 4, true, g));
+export const UNIQUE_LOOP_1 = def('unique-loop-1', 'Unique loop type 1', 4.6, 5.0, (b, g) => findUniqueLoop(b, 1, false, g));
+export const UNIQUE_LOOP_2 = def('unique-loop-2', 'Unique loop type 2', 4.6, 5.0, (b, g) => findUniqueLoop(b, 2, false, g));
+export const UNIQUE_LOOP_3 = def('unique-loop-3', 'Unique loop type 3', 4.6, 5.6, (b, g) => findUniqueLoop(b, 3, false, g));
+export const UNIQUE_LOOP_4 = def('unique-loop-4', 'Unique loop type 4', 4.6, 5.0, (b, g) => findUniqueLoop(b, 4, false, g));
 
-export const BUG_1 = def('bug-1', 'BUG type 1', 5.6, 5.6, (b) => findBug(b, 1));
-export const BUG_2 = def('bug-2', 'BUG type 2', 5.7, 5.7, (b) => findBug(b, 2));
-export const BUG_4 = def('bug-4', 'BUG type 4', 5.7, 5.7, (b) => findBug(b, 4));
-export const BUG_3 = def('bug-3', 'BUG type 3', 5.8, 6.2, (b) => findBug(b, 3));
+export const BUG_1 = def('bug-1', 'BUG type 1', 5.6, 5.6, (b, g) => findBug(b, 1, g));
+export const BUG_2 = def('bug-2', 'BUG type 2', 5.7, 5.7, (b, g) => findBug(b, 2, g));
+export const BUG_4 = def('bug-4', 'BUG type 4', 5.7, 5.7, (b, g) => findBug(b, 4, g));
+export const BUG_3 = def('bug-3', 'BUG type 3', 5.8, 6.2, (b, g) => findBug(b, 3, g));
 
 /**
  * Techniques of this family, in ladder order (by lowest difficulty, then type, as SE sorts).

@@ -1,6 +1,7 @@
 import type { Board } from '../core/board.js';
+import { classicGeometry, seesIn, type Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
-import { FIRST_DIGIT, PEERS, POPCOUNT, sees } from '../core/tables.js';
+import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
 import type { TechniqueDef } from './types.js';
 
 /**
@@ -9,20 +10,23 @@ import type { TechniqueDef } from './types.js';
  * XY-wing: a pivot {x,y} sees two bivalue pincers {x,z} and {y,z}; whichever value the pivot takes,
  * one pincer is z, so z goes from every cell that sees both pincers.
  * XYZ-wing: the pivot is {x,y,z} and the pincers {x,z}, {y,z}; z goes from cells that see all three.
- * Pivots are scanned row by row, pincers in peer order.
+ * Pivots are scanned row by row, pincers in peer order; "sees" is through any house of the rules.
  */
-function findWing(board: Readonly<Board>, xyz: boolean, technique: string, difficulty: number): Step | null {
+function findWing(board: Readonly<Board>, geometry: Geometry, xyz: boolean, technique: string, difficulty: number): Step | null {
   const pivotSize = xyz ? 3 : 2;
   const cand = board.candidates;
+  const { peers, peerStart } = geometry;
   for (let pivot = 0; pivot < 81; pivot++) {
     const pv = cand[pivot]!;
     if (POPCOUNT[pv] !== pivotSize) continue;
-    for (let i = 0; i < 20; i++) {
-      const a = PEERS[pivot * 20 + i]!;
+    const first = peerStart[pivot]!;
+    const end = peerStart[pivot + 1]!;
+    for (let i = first; i < end; i++) {
+      const a = peers[i]!;
       const av = cand[a]!;
       if (POPCOUNT[av] !== 2 || POPCOUNT[pv & ~av] !== 1) continue;
-      for (let k = 0; k < 20; k++) {
-        const b = PEERS[pivot * 20 + k]!;
+      for (let k = first; k < end; k++) {
+        const b = peers[k]!;
         const bv = cand[b]!;
         if (POPCOUNT[bv] !== 2) continue;
         const union = pv | av | bv;
@@ -34,8 +38,8 @@ function findWing(board: Readonly<Board>, xyz: boolean, technique: string, diffi
         const eliminations: Candidate[] = [];
         for (let cell = 0; cell < 81; cell++) {
           if (cell === pivot || cell === a || cell === b || (cand[cell]! & zBit) === 0) continue;
-          if (!sees(cell, a) || !sees(cell, b)) continue;
-          if (xyz && !sees(cell, pivot)) continue;
+          if (!seesIn(geometry, cell, a) || !seesIn(geometry, cell, b)) continue;
+          if (xyz && !seesIn(geometry, cell, pivot)) continue;
           eliminations.push({ cell, digit: z });
         }
         if (eliminations.length === 0) continue;
@@ -59,7 +63,7 @@ export const XY_WING: TechniqueDef = {
   difficulty: 4.2,
   maxDifficulty: 4.2,
   uniqueness: false,
-  find: (board) => findWing(board, false, 'xy-wing', 4.2),
+  find: (board, context) => findWing(board, context.geometry ?? classicGeometry(), false, 'xy-wing', 4.2),
 };
 
 export const XYZ_WING: TechniqueDef = {
@@ -69,7 +73,7 @@ export const XYZ_WING: TechniqueDef = {
   difficulty: 4.4,
   maxDifficulty: 4.4,
   uniqueness: false,
-  find: (board) => findWing(board, true, 'xyz-wing', 4.4),
+  find: (board, context) => findWing(board, context.geometry ?? classicGeometry(), true, 'xyz-wing', 4.4),
 };
 
 /** Wings, in ladder order. */

@@ -1,6 +1,6 @@
 import type { Board } from '../../core/board.js';
-import { BOX_OF, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from '../forcing/se-units.js';
+import { POPCOUNT } from '../../core/tables.js';
+import { MAX_HOUSES, type SeHouses } from '../forcing/se-units.js';
 import { unitPositions } from '../forcing/engine.js';
 
 /**
@@ -10,12 +10,14 @@ import { unitPositions } from '../forcing/engine.js';
  * nodes, each in the order Sudoku Explainer enumerates them (which decides its tie-breaks):
  *
  *   weak   "if X is on, Y is off":  the other digits of X's cell (ascending), then the digit's
- *          other places in X's box, row and column (`WEAK_PEERS` order, each cell once);
+ *          other places in X's houses (`SeHouses.weakPeers` order, each cell once), then in its
+ *          cage-mates outside them (killer: a cage is not a house, so only weak links);
  *   strong "if X is off, Y is on":  the other digit of a bivalue cell, then the other place of
- *          the digit in each of X's box, row and column that holds it exactly twice.
+ *          the digit in each of X's houses that holds it exactly twice (classic: box, row, column;
+ *          a variant's extra houses after them, in SukakuExplainer's order, see se-units.ts).
  *
- *   Weak peers of a cell *, numbered in SE's order: its box row by row (1-8), then the rest of
- *   its row (9-14), then the rest of its column (15-20):
+ *   Weak peers of a classic cell *, numbered in SE's order: its box row by row (1-8), then the
+ *   rest of its row (9-14), then the rest of its column (15-20):
  *
  *        1 * 2 |  9 10 11 | 12 13 14
  *        3 4 5 |          |
@@ -31,15 +33,19 @@ import { unitPositions } from '../forcing/engine.js';
  * to its start, is tested directly).
  */
 export interface ChainGraph {
+  /** The houses the links follow. */
+  houses: SeHouses;
+  /** Conjugate slots per node: the most houses of a cell (classic 3). */
+  stride: number;
   /** Candidates of each cell (0 for a filled cell). */
   candidates: Uint16Array;
   /** The graph's build (leadingStamp[n] === stamp once n's list is made). */
   stamp: number;
   /** The other digit's node of a bivalue cell, or -1. */
   bivalue: Int16Array;
-  /** Up to 3 conjugate nodes per node (box, row, column order, no repeats), -1 padded. */
+  /** Up to `stride` conjugate nodes per node (SE's house order, no repeats), -1 padded: conjugate[node * stride + k]. */
   conjugate: Int16Array;
-  /** The unit (0..26) of each conjugate link, parallel to `conjugate`. */
+  /** The house of each conjugate link, parallel to `conjugate`. */
   conjugateUnit: Uint8Array;
   /** Which strong links leave a node: STRONG_CELL (bivalue), STRONG_UNIT (conjugate), both or none. */
   strong: Uint8Array;
@@ -63,34 +69,12 @@ export interface ChainGraph {
 export const STRONG_CELL = 1;
 export const STRONG_UNIT = 2;
 
-/** The 20 peers of each cell in SE's order: box (row-major), then row, then column. */
-const WEAK_PEERS = new Uint8Array(81 * 20);
-for (let cell = 0; cell < 81; cell++) {
-  let n = 0;
-  const box = BOX_OF[cell]!;
-  for (let i = 0; i < 9; i++) {
-    const other = UNIT_CELLS[(18 + box) * 9 + i]!;
-    if (other !== cell) WEAK_PEERS[cell * 20 + n++] = other;
-  }
-  for (let i = 0; i < 9; i++) {
-    const other = UNIT_CELLS[ROW_OF[cell]! * 9 + i]!;
-    if (BOX_OF[other] !== box) WEAK_PEERS[cell * 20 + n++] = other;
-  }
-  for (let i = 0; i < 9; i++) {
-    const other = UNIT_CELLS[(9 + COL_OF[cell]!) * 9 + i]!;
-    if (BOX_OF[other] !== box) WEAK_PEERS[cell * 20 + n++] = other;
-  }
-}
-
-/** Units of a cell in SE's region order: box, row, column. */
-export function seUnitsOf(cell: number): [number, number, number] {
-  return [18 + BOX_OF[cell]!, ROW_OF[cell]!, 9 + COL_OF[cell]!];
-}
-
-/** The places of each digit in each unit of the graph's board, when the caller has not given them. */
-const PLACES = new Uint16Array(27 * 9);
+/** The places of each digit in each house of the graph's board, when the caller has not given them. */
+const PLACES = new Uint16Array(MAX_HOUSES * 9);
 
 const GRAPH: ChainGraph = {
+  houses: null as unknown as SeHouses,
+  stride: 3,
   candidates: new Uint16Array(81),
   stamp: 0,
   bivalue: new Int16Array(729),
@@ -113,11 +97,24 @@ const GRAPH: ChainGraph = {
  * spares finding them. Only the entries of the board's candidates are written: no search reads
  * the others.
  */
-export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array): ChainGraph {
+export function buildChainGraph(board: Readonly<Board>, h: SeHouses, positions?: Uint16Array): ChainGraph {
   const g = GRAPH;
+  if (g.houses !== h) {
+    g.houses = h;
+    // Buffers for the geometry's houses per cell and peers (classic: 3 and 20).
+    const stride = Math.max(3, h.maxHousesOfCell);
+    if (stride !== g.stride) {
+      g.stride = stride;
+      g.conjugate = new Int16Array(729 * stride);
+      g.conjugateUnit = new Uint8Array(729 * stride);
+    }
+    if (g.leading.length < 729 * h.maxPeers) g.leading = new Int16Array(729 * h.maxPeers);
+  }
+  const stride = g.stride;
+  const { start: houseStart, house: houseOf, index: houseIndex, cells: houseCells } = h;
   const cand = g.candidates;
   for (let cell = 0; cell < 81; cell++) cand[cell] = board.values[cell] === 0 ? board.candidates[cell]! : 0;
-  const places = positions ?? unitPositions(cand, PLACES);
+  const places = positions ?? unitPositions(h, cand, PLACES);
   g.places = places;
 
   g.stamp++;
@@ -143,20 +140,23 @@ export function buildChainGraph(board: Readonly<Board>, positions?: Uint16Array)
         strong = STRONG_CELL;
       }
       let k = 0;
-      for (let u = 0; u < 3; u++) {
-        const unit = SE_UNITS[cell * 3 + u]!;
+      const at = node * stride;
+      for (let u = houseStart[cell]!; u < houseStart[cell + 1]!; u++) {
+        const unit = houseOf[u]!;
         const slot = places[unit * 9 + d]!;
         if (POPCOUNT[slot] !== 2) continue;
-        const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(slot & ~(1 << SE_UNIT_INDEX[cell * 3 + u]!))]!;
+        const other = houseCells[unit * 9 + 31 - Math.clz32(slot & ~(1 << houseIndex[u]!))]!;
         const otherNode = other * 9 + d;
-        // (Two units can hold the same pair: a box and a line.)
-        if ((k > 0 && g.conjugate[node * 3] === otherNode) || (k > 1 && g.conjugate[node * 3 + 1] === otherNode)) continue;
-        g.conjugate[node * 3 + k] = otherNode;
-        g.conjugateUnit[node * 3 + k] = unit;
+        // (Two houses can hold the same pair: a box and a line, a line and a diagonal...)
+        let repeated = false;
+        for (let j = 0; j < k; j++) if (g.conjugate[at + j] === otherNode) repeated = true;
+        if (repeated) continue;
+        g.conjugate[at + k] = otherNode;
+        g.conjugateUnit[at + k] = unit;
         strong |= STRONG_UNIT;
         k++;
       }
-      for (; k < 3; k++) g.conjugate[node * 3 + k] = -1;
+      for (; k < stride; k++) g.conjugate[at + k] = -1;
       g.strong[node] = strong;
     }
   }
@@ -170,10 +170,11 @@ export function leadingLinks(g: ChainGraph, n: number): number {
   const d = n - cell * 9;
   const bit = 1 << d;
   const cand = g.candidates;
+  const { peerStart, weakPeers } = g.houses;
   let w = g.leadingTop;
   g.leadingStart[n] = w;
-  for (let i = 0; i < 20; i++) {
-    const peer = WEAK_PEERS[cell * 20 + i]!;
+  for (let i = peerStart[cell]!; i < peerStart[cell + 1]!; i++) {
+    const peer = weakPeers[i]!;
     if (cand[peer]! & bit && g.strong[peer * 9 + d] !== 0) g.leading[w++] = peer * 9 + d;
   }
   g.leadingEnd[n] = w;

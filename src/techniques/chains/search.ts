@@ -1,7 +1,9 @@
 import type { Board } from '../../core/board.js';
 import type { ChainNode, Step } from '../../core/step.js';
-import { PEERS, PEER_WORDS, POPCOUNT, sees } from '../../core/tables.js';
-import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, seUnitsOf, type ChainGraph } from './graph.js';
+import type { Geometry } from '../../core/geometry.js';
+import { POPCOUNT } from '../../core/tables.js';
+import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, type ChainGraph } from './graph.js';
+import { type SeHouses, seHousesOf } from '../forcing/se-units.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
 
@@ -155,6 +157,7 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
   const useConjugate = mode !== MODE_Y;
   const cand = g.candidates;
   const strong = g.strong;
+  const stride = g.stride;
   const leads = MODE_STRONG[mode]!;
   const s = nextStamp();
   onSeen[start] = s;
@@ -201,14 +204,14 @@ function searchCycle(g: ChainGraph, start: number, mode: number, maxLen: number,
     for (let i = 0; i < offCount; i++) {
       const y = offQueue[i]!;
       const x = offQueueParent[i]!;
-      for (let k = -1; k < 3; k++) {
+      for (let k = -1; k < stride; k++) {
         let z: number;
         if (k < 0) {
           if (!useCell) continue;
           z = g.bivalue[y]!;
         } else {
           if (!useConjugate) break;
-          z = g.conjugate[y * 3 + k]!;
+          z = g.conjugate[y * stride + k]!;
         }
         if (z < 0) {
           if (k < 0) continue;
@@ -245,6 +248,7 @@ const SEEN_OFF = new Int32Array(27);
  * assumed off: what cycleAt's marks find, with cell sets. Most cycles eliminate nothing.
  */
 function cycleCanEliminate(g: ChainGraph, path: number[]): boolean {
+  const peerWords = g.houses.geometry.peerWords;
   let digits = 0;
   let cycle0 = 0;
   let cycle1 = 0;
@@ -265,9 +269,9 @@ function cycleCanEliminate(g: ChainGraph, path: number[]): boolean {
       SEEN_ON[d * 3] = SEEN_ON[d * 3 + 1] = SEEN_ON[d * 3 + 2] = 0;
       SEEN_OFF[d * 3] = SEEN_OFF[d * 3 + 1] = SEEN_OFF[d * 3 + 2] = 0;
     }
-    into[d * 3] = into[d * 3]! | PEER_WORDS[cell * 3]!;
-    into[d * 3 + 1] = into[d * 3 + 1]! | PEER_WORDS[cell * 3 + 1]!;
-    into[d * 3 + 2] = into[d * 3 + 2]! | PEER_WORDS[cell * 3 + 2]!;
+    into[d * 3] = into[d * 3]! | peerWords[cell * 3]!;
+    into[d * 3 + 1] = into[d * 3 + 1]! | peerWords[cell * 3 + 1]!;
+    into[d * 3 + 2] = into[d * 3 + 2]! | peerWords[cell * 3 + 2]!;
   }
   const holding = g.digitCells;
   while (digits !== 0) {
@@ -295,13 +299,14 @@ function cycleAt(g: ChainGraph, start: number, x: number, y: number, length: num
   const m = nextMarkStamp();
   for (const node of out) cellMark[(node / 9) | 0] = m;
   const cand = g.candidates;
+  const { peerStart, weakPeers } = g.houses;
   // Nodes at even distance from the start are "on"; out holds y (odd) first.
   for (let i = out.length - 1; i >= 0; i -= 2) {
     const node = out[i]!;
     const cell = (node / 9) | 0;
     const d = node - cell * 9;
-    for (let k = 0; k < 20; k++) {
-      const peer = PEERS[cell * 20 + k]!;
+    for (let k = peerStart[cell]!; k < peerStart[cell + 1]!; k++) {
+      const peer = weakPeers[k]!;
       if (cellMark[peer] !== m && cand[peer]! & (1 << d)) forwardMark[peer * 9 + d] = m;
     }
   }
@@ -310,8 +315,8 @@ function cycleAt(g: ChainGraph, start: number, x: number, y: number, length: num
     const node = out[i]!;
     const cell = (node / 9) | 0;
     const d = node - cell * 9;
-    for (let k = 0; k < 20; k++) {
-      const peer = PEERS[cell * 20 + k]!;
+    for (let k = peerStart[cell]!; k < peerStart[cell + 1]!; k++) {
+      const peer = weakPeers[k]!;
       const target = peer * 9 + d;
       if (forwardMark[target] === m && resultMark[target] !== m) {
         resultMark[target] = m;
@@ -340,6 +345,8 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
   const useCell = mode !== MODE_X;
   const cand = g.candidates;
   const strong = g.strong;
+  const stride = g.stride;
+  const peerWords = g.houses.geometry.peerWords;
   // An "off" node with no strong link of the mode leads nowhere: it is not queued.
   const leads = MODE_STRONG[mode]!;
   const s = nextStamp();
@@ -365,7 +372,7 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
         const cell = (p / 9) | 0;
         const base = cell * 9;
         // "start off" among p's consequences ends the search: whatever else they are.
-        if (fromOn && weaklyLinked(p, start, useCell)) {
+        if (fromOn && weaklyLinked(peerWords, p, start, useCell)) {
           offParent[start] = p;
           return forcingPath(start, true, offLayer + 1);
         }
@@ -395,14 +402,14 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
       onLayer = offLayer + 1;
       for (let i = 0; i < offCount; i++) {
         const y = offQueue[i]!;
-        for (let k = -1; k < 3; k++) {
+        for (let k = -1; k < stride; k++) {
           let z: number;
           if (k < 0) {
             if (!useCell) continue;
             z = g.bivalue[y]!;
           } else {
             if (mode === MODE_Y) break;
-            z = g.conjugate[y * 3 + k]!;
+            z = g.conjugate[y * stride + k]!;
           }
           if (z < 0) {
             if (k < 0) continue;
@@ -425,12 +432,15 @@ function searchForcing(g: ChainGraph, start: number, fromOn: boolean, mode: numb
   return null;
 }
 
-/** Whether "a on" implies "b off" (two candidates of a grid): the same digit in peer cells, or (with cell links) two digits of one cell. */
-function weaklyLinked(a: number, b: number, useCell: boolean): boolean {
+/**
+ * Whether "a on" implies "b off" (two candidates of a grid): the same digit in peer cells (the
+ * geometry's `peerWords`: house- or cage-mates), or (with cell links) two digits of one cell.
+ */
+function weaklyLinked(peerWords: Int32Array, a: number, b: number, useCell: boolean): boolean {
   const cellA = (a / 9) | 0;
   const cellB = (b / 9) | 0;
   if (cellA === cellB) return useCell && a !== b;
-  return a - cellA * 9 === b - cellB * 9 && sees(cellA, cellB);
+  return a - cellA * 9 === b - cellB * 9 && ((peerWords[cellA * 3 + ((cellB / 27) | 0)]! >> (cellB % 27)) & 1) === 1;
 }
 
 /** The path of a forcing chain that ends at the start's opposite state. */
@@ -457,6 +467,8 @@ function forcingPath(start: number, fromOn: boolean, length: number): Found {
 export interface ChainSearchOptions {
   /** Kinds to look for, as bits of {@link CHAIN_KIND}; default all. */
   kinds?: number;
+  /** The rules' houses (default classic; see TechniqueContext.geometry). */
+  geometry?: Geometry;
 }
 
 /**
@@ -465,7 +477,7 @@ export interface ChainSearchOptions {
  */
 export function findChainStep(board: Readonly<Board>, options: ChainSearchOptions = {}): Step | null {
   const kinds = options.kinds ?? ALL_CHAIN_KINDS;
-  const g = buildChainGraph(board);
+  const g = buildChainGraph(board, seHousesOf(options.geometry));
   const cand = g.candidates;
   const path: number[] = [];
   let best: Found | null = null;
@@ -479,7 +491,7 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     // negation through the mode's links: found for every node at once, so that the searches that
     // would find nothing (nearly all) are not run.
     let contradictory: Uint8Array | null = null;
-    if (forcingKind !== 0) contradictory = staticContradictions(cand, g.places, mode !== MODE_X).contradictory;
+    if (forcingKind !== 0) contradictory = staticContradictions(g.houses, cand, g.places, mode !== MODE_X).contradictory;
     for (let cell = 0; cell < 81; cell++) {
       const mask = cand[cell]!;
       const count = POPCOUNT[mask]!;
@@ -555,8 +567,9 @@ export function listChainHints(
   sink: (hint: ChainHintRecord) => void,
   listContradictions?: (into: Int16Array) => number,
   places?: Uint16Array,
+  houses: SeHouses = seHousesOf(),
 ): number {
-  const g = buildChainGraph({ values: EMPTY_VALUES, candidates }, places);
+  const g = buildChainGraph({ values: EMPTY_VALUES, candidates }, houses, places);
   const cand = g.candidates;
   const path: number[] = [];
   visits = 0;
@@ -579,7 +592,7 @@ export function listChainHints(
   let sourceCount = 0;
   if (listContradictions !== undefined) sourceCount = listContradictions(SOURCES);
   else {
-    const xy = staticContradictions(cand, g.places, true);
+    const xy = staticContradictions(g.houses, cand, g.places, true);
     visits += xy.effort;
     for (let start = 0; start < 729; start++) {
       const mask = cand[(start / 9) | 0]!;
@@ -673,20 +686,27 @@ function settle(found: Found, kind: number, base: number): Found {
   return found;
 }
 
-/** The unit (SE order: box, row, column) shared by two cells, or -1 for the same cell. */
-function sharedUnit(a: number, b: number): number {
+/**
+ * The first house (SE's order: classic box, row, column) holding two cells, -1 for the same cell,
+ * undefined for cage-mates sharing no house (killer).
+ */
+function sharedUnit(g: ChainGraph, a: number, b: number): number | undefined {
   if (a === b) return -1;
-  const ua = seUnitsOf(a);
-  const ub = seUnitsOf(b);
-  for (let k = 0; k < 3; k++) if (ua[k] === ub[k]) return ua[k]!;
-  return -1;
+  const h = g.houses;
+  const words = h.geometry.houseWords;
+  for (let k = h.start[b]!; k < h.start[b + 1]!; k++) {
+    const house = h.house[k]!;
+    if ((words[house * 3 + ((a / 27) | 0)]! >> (a % 27)) & 1) return house;
+  }
+  return undefined;
 }
 
-/** The unit of a strong link from `from` (off) to `to` (on). */
+/** The house of a strong link from `from` (off) to `to` (on). */
 function strongUnit(g: ChainGraph, from: number, to: number): number {
   if (((from / 9) | 0) === ((to / 9) | 0)) return -1;
-  for (let k = 0; k < 3; k++) if (g.conjugate[from * 3 + k] === to) return g.conjugateUnit[from * 3 + k]!;
-  return sharedUnit((from / 9) | 0, (to / 9) | 0);
+  const stride = g.stride;
+  for (let k = 0; k < stride; k++) if (g.conjugate[from * stride + k] === to) return g.conjugateUnit[from * stride + k]!;
+  return sharedUnit(g, (from / 9) | 0, (to / 9) | 0) ?? -1;
 }
 
 function toStep(g: ChainGraph, found: Found): Step {
@@ -702,8 +722,9 @@ function toStep(g: ChainGraph, found: Found): Step {
     if (i === 0) node.parents = [];
     else {
       const prev = found.nodes[i - 1]!;
-      node.unit = found.on[i] ? strongUnit(g, prev, id) : sharedUnit((prev / 9) | 0, cell);
-      if (node.unit >= 0) units.add(node.unit);
+      const unit = found.on[i] ? strongUnit(g, prev, id) : sharedUnit(g, (prev / 9) | 0, cell);
+      if (unit !== undefined) node.unit = unit;
+      if (unit !== undefined && unit >= 0) units.add(unit);
     }
     nodes.push(node);
     if (!cells.includes(cell)) cells.push(cell);

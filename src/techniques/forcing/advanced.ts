@@ -1,6 +1,7 @@
-import { BOX_OF, CELL_UNITS, COL_OF, POPCOUNT, ROW_OF, UNIT_CELLS } from '../../core/tables.js';
+import { POPCOUNT } from '../../core/tables.js';
 import type { ChainEngine, NestedProof, Run } from './engine.js';
 import { findDynamicNestedOffs, findNestedOffs } from './nested.js';
+import type { SeHouses } from './se-units.js';
 
 /** A candidate a simpler technique removes from a chain's working grid, with the "off" nodes it needs. */
 export interface AdvancedOff {
@@ -10,7 +11,7 @@ export interface AdvancedOff {
   nested?: NestedProof;
 }
 
-type Rule = (cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[]) => void;
+type Rule = (h: SeHouses, cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[]) => void;
 
 /**
  * What SE's "advanced" chaining (level >= 1) adds when a chain's queue runs dry: the removals of the
@@ -29,7 +30,7 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
     LOST_DIGITS = engine.lostDigits;
     LOST_CELLS = engine.lostCells;
     for (const rule of RULES) {
-      rule(engine.cur, engine.curPos, engine.base, out);
+      rule(engine.houses, engine.cur, engine.curPos, engine.base, out);
       if (out.length > 0) return out;
     }
   }
@@ -48,45 +49,46 @@ const OUT: AdvancedOff[] = [];
  * a slot the chain changed, which holds none of them). Patterns are counted whether or not they rely
  * on the chain: a superset, for a sure "no".
  */
-export function changeMakesPatterns(cur: Uint16Array, curPos: Uint16Array, changed: Int16Array, count: number): boolean {
+export function changeMakesPatterns(h: SeHouses, cur: Uint16Array, curPos: Uint16Array, changed: Int16Array, count: number): boolean {
   for (let n = 0; n < count; n++) {
     const pot = changed[n]!;
     const cell = Math.floor(pot / 9);
     const digitIndex = pot % 9;
-    for (let k = 0; k < 3; k++) {
-      const unit = CELL_UNITS[cell * 3 + k]!;
-      if (hiddenPairWith(cur, curPos, unit, digitIndex)) return true;
-      if (POPCOUNT[cur[cell]!] === 2 && nakedPairWith(cur, unit, cell)) return true;
+    for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+      const unit = h.house[k]!;
+      if (hiddenPairWith(h, cur, curPos, unit, digitIndex)) return true;
+      if (POPCOUNT[cur[cell]!] === 2 && nakedPairWith(h, cur, unit, cell)) return true;
     }
-    if (xWingWith(cur, curPos, ROW_OF[cell]!, 0, digitIndex) || xWingWith(cur, curPos, 9 + COL_OF[cell]!, 9, digitIndex)) return true;
+    const geometry = h.geometry;
+    if (xWingWith(cur, curPos, geometry.rowOf[cell]!, 0, digitIndex) || xWingWith(cur, curPos, 9 + geometry.colOf[cell]!, 9, digitIndex)) return true;
   }
   return false;
 }
 
 /** Some hidden pair of digit `d` and another in `unit`, with something to remove. */
-function hiddenPairWith(cur: Uint16Array, curPos: Uint16Array, unit: number, d: number): boolean {
+function hiddenPairWith(h: SeHouses, cur: Uint16Array, curPos: Uint16Array, unit: number, d: number): boolean {
   const p1 = curPos[unit * 9 + d]!;
   if (POPCOUNT[p1]! < 1 || POPCOUNT[p1]! > 2) return false;
   for (let d2 = 0; d2 < 9; d2++) {
     const p2 = curPos[unit * 9 + d2]!;
     if (d2 === d || POPCOUNT[p2]! < 1 || POPCOUNT[p2]! > 2 || POPCOUNT[p1 | p2] !== 2) continue;
     const keep = (1 << d) | (1 << d2);
-    for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i) && (cur[UNIT_CELLS[unit * 9 + i]!]! & ~keep) !== 0) return true;
+    for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i) && (cur[h.cells[unit * 9 + i]!]! & ~keep) !== 0) return true;
   }
   return false;
 }
 
 /** Some naked pair of `cell` (two candidates) and another cell of `unit`, with something to remove. */
-function nakedPairWith(cur: Uint16Array, unit: number, cell: number): boolean {
+function nakedPairWith(h: SeHouses, cur: Uint16Array, unit: number, cell: number): boolean {
   const mask = cur[cell]!;
   let partner = -1;
   for (let i = 0; i < 9; i++) {
-    const other = UNIT_CELLS[unit * 9 + i]!;
+    const other = h.cells[unit * 9 + i]!;
     if (other !== cell && cur[other] === mask) partner = other;
   }
   if (partner < 0) return false;
   for (let i = 0; i < 9; i++) {
-    const other = UNIT_CELLS[unit * 9 + i]!;
+    const other = h.cells[unit * 9 + i]!;
     if (other !== cell && other !== partner && (cur[other]! & mask) !== 0) return true;
   }
   return false;
@@ -127,15 +129,15 @@ function pushOffs(into: number[], cell: number, digits: number): void {
  * one (naked pairs). What it finds, and in which order, is the same as a scan of the whole grid.
  */
 /** Per unit: digits of which the chain removed some candidate in it (the engine's lostDigits). */
-let LOST_DIGITS = new Uint16Array(27);
+let LOST_DIGITS: Uint16Array = new Uint16Array(0);
 /** Per unit: positions (index in the unit) of the cells that lost some candidate (its lostCells). */
-let LOST_CELLS = new Uint16Array(27);
+let LOST_CELLS: Uint16Array = new Uint16Array(0);
 
 /** "Off" nodes of the cells of a unit that lost a digit, skipping cells in `skip` (a cell predicate). */
-function lostInUnit(unit: number, digitIndex: number, cur: Uint16Array, base: Uint16Array, skip: (cell: number) => boolean, into: number[]): void {
+function lostInUnit(h: SeHouses, unit: number, digitIndex: number, cur: Uint16Array, base: Uint16Array, skip: (cell: number) => boolean, into: number[]): void {
   const bit = 1 << digitIndex;
   for (let i = 0; i < 9; i++) {
-    const cell = UNIT_CELLS[unit * 9 + i]!;
+    const cell = h.cells[unit * 9 + i]!;
     if ((base[cell]! & bit) !== 0 && (cur[cell]! & bit) === 0 && !skip(cell)) into.push(offNode(cell, digitIndex));
   }
 }
@@ -150,23 +152,28 @@ const BOX_ROW_MASK = [0x7, 0x38, 0x1c0];
 const BOX_COL_MASK = [0x49, 0x92, 0x124];
 
 /** Adds the removals of digit `d` at the given positions of a unit, and the rule's parents. */
-function emitLocking(out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
+function emitLocking(h: SeHouses, out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
+  const houseCells = h.cells;
   let lost = 0;
   for (let i = 0; i < 9; i++) {
-    const cell = UNIT_CELLS[source * 9 + i]!;
+    const cell = houseCells[source * 9 + i]!;
     if ((base[cell]! & (1 << d)) !== 0 && (curPos[source * 9 + d]! & (1 << i)) === 0 && (keepMask & (1 << i)) === 0) lost |= 1 << i;
   }
   if (lost === 0) return;
   const parents: number[] = [];
-  for (let i = 0; i < 9; i++) if (lost & (1 << i)) parents.push(offNode(UNIT_CELLS[source * 9 + i]!, d));
-  for (let i = 0; i < 9; i++) if (removeMask & (1 << i)) out.push({ node: offNode(UNIT_CELLS[target * 9 + i]!, d), parents, cause: 'locked candidates' });
+  for (let i = 0; i < 9; i++) if (lost & (1 << i)) parents.push(offNode(houseCells[source * 9 + i]!, d));
+  for (let i = 0; i < 9; i++) if (removeMask & (1 << i)) out.push({ node: offNode(houseCells[target * 9 + i]!, d), parents, cause: 'locked candidates' });
 }
 
 /**
  * Pointing (box -> column, box -> row) then claiming (column -> box, row -> box), with position
  * masks: a box's places for a digit inside one of its rows / columns, or a line's inside one box.
  */
-const locking: Rule = (_cur, curPos, base, out) => {
+const locking: Rule = (h, _cur, curPos, base, out) => {
+  if (!h.geometry.classic) {
+    lockingByPairs(h, curPos, base, out);
+    return;
+  }
   // Plain counters, not loops over array literals: these rules run at every quiescence.
   for (let pass = 0; pass < 2; pass++) {
     const toColumns = pass === 0;
@@ -184,12 +191,12 @@ const locking: Rule = (_cur, curPos, base, out) => {
           if (toColumns && (pos & ~BOX_COL_MASK[k]!) === 0) {
             const col = 9 + boxCol * 3 + k;
             const remove = curPos[col * 9 + d]! & ~(0x7 << (boxRow * 3));
-            if (remove) emitLocking(out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, base, curPos);
+            if (remove) emitLocking(h, out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, base, curPos);
           }
           if (!toColumns && (pos & ~BOX_ROW_MASK[k]!) === 0) {
             const row = boxRow * 3 + k;
             const remove = curPos[row * 9 + d]! & ~(0x7 << (boxCol * 3));
-            if (remove) emitLocking(out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, base, curPos);
+            if (remove) emitLocking(h, out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, base, curPos);
           }
         }
       }
@@ -211,25 +218,55 @@ const locking: Rule = (_cur, curPos, base, out) => {
           const box = lineStart === 0 ? Math.floor(l / 3) * 3 + k : k * 3 + Math.floor(l / 3);
           const inLine = lineStart === 0 ? BOX_ROW_MASK[l % 3]! : BOX_COL_MASK[l % 3]!;
           const remove = curPos[(18 + box) * 9 + d]! & ~inLine;
-          if (remove) emitLocking(out, 18 + box, remove, line, 0x7 << (k * 3), d, base, curPos);
+          if (remove) emitLocking(h, out, 18 + box, remove, line, 0x7 << (k * 3), d, base, curPos);
         }
       }
     }
   }
 };
 
-function unitHas(unit: number, cell: number): boolean {
-  if (unit < 9) return ROW_OF[cell] === unit;
-  if (unit < 18) return COL_OF[cell] === unit - 9;
-  return BOX_OF[cell] === unit - 18;
+/**
+ * Locking on any geometry: each pair of houses (source, target) that share cells, in
+ * SukakuExplainer's order (SeHouses.lockingPairs); a digit whose places in the source (two or
+ * more, one lost to the chain) all lie in the target leaves the target's other places.
+ */
+function lockingByPairs(h: SeHouses, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+  const pairs = h.lockingPairs;
+  const words = h.geometry.houseWords;
+  const cells = h.cells;
+  for (let p = 0; p < pairs.length; p += 2) {
+    const source = pairs[p]!;
+    let digits = LOST_DIGITS[source]!;
+    if (digits === 0) continue;
+    const target = pairs[p + 1]!;
+    // Places of the source inside the target, and of the target inside the source.
+    let inTarget = 0;
+    let inSource = 0;
+    for (let i = 0; i < 9; i++) {
+      const cell = cells[source * 9 + i]!;
+      if ((words[target * 3 + ((cell / 27) | 0)]! >> (cell % 27)) & 1) inTarget |= 1 << i;
+      const other = cells[target * 9 + i]!;
+      if ((words[source * 3 + ((other / 27) | 0)]! >> (other % 27)) & 1) inSource |= 1 << i;
+    }
+    while (digits !== 0) {
+      const d = 31 - Math.clz32(digits & -digits);
+      digits &= digits - 1;
+      const pos = curPos[source * 9 + d]!;
+      if (POPCOUNT[pos]! < 2 || (pos & ~inTarget) !== 0) continue;
+      const remove = curPos[target * 9 + d]! & ~inSource;
+      if (remove) emitLocking(h, out, target, remove, source, inTarget, d, base, curPos);
+    }
+  }
 }
 
-/** Boxes, rows, columns: SE's order of units. */
-const SE_UNIT_ORDER = Uint8Array.of(18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17);
+function unitHas(h: SeHouses, unit: number, cell: number): boolean {
+  return ((h.geometry.houseWords[unit * 3 + ((cell / 27) | 0)]! >> (cell % 27)) & 1) === 1;
+}
 
-const hiddenPairs: Rule = (cur, curPos, base, out) => {
-  for (let u = 0; u < 27; u++) {
-    const unit = SE_UNIT_ORDER[u]!;
+const hiddenPairs: Rule = (h, cur, curPos, base, out) => {
+  const order = h.order;
+  for (let u = 0; u < order.length; u++) {
+    const unit = order[u]!;
     const lost = LOST_DIGITS[unit]!;
     if (lost === 0) continue;
     // A pair needs a digit that lost a candidate here, with one or two places left: most units
@@ -259,9 +296,9 @@ const hiddenPairs: Rule = (cur, curPos, base, out) => {
         const keep = (1 << d1) | (1 << d2);
         // Most such pairs remove nothing: nothing is allocated for them.
         let extraAny = 0;
-        for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i)) extraAny |= cur[UNIT_CELLS[unit * 9 + i]!]! & ~keep;
+        for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i)) extraAny |= cur[h.cells[unit * 9 + i]!]! & ~keep;
         if (extraAny === 0) continue;
-        emitHiddenPair(unit, d1, d2, p1 | p2, cur, base, out);
+        emitHiddenPair(h, unit, d1, d2, p1 | p2, cur, base, out);
       }
     }
   }
@@ -271,41 +308,42 @@ const hiddenPairs: Rule = (cur, curPos, base, out) => {
  * The removals of a hidden pair of digits d1, d2 at `places` of a unit. Apart from the scan above
  * (no closure in a loop there: V8 would allocate a context for every iteration).
  */
-function emitHiddenPair(unit: number, d1: number, d2: number, places: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+function emitHiddenPair(h: SeHouses, unit: number, d1: number, d2: number, places: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
   const keep = (1 << d1) | (1 << d2);
   const removals: number[] = [];
   const cells: number[] = [];
   for (let i = 0; i < 9; i++) {
     if ((places & (1 << i)) === 0) continue;
-    const cell = UNIT_CELLS[unit * 9 + i]!;
+    const cell = h.cells[unit * 9 + i]!;
     cells.push(cell);
     pushOffs(removals, cell, cur[cell]! & ~keep);
   }
   if (removals.length === 0) return;
   const parents: number[] = [];
   const inSet = (cell: number) => cells.includes(cell);
-  lostInUnit(unit, d1, cur, base, inSet, parents);
-  lostInUnit(unit, d2, cur, base, inSet, parents);
+  lostInUnit(h, unit, d1, cur, base, inSet, parents);
+  lostInUnit(h, unit, d2, cur, base, inSet, parents);
   emit(out, removals, parents, 'hidden pair');
 }
 
-const nakedPairs: Rule = (cur, _curPos, base, out) => {
-  for (let u = 0; u < 27; u++) {
-    const unit = SE_UNIT_ORDER[u]!;
+const nakedPairs: Rule = (h, cur, _curPos, base, out) => {
+  const order = h.order;
+  for (let u = 0; u < order.length; u++) {
+    const unit = order[u]!;
     const lost = LOST_CELLS[unit]!;
     if (lost === 0) continue;
     for (let i = 0; i < 9; i++) {
-      const a = UNIT_CELLS[unit * 9 + i]!;
+      const a = h.cells[unit * 9 + i]!;
       const mask = cur[a]!;
       if (POPCOUNT[mask] !== 2) continue;
       const partners = lost & (1 << i) ? 0x1ff : lost;
       for (let j = i + 1; j < 9; j++) {
         if ((partners & (1 << j)) === 0) continue;
-        const b = UNIT_CELLS[unit * 9 + j]!;
+        const b = h.cells[unit * 9 + j]!;
         if (cur[b] !== mask) continue;
         const removals: number[] = [];
         for (let k = 0; k < 9; k++) {
-          const cell = UNIT_CELLS[unit * 9 + k]!;
+          const cell = h.cells[unit * 9 + k]!;
           if (cell === a || cell === b) continue;
           pushOffs(removals, cell, cur[cell]! & mask);
         }
@@ -320,7 +358,7 @@ const nakedPairs: Rule = (cur, _curPos, base, out) => {
 };
 
 /** X-wings: two rows (columns) holding a digit only in the same two columns (rows). */
-const xWings: Rule = (cur, curPos, base, out) => {
+const xWings: Rule = (h, cur, curPos, base, out) => {
   for (let pass = 0; pass < 2; pass++) {
     const baseType = pass * 9;
     const coverType = baseType === 0 ? 9 : 0;
@@ -340,7 +378,7 @@ const xWings: Rule = (cur, curPos, base, out) => {
           let elsewhere = 0;
           for (let i = 0; i < 9; i++) if (p & (1 << i)) elsewhere |= curPos[(coverType + i) * 9 + d]! & ~((1 << l1) | (1 << l2));
           if (elsewhere === 0) continue;
-          emitXWing(baseType, l1, l2, d, p, cur, base, out);
+          emitXWing(h, baseType, l1, l2, d, p, cur, base, out);
         }
       }
     }
@@ -348,7 +386,7 @@ const xWings: Rule = (cur, curPos, base, out) => {
 };
 
 /** The removals of an X-wing of digit d on base lines l1, l2 (of type `baseType`) at places `p` (no closure in the scan's loop). */
-function emitXWing(baseType: number, l1: number, l2: number, d: number, p: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+function emitXWing(h: SeHouses, baseType: number, l1: number, l2: number, d: number, p: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
   const coverType = baseType === 0 ? 9 : 0;
   const covers: number[] = [];
   for (let i = 0; i < 9; i++) if (p & (1 << i)) covers.push(coverType + i);
@@ -356,15 +394,15 @@ function emitXWing(baseType: number, l1: number, l2: number, d: number, p: numbe
   for (const cover of covers) {
     for (let k = 0; k < 9; k++) {
       if (k === l1 || k === l2) continue;
-      const cell = UNIT_CELLS[cover * 9 + k]!;
+      const cell = h.cells[cover * 9 + k]!;
       if (cur[cell]! & (1 << d)) removals.push(offNode(cell, d));
     }
   }
   if (removals.length === 0) return;
   const parents: number[] = [];
-  const inCover = (cell: number) => covers.some((c) => unitHas(c, cell));
-  lostInUnit(baseType + l1, d, cur, base, inCover, parents);
-  lostInUnit(baseType + l2, d, cur, base, inCover, parents);
+  const inCover = (cell: number) => covers.some((c) => unitHas(h, c, cell));
+  lostInUnit(h, baseType + l1, d, cur, base, inCover, parents);
+  lostInUnit(h, baseType + l2, d, cur, base, inCover, parents);
   emit(out, removals, parents, 'X-wing');
 }
 

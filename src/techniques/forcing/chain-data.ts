@@ -1,20 +1,20 @@
 import type { ChainData, ChainNode } from '../../core/step.js';
-import { BOX_OF, COL_OF, ROW_OF } from '../../core/tables.js';
 import { type Run, nodeCell, nodeDigit, nodeIsOn } from './engine.js';
 import { nestedProofChains } from './nested.js';
 import type { HintChain } from './search.js';
+import type { SeHouses } from './se-units.js';
 
 /**
  * The chains of a hint as ChainData: one per assumption, ending on the target; a contradiction
- * gives two (the derivations of the node that would be both on and off).
+ * gives two (the derivations of the node that would be both on and off). `houses`: the engine's.
  */
-export function hintChains(chains: readonly HintChain[], base: Uint16Array): ChainData[] {
+export function hintChains(chains: readonly HintChain[], base: Uint16Array, houses: SeHouses): ChainData[] {
   const out: ChainData[] = [];
   for (const chain of chains) {
     if (chain.node === -1) {
-      out.push(chainData(chain.run, chain.run.conflictNode, conflictParents(chain.run), base));
-      out.push(chainData(chain.run, chain.run.conflictOther, null, base));
-    } else out.push(chainData(chain.run, chain.node, null, base));
+      out.push(chainData(chain.run, chain.run.conflictNode, conflictParents(chain.run), base, houses));
+      out.push(chainData(chain.run, chain.run.conflictOther, null, base, houses));
+    } else out.push(chainData(chain.run, chain.node, null, base, houses));
   }
   return out;
 }
@@ -23,7 +23,7 @@ export function hintChains(chains: readonly HintChain[], base: Uint16Array): Cha
  * One derivation, parents first, the target last; `ownParents` for a derived node not stored in the
  * run; `base` is the grid the run started from (nested proofs are found again on it).
  */
-function chainData(run: Run, target: number, ownParents: number[] | null, base: Uint16Array): ChainData {
+function chainData(run: Run, target: number, ownParents: number[] | null, base: Uint16Array, houses: SeHouses): ChainData {
   const members = new Set<number>();
   const stack = [...(ownParents ?? run.parentsOf(target))];
   while (stack.length > 0) {
@@ -45,8 +45,11 @@ function chainData(run: Run, target: number, ownParents: number[] | null, base: 
     const derived = last && ownParents !== null;
     const cause = derived ? undefined : run.causes?.get(n);
     const proof = derived ? undefined : run.nested?.get(n);
-    if (parentIds.length > 0 && cause === undefined) out.unit = linkUnit(nodeCell(parentIds[0]!), cell);
-    if (proof) out.proof = nestedProofChains(proof, run, base);
+    if (parentIds.length > 0 && cause === undefined) {
+      const unit = linkUnit(houses, nodeCell(parentIds[0]!), cell);
+      if (unit !== undefined) out.unit = unit;
+    }
+    if (proof) out.proof = nestedProofChains(proof, run, base, houses);
     return out;
   });
   return { nodes };
@@ -58,12 +61,18 @@ function conflictParents(run: Run): number[] {
   return out;
 }
 
-/** The unit linking a parent cell to a child cell (box first, as SE), or -1 for the same cell. */
-export function linkUnit(from: number, to: number): number {
+/**
+ * The house linking a parent cell to a child cell (the child's first in SE's order: classic box,
+ * row, column), -1 for the same cell, undefined for cage-mates sharing no house (killer).
+ */
+export function linkUnit(h: SeHouses, from: number, to: number): number | undefined {
   if (from === to) return -1;
-  if (BOX_OF[from] === BOX_OF[to]) return 18 + BOX_OF[to]!;
-  if (ROW_OF[from] === ROW_OF[to]) return ROW_OF[to]!;
-  return 9 + COL_OF[to]!;
+  const words = h.geometry.houseWords;
+  for (let k = h.start[to]!; k < h.start[to + 1]!; k++) {
+    const house = h.house[k]!;
+    if ((words[house * 3 + ((from / 27) | 0)]! >> (from % 27)) & 1) return house;
+  }
+  return undefined;
 }
 
 

@@ -1,5 +1,5 @@
-import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { POPCOUNT } from '../../core/tables.js';
+import type { SeHouses } from './se-units.js';
 
 /** Nodes (candidate on / off); engine.ts's NODE_COUNT, repeated: engine.ts imports this module. */
 const NODE_COUNT = 1458;
@@ -16,6 +16,7 @@ export const NODE_WORDS = 46;
 /** Scratch of computeStaticClosures (one at a time: nested searches never nest further). */
 const CLOSURES = {
   edgeStart: new Int32Array(NODE_COUNT + 1),
+  /** Grown for geometries with more peers than classic's 20 (see findComponents). */
   edges: new Int16Array(NODE_COUNT * 32),
   index: new Int32Array(NODE_COUNT),
   low: new Int32Array(NODE_COUNT),
@@ -41,9 +42,9 @@ const CLOSURES = {
  * reverse topological order, so each component's closure is itself plus the closures of the
  * components it links to, all already known. Returns the work done (for the effort bound).
  */
-export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): number {
+export function computeStaticClosures(h: SeHouses, base: Uint16Array, basePos: Uint16Array): number {
   const c = CLOSURES;
-  const effort = findComponents(base, basePos);
+  const effort = findComponents(h, base, basePos);
   const bits = c.bits;
   for (let comp = 0; comp < c.componentCount; comp++) {
     // Closures are bitsets over component ids: all a component reaches has a smaller id, so its
@@ -82,9 +83,16 @@ export function computeStaticClosures(base: Uint16Array, basePos: Uint16Array): 
  * must be its bit ^ 1). Also says whether the grid has a node whose closure holds its negation.
  * Returns that, with the work done.
  */
-export function computeOnClosures(base: Uint16Array, basePos: Uint16Array, bitOf: Int16Array, words: number, into: Int32Array): { contradiction: boolean; effort: number } {
+export function computeOnClosures(
+  h: SeHouses,
+  base: Uint16Array,
+  basePos: Uint16Array,
+  bitOf: Int16Array,
+  words: number,
+  into: Int32Array,
+): { contradiction: boolean; effort: number } {
   const c = CLOSURES;
-  const effort = findComponents(base, basePos);
+  const effort = findComponents(h, base, basePos);
   const bits = c.nodeBits;
   let contradiction = false;
   for (let comp = 0; comp < c.componentCount; comp++) {
@@ -132,9 +140,14 @@ export function computeOnClosures(base: Uint16Array, basePos: Uint16Array, bitOf
  * topological order: whatever a component links to has a smaller id) and the members of each
  * component. Returns the work done: nodes and links.
  */
-function findComponents(base: Uint16Array, basePos: Uint16Array): number {
+function findComponents(h: SeHouses, base: Uint16Array, basePos: Uint16Array): number {
   const c = CLOSURES;
   let effort = 0;
+  // An "on" node links to its cell's other digits and its houses' other places (repeats included),
+  // then its cage-mates; an "off" node to at most one node per house and one in its cell.
+  const perNode = 8 + 8 * h.maxHousesOfCell + (h.maxPeers > 8 * h.maxHousesOfCell ? h.maxPeers : 0);
+  if (c.edges.length < NODE_COUNT * perNode) c.edges = new Int16Array(NODE_COUNT * perNode);
+  const { start: houseStart, house: houseOf, index: houseIndex, cells: houseCells, cageStart, cageMates } = h;
   // Successors of every node, in CSR form.
   let edgeCount = 0;
   for (let node = 0; node < NODE_COUNT; node++) {
@@ -150,23 +163,27 @@ function findComponents(base: Uint16Array, basePos: Uint16Array): number {
         others ^= low;
         c.edges[edgeCount++] = (cell * 9 + 31 - Math.clz32(low)) << 1;
       }
-      for (let k = 0; k < 3; k++) {
-        const unit = SE_UNITS[cell * 3 + k]!;
-        let positions = basePos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      for (let k = houseStart[cell]!; k < houseStart[cell + 1]!; k++) {
+        const unit = houseOf[k]!;
+        let positions = basePos[unit * 9 + digitIndex]! & ~(1 << houseIndex[k]!);
         while (positions !== 0) {
           const low = positions & -positions;
           positions ^= low;
-          c.edges[edgeCount++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
+          c.edges[edgeCount++] = (houseCells[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
         }
+      }
+      for (let k = cageStart[cell]!; k < cageStart[cell + 1]!; k++) {
+        const other = cageMates[k]!;
+        if (base[other]! & (1 << digitIndex)) c.edges[edgeCount++] = (other * 9 + digitIndex) << 1;
       }
     } else {
       if (POPCOUNT[base[cell]!] === 2) c.edges[edgeCount++] = ((cell * 9 + 31 - Math.clz32(base[cell]! & ~(1 << digitIndex))) << 1) | 1;
-      for (let k = 0; k < 3; k++) {
-        const unit = SE_UNITS[cell * 3 + k]!;
+      for (let k = houseStart[cell]!; k < houseStart[cell + 1]!; k++) {
+        const unit = houseOf[k]!;
         const positions = basePos[unit * 9 + digitIndex]!;
         if (POPCOUNT[positions] !== 2) continue;
-        const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
-        c.edges[edgeCount++] = ((UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
+        const otherPos = positions & ~(1 << houseIndex[k]!);
+        c.edges[edgeCount++] = ((houseCells[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex) << 1) | 1;
       }
     }
   }

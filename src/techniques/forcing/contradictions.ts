@@ -1,5 +1,5 @@
-import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { POPCOUNT } from '../../core/tables.js';
+import type { SeHouses } from './se-units.js';
 
 /*
  * Which nodes of a grid statically imply their own negation (the roots of SE's static forcing
@@ -7,12 +7,12 @@ import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
  * closure.ts (which the level-3 prefilter still uses).
  *
  * The static graph alternates: on(a) -> off(q) for every candidate q that a excludes (same cell, or
- * same digit in a box / row / column); off(q) -> on(b) only where q and b are *strongly linked*
- * (the two digits of a bivalue cell, the two places of a digit in a unit). So every path
+ * same digit in a house or a cage); off(q) -> on(b) only where q and b are *strongly linked*
+ * (the two digits of a bivalue cell, the two places of a digit in a house). So every path
  * leaves an "off" node through a strong link, and only the few candidates that have a strong
  * link ("strong" candidates, S) matter inside a path:
  *
- *   T(q)  = the strong partners of q (at most 4)               on(a) -> off(q) -> on(b), b in T(q)
+ *   T(q)  = the strong partners of q (classic: at most 4)      on(a) -> off(q) -> on(b), b in T(q)
  *   cl(b) = strong candidates reachable from on(b), b included  (closures over S only)
  *   U(q)  = union of cl(b) for b in T(q)                        (where off(q) leads)
  *
@@ -29,7 +29,7 @@ const WORDS = 23;
 
 const S = {
   id: new Int16Array(POTS),
-  /** Strong digits of each cell; strong places of each digit in each unit. */
+  /** Strong digits of each cell; strong places of each digit in each house. */
   strongCell: new Uint16Array(81),
   strongPos: new Uint16Array(27 * 9),
   pots: new Int16Array(POTS),
@@ -37,6 +37,8 @@ const S = {
   partners: new Int16Array(POTS * 4),
   edgeStart: new Int32Array(POTS + 1),
   edges: new Int16Array(POTS * 128),
+  /** Candidates one candidate excludes (excludedStrong). */
+  excludedList: new Int16Array(32),
   index: new Int32Array(POTS),
   low: new Int32Array(POTS),
   onStack: new Uint8Array(POTS),
@@ -53,7 +55,7 @@ const S = {
 };
 
 /** Writes into `into` the strong candidates (pots) that (cell, digitIndex) excludes (repeats possible); returns how many. */
-function excludedStrong(cell: number, digitIndex: number, into: Int16Array): number {
+function excludedStrong(h: SeHouses, cell: number, digitIndex: number, into: Int16Array): number {
   let n = 0;
   let others = S.strongCell[cell]! & ~(1 << digitIndex);
   while (others !== 0) {
@@ -61,19 +63,21 @@ function excludedStrong(cell: number, digitIndex: number, into: Int16Array): num
     others ^= low;
     into[n++] = cell * 9 + 31 - Math.clz32(low);
   }
-  for (let k = 0; k < 3; k++) {
-    const unit = SE_UNITS[cell * 3 + k]!;
-    let positions = S.strongPos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
+  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+    const unit = h.house[k]!;
+    let positions = S.strongPos[unit * 9 + digitIndex]! & ~(1 << h.index[k]!);
     while (positions !== 0) {
       const low = positions & -positions;
       positions ^= low;
-      into[n++] = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex;
+      into[n++] = h.cells[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex;
     }
+  }
+  for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) {
+    const pot = h.cageMates[k]! * 9 + digitIndex;
+    if (S.id[pot]! >= 0) into[n++] = pot;
   }
   return n;
 }
-
-const EXCLUDED = new Int16Array(32);
 
 /**
  * Marks, in the returned array (indexed by node = pot * 2 + on), every node of the grid whose
@@ -81,8 +85,16 @@ const EXCLUDED = new Int16Array(32);
  * Without `cellLinks` the links inside a cell are left out (single-digit chains: SE's X mode).
  * The array is reused by the next call. Returns it with the work done (for the effort bound).
  */
-export function staticContradictions(base: Uint16Array, basePos: Uint16Array, cellLinks = true): { contradictory: Uint8Array; effort: number } {
+export function staticContradictions(h: SeHouses, base: Uint16Array, basePos: Uint16Array, cellLinks = true): { contradictory: Uint8Array; effort: number } {
   const s = S;
+  // Buffers for the geometry's number of houses (classic sizes unless a variant needs more).
+  const perCell = h.maxHousesOfCell + 1;
+  if (s.strongPos.length < h.houseCount * 9) s.strongPos = new Uint16Array(h.houseCount * 9);
+  if (s.partners.length < POTS * perCell) s.partners = new Int16Array(POTS * perCell);
+  const excludedMax = 8 + 8 * h.maxHousesOfCell + (h.cageStart[81]! > 0 ? h.maxPeers : 0);
+  if (s.excludedList.length < excludedMax) s.excludedList = new Int16Array(excludedMax);
+  if (s.edges.length < POTS * excludedMax * perCell && h.houseCount > 27) s.edges = new Int16Array(POTS * excludedMax * perCell);
+  const EXCLUDED = s.excludedList;
   s.id.fill(-1);
   s.contradictory.fill(0);
   s.strongCell.fill(0);
@@ -105,13 +117,13 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array, ce
       const start = partnerCount;
       if (bivalue) s.partners[partnerCount++] = cell * 9 + 31 - Math.clz32(mask & ~low);
       effort += POPCOUNT[mask]! + 1;
-      for (let k = 0; k < 3; k++) {
-        const unit = SE_UNITS[cell * 3 + k]!;
+      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+        const unit = h.house[k]!;
         const positions = basePos[unit * 9 + digitIndex]!;
         effort += POPCOUNT[positions]! - 1;
         if (POPCOUNT[positions] !== 2) continue;
-        const otherPos = positions & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!);
-        s.partners[partnerCount++] = UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex;
+        const otherPos = positions & ~(1 << h.index[k]!);
+        s.partners[partnerCount++] = h.cells[unit * 9 + 31 - Math.clz32(otherPos)]! * 9 + digitIndex;
       }
       effort += partnerCount - start;
       if (partnerCount === start) continue;
@@ -121,9 +133,9 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array, ce
       s.partnerStart[count] = start;
       count++;
       if (cellLinks) s.strongCell[cell] = s.strongCell[cell]! | low;
-      for (let k = 0; k < 3; k++) {
-        const slot = SE_UNITS[cell * 3 + k]! * 9 + digitIndex;
-        s.strongPos[slot] = s.strongPos[slot]! | (1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+        const slot = h.house[k]! * 9 + digitIndex;
+        s.strongPos[slot] = s.strongPos[slot]! | (1 << h.index[k]!);
       }
     }
   }
@@ -135,7 +147,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array, ce
   for (let b = 0; b < count; b++) {
     s.edgeStart[b] = edgeCount;
     const pot = s.pots[b]!;
-    const n = excludedStrong(Math.floor(pot / 9), pot % 9, EXCLUDED);
+    const n = excludedStrong(h, Math.floor(pot / 9), pot % 9, EXCLUDED);
     for (let i = 0; i < n; i++) {
       const q = s.id[EXCLUDED[i]!]!;
       for (let e = s.partnerStart[q]!; e < s.partnerStart[q + 1]!; e++) s.edges[edgeCount++] = s.id[s.partners[e]!]!;
@@ -222,7 +234,7 @@ export function staticContradictions(base: Uint16Array, basePos: Uint16Array, ce
       const low = digits & -digits;
       digits ^= low;
       const digitIndex = 31 - Math.clz32(low);
-      const n = excludedStrong(cell, digitIndex, EXCLUDED);
+      const n = excludedStrong(h, cell, digitIndex, EXCLUDED);
       if (n === 0) continue;
       for (let w = 0; w < words; w++) excluded[w] = 0;
       for (let i = 0; i < n; i++) {

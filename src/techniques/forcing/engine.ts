@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
-import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { POT_CELL, POT_DIGIT, SE_UNITS, SE_UNIT_INDEX, SE_UNIT_SEEN } from './se-units.js';
+import type { Geometry } from '../../core/geometry.js';
+import { POPCOUNT } from '../../core/tables.js';
+import { POT_CELL, POT_DIGIT, type SeHouses, seHousesOf } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
 import { closureContradicts, closuresMeet, computeStaticClosures } from './closure.js';
 import { changedSourcesGiveNothing } from './nested.js';
@@ -16,10 +17,11 @@ import { changedSourcesGiveNothing } from './nested.js';
  * pending "off" node), so that the parent recorded for each node, and therefore the chain
  * complexity that sets the rating, is the one SE finds:
  *
- *   on  (c, d)  ->  off every other digit of c (unless nishio), off d in every other cell of c's box,
- *                   row and column (in that order);
+ *   on  (c, d)  ->  off every other digit of c (unless nishio), off d in every other cell of c's
+ *                   houses (classic: box, row and column, in that order; see se-units.ts for the
+ *                   order of a variant's houses), then in its cage-mates (killer: weak links only);
  *   off (c, d)  ->  on the other digit if c has two left (unless nishio), on d in the other cell of a
- *                   box / row / column left with two places for d.
+ *                   house of c left with two places for d.
  *
  * A dynamic run also removes each processed "off" candidate from its working grid, so later links
  * see what earlier ones implied; the extra "hidden" parents of a link are the candidates so removed
@@ -331,7 +333,7 @@ function touches(run: Run, pots: Int32Array): boolean {
  * it): every candidate of a cell that lost one, and the lost digit in the cell's units. Returns
  * how many candidates were lost (listed in `lost` if given).
  */
-function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array, lost?: Int16Array): number {
+function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32Array, lost?: Int16Array): number {
   into.fill(0);
   let count = 0;
   for (let cell = 0; cell < 81; cell++) {
@@ -344,10 +346,11 @@ function touchedBy(from: Uint16Array, to: Uint16Array, into: Int32Array, lost?: 
       const digitIndex = 31 - Math.clz32(low);
       if (lost) lost[count] = cell * 9 + digitIndex;
       count++;
-      for (let k = 0; k < 3; k++) {
-        const unit = SE_UNITS[cell * 3 + k]!;
-        for (let i = 0; i < 9; i++) setPot(into, UNIT_CELLS[unit * 9 + i]! * 9 + digitIndex);
+      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+        const unit = h.house[k]!;
+        for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
       }
+      for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(into, h.cageMates[k]! * 9 + digitIndex);
     }
   }
   for (let w = 0; w < WORDS; w++) if (into[w] !== 0) into[WORDS + 1 + into[WORDS]!++] = w;
@@ -403,10 +406,12 @@ const FREE_RUNS: Run[] = [];
 const MAX_FREE_RUNS = 4000;
 
 interface NishioTable {
+  /** The digit's cells, and the houses the runs followed. */
   signature: string;
+  houses: SeHouses | null;
   runs: Map<number, Run>;
 }
-const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ signature: '', runs: new Map() }));
+const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ signature: '', houses: null, runs: new Map() }));
 
 /** The cells holding a digit, as a short string key. */
 function digitSignature(candidates: Uint16Array, digitIndex: number): string {
@@ -427,7 +432,9 @@ export const DEFAULT_BUDGET = 20_000_000;
 export class ChainEngine {
   /** Candidates of the board (SE's "source grid"). */
   readonly base: Uint16Array;
-  /** Positions (9-bit, index in unit) of each digit in each unit: [unit * 9 + digit - 1]. */
+  /** The houses the links follow (the rules' geometry, in SE's order). */
+  readonly houses: SeHouses;
+  /** Positions (9-bit, index in house) of each digit in each house: [house * 9 + digit - 1]. */
   readonly basePos: Uint16Array;
   /** Working grid of the current run. */
   readonly cur: Uint16Array;
@@ -436,8 +443,8 @@ export class ChainEngine {
    * What the working grid lost, kept up by removeCandidate for the simple rules (which look only
    * there): per unit, the digits it lost a candidate of, and the places of its cells that lost one.
    */
-  readonly lostDigits = new Uint16Array(27);
-  readonly lostCells = new Uint16Array(27);
+  readonly lostDigits: Uint16Array;
+  readonly lostCells: Uint16Array;
   /** Some candidate was removed from the working grid. */
   lostAny = false;
   private readonly runs = takeRunTable();
@@ -497,10 +504,11 @@ export class ChainEngine {
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
   private readonly scratch = new Int16Array(64);
-  private readonly makeOnNodes = new Int16Array(4);
-  private readonly makeOnStart = new Int16Array(4);
-  private readonly makeOnCount = new Int16Array(4);
-  private readonly makeOnScratch = new Int16Array(4 * 24);
+  // The "on" nodes an "off" node makes: one per house of its cell and one in the cell, with their parents (at most 9 each).
+  private readonly makeOnNodes: Int16Array;
+  private readonly makeOnStart: Int16Array;
+  private readonly makeOnCount: Int16Array;
+  private readonly makeOnScratch: Int16Array;
   /** Stamps for ancestor counting. */
   private readonly stamp = new Int32Array(NODE_COUNT);
   private stampGen = 0;
@@ -508,9 +516,18 @@ export class ChainEngine {
   /** Nested proofs met while counting (reused: nothing allocated per count). */
   private readonly proofScratch = new Map<number, NestedProof>();
 
-  constructor(board: Readonly<Board>) {
+  /** An engine for a board of a rule set's geometry (absent: classic). */
+  constructor(board: Readonly<Board>, geometry?: Geometry) {
+    const h = seHousesOf(geometry);
+    this.houses = h;
+    this.lostDigits = new Uint16Array(h.houseCount);
+    this.lostCells = new Uint16Array(h.houseCount);
+    this.makeOnNodes = new Int16Array(h.maxHousesOfCell + 1);
+    this.makeOnStart = new Int16Array(h.maxHousesOfCell + 1);
+    this.makeOnCount = new Int16Array(h.maxHousesOfCell + 1);
+    this.makeOnScratch = new Int16Array((h.maxHousesOfCell + 1) * 10);
     this.base = board.candidates.slice();
-    this.basePos = unitPositions(this.base);
+    this.basePos = unitPositions(h, this.base);
     this.cur = this.base.slice();
     this.curPos = this.basePos.slice();
   }
@@ -525,7 +542,7 @@ export class ChainEngine {
     this.nishioTables.length = 0;
     this.base.set(candidates);
     if (positions) this.basePos.set(positions);
-    else unitPositions(this.base, this.basePos);
+    else unitPositions(this.houses, this.base, this.basePos);
     this.resetWorkingGrid();
     this.exhausted = false;
     this.sharedBelow.fill(0);
@@ -543,7 +560,7 @@ export class ChainEngine {
    * {@link closureContradicts} answer for any node. Counts towards the budget.
    */
   computeStaticClosures(options: { countEffort?: boolean } = {}): void {
-    const effort = computeStaticClosures(this.base, this.basePos);
+    const effort = computeStaticClosures(this.houses, this.base, this.basePos);
     if (options.countEffort ?? true) this.effort += effort;
   }
 
@@ -591,14 +608,14 @@ export class ChainEngine {
    * since: they move to this engine (their hints may be new here, so they count as its own).
    */
   borrowRuns(lender: ChainEngine, previous: ChainEngine | null = null): void {
-    touchedBy(lender.base, this.base, this.lenderTouched);
+    touchedBy(this.houses, lender.base, this.base, this.lenderTouched);
     this.lender = lender;
     this.borrowState.fill(0);
     this.adoptedRoots.fill(0);
     this.adoptedEmpty = (lender.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
     this.previousLender = null;
-    if (previous !== null && gridHolds(previous.base, this.base)) {
-      touchedBy(previous.base, this.base, this.previousTouched);
+    if (previous !== null && previous.houses === this.houses && gridHolds(previous.base, this.base)) {
+      touchedBy(this.houses, previous.base, this.base, this.previousTouched);
       this.previousLender = previous;
     }
   }
@@ -651,13 +668,13 @@ export class ChainEngine {
   private nishioTable(digitIndex: number): NishioTable {
     const signature = digitSignature(this.base, digitIndex);
     let table = NISHIO_CACHE[digitIndex]!;
-    if (table.signature !== signature) {
+    if (table.signature !== signature || table.houses !== this.houses) {
       for (const old of table.runs.values()) {
         if (old.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
         old.free = true;
         FREE_RUNS.push(old);
       }
-      table = { signature, runs: new Map() };
+      table = { signature, houses: this.houses, runs: new Map() };
       NISHIO_CACHE[digitIndex] = table;
     }
     this.nishioTables[digitIndex] = table;
@@ -678,9 +695,9 @@ export class ChainEngine {
    * released afterwards (the runs taken are no longer its).
    */
   adoptRuns(previous: ChainEngine): void {
-    if (!gridHolds(previous.base, this.base)) return;
+    if (previous.houses !== this.houses || !gridHolds(previous.base, this.base)) return;
     const touched = ADOPT_TOUCHED;
-    this.changedCount = touchedBy(previous.base, this.base, touched, this.changed);
+    this.changedCount = touchedBy(this.houses, previous.base, this.base, touched, this.changed);
     if (this.changedCount === 0) return;
     this.adoptedEmpty = (previous.emptySearches & (1 << DYNAMIC_0.key)) !== 0;
     // Level 2 (static contradictions on a chain's grid) carries over only when the previous board
@@ -729,7 +746,7 @@ export class ChainEngine {
     for (let q = 0; q < run.quiescenceCount; q++) {
       const size = run.quiescenceSizes[q]!;
       while (next < run.offCount && run.seq[run.offOrder[next]!]! < size) this.removeCandidate(run.offOrder[next++]! >> 1);
-      if (changeMakesPatterns(this.cur, this.curPos, this.changed, this.changedCount)) return true;
+      if (changeMakesPatterns(this.houses, this.cur, this.curPos, this.changed, this.changedCount)) return true;
     }
     return false;
   }
@@ -740,7 +757,8 @@ export class ChainEngine {
       const pot = this.changed[n]!;
       const cell = Math.floor(pot / 9);
       if (POPCOUNT[this.base[cell]!] === 2) return true;
-      for (let k = 0; k < 3; k++) if (POPCOUNT[this.basePos[SE_UNITS[cell * 3 + k]! * 9 + (pot % 9)]!] === 2) return true;
+      const h = this.houses;
+      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) if (POPCOUNT[this.basePos[h.house[k]! * 9 + (pot % 9)]!] === 2) return true;
     }
     return false;
   }
@@ -802,12 +820,13 @@ export class ChainEngine {
     const lower = lowerLevel !== null ? this.run(lowerLevel, root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return this.shareLower(mode, root, lower);
     const { cur, curPos, queueOn, queueOff, scratch } = this;
+    const { start: houseStart, house: houseOf, seen: houseSeen, cells: houseCells, cageStart, cageMates } = this.houses;
     this.resetWorkingGrid();
     /** What the level's own rules add where the lower run stopped (null: start from the root). */
     let resumed: AdvancedOff[] | null = null;
     if (lower && !lower.truncated) {
       for (let i = 0; i < lower.offCount; i++) this.removeCandidate(lower.offOrder[i]! >> 1);
-      if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(cur, curPos, this.changed, this.changedCount)) {
+      if (mode.level === 1 && this.rulesClean[root] === 1 && !changeMakesPatterns(this.houses, cur, curPos, this.changed, this.changedCount)) {
         return this.shareLower(mode, root, lower);
       }
       // A run taken over whose level-2 check found nothing at this very grid on the previous board:
@@ -876,19 +895,29 @@ export class ChainEngine {
             if (added > 0) queueOff[offTail++] = offNode;
           }
         }
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
+        const last = houseStart[cell + 1]!;
+        for (let k = houseStart[cell]!; k < last; k++) {
+          const unit = houseOf[k]!;
           // (A cell of its box in its row or column had its link with the box: the run has it.)
-          let positions = curPos[unit * 9 + digitIndex]! & ~SE_UNIT_SEEN[cell * 3 + k]!;
+          let positions = curPos[unit * 9 + digitIndex]! & ~houseSeen[k]!;
           while (positions !== 0) {
             const low = positions & -positions;
             positions ^= low;
-            const other = UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]!;
+            const other = houseCells[unit * 9 + 31 - Math.clz32(low)]!;
             const offNode = (other * 9 + digitIndex) << 1;
             const added = run.offFrom(offNode, p);
             if (added < 0) return run;
             if (added > 0) queueOff[offTail++] = offNode;
           }
+        }
+        // Killer: a cage-mate outside the cell's houses cannot hold the digit either (no strong link).
+        for (let k = cageStart[cell]!; k < cageStart[cell + 1]!; k++) {
+          const other = cageMates[k]!;
+          if ((cur[other]! & (1 << digitIndex)) === 0) continue;
+          const offNode = (other * 9 + digitIndex) << 1;
+          const added = run.offFrom(offNode, p);
+          if (added < 0) return run;
+          if (added > 0) queueOff[offTail++] = offNode;
         }
       } else {
         const p = queueOff[offHead++]!;
@@ -919,6 +948,7 @@ export class ChainEngine {
    */
   private offToOn(mode: ChainMode, p: number): number {
     const { cur, curPos, base, basePos, makeOnNodes, makeOnStart, makeOnCount, makeOnScratch } = this;
+    const { start: houseStart, house: houseOf, index: houseIndex, cells: houseCells } = this.houses;
     const pot = p >> 1;
     const cell = POT_CELL[pot]!;
     const digitIndex = POT_DIGIT[pot]!;
@@ -946,10 +976,11 @@ export class ChainEngine {
       cur[cell] = cur[cell]! & ~bit;
       this.lostAny = true;
     }
-    for (let k = 0; k < 3; k++) {
-      const unit = SE_UNITS[cell * 3 + k]!;
+    const last = houseStart[cell + 1]!;
+    for (let k = houseStart[cell]!; k < last; k++) {
+      const unit = houseOf[k]!;
       const positions = curPos[unit * 9 + digitIndex]!;
-      const place = 1 << SE_UNIT_INDEX[cell * 3 + k]!;
+      const place = 1 << houseIndex[k]!;
       if (remove) curPos[unit * 9 + digitIndex] = positions & ~place;
       if (track) {
         this.lostDigits[unit] = this.lostDigits[unit]! | bit;
@@ -957,7 +988,7 @@ export class ChainEngine {
       }
       if (POPCOUNT[positions] !== 2) continue;
       const otherPos = positions & ~place;
-      const otherCell = UNIT_CELLS[unit * 9 + 31 - Math.clz32(otherPos)]!;
+      const otherCell = houseCells[unit * 9 + 31 - Math.clz32(otherPos)]!;
       const onNode = ((otherCell * 9 + digitIndex) << 1) | 1;
       let duplicate = false;
       for (let i = 0; i < made; i++) if (makeOnNodes[i] === onNode) duplicate = true;
@@ -969,7 +1000,7 @@ export class ChainEngine {
       while (hidden !== 0) {
         const low = hidden & -hidden;
         hidden ^= low;
-        makeOnScratch[used++] = (UNIT_CELLS[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
+        makeOnScratch[used++] = (houseCells[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex) << 1;
       }
       makeOnCount[made] = used - makeOnStart[made]!;
       made++;
@@ -984,9 +1015,10 @@ export class ChainEngine {
     const bit = 1 << digitIndex;
     if ((this.cur[cell]! & bit) === 0) return;
     this.cur[cell] = this.cur[cell]! & ~bit;
-    for (let k = 0; k < 3; k++) {
-      const unit = SE_UNITS[cell * 3 + k]!;
-      const place = 1 << SE_UNIT_INDEX[cell * 3 + k]!;
+    const h = this.houses;
+    for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+      const unit = h.house[k]!;
+      const place = 1 << h.index[k]!;
       this.curPos[unit * 9 + digitIndex] = this.curPos[unit * 9 + digitIndex]! & ~place;
       this.lostDigits[unit] = this.lostDigits[unit]! | bit;
       this.lostCells[unit] = this.lostCells[unit]! | place;
@@ -1096,13 +1128,15 @@ function allKnown(items: readonly AdvancedOff[], run: Run): boolean {
   return true;
 }
 
-/** Positions of each digit in each unit, from candidate masks. */
-export function unitPositions(candidates: Uint16Array, into?: Uint16Array): Uint16Array {
-  const pos = into ?? new Uint16Array(27 * 9);
-  pos.fill(0);
-  for (let unit = 0; unit < 27; unit++) {
+/** Positions of each digit in each house, from candidate masks: [house * 9 + digit - 1] (a buffer of at least houseCount * 9). */
+export function unitPositions(h: SeHouses, candidates: Uint16Array, into?: Uint16Array): Uint16Array {
+  const houseCount = h.houseCount;
+  const cells = h.cells;
+  const pos = into ?? new Uint16Array(houseCount * 9);
+  pos.fill(0, 0, houseCount * 9);
+  for (let unit = 0; unit < houseCount; unit++) {
     for (let i = 0; i < 9; i++) {
-      let mask = candidates[UNIT_CELLS[unit * 9 + i]!]!;
+      let mask = candidates[cells[unit * 9 + i]!]!;
       while (mask !== 0) {
         const low = mask & -mask;
         mask ^= low;

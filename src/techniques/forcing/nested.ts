@@ -1,7 +1,7 @@
-import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { POPCOUNT } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
 import { ChainEngine, type NestedProof, type Run, STATIC_MODE, dynamicMode, nodeCell, nodeDigit, nodeIsOn, nodeOf } from './engine.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { MAX_HOUSES, type SeHouses } from './se-units.js';
 import { hintChains, linkUnit } from './chain-data.js';
 import type { ChainData, ChainNode } from '../../core/step.js';
 import { type ChainHint, type HintChain, type SearchFilter, searchHints } from './search.js';
@@ -52,7 +52,7 @@ export function findNestedOffs(engine: ChainEngine, run: Run, level: number, out
       if (!passes) return;
     }
   }
-  if (subEngine === null) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+  if (subEngine === null || subEngine.houses !== engine.houses) subEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur }, engine.houses.geometry);
   else subEngine.load(engine.cur, engine.curPos);
   const sub = subEngine;
   sub.budget = engine.budget;
@@ -104,10 +104,10 @@ let lastDynamicSubEngine: ChainEngine | null = null;
  */
 export function findDynamicNestedOffs(engine: ChainEngine, outer: Run, level: number, out: AdvancedOff[], skipPlain: boolean): void {
   if (engine.spent) return;
-  if (dynamicSubEngine === null) dynamicSubEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur });
+  if (dynamicSubEngine === null || dynamicSubEngine.houses !== engine.houses) dynamicSubEngine = new ChainEngine({ values: new Uint8Array(81), candidates: engine.cur }, engine.houses.geometry);
   else dynamicSubEngine.load(engine.cur, engine.curPos);
   const sub = dynamicSubEngine;
-  const previous = lastDynamicSubEngine;
+  const previous = lastDynamicSubEngine?.houses === engine.houses ? lastDynamicSubEngine : null;
   sub.borrowRuns(engine, previous);
   sub.budget = engine.budget;
   sub.effort = engine.effort;
@@ -164,8 +164,9 @@ export function changedSourcesGiveNothing(engine: ChainEngine, changed: Int16Arr
     const cell = Math.floor(changed[n]! / 9);
     const digitIndex = changed[n]! % 9;
     if (POPCOUNT[cur[cell]!]! > 2 && filter.cell(cell)) passes = true;
-    for (let k = 0; k < 3 && !passes; k++) {
-      const unit = SE_UNITS[cell * 3 + k]!;
+    const h = engine.houses;
+    for (let k = h.start[cell]!; k < h.start[cell + 1]! && !passes; k++) {
+      const unit = h.house[k]!;
       if (POPCOUNT[curPos[unit * 9 + digitIndex]!]! >= 2 && filter.region(unit, digitIndex + 1)) passes = true;
     }
   }
@@ -186,7 +187,7 @@ function chainsAndCycles(engine: ChainEngine, sub: ChainEngine, outer: Run, out:
   // Relative to the board, which nodes contradict themselves is known already (see relative.ts).
   sub.effort += listChainHints(sub.base, (hint) => {
     hints.push(hint);
-  }, relative ? listContradictions : undefined, sub.basePos);
+  }, relative ? listContradictions : undefined, sub.basePos, sub.houses);
   if (hints.length === 0) return;
   hints.sort((a, b) => a.raw - b.raw || a.length - b.length || a.sortKey - b.sortKey);
   const seen = new Set<string>();
@@ -255,8 +256,8 @@ function chainProof(hint: ChainHintRecord, outer: Run): NestedProof {
  * cell (naked single) or unit (hidden single) of every "on" link among its chains' ancestors. The
  * outer chain's parents for what it removes are the candidates the outer chain removed there.
  */
-const NEED_STAMP = new Int32Array(81 + 27 * 9);
-const NEEDS = new Int16Array(81 + 27 * 9);
+const NEED_STAMP = new Int32Array(81 + MAX_HOUSES * 9);
+const NEEDS = new Int16Array(81 + MAX_HOUSES * 9);
 const WALK_STAMP = new Int32Array(1458);
 const WALK_STACK = new Int16Array(1458);
 let stampGen = 0;
@@ -283,7 +284,7 @@ function need(code: number): void {
  * parents (a static link has one parent, in a unit with two places; a dynamic one adds the places
  * its chain had removed there).
  */
-function needOnLink(subPos: Uint16Array, node: number, pool: Int16Array, start: number, count: number): void {
+function needOnLink(h: SeHouses, subPos: Uint16Array, node: number, pool: Int16Array, start: number, count: number): void {
   const cell = Math.floor((node >> 1) / 9);
   const parentCell = Math.floor((pool[start]! >> 1) / 9);
   const digitIndex = (node >> 1) % 9;
@@ -291,15 +292,15 @@ function needOnLink(subPos: Uint16Array, node: number, pool: Int16Array, start: 
     need(cell);
     return;
   }
-  for (let k = 0; k < 3; k++) {
-    const unit = SE_UNITS[cell * 3 + k]!;
-    if (!unitContains(unit, parentCell)) continue;
+  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+    const unit = h.house[k]!;
+    if (!unitContains(h, unit, parentCell)) continue;
     let parentPlaces = 0;
     for (let i = 0; i < count; i++) {
-      const place = placeIn(unit, Math.floor((pool[start + i]! >> 1) / 9));
+      const place = placeIn(h, unit, Math.floor((pool[start + i]! >> 1) / 9));
       if (place >= 0) parentPlaces |= 1 << place;
     }
-    if ((subPos[unit * 9 + digitIndex]! & ~(1 << SE_UNIT_INDEX[cell * 3 + k]!)) !== parentPlaces) continue;
+    if ((subPos[unit * 9 + digitIndex]! & ~(1 << h.index[k]!)) !== parentPlaces) continue;
     need(81 + unit * 9 + digitIndex);
     return;
   }
@@ -317,7 +318,7 @@ function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
     if (chain.node === -1) {
       // The derived node of the contradiction, with its own parents.
       WALK_STAMP[run.conflictNode] = walk;
-      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) needOnLink(sub.basePos, run.conflictNode, run.pool, run.conflictStart, run.conflictCount);
+      if ((run.conflictNode & 1) === 1 && run.conflictCount > 0) needOnLink(sub.houses, sub.basePos, run.conflictNode, run.pool, run.conflictStart, run.conflictCount);
       for (let i = 0; i <= run.conflictCount; i++) {
         const n = i < run.conflictCount ? run.pool[run.conflictStart + i]! : run.conflictOther;
         if (WALK_STAMP[n] !== walk) {
@@ -340,7 +341,7 @@ function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
           WALK_STACK[top++] = n;
         }
       }
-      if ((node & 1) === 1 && count > 0) needOnLink(sub.basePos, node, run.pool, start, count);
+      if ((node & 1) === 1 && count > 0) needOnLink(sub.houses, sub.basePos, node, run.pool, start, count);
     }
   }
 }
@@ -352,7 +353,7 @@ function proofOf(hint: ChainHint, outer: Run, level: number): NestedProof {
   let id = level + 1;
   id = id * 4 + shape;
   id = id * 82 + hint.sourceCell + 1;
-  id = id * 28 + hint.sourceUnit + 1;
+  id = id * (MAX_HOUSES + 1) + hint.sourceUnit + 1;
   id = id * 10 + hint.sourceDigit;
   id = id * 81 + hint.cell;
   id = id * 10 + hint.digit;
@@ -379,8 +380,8 @@ function proofOf(hint: ChainHint, outer: Run, level: number): NestedProof {
  * (static, or dynamic of the proof's level) on that grid are found again. They depend on the grid
  * alone, so these are the chains whose complexity was counted.
  */
-export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Array): ChainData[] {
-  if (proof.path !== undefined) return [pathChain(proof.path)];
+export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Array, houses: SeHouses): ChainData[] {
+  if (proof.path !== undefined) return [pathChain(houses, proof.path)];
   const grid = base.slice();
   for (let i = 0; i < outer.offCount; i++) {
     const node = outer.offOrder[i]!;
@@ -388,7 +389,7 @@ export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Ar
     const pot = node >> 1;
     grid[Math.floor(pot / 9)] = grid[Math.floor(pot / 9)]! & ~(1 << (pot % 9));
   }
-  const engine = new ChainEngine({ values: new Uint8Array(81), candidates: grid });
+  const engine = new ChainEngine({ values: new Uint8Array(81), candidates: grid }, houses.geometry);
   const mode = proof.level < 0 ? STATIC_MODE : dynamicMode(proof.level);
   const target = nodeOf(proof.cell, proof.digit, proof.on);
   const chains: HintChain[] = [];
@@ -404,10 +405,10 @@ export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Ar
   } else {
     const positions = engine.basePos[proof.sourceUnit * 9 + proof.sourceDigit - 1]!;
     for (let i = 0; i < 9; i++) {
-      if (positions & (1 << i)) chains.push({ run: engine.run(mode, nodeOf(UNIT_CELLS[proof.sourceUnit * 9 + i]!, proof.sourceDigit, true)), node: target });
+      if (positions & (1 << i)) chains.push({ run: engine.run(mode, nodeOf(houses.cells[proof.sourceUnit * 9 + i]!, proof.sourceDigit, true)), node: target });
     }
   }
-  const data = hintChains(chains, grid);
+  const data = hintChains(chains, grid, houses);
   engine.release();
   return data;
 }
@@ -430,7 +431,7 @@ function lostParents(engine: ChainEngine, sub: ChainEngine, outer: Run): number[
       const low = lost & -lost;
       lost ^= low;
       const bit = 31 - Math.clz32(low);
-      const node = cells ? nodeOf(code, bit + 1, false) : nodeOf(UNIT_CELLS[Math.floor(slot / 9) * 9 + bit]!, (slot % 9) + 1, false);
+      const node = cells ? nodeOf(code, bit + 1, false) : nodeOf(engine.houses.cells[Math.floor(slot / 9) * 9 + bit]!, (slot % 9) + 1, false);
       if (LOST_STAMP[node] === gen || !outer.has(node)) continue;
       LOST_STAMP[node] = gen;
       parents.push(node);
@@ -455,21 +456,22 @@ function emitHint(engine: ChainEngine, sub: ChainEngine, outer: Run, hint: Chain
   for (const removed of hint.on ? placementRemovals(sub.base, pot) : [pot]) out.push({ node: removed << 1, parents, cause, nested: proof });
 }
 
-function unitContains(unit: number, cell: number): boolean {
-  return placeIn(unit, cell) >= 0;
+function unitContains(h: SeHouses, unit: number, cell: number): boolean {
+  return placeIn(h, unit, cell) >= 0;
 }
 
-/** The place of a cell in a unit, or -1. */
-function placeIn(unit: number, cell: number): number {
-  for (let i = 0; i < 9; i++) if (UNIT_CELLS[unit * 9 + i] === cell) return i;
+/** The place of a cell in a house, or -1. */
+function placeIn(h: SeHouses, unit: number, cell: number): number {
+  for (let i = 0; i < 9; i++) if (h.cells[unit * 9 + i] === cell) return i;
   return -1;
 }
 
 /** A cycle's or forcing chain's path as a chain: each node derived from the one before. */
-function pathChain(path: readonly number[]): ChainData {
+function pathChain(h: SeHouses, path: readonly number[]): ChainData {
   const nodes: ChainNode[] = path.map((node, i) => {
     const out: ChainNode = { cell: nodeCell(node), digit: nodeDigit(node), on: nodeIsOn(node), parents: i === 0 ? [] : [i - 1] };
-    if (i > 0) out.unit = linkUnit(nodeCell(path[i - 1]!), nodeCell(node));
+    const unit = i > 0 ? linkUnit(h, nodeCell(path[i - 1]!), nodeCell(node)) : undefined;
+    if (unit !== undefined) out.unit = unit;
     return out;
   });
   return { nodes };

@@ -1,5 +1,5 @@
-import { UNIT_CELLS } from '../../core/tables.js';
 import { type ChainEngine, nodeOf } from './engine.js';
+import { MAX_HOUSES } from './se-units.js';
 import type { SearchFilter } from './search.js';
 
 /**
@@ -30,7 +30,7 @@ export function reachFilter(sub: ChainEngine): SearchFilter {
       if (REGION_ANSWER[slot] === -1) {
         let count = 0;
         const positions = sub.basePos[slot]!;
-        for (let i = 0; i < 9; i++) if (positions & (1 << i)) FILTER_NODES[count++] = nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true);
+        for (let i = 0; i < 9; i++) if (positions & (1 << i)) FILTER_NODES[count++] = nodeOf(sub.houses.cells[unit * 9 + i]!, digit, true);
         REGION_ANSWER[slot] = shared(count) ? 1 : 0;
       }
       return REGION_ANSWER[slot] === 1;
@@ -39,4 +39,4 @@ export function reachFilter(sub: ChainEngine): SearchFilter {
 }
 const FILTER_NODES = new Int16Array(9);
 const CELL_ANSWER = new Int8Array(81);
-const REGION_ANSWER = new Int8Array(27 * 9);
+const REGION_ANSWER = new Int8Array(MAX_HOUSES * 9);

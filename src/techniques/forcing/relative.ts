@@ -1,5 +1,5 @@
-import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
-import { SE_UNITS, SE_UNIT_INDEX } from './se-units.js';
+import { POPCOUNT } from '../../core/tables.js';
+import { MAX_HOUSES, type SeHouses, seHousesOf } from './se-units.js';
 import { NODE_WORDS, computeOnClosures } from './closure.js';
 import type { SearchFilter } from './search.js';
 
@@ -46,6 +46,8 @@ interface BoardClosures {
   readonly on: Int32Array;
   /** Which words of cl_B(on p) are not zero (bit w for word w < 32). */
   readonly onWords: Int32Array;
+  /** B's houses (its engine's). */
+  houses: SeHouses;
   /** B has no static contradiction (then contradictions are found relative to it). */
   noContradiction: boolean;
   /** ...and no static cell or region chain (then the cell / region filter is too). */
@@ -60,6 +62,7 @@ const BOARD: BoardClosures = {
   words: 0,
   on: new Int32Array(729 * NODE_WORDS),
   onWords: new Int32Array(729),
+  houses: seHousesOf(),
   noContradiction: false,
   noMultiple: false,
 };
@@ -68,9 +71,11 @@ const BOARD: BoardClosures = {
  * Prepares the closures of a board, once per owner (an engine) and generation (its base changes
  * with a new one); returns the work done (0 when they were ready).
  */
-export function prepareBoard(owner: object, generation: number, base: Uint16Array, basePos: Uint16Array): number {
+export function prepareBoard(owner: { readonly houses: SeHouses }, generation: number, base: Uint16Array, basePos: Uint16Array): number {
   if (BOARD.owner === owner && BOARD.generation === generation) return 0;
+  const houses = owner.houses;
   BOARD.owner = owner;
+  BOARD.houses = houses;
   BOARD.generation = generation;
   let count = 0;
   for (let pot = 0; pot < 729; pot++) {
@@ -81,7 +86,7 @@ export function prepareBoard(owner: object, generation: number, base: Uint16Arra
     count++;
   }
   BOARD.words = ((count << 1) + 31) >> 5;
-  const { contradiction, effort } = computeOnClosures(base, basePos, BOARD.bitOf, BOARD.words, BOARD.on);
+  const { contradiction, effort } = computeOnClosures(houses, base, basePos, BOARD.bitOf, BOARD.words, BOARD.on);
   for (let pot = 0; pot < 729; pot++) {
     if ((base[Math.floor(pot / 9)]! & (1 << (pot % 9))) === 0) continue;
     let mask = 0;
@@ -103,11 +108,12 @@ function boardHasMultiple(base: Uint16Array, basePos: Uint16Array): boolean {
     for (let d = 0; d < 9; d++) if (mask & (1 << d)) MEMBERS[count++] = cell * 9 + d;
     if (meet(on, MEMBERS, count)) return true;
   }
-  for (let slot = 0; slot < 27 * 9; slot++) {
+  const h = BOARD.houses;
+  for (let slot = 0; slot < h.houseCount * 9; slot++) {
     const positions = basePos[slot]!;
     if (POPCOUNT[positions]! < 2) continue;
     let count = 0;
-    for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = UNIT_CELLS[Math.floor(slot / 9) * 9 + i]! * 9 + (slot % 9);
+    for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = h.cells[Math.floor(slot / 9) * 9 + i]! * 9 + (slot % 9);
     if (meet(on, MEMBERS, count)) return true;
   }
   return false;
@@ -129,7 +135,7 @@ const MEMBERS = new Int16Array(9);
 /** Effort (see ChainEngine.budget) is counted in node expansions; one costs about this many word operations. */
 const WORDS_PER_EFFORT = 4;
 
-const MAX_LINKS = 2 * (81 + 27 * 9);
+const MAX_LINKS = 2 * (81 + MAX_HOUSES * 9);
 const MAX_UNIONS = 64;
 /** Union slots after the memo: one always empty, then one per candidate. */
 const EMPTY_SLOT = MAX_UNIONS;
@@ -193,9 +199,9 @@ const GRID = {
   gridGen: 0,
   /** The board's and the working grid's candidates and unit slots, as given to analyseGrid. */
   base: new Uint16Array(81) as Uint16Array,
-  basePos: new Uint16Array(27 * 9) as Uint16Array,
+  basePos: new Uint16Array(MAX_HOUSES * 9) as Uint16Array,
   cur: new Uint16Array(81) as Uint16Array,
-  curPos: new Uint16Array(27 * 9) as Uint16Array,
+  curPos: new Uint16Array(MAX_HOUSES * 9) as Uint16Array,
   effort: 0,
 };
 
@@ -250,13 +256,15 @@ export function analyseGrid(base: Uint16Array, basePos: Uint16Array, cur: Uint16
       links = addPair(links, first, second);
     }
   }
-  for (let slot = 0; slot < 27 * 9; slot++) {
+  const houseCells = BOARD.houses.cells;
+  const slots = BOARD.houses.houseCount * 9;
+  for (let slot = 0; slot < slots; slot++) {
     const positions = curPos[slot]!;
     if (positions === basePos[slot] || POPCOUNT[positions] !== 2) continue;
     const unit = Math.floor(slot / 9);
     const digitIndex = slot % 9;
-    const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]! * 9 + digitIndex;
-    const second = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & ~(positions & -positions))]! * 9 + digitIndex;
+    const first = houseCells[unit * 9 + 31 - Math.clz32(positions & -positions)]! * 9 + digitIndex;
+    const second = houseCells[unit * 9 + 31 - Math.clz32(positions & ~(positions & -positions))]! * 9 + digitIndex;
     links = addPair(links, first, second);
   }
   g.linkCount = links;
@@ -484,7 +492,8 @@ export function relativeAnyPasses(): boolean {
     if (POPCOUNT[mask]! < 3 || (mask === base[cell] && (LIVELY_DIGITS[cell]! & mask) === 0)) continue;
     if (filter.cell(cell)) return true;
   }
-  for (let slot = 0; slot < 27 * 9; slot++) {
+  const slots = BOARD.houses.houseCount * 9;
+  for (let slot = 0; slot < slots; slot++) {
     const positions = curPos[slot]!;
     if (POPCOUNT[positions]! < 2 || (positions === basePos[slot] && (LIVELY_PLACES[slot]! & positions) === 0)) continue;
     if (filter.region(Math.floor(slot / 9), (slot % 9) + 1)) return true;
@@ -497,7 +506,7 @@ export function relativeAnyPasses(): boolean {
  * fires a new link on the analysed grid ("lively"; see markLively).
  */
 const LIVELY_DIGITS = new Uint16Array(81);
-const LIVELY_PLACES = new Uint16Array(27 * 9);
+const LIVELY_PLACES = new Uint16Array(MAX_HOUSES * 9);
 const LIVELY = new Int32Array(NODE_WORDS);
 
 /**
@@ -509,6 +518,7 @@ function markLively(): void {
   const { words, potOf } = BOARD;
   const { negated, fire } = g;
   if (!g.fireReady) prepareFire();
+  const h = BOARD.houses;
   LIVELY_DIGITS.fill(0);
   LIVELY_PLACES.fill(0);
   for (let w = 0; w < words; w++) LIVELY[w] = negated[w]!;
@@ -526,9 +536,9 @@ function markLively(): void {
       const cell = Math.floor(pot / 9);
       const digitIndex = pot % 9;
       LIVELY_DIGITS[cell] = LIVELY_DIGITS[cell]! | (1 << digitIndex);
-      for (let k = 0; k < 3; k++) {
-        const slot = SE_UNITS[cell * 3 + k]! * 9 + digitIndex;
-        LIVELY_PLACES[slot] = LIVELY_PLACES[slot]! | (1 << SE_UNIT_INDEX[cell * 3 + k]!);
+      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+        const slot = h.house[k]! * 9 + digitIndex;
+        LIVELY_PLACES[slot] = LIVELY_PLACES[slot]! | (1 << h.index[k]!);
       }
     }
   }
@@ -537,8 +547,8 @@ function markLively(): void {
 /** The filter's answers for the analysed grid: 1 or 0 where the stamp is its gridGen. */
 const CELL_ANSWER = new Int8Array(81);
 const CELL_STAMP = new Int32Array(81);
-const REGION_ANSWER = new Int8Array(27 * 9);
-const REGION_STAMP = new Int32Array(27 * 9);
+const REGION_ANSWER = new Int8Array(MAX_HOUSES * 9);
+const REGION_STAMP = new Int32Array(MAX_HOUSES * 9);
 
 const RELATIVE_FILTER: SearchFilter = {
   cell(cell) {
@@ -556,7 +566,7 @@ const RELATIVE_FILTER: SearchFilter = {
     if (REGION_STAMP[slot] !== GRID.gridGen) {
       const positions = GRID.curPos[slot]!;
       let count = 0;
-      for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = UNIT_CELLS[unit * 9 + i]! * 9 + digit - 1;
+      for (let i = 0; i < 9; i++) if (positions & (1 << i)) MEMBERS[count++] = BOARD.houses.cells[unit * 9 + i]! * 9 + digit - 1;
       REGION_ANSWER[slot] = shared(count, positions !== GRID.basePos[slot]) ? 1 : 0;
       REGION_STAMP[slot] = GRID.gridGen;
     }

@@ -1,6 +1,6 @@
-import { POPCOUNT, UNIT_CELLS } from '../../core/tables.js';
+import { POPCOUNT } from '../../core/tables.js';
 import { type ChainEngine, type ChainMode, type Run, nodeOf } from './engine.js';
-import { SE_UNITS } from './se-units.js';
+import { MAX_HOUSES, type SeHouses } from './se-units.js';
 
 /** Which of SE's forcing-chain producers to emulate. */
 export interface ForcingKind {
@@ -61,7 +61,7 @@ export interface SearchFilter {
  * Either way a hint is built, and its complexity counted to the end, only if it can be kept.
  */
 export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintSink, filter?: SearchFilter): ChainHint | null {
-  const { base, basePos } = engine;
+  const { base, basePos, houses } = engine;
   let best: ChainHint | null = null;
   // The listing's best hint of each removal set (cell * 512 + digits removed), and the hints that
   // were best when found. (A listing's runs may nest other searches: nothing shared.)
@@ -186,18 +186,18 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
         }
       }
       if (!nishio) {
-        for (let k = 0; k < 3; k++) {
-          const unit = SE_UNITS[cell * 3 + k]!;
+        for (let k = houses.start[cell]!; k < houses.start[cell + 1]!; k++) {
+          const unit = houses.house[k]!;
           const positions = basePos[unit * 9 + digit - 1]!;
           if (POPCOUNT[positions]! < 2) continue;
-          const first = UNIT_CELLS[unit * 9 + 31 - Math.clz32(positions & -positions)]!;
+          const first = houses.cells[unit * 9 + 31 - Math.clz32(positions & -positions)]!;
           if (first !== cell) continue;
           if (filter && !filter.region(unit, digit)) continue;
           let unitCount = 0;
           let regionOwn = !onlyOwn;
           for (let i = 0; i < 9; i++) {
             if ((positions & (1 << i)) === 0) continue;
-            const root = nodeOf(UNIT_CELLS[unit * 9 + i]!, digit, true);
+            const root = nodeOf(houses.cells[unit * 9 + i]!, digit, true);
             unitRuns[unitCount++] = engine.run(mode, root);
             if (!regionOwn && engine.ownRun(mode, root)) regionOwn = true;
           }
@@ -219,23 +219,25 @@ export function searchHints(engine: ChainEngine, kind: ForcingKind, sink?: HintS
  * OPENED_START[cell + 1]). Filled by {@link indexOpenedRegions} for a filtered search.
  */
 const OPENED_START = new Int16Array(82);
-const OPENED = new Int16Array(27 * 9);
-const OPENED_CELL = new Int8Array(27 * 9);
+const OPENED = new Int16Array(MAX_HOUSES * 9);
+const OPENED_CELL = new Int8Array(MAX_HOUSES * 9);
 const OPENED_NEXT = new Int16Array(81);
 
 function indexOpenedRegions(engine: ChainEngine): void {
+  const h: SeHouses = engine.houses;
+  const slots = h.houseCount * 9;
   OPENED_START.fill(0);
-  for (let slot = 0; slot < 27 * 9; slot++) {
+  for (let slot = 0; slot < slots; slot++) {
     const positions = engine.basePos[slot]!;
     OPENED_CELL[slot] = -1;
     if (POPCOUNT[positions]! < 2) continue;
-    const cell = UNIT_CELLS[Math.floor(slot / 9) * 9 + 31 - Math.clz32(positions & -positions)]!;
+    const cell = h.cells[Math.floor(slot / 9) * 9 + 31 - Math.clz32(positions & -positions)]!;
     OPENED_CELL[slot] = cell;
     OPENED_START[cell + 1] = OPENED_START[cell + 1]! + 1;
   }
   for (let cell = 0; cell < 81; cell++) OPENED_START[cell + 1] = OPENED_START[cell + 1]! + OPENED_START[cell]!;
   OPENED_NEXT.set(OPENED_START.subarray(0, 81));
-  for (let slot = 0; slot < 27 * 9; slot++) {
+  for (let slot = 0; slot < slots; slot++) {
     const cell = OPENED_CELL[slot]!;
     if (cell < 0) continue;
     OPENED[OPENED_NEXT[cell]!] = slot;

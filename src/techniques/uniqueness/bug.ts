@@ -1,7 +1,9 @@
 import type { Board } from '../../core/board.js';
+import { classicGeometry, seesIn, type Geometry } from '../../core/geometry.js';
 import type { Step } from '../../core/step.js';
-import { CELL_UNITS, FIRST_DIGIT, POPCOUNT, UNIT_CELLS, digitsOf, sees } from '../../core/tables.js';
-import { BoardMemo, SE_UNIT_KINDS, eliminationList, makeStep } from './common.js';
+import { FIRST_DIGIT, POPCOUNT, digitsOf } from '../../core/tables.js';
+import { seHouses } from '../houses.js';
+import { BoardMemo, eliminationList, housesSharedBy, makeStep } from './common.js';
 
 /**
  * BUG, the bivalue universal grave, types 1-4, as Sudoku Explainer finds and rates them.
@@ -21,7 +23,15 @@ import { BoardMemo, SE_UNIT_KINDS, eliminationList, makeStep } from './common.js
  *
  * A BUG candidate of a unit and digit that do not appear exactly 0 or 2 times is the one in the
  * only cell of three or more candidates among them (if several such cells, another unit decides).
+ *
+ * Any 9x9 houses: a BUG state (every cell two candidates, every digit twice in every house) has
+ * solutions in pairs whatever the houses are (a solution's complement in the candidates is another
+ * one), so the pattern is checked over every house; as SukakuExplainer, types 3 and 4 look for
+ * their shared house among regular boxes, columns and rows only. Not with killer cages.
  */
+
+/** The rules of the current search. */
+let geometry: Geometry = classicGeometry();
 
 export const BUG_IDS = ['bug-1', 'bug-2', 'bug-3', 'bug-4'] as const;
 
@@ -35,20 +45,22 @@ interface BugPattern {
 }
 
 /** The BUG candidates of the board, or null when removing them would not leave a BUG. */
-export function findBugPattern(board: Readonly<Board>): BugPattern | null {
+export function findBugPattern(board: Readonly<Board>, rules: Geometry = classicGeometry()): BugPattern | null {
   const c = board.candidates;
   const bugOf = new Uint16Array(81);
   const order: number[] = [];
-  for (const k of SE_UNIT_KINDS) {
-    const first = k === 0 ? 0 : k === 1 ? 9 : 18;
-    for (let u = first; u < first + 9; u++) {
+  const houseCells = rules.houseCells;
+  const seOrder = seHouses(rules).order;
+  {
+    for (let k = 0; k < seOrder.length; k++) {
+      const u = seOrder[k]!;
       for (let d = 0; d < 9; d++) {
         const bit = 1 << d;
         let count = 0;
         let wide = -1;
         let wideCount = 0;
         for (let i = 0; i < 9; i++) {
-          const cell = UNIT_CELLS[u * 9 + i]!;
+          const cell = houseCells[u * 9 + i]!;
           const m = c[cell]!;
           if ((m & bit) === 0) continue;
           count++;
@@ -71,12 +83,12 @@ export function findBugPattern(board: Readonly<Board>): BugPattern | null {
   for (let cell = 0; cell < 81; cell++) {
     if (board.values[cell] === 0 && POPCOUNT[c[cell]! & ~bugOf[cell]!] !== 2) return null;
   }
-  for (let u = 0; u < 27; u++) {
+  for (let u = 0; u < rules.houseCount; u++) {
     for (let d = 0; d < 9; d++) {
       const bit = 1 << d;
       let count = 0;
       for (let i = 0; i < 9; i++) {
-        const cell = UNIT_CELLS[u * 9 + i]!;
+        const cell = houseCells[u * 9 + i]!;
         if (c[cell]! & ~bugOf[cell]! & bit) count++;
       }
       if (count !== 0 && count !== 2) return null;
@@ -91,19 +103,14 @@ export function findBugPattern(board: Readonly<Board>): BugPattern | null {
 function commonPeers(cells: readonly number[]): number[] {
   const out: number[] = [];
   for (let cell = 0; cell < 81; cell++) {
-    if (!cells.includes(cell) && cells.every((b) => sees(b, cell))) out.push(cell);
+    if (!cells.includes(cell) && cells.every((b) => seesIn(geometry, b, cell))) out.push(cell);
   }
   return out;
 }
 
-/** Units shared by all the cells, in SE order. */
+/** Regular boxes, columns and rows shared by all the cells, in SE order. */
 function unitsSharedByAll(cells: readonly number[]): number[] {
-  const out: number[] = [];
-  for (const k of SE_UNIT_KINDS) {
-    const u = CELL_UNITS[cells[0]! * 3 + k]!;
-    if (cells.every((cell) => CELL_UNITS[cell * 3 + k] === u)) out.push(u);
-  }
-  return out;
+  return housesSharedBy(geometry, cells, true);
 }
 
 function bug1(board: Readonly<Board>, p: BugPattern): Step | null {
@@ -161,7 +168,7 @@ function bug3(board: Readonly<Board>, p: BugPattern): Step | null {
   for (const u of unitsSharedByAll(p.cells)) {
     const others: number[] = [];
     for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[u * 9 + i]!;
+      const cell = geometry.houseCells[u * 9 + i]!;
       if (!p.cells.includes(cell)) others.push(cell);
     }
     const n = others.length;
@@ -204,7 +211,7 @@ type BugResults = (Step | null)[];
 
 function computeBug(board: Readonly<Board>): BugResults {
   const results: BugResults = [null, null, null, null];
-  const p = findBugPattern(board);
+  const p = findBugPattern(board, geometry);
   if (p === null) return results;
   if (p.cells.length === 1) {
     results[0] = bug1(board, p);
@@ -220,7 +227,8 @@ function computeBug(board: Readonly<Board>): BugResults {
 
 const memo = new BoardMemo<BugResults>();
 
-/** The BUG step of one type on this board, or null. */
-export function findBug(board: Readonly<Board>, type: 1 | 2 | 3 | 4): Step | null {
-  return memo.get(board, computeBug)[type - 1] ?? null;
+/** The BUG step of one type on this board (houses of `rules`, default classic), or null. */
+export function findBug(board: Readonly<Board>, type: 1 | 2 | 3 | 4, rules: Geometry = classicGeometry()): Step | null {
+  geometry = rules;
+  return memo.get(board, computeBug, rules)[type - 1] ?? null;
 }

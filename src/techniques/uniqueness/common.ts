@@ -1,22 +1,54 @@
 import type { Board } from '../../core/board.js';
+import type { Geometry } from '../../core/geometry.js';
 import type { Candidate, Step } from '../../core/step.js';
-import { ROW_OF, COL_OF, BOX_OF } from '../../core/tables.js';
+import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW, seHouses } from '../houses.js';
 
 /**
- * Sudoku Explainer's order of unit types (boxes, then columns, then rows), as indexes into
- * CELL_UNITS[cell * 3 + k]: k = 2 box, 1 column, 0 row. Used where SE's choice among several shared
- * units shows in the step (which unit a type 3 or 4 names).
+ * The houses of each cell of a geometry as two words: bits 0-26 for houses 0-26 (`lo`), bits 0-..
+ * for houses 27.. (`hi`: diagonals, windows...). Built once per geometry.
  */
-export const SE_UNIT_KINDS: readonly number[] = [2, 1, 0];
+export interface HouseMasks {
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+}
 
-/** The 27-bit mask of a cell's three units (bit u for unit u). */
-export const UNIT_MASK_OF: Int32Array = (() => {
-  const out = new Int32Array(81);
-  for (let cell = 0; cell < 81; cell++) {
-    out[cell] = (1 << ROW_OF[cell]!) | (1 << (9 + COL_OF[cell]!)) | (1 << (18 + BOX_OF[cell]!));
+const houseMasks = new WeakMap<Geometry, HouseMasks>();
+
+export function houseMasksOf(geometry: Geometry): HouseMasks {
+  let known = houseMasks.get(geometry);
+  if (known === undefined) {
+    const lo = new Int32Array(81);
+    const hi = new Int32Array(81);
+    for (let cell = 0; cell < 81; cell++) {
+      for (let i = geometry.cellHouseStart[cell]!; i < geometry.cellHouseStart[cell + 1]!; i++) {
+        const house = geometry.cellHouses[i]!;
+        if (house < 27) lo[cell] = lo[cell]! | (1 << house);
+        else hi[cell] = hi[cell]! | (1 << (house - 27));
+      }
+    }
+    known = { lo, hi };
+    houseMasks.set(geometry, known);
+  }
+  return known;
+}
+
+/**
+ * Houses holding every one of `cells`, in SE's order (boxes, columns, rows, then the extra houses;
+ * see houses.ts). `basicOnly`: only regular boxes, columns and rows (SE's BUG types 3 and 4, which
+ * look at its three basic region types only; a jigsaw's pieces are not among them).
+ */
+export function housesSharedBy(geometry: Geometry, cells: readonly number[], basicOnly: boolean): number[] {
+  const se = seHouses(geometry);
+  const out: number[] = [];
+  const w = geometry.houseWords;
+  for (let k = 0; k < se.order.length; k++) {
+    const house = se.order[k]!;
+    const type = se.typeOf[house]!;
+    if (basicOnly && type !== TYPE_BLOCK && type !== TYPE_COLUMN && type !== TYPE_ROW) continue;
+    if (cells.every((cell) => (w[house * 3 + ((cell / 27) | 0)]! & (1 << (cell % 27))) !== 0)) out.push(house);
   }
   return out;
-})();
+}
 
 /**
  * Eliminations from parallel lists of cells and 9-bit digit masks, sorted by cell then digit.
@@ -50,13 +82,16 @@ export class BoardMemo<T> {
   private values = new Uint8Array(81);
   private candidates = new Uint16Array(81);
   private result: T | null = null;
+  private geometry: Geometry | null = null;
 
-  get(board: Readonly<Board>, compute: (board: Readonly<Board>) => T): T {
-    if (this.result !== null && this.matches(board)) return this.result;
+  /** The result for this board under this geometry (the same board under other rules is searched again). */
+  get(board: Readonly<Board>, compute: (board: Readonly<Board>) => T, geometry: Geometry | null = null): T {
+    if (this.result !== null && this.geometry === geometry && this.matches(board)) return this.result;
     const result = compute(board);
     this.values.set(board.values);
     this.candidates.set(board.candidates);
     this.result = result;
+    this.geometry = geometry;
     return result;
   }
 

@@ -1,7 +1,8 @@
 import type { Board } from '../../core/board.js';
+import { classicGeometry, seesIn, type Geometry } from '../../core/geometry.js';
 import type { Step } from '../../core/step.js';
-import { CELL_UNITS, FIRST_DIGIT, PEERS, POPCOUNT, UNIT_CELLS, digitsOf, sees } from '../../core/tables.js';
-import { BoardMemo, SE_UNIT_KINDS, UNIT_MASK_OF, eliminationList, makeStep } from './common.js';
+import { FIRST_DIGIT, POPCOUNT, digitsOf } from '../../core/tables.js';
+import { BoardMemo, eliminationList, houseMasksOf, housesSharedBy, makeStep } from './common.js';
 
 /**
  * Unique rectangles and unique loops, types 1-4, as Sudoku Explainer finds and rates them.
@@ -31,6 +32,11 @@ import { BoardMemo, SE_UNIT_KINDS, UNIT_MASK_OF, eliminationList, makeStep } fro
  * removed one); units are those the loop visits (types 1, 2) or the set's / lock's unit (3, 4).
  * Search: depth-first from each bivalue cell, at most LOOP_SEARCH_BUDGET nodes per board (real
  * states need under 1,000; steps of a cut search are marked `truncated`).
+ *
+ * Any 9x9 houses (jigsaw pieces, diagonals, windows...): the loop's cells are linked through any
+ * house and every house it touches must hold one even and one odd cell of it, so that swapping
+ * its two digits keeps every house whole (SukakuExplainer's test). That makes the deadly pattern
+ * real on every rule set without killer cages (a cage's sum would change).
  */
 
 /** The 8 results: index type-1 for rectangles (4 cells), 4 + type-1 for longer loops. */
@@ -64,8 +70,14 @@ const inPath = new Uint8Array(81);
 let cand: Uint16Array = new Uint16Array(81);
 let start = 0;
 let pairMask = 0;
-let unitsEven = 0; // units holding a loop cell at an even position
+let unitsEven = 0; // houses 0-26 holding a loop cell at an even position
 let unitsOdd = 0;
+let extraEven = 0; // houses 27.. (diagonals, windows...) likewise
+let extraOdd = 0;
+/** The rules of the current search. */
+let geometry: Geometry = classicGeometry();
+let maskLo: Int32Array = new Int32Array(81);
+let maskHi: Int32Array = new Int32Array(81);
 let nodes = 0;
 let found: number[][] = [];
 let foundKeys = new Set<string>();
@@ -88,18 +100,20 @@ function extend(length: number, extraCount: number, extraUnion: number): void {
   if (++nodes > LOOP_SEARCH_BUDGET) return;
   const cell = path[length - 1]!;
   const odd = length & 1; // parity of the position the next cell takes
-  for (let i = 0; i < 20; i++) {
-    const next = PEERS[cell * 20 + i]!;
+  const { peers, peerStart } = geometry;
+  for (let i = peerStart[cell]!, end = peerStart[cell + 1]!; i < end; i++) {
+    const next = peers[i]!;
     if (next === start) {
-      if (length >= 4 && unitsEven === unitsOdd) recordLoop(length);
+      if (length >= 4 && unitsEven === unitsOdd && extraEven === extraOdd) recordLoop(length);
       continue;
     }
     if (inPath[next] !== 0) continue;
     const mask = cand[next]!;
     if ((mask & pairMask) !== pairMask) continue;
     if (mask === pairMask && next < start) continue;
-    const units = UNIT_MASK_OF[next]!;
-    if ((odd ? unitsOdd : unitsEven) & units) continue;
+    const units = maskLo[next]!;
+    const extras = maskHi[next]!;
+    if ((odd ? unitsOdd : unitsEven) & units || (odd ? extraOdd : extraEven) & extras) continue;
     let count = extraCount;
     let union = extraUnion;
     if (mask !== pairMask) {
@@ -110,11 +124,21 @@ function extend(length: number, extraCount: number, extraUnion: number): void {
     }
     path[length] = next;
     inPath[next] = 1;
-    if (odd) unitsOdd |= units;
-    else unitsEven |= units;
+    if (odd) {
+      unitsOdd |= units;
+      extraOdd |= extras;
+    } else {
+      unitsEven |= units;
+      extraEven |= extras;
+    }
     extend(length + 1, count, union);
-    if (odd) unitsOdd &= ~units;
-    else unitsEven &= ~units;
+    if (odd) {
+      unitsOdd &= ~units;
+      extraOdd &= ~extras;
+    } else {
+      unitsEven &= ~units;
+      extraEven &= ~extras;
+    }
     inPath[next] = 0;
     if (nodes > LOOP_SEARCH_BUDGET) return;
   }
@@ -123,8 +147,9 @@ function extend(length: number, extraCount: number, extraUnion: number): void {
 /** Search effort of the last loop search: nodes visited (the search stops at LOOP_SEARCH_BUDGET). */
 export const loopSearchStats = { nodes: 0 };
 
-/** Every loop of the board (as cell lists in loop order), with its digit pair, in start-cell order. */
-export function findLoops(board: Readonly<Board>): { cells: number[]; pair: number }[] {
+/** Every loop of the board (as cell lists in loop order), with its digit pair, in start-cell order (houses of `rules`, default classic). */
+export function findLoops(board: Readonly<Board>, rules: Geometry = classicGeometry()): { cells: number[]; pair: number }[] {
+  useGeometry(rules);
   cand = board.candidates as Uint16Array;
   nodes = 0;
   const out: { cells: number[]; pair: number }[] = [];
@@ -137,8 +162,10 @@ export function findLoops(board: Readonly<Board>): { cells: number[]; pair: numb
     foundKeys = new Set<string>();
     path[0] = s;
     inPath[s] = 1;
-    unitsEven = UNIT_MASK_OF[s]!;
+    unitsEven = maskLo[s]!;
     unitsOdd = 0;
+    extraEven = maskHi[s]!;
+    extraOdd = 0;
     extend(1, 0, 0);
     inPath[s] = 0;
     for (const cells of found) out.push({ cells, pair: mask });
@@ -149,23 +176,30 @@ export function findLoops(board: Readonly<Board>): { cells: number[]; pair: numb
   return out;
 }
 
-/** Units (by number) the loop visits, ascending. */
+function useGeometry(rules: Geometry): void {
+  geometry = rules;
+  const masks = houseMasksOf(rules);
+  maskLo = masks.lo;
+  maskHi = masks.hi;
+}
+
+/** Houses (by number) the loop visits, ascending. */
 function loopUnits(cells: readonly number[]): number[] {
-  let mask = 0;
-  for (const c of cells) mask |= UNIT_MASK_OF[c]!;
+  let lo = 0;
+  let hi = 0;
+  for (const c of cells) {
+    lo |= maskLo[c]!;
+    hi |= maskHi[c]!;
+  }
   const units: number[] = [];
-  for (let u = 0; u < 27; u++) if (mask & (1 << u)) units.push(u);
+  for (let u = 0; u < 27; u++) if (lo & (1 << u)) units.push(u);
+  for (let u = 27; u < geometry.houseCount; u++) if (hi & (1 << (u - 27))) units.push(u);
   return units;
 }
 
-/** Units shared by two cells, in SE order (box, column, row). */
+/** Houses shared by two cells, in SE order (box, column, row, then extra houses). */
 function sharedUnits(a: number, b: number): number[] {
-  const out: number[] = [];
-  for (const k of SE_UNIT_KINDS) {
-    const u = CELL_UNITS[a * 3 + k]!;
-    if (u === CELL_UNITS[b * 3 + k]) out.push(u);
-  }
-  return out;
+  return housesSharedBy(geometry, [a, b], false);
 }
 
 interface Candidate3 {
@@ -193,7 +227,7 @@ function type2(board: Readonly<Board>, loop: readonly number[], pair: number, ex
   const masks: number[] = [];
   for (let cell = 0; cell < 81; cell++) {
     if ((c[cell]! & digitBit) === 0 || extras.includes(cell)) continue;
-    if (extras.every((e) => sees(e, cell))) {
+    if (extras.every((e) => seesIn(geometry, e, cell))) {
       cells.push(cell);
       masks.push(digitBit);
     }
@@ -216,7 +250,7 @@ function type4(board: Readonly<Board>, loop: readonly number[], pair: number, c1
   for (const u of sharedUnits(c1, c2)) {
     let others = 0;
     for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[u * 9 + i]!;
+      const cell = geometry.houseCells[u * 9 + i]!;
       if (cell !== c1 && cell !== c2) others |= c[cell]!;
     }
     if ((others & v1) === 0) lockUnit1 = u;
@@ -252,7 +286,7 @@ function type3(board: Readonly<Board>, loop: readonly number[], pair: number, c1
     let empty = 0;
     positions.fill(0);
     for (let i = 0; i < 9; i++) {
-      const cell = UNIT_CELLS[base9 + i]!;
+      const cell = geometry.houseCells[base9 + i]!;
       if (cell === c1) p1 = i;
       if (cell === c2) p2 = i;
       if (board.values[cell] === 0) empty++;
@@ -275,7 +309,7 @@ function type3(board: Readonly<Board>, loop: readonly number[], pair: number, c1
       let ok = true;
       for (let i = 0; i < 9 && ok; i++) {
         if ((set & (1 << i)) === 0) continue;
-        const m = c[UNIT_CELLS[base9 + i]!]!;
+        const m = c[geometry.houseCells[base9 + i]!]!;
         if (POPCOUNT[m]! < 2) ok = false;
         union |= m;
       }
@@ -287,7 +321,7 @@ function type3(board: Readonly<Board>, loop: readonly number[], pair: number, c1
       const masks: number[] = [];
       for (let i = 0; i < 9; i++) {
         if ((set | loopPos) & (1 << i)) continue;
-        const cell = UNIT_CELLS[base9 + i]!;
+        const cell = geometry.houseCells[base9 + i]!;
         if (c[cell]! & digits) {
           cells.push(cell);
           masks.push(c[cell]! & digits);
@@ -295,7 +329,7 @@ function type3(board: Readonly<Board>, loop: readonly number[], pair: number, c1
       }
       if (cells.length === 0) continue;
       const setCells: number[] = [];
-      for (let i = 0; i < 9; i++) if (set & (1 << i)) setCells.push(UNIT_CELLS[base9 + i]!);
+      for (let i = 0; i < 9; i++) if (set & (1 << i)) setCells.push(geometry.houseCells[base9 + i]!);
       best = keepEasier(best, tenths, () =>
         makeStep(id, tenths, eliminationList(cells, masks), {
           cells: [...loop, ...setCells],
@@ -326,7 +360,7 @@ function type3(board: Readonly<Board>, loop: readonly number[], pair: number, c1
           const setCells: number[] = [];
           for (let i = 0; i < 9; i++) {
             if ((union & (1 << i)) === 0 || i === p1) continue;
-            const cell = UNIT_CELLS[base9 + i]!;
+            const cell = geometry.houseCells[base9 + i]!;
             setCells.push(cell);
             if (c[cell]! & ~hidden) {
               cells.push(cell);
@@ -359,7 +393,7 @@ function better(current: Step | null, candidate: Step | null): Step | null {
 function computeLoops(board: Readonly<Board>): LoopResults {
   const results: LoopResults = [null, null, null, null, null, null, null, null];
   const c = board.candidates;
-  for (const { cells: loop, pair } of findLoops(board)) {
+  for (const { cells: loop, pair } of findLoops(board, geometry)) {
     const extras = loop.filter((cell) => c[cell] !== pair);
     if (extras.length === 0) continue; // a deadly pattern already: not this technique's business
     const tenths = loopBaseTenths(loop.length);
@@ -390,17 +424,19 @@ function computeLoops(board: Readonly<Board>): LoopResults {
 
 const memo = new BoardMemo<LoopResults>();
 
-/** The easiest unique rectangle (4 cells) or loop (6+ cells) of one type on this board, or null. */
-export function findUniqueLoop(board: Readonly<Board>, type: 1 | 2 | 3 | 4, rectangle: boolean): Step | null {
-  return memo.get(board, computeLoops)[(rectangle ? 0 : 4) + type - 1] ?? null;
+/** The easiest unique rectangle (4 cells) or loop (6+ cells) of one type on this board (houses of `rules`, default classic), or null. */
+export function findUniqueLoop(board: Readonly<Board>, type: 1 | 2 | 3 | 4, rectangle: boolean, rules: Geometry = classicGeometry()): Step | null {
+  useGeometry(rules);
+  return memo.get(board, computeLoops, rules)[(rectangle ? 0 : 4) + type - 1] ?? null;
 }
 
 /**
  * The easiest instance over all types and sizes, ties broken by type then size, which is the hint
  * Sudoku Explainer's unique-loop rule gives first (it sorts its hints by difficulty, then type).
  */
-export function findEasiestUniqueLoop(board: Readonly<Board>): Step | null {
-  const results = memo.get(board, computeLoops);
+export function findEasiestUniqueLoop(board: Readonly<Board>, rules: Geometry = classicGeometry()): Step | null {
+  useGeometry(rules);
+  const results = memo.get(board, computeLoops, rules);
   let best: Step | null = null;
   for (let type = 0; type < 4; type++) {
     best = better(best, results[type] ?? null);

@@ -1,0 +1,147 @@
+/**
+ * Variant grader benchmark: ER/EP/ED agreement with SukakuExplainer (1to9only's variant fork of
+ * Sudoku Explainer) on the training set /work/shared/data/variants-train/*.jsonl (jigsaw and X,
+ * made by Solo, rated by SukakuExplainer's serate), per variant and per Solo difficulty level, and
+ * on the 60 windoku puzzles of test/fixtures/variants/windoku-se-rated.txt (our generator's, rated
+ * by serate -W; levels are the generator's); puzzles per second (single thread, median of 3 passes).
+ *
+ *   npm run bench:grade-variants
+ *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # also the ratio to SukakuExplainer,
+ *       given its CPU milliseconds per puzzle on the same files (serate built by
+ *       /work/shared/tools/sukaku-serate.sh, timed with /usr/bin/time: user + sys over the puzzles)
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { parseVariantLine } from '../src/formats/line.js';
+import { gradePuzzle, type Grade } from '../src/grader/grade.js';
+import { classicRules, jigsawRules, withDiagonals } from '../src/rules/constructors.js';
+import type { Rules } from '../src/rules/types.js';
+
+// The shared data folder beside the checkout (/work/main -> /work/shared), or $SUDOKU_DATA.
+const DIR = ((): URL => {
+  const env = process.env.SUDOKU_DATA;
+  if (env !== undefined && env !== '') return new URL(`file://${env.replace(/\/?$/, '/')}variants-train/`);
+  for (const up of ['../../../', '../../../../']) {
+    const dir = new URL(`${up}shared/data/variants-train/`, import.meta.url);
+    if (existsSync(dir)) return dir;
+  }
+  throw new Error('no shared/data/variants-train folder found: set SUDOKU_DATA to the shared data folder');
+})();
+const LEVEL_ORDER = ['trivial', 'basic', 'intermediate', 'advanced', 'extreme', 'unreasonable', 'medium', 'hard'];
+
+interface Case {
+  variant: string;
+  level: string;
+  rules: Rules;
+  givens: Uint8Array;
+  er: number;
+  ep: number;
+  ed: number;
+}
+
+interface Line {
+  variant: string;
+  givens: string;
+  regions: string | null;
+  diagonals: boolean;
+  solo_difficulty: string;
+  se: string;
+}
+
+function load(): Case[] {
+  const cases: Case[] = [];
+  const x = withDiagonals(classicRules(9));
+  for (const name of readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const text of readFileSync(new URL(name, DIR), 'utf8').split('\n')) {
+      if (text.trim() === '') continue;
+      const line = JSON.parse(text) as Line;
+      let rules = line.regions === null ? classicRules(9) : jigsawRules(Array.from(line.regions, (c) => Number(c) - 1));
+      if (line.diagonals) rules = line.regions === null ? x : withDiagonals(rules);
+      const givens = Uint8Array.from(Array.from(line.givens, (c) => (c === '.' || c === '0' ? 0 : Number(c))));
+      const [er, ep, ed] = line.se.split('/').map(Number) as [number, number, number];
+      cases.push({ variant: line.variant, level: line.solo_difficulty, rules, givens, er, ep, ed });
+    }
+  }
+  return cases;
+}
+
+/** The windoku puzzles rated by SukakuExplainer's serate -W kept with the tests (LINE, SOLUTION, ER/EP/ED, level). */
+function loadWindoku(): Case[] {
+  const file = new URL('../../test/fixtures/variants/windoku-se-rated.txt', import.meta.url);
+  if (!existsSync(file)) return [];
+  const cases: Case[] = [];
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text === '' || text.startsWith('#')) continue;
+    const [line, , se, level] = text.split('\t') as [string, string, string, string];
+    const { rules, givens } = parseVariantLine(line);
+    const [er, ep, ed] = se.split('/').map(Number) as [number, number, number];
+    cases.push({ variant: 'windoku', level, rules, givens, er, ep, ed });
+  }
+  return cases;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+const cases = [...load(), ...loadWindoku()];
+const grades: Grade[] = cases.map((c) => gradePuzzle({ rules: c.rules, givens: c.givens }));
+
+interface Tally {
+  n: number;
+  er: number;
+  all: number;
+}
+const tallies = new Map<string, Tally>();
+const tally = (key: string, c: Case, g: Grade): void => {
+  const t = tallies.get(key) ?? { n: 0, er: 0, all: 0 };
+  t.n++;
+  if (g.rating === c.er) t.er++;
+  if (g.rating === c.er && g.pearl === c.ep && g.diamond === c.ed) t.all++;
+  tallies.set(key, t);
+};
+cases.forEach((c, i) => {
+  const g = grades[i]!;
+  tally(`${c.variant} all`, c, g);
+  tally(`${c.variant} ${c.level}`, c, g);
+});
+const pct = (k: number, n: number): string => `${k}/${n} (${((100 * k) / n).toFixed(1)}%)`;
+console.log('Agreement with SukakuExplainer (ER, and ER/EP/ED all three):');
+for (const variant of [...new Set(cases.map((c) => c.variant))]) {
+  for (const level of ['all', ...LEVEL_ORDER]) {
+    const t = tallies.get(`${variant} ${level}`);
+    if (t === undefined) continue;
+    console.log(`  ${variant.padEnd(7)} ${level.padEnd(13)} ER ${pct(t.er, t.n).padEnd(16)} ER/EP/ED ${pct(t.all, t.n)}`);
+  }
+}
+if (process.argv.includes('--list')) {
+  cases.forEach((c, i) => {
+    const g = grades[i]!;
+    if (g.rating !== c.er || g.pearl !== c.ep || g.diamond !== c.ed) {
+      console.log(`  differs: ${c.variant} ${c.level} SE ${c.er}/${c.ep}/${c.ed} ours ${g.rating}/${g.pearl}/${g.diamond} (${g.hardest}, ${g.guesses} guesses)`);
+    }
+  });
+}
+
+// Speed: three passes per variant, median puzzles per second by wall clock and by this process's
+// CPU time (steadier on a shared machine); the ratio to SukakuExplainer is by CPU time.
+const sukakuArg = process.argv.find((a) => a.startsWith('--sukaku-ms='));
+const sukakuMs = sukakuArg === undefined ? [] : sukakuArg.slice('--sukaku-ms='.length).split(',').map(Number);
+console.log('Speed (one thread, median of 3 passes; wall clock, then CPU time):');
+[...new Set(cases.map((c) => c.variant))].forEach((variant, v) => {
+  const mine = cases.filter((c) => c.variant === variant);
+  const rates: number[] = [];
+  const cpuRates: number[] = [];
+  for (let pass = 0; pass < 3; pass++) {
+    const cpu0 = process.cpuUsage();
+    const start = performance.now();
+    for (const c of mine) gradePuzzle({ rules: c.rules, givens: c.givens });
+    rates.push((mine.length * 1000) / (performance.now() - start));
+    const cpu = process.cpuUsage(cpu0);
+    cpuRates.push((mine.length * 1e6) / (cpu.user + cpu.system));
+  }
+  const rate = median(cpuRates);
+  const se = sukakuMs[v];
+  const ratio = se === undefined || !(se > 0) ? '' : `; ${((rate * se) / 1000).toFixed(0)}x SukakuExplainer (${se} ms of CPU per puzzle)`;
+  console.log(`  ${variant.padEnd(7)} ${median(rates).toFixed(0)} puzzles/s wall, ${rate.toFixed(0)} puzzles/s CPU (${(1000 / rate).toFixed(1)} ms per puzzle)${ratio}`);
+});
