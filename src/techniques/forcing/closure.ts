@@ -145,7 +145,7 @@ function findComponents(h: SeHouses, base: Uint16Array, basePos: Uint16Array): n
   let effort = 0;
   // An "on" node links to its cell's other digits and its houses' other places (repeats included),
   // then its cage-mates; an "off" node to at most one node per house and one in its cell.
-  const perNode = 8 + 8 * h.maxHousesOfCell + (h.maxPeers > 8 * h.maxHousesOfCell ? h.maxPeers : 0);
+  const perNode = 8 + 8 * h.maxHousesOfCell + (h.cageStart[81]! > 0 ? h.maxPeers : 0);
   if (c.edges.length < NODE_COUNT * perNode) c.edges = new Int16Array(NODE_COUNT * perNode);
   const { start: houseStart, house: houseOf, index: houseIndex, cells: houseCells, cageStart, cageMates } = h;
   // Successors of every node, in CSR form.

@@ -93,7 +93,7 @@ export function staticContradictions(h: SeHouses, base: Uint16Array, basePos: Ui
   if (s.partners.length < POTS * perCell) s.partners = new Int16Array(POTS * perCell);
   const excludedMax = 8 + 8 * h.maxHousesOfCell + (h.cageStart[81]! > 0 ? h.maxPeers : 0);
   if (s.excludedList.length < excludedMax) s.excludedList = new Int16Array(excludedMax);
-  if (s.edges.length < POTS * excludedMax * perCell && h.houseCount > 27) s.edges = new Int16Array(POTS * excludedMax * perCell);
+  if (s.edges.length < POTS * excludedMax * perCell) s.edges = new Int16Array(POTS * excludedMax * perCell);
   const EXCLUDED = s.excludedList;
   s.id.fill(-1);
   s.contradictory.fill(0);
