@@ -9,8 +9,9 @@ import { BOX_OF, CELL_UNITS, COL_OF, PEERS, PEER_WORDS, ROW_OF, UNIT_CELLS } fro
  * ({@link classicGeometry}), derived from the classic fast tables and tested equal to
  * `classicRules(9)`.
  *
- * Numbering (as the rules value's houses): houses 0..8 are the rows, 9..17 the columns, 18..26 the
- * boxes or jigsaw regions, 27.. the extra houses (diagonals, windows...; on windoku the rules' four
+ * Numbering (as the rules value's houses): houses 0..8 are the rows, 9..17 the columns, then the
+ * boxes or jigsaw regions (18..26, except that a jigsaw piece equal to a row or a column is kept once,
+ * as that row or column, so a jigsaw may have 26 houses or fewer), then the extra houses (diagonals, windows...; on windoku the rules' four
  * windows are followed by the five implied ones, which the rules value does not list). Every house
  * holds each digit exactly once. A killer cage is not a house (it need not hold every digit): its cells are
  * peers of each other, and {@link Geometry.cageOf} names it.
