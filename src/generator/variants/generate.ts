@@ -9,6 +9,7 @@ import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
 import { cageSpecs, randomCages, uniqueCages } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
+import { SinglesState } from './singles.js';
 
 /** The variants the generator knows by name. */
 export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'samurai'] as const;
@@ -66,7 +67,22 @@ export interface VariantPuzzle {
   readonly text: string;
 }
 
+/**
+ * The rules of a named variant, built once per process and reused by every puzzle (a rules value
+ * is immutable; the solvers' tables are cached per value, so a new value per puzzle would rebuild them).
+ */
+const baseCache = new Map<VariantName, Rules>();
+
 function baseRules(variant: VariantName): Rules {
+  let rules = baseCache.get(variant);
+  if (rules === undefined) {
+    rules = buildBase(variant);
+    baseCache.set(variant, rules);
+  }
+  return rules;
+}
+
+function buildBase(variant: VariantName): Rules {
   switch (variant) {
     case 'classic':
     case 'killer':
@@ -150,7 +166,7 @@ function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minCl
 }
 
 function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Made | null {
-  const base = classicRules(9);
+  const base = baseRules('killer');
   const solution = fillRules(base, random);
   if (solution === null) return null;
   if (o.killerGivens === true) {
@@ -195,8 +211,8 @@ export function orbitsOf(rules: Rules, symmetry: 'none' | 'rotational'): number[
 /**
  * Clue removal from the full solution, one orbit at a time in a seeded order; a removal stays
  * when the puzzle is still unique (for 'easy' and 'medium': still solved by that technique set,
- * which implies uniqueness; otherwise the counting solver); both are skipped when every emptied
- * cell is a naked single of the givens among its peers. Each orbit is tried once, so the result is minimal
+ * which implies uniqueness; otherwise the counting solver); both are skipped when singles from the
+ * remaining givens fill the emptied cells again. Each orbit is tried once, so the result is minimal
  * for the symmetry (and the technique set), unless `minClues` stopped it.
  */
 function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): Uint8Array {
@@ -206,25 +222,27 @@ function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: R
   shuffleInPlace(order, random);
   const set: LogicSet | null = level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null;
   let clues = rules.cellCount;
+  const singles = new SinglesState(rules, solution);
   for (const o of order) {
     const orbit = orbits[o]!;
     if (clues - orbit.length < minClues) continue;
-    for (const cell of orbit) puzzle[cell] = 0;
-    // An emptied cell that is a naked single of the givens among its peers comes straight back
-    // as the first step of any technique set, so the puzzle keeps its solvability and uniqueness.
-    const ok = forced(rules, puzzle, solution, orbit) || (set !== null ? solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
+    for (const cell of orbit) {
+      puzzle[cell] = 0;
+      singles.remove(cell);
+    }
+    // Emptied cells that singles bring back leave the puzzle it was with deductions added: still
+    // unique, still solved by the level's techniques (singles.ts). Otherwise, for singles, nothing
+    // else solves it (killer: the cage combinations may).
+    const ok =
+      singles.reach(orbit) ||
+      (set === 'singles' ? rules.cages.length > 0 && solvesWith(rules, puzzle, set) : set !== null ? solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
     if (ok) clues -= orbit.length;
-    else for (const cell of orbit) puzzle[cell] = solution[cell]!;
+    else {
+      for (const cell of orbit) {
+        puzzle[cell] = solution[cell]!;
+        singles.restore(cell, solution[cell]!);
+      }
+    }
   }
   return puzzle;
-}
-
-function forced(rules: Rules, puzzle: Uint8Array, solution: Uint8Array, orbit: readonly number[]): boolean {
-  if (rules.cages.length > 0) return false;
-  for (const cell of orbit) {
-    let seen = 0;
-    for (const peer of rules.peers[cell]!) if (puzzle[peer] !== 0) seen |= 1 << (puzzle[peer]! - 1);
-    if (seen !== (rules.allDigits & ~(1 << (solution[cell]! - 1)))) return false;
-  }
-  return true;
 }
