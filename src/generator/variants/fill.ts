@@ -12,22 +12,15 @@ import { shuffleInPlace, type Random } from '../random.js';
 export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uint8Array | null {
   const n = rules.cellCount;
   const size = rules.size;
-  const order = new Uint8Array(n * size);
+  const { order, peerStart, peers, cand, cellAt, tried } = scratchOf(rules);
   for (let cell = 0; cell < n; cell++) {
     const digits = order.subarray(cell * size, cell * size + size);
     for (let k = 0; k < size; k++) digits[k] = k + 1;
     shuffleInPlace(digits, random);
   }
-  const peerStart = new Int32Array(n + 1);
-  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
-  const peers = new Int16Array(peerStart[n]!);
-  for (let cell = 0; cell < n; cell++) peers.set(rules.peers[cell]!, peerStart[cell]!);
   // cand[level * n + cell]: candidates at that depth; grid: the digits placed so far.
-  const cand = new Int32Array((n + 1) * n);
   cand.fill(rules.allDigits, 0, n);
   const grid = new Uint8Array(n);
-  const cellAt = new Int16Array(n + 1);
-  const tried = new Int32Array(n + 1);
   let nodes = 0;
   let level = 0;
   let cell = pickCell(cand, 0, n, grid);
@@ -70,6 +63,38 @@ export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uin
     cellAt[level] = cell;
     tried[level] = 0;
   }
+}
+
+interface Scratch {
+  readonly order: Uint8Array;
+  readonly peerStart: Int32Array;
+  readonly peers: Int16Array;
+  readonly cand: Int32Array;
+  readonly cellAt: Int16Array;
+  readonly tried: Int32Array;
+}
+
+const scratches = new WeakMap<Rules, Scratch>();
+
+/** The fill's flat peer table and search buffers for a rules value, made once per value (the fill is not re-entrant). */
+function scratchOf(rules: Rules): Scratch {
+  let scratch = scratches.get(rules);
+  if (scratch !== undefined) return scratch;
+  const n = rules.cellCount;
+  const peerStart = new Int32Array(n + 1);
+  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+  const peers = new Int16Array(peerStart[n]!);
+  for (let cell = 0; cell < n; cell++) peers.set(rules.peers[cell]!, peerStart[cell]!);
+  scratch = {
+    order: new Uint8Array(n * rules.size),
+    peerStart,
+    peers,
+    cand: new Int32Array((n + 1) * n),
+    cellAt: new Int16Array(n + 1),
+    tried: new Int32Array(n + 1),
+  };
+  scratches.set(rules, scratch);
+  return scratch;
 }
 
 /** The empty cell with the fewest candidates (first of equals), or -1 when none is empty. */

@@ -7,7 +7,7 @@ import { GenerateError } from '../errors.js';
 import { puzzleRandom, shuffleInPlace, type Random } from '../random.js';
 import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
-import { cageSpecs, randomCages, uniqueCages } from './killer.js';
+import { cageSpecs, randomCages, solvedCages } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
 import { SinglesState } from './singles.js';
 
@@ -176,11 +176,19 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
     const givens = carve(rules, solution, orbitsOf(rules, o.symmetry ?? 'none'), random, level, 0);
     return { ...finish(rules, givens, solution), cages };
   }
-  const found = uniqueCages(base, solution, random);
-  if (found === null) return null;
-  const givens = new Uint8Array(base.cellCount);
-  return { ...finish(found.rules, givens, solution), cages: found.rules.spec.cages ?? [] };
+  // Easy and medium: merges kept while that level's techniques solve the cages. Hard and any: while
+  // singles, cage combinations and the rule of 45 do (what Solo's killers ask; beyond the level
+  // solver, so such killers mostly measure hard).
+  const set: LogicSet = level === 'medium' ? 'medium' : 'singles';
+  const cageOf = solvedCages(base, solution, random, { set, innies: level === 'hard' || level === 'any', maxFailures: KILLER_FAILURES });
+  if (cageOf === null) return null;
+  const cages = cageSpecs(cageOf, solution);
+  const rules = withCages(base, cages);
+  return { ...finish(rules, new Uint8Array(base.cellCount), solution), cages };
 }
+
+/** Failed merges the killer cage search tries before it stops. */
+const KILLER_FAILURES = 4;
 
 function finish(rules: Rules, givens: Uint8Array, solution: Uint8Array): Made {
   let clues = 0;
