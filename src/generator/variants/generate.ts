@@ -9,7 +9,7 @@ import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
 import { cageSpecs, randomCages, solvedCages } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
-import { SinglesState } from './singles.js';
+import { singlesStateFor } from './singles.js';
 
 /** The variants the generator knows by name. */
 export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'samurai'] as const;
@@ -162,8 +162,8 @@ const JIGSAW_FILL_NODES = 1000;
 function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random, maxNodes?: number): Made | null {
   const solution = fillRules(rules, random, maxNodes);
   if (solution === null) return null; // a jigsaw layout without a (quickly found) solution
-  const givens = carve(rules, solution, orbitsOf(rules, o.symmetry ?? 'none'), random, level, minClues);
-  return finish(rules, givens, solution);
+  const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, minClues);
+  return finish(rules, carved.givens, solution, carved.singles);
 }
 
 function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Made | null {
@@ -174,8 +174,8 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
     const cageOf = randomCages(base, solution, random);
     const cages = cageSpecs(cageOf, solution);
     const rules = withCages(base, cages);
-    const givens = carve(rules, solution, orbitsOf(rules, o.symmetry ?? 'none'), random, level, 0);
-    return { ...finish(rules, givens, solution), cages };
+    const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, 0);
+    return { ...finish(rules, carved.givens, solution, carved.singles), cages };
   }
   // Easy and medium: merges kept while that level's techniques solve the cages. Hard and any: while
   // singles, cage combinations and the rule of 45 do (what Solo's killers ask; beyond the level
@@ -191,10 +191,36 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
 /** Failed merges the killer cage search tries before it stops. */
 const KILLER_FAILURES = 4;
 
-function finish(rules: Rules, givens: Uint8Array, solution: Uint8Array): Made {
+/**
+ * The puzzle with its measured level. `singles`, when known, is whether naked and hidden singles
+ * alone solve it (then it is easy; when they do not and the rules have no cages, the easy set does
+ * not either, the cage combinations being its only other technique).
+ */
+function finish(rules: Rules, givens: Uint8Array, solution: Uint8Array, singles?: boolean): Made {
   let clues = 0;
   for (const d of givens) if (d !== 0) clues++;
-  return { rules, givens, solution, level: variantLevelOf(rules, givens), clues };
+  let level: Made['level'];
+  if (singles === true) level = 'easy';
+  else if (singles === false && rules.cages.length === 0) level = solvesWith(rules, givens, 'medium') ? 'medium' : 'hard';
+  else level = variantLevelOf(rules, givens);
+  return { rules, givens, solution, level, clues };
+}
+
+/** {@link orbitsOf}, made once per rules value and symmetry. */
+const orbitsCache = new WeakMap<Rules, Map<string, number[][]>>();
+
+function orbitsFor(rules: Rules, symmetry: 'none' | 'rotational'): number[][] {
+  let bySymmetry = orbitsCache.get(rules);
+  if (bySymmetry === undefined) {
+    bySymmetry = new Map();
+    orbitsCache.set(rules, bySymmetry);
+  }
+  let orbits = bySymmetry.get(symmetry);
+  if (orbits === undefined) {
+    orbits = orbitsOf(rules, symmetry);
+    bySymmetry.set(symmetry, orbits);
+  }
+  return orbits;
 }
 
 /** Groups of cells given or emptied together: single cells, or pairs mapped by a half turn of the frame. */
@@ -224,14 +250,14 @@ export function orbitsOf(rules: Rules, symmetry: 'none' | 'rotational'): number[
  * remaining givens fill the emptied cells again. Each orbit is tried once, so the result is minimal
  * for the symmetry (and the technique set), unless `minClues` stopped it.
  */
-function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): Uint8Array {
+function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): { givens: Uint8Array; singles: boolean } {
   const puzzle = Uint8Array.from(solution);
   const order = new Int32Array(orbits.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   shuffleInPlace(order, random);
   const set: LogicSet | null = level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null;
   let clues = rules.cellCount;
-  const singles = new SinglesState(rules, solution);
+  const singles = singlesStateFor(rules, solution);
   for (const o of order) {
     const orbit = orbits[o]!;
     if (clues - orbit.length < minClues) continue;
@@ -253,5 +279,5 @@ function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: R
       }
     }
   }
-  return puzzle;
+  return { givens: puzzle, singles: set === 'singles' && rules.cages.length === 0 ? true : singles.reach([]) };
 }

@@ -80,6 +80,16 @@ export class SinglesState {
     this.target = new Uint8Array(n);
     // Each (cell, digit) is taken out at most once and queues at most one task per house, plus one.
     this.work = new Int32Array(n * size * (t.maxHouses + 1) + n + 1);
+    this.reset(solution);
+  }
+
+  /** Every cell of `solution` given again (a new solution of the same rules). */
+  reset(solution: ArrayLike<number>): void {
+    const n = this.n;
+    const size = this.size;
+    this.seen.fill(0);
+    this.baseCount.fill(0);
+    this.baseDone.fill(0);
     for (let cell = 0; cell < n; cell++) {
       const digit = solution[cell]!;
       this.givens[cell] = digit;
@@ -184,10 +194,12 @@ export class SinglesState {
       if ((m & (m - 1)) === 0) work[this.tail++] = cell;
     }
     const done = this.done;
-    for (let slot = 0; slot < count.length; slot++) {
-      const places = count[slot]!;
-      if (places === 1 && done[slot] === 0) work[this.tail++] = n + (((slot - (slot % size)) << 5) | slot % size);
-      else if (places === 0) return false;
+    for (let start = 0; start < count.length; start += size) {
+      for (let d = 0; d < size; d++) {
+        const places = count[start + d]!;
+        if (places === 1 && done[start + d] === 0) work[this.tail++] = n + ((start << 5) | d);
+        else if (places === 0) return false;
+      }
     }
     for (let head = 0; head < this.tail; head++) {
       const task = work[head]!;
@@ -315,4 +327,16 @@ function tablesOf(rules: Rules): Tables {
   t = { houseCells, housesStart, housesList, peerStart, peerCells, maxHouses };
   tables.set(rules, t);
   return t;
+}
+
+const states = new WeakMap<Rules, SinglesState>();
+
+/** A {@link SinglesState} of `rules` reset to `solution`, one kept per rules value (one carving at a time). */
+export function singlesStateFor(rules: Rules, solution: ArrayLike<number>): SinglesState {
+  let state = states.get(rules);
+  if (state === undefined) {
+    state = new SinglesState(rules, solution);
+    states.set(rules, state);
+  } else state.reset(solution);
+  return state;
 }
