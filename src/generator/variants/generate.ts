@@ -133,7 +133,21 @@ export function generateVariant(options: VariantOptions): VariantPuzzle {
     const made = options.rules !== undefined ? makeOnRules(options.rules, options, level, minClues, random) : makeOne(variant, options, level, minClues, random);
     if (made === null) continue;
     if (level !== 'any' && made.level !== level) continue;
-    return { ...made, variant: name, index: options.index, attempts: attempt, text: formatValues(made.rules, made.givens) };
+    // Built field by field: a spread of `made`, whose shape varies by variant, is the slow part of a 4x4.
+    const puzzle: VariantPuzzle = {
+      variant: name,
+      index: options.index,
+      rules: made.rules,
+      givens: made.givens,
+      solution: made.solution,
+      level: made.level,
+      clues: made.clues,
+      attempts: attempt,
+      text: formatValues(made.rules, made.givens),
+    };
+    if (made.regions !== undefined) return { ...puzzle, regions: made.regions };
+    if (made.cages !== undefined) return { ...puzzle, cages: made.cages };
+    return puzzle;
   }
   throw new GenerateError('MAX_ATTEMPTS', 0, 1, options.index, `no ${level} ${name} puzzle in ${maxAttempts} attempts`);
 }
