@@ -32,6 +32,8 @@ export class SinglesState {
   private readonly housesList: Int32Array;
   private readonly peerStart: Int32Array;
   private readonly peerCells: Int16Array;
+  private readonly peerHouseStart: Int32Array;
+  private readonly peerHouseSlots: Int32Array;
   private readonly givens: Uint8Array;
   private readonly seen: Int16Array;
   private readonly base: Int32Array;
@@ -68,6 +70,8 @@ export class SinglesState {
     this.housesList = t.housesList;
     this.peerStart = t.peerStart;
     this.peerCells = t.peerCells;
+    this.peerHouseStart = t.peerHouseStart;
+    this.peerHouseSlots = t.peerHouseSlots;
     this.givens = new Uint8Array(n);
     this.seen = new Int16Array(n * size);
     this.base = new Int32Array(n);
@@ -201,8 +205,10 @@ export class SinglesState {
         else if (places === 0) return false;
       }
     }
-    for (let head = 0; head < this.tail; head++) {
-      const task = work[head]!;
+    // Last in, first out: a target that just became a single is placed next (the fixed point is
+    // the same in any order).
+    while (this.tail > 0) {
+      const task = work[--this.tail]!;
       if (task < n) {
         if (placed[task] !== 0) continue;
         this.place(task, cand[task]!);
@@ -281,8 +287,10 @@ export class SinglesState {
         return;
       }
       if ((left & (left - 1)) === 0) this.work[this.tail++] = peer;
-      for (let k = this.housesStart[peer]!; k < this.housesStart[peer + 1]!; k++) {
-        const start = this.housesList[k]! * size;
+      // Only the peer's houses that are not the cell's: in those, the digit is placed now (done),
+      // so their counts no longer matter.
+      for (let k = this.peerHouseStart[p]!; k < this.peerHouseStart[p + 1]!; k++) {
+        const start = this.peerHouseSlots[k]!;
         const places = --count[start + d]!;
         if (places === 1 && done[start + d] === 0) this.work[this.tail++] = this.n + ((start << 5) | d);
         else if (places === 0) this.broken = true;
@@ -297,6 +305,9 @@ interface Tables {
   readonly housesList: Int32Array;
   readonly peerStart: Int32Array;
   readonly peerCells: Int16Array;
+  /** For the p-th entry of peerCells: h * size for each house h of that peer that does not hold the cell. */
+  readonly peerHouseStart: Int32Array;
+  readonly peerHouseSlots: Int32Array;
   readonly maxHouses: number;
 }
 
@@ -324,7 +335,16 @@ function tablesOf(rules: Rules): Tables {
     housesList.set(rules.housesOf[cell]!, housesStart[cell]!);
     peerCells.set(rules.peers[cell]!, peerStart[cell]!);
   }
-  t = { houseCells, housesStart, housesList, peerStart, peerCells, maxHouses };
+  const peerHouseStart = new Int32Array(peerStart[n]! + 1);
+  const slots: number[] = [];
+  for (let cell = 0; cell < n; cell++) {
+    const own = rules.housesOf[cell]!;
+    for (let p = peerStart[cell]!; p < peerStart[cell + 1]!; p++) {
+      for (const h of rules.housesOf[peerCells[p]!]!) if (!own.includes(h)) slots.push(h * size);
+      peerHouseStart[p + 1] = slots.length;
+    }
+  }
+  t = { houseCells, housesStart, housesList, peerStart, peerCells, peerHouseStart, peerHouseSlots: Int32Array.from(slots), maxHouses };
   tables.set(rules, t);
   return t;
 }
