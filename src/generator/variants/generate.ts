@@ -195,15 +195,15 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
   // singles, cage combinations and the rule of 45 do (what Solo's killers ask; beyond the level
   // solver, so such killers mostly measure hard).
   const set: LogicSet = level === 'medium' ? 'medium' : 'singles';
-  const cageOf = solvedCages(base, solution, random, { set, innies: level === 'hard' || level === 'any', maxFailures: KILLER_FAILURES });
-  if (cageOf === null) return null;
-  const cages = cageSpecs(cageOf, solution);
+  const found = solvedCages(base, solution, random, { set, innies: level === 'hard' || level === 'any', maxFailures: KILLER_FAILURES });
+  if (found === null) return null;
+  const cages = cageSpecs(found.cageOf, solution);
   const rules = withCages(base, cages);
-  return { ...finish(rules, new Uint8Array(base.cellCount), solution), cages };
+  return { rules, givens: new Uint8Array(base.cellCount), solution, level: found.level, clues: 0, cages };
 }
 
 /** Failed merges the killer cage search tries before it stops. */
-const KILLER_FAILURES = 4;
+const KILLER_FAILURES = 3;
 
 /**
  * The puzzle with its measured level. `singles`, when known, is whether naked and hidden singles

@@ -20,21 +20,26 @@ function drawSize(random: Random): number {
   return 3;
 }
 
-/** Orthogonal neighbours of a cell in the rules' frame. */
-function neighboursOf(rules: Rules, cell: number): number[] {
-  const r = rules.rowOf[cell]!;
-  const c = rules.colOf[cell]!;
-  const out: number[] = [];
-  const at = (rr: number, cc: number): void => {
-    if (rr < 0 || cc < 0 || rr >= rules.height || cc >= rules.width) return;
-    const w = rules.cellAt[rr * rules.width + cc]!;
-    if (w >= 0) out.push(w);
-  };
-  at(r - 1, c);
-  at(r + 1, c);
-  at(r, c - 1);
-  at(r, c + 1);
-  return out;
+const neighbourLists = new WeakMap<Rules, readonly (readonly number[])[]>();
+
+/** Orthogonal neighbours of a cell in the rules' frame (lists made once per rules value; not to be changed). */
+function neighboursOf(rules: Rules, cell: number): readonly number[] {
+  let lists = neighbourLists.get(rules);
+  if (lists === undefined) {
+    lists = Array.from({ length: rules.cellCount }, (_, at) => {
+      const r = rules.rowOf[at]!;
+      const c = rules.colOf[at]!;
+      const out: number[] = [];
+      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]] as const) {
+        if (rr < 0 || cc < 0 || rr >= rules.height || cc >= rules.width) continue;
+        const w = rules.cellAt[rr * rules.width + cc]!;
+        if (w >= 0) out.push(w);
+      }
+      return out;
+    });
+    neighbourLists.set(rules, lists);
+  }
+  return lists[cell]!;
 }
 
 /**
@@ -127,11 +132,17 @@ const MAX_SPLITS = 8;
  * twice) are tried in a seeded order: a merge stays when the logic still solves the cages alone,
  * with the rule of 45 (`innies`: the cells of a row, column or box outside the cages lying wholly
  * inside it add up to the rest of its total) when asked. A pair that failed is not tried again; the
- * search ends when no pair is left or after `maxFailures` failed merges. Every puzzle is checked by
+ * search ends when no pair is left or after `maxFailures` merges tried alone have failed. Every puzzle is checked by
  * the logic, never by a counting search, and no rules value is built until the end. Returns cage
- * numbers per cell, or null when the first cages are not solved (the caller draws a new solution).
+ * numbers per cell and the level of the result (as variantLevelOf measures it), or null when the
+ * first cages are not solved (the caller draws a new solution).
  */
-export function solvedCages(base: Rules, solution: Uint8Array, random: Random, options: { set: LogicSet; innies: boolean; maxFailures: number }): Int16Array | null {
+export function solvedCages(
+  base: Rules,
+  solution: Uint8Array,
+  random: Random,
+  options: { set: LogicSet; innies: boolean; maxFailures: number },
+): { cageOf: Int16Array; level: 'easy' | 'medium' | 'hard' } | null {
   const n = base.cellCount;
   const cageOf = new Int16Array(n).fill(-1);
   const members: number[][] = [];
@@ -155,7 +166,7 @@ export function solvedCages(base: Rules, solution: Uint8Array, random: Random, o
     const cells = members[id]!;
     if (cells.length !== 1) continue;
     const cell = cells[0]!;
-    const around = neighboursOf(base, cell);
+    const around = neighboursOf(base, cell).slice();
     shuffleInPlace(around, random);
     for (const w of around) {
       const other = members[cageOf[w]!]!;
@@ -198,7 +209,7 @@ export function solvedCages(base: Rules, solution: Uint8Array, random: Random, o
   for (let id = 0; id < members.length; id++) if (members[id]!.length > 0) addPairsOf(id);
   // Merges are tried `batch` at a time (pairs of distinct cages): far from the limit most batches
   // pass and one check covers several merges; a batch that fails is undone and its pairs go back,
-  // to be tried one at a time from then on. A single merge that fails is a failure.
+  // to be tried half as many at a time from then on. A single merge that fails is a failure.
   let failures = 0;
   let batch = MAX_BATCH;
   const taken: number[] = [];
@@ -245,10 +256,10 @@ export function solvedCages(base: Rules, solution: Uint8Array, random: Random, o
       failures++;
     } else {
       pairs.push(...taken);
-      batch = 1;
+      batch = Math.max(1, batch >> 1);
     }
   }
-  return renumber(cageOf);
+  return { cageOf: renumber(cageOf), level: search.level() };
 }
 
 /** Cage b's cells join cage a (at the end of a's list; b is left empty). Returns how many moved. */
@@ -306,6 +317,19 @@ class CageSearch {
 
   /** Whether the logic solves the current cages with no givens; `out` receives the digits it found. */
   solved(out?: Uint8Array): boolean {
+    return solveWith(this.base, this.view(this.innies), this.empty, this.set, out);
+  }
+
+  /** The level of the current cages with no givens: what variantLevelOf says of the rules they make. */
+  level(): 'easy' | 'medium' | 'hard' {
+    const view = this.view(false);
+    if (solveWith(this.base, view, this.empty, 'singles')) return 'easy';
+    if (solveWith(this.base, view, this.empty, 'medium')) return 'medium';
+    return 'hard';
+  }
+
+  /** The cages as the logic reads them, with the innies or not (rebuilt in place: one view at a time). */
+  private view(innies: boolean): CageView {
     const base = this.base;
     const size = base.size;
     const { start, cells, sums, index, combos } = this;
@@ -330,7 +354,7 @@ class CageSearch {
     }
     const mates = count;
     for (let cell = 0; cell < cageOf.length; cell++) cageOf[cell] = index[this.cageOf[cell]!]!;
-    if (this.innies) {
+    if (innies) {
       // The rule of 45: per house, the cells outside the cages lying wholly inside it add up to the
       // house's total minus those cages' sums. inHouse[cage]: the cage's cells in the house, then -1
       // once its sum is counted.
@@ -358,7 +382,6 @@ class CageSearch {
         start[++count] = end;
       }
     }
-    const view: CageView = { count, mates, start, cells, combos, cageOf };
-    return solveWith(base, view, this.empty, this.set, out);
+    return { count, mates, start, cells, combos, cageOf };
   }
 }

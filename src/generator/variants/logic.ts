@@ -340,8 +340,14 @@ function cageCombos(t: Tables, cages: CageView): boolean {
       }
     }
     if (cageKeys[i] === key) continue;
-    let allowed = 0;
-    for (let c = 0; c < combos.length; c++) {
+    // When no digit is placed and every cell still has every digit of every combination, they all
+    // fit: the cells keep their union (the common case at the start of a killer).
+    let union = 0;
+    for (let c = 0; c < combos.length; c++) union |= combos[c]!;
+    let whole = placed === 0;
+    for (let k = first; k < last && whole; k++) if ((cand[cages.cells[k]!]! & union) !== union) whole = false;
+    let allowed = whole ? union : 0;
+    for (let c = 0; c < combos.length && !whole; c++) {
       const m = combos[c]!;
       if ((m & placed) !== placed) continue;
       const rest = m & ~placed;
