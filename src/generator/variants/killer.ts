@@ -125,17 +125,18 @@ const MAX_SPLITS = 8;
  * cages alone have one solution. Built the way Simon Tatham's Solo builds them: start from cages
  * small enough to be solved at once and merge neighbours while the puzzle stays solved.
  *
- * The start: cells in a seeded order each take a free orthogonal neighbour (two cells of one row or
- * column: distinct digits), a cell left alone joins a neighbouring cage of one or two cells where its
- * digit is new, else stays a 1-cage; while the logic leaves cells open, the cage of one of them is
- * broken up into 1-cages (at most 8 times). Then pairs of touching cages (together at most 5 cells, no digit
- * twice) are tried in a seeded order: a merge stays when the logic still solves the cages alone,
- * with the rule of 45 (`innies`: the cells of a row, column or box outside the cages lying wholly
- * inside it add up to the rest of its total) when asked. A pair that failed is not tried again; the
- * search ends when no pair is left or after `maxFailures` merges tried alone have failed. Every puzzle is checked by
- * the logic, never by a counting search, and no rules value is built until the end. Returns cage
- * numbers per cell and the level of the result (as variantLevelOf measures it), or null when the
- * first cages are not solved (the caller draws a new solution).
+ * The start: cells in a seeded order each take a free orthogonal neighbour (two cells of one row
+ * or column: distinct digits), a cell left alone joins a neighbouring cage of one or two cells
+ * where its digit is new, else stays a 1-cage; while the logic leaves cells open, the cage of one
+ * of them is broken up into 1-cages (at most 8 times). Then pairs of touching cages (together at
+ * most 5 cells, no digit twice) are tried in a seeded order, a few at once while that passes: a
+ * merge stays when the logic still solves the cages alone, with the rule of 45 (`innies`: the
+ * cells of a row, column or box outside the cages lying wholly inside it add up to the rest of its
+ * total) when asked. A pair that failed is not tried again; the search ends when no pair is left or
+ * after `maxFailures` merges tried alone have failed. Every puzzle is checked by the logic, never by
+ * a counting search, and no rules value is built until the end. Returns cage numbers per cell and
+ * the level of the result (as variantLevelOf measures it), or null when the first cages are not
+ * solved (the caller draws a new solution).
  */
 export function solvedCages(
   base: Rules,

@@ -436,6 +436,7 @@ function pairs(t: Tables): boolean {
       }
     }
     // Places of each digit in the house as a bit set of positions 0..size-1.
+    if (places.length < size) places = new Int32Array(16);
     for (let d = 0; d < size; d++) places[d] = 0;
     for (let k = 0; k < size; k++) {
       const cell = t.houseCells[first + k]!;
@@ -468,4 +469,5 @@ function pairs(t: Tables): boolean {
   return removed;
 }
 
-const places = new Int32Array(16);
+/** Places of each digit in the house being read by pairs() (grown on first use: nothing runs at import). */
+let places = new Int32Array(0);
