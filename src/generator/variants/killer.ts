@@ -1,5 +1,5 @@
 import type { CageSpec, Rules } from '../../rules/types.js';
-import { combosOf, solveWith, type CageView, type LogicSet } from './logic.js';
+import { combosOf, levelWith, solveWith, type CageView, type LogicSet } from './logic.js';
 import { shuffleInPlace, type Random } from '../random.js';
 
 /** Cage sizes drawn for killer: mostly 2-4, some 1 and 5 (weights out of 100). */
@@ -323,10 +323,7 @@ class CageSearch {
 
   /** The level of the current cages with no givens: what variantLevelOf says of the rules they make. */
   level(): 'easy' | 'medium' | 'hard' {
-    const view = this.view(false);
-    if (solveWith(this.base, view, this.empty, 'singles')) return 'easy';
-    if (solveWith(this.base, view, this.empty, 'medium')) return 'medium';
-    return 'hard';
+    return levelWith(this.base, this.view(false), this.empty);
   }
 
   /** The cages as the logic reads them, with the innies or not (rebuilt in place: one view at a time). */

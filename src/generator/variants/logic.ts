@@ -265,6 +265,26 @@ function propagate(t: Tables, cages: CageView): void {
  * stronger than its name, which only the cage search asks for).
  */
 export function solveWith(rules: Rules, cages: CageView, givens: ArrayLike<number>, set: LogicSet, out?: Uint8Array): boolean {
+  const t = start(rules, cages, givens);
+  const solved = run(t, cages, set);
+  if (out !== undefined) out.set(grid.subarray(0, t.n));
+  return solved;
+}
+
+/**
+ * The level of `givens` under the rules and cages (see {@link variantLevelOf}) in one solve: the
+ * medium techniques carry on from where singles stopped, which is where a medium solve from the
+ * start would be once it had made the same deductions (the fixed point does not depend on the order).
+ */
+export function levelWith(rules: Rules, cages: CageView, givens: ArrayLike<number>): 'easy' | 'medium' | 'hard' {
+  const t = start(rules, cages, givens);
+  if (run(t, cages, 'singles')) return 'easy';
+  if (broken) return 'hard';
+  return run(t, cages, 'medium') ? 'medium' : 'hard';
+}
+
+/** A fresh state for `rules` with `givens` placed. */
+function start(rules: Rules, cages: CageView, givens: ArrayLike<number>): Tables {
   const t = tables(rules);
   const n = t.n;
   const size = t.size;
@@ -293,22 +313,24 @@ export function solveWith(rules: Rules, cages: CageView, givens: ArrayLike<numbe
     if ((cand[cell]! & bit) === 0 || grid[cell] !== 0) broken = true;
     else place(t, cages, cell, bit);
   }
+  return t;
+}
+
+/** The techniques of `set` from the current state to their fixed point; whether it is solved. */
+function run(t: Tables, cages: CageView, set: LogicSet): boolean {
   for (;;) {
     propagate(t, cages);
-    if (broken || placedCount === n) break;
+    if (broken || placedCount === t.n) break;
     let progress = cages.count > 0 && cageCombos(t, cages);
     if (!progress && !broken && set !== 'singles') progress = intersections(t) || pairs(t);
     if (!progress || broken) break;
   }
-  if (out !== undefined) out.set(grid.subarray(0, n));
-  return !broken && placedCount === n;
+  return !broken && placedCount === t.n;
 }
 
 /** The level of a unique puzzle for variants: 'easy' (singles), 'medium' or 'hard' (anything else). */
 export function variantLevelOf(rules: Rules, givens: ArrayLike<number>): 'easy' | 'medium' | 'hard' {
-  if (solvesWith(rules, givens, 'singles')) return 'easy';
-  if (solvesWith(rules, givens, 'medium')) return 'medium';
-  return 'hard';
+  return levelWith(rules, cageViewOf(rules), givens);
 }
 
 /**
