@@ -6,12 +6,18 @@
  * Solo's counts are larger than ours so that each of its runs takes a few tenths of a CPU-second
  * (`times` counts in milliseconds: 100 basic puzzles measured anywhere from 600 to 1,800 per s).
  *
+ * Each run first makes a tenth as many puzzles of its own kind (another seed, not timed: the JIT's
+ * warm-up, which a long run pays once; Solo's start-up stays in its figure), and each run is long
+ * enough (about 0.1 CPU-s or more) for the process clock.
+ *
  * Levels are not the same scales: ours (see src/generator/variants/logic.ts) are easy = singles,
  * medium = needs intersections or pairs, any = whatever minimal carving gives; Solo's `db` (basic)
- * is singles, `da` (advanced) needs set elimination (subsets), its killer `3x3k` default has no
- * givens (kdiff "intersect"). Solo has no windoku or Samurai: those rows have no ratio.
+ * is singles, `da` (advanced) needs set elimination (subsets). Killer: Solo's `3x3k` has no givens
+ * and merges cages while its killer logic (cage sums, min/max, the rule of 45, singles in boxes)
+ * solves them; ours (`any`) merges while singles, cage combinations and the rule of 45 do, so both
+ * are unique by logic alone. Solo has no windoku or Samurai: those rows have no ratio.
  *
- *   npm run bench:generate-variants            # full run (about a minute)
+ *   npm run bench:generate-variants            # full run (a few minutes)
  *   npm run bench:generate-variants -- --quick # fewer puzzles
  */
 import { spawnSync } from 'node:child_process';
@@ -31,24 +37,24 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { variant: '4x4', level: 'easy', solo: '2x2db', count: 200, soloCount: 2000 },
-  { variant: '6x6', level: 'easy', solo: '2x3db', count: 50, soloCount: 1000 },
-  { variant: '8x8', level: 'easy', solo: '2x4db', count: 20, soloCount: 1000 },
-  { variant: '12x12', level: 'easy', solo: '3x4db', count: 4, soloCount: 200 },
-  { variant: '16x16', level: 'easy', solo: '4x4db', count: 2, soloCount: 40 },
+  { variant: '4x4', level: 'easy', solo: '2x2db', count: 6000, soloCount: 5000 },
+  { variant: '6x6', level: 'easy', solo: '2x3db', count: 2000, soloCount: 1000 },
+  { variant: '8x8', level: 'easy', solo: '2x4db', count: 600, soloCount: 1000 },
+  { variant: '12x12', level: 'easy', solo: '3x4db', count: 100, soloCount: 200 },
+  { variant: '16x16', level: 'easy', solo: '4x4db', count: 12, soloCount: 40 },
   { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
-  { variant: 'classic', level: 'easy', solo: '3x3db', count: 30, soloCount: 500 },
-  { variant: 'classic', level: 'medium', solo: '3x3da', count: 10, soloCount: 20 },
-  { variant: 'classic', level: 'any', solo: null, count: 30, soloCount: 0 },
-  { variant: 'jigsaw', level: 'easy', solo: '3x3jdb', count: 10, soloCount: 50 },
-  { variant: 'jigsaw', level: 'medium', solo: '3x3jda', count: 5, soloCount: 20 },
-  { variant: 'jigsaw', level: 'any', solo: null, count: 10, soloCount: 0 },
-  { variant: 'x', level: 'easy', solo: '3x3xdb', count: 20, soloCount: 500 },
-  { variant: 'x', level: 'medium', solo: '3x3xda', count: 10, soloCount: 20 },
-  { variant: 'x', level: 'any', solo: null, count: 20, soloCount: 0 },
-  { variant: 'windoku', level: 'easy', solo: null, count: 20, soloCount: 0 },
-  { variant: 'windoku', level: 'any', solo: null, count: 20, soloCount: 0 },
-  { variant: 'killer', level: 'any', solo: '3x3k', count: 10, soloCount: 200 },
+  { variant: 'classic', level: 'easy', solo: '3x3db', count: 400, soloCount: 500 },
+  { variant: 'classic', level: 'medium', solo: '3x3da', count: 30, soloCount: 20 },
+  { variant: 'classic', level: 'any', solo: null, count: 100, soloCount: 0 },
+  { variant: 'jigsaw', level: 'easy', solo: '3x3jdb', count: 40, soloCount: 50 },
+  { variant: 'jigsaw', level: 'medium', solo: '3x3jda', count: 15, soloCount: 20 },
+  { variant: 'jigsaw', level: 'any', solo: null, count: 20, soloCount: 0 },
+  { variant: 'x', level: 'easy', solo: '3x3xdb', count: 400, soloCount: 500 },
+  { variant: 'x', level: 'medium', solo: '3x3xda', count: 30, soloCount: 20 },
+  { variant: 'x', level: 'any', solo: null, count: 40, soloCount: 0 },
+  { variant: 'windoku', level: 'easy', solo: null, count: 200, soloCount: 0 },
+  { variant: 'windoku', level: 'any', solo: null, count: 40, soloCount: 0 },
+  { variant: 'killer', level: 'any', solo: '3x3k', count: 80, soloCount: 200 },
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
 ];
 
@@ -61,6 +67,7 @@ function median(values: readonly number[]): number {
 function ours(row: Row, run: number): { rate: number; clues: number } {
   const count = quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count;
   let clues = 0;
+  for (let i = 1; i <= Math.max(1, Math.floor(count / 10)); i++) generateVariant({ variant: row.variant, level: row.level, seed: `warm-${run}`, index: i });
   const cpu0 = process.cpuUsage();
   for (let i = 1; i <= count; i++) clues += generateVariant({ variant: row.variant, level: row.level, seed: `bench-${run}`, index: i }).clues;
   const cpu = process.cpuUsage(cpu0);
@@ -83,8 +90,6 @@ function main(): void {
   if (!haveSolo) console.log(`(${SOLO} not found: no Solo column)\n`);
   console.log('| variant | our level | puzzles/run | ours puzzles/CPU-s | clues mean | Solo params | Solo puzzles/CPU-s | ours / Solo |');
   console.log('|---|---|---:|---:|---:|---|---:|---:|');
-  // Warm-up: compile the hot paths once.
-  generateVariant({ variant: 'classic', seed: 'warm', index: 1 });
   for (const row of ROWS) {
     const runs = Array.from({ length: RUNS }, (_, run) => ours(row, run));
     const rate = median(runs.map((r) => r.rate));

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { generateVariant, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
 import { countRules } from '../src/solver/rules-solver.js';
 import { findGivenConflict } from '../src/rules/puzzle.js';
-import { classicRules, withDiagonals } from '../src/rules/constructors.js';
+import { classicRules, jigsawRules, withDiagonals, withWindoku } from '../src/rules/constructors.js';
+import { SinglesState } from '../src/generator/variants/singles.js';
+import { randomRegions } from '../src/generator/variants/jigsaw.js';
+import { fillRules } from '../src/generator/variants/fill.js';
+import { puzzleRandom } from '../src/generator/random.js';
 
 /** Everything a puzzle is, as one string: same seed must give the same bytes. */
 function bytesOf(p: VariantPuzzle): string {
@@ -225,6 +229,66 @@ describe('generateVariant', () => {
       expect(backward).toEqual(forward);
       expect(new Set(forward).size).toBe(3);
     }
+  });
+
+  it('killer: every cage is orthogonally connected; easy and medium killers measure as asked and are unique', () => {
+    for (const level of ['any', 'easy', 'medium'] as const) {
+      for (let index = 1; index <= 2; index++) {
+        const p = generateVariant({ variant: 'killer', seed: 'conn', index, level });
+        if (level !== 'any') expect(p.level).toBe(level);
+        expect(countRules(p.rules, p.givens, 2)).toBe(1);
+        for (const cage of p.cages!) {
+          const cells = new Set(cage.cells);
+          const seen = new Set([cage.cells[0]!]);
+          const stack = [cage.cells[0]!];
+          while (stack.length > 0) {
+            const at = stack.pop()!;
+            const r = Math.floor(at / 9);
+            const c = at % 9;
+            for (const w of [r > 0 ? at - 9 : -1, r < 8 ? at + 9 : -1, c > 0 ? at - 1 : -1, c < 8 ? at + 1 : -1]) {
+              if (w >= 0 && cells.has(w) && !seen.has(w)) {
+                seen.add(w);
+                stack.push(w);
+              }
+            }
+          }
+          expect(seen.size).toBe(cells.size);
+        }
+      }
+    }
+  });
+
+  it('SinglesState: what singles reach from the givens, kept up to date while cells are emptied and refilled, is what solvesWith finds', () => {
+    const random = puzzleRandom('singles-state', 'test', 1);
+    const layouts = [classicRules(9), withWindoku(classicRules(9)), classicRules(6), classicRules(12)];
+    for (let i = 0; i < 3; i++) {
+      const regions = randomRegions(9, random);
+      if (regions !== null) layouts.push(jigsawRules(regions));
+    }
+    let checked = 0;
+    for (const rules of layouts) {
+      const solution = fillRules(rules, random);
+      if (solution === null) continue;
+      const state = new SinglesState(rules, solution);
+      const givens = Uint8Array.from(solution);
+      const found = new Uint8Array(rules.cellCount);
+      for (let step = 0; step < rules.cellCount; step++) {
+        const cell = random.below(rules.cellCount);
+        if (givens[cell] === 0) {
+          givens[cell] = solution[cell]!;
+          state.restore(cell, solution[cell]!);
+          continue;
+        }
+        givens[cell] = 0;
+        state.remove(cell);
+        const solved = solvesWith(rules, givens, 'singles', found);
+        expect(state.reach([])).toBe(solved);
+        const targets = [cell, random.below(rules.cellCount)].filter((c) => givens[c] === 0);
+        expect(state.reach(targets)).toBe(targets.every((c) => found[c] !== 0));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 
   it('an unknown variant is an OptionError', () => {

@@ -8,26 +8,32 @@ import { shuffleInPlace, type Random } from '../random.js';
  * cellCount words per placement), the empty cell with the fewest candidates is filled next, each
  * cell tries its digits in its own seeded order. A jigsaw layout may admit no solution at all, so
  * the search gives up after `maxNodes` placements and returns null (the caller draws a new layout).
+ *
+ * On irregular regions (jigsaw) and grids above 9x9 the search also keeps, per level, how many
+ * places each digit has left in each house, and backs out as soon as one has none: a layout where
+ * some digit cannot fit a region is given up in a few placements instead of thousands, and a 16x16
+ * fill takes a third of the time. The counts only cut branches that hold no solution, so the
+ * solution found is the one the plain search would find first (within `maxNodes`, which it now
+ * reaches less often).
  */
 export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uint8Array | null {
   const n = rules.cellCount;
   const size = rules.size;
-  const order = new Uint8Array(n * size);
+  const t = tablesOf(rules);
+  const { peerStart, peers, housesStart, housesList } = t;
+  const checkHouses = rules.boxShape === null || rules.size > 9;
+  const slots = rules.houses.length * size;
+  grow(n, size, checkHouses ? slots : 0);
   for (let cell = 0; cell < n; cell++) {
     const digits = order.subarray(cell * size, cell * size + size);
     for (let k = 0; k < size; k++) digits[k] = k + 1;
     shuffleInPlace(digits, random);
   }
-  const peerStart = new Int32Array(n + 1);
-  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
-  const peers = new Int16Array(peerStart[n]!);
-  for (let cell = 0; cell < n; cell++) peers.set(rules.peers[cell]!, peerStart[cell]!);
-  // cand[level * n + cell]: candidates at that depth; grid: the digits placed so far.
-  const cand = new Int32Array((n + 1) * n);
+  // cand[level * n + cell]: candidates at that depth; count[level * slots + h * size + d]: cells of
+  // house h with digit d + 1 among their candidates at that depth; grid: the digits placed so far.
   cand.fill(rules.allDigits, 0, n);
+  if (checkHouses) count.fill(size, 0, slots);
   const grid = new Uint8Array(n);
-  const cellAt = new Int16Array(n + 1);
-  const tried = new Int32Array(n + 1);
   let nodes = 0;
   let level = 0;
   let cell = pickCell(cand, 0, n, grid);
@@ -52,14 +58,37 @@ export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uin
     const next = base + n;
     cand.copyWithin(next, base, base + n);
     let dead = false;
-    for (let p = peerStart[cell]!; p < peerStart[cell + 1]!; p++) {
-      const peer = peers[p]!;
-      if (grid[peer] !== 0) continue;
-      const left = cand[next + peer]! & ~bit;
-      cand[next + peer] = left;
-      if (left === 0) {
-        dead = true;
-        break;
+    if (checkHouses) {
+      const from = level * slots;
+      const to = from + slots;
+      count.copyWithin(to, from, to);
+      // The cell's other digits leave its houses.
+      let others = cand[base + cell]! & ~bit;
+      while (others !== 0 && !dead) {
+        const low = others & -others;
+        others ^= low;
+        const d = 31 - Math.clz32(low);
+        for (let h = housesStart[cell]!; h < housesStart[cell + 1]!; h++) if (--count[to + housesList[h]! * size + d]! === 0) dead = true;
+      }
+      const d = digit - 1;
+      for (let p = peerStart[cell]!; p < peerStart[cell + 1]! && !dead; p++) {
+        const peer = peers[p]!;
+        if (grid[peer] !== 0 || (cand[next + peer]! & bit) === 0) continue;
+        const left = cand[next + peer]! & ~bit;
+        cand[next + peer] = left;
+        if (left === 0) dead = true;
+        for (let h = housesStart[peer]!; h < housesStart[peer + 1]!; h++) if (--count[to + housesList[h]! * size + d]! === 0) dead = true;
+      }
+    } else {
+      for (let p = peerStart[cell]!; p < peerStart[cell + 1]!; p++) {
+        const peer = peers[p]!;
+        if (grid[peer] !== 0) continue;
+        const left = cand[next + peer]! & ~bit;
+        cand[next + peer] = left;
+        if (left === 0) {
+          dead = true;
+          break;
+        }
       }
     }
     if (dead) continue;
@@ -70,6 +99,54 @@ export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uin
     cellAt[level] = cell;
     tried[level] = 0;
   }
+}
+
+// Search buffers shared by every call (the fill is not re-entrant), grown to the largest grid seen.
+let order = new Uint8Array(0);
+let cand = new Int32Array(0);
+let count = new Int16Array(0);
+let cellAt = new Int16Array(0);
+let tried = new Int32Array(0);
+
+function grow(n: number, size: number, slots: number): void {
+  if (order.length < n * size) order = new Uint8Array(n * size);
+  if (cand.length < (n + 1) * n) cand = new Int32Array((n + 1) * n);
+  if (count.length < (n + 1) * slots) count = new Int16Array((n + 1) * slots);
+  if (cellAt.length < n + 1) {
+    cellAt = new Int16Array(n + 1);
+    tried = new Int32Array(n + 1);
+  }
+}
+
+interface Tables {
+  readonly peerStart: Int32Array;
+  readonly peers: Int16Array;
+  readonly housesStart: Int32Array;
+  readonly housesList: Int32Array;
+}
+
+const tables = new WeakMap<Rules, Tables>();
+
+/** Flat peer and houses-of-cell tables of a rules value, made once per value. */
+function tablesOf(rules: Rules): Tables {
+  let t = tables.get(rules);
+  if (t !== undefined) return t;
+  const n = rules.cellCount;
+  const peerStart = new Int32Array(n + 1);
+  const housesStart = new Int32Array(n + 1);
+  for (let cell = 0; cell < n; cell++) {
+    peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+    housesStart[cell + 1] = housesStart[cell]! + rules.housesOf[cell]!.length;
+  }
+  const peers = new Int16Array(peerStart[n]!);
+  const housesList = new Int32Array(housesStart[n]!);
+  for (let cell = 0; cell < n; cell++) {
+    peers.set(rules.peers[cell]!, peerStart[cell]!);
+    housesList.set(rules.housesOf[cell]!, housesStart[cell]!);
+  }
+  t = { peerStart, peers, housesStart, housesList };
+  tables.set(rules, t);
+  return t;
 }
 
 /** The empty cell with the fewest candidates (first of equals), or -1 when none is empty. */

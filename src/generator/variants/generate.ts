@@ -7,8 +7,9 @@ import { GenerateError } from '../errors.js';
 import { puzzleRandom, shuffleInPlace, type Random } from '../random.js';
 import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
-import { cageSpecs, randomCages, uniqueCages } from './killer.js';
+import { cageSpecs, randomCages, solvedCages } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
+import { singlesStateFor } from './singles.js';
 
 /** The variants the generator knows by name. */
 export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'samurai'] as const;
@@ -66,7 +67,22 @@ export interface VariantPuzzle {
   readonly text: string;
 }
 
+/**
+ * The rules of a named variant, built once per process and reused by every puzzle (a rules value
+ * is immutable; the solvers' tables are cached per value, so a new value per puzzle would rebuild them).
+ */
+const baseCache = new Map<VariantName, Rules>();
+
 function baseRules(variant: VariantName): Rules {
+  let rules = baseCache.get(variant);
+  if (rules === undefined) {
+    rules = buildBase(variant);
+    baseCache.set(variant, rules);
+  }
+  return rules;
+}
+
+function buildBase(variant: VariantName): Rules {
   switch (variant) {
     case 'classic':
     case 'killer':
@@ -117,7 +133,21 @@ export function generateVariant(options: VariantOptions): VariantPuzzle {
     const made = options.rules !== undefined ? makeOnRules(options.rules, options, level, minClues, random) : makeOne(variant, options, level, minClues, random);
     if (made === null) continue;
     if (level !== 'any' && made.level !== level) continue;
-    return { ...made, variant: name, index: options.index, attempts: attempt, text: formatValues(made.rules, made.givens) };
+    // Built field by field: a spread of `made`, whose shape varies by variant, is the slow part of a 4x4.
+    const puzzle: VariantPuzzle = {
+      variant: name,
+      index: options.index,
+      rules: made.rules,
+      givens: made.givens,
+      solution: made.solution,
+      level: made.level,
+      clues: made.clues,
+      attempts: attempt,
+      text: formatValues(made.rules, made.givens),
+    };
+    if (made.regions !== undefined) return { ...puzzle, regions: made.regions };
+    if (made.cages !== undefined) return { ...puzzle, cages: made.cages };
+    return puzzle;
   }
   throw new GenerateError('MAX_ATTEMPTS', 0, 1, options.index, `no ${level} ${name} puzzle in ${maxAttempts} attempts`);
 }
@@ -136,40 +166,75 @@ function makeOne(variant: VariantName, o: VariantOptions, level: VariantLevel, m
 }
 
 /**
- * Placements the fill may spend on one jigsaw layout. Measured on 32 layouts: 19 were filled, most
- * within 2 ms and a few in 20-50 ms; the 13 others had no solution found in 200,000 placements
- * (170 ms each). A new layout is cheaper than a long search on a doubtful one.
+ * Placements the fill may spend on one jigsaw layout. Measured on 141 layouts (with the fill's
+ * house counts): 55 filled within 1,000 placements, 77 within 5,000, 97 within 50,000, the rest
+ * not; layouts, rules and fill at 1,000 cost about as little per filled layout as any cap tried
+ * (400 to 5,000), and a new layout is cheaper than a long search on a doubtful one.
  */
-const JIGSAW_FILL_NODES = 5_000;
+const JIGSAW_FILL_NODES = 1000;
 
 function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random, maxNodes?: number): Made | null {
   const solution = fillRules(rules, random, maxNodes);
   if (solution === null) return null; // a jigsaw layout without a (quickly found) solution
-  const givens = carve(rules, solution, orbitsOf(rules, o.symmetry ?? 'none'), random, level, minClues);
-  return finish(rules, givens, solution);
+  const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, minClues);
+  return finish(rules, carved.givens, solution, carved.singles);
 }
 
 function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Made | null {
-  const base = classicRules(9);
+  const base = baseRules('killer');
   const solution = fillRules(base, random);
   if (solution === null) return null;
   if (o.killerGivens === true) {
     const cageOf = randomCages(base, solution, random);
     const cages = cageSpecs(cageOf, solution);
     const rules = withCages(base, cages);
-    const givens = carve(rules, solution, orbitsOf(rules, o.symmetry ?? 'none'), random, level, 0);
-    return { ...finish(rules, givens, solution), cages };
+    const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, 0);
+    return { ...finish(rules, carved.givens, solution, carved.singles), cages };
   }
-  const found = uniqueCages(base, solution, random);
+  // Easy and medium: merges kept while that level's techniques solve the cages. Hard and any: while
+  // singles, cage combinations and the rule of 45 do (what Solo's killers ask; beyond the level
+  // solver, so such killers mostly measure hard).
+  const set: LogicSet = level === 'medium' ? 'medium' : 'singles';
+  const found = solvedCages(base, solution, random, { set, innies: level === 'hard' || level === 'any', maxFailures: KILLER_FAILURES });
   if (found === null) return null;
-  const givens = new Uint8Array(base.cellCount);
-  return { ...finish(found.rules, givens, solution), cages: found.rules.spec.cages ?? [] };
+  const cages = cageSpecs(found.cageOf, solution);
+  const rules = withCages(base, cages);
+  return { rules, givens: new Uint8Array(base.cellCount), solution, level: found.level, clues: 0, cages };
 }
 
-function finish(rules: Rules, givens: Uint8Array, solution: Uint8Array): Made {
+/** Failed merges the killer cage search tries before it stops. */
+const KILLER_FAILURES = 3;
+
+/**
+ * The puzzle with its measured level. `singles`, when known, is whether naked and hidden singles
+ * alone solve it (then it is easy; when they do not and the rules have no cages, the easy set does
+ * not either, the cage combinations being its only other technique).
+ */
+function finish(rules: Rules, givens: Uint8Array, solution: Uint8Array, singles?: boolean): Made {
   let clues = 0;
   for (const d of givens) if (d !== 0) clues++;
-  return { rules, givens, solution, level: variantLevelOf(rules, givens), clues };
+  let level: Made['level'];
+  if (singles === true) level = 'easy';
+  else if (singles === false && rules.cages.length === 0) level = solvesWith(rules, givens, 'medium') ? 'medium' : 'hard';
+  else level = variantLevelOf(rules, givens);
+  return { rules, givens, solution, level, clues };
+}
+
+/** {@link orbitsOf}, made once per rules value and symmetry. */
+const orbitsCache = new WeakMap<Rules, Map<string, number[][]>>();
+
+function orbitsFor(rules: Rules, symmetry: 'none' | 'rotational'): number[][] {
+  let bySymmetry = orbitsCache.get(rules);
+  if (bySymmetry === undefined) {
+    bySymmetry = new Map();
+    orbitsCache.set(rules, bySymmetry);
+  }
+  let orbits = bySymmetry.get(symmetry);
+  if (orbits === undefined) {
+    orbits = orbitsOf(rules, symmetry);
+    bySymmetry.set(symmetry, orbits);
+  }
+  return orbits;
 }
 
 /** Groups of cells given or emptied together: single cells, or pairs mapped by a half turn of the frame. */
@@ -195,36 +260,38 @@ export function orbitsOf(rules: Rules, symmetry: 'none' | 'rotational'): number[
 /**
  * Clue removal from the full solution, one orbit at a time in a seeded order; a removal stays
  * when the puzzle is still unique (for 'easy' and 'medium': still solved by that technique set,
- * which implies uniqueness; otherwise the counting solver); both are skipped when every emptied
- * cell is a naked single of the givens among its peers. Each orbit is tried once, so the result is minimal
+ * which implies uniqueness; otherwise the counting solver); both are skipped when singles from the
+ * remaining givens fill the emptied cells again. Each orbit is tried once, so the result is minimal
  * for the symmetry (and the technique set), unless `minClues` stopped it.
  */
-function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): Uint8Array {
+function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): { givens: Uint8Array; singles: boolean } {
   const puzzle = Uint8Array.from(solution);
   const order = new Int32Array(orbits.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   shuffleInPlace(order, random);
   const set: LogicSet | null = level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null;
   let clues = rules.cellCount;
+  const singles = singlesStateFor(rules, solution);
   for (const o of order) {
     const orbit = orbits[o]!;
     if (clues - orbit.length < minClues) continue;
-    for (const cell of orbit) puzzle[cell] = 0;
-    // An emptied cell that is a naked single of the givens among its peers comes straight back
-    // as the first step of any technique set, so the puzzle keeps its solvability and uniqueness.
-    const ok = forced(rules, puzzle, solution, orbit) || (set !== null ? solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
+    for (const cell of orbit) {
+      puzzle[cell] = 0;
+      singles.remove(cell);
+    }
+    // Emptied cells that singles bring back leave the puzzle it was with deductions added: still
+    // unique, still solved by the level's techniques (singles.ts). Otherwise, for singles, nothing
+    // else solves it (killer: the cage combinations may).
+    const ok =
+      singles.reach(orbit) ||
+      (set === 'singles' ? rules.cages.length > 0 && solvesWith(rules, puzzle, set) : set !== null ? solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
     if (ok) clues -= orbit.length;
-    else for (const cell of orbit) puzzle[cell] = solution[cell]!;
+    else {
+      for (const cell of orbit) {
+        puzzle[cell] = solution[cell]!;
+        singles.restore(cell, solution[cell]!);
+      }
+    }
   }
-  return puzzle;
-}
-
-function forced(rules: Rules, puzzle: Uint8Array, solution: Uint8Array, orbit: readonly number[]): boolean {
-  if (rules.cages.length > 0) return false;
-  for (const cell of orbit) {
-    let seen = 0;
-    for (const peer of rules.peers[cell]!) if (puzzle[peer] !== 0) seen |= 1 << (puzzle[peer]! - 1);
-    if (seen !== (rules.allDigits & ~(1 << (solution[cell]! - 1)))) return false;
-  }
-  return true;
+  return { givens: puzzle, singles: set === 'singles' && rules.cages.length === 0 ? true : singles.reach([]) };
 }

@@ -1,5 +1,5 @@
 export { generateVariant, orbitsOf, VARIANT_NAMES, type VariantName, type VariantLevel, type VariantOptions, type VariantPuzzle } from './generate.js';
 export { fillRules } from './fill.js';
 export { randomRegions, regionsConnected } from './jigsaw.js';
-export { randomCages, cageSpecs, uniqueCages } from './killer.js';
+export { randomCages, cageSpecs, solvedCages } from './killer.js';
 export { solvesWith, variantLevelOf, type LogicSet } from './logic.js';

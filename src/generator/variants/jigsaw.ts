@@ -24,33 +24,49 @@ export function randomRegions(size: number, random: Random, options: { symmetric
   const symmetric = options.symmetric === true;
   const attempts = n * 4;
   const scratch = new Int16Array(n);
+  const around = neighbourTable(size);
+  const walk = new Walk(n);
+  const back: number[] = [];
   for (let a = 0; a < attempts; a++) {
     const x = random.below(n);
-    const nbrs = neighbours(x, size);
-    const y = nbrs[random.below(nbrs.length)]!;
+    let degree = 0;
+    while (degree < 4 && around[x * 4 + degree]! >= 0) degree++;
+    const y = around[x * 4 + random.below(degree)]!;
     const ra = region[x]!;
     const rb = region[y]!;
     if (ra === rb) continue;
     // A cell of rb next to ra to give back, other than y (the pair x <-> z keeps sizes).
-    const back: number[] = [];
+    back.length = 0;
     for (let cell = 0; cell < n; cell++) {
-      if (region[cell] === rb && cell !== y && neighbours(cell, size).some((w) => region[w] === ra && w !== x)) back.push(cell);
+      if (region[cell] !== rb || cell === y) continue;
+      for (let k = cell * 4; k < cell * 4 + 4 && around[k]! >= 0; k++) {
+        const w = around[k]!;
+        if (region[w] === ra && w !== x) {
+          back.push(cell);
+          break;
+        }
+      }
     }
     if (back.length === 0) continue;
     const z = back[random.below(back.length)]!;
     scratch.set(region);
     region[x] = rb;
     region[z] = ra;
+    let rc = ra;
+    let rd = rb;
     if (symmetric) {
       const xi = n - 1 - x;
       const zi = n - 1 - z;
       if (xi !== x && xi !== z) {
-        const rxi = region[xi]!;
-        region[xi] = region[zi]!;
-        region[zi] = rxi;
+        rc = region[xi]!;
+        rd = region[zi]!;
+        region[xi] = rd;
+        region[zi] = rc;
       }
     }
-    if (!connected(region, size) || (symmetric && !isSymmetric(region, n))) region.set(scratch);
+    // Only the regions that gained or lost a cell can have come apart.
+    const whole = walk.connected(region, around, ra) && walk.connected(region, around, rb) && walk.connected(region, around, rc) && walk.connected(region, around, rd);
+    if (!whole || (symmetric && !isSymmetric(region, n))) region.set(scratch);
   }
   if (options.allowBoxes !== true && hasBox(region, size, shape.rows, shape.cols)) return null;
   // Renumber by first cell.
@@ -63,6 +79,54 @@ export function randomRegions(size: number, random: Random, options: { symmetric
     out[cell] = map[r]!;
   }
   return out;
+}
+
+/** Orthogonal neighbours of each cell, four slots a cell (up, down, left, right; -1 after the last). */
+function neighbourTable(size: number): Int16Array {
+  const n = size * size;
+  const table = new Int16Array(n * 4).fill(-1);
+  for (let cell = 0; cell < n; cell++) table.set(neighbours(cell, size), cell * 4);
+  return table;
+}
+
+/** Connectedness of one region at a time, with its buffers made once. */
+class Walk {
+  private readonly seen: Uint8Array;
+  private readonly stack: Int16Array;
+  constructor(n: number) {
+    this.seen = new Uint8Array(n);
+    this.stack = new Int16Array(n);
+  }
+
+  /** Whether the cells of region `r` are orthogonally connected. */
+  connected(region: ArrayLike<number>, around: Int16Array, r: number): boolean {
+    const n = this.seen.length;
+    this.seen.fill(0);
+    let start = -1;
+    let size = 0;
+    for (let cell = 0; cell < n; cell++) {
+      if (region[cell] !== r) continue;
+      size++;
+      if (start < 0) start = cell;
+    }
+    if (start < 0) return true;
+    let top = 0;
+    let reached = 1;
+    this.seen[start] = 1;
+    this.stack[top++] = start;
+    while (top > 0) {
+      const at = this.stack[--top]!;
+      for (let k = at * 4; k < at * 4 + 4 && around[k]! >= 0; k++) {
+        const w = around[k]!;
+        if (this.seen[w] === 0 && region[w] === r) {
+          this.seen[w] = 1;
+          this.stack[top++] = w;
+          reached++;
+        }
+      }
+    }
+    return reached === size;
+  }
 }
 
 function neighbours(cell: number, size: number): number[] {

@@ -1,6 +1,5 @@
-import { withSpec } from '../../rules/constructors.js';
 import type { CageSpec, Rules } from '../../rules/types.js';
-import { countRules, solveRules } from '../../solver/rules-solver.js';
+import { combosOf, levelWith, solveWith, type CageView, type LogicSet } from './logic.js';
 import { shuffleInPlace, type Random } from '../random.js';
 
 /** Cage sizes drawn for killer: mostly 2-4, some 1 and 5 (weights out of 100). */
@@ -21,21 +20,26 @@ function drawSize(random: Random): number {
   return 3;
 }
 
-/** Orthogonal neighbours of a cell in the rules' frame. */
-function neighboursOf(rules: Rules, cell: number): number[] {
-  const r = rules.rowOf[cell]!;
-  const c = rules.colOf[cell]!;
-  const out: number[] = [];
-  const at = (rr: number, cc: number): void => {
-    if (rr < 0 || cc < 0 || rr >= rules.height || cc >= rules.width) return;
-    const w = rules.cellAt[rr * rules.width + cc]!;
-    if (w >= 0) out.push(w);
-  };
-  at(r - 1, c);
-  at(r + 1, c);
-  at(r, c - 1);
-  at(r, c + 1);
-  return out;
+const neighbourLists = new WeakMap<Rules, readonly (readonly number[])[]>();
+
+/** Orthogonal neighbours of a cell in the rules' frame (lists made once per rules value; not to be changed). */
+function neighboursOf(rules: Rules, cell: number): readonly number[] {
+  let lists = neighbourLists.get(rules);
+  if (lists === undefined) {
+    lists = Array.from({ length: rules.cellCount }, (_, at) => {
+      const r = rules.rowOf[at]!;
+      const c = rules.colOf[at]!;
+      const out: number[] = [];
+      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]] as const) {
+        if (rr < 0 || cc < 0 || rr >= rules.height || cc >= rules.width) continue;
+        const w = rules.cellAt[rr * rules.width + cc]!;
+        if (w >= 0) out.push(w);
+      }
+      return out;
+    });
+    neighbourLists.set(rules, lists);
+  }
+  return lists[cell]!;
 }
 
 /**
@@ -109,105 +113,273 @@ export function cageSpecs(cageOf: Int16Array, solution: Uint8Array): CageSpec[] 
   return cages;
 }
 
-/** A solution of the killer rules other than `solution`, or null when none was found. */
-function otherSolution(rules: Rules, solution: Uint8Array, empty: Uint8Array): Uint8Array | null {
-  const first = solveRules(rules, empty);
-  if (first !== null && !sameGrid(first, solution)) return first;
-  // The solver tries low digits first; the same puzzle with every digit d read as size + 1 - d
-  // (sums become k (size + 1) - S) is searched from the other end and often finds another one.
-  const size = rules.size;
-  const flipped = withSpec(rules, {
-    cages: rules.cages.map((cage) => ({ cells: [...cage.cells], sum: cage.cells.length * (size + 1) - cage.sum })),
-  });
-  const second = solveRules(flipped, empty);
-  if (second === null) return null;
-  for (let i = 0; i < second.length; i++) second[i] = size + 1 - second[i]!;
-  return sameGrid(second, solution) ? null : second;
-}
-
-function sameGrid(a: Uint8Array, b: Uint8Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+/** The largest cage the cage search makes. */
+const MAX_CAGE = 5;
+/** Merges tried together at first by the cage search. */
+const MAX_BATCH = 4;
+/** Cages broken up into 1-cages before the first cages count as unsolvable. */
+const MAX_SPLITS = 8;
 
 /**
- * Killer cages for `solution` that make it the only solution with no givens. A random partition is
- * refined while the cages allow another solution: a cell where the two solutions differ is picked
- * (seeded) and its cage is split in two connected parts, or merged with a neighbouring cage when the
- * union keeps distinct digits and at most 5 cells (every other refinement, while `maxSteps / 2`
- * have not passed; past that only splits, which always end, at worst in 1-cages). Returns null
- * after `maxSteps` refinements without uniqueness (the caller draws a new partition or solution).
+ * Killer cages for `solution` that the techniques of `set` (logic.ts) solve with no givens, so the
+ * cages alone have one solution. Built the way Simon Tatham's Solo builds them: start from cages
+ * small enough to be solved at once and merge neighbours while the puzzle stays solved.
+ *
+ * The start: cells in a seeded order each take a free orthogonal neighbour (two cells of one row
+ * or column: distinct digits), a cell left alone joins a neighbouring cage of one or two cells
+ * where its digit is new, else stays a 1-cage; while the logic leaves cells open, the cage of one
+ * of them is broken up into 1-cages (at most 8 times). Then pairs of touching cages (together at
+ * most 5 cells, no digit twice) are tried in a seeded order, a few at once while that passes: a
+ * merge stays when the logic still solves the cages alone, with the rule of 45 (`innies`: the
+ * cells of a row, column or box outside the cages lying wholly inside it add up to the rest of its
+ * total) when asked. A pair that failed is not tried again; the search ends when no pair is left or
+ * after `maxFailures` merges tried alone have failed. Every puzzle is checked by the logic, never by
+ * a counting search, and no rules value is built until the end. Returns cage numbers per cell and
+ * the level of the result (as variantLevelOf measures it), or null when the first cages are not
+ * solved (the caller draws a new solution).
  */
-export function uniqueCages(base: Rules, solution: Uint8Array, random: Random, maxSteps = 40): { rules: Rules; cageOf: Int16Array; refinements: number } | null {
-  let cageOf = randomCages(base, solution, random);
-  const empty = new Uint8Array(base.cellCount);
-  for (let step = 0; step <= maxSteps; step++) {
-    const rules = withSpec(base, { cages: cageSpecs(cageOf, solution) });
-    if (countRules(rules, empty, 2) === 1) return { rules, cageOf, refinements: step };
-    if (step === maxSteps) break;
-    const other = otherSolution(rules, solution, empty);
-    const diff: number[] = [];
-    for (let cell = 0; cell < solution.length; cell++) {
-      if (other === null || other[cell] !== solution[cell]) diff.push(cell);
+export function solvedCages(
+  base: Rules,
+  solution: Uint8Array,
+  random: Random,
+  options: { set: LogicSet; innies: boolean; maxFailures: number },
+): { cageOf: Int16Array; level: 'easy' | 'medium' | 'hard' } | null {
+  const n = base.cellCount;
+  const cageOf = new Int16Array(n).fill(-1);
+  const members: number[][] = [];
+  const order = new Int16Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  shuffleInPlace(order, random);
+  for (const cell of order) {
+    if (cageOf[cell] !== -1) continue;
+    const free = neighboursOf(base, cell).filter((w) => cageOf[w] === -1 && solution[w] !== solution[cell]);
+    const id = members.length;
+    cageOf[cell] = id;
+    if (free.length === 0) {
+      members.push([cell]);
+      continue;
     }
-    cageOf = refine(base, cageOf, solution, diff, random, step < maxSteps / 2 && step % 2 === 1);
+    const mate = free[random.below(free.length)]!;
+    cageOf[mate] = id;
+    members.push([cell, mate]);
   }
-  return null;
-}
-
-function refine(rules: Rules, cageOf: Int16Array, solution: Uint8Array, diff: readonly number[], random: Random, merge: boolean): Int16Array {
-  const next = Int16Array.from(cageOf);
-  let fresh = 0;
-  for (let i = 0; i < next.length; i++) fresh = Math.max(fresh, next[i]! + 1);
-  // A differing cell in a cage of two or more cells (a 1-cage is a given: it cannot differ).
-  const candidates = diff.filter((cell) => cageOf.filter((id) => id === cageOf[cell]).length > 1);
-  if (candidates.length === 0) return next;
-  const cell = candidates[random.below(candidates.length)]!;
-  const id = cageOf[cell]!;
-  const cells: number[] = [];
-  for (let i = 0; i < next.length; i++) if (next[i] === id) cells.push(i);
-  if (merge) {
-    const around = neighboursOf(rules, cell).filter((w) => next[w] !== id);
+  for (let id = 0; id < members.length; id++) {
+    const cells = members[id]!;
+    if (cells.length !== 1) continue;
+    const cell = cells[0]!;
+    const around = neighboursOf(base, cell).slice();
     shuffleInPlace(around, random);
     for (const w of around) {
-      const other: number[] = [];
-      for (let i = 0; i < next.length; i++) if (next[i] === next[w]) other.push(i);
-      if (cells.length + other.length > 5) continue;
-      if (other.some((x) => cells.some((y) => solution[x] === solution[y]))) continue;
-      for (const x of other) next[x] = id;
-      return renumber(next);
+      const other = members[cageOf[w]!]!;
+      if (other.length > 2 || other.some((x) => solution[x] === solution[cell])) continue;
+      other.push(cell);
+      cageOf[cell] = cageOf[w]!;
+      cells.length = 0;
+      break;
     }
   }
-  // Split: grow a connected part from the chosen cell to about half the cage; the rest is split
-  // again into its connected pieces.
-  const half = Math.max(1, Math.floor(cells.length / 2));
-  const part = [cell];
-  const inPart = new Set([cell]);
-  while (part.length < half) {
-    const options: number[] = [];
-    for (const x of part) for (const w of neighboursOf(rules, x)) if (next[w] === id && !inPart.has(w) && !options.includes(w)) options.push(w);
-    if (options.length === 0) break;
-    const pick = options[random.below(options.length)]!;
-    part.push(pick);
-    inPart.add(pick);
+  const search = new CageSearch(base, solution, cageOf, members, options.set, options.innies);
+  // Where the first cages are not solved, a cage holding a cell the logic left open is broken up
+  // into 1-cages (its digits become known), until they are.
+  const open = new Uint8Array(n);
+  for (let split = 0; !search.solved(open); split++) {
+    if (split === MAX_SPLITS) return null;
+    const left: number[] = [];
+    for (let cell = 0; cell < n; cell++) if (open[cell] === 0 && members[cageOf[cell]!]!.length > 1) left.push(cell);
+    if (left.length === 0) return null;
+    const id = cageOf[left[random.below(left.length)]!]!;
+    const cells = members[id]!;
+    for (const cell of cells.slice(1)) {
+      cageOf[cell] = members.length;
+      members.push([cell]);
+    }
+    cells.length = 1;
   }
-  for (const x of part) next[x] = fresh;
-  fresh++;
-  // The cells left in the old cage may now be in pieces: give each piece its own number.
-  const rest = cells.filter((x) => !inPart.has(x));
-  const seen = new Set<number>();
-  let first = true;
-  for (const startCell of rest) {
-    if (seen.has(startCell)) continue;
-    const label = first ? id : fresh++;
-    first = false;
-    const stack = [startCell];
-    seen.add(startCell);
-    while (stack.length > 0) {
-      const at = stack.pop()!;
-      next[at] = label;
-      for (const w of neighboursOf(rules, at)) if (next[w] === id && !seen.has(w) && !inPart.has(w)) (seen.add(w), stack.push(w));
+  // Pairs of touching cages, as a * stride + b with a < b; tried in a seeded order.
+  const stride = members.length;
+  const pairs: number[] = [];
+  const failed = new Set<number>();
+  const addPairsOf = (id: number): void => {
+    for (const cell of members[id]!) {
+      for (const w of neighboursOf(base, cell)) {
+        const other = cageOf[w]!;
+        if (other !== id) pairs.push(Math.min(id, other) * stride + Math.max(id, other));
+      }
+    }
+  };
+  for (let id = 0; id < members.length; id++) if (members[id]!.length > 0) addPairsOf(id);
+  // Merges are tried `batch` at a time (pairs of distinct cages): far from the limit most batches
+  // pass and one check covers several merges; a batch that fails is undone and its pairs go back,
+  // to be tried half as many at a time from then on. A single merge that fails is a failure.
+  let failures = 0;
+  let batch = MAX_BATCH;
+  const taken: number[] = [];
+  const moved: number[] = [];
+  const used = new Set<number>();
+  while (pairs.length > 0 && failures < options.maxFailures) {
+    taken.length = 0;
+    used.clear();
+    let skipped = 0;
+    while (taken.length < batch && pairs.length > skipped) {
+      const at = skipped + random.below(pairs.length - skipped);
+      const pair = pairs[at]!;
+      const a = Math.floor(pair / stride);
+      const b = pair % stride;
+      if (used.has(a) || used.has(b)) {
+        // Kept for a later batch: moved to the front part that this batch no longer draws from.
+        pairs[at] = pairs[skipped]!;
+        pairs[skipped++] = pair;
+        continue;
+      }
+      pairs[at] = pairs[pairs.length - 1]!;
+      pairs.pop();
+      const ca = members[a]!;
+      const cb = members[b]!;
+      if (failed.has(pair) || ca.length === 0 || cb.length === 0 || ca.length + cb.length > MAX_CAGE) continue;
+      let digits = 0;
+      for (const cell of ca) digits |= 1 << solution[cell]!;
+      let repeated = false;
+      for (const cell of cb) if (digits & (1 << solution[cell]!)) repeated = true;
+      if (repeated) continue;
+      taken.push(pair);
+      used.add(a);
+      used.add(b);
+    }
+    if (taken.length === 0) break;
+    for (let i = 0; i < taken.length; i++) moved[i] = merge(members, cageOf, Math.floor(taken[i]! / stride), taken[i]! % stride);
+    if (search.solved()) {
+      for (const pair of taken) addPairsOf(Math.floor(pair / stride));
+      continue;
+    }
+    for (let i = taken.length - 1; i >= 0; i--) unmerge(members, cageOf, Math.floor(taken[i]! / stride), taken[i]! % stride, moved[i]!);
+    if (taken.length === 1) {
+      failed.add(taken[0]!);
+      failures++;
+    } else {
+      pairs.push(...taken);
+      batch = Math.max(1, batch >> 1);
     }
   }
-  return renumber(next);
+  return { cageOf: renumber(cageOf), level: search.level() };
+}
+
+/** Cage b's cells join cage a (at the end of a's list; b is left empty). Returns how many moved. */
+function merge(members: number[][], cageOf: Int16Array, a: number, b: number): number {
+  const ca = members[a]!;
+  const cb = members[b]!;
+  for (const cell of cb) {
+    cageOf[cell] = a;
+    ca.push(cell);
+  }
+  members[b] = [];
+  return cb.length;
+}
+
+/** Undo {@link merge}: the last `moved` cells of cage a go back to cage b. */
+function unmerge(members: number[][], cageOf: Int16Array, a: number, b: number, moved: number): void {
+  const ca = members[a]!;
+  const cb = ca.slice(ca.length - moved);
+  for (const cell of cb) cageOf[cell] = b;
+  ca.length -= moved;
+  members[b] = cb;
+}
+
+/** The logic check of one partition (the cage numbers and member lists are shared with the caller, read at each check). */
+class CageSearch {
+  private readonly empty: Uint8Array;
+  private readonly total: number;
+  private readonly inHouse: Int32Array;
+  // The view handed to the logic, rebuilt in place at each check: real cages, then innies.
+  private readonly start: Int32Array;
+  private readonly cells: Int16Array;
+  private readonly sums: Int32Array;
+  private readonly index: Int16Array;
+  private readonly viewCageOf: Int16Array;
+  private readonly combos: (Uint16Array | null)[] = [];
+
+  constructor(
+    private readonly base: Rules,
+    private readonly solution: Uint8Array,
+    private readonly cageOf: Int16Array,
+    private readonly members: number[][],
+    private readonly set: LogicSet,
+    private readonly innies: boolean,
+  ) {
+    const n = base.cellCount;
+    this.empty = new Uint8Array(n);
+    this.total = (base.size * (base.size + 1)) / 2;
+    this.inHouse = new Int32Array(n + base.houses.length);
+    this.start = new Int32Array(n + base.houses.length + 1);
+    this.cells = new Int16Array(n + base.houses.length * MAX_CAGE);
+    this.sums = new Int32Array(n);
+    this.index = new Int16Array(2 * n);
+    this.viewCageOf = new Int16Array(n);
+  }
+
+  /** Whether the logic solves the current cages with no givens; `out` receives the digits it found. */
+  solved(out?: Uint8Array): boolean {
+    return solveWith(this.base, this.view(this.innies), this.empty, this.set, out);
+  }
+
+  /** The level of the current cages with no givens: what variantLevelOf says of the rules they make. */
+  level(): 'easy' | 'medium' | 'hard' {
+    return levelWith(this.base, this.view(false), this.empty);
+  }
+
+  /** The cages as the logic reads them, with the innies or not (rebuilt in place: one view at a time). */
+  private view(innies: boolean): CageView {
+    const base = this.base;
+    const size = base.size;
+    const { start, cells, sums, index, combos } = this;
+    const cageOf = this.viewCageOf;
+    combos.length = 0;
+    let count = 0;
+    let end = 0;
+    start[0] = 0;
+    for (let id = 0; id < this.members.length; id++) {
+      const cage = this.members[id]!;
+      index[id] = -1;
+      if (cage.length === 0) continue;
+      index[id] = count;
+      let sum = 0;
+      for (const cell of cage) {
+        cells[end++] = cell;
+        sum += this.solution[cell]!;
+      }
+      sums[count] = sum;
+      combos.push(combosOf(size, cage.length, sum));
+      start[++count] = end;
+    }
+    const mates = count;
+    for (let cell = 0; cell < cageOf.length; cell++) cageOf[cell] = index[this.cageOf[cell]!]!;
+    if (innies) {
+      // The rule of 45: per house, the cells outside the cages lying wholly inside it add up to the
+      // house's total minus those cages' sums. inHouse[cage]: the cage's cells in the house, then -1
+      // once its sum is counted.
+      const inHouse = this.inHouse;
+      for (const house of base.houses) {
+        for (const cell of house) inHouse[cageOf[cell]!]!++;
+        let inside = 0;
+        const first = end;
+        for (const cell of house) {
+          const cage = cageOf[cell]!;
+          const seen = inHouse[cage]!;
+          if (seen === start[cage + 1]! - start[cage]!) {
+            inside += sums[cage]!;
+            inHouse[cage] = -1;
+          } else if (seen !== -1) cells[end++] = cell;
+        }
+        for (const cell of house) inHouse[cageOf[cell]!] = 0;
+        const rest = end - first;
+        if (rest === 0) continue;
+        if (rest > MAX_CAGE) {
+          end = first;
+          continue;
+        }
+        combos.push(combosOf(size, rest, this.total - inside));
+        start[++count] = end;
+      }
+    }
+    return { count, mates, start, cells, combos, cageOf };
+  }
 }

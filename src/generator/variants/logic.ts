@@ -23,9 +23,40 @@ export type LogicSet = 'singles' | 'medium';
 
 interface Tables {
   readonly n: number;
-  /** Pairs of houses sharing two or more cells: [a, b, ...]. */
-  readonly overlaps: Int32Array;
+  readonly size: number;
+  readonly houseCount: number;
+  /** House h's cells at h * size ... */
+  readonly houseCells: Int16Array;
+  readonly peerStart: Int32Array;
+  readonly peerCells: Int16Array;
+  /** Houses of cell c: housesList[housesStart[c] .. housesStart[c + 1]). */
+  readonly housesStart: Int32Array;
+  readonly housesList: Int32Array;
+  /** Work list capacity: each (cell, digit) leaves once and queues at most one task per house, plus one. */
+  readonly workSize: number;
+  /**
+   * Intersections: pairs of houses sharing two or more cells (not all), each as three cell lists one
+   * after the other in `lockCells` (shared, only in the first, only in the second), their ends in
+   * `lockEnds` (three per pair).
+   */
+  readonly lockEnds: Int32Array;
+  readonly lockCells: Int16Array;
+}
+
+/**
+ * Killer cages as the logic reads them, apart from a rules value so that the cage search can try
+ * partitions without building rules (killer.ts): the first `mates` cages are real (their cells
+ * differ, `cageOf` points at them), the ones after are innies (the rule of 45: only their sum
+ * counts; their cells share a house, so they differ already). `combos[i]` is null for a cage
+ * without a usable sum (none, or too many combinations).
+ */
+export interface CageView {
+  readonly count: number;
+  readonly mates: number;
+  readonly start: Int32Array;
+  readonly cells: Int16Array;
   readonly combos: readonly (Uint16Array | null)[];
+  readonly cageOf: Int16Array;
 }
 
 const tablesOf = new WeakMap<Rules, Tables>();
@@ -34,29 +65,83 @@ function tables(rules: Rules): Tables {
   let t = tablesOf.get(rules);
   if (t !== undefined) return t;
   const n = rules.cellCount;
-  const overlaps: number[] = [];
+  const size = rules.size;
   const houses = rules.houses;
+  const houseCells = new Int16Array(houses.length * size);
+  houses.forEach((house, h) => houseCells.set(house, h * size));
+  const peerStart = new Int32Array(n + 1);
+  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+  const peerCells = new Int16Array(peerStart[n]!);
+  for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
+  const housesStart = new Int32Array(n + 1);
+  let maxHouses = 1;
+  for (let cell = 0; cell < n; cell++) {
+    housesStart[cell + 1] = housesStart[cell]! + rules.housesOf[cell]!.length;
+    maxHouses = Math.max(maxHouses, rules.housesOf[cell]!.length);
+  }
+  const housesList = new Int32Array(housesStart[n]!);
+  for (let cell = 0; cell < n; cell++) housesList.set(rules.housesOf[cell]!, housesStart[cell]!);
+  const ends: number[] = [];
+  const cells: number[] = [];
   const inHouse = new Uint8Array(n);
   for (let a = 0; a < houses.length; a++) {
-    for (const cell of houses[a]!) inHouse[cell] = 1;
+    const first = houses[a]!;
+    for (const cell of first) inHouse[cell] = 1;
     for (let b = a + 1; b < houses.length; b++) {
+      const second = houses[b]!;
       let shared = 0;
-      for (const cell of houses[b]!) shared += inHouse[cell]!;
-      if (shared >= 2) overlaps.push(a, b);
+      for (const cell of second) shared += inHouse[cell]!;
+      if (shared < 2 || shared === size) continue;
+      for (const cell of second) if (inHouse[cell]) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of first) if (!second.includes(cell)) cells.push(cell);
+      ends.push(cells.length);
+      for (const cell of second) if (!inHouse[cell]) cells.push(cell);
+      ends.push(cells.length);
     }
-    for (const cell of houses[a]!) inHouse[cell] = 0;
+    for (const cell of first) inHouse[cell] = 0;
   }
-  const table = comboTable(rules.size);
-  const combos = rules.cages.map((cage) => {
-    if (cage.sum === 0) return null;
-    const key = cage.cells.length * (table.maxSum + 1) + cage.sum;
-    const start = table.starts[key]!;
-    const end = table.starts[key + 1]!;
-    return end - start > 512 ? null : table.masks.subarray(start, end);
-  });
-  t = { n, overlaps: Int32Array.from(overlaps), combos };
+  const workSize = n * size * (maxHouses + 1) + n + 1;
+  t = { n, size, houseCount: houses.length, houseCells, peerStart, peerCells, housesStart, housesList, workSize, lockEnds: Int32Array.from(ends), lockCells: Int16Array.from(cells) };
   tablesOf.set(rules, t);
   return t;
+}
+
+const viewsOf = new WeakMap<Rules, CageView>();
+
+const NONE = new Uint16Array(0);
+
+/** Per size, the combinations of each (cells, sum) key once asked (undefined before). */
+const comboViews: (Uint16Array | null)[][] = [];
+
+/** The combinations of `cells` distinct digits adding up to `sum` (none: empty), or null when there are more than 512. */
+export function combosOf(size: number, cells: number, sum: number): Uint16Array | null {
+  const table = comboTable(size);
+  if (sum <= 0 || sum > table.maxSum) return NONE;
+  const key = cells * (table.maxSum + 1) + sum;
+  const views = (comboViews[size] ??= []);
+  let view = views[key];
+  if (view === undefined) {
+    const start = table.starts[key]!;
+    const end = table.starts[key + 1]!;
+    view = end - start > 512 ? null : table.masks.subarray(start, end);
+    views[key] = view;
+  }
+  return view;
+}
+
+function cageViewOf(rules: Rules): CageView {
+  let view = viewsOf.get(rules);
+  if (view !== undefined) return view;
+  const count = rules.cages.length;
+  const start = new Int32Array(count + 1);
+  rules.cages.forEach((cage, i) => (start[i + 1] = start[i]! + cage.cells.length));
+  const cells = new Int16Array(start[count]!);
+  rules.cages.forEach((cage, i) => cells.set(cage.cells, start[i]!));
+  const combos = rules.cages.map((cage) => (cage.sum === 0 ? null : combosOf(rules.size, cage.cells.length, cage.sum)));
+  view = { count, mates: count, start, cells, combos, cageOf: rules.cageOf };
+  viewsOf.set(rules, view);
+  return view;
 }
 
 /**
@@ -64,204 +149,347 @@ function tables(rules: Rules): Tables {
  * `out`, when given, receives the digits found (0 where none).
  */
 export function solvesWith(rules: Rules, givens: ArrayLike<number>, set: LogicSet, out?: Uint8Array): boolean {
-  const t = tables(rules);
-  const n = t.n;
-  const cand = new Int32Array(n);
-  const grid = new Uint8Array(n);
-  cand.fill(rules.allDigits);
-  let placedCount = 0;
-  const place = (cell: number, digit: number): boolean => {
-    const bit = 1 << (digit - 1);
-    if ((cand[cell]! & bit) === 0) return false;
-    grid[cell] = digit;
-    cand[cell] = bit;
-    placedCount++;
-    for (const peer of rules.peers[cell]!) {
-      if (grid[peer] === 0) cand[peer] = cand[peer]! & ~bit;
-      else if (grid[peer] === digit) return false;
-    }
-    return true;
-  };
-  for (let cell = 0; cell < n; cell++) {
-    const digit = givens[cell]!;
-    if (digit !== 0 && !place(cell, digit)) return false;
+  return solveWith(rules, cageViewOf(rules), givens, set, out);
+}
+
+/*
+ * The state of the current solve (one at a time; grown to the largest grid seen, nothing allocated
+ * per call). Singles run from a work list, as in singles.ts: count[h * size + d] is the number of
+ * cells of house h that still have digit d + 1 (placed ones included), done[...] whether it is
+ * placed there; a count falling to 1 queues a hidden single, a cell falling to one candidate a
+ * naked single. The other techniques run only when the list is empty, and take candidates out
+ * through the same function, so that the counts stay right. Every technique only removes
+ * candidates no solution has, and each stays true when candidates go (or leaves its conclusion to
+ * singles), so the fixed point, hence "solved", does not depend on the order.
+ */
+let cand = new Int32Array(0);
+let grid = new Uint8Array(0);
+let count = new Int16Array(0);
+let done = new Uint8Array(0);
+let work = new Int32Array(0);
+let tail = 0;
+let placedCount = 0;
+let broken = false;
+/** Per cage, its key when last read (see cageCombos), -1 before. */
+let cageKeys = new Int32Array(0);
+
+/** Take the digits of `bits` out of free `cell`'s candidates. */
+function remove(t: Tables, cell: number, bits: number): void {
+  let gone = cand[cell]! & bits;
+  if (gone === 0) return;
+  const left = cand[cell]! & ~gone;
+  cand[cell] = left;
+  if (left === 0) {
+    broken = true;
+    return;
   }
-  let ok = true;
-  for (;;) {
-    let progress = false;
-    // Naked singles.
-    for (let cell = 0; cell < n && ok; cell++) {
-      if (grid[cell] !== 0) continue;
-      const m = cand[cell]!;
-      if (m === 0) ok = false;
-      else if ((m & (m - 1)) === 0) {
-        ok = place(cell, 31 - Math.clz32(m) + 1);
-        progress = true;
-      }
+  if ((left & (left - 1)) === 0) work[tail++] = cell;
+  const size = t.size;
+  while (gone !== 0) {
+    const low = gone & -gone;
+    gone ^= low;
+    const d = 31 - Math.clz32(low);
+    for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) {
+      const start = t.housesList[k]! * size;
+      const places = --count[start + d]!;
+      if (places === 1 && done[start + d] === 0) work[tail++] = t.n + ((start << 5) | d);
+      else if (places === 0) broken = true;
     }
-    if (!ok) break;
-    // Hidden singles: per house, the digits seen in exactly one cell's candidates (once & ~twice)
-    // that are not placed yet; a digit in no cell and not placed is a contradiction.
-    for (const house of rules.houses) {
-      if (!ok) break;
-      let once = 0;
-      let twice = 0;
-      let placed = 0;
-      for (const cell of house) {
-        if (grid[cell] !== 0) {
-          placed |= cand[cell]!;
-          continue;
-        }
-        const m = cand[cell]!;
-        twice |= once & m;
-        once |= m;
-      }
-      if (((once | placed) & rules.allDigits) !== rules.allDigits) {
-        ok = false;
+  }
+}
+
+/** Place the digit of `bit` in free `cell` (one of its candidates); out of its peers and cage-mates. */
+function place(t: Tables, cages: CageView, cell: number, bit: number): void {
+  const size = t.size;
+  const d = 31 - Math.clz32(bit);
+  grid[cell] = d + 1;
+  placedCount++;
+  for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) done[t.housesList[k]! * size + d] = 1;
+  let others = cand[cell]! & ~bit;
+  cand[cell] = bit;
+  while (others !== 0) {
+    const low = others & -others;
+    others ^= low;
+    const e = 31 - Math.clz32(low);
+    for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) {
+      const start = t.housesList[k]! * size;
+      const places = --count[start + e]!;
+      if (places === 1 && done[start + e] === 0) work[tail++] = t.n + ((start << 5) | e);
+      else if (places === 0) broken = true;
+    }
+  }
+  for (let p = t.peerStart[cell]!; p < t.peerStart[cell + 1]!; p++) {
+    const peer = t.peerCells[p]!;
+    if ((cand[peer]! & bit) === 0) continue;
+    if (grid[peer] !== 0) broken = true;
+    else remove(t, peer, bit);
+  }
+  const cage = cages.cageOf[cell]!;
+  if (cage >= 0) {
+    for (let i = cages.start[cage]!; i < cages.start[cage + 1]!; i++) {
+      const mate = cages.cells[i]!;
+      if (mate === cell || (cand[mate]! & bit) === 0) continue;
+      if (grid[mate] !== 0) broken = true;
+      else remove(t, mate, bit);
+    }
+  }
+}
+
+/** Singles from the work list until it is empty or a contradiction shows. */
+function propagate(t: Tables, cages: CageView): void {
+  const n = t.n;
+  for (let head = 0; head < tail && !broken; head++) {
+    const task = work[head]!;
+    if (task < n) {
+      if (grid[task] === 0) place(t, cages, task, cand[task]!);
+      continue;
+    }
+    const d = (task - n) & 31;
+    const start = (task - n) >> 5;
+    if (done[start + d] !== 0) continue;
+    const bit = 1 << d;
+    for (let i = start; i < start + t.size; i++) {
+      const cell = t.houseCells[i]!;
+      if ((cand[cell]! & bit) !== 0) {
+        if (grid[cell] === 0) place(t, cages, cell, bit);
         break;
       }
-      let hidden = once & ~twice & ~placed;
-      if (hidden === 0) continue;
-      for (const cell of house) {
-        if (grid[cell] !== 0) continue;
-        const m = cand[cell]! & hidden;
-        if (m === 0) continue;
-        if ((m & (m - 1)) !== 0) {
-          ok = false; // two digits that each have only this cell
-          break;
-        }
-        hidden &= ~m;
-        ok = place(cell, 31 - Math.clz32(m) + 1);
-        progress = true;
-        if (!ok) break;
-      }
     }
-    if (!ok) break;
-    if (!progress && rules.cages.length > 0) progress = cageCombos(rules, t, cand, grid);
-    if (!progress && set === 'medium') progress = intersections(rules, t, cand, grid) || pairs(rules, cand, grid);
-    if (placedCount === n || !progress) break;
   }
-  if (out !== undefined) out.set(grid);
-  return ok && placedCount === n;
+  tail = 0;
+}
+
+/**
+ * {@link solvesWith} with the cages given apart: `rules` gives the houses and peers (cages or not),
+ * `cages` the cages (their cells are made to differ here too; innies among them make the set
+ * stronger than its name, which only the cage search asks for).
+ */
+export function solveWith(rules: Rules, cages: CageView, givens: ArrayLike<number>, set: LogicSet, out?: Uint8Array): boolean {
+  const t = start(rules, cages, givens);
+  const solved = run(t, cages, set);
+  if (out !== undefined) out.set(grid.subarray(0, t.n));
+  return solved;
+}
+
+/**
+ * The level of `givens` under the rules and cages (see {@link variantLevelOf}) in one solve: the
+ * medium techniques carry on from where singles stopped, which is where a medium solve from the
+ * start would be once it had made the same deductions (the fixed point does not depend on the order).
+ */
+export function levelWith(rules: Rules, cages: CageView, givens: ArrayLike<number>): 'easy' | 'medium' | 'hard' {
+  const t = start(rules, cages, givens);
+  if (run(t, cages, 'singles')) return 'easy';
+  if (broken) return 'hard';
+  return run(t, cages, 'medium') ? 'medium' : 'hard';
+}
+
+/** A fresh state for `rules` with `givens` placed. */
+function start(rules: Rules, cages: CageView, givens: ArrayLike<number>): Tables {
+  const t = tables(rules);
+  const n = t.n;
+  const size = t.size;
+  if (cand.length < n) {
+    cand = new Int32Array(n);
+    grid = new Uint8Array(n);
+  }
+  if (count.length < t.houseCount * size) {
+    count = new Int16Array(t.houseCount * size);
+    done = new Uint8Array(t.houseCount * size);
+  }
+  if (work.length < t.workSize) work = new Int32Array(t.workSize);
+  if (cageKeys.length < cages.count) cageKeys = new Int32Array(cages.count * 2);
+  cand.fill(rules.allDigits, 0, n);
+  grid.fill(0, 0, n);
+  count.fill(size, 0, t.houseCount * size);
+  done.fill(0, 0, t.houseCount * size);
+  cageKeys.fill(-1, 0, cages.count);
+  placedCount = 0;
+  tail = 0;
+  broken = false;
+  for (let cell = 0; cell < n && !broken; cell++) {
+    const digit = givens[cell]!;
+    if (digit === 0) continue;
+    const bit = 1 << (digit - 1);
+    if ((cand[cell]! & bit) === 0 || grid[cell] !== 0) broken = true;
+    else place(t, cages, cell, bit);
+  }
+  return t;
+}
+
+/** The techniques of `set` from the current state to their fixed point; whether it is solved. */
+function run(t: Tables, cages: CageView, set: LogicSet): boolean {
+  for (;;) {
+    propagate(t, cages);
+    if (broken || placedCount === t.n) break;
+    let progress = cages.count > 0 && cageCombos(t, cages);
+    if (!progress && !broken && set !== 'singles') progress = intersections(t) || pairs(t);
+    if (!progress || broken) break;
+  }
+  return !broken && placedCount === t.n;
 }
 
 /** The level of a unique puzzle for variants: 'easy' (singles), 'medium' or 'hard' (anything else). */
 export function variantLevelOf(rules: Rules, givens: ArrayLike<number>): 'easy' | 'medium' | 'hard' {
-  if (solvesWith(rules, givens, 'singles')) return 'easy';
-  if (solvesWith(rules, givens, 'medium')) return 'medium';
-  return 'hard';
+  return levelWith(rules, cageViewOf(rules), givens);
 }
 
-function cageCombos(rules: Rules, t: Tables, cand: Int32Array, grid: Uint8Array): boolean {
+/**
+ * Each cage's cells keep the digits of the combinations that contain its placed digits and fit its
+ * free cells (each free cell has a candidate among the combination's other digits). Whether a
+ * candidate went.
+ */
+function cageCombos(t: Tables, cages: CageView): boolean {
   let progress = false;
-  rules.cages.forEach((cage, i) => {
-    const combos = t.combos[i];
-    if (combos === null || combos === undefined) return;
+  for (let i = 0; i < cages.count; i++) {
+    const combos = cages.combos[i];
+    if (combos === null || combos === undefined) continue;
+    const first = cages.start[i]!;
+    const last = cages.start[i + 1]!;
+    // Candidates only shrink and cells are only placed during a solve, so this key (8 per
+    // candidate, 1 per placed cell, at most 5 cells... any change moves it) tells whether the cage
+    // changed since it was last read; an unchanged cage has nothing more to give.
+    let key = 0;
     let placed = 0;
     let free = 0;
-    for (const cell of cage.cells) {
-      if (grid[cell] !== 0) placed |= 1 << (grid[cell]! - 1);
-      else free |= cand[cell]!;
+    for (let k = first; k < last; k++) {
+      const cell = cages.cells[k]!;
+      if (grid[cell] !== 0) {
+        placed |= 1 << (grid[cell]! - 1);
+        key += 9;
+      } else {
+        free |= cand[cell]!;
+        key += popcount(cand[cell]!) << 3;
+      }
     }
-    let allowed = 0;
-    for (const m of combos) {
+    if (cageKeys[i] === key) continue;
+    // When no digit is placed and every cell still has every digit of every combination, they all
+    // fit: the cells keep their union (the common case at the start of a killer).
+    let union = 0;
+    for (let c = 0; c < combos.length; c++) union |= combos[c]!;
+    let whole = placed === 0;
+    for (let k = first; k < last && whole; k++) if ((cand[cages.cells[k]!]! & union) !== union) whole = false;
+    let allowed = whole ? union : 0;
+    for (let c = 0; c < combos.length && !whole; c++) {
+      const m = combos[c]!;
       if ((m & placed) !== placed) continue;
       const rest = m & ~placed;
-      if ((rest & ~free) !== 0) continue;
+      if ((rest & ~free) !== 0 || (rest & ~allowed) === 0) continue;
       let fits = true;
-      for (const cell of cage.cells) if (grid[cell] === 0 && (cand[cell]! & rest) === 0) fits = false;
+      for (let k = first; k < last && fits; k++) {
+        const cell = cages.cells[k]!;
+        if (grid[cell] === 0 && (cand[cell]! & rest) === 0) fits = false;
+      }
       if (fits) allowed |= rest;
     }
-    for (const cell of cage.cells) {
+    for (let k = first; k < last; k++) {
+      const cell = cages.cells[k]!;
       if (grid[cell] !== 0) continue;
       const left = cand[cell]! & allowed;
       if (left !== cand[cell]) {
-        cand[cell] = left;
+        key -= (popcount(cand[cell]!) - popcount(left)) << 3;
+        remove(t, cell, ~allowed);
+        if (broken) return true;
         progress = true;
       }
     }
-  });
+    cageKeys[i] = key;
+  }
   return progress;
 }
 
-function intersections(rules: Rules, t: Tables, cand: Int32Array, grid: Uint8Array): boolean {
-  const mark = new Uint8Array(t.n);
-  for (let i = 0; i < t.overlaps.length; i += 2) {
-    for (let side = 0; side < 2; side++) {
-      const a = rules.houses[t.overlaps[i + side]!]!;
-      const b = rules.houses[t.overlaps[i + 1 - side]!]!;
-      for (const cell of b) mark[cell] = 1;
-      for (let d = 0; d < rules.size; d++) {
-        const bit = 1 << d;
-        let inside = 0;
-        let outside = 0;
-        for (const cell of a) {
-          if (grid[cell] !== 0 || (cand[cell]! & bit) === 0) continue;
-          if (mark[cell]) inside++;
-          else outside++;
-        }
-        if (inside === 0 || outside > 0) continue;
-        let removed = false;
-        for (const cell of b) {
-          if (grid[cell] !== 0 || (cand[cell]! & bit) === 0) continue;
-          if (a.includes(cell)) continue;
-          cand[cell] = cand[cell]! & ~bit;
-          removed = true;
-        }
-        if (removed) {
-          for (const cell of b) mark[cell] = 0;
-          return true;
-        }
-      }
-      for (const cell of b) mark[cell] = 0;
+/**
+ * Intersections: for two houses sharing cells, a digit whose free places in one house all lie in
+ * the shared cells leaves the other house's cells outside them (pointing, claiming, and the same
+ * for diagonals, windows and jigsaw pieces). Every pair at once, as masks: the digits of the shared
+ * cells that the first house's other cells lack leave the second's other cells, and the other way.
+ */
+function intersections(t: Tables): boolean {
+  let removed = false;
+  const ends = t.lockEnds;
+  const cells = t.lockCells;
+  let from = 0;
+  for (let i = 0; i < ends.length; i += 3) {
+    const sharedEnd = ends[i]!;
+    const firstEnd = ends[i + 1]!;
+    const secondEnd = ends[i + 2]!;
+    let shared = 0;
+    let first = 0;
+    let second = 0;
+    for (let k = from; k < sharedEnd; k++) if (grid[cells[k]!] === 0) shared |= cand[cells[k]!]!;
+    for (let k = sharedEnd; k < firstEnd; k++) if (grid[cells[k]!] === 0) first |= cand[cells[k]!]!;
+    for (let k = firstEnd; k < secondEnd; k++) if (grid[cells[k]!] === 0) second |= cand[cells[k]!]!;
+    const outOfSecond = shared & ~first & second; // confined to the shared cells in the first house
+    const outOfFirst = shared & ~second & first;
+    if (outOfSecond !== 0) {
+      for (let k = firstEnd; k < secondEnd; k++) if (grid[cells[k]!] === 0) remove(t, cells[k]!, outOfSecond);
+      removed = true;
     }
+    if (outOfFirst !== 0) {
+      for (let k = sharedEnd; k < firstEnd; k++) if (grid[cells[k]!] === 0) remove(t, cells[k]!, outOfFirst);
+      removed = true;
+    }
+    from = secondEnd;
   }
-  return false;
+  return removed;
 }
 
-function pairs(rules: Rules, cand: Int32Array, grid: Uint8Array): boolean {
-  for (const house of rules.houses) {
-    const free: number[] = [];
-    for (const cell of house) if (grid[cell] === 0) free.push(cell);
-    // Naked pairs: two cells with the same two candidates.
-    for (let i = 0; i < free.length; i++) {
-      const m = cand[free[i]!]!;
-      if (popcount(m) !== 2) continue;
-      for (let j = i + 1; j < free.length; j++) {
-        if (cand[free[j]!] !== m) continue;
-        let removed = false;
-        for (const cell of free) {
-          if (cell === free[i] || cell === free[j] || (cand[cell]! & m) === 0) continue;
-          cand[cell] = cand[cell]! & ~m;
+/**
+ * Naked pairs (two free cells of a house with the same two candidates: the others lose both) and
+ * hidden pairs (two digits with the same two free places in a house: those cells lose the rest).
+ */
+function pairs(t: Tables): boolean {
+  const size = t.size;
+  let removed = false;
+  for (let h = 0; h < t.houseCount; h++) {
+    const first = h * size;
+    for (let i = first; i < first + size; i++) {
+      const a = t.houseCells[i]!;
+      const m = cand[a]!;
+      if (grid[a] !== 0 || popcount(m) !== 2) continue;
+      for (let j = i + 1; j < first + size; j++) {
+        const b = t.houseCells[j]!;
+        if (grid[b] !== 0 || cand[b] !== m) continue;
+        for (let k = first; k < first + size; k++) {
+          const cell = t.houseCells[k]!;
+          if (cell === a || cell === b || grid[cell] !== 0 || (cand[cell]! & m) === 0) continue;
+          remove(t, cell, m);
           removed = true;
         }
-        if (removed) return true;
       }
     }
-    // Hidden pairs: two digits with the same two places.
-    for (let d1 = 0; d1 < rules.size; d1++) {
-      const p1 = placesOf(free, cand, 1 << d1);
-      if (p1.length !== 2) continue;
-      for (let d2 = d1 + 1; d2 < rules.size; d2++) {
-        const p2 = placesOf(free, cand, 1 << d2);
-        if (p2.length !== 2 || p2[0] !== p1[0] || p2[1] !== p1[1]) continue;
+    // Places of each digit in the house as a bit set of positions 0..size-1.
+    if (places.length < size) places = new Int32Array(16);
+    for (let d = 0; d < size; d++) places[d] = 0;
+    for (let k = 0; k < size; k++) {
+      const cell = t.houseCells[first + k]!;
+      if (grid[cell] !== 0) continue;
+      let m = cand[cell]!;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        const d = 31 - Math.clz32(low);
+        places[d] = places[d]! | (1 << k);
+      }
+    }
+    for (let d1 = 0; d1 < size; d1++) {
+      const p1 = places[d1]!;
+      if (popcount(p1) !== 2) continue;
+      for (let d2 = d1 + 1; d2 < size; d2++) {
+        if (places[d2] !== p1) continue;
         const keep = (1 << d1) | (1 << d2);
-        let removed = false;
-        for (const cell of p1) {
+        for (let k = 0; k < size; k++) {
+          if ((p1 & (1 << k)) === 0) continue;
+          const cell = t.houseCells[first + k]!;
           if ((cand[cell]! & ~keep) !== 0) {
-            cand[cell] = cand[cell]! & keep;
+            remove(t, cell, ~keep);
             removed = true;
           }
         }
-        if (removed) return true;
       }
     }
   }
-  return false;
+  return removed;
 }
 
-function placesOf(free: readonly number[], cand: Int32Array, bit: number): number[] {
-  const places: number[] = [];
-  for (const cell of free) if (cand[cell]! & bit) places.push(cell);
-  return places;
-}
+/** Places of each digit in the house being read by pairs() (grown on first use: nothing runs at import). */
+let places = new Int32Array(0);
