@@ -27,7 +27,8 @@ let project = '';
 let tarball = '';
 
 function sh(command: string, args: string[], cwd = project): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+  // The everything calls print the explain page of a nested puzzle: over 1 MB, execFileSync's default buffer.
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000, maxBuffer: 64 * 1024 * 1024 });
 }
 
 beforeAll(() => {
