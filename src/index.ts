@@ -130,6 +130,14 @@ export {
   hasSymmetry,
   isMinimal,
 } from './generator/index.js';
+export {
+  generateVariant,
+  VARIANT_NAMES,
+  type VariantName,
+  type VariantLevel,
+  type VariantOptions,
+  type VariantPuzzle,
+} from './generator/variants/index.js';
 
 // Repairing: the fewest clues to add (several solutions) or givens to remove (none), proven smallest.
 export {

@@ -2,7 +2,7 @@ import { classicRules, jigsawRules, samuraiRules, withCages, withDiagonals, with
 import { formatValues } from '../../rules/puzzle.js';
 import type { CageSpec, Rules } from '../../rules/types.js';
 import { countRules } from '../../solver/rules-solver.js';
-import { OptionError } from '../../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../../core/errors.js';
 import { GenerateError } from '../errors.js';
 import { puzzleRandom, shuffleInPlace, type Random } from '../random.js';
 import { fillRules } from './fill.js';
@@ -118,7 +118,8 @@ function keyOf(name: string, o: VariantOptions, level: VariantLevel, minClues: n
  * `puzzleRandom(seed, key, index)`. Throws GeneratorError('MAX_ATTEMPTS') when the level is not
  * met within `maxAttempts` solutions.
  */
-export function generateVariant(options: VariantOptions): VariantPuzzle {
+export function generateVariant(input: VariantOptions): VariantPuzzle {
+  const options = checkVariantOptions(input);
   const name = options.variant ?? (options.rules !== undefined ? options.rules.variant : 'classic');
   if (options.rules === undefined && !(VARIANT_NAMES as readonly string[]).includes(name)) {
     throw new OptionError('BAD_OPTION', `unknown variant "${name}" (one of ${VARIANT_NAMES.join(', ')})`);
@@ -294,4 +295,42 @@ function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: R
     }
   }
   return { givens: puzzle, singles: set === 'singles' && rules.cages.length === 0 ? true : singles.reach([]) };
+}
+
+const VARIANT_OPTION_KEYS = optionKeys<VariantOptions>({
+  variant: true,
+  rules: true,
+  seed: true,
+  index: true,
+  level: true,
+  symmetry: true,
+  minClues: true,
+  symmetricLayout: true,
+  allowBoxes: true,
+  killerGivens: true,
+  maxAttempts: true,
+});
+const VARIANT_LEVELS: readonly string[] = ['easy', 'medium', 'hard', 'any'];
+
+/**
+ * The caller's options, own keys only (see ownOptions), with every value checked: a wrong one is an
+ * OptionError naming it, never a run that ends in MAX_ATTEMPTS (a level the generator has not) or a
+ * puzzle of other options.
+ */
+function checkVariantOptions(input: VariantOptions): VariantOptions {
+  const options = ownOptions(input, VARIANT_OPTION_KEYS, 'generateVariant');
+  const bad = (message: string): never => {
+    throw new OptionError('BAD_OPTION', `generateVariant: ${message}`);
+  };
+  if (typeof options.seed !== 'string') bad(`seed must be a string (got ${typeof options.seed})`);
+  if (!Number.isSafeInteger(options.index) || options.index < 0) bad(`index must be a whole number from 0 (got ${String(options.index)})`);
+  if (options.level !== undefined && !VARIANT_LEVELS.includes(options.level)) bad(`level must be one of ${VARIANT_LEVELS.join(', ')} (got ${String(options.level)})`);
+  if (options.symmetry !== undefined && options.symmetry !== 'none' && options.symmetry !== 'rotational') bad(`symmetry must be none or rotational (got ${String(options.symmetry)})`);
+  if (options.minClues !== undefined && (!Number.isSafeInteger(options.minClues) || options.minClues < 0)) bad(`minClues must be a whole number from 0 (got ${String(options.minClues)})`);
+  if (options.maxAttempts !== undefined && (!Number.isSafeInteger(options.maxAttempts) || options.maxAttempts < 1)) bad(`maxAttempts must be a whole number from 1 (got ${String(options.maxAttempts)})`);
+  for (const flag of ['symmetricLayout', 'allowBoxes', 'killerGivens'] as const) {
+    if (options[flag] !== undefined && typeof options[flag] !== 'boolean') bad(`${flag} must be true or false`);
+  }
+  if (options.rules !== undefined && (typeof options.rules !== 'object' || options.rules === null || !Array.isArray(options.rules.houses))) bad('rules must be a rules value (buildRules, classicRules...)');
+  return options;
 }
