@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { geometryOf } from '../src/core/geometry.js';
-import { describeStep } from '../src/grader/explain.js';
+import { describeStep, formatUnits, houseName } from '../src/grader/explain.js';
+import { fromSoloId } from '../src/formats/index.js';
 import { hintTiers } from '../src/grader/hint-tiers.js';
 import { KILLER_TECHNIQUES } from '../src/techniques/killer/index.js';
 import { ladderFor } from '../src/techniques/registry.js';
@@ -27,9 +28,9 @@ describe('grade', () => {
   test('a Solo killer: text and --json give the rating, pearl and diamond', async () => {
     const text = await run(['grade'], `${SOLO_KILLER}\n`);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^killer:\.{81} cages=\S+ sums=[0-9,]+ {2}2\.2\/2\.0\/1\.6 {2}easy {2}cage-combination {2}0 guesses\n$/);
+    expect(text.stdout).toMatch(/^killer:\.{81} cages=\S+ sums=[0-9,]+ {2}2\.0\/1\.8\/1\.6 {2}easy {2}cage-combination {2}0 guesses\n$/);
     const json = JSON.parse((await run(['grade', '--json'], `${SOLO_KILLER}\n`)).stdout) as Record<string, unknown>;
-    expect(json).toMatchObject({ variant: 'killer', status: 'graded', rating: 2.2, pearl: 2, diamond: 1.6, level: 'easy', guesses: 0, unique: true });
+    expect(json).toMatchObject({ variant: 'killer', status: 'graded', rating: 2, pearl: 1.8, diamond: 1.6, level: 'easy', guesses: 0, unique: true });
     expect(Object.keys(json['counts'] as object)).toContain('innies');
   });
 
@@ -37,15 +38,15 @@ describe('grade', () => {
     const fpuzzles = await run(['grade'], `${FPUZZLES[0]}\n${FPUZZLES[3]}\n${SOLO_KILLER_X}\n`);
     expect(fpuzzles.code, fpuzzles.stderr).toBe(0);
     const out = fpuzzles.stdout.trimEnd().split('\n');
-    expect(out[0]).toMatch(/^killer:.* {2}2\.2\/2\.0\/1\.6 {2}easy {2}cage-combination {2}0 guesses {2}Solo killer vf2$/);
-    expect(out[1]).toMatch(/^x\+killer:.* {2}2\.2\/2\.0\/1\.6 {2}easy {2}innies {2}0 guesses {2}Solo killer X vf6$/);
-    expect(out[2]).toMatch(/^x\+killer:.* {2}2\.2\/2\.0\/1\.6 {2}easy {2}innies {2}0 guesses$/);
+    expect(out[0]).toMatch(/^killer:.* {2}2\.0\/1\.8\/1\.6 {2}easy {2}cage-combination {2}0 guesses {2}Solo killer vf2$/);
+    expect(out[1]).toMatch(/^x\+killer:.* {2}2\.0\/1\.8\/1\.6 {2}easy {2}cage-combination {2}0 guesses {2}Solo killer X vf6$/);
+    expect(out[2]).toMatch(/^x\+killer:.* {2}2\.0\/1\.8\/1\.6 {2}easy {2}cage-combination {2}0 guesses$/);
   });
 
-  test('one of ours (a killer variant line) needs innies: medium', async () => {
+  test('one of ours (a killer variant line) needs a generalised intersection (cage-mates as peers): medium', async () => {
     const grade = await run(['grade'], `${OURS}\n`);
     expect(grade.code, grade.stderr).toBe(0);
-    expect(grade.stdout).toContain('  3.0/1.0/1.0  medium  innies  0 guesses');
+    expect(grade.stdout).toContain('  2.9/1.0/1.0  medium  generalized-intersection  0 guesses');
   });
 
   test('a killer the ladder cannot finish: rated by a guess (11.0, extreme), never a wrong or missing answer', async () => {
@@ -68,7 +69,7 @@ describe('explain and hint', () => {
       '   1. [1.6] Cage combination: the empty cells of the 2-cell cage of 3 (r6c6 and r7c6) must add up to 3, which only 1+2 can make with their candidates, so they can only be 1 and 2: remove 3, 4, 5, 6, 7, 8 and 9 from r6c6 and r7c6',
     );
     expect(explain.stdout).toMatch(/Innies \(rule of 45\): the cells of \w+ \d add up to 45; the cages wholly inside make \d+, so the cells left over \(r\dc\d\) add up to \d: r\dc\d = \d/);
-    expect(out.at(-1)).toBe('Rating 2.2 (easy); pearl (EP) 2.0 (first placement: step 15); diamond (ED) 1.6; hardest: Cage combination; 127 steps, no guess');
+    expect(out.at(-1)).toBe('Rating 2.0 (easy); pearl (EP) 1.8 (first placement: step 2); diamond (ED) 1.6; hardest: Cage combination; 104 steps, no guess');
     expect(explain.stdout).not.toMatch(/\{[A-Za-z]/);
   });
 
@@ -79,8 +80,18 @@ describe('explain and hint', () => {
       for (const step of object.steps) expect(step.text, step.technique).not.toMatch(/\{[A-Za-z]|undefined|NaN/);
       expect(object.steps.some((step) => KILLER_TECHNIQUES.some((def) => def.id === step.technique))).toBe(true);
     }
-    const x = JSON.parse((await run(['explain', '--json', SOLO_KILLER_X])).stdout) as { steps: { text: string }[] };
-    expect(x.steps.some((step) => /the (down|up) diagonal/.test(step.text))).toBe(true);
+  });
+
+  test('houses of killer X are named: diagonals, boxes together, no classic name past house 26', () => {
+    const geometry = geometryOf(fromSoloId(SOLO_KILLER_X).rules);
+    const down = geometry.houseKinds.indexOf('diagonal');
+    expect(down).toBeGreaterThanOrEqual(27);
+    const step = { technique: 'hidden-single-house', difficulty: 1.5, placements: [{ cell: 0, digit: 4 }], eliminations: [], pattern: { cells: [0], digits: [4], units: [down] } };
+    expect(describeStep(step, geometry)).toBe('Hidden single: in the down diagonal, 4 fits only r1c1');
+    expect(hintTiers(step, geometry).where).toBe('Look at the down diagonal.');
+    expect(formatUnits([18, 19], geometry)).toBe('boxes 1 and 2');
+    expect(formatUnits([0, down], geometry)).toBe('row 1 and the down diagonal');
+    expect(houseName(down)).toBe(`house ${down + 1}`);
   });
 
   test('hint: the step, then the three tiers in plain words naming the cage', async () => {
