@@ -22,7 +22,7 @@ const lines = (name: string): string[] =>
 const SOLO_KILLER = lines('solo-ids.txt').find((line) => line.startsWith('3x3k:'))!;
 const SOLO_KILLER_X = lines('solo-ids.txt').find((line) => line.startsWith('3x3xk:'))!;
 const FPUZZLES = lines('fpuzzles-lines.jsonl');
-const [OURS, STUCK] = lines('killer-graded.txt') as [string, string];
+const [OURS, STUCK, JIGSAW_KILLER] = lines('killer-graded.txt') as [string, string, string];
 
 describe('grade', () => {
   test('a Solo killer: text and --json give the rating, pearl and diamond', async () => {
@@ -60,6 +60,14 @@ describe('grade', () => {
 });
 
 describe('explain and hint', () => {
+  test('a jigsaw killer (Solo 9jk): graded, innies over regions, cage hints', async () => {
+    const grade = await run(['grade'], `${JIGSAW_KILLER}\n`);
+    expect(grade.stdout).toMatch(/^jigsaw\+killer:.* {2}1\.9\/1\.8\/1\.6 {2}easy {2}direct-claiming {2}0 guesses\n$/);
+    const explain = await run(['explain', JIGSAW_KILLER]);
+    expect(explain.stdout).toContain('Innies (rule of 45): the cells of region 9 add up to 45; the cages wholly inside make 44, so the cells left over (r7c5) add up to 1: r7c5 = 1');
+    expect((await run(['hint', '--tier', '1', JIGSAW_KILLER])).stdout).toBe('Look at the 2-cell cage of 4 at row 1, column 1.\n');
+  });
+
   test('explain: the first step names the cage by its cells and total; the path ends with the rating', async () => {
     const explain = await run(['explain', SOLO_KILLER]);
     expect(explain.code, explain.stderr).toBe(0);
