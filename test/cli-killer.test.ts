@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { applyStep, boardFromGrid } from '../src/core/board.js';
 import { geometryOf } from '../src/core/geometry.js';
+import type { Step } from '../src/core/step.js';
 import { describeStep, formatUnits, houseName } from '../src/grader/explain.js';
-import { fromSoloId } from '../src/formats/index.js';
+import { fromSoloId, parseVariantLine } from '../src/formats/index.js';
+import { gradeWithPath } from '../src/grader/index.js';
+import { solveRules } from '../src/solver/rules-solver.js';
+import { expectSound } from './helpers/soundness.js';
 import { hintTiers } from '../src/grader/hint-tiers.js';
 import { KILLER_TECHNIQUES } from '../src/techniques/killer/index.js';
 import { ladderFor } from '../src/techniques/registry.js';
@@ -57,6 +62,35 @@ describe('grade', () => {
     expect(explain.stdout).toMatch(/\[11\.0\] Guess: no technique applies; r\dc\d has candidates [\d, and]+, try \d \(the solver confirms it leads to a solution\)/);
     expect(explain.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Rating 11\.0 \(extreme\); .*hardest: Guess; \d+ steps, 1 guess$/);
   }, 60_000);
+});
+
+describe('the grader on killers', () => {
+  test('the stuck killer: every step of its path (the guess included) keeps the solution, and the path fills the grid', () => {
+    const { rules, givens } = parseVariantLine(STUCK);
+    const solution = solveRules(rules, givens)!;
+    const { grade, steps } = gradeWithPath({ rules, givens });
+    expect(grade).toMatchObject({ rating: 11, level: 'extreme', guesses: 1 });
+    steps.forEach((step, i) => expectSound(step, solution, `step ${i + 1}`));
+    expect(steps.reduce((n, step) => n + step.placements.length, 0)).toBe(81);
+    expect(steps.findIndex((step) => step.technique === 'guess')).toBeGreaterThan(0);
+  }, 60_000);
+
+  test('on killers the easiest step wins: no technique of the ladder offers an easier one at any step', () => {
+    const { rules, givens } = fromSoloId(SOLO_KILLER);
+    const geometry = geometryOf(rules);
+    const { steps } = gradeWithPath({ rules, givens });
+    const ladder = ladderFor(geometry).filter((def) => def.difficulty < 6); // the chains cost seconds and none is needed here
+    const board = boardFromGrid(Array.from(givens), geometry);
+    const changes = (step: Step): boolean =>
+      step.placements.some((p) => board.values[p.cell] === 0) || step.eliminations.some((e) => (board.candidates[e.cell]! & (1 << (e.digit - 1))) !== 0);
+    for (const [i, step] of steps.entries()) {
+      for (const def of ladder) {
+        const other = def.find(board, { uniqueness: false, geometry });
+        if (other !== null && changes(other)) expect(other.difficulty, `step ${i + 1}: ${step.technique} but ${other.technique}`).toBeGreaterThanOrEqual(step.difficulty);
+      }
+      applyStep(board, step, geometry);
+    }
+  });
 });
 
 describe('explain and hint', () => {
