@@ -1,13 +1,14 @@
 /**
- * Killer grading: the rating of the killer ladder (bench/killer-ladder.ts: classic techniques
- * without uniqueness + the killer techniques) per level of
+ * Killer grading: the rating of the grader (gradeWithPath of src/grader: on rules with cages its
+ * ladder is the house techniques without uniqueness + the killer techniques, and a guess where
+ * nothing applies) per level of
  * - Simon Tatham's Solo killers at each of its levels (test/fixtures/killer-solo-levels.txt);
  * - our generator's killers (generateVariant killer, levels easy / medium / hard, seed
  *   'killer-grade', made in this run; making them is not timed);
  * - classic puzzles rated by Sudoku Explainer (test/fixtures/data/se-rated-train.tsv), by the level
  *   of their SE rating, through the same driver: the scale both share.
  * Per set: puzzles, how many the ladder solves without guessing, the median, quartiles and
- * largest rating (of the solved ones), the median number of steps harder than 'easy' (2.3: the
+ * largest rating (of the solved ones), the levels of all (a guess rates 'extreme'), the median number of steps harder than 'easy' (2.3: the
  * effort beyond singles and plain cage sums), and grading speed in puzzles per second (single
  * thread, median of ROUNDS; puzzles the ladder cannot solve cost the most: they run every
  * technique up to the forcing chains before it stops).
@@ -19,10 +20,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { fromSoloId } from '../src/formats/index.js';
 import { generateVariant } from '../src/generator/variants/index.js';
+import { gradeWithPath } from '../src/grader/index.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import { classicRules } from '../src/rules/index.js';
 import type { Rules } from '../src/rules/types.js';
-import { gradeKiller } from './killer-ladder.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const OURS = Number(process.env['KILLER_OURS'] ?? 12);
@@ -91,22 +92,24 @@ function quantile(sorted: readonly number[], q: number): number {
 function main(): void {
   const sets = [...soloSets(), ...ourSets(), ...classicSets()];
   console.log(`killer grading, ${ROUNDS} rounds, median puzzles/s (single thread)`);
-  console.log('| set | puzzles | solved without guessing | median rating | quartiles | max | median steps above easy | puzzles/s |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| set | puzzles | solved without guessing | median rating | quartiles | max | levels (all puzzles) | median steps above easy | puzzles/s |');
+  console.log('|---|---:|---:|---:|---:|---:|---|---:|---:|');
   for (const [name, items] of sets) {
     const ratings: number[] = [];
     const efforts: number[] = [];
     let solved = 0;
+    const levels = new Map<string, number>();
     const speeds: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const start = performance.now();
       for (const item of items) {
-        const g = gradeKiller(item.rules, item.givens);
+        const { grade, steps } = gradeWithPath({ rules: item.rules, givens: item.givens });
         if (round === 0) {
-          if (g.solved) {
+          levels.set(grade.level, (levels.get(grade.level) ?? 0) + 1);
+          if (grade.guesses === 0) {
             solved++;
-            ratings.push(g.rating);
-            efforts.push(g.steps.filter((step) => step.difficulty > EASY_MAX).length);
+            ratings.push(grade.rating);
+            efforts.push(steps.filter((step) => step.difficulty > EASY_MAX).length);
           }
         }
       }
@@ -116,7 +119,7 @@ function main(): void {
     efforts.sort((a, b) => a - b);
     speeds.sort((a, b) => a - b);
     const f = (x: number) => x.toFixed(1);
-    console.log(`| ${name} | ${items.length} | ${solved} | ${f(quantile(ratings, 0.5))} | ${f(quantile(ratings, 0.25))}-${f(quantile(ratings, 0.75))} | ${f(ratings[ratings.length - 1] ?? Number.NaN)} | ${quantile(efforts, 0.5)} | ${quantile(speeds, 0.5).toFixed(1)} |`);
+    console.log(`| ${name} | ${items.length} | ${solved} | ${f(quantile(ratings, 0.5))} | ${f(quantile(ratings, 0.25))}-${f(quantile(ratings, 0.75))} | ${f(ratings[ratings.length - 1] ?? Number.NaN)} | ${LEVELS.filter((row) => levels.has(row.level)).map((row) => `${row.level} ${levels.get(row.level)}`).join(', ')} | ${quantile(efforts, 0.5)} | ${quantile(speeds, 0.5).toFixed(1)} |`);
   }
 }
 

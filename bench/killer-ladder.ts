@@ -1,7 +1,8 @@
 /**
- * A small killer grading driver, until the grader takes the ladder as a function of the geometry
- * (branch grader-basic): the classic ladder without the uniqueness techniques, plus the killer
- * techniques, by base difficulty. At each step it takes the easiest step on offer (every technique
+ * A small stand-alone killer grading driver (the grader itself runs the killer ladder since branch
+ * killer-wire: gradeWithPath on rules with cages; bench/killer-grade.ts measures that). Kept for
+ * test/killer-techniques.test.ts: the classic ladder without the uniqueness techniques, plus the
+ * killer techniques, by base difficulty. At each step it takes the easiest step on offer (every technique
  * whose base difficulty is below the best step found so far is asked), applies it with
  * applyStep(board, step, geometry), and goes on until the grid is full or nothing applies.
  * The rating is the hardest step's difficulty, as Sudoku Explainer's.

@@ -151,9 +151,11 @@ Exit code 0 when every puzzle was explained, 1 when some could not be (invalid, 
 several solutions), 2 for usage errors.
 
 Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles are explained too (houses named
-"region 4", "the down diagonal", "window 2"...), from any input format. Killer puzzles (until the
-killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
-puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2 (--html: classic only).
+"region 4", "the down diagonal", "window 2"...), and so are killers (with or without extra
+houses: cage sums, rule of 45, cage splitting; "Cage combination: the empty cells of the 3-cell
+cage of 7 (r1c1, r1c2 and r1c3) must add up to 7, which only 1+2+4 can make..."), from any input
+format. Other sizes and Samurai stop the command with one line, e.g. "only 9x9 variants are
+graded: FILE:LINE is a 6x6 puzzle", and exit code 2 (--html: classic only).
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79

@@ -174,11 +174,13 @@ usage errors. -o FILE writes the grades whole or not at all; with --resume a lat
 command goes on where an interrupted one stopped. --shard K/N grades the K-th of N equal blocks of
 the records; the N outputs concatenated in order (cat) are the one-run output.
 
-Variants: 9x9 jigsaw, X (diagonals), windoku and other extra-house rules are graded like classic
-puzzles (SukakuExplainer's techniques over every house), from any input format (variant lines,
-f-puzzles JSON, Solo IDs); the line shows the puzzle in its own format. Killer puzzles (until the
-killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
-puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+Variants: every 9x9 rule set is graded like classic puzzles, from any input format (variant lines,
+f-puzzles JSON, Solo IDs); the line shows the puzzle in its own format. Jigsaw, X (diagonals),
+windoku and other extra-house rules: SukakuExplainer's techniques over every house. Killers (and
+killer X...): the house techniques without uniqueness plus the killer techniques (cage sums, rule
+of 45, cage splitting; scale in docs/killer-rating.md); a killer the ladder cannot finish is rated
+by a guess (11.0, extreme). Other sizes and Samurai stop the command with one line, e.g. "only 9x9
+variants are graded: FILE:LINE is a 6x6 puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press grade puzzles.txt

@@ -38,9 +38,10 @@ Exit code 0 when a hint was given (or the puzzle is already solved), 1 when the 
 has no solution or several (or no puzzle was found), 2 for usage errors.
 
 Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles get hints too (houses named
-"region 4", "the down diagonal", "window 2"...), from any input format. Killer puzzles (until the
-killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
-puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+"region 4", "the down diagonal", "window 2"...), and so do killers (cages named by size, total and
+first cell: "the 3-cell cage of 7 at row 1, column 1"), from any input format. Other sizes and
+Samurai stop the command with one line, e.g. "only 9x9 variants are graded: FILE:LINE is a 6x6
+puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79

@@ -50,7 +50,8 @@ export function joinList(items: readonly string[]): string {
 
 /** The name of a house: classic names without a geometry (or on a classic one), else the rules' own ("region 4", "the down diagonal"...). */
 export function houseName(house: number, geometry?: Geometry): string {
-  if (geometry === undefined || geometry.classic) return unitName(house);
+  // Houses past 26 (diagonals, windows...) exist only under a geometry that names them.
+  if (geometry === undefined || geometry.classic) return house < 27 ? unitName(house) : `house ${house + 1}`;
   return houseNameIn(geometry, house);
 }
 
@@ -59,9 +60,10 @@ export function formatUnits(units: readonly number[], geometry?: Geometry): stri
   if (units.length === 0) return '';
   const kind = (u: number) => (u < 9 ? 0 : u < 18 ? 1 : u < 27 ? 2 : 3);
   const k = kind(units[0]!);
-  const classic = geometry === undefined || geometry.classic;
-  // Rows and columns are houses 0-17 on every 9x9 rule set; boxes 18-26 only on classic ones.
-  if (units.length > 1 && (k < 2 || (k === 2 && classic)) && units.every((u) => kind(u) === k)) {
+  const boxes = geometry === undefined || geometry.classic || geometry.regularBoxes;
+  // Rows and columns are houses 0-17 on every 9x9 rule set; boxes 18-26 only with regular 3x3
+  // boxes (classic, killer, X...: not jigsaw regions); houses past 26 are named one by one.
+  if (units.length > 1 && (k < 2 || (k === 2 && boxes)) && units.every((u) => kind(u) === k)) {
     const plural = ['rows', 'columns', 'boxes'][k]!;
     return `${plural} ${joinList(units.map((u) => String(k === 0 ? u + 1 : k === 1 ? u - 8 : u - 17)))}`;
   }

@@ -249,12 +249,24 @@ function chainKindsWithin(group: LadderGroup, limit: number): number {
 /** SE's levels 4 and 5 (nested dynamic chains): seconds per search, so worth a check before them. */
 const DEEP_NESTING = 10.5;
 
+/**
+ * The first producer group (in ladder order) with a step, Sudoku Explainer's way. On rules with
+ * killer cages, whose techniques span wide ranges (a cage combination is 1.6 to 3.0, an
+ * arrangement 2.6 to 4.4), the later groups whose base difficulty is below the step found are
+ * asked too and the easiest step is taken, as docs/killer-rating.md rates killers.
+ */
 function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], context: TechniqueContext, limit: number): LadderResult {
   let bounded = 0;
   let boundedBy = '';
   let deepChecked = false;
+  const easiestAcross = context.geometry?.rules != null && context.geometry.rules.cages.length > 0;
+  let found: Step | null = null;
   for (const group of groups) {
-    if (group.difficulty > limit) return { step: null, skipped: group.difficulty, bounded, boundedBy };
+    if (found !== null && group.difficulty >= found.difficulty) break;
+    if (group.difficulty > limit) {
+      if (found !== null) break;
+      return { step: null, skipped: group.difficulty, bounded, boundedBy };
+    }
     if (group.difficulty >= DEEP_NESTING && !deepChecked && context.geometry === undefined) {
       deepChecked = true;
       if (nothingToDeduce(board)) return { step: null, skipped: Infinity, bounded, boundedBy };
@@ -266,28 +278,29 @@ function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], co
       // SE's chaining producer: one search over one implication graph, its exact choice of the
       // easiest hint (unrounded difficulty, then length), rather than one search per kind.
       const step = findChainStep(board, context.geometry === undefined ? { kinds: chainKinds } : { kinds: chainKinds, geometry: context.geometry });
-      if (step && countChanges(board, step) > 0) return { step, skipped: Infinity, bounded, boundedBy };
-      continue;
-    }
-    for (const def of group.techniques) {
-      if (def.difficulty > limit) break;
-      if (best && def.difficulty >= best.difficulty) break;
-      const step = def.find(board, context);
-      if (!step) continue;
-      // A step that changes nothing is no progress (SE's "isWorth"): treat it as not found. A
-      // technique that hit its effort bound says so with such a step marked `truncated`.
-      if (countChanges(board, step) === 0) {
-        if (step.truncated && step.difficulty > bounded) {
-          bounded = step.difficulty;
-          boundedBy = step.technique;
+      if (step && countChanges(board, step) > 0) best = step;
+    } else {
+      for (const def of group.techniques) {
+        if (def.difficulty > limit) break;
+        if (best && def.difficulty >= best.difficulty) break;
+        const step = def.find(board, context);
+        if (!step) continue;
+        // A step that changes nothing is no progress (SE's "isWorth"): treat it as not found. A
+        // technique that hit its effort bound says so with such a step marked `truncated`.
+        if (countChanges(board, step) === 0) {
+          if (step.truncated && step.difficulty > bounded) {
+            bounded = step.difficulty;
+            boundedBy = step.technique;
+          }
+          continue;
         }
-        continue;
+        if (!best || step.difficulty < best.difficulty) best = step;
       }
-      if (!best || step.difficulty < best.difficulty) best = step;
     }
-    if (best) return { step: best, skipped: Infinity, bounded, boundedBy };
+    if (best && !easiestAcross) return { step: best, skipped: Infinity, bounded, boundedBy };
+    if (best && (found === null || best.difficulty < found.difficulty)) found = best;
   }
-  return { step: null, skipped: Infinity, bounded, boundedBy };
+  return { step: found, skipped: Infinity, bounded, boundedBy };
 }
 
 /**

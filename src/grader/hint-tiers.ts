@@ -40,7 +40,88 @@ const IDEAS: Readonly<Record<string, string>> = {
   chain: 'Follow a chain of either-or links: if the candidate were true, the chain would lead to a contradiction.',
   forcing: "Try each possibility (each digit of one cell, or each place of a digit in one row, column or box) and follow what it forces: they all lead to the same result, or one leads to a contradiction.",
   guess: 'No logical step is known here: try a candidate and check that it leads to a solution.',
+  'killer-single': "A cage's digits add up to its total: when one cell of a cage is left empty, it takes what the total still needs.",
+  'cage-combination': 'The empty cells of a cage must add up to what its total still needs, with different digits: only a few sets of digits make that sum, and a digit in none of them cannot go there.',
+  'cage-hidden-single': "Every set of digits that can fill this cage needs one digit, and that digit fits only one of the cage's cells.",
+  'cage-arrangement': "Only a few sets of digits make this cage's sum; try placing each set over the cage's cells: some candidates are used by no placing that fits.",
+  'cage-pointing': "Every set of digits that can fill this cage needs one digit, and inside the cage it can only go in one row, column or box, so it cannot go anywhere else there.",
+  'house-cage-claiming': "In one row, column or box a digit fits only cells of one cage, so that cage holds the digit, which leaves only the sets of digits for its sum that contain it.",
+  innies: 'Rule of 45: each row, column and box adds up to 45. Take away the cages that lie wholly inside these houses, and the cells left over must make the rest.',
+  outies: 'Rule of 45: each row, column and box adds up to 45. The cages that reach into these houses add up to more than that; the cells of those cages outside the houses make the difference.',
+  'cage-splitting': 'Rule of 45: the houses add up to 45 each, which tells what the part of a cage inside (or outside) them makes; the rest of the cage makes its total less that, like a smaller cage.',
+  'house-combination': 'The cages that lie wholly inside one row, column or box cannot share a digit: only some of their sets of digits go together, and digits that no fitting choice allows go.',
 };
+
+/** The killer techniques (src/techniques/killer) whose step is about one cage: the cage of the pattern's first cell. */
+const ONE_CAGE = new Set(['killer-single', 'cage-combination', 'cage-hidden-single', 'cage-arrangement', 'cage-pointing', 'house-cage-claiming', 'cage-splitting']);
+
+/** What a killer step carries besides a step (src/techniques/killer/step.ts), read without importing the technique. */
+interface KillerFields {
+  cageSum?: number;
+  left?: number;
+  combos?: string;
+  setSum?: number;
+}
+
+/** `the 3-cell cage of 7 at row 1, column 1` (its first cell in row order), for a cell of a cage; null without one. */
+export function plainCageName(cell: number, geometry: Geometry | undefined): string | null {
+  const index = geometry?.cageOf[cell] ?? -1;
+  const cage = index < 0 ? undefined : geometry?.rules?.cages[index];
+  if (cage === undefined) return null;
+  let first = 81;
+  for (const c of cage.cells) first = Math.min(first, c);
+  const sum = cage.sum > 0 ? ` of ${cage.sum}` : ' (no total)';
+  return `the ${cage.cells.length}-cell cage${sum} at ${plainCellName(first)}`;
+}
+
+/** Tier 1 of a killer step: the cage (and the house it meets), or the houses of the rule of 45 and their cages. */
+function killerWhere(step: Step, geometry: Geometry | undefined): string | null {
+  const first = step.pattern.cells[0];
+  const units = step.pattern.units;
+  if (ONE_CAGE.has(step.technique) && first !== undefined) {
+    const cage = plainCageName(first, geometry);
+    if (cage === null) return null;
+    const house = units.length > 0 && step.technique !== 'cage-splitting' ? ` and ${formatUnits(units.slice(0, 1), geometry)}` : '';
+    return `Look at ${cage}${house}.`;
+  }
+  if (units.length === 0) return null;
+  if (step.technique === 'house-combination') return `Look at the cages inside ${formatUnits(units, geometry)}.`;
+  if (step.technique === 'innies' || step.technique === 'outies') return `Look at ${formatUnits(units, geometry)} and the cages ${step.technique === 'innies' ? 'inside them' : 'reaching into them'}.`;
+  return null;
+}
+
+/** A killer step's reason in plain words, before its answer (the numbers of the step). */
+function killerReason(step: Step, geometry: Geometry | undefined): string {
+  const k = step as Step & KillerFields;
+  const first = step.pattern.cells[0];
+  const cage = first === undefined ? null : plainCageName(first, geometry);
+  const digits = joinList(step.pattern.digits.map(String));
+  switch (step.technique) {
+    case 'killer-single':
+      return cage === null ? '' : `The last empty cell of ${cage} must make ${k.left ?? '?'}. `;
+    case 'cage-combination':
+      return cage === null ? '' : `The empty cells of ${cage} must add up to ${k.left ?? '?'}: only ${k.combos ?? '?'} do, so they can only be ${digits}. `;
+    case 'cage-hidden-single':
+    case 'cage-arrangement':
+    case 'cage-pointing':
+    case 'house-cage-claiming':
+      return cage === null ? '' : `${capitalised(cage)} must hold ${k.combos ?? '?'}. `;
+    case 'innies':
+    case 'outies':
+    case 'cage-splitting': {
+      const cells = joinList(step.pattern.cells.map(plainCellName));
+      return `The ${step.pattern.cells.length === 1 ? 'cell' : 'cells'} ${cells} add up to ${k.setSum ?? '?'}. `;
+    }
+    case 'house-combination':
+      return k.combos ? `The cages can only hold ${k.combos} together. ` : '';
+    default:
+      return '';
+  }
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 function familyOf(technique: string): string {
   if (technique in IDEAS) return technique;
@@ -97,9 +178,14 @@ function whereWithoutUnits(step: Step): string {
 export function hintTiers(step: Step, geometry?: Geometry): HintTiers {
   const houseCount = geometry?.houseCount ?? 27;
   const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < houseCount);
-  const where = units.length > 0 && units.length <= 4 ? `Look at ${formatUnits(units, geometry)}.` : whereWithoutUnits(step);
+  const killer = ONE_CAGE.has(step.technique) || step.technique === 'innies' || step.technique === 'outies' || step.technique === 'house-combination';
+  const where = (killer ? killerWhere(step, geometry) : null) ?? (units.length > 0 && units.length <= 4 ? `Look at ${formatUnits(units, geometry)}.` : whereWithoutUnits(step));
   const idea = IDEAS[familyOf(step.technique)]!;
   const parts: string[] = [];
+  if (killer) {
+    const reason = killerReason(step, geometry).trimEnd();
+    if (reason !== '') parts.push(reason);
+  }
   if (step.placements.length > 0) {
     parts.push(`Place ${joinList(step.placements.map((p) => `${p.digit} in ${plainCellName(p.cell)}`))}.`);
   }

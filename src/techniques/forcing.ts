@@ -8,6 +8,7 @@ import { hintChains } from './forcing/chain-data.js';
 import { type ChainHint, type ForcingKind, type SearchFilter, searchHints } from './forcing/search.js';
 import { reachFilter } from './forcing/reach-filter.js';
 import { seHousesOf } from './forcing/se-units.js';
+import { houseNameIn } from './texts.js';
 import { FORCING_TEXTS } from './texts.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
@@ -123,19 +124,10 @@ function premise(hint: ChainHint, board: Readonly<Board>, geometry: Geometry | u
   };
   if (hint.shape === 'cell') fields.digits = digitsOf(board.candidates[hint.sourceCell]!).join(', ');
   if (hint.shape === 'region') {
-    fields.unit = geometry === undefined || geometry.classic ? unitName(hint.sourceUnit) : houseName(geometry, hint.sourceUnit);
+    fields.unit = geometry === undefined || geometry.classic ? unitName(hint.sourceUnit) : houseNameIn(geometry, hint.sourceUnit);
     fields.cells = hint.chains.map((chain) => cellName(nodeCell(chain.run.root))).join(', ');
   }
   return premiseText(hint.shape).replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
-}
-
-/** `row 3`, `region 4`, `diagonal r1c1..r9c9`... for a house of a variant (user boundary only). */
-function houseName(geometry: Geometry, house: number): string {
-  const kind = geometry.houseKinds[house]!;
-  const first = geometry.houseCells[house * 9]!;
-  if (kind === 'row' || kind === 'column') return unitName(house);
-  if (kind === 'box' || kind === 'region') return `${kind} ${geometry.regionOf[first]! + 1}`;
-  return `${kind} ${cellName(first)}..${cellName(geometry.houseCells[house * 9 + 8]!)}`;
 }
 
 function toStep(technique: ForcingTechnique, hint: ChainHint, board: Readonly<Board>, withChains: boolean, engine: ChainEngine): Step & { premise: string } {

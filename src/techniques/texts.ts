@@ -1,3 +1,5 @@
+import { KILLER_TEXTS } from './killer/texts.js';
+
 /**
  * Explanation texts, one table per technique family: technique id -> template (placeholders: see
  * src/grader/explain.ts). Data bundled with the code, so that it runs where there is no file system (browsers,
@@ -94,7 +96,7 @@ const WINGS_TEXTS: Readonly<Record<string, string>> = {
 };
 
 /** Every family's texts, in file order (a later family may not redefine an id). */
-export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
+export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, KILLER_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
 
 /** What {@link houseNameIn} reads of a geometry (src/core/geometry.ts). */
 export interface HouseNaming {

@@ -12,7 +12,7 @@
  * meets; the rule of 45 lists the innies or outies and the houses.
  */
 export const KILLER_TEXTS: Readonly<Record<string, string>> = {
-  "killer-single": "Cage single: {cell} is the last empty cell of the {cageSize}-cell cage of {cageSum} ({cells}), so it holds what the other digits leave: {digit}",
+  "killer-single": "Cage single: {cell} is the last empty cell of the {cageSize}-cell cage of {cageSum} ({cells}), so it holds what its total leaves: {digit}",
   "cage-combination": "Cage combination: the empty cells of the {cageSize}-cell cage of {cageSum} ({cells}) must add up to {left}, which only {combos} can make with their candidates, so they can only be {digits}: remove {eliminations}",
   "cage-hidden-single": "Cage hidden single: the empty cells of the cage of {cageSum} ({cells}) must hold {combos}, which all need {digit}, and {placedCell} is its only place in the cage: {placedCell} = {digit}",
   "cage-arrangement": "Cage arrangement: the empty cells of the cage of {cageSum} ({cells}) must hold {combos}, one digit each; no placing of those digits that fits their candidates uses these: remove {eliminations}",
