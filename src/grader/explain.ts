@@ -3,6 +3,7 @@ import type { Step } from '../core/step.js';
 import { cellName, unitName } from '../core/tables.js';
 import { techniqueById } from '../techniques/registry.js';
 import { EXPLANATION_TEXTS, houseNameIn } from '../techniques/texts.js';
+import { cageTexts } from '../techniques/cage-link.js';
 
 /**
  * Explanation texts live in `src/techniques/texts.ts`, one table per family, each from technique id
@@ -30,15 +31,18 @@ import { EXPLANATION_TEXTS, houseNameIn } from '../techniques/texts.js';
  */
 
 let templates: Map<string, string> | undefined;
+let templatesCageTexts: Readonly<Record<string, string>> | undefined;
 
-/** Every explanation template, by technique id (built on first use). */
+/** Every explanation template, by technique id (built on first use, again once the killer texts are linked: cage-link.ts). */
 export function explanationTemplates(): ReadonlyMap<string, string> {
-  if (templates) return templates;
+  const cage = cageTexts();
+  if (templates && templatesCageTexts === cage) return templates;
   const loaded = new Map<string, string>();
-  for (const family of EXPLANATION_TEXTS) {
+  for (const family of [...EXPLANATION_TEXTS, cage]) {
     for (const [id, text] of Object.entries(family)) if (!id.startsWith('$')) loaded.set(id, text);
   }
   templates = loaded;
+  templatesCageTexts = cage;
   return loaded;
 }
 

@@ -1,5 +1,8 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
 import { linkRulesCounter, setLayoutKey } from './solver-link.js';
+import { linkCageTechniques } from '../techniques/cage-link.js';
+import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
+import { KILLER_TEXTS } from '../techniques/killer/texts.js';
 import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -506,6 +509,8 @@ export function buildRules(input: RulesSpec): Rules {
 
   // The counting solver for these rules comes with them (why: solver-link.ts).
   linkRulesCounter(RULES_COUNTER);
+  // And the killer techniques, for the grader (why: techniques/cage-link.ts).
+  linkCageTechniques(KILLER_TECHNIQUES, KILLER_TEXTS);
   const rules: Rules = Object.freeze({
     spec,
     variant: variantName(spec),

@@ -4,7 +4,7 @@ import { EXCLUSION_TECHNIQUES } from './exclusion.js';
 import { FISH_TECHNIQUES } from './fish.js';
 import { FORCING_TECHNIQUES } from './forcing.js';
 import { DIRECT_LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION, INTERSECTION_TECHNIQUES, LOCKING_IN_HOUSES } from './intersections.js';
-import { KILLER_TECHNIQUES } from './killer/index.js';
+import { cageTechniques } from './cage-link.js';
 import { HIDDEN_SINGLE_HOUSE, NAKED_SINGLE, SINGLES_IN_HOUSES, SINGLES_TECHNIQUES } from './singles.js';
 import { SUBSET_TECHNIQUES } from './subsets.js';
 import type { TechniqueDef } from './types.js';
@@ -43,13 +43,13 @@ export const LADDER: readonly TechniqueDef[] = [
  */
 export const CHAINS_READ_GEOMETRY = true;
 
-/**
+/*
  * Technique definitions that only a geometry with killer cages uses (cage sums, the rule of 45,
  * cage splitting, house combinations: `KILLER_TECHNIQUES` of src/techniques/killer, rated on the
- * same scale, see docs/killer-rating.md). The ladder of a cage geometry is the house techniques
- * that stay sound with cages plus these, sorted by difficulty.
+ * same scale, see docs/killer-rating.md) come through cage-link.ts (`cageTechniques()`), linked in
+ * by buildRules, so that classic bundles do not carry them. The ladder of a cage geometry is the
+ * house techniques that stay sound with cages plus these, sorted by difficulty.
  */
-export const CAGE_TECHNIQUES: readonly TechniqueDef[] = KILLER_TECHNIQUES;
 
 /**
  * On rules with cages the ladder stops below this difficulty: the nested forcing chains (Sudoku
@@ -92,13 +92,13 @@ function byDifficulty(defs: readonly TechniqueDef[]): TechniqueDef[] {
  * the direct hidden pair, the naked single, the direct hidden triple, its locking producer
  * (pointing, claiming over every pair of house types, then the generalised intersection), then
  * the classic ladder's other techniques reading the geometry, less those unsound there (see
- * {@link soundOn}), plus {@link CAGE_TECHNIQUES} when the rules have cages.
+ * {@link soundOn}), plus the killer techniques (`cageTechniques()`) when the rules have cages.
  */
 function buildVariantLadder(geometry: Geometry): TechniqueDef[] {
   const replaced = new Set([...SINGLES_TECHNIQUES, ...INTERSECTION_TECHNIQUES].map((def) => def.id));
   const hasCages = geometry.rules !== null && geometry.rules.cages.length > 0;
   const rest = LADDER.filter((def) => !replaced.has(def.id) && soundOn(def, geometry) && (!hasCages || def.difficulty < CAGE_LADDER_MAX));
-  return byDifficulty([SINGLES_IN_HOUSES, DIRECT_LOCKING_IN_HOUSES, NAKED_SINGLE, LOCKING_IN_HOUSES, ...rest, ...(hasCages ? CAGE_TECHNIQUES : [])]);
+  return byDifficulty([SINGLES_IN_HOUSES, DIRECT_LOCKING_IN_HOUSES, NAKED_SINGLE, LOCKING_IN_HOUSES, ...rest, ...(hasCages ? cageTechniques() : [])]);
 }
 
 const VARIANT_LADDERS = new WeakMap<Geometry, { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] }>();
@@ -119,13 +119,13 @@ export function ladderFor(geometry?: Geometry): readonly TechniqueDef[] {
 }
 
 /** Definitions only the variant ladders use (producers, and techniques without classic steps), for names and lookups. */
-const VARIANT_ONLY: readonly TechniqueDef[] = [SINGLES_IN_HOUSES, HIDDEN_SINGLE_HOUSE, DIRECT_LOCKING_IN_HOUSES, LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION, ...CAGE_TECHNIQUES];
+const VARIANT_ONLY: readonly TechniqueDef[] = [SINGLES_IN_HOUSES, HIDDEN_SINGLE_HOUSE, DIRECT_LOCKING_IN_HOUSES, LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION];
 
 const BY_ID = new Map<string, TechniqueDef>([...LADDER, ...VARIANT_ONLY].map((def) => [def.id, def]));
 
 /** A technique by id, or undefined. */
 export function techniqueById(id: string): TechniqueDef | undefined {
-  return BY_ID.get(id);
+  return BY_ID.get(id) ?? cageTechniques().find((def) => def.id === id);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { KILLER_TEXTS } from './killer/texts.js';
 
 /**
  * Explanation texts, one table per technique family: technique id -> template (placeholders: see
@@ -96,7 +95,7 @@ const WINGS_TEXTS: Readonly<Record<string, string>> = {
 };
 
 /** Every family's texts, in file order (a later family may not redefine an id). */
-export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, KILLER_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
+export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
 
 /** What {@link houseNameIn} reads of a geometry (src/core/geometry.ts). */
 export interface HouseNaming {
