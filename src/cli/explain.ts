@@ -5,8 +5,9 @@ import type { Step } from '../core/step.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
+import { GradeError, type Grade } from '../grader/grade.js';
 import { compute, warmCompute } from '../node/compute.js';
+import { variantInput } from '../node/variant-input.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readAnyPuzzleArgument } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
@@ -46,9 +47,9 @@ export function anyRecordFields(record: AnyRecord): Record<string, unknown> {
   return isVariantRecord(record) ? variantFields(record) : recordFields(record);
 }
 
-/** The solving path of a record: classic ones on the compute thread, variants on this one. */
+/** The solving path of a record, found on the compute thread (a variant crosses as its rules' spec and givens). */
 async function pathOf(record: AnyRecord, uniqueness: boolean): Promise<{ grade: Grade; steps: Step[] }> {
-  if (isVariantRecord(record)) return gradeWithPath({ rules: record.rules, givens: record.givens }, { uniqueness });
+  if (isVariantRecord(record)) return compute('variantPath', variantInput(record), { uniqueness });
   return compute('path', record.grid, { uniqueness });
 }
 
@@ -153,7 +154,8 @@ several solutions), 2 for usage errors.
 Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles are explained too (houses named
 "region 4", "the down diagonal", "window 2"...), from any input format. Killer puzzles (until the
 killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
-puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2 (--html: classic only).
+puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2. With --html a variant's
+boards show its regions, diagonals, windows or extra houses.
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
