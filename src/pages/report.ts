@@ -275,6 +275,7 @@ h2 { font-size: 16px; margin: 26px 0 8px; }
 .legend span { display: inline-flex; align-items: center; gap: 4px; margin-right: 14px; font-size: 12px; color: var(--muted); }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 2px; }
 .share { display: inline-block; height: 10px; background: #8ab4f8; border-radius: 2px; vertical-align: middle; }
+.nowrap { white-space: nowrap; }
 .cols { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
 `;
 
@@ -325,10 +326,10 @@ export function reportPage(stats: ReportStats, options: { title?: string; subtit
   const variants =
     stats.variants.length === 0
       ? ''
-      : `<h2>Variants</h2><table id="variants"><thead><tr><th>variant</th><th class="num">puzzles</th><th class="num">graded</th><th class="num">median rating</th><th class="num">range</th></tr></thead><tbody>${stats.variants
+      : `<h2>Variants</h2><table id="variants"><thead><tr><th>variant</th><th class="num">puzzles</th><th class="num">graded</th><th class="num">median</th><th class="num">range</th></tr></thead><tbody>${stats.variants
           .map(
             (v) =>
-              `<tr data-variant="${escapeHtml(v.variant)}" data-count="${v.total}"><td><span class="variant">${escapeHtml(v.variant)}</span></td><td class="num">${v.total}</td><td class="num">${v.graded}</td><td class="num">${v.ratings ? v.ratings.median.toFixed(1) : '-'}</td><td class="num">${v.ratings ? `${v.ratings.min.toFixed(1)}–${v.ratings.max.toFixed(1)}` : '-'}</td></tr>`,
+              `<tr data-variant="${escapeHtml(v.variant)}" data-count="${v.total}"><td><span class="variant">${escapeHtml(v.variant)}</span></td><td class="num">${v.total}</td><td class="num">${v.graded}</td><td class="num">${v.ratings ? v.ratings.median.toFixed(1) : '-'}</td><td class="num nowrap">${v.ratings ? `${v.ratings.min.toFixed(1)}–${v.ratings.max.toFixed(1)}` : '-'}</td></tr>`,
           )
           .join('')}</tbody></table>`;
   const more = (shown: number, count: number) => (count > shown ? `<p>The first ${shown} of ${count}.</p>` : '');
@@ -352,7 +353,8 @@ export function reportPage(stats: ReportStats, options: { title?: string; subtit
 
 /** A listed puzzle in the terminal table: its line, and its variant in brackets. */
 function shown(p: ReportPuzzle): string {
-  return p.variant === undefined ? p.puzzle : `${p.puzzle} (${p.variant})`;
+  // A variant line that starts with its tag (`x:`, `windoku:`) names it already.
+  return p.variant === undefined || p.puzzle.startsWith(`${p.variant}:`) ? p.puzzle : `${p.puzzle} (${p.variant})`;
 }
 
 /** The same numbers as a short plain-text table for a terminal. */
