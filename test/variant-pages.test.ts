@@ -11,6 +11,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseVariantLine } from '../src/formats/line.js';
+import { gradeWithPath } from '../src/grader/grade.js';
+import { COMPUTE_TASKS } from '../src/node/compute-tasks.js';
+import { variantInput } from '../src/node/variant-input.js';
+import { explainPage, explainPathPage } from '../src/pages/index.js';
+import { withCages } from '../src/rules/constructors.js';
 import { run, runBinary } from './helpers/cli.js';
 import { launchBrowser } from './helpers/browser.js';
 import { describeWithTool } from './helpers/system-tools.js';
@@ -40,6 +46,46 @@ const CLASSIC = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'sudoku-variant-pages-'));
 }
+
+describe('explainPage under rules (the library and the compute task)', () => {
+  const read = parseVariantLine(X_EASY);
+
+  it('grades under the rules: the page of the compute task (rules as their spec) is the page of explainPathPage', () => {
+    const direct = explainPathPage({ puzzle: read.givens, rules: read.rules, source: 'x.txt:1', ...gradeWithPath(read, {}) });
+    const viaTask = COMPUTE_TASKS.explainVariantPage({ puzzle: variantInput(read), source: 'x.txt:1' }, {});
+    expect(viaTask.outcome).toEqual(direct.outcome);
+    expect(viaTask.html).toBe(direct.html);
+    expect(viaTask.html).toContain('class="diagonal"');
+    expect(viaTask.outcome.status).toBe('graded');
+  });
+
+  it('any 9x9 rules the grader takes: an X puzzle with a killer cage is explained with its cage drawn', () => {
+    const solution = gradeWithPath(read, {}).steps.reduce((values, step) => {
+      for (const p of step.placements) values[p.cell] = p.digit;
+      return values;
+    }, Uint8Array.from(read.givens));
+    const empty = [0, 1, 2].filter((cell) => read.givens[cell] === 0);
+    const rules = withCages(read.rules, [{ cells: empty, sum: empty.reduce((sum, cell) => sum + solution[cell]!, 0) }]);
+    const page = COMPUTE_TASKS.explainVariantPage({ puzzle: variantInput({ rules, givens: read.givens }) }, { uniqueness: false });
+    expect(page.outcome.status).toBe('graded');
+    expect(page.html).toContain('class="cage"');
+    expect(page.html).toContain(`${rules.variant} · `);
+  });
+
+  it('conflicting givens under the rules (two digits alike on a diagonal) get a page that says so, drawn with the diagonals', () => {
+    const givens = Uint8Array.from(read.givens);
+    const diagonal = [0, 10, 20, 30, 40, 50, 60, 70, 80];
+    // A digit given on the down diagonal, written into an empty cell of it whose row, column and box lack it.
+    const rules = read.rules;
+    const clashes = (cell: number, digit: number) => rules.housesOf[cell]!.some((h) => h < 27 && [...rules.houses[h]!].some((c) => givens[c] === digit));
+    const [free, digit] = diagonal.flatMap((given) => diagonal.filter((cell) => givens[given]! > 0 && givens[cell] === 0 && !clashes(cell, givens[given]!)).map((cell) => [cell, givens[given]!] as const))[0]!;
+    givens[free] = digit;
+    const page = explainPage({ puzzle: givens, rules: read.rules });
+    expect(page.outcome.status).toBe('invalid');
+    expect(page.html).toMatch(/The givens conflict: two \d+s in diagonal/);
+    expect(page.html).toContain('class="diagonal"');
+  });
+});
 
 describe('explain --html and grade for variants (the CLI)', { timeout: 120_000 }, () => {
   it('a killer or a 6x6 puzzle is refused in one line with exit code 2, and no page is written', async () => {
