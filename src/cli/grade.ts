@@ -182,8 +182,7 @@ the records; the N outputs concatenated in order (cat) are the one-run output.
 
 Variants: 9x9 jigsaw, X (diagonals), windoku and other extra-house rules are graded like classic
 puzzles (SukakuExplainer's techniques over every house), from any input format (variant lines,
-f-puzzles JSON, Solo IDs), in the worker threads like classic ones; the line shows the puzzle in its
-own format, and --report names each listed puzzle's variant and counts the puzzles per variant. Killer puzzles (until the
+f-puzzles JSON, Solo IDs); the line shows the puzzle in its own format. Killer puzzles (until the
 killer techniques land), other sizes and Samurai stop the command with one line, e.g. "killer
 puzzles are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
 
