@@ -254,6 +254,9 @@ describeWithTool('chromium', 'variant pages in Chromium', () => {
     await page.goto(pathToFileURL(join(folder, 'index.html')).href);
     const rows = await page.$$eval('tbody tr', (trs) => trs.map((tr) => tr.querySelector('.variant')?.textContent ?? 'classic'));
     expect(rows).toEqual(['classic', 'jigsaw', 'x']);
+    // On a phone the table scrolls in its box; the page itself does not scroll sideways.
+    await page.setViewport({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.close();
   });
 

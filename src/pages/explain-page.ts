@@ -519,11 +519,14 @@ export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 
       const rating = o.status === 'graded' ? ratingText(o.grade) : '';
       const level = o.status === 'graded' ? levelBadge(o.grade.level) : escapeHtml(o.status === 'multiple' ? 'several solutions' : o.status === 'none' ? 'no solution' : 'invalid');
       const hardest = o.status === 'graded' ? escapeHtml(techniqueName(o.grade.hardest)) : '';
-      const named = e.label !== undefined && e.label !== '' ? escapeHtml(e.label) : `<span class="mono">${escapeHtml(e.puzzle)}</span>`;
-      const name = e.variant === undefined ? named : `${named} <span class="variant">${escapeHtml(e.variant)}</span>`;
-      return `<tr><td class="num">${i + 1}</td><td><a href="${escapeHtml(e.href)}">${name}</a></td><td class="num">${rating}</td><td>${level}</td><td>${hardest}</td><td class="mono">${escapeHtml(e.source ?? '')}</td></tr>`;
+      const name = e.label !== undefined && e.label !== '' ? escapeHtml(e.label) : `<span class="mono">${escapeHtml(e.puzzle)}</span>`;
+      // The variant first, where it is seen: a variant line (a jigsaw's givens and layout) is long.
+      const variant = e.variant === undefined ? '' : `<span class="variant">${escapeHtml(e.variant)}</span> `;
+      return `<tr><td class="num">${i + 1}</td><td class="puzzle">${variant}<a href="${escapeHtml(e.href)}">${name}</a></td><td class="num">${rating}</td><td>${level}</td><td>${hardest}</td><td class="mono">${escapeHtml(e.source ?? '')}</td></tr>`;
     })
     .join('\n');
   const body = `<table><thead><tr><th class="num">#</th><th>puzzle</th><th class="num">rating</th><th>level</th><th>hardest step</th><th>from</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return htmlDocument({ title, subtitle: `${entries.length} ${entries.length === 1 ? 'puzzle' : 'puzzles'}`, body });
+  // On a phone the table scrolls sideways in its box, the page does not (a puzzle's 81 characters stay on one line).
+  const style = '.table-scroll { overflow-x: auto; } td.puzzle { white-space: nowrap; }';
+  return htmlDocument({ title, subtitle: `${entries.length} ${entries.length === 1 ? 'puzzle' : 'puzzles'}`, style, body: `<div class="table-scroll">${body}</div>` });
 }
