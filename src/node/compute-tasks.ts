@@ -21,7 +21,6 @@ export const COMPUTE_TASKS = {
   hint: (grid: Grid, options: StepOptions) => hintStep(grid, options),
   explainPage: (input: ExplainPageInput, options: ExplainPageOptions) => explainPage(input, options),
   // Variants: the rules cross as their spec and are rebuilt here (see variant-input.ts).
-  variantGrade: (input: VariantInput, options: GradeOptions) => gradePuzzle(puzzleOf(input), options),
   variantPath: (input: VariantInput, options: GradeOptions) => gradeWithPath(puzzleOf(input), options),
   variantHint: (input: VariantInput, options: StepOptions) => hintStep(puzzleOf(input), options),
   explainVariantPage,
