@@ -29,7 +29,19 @@ const HARD_FIRST_STEP = FORUM[49]!.trim();
 /** Ten hard puzzles in a row (lines 95-104). */
 const HARD_TEN = `${FORUM.slice(94, 104).join('\n')}\n`;
 /** A quick puzzle (ER 2.6), then the ten hard ones: its page is written at once, then the work goes on. */
+const CLASSIC_EASY = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
 const EASY_THEN_HARD = `4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n${HARD_TEN}`;
+
+/**
+ * Two hard jigsaws of test/fixtures/variants/se-rated.txt (ER 9.3 and 9.2, dynamic forcing chains:
+ * about 2.5 s each to grade), as variant lines (givens, then the region layout).
+ */
+const SE_RATED = readFileSync(new URL('./fixtures/variants/se-rated.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '' && !line.startsWith('#'))
+  .map((line) => line.split('\t'));
+const HARD_JIGSAWS = SE_RATED.filter(([puzzle, , triple]) => !puzzle!.includes(':') && Number(triple!.split('/')[0]) >= 9.2).map(([puzzle]) => puzzle!);
+const HARD_JIGSAW = HARD_JIGSAWS[0]!;
 
 /**
  * Whether process `pid` catches SIGHUP (bit 1 of SigCgt in /proc/PID/status), null without /proc.
@@ -111,6 +123,16 @@ describe('every command stops on a signal, mid-work, and leaves no file', { time
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       expectStopped(await interrupt(['explain', '--html', 'ten.txt', '-o', 'ex/'], { signal, files: { 'ten.txt': EASY_THEN_HARD }, started: firstFileIn('ex') }), signal);
     }
+  });
+
+  test('variants (graded in worker threads like classic): a hard jigsaw in grade, grade -j 2 --report, explain, explain --html', async () => {
+    expect(HARD_JIGSAWS.length).toBeGreaterThanOrEqual(2);
+    const jigsaws = `${[...HARD_JIGSAWS, ...HARD_JIGSAWS].join('\n')}\n`;
+    expectStopped(await interrupt(['grade', 'j.txt', '-o', 'g.txt'], { files: { 'j.txt': jigsaws }, afterMs: 800 }));
+    expectStopped(await interrupt(['grade', 'j.txt', '-j', '2', '--report', 'r.html'], { signal: 'SIGTERM', files: { 'j.txt': jigsaws }, afterMs: 800 }), 'SIGTERM');
+    expectStopped(await interrupt(['explain', 'j.txt'], { files: { 'j.txt': `${HARD_JIGSAW}\n` } }));
+    expectStopped(await interrupt(['explain', '--html', 'j.txt', '-o', 'e.html'], { signal: 'SIGHUP', files: { 'j.txt': `${HARD_JIGSAW}\n` } }), 'SIGHUP');
+    expectStopped(await interrupt(['explain', '--html', 'j.txt', '-o', 'ex/'], { files: { 'j.txt': `${CLASSIC_EASY}\n${jigsaws}` }, started: firstFileIn('ex') }));
   });
 
   test('hint on a puzzle whose first step is a forcing chain', async () => {

@@ -1,12 +1,14 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
-import type { PuzzleRecord } from '../core/parse.js';
-import type { ExplainIndexEntry } from '../pages/index.js';
+import { isVariantRecord, type AnyRecord } from '../formats/reader.js';
+import type { ExplainIndexEntry, ExplainPage, ExplainPageOptions } from '../pages/index.js';
 import { compute, warmCompute } from '../node/compute.js';
+import { variantInput } from '../node/variant-input.js';
 import { writeFileWhole } from '../node/output-file.js';
 import { OutputFolder } from '../node/output-folder.js';
-import { readPuzzleArgument } from './input.js';
+import { readAnyPuzzleArgument } from './input.js';
+import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
 import { Progress } from './progress.js';
@@ -20,8 +22,23 @@ export interface ExplainHtmlOptions {
 
 
 /** Where a puzzle came from, as a reader names it: `file.txt:12`, or the command line. */
-function sourceName(record: PuzzleRecord): string {
+function sourceName(record: AnyRecord): string {
   return record.source === '<argument>' ? 'puzzle from the command line' : `${record.source}:${record.line}`;
+}
+
+/**
+ * A record's page, made in the worker thread (the main thread stays free to stop at once on a
+ * signal): a variant crosses as its rules' spec and givens and is graded and drawn under its rules.
+ */
+function pageOf(record: AnyRecord, options: ExplainPageOptions): Promise<ExplainPage> {
+  const named = { source: sourceName(record), ...(record.label === undefined ? {} : { label: record.label }) };
+  if (isVariantRecord(record)) return compute('explainVariantPage', { ...named, puzzle: variantInput(record) }, options);
+  return compute('explainPage', { ...named, puzzle: record.grid }, options);
+}
+
+/** The puzzle as the index shows it: 81 characters, or a variant's own line. */
+function shownPuzzle(record: AnyRecord): string {
+  return isVariantRecord(record) ? String(variantFields(record)['puzzle']) : formatGrid(record.grid);
 }
 
 function pageName(index: number): string {
@@ -33,11 +50,17 @@ function pageName(index: number): string {
  * (`-o folder/`) with an index page.
  */
 export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: CliIo, state: CommandState): Promise<void> {
-  const records: PuzzleRecord[] = [];
+  const records: AnyRecord[] = [];
   const unreadable: string[] = [];
-  for await (const record of readPuzzleArgument(arg, io)) {
-    if (record.ok) records.push(record.puzzle);
-    else unreadable.push(record.error.message);
+  for await (const record of readAnyPuzzleArgument(arg, io)) {
+    if (record.ok) {
+      // A variant the grader cannot take (other sizes, Samurai...) stops the command: one line, exit 2.
+      if (isVariantRecord(record.puzzle)) {
+        const refused = ungradableRefused(record.puzzle);
+        if (refused !== null) throw refused;
+      }
+      records.push(record.puzzle);
+    } else unreadable.push(record.error.message);
   }
   // Reported once the run is known to go ahead: a usage error (exit 2) stays one line.
   const reportUnreadable = (): void => {
@@ -73,12 +96,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   let failures = unreadable.length;
   if (!toFolder) {
     const record = records[0]!;
-    // In the worker thread: the main thread stays free to stop at once on a signal.
-    const page = await compute(
-      'explainPage',
-      { puzzle: record.grid, source: sourceName(record), ...(record.label === undefined ? {} : { label: record.label }) },
-      { uniqueness: options.uniqueness },
-    );
+    const page = await pageOf(record, { uniqueness: options.uniqueness });
     if (page.outcome.status !== 'graded') failures++;
     if (output === undefined) io.stdout.write(page.html);
     else {
@@ -101,14 +119,17 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
       ...(i + 1 < records.length ? { next: pageName(i + 2) } : {}),
     };
     const source = sourceName(record);
-    const page = await compute(
-      'explainPage',
-      { puzzle: record.grid, source, ...(record.label === undefined ? {} : { label: record.label }) },
-      { uniqueness: options.uniqueness, links },
-    );
+    const page = await pageOf(record, { uniqueness: options.uniqueness, links });
     if (page.outcome.status !== 'graded') failures++;
     folder.write(join(output, pageName(i + 1)), page.html, { force: options.force });
-    entries.push({ href: pageName(i + 1), source, puzzle: formatGrid(record.grid), outcome: page.outcome, ...(record.label === undefined ? {} : { label: record.label }) });
+    entries.push({
+      href: pageName(i + 1),
+      source,
+      puzzle: shownPuzzle(record),
+      outcome: page.outcome,
+      ...(record.label === undefined ? {} : { label: record.label }),
+      ...(isVariantRecord(record) ? { variant: record.rules.variant } : {}),
+    });
     progress.update(i + 1);
   }
   folder.write(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), { force: options.force });

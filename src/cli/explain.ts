@@ -5,8 +5,9 @@ import type { Step } from '../core/step.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
 import { describeStep } from '../grader/explain.js';
 import { formatChainLines } from '../techniques/chains/index.js';
-import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
+import { GradeError, type Grade } from '../grader/grade.js';
 import { compute, warmCompute } from '../node/compute.js';
+import { variantInput } from '../node/variant-input.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readAnyPuzzleArgument } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
@@ -46,9 +47,9 @@ export function anyRecordFields(record: AnyRecord): Record<string, unknown> {
   return isVariantRecord(record) ? variantFields(record) : recordFields(record);
 }
 
-/** The solving path of a record: classic ones on the compute thread, variants on this one. */
+/** The solving path of a record, found on the compute thread (a variant crosses as its rules' spec and givens). */
 async function pathOf(record: AnyRecord, uniqueness: boolean): Promise<{ grade: Grade; steps: Step[] }> {
-  if (isVariantRecord(record)) return gradeWithPath({ rules: record.rules, givens: record.givens }, { uniqueness });
+  if (isVariantRecord(record)) return compute('variantPath', variantInput(record), { uniqueness });
   return compute('path', record.grid, { uniqueness });
 }
 
@@ -154,8 +155,9 @@ Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles are explained too
 "region 4", "the down diagonal", "window 2"...), and so are killers (with or without extra
 houses: cage sums, rule of 45, cage splitting; "Cage combination: the empty cells of the 3-cell
 cage of 7 (r1c1, r1c2 and r1c3) must add up to 7, which only 1+2+4 can make..."), from any input
-format. Other sizes and Samurai stop the command with one line, e.g. "only 9x9 variants are
-graded: FILE:LINE is a 6x6 puzzle", and exit code 2 (--html: classic only).
+format. With --html a variant's boards show its regions, diagonals, windows, extra houses or
+cages. Other sizes and Samurai stop the command with one line, e.g. "only 9x9 variants are
+graded: FILE:LINE is a 6x6 puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79

@@ -3,14 +3,14 @@ import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleFormatError } from '../core/errors.js';
-import type { PuzzleRecord } from '../core/parse.js';
 import type { ReportStats } from '../pages/report.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
-import { GradePool, workersAvailable, type GradeOutcome } from '../node/grade-pool.js';
+import { GradePool, workersAvailable, type GradeOutcome, type PoolPuzzle } from '../node/grade-pool.js';
+import { variantInput } from '../node/variant-input.js';
 import { techniqueById } from '../techniques/registry.js';
 import { availableParallelism } from 'node:os';
 import { writeFileWhole } from '../node/output-file.js';
-import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
+import { isVariantRecord, type AnyReadResult, type AnyRecord } from '../formats/reader.js';
 import { anyRecordsInRange, checkInputFiles, countRecords, inputsKey, requireRegularFiles } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
@@ -109,6 +109,11 @@ function gradeHere(record: AnyRecord, options: GradeOptions): GradeOutcome {
   }
 }
 
+/** A record as the grading workers take it. */
+function poolPuzzle(record: AnyRecord): PoolPuzzle {
+  return isVariantRecord(record) ? variantInput(record) : formatGrid(record.grid);
+}
+
 function parseJobs(text: string): number {
   if (!/^[1-9][0-9]*$/.test(text)) throw new UsageError(`--jobs wants a positive whole number, not '${text}'`);
   const jobs = Number(text);
@@ -136,7 +141,8 @@ function statsJson(stats: ReportStats): Record<string, unknown> {
     bounded: stats.bounded.count,
     levels: stats.levels,
     techniques: stats.techniques.map((t) => ({ id: t.id, puzzles: t.puzzles, steps: t.steps })),
-    slowest: stats.slowest.map((p) => ({ source: p.source, line: p.line, puzzle: p.puzzle, rating: p.rating, ms: Math.round(p.ms ?? 0) })),
+    slowest: stats.slowest.map((p) => ({ source: p.source, line: p.line, puzzle: p.puzzle, ...(p.variant === undefined ? {} : { variant: p.variant }), rating: p.rating, ms: Math.round(p.ms ?? 0) })),
+    ...(stats.variants.length === 0 ? {} : { variants: stats.variants }),
   };
 }
 
@@ -224,8 +230,9 @@ Examples:
       // A record is counted once its line is out, so that a saved point never covers a record without its line.
       const emit = async (record: AnyRecord, outcome: GradeOutcome): Promise<void> => {
         if (collector) {
-          if (outcome.ok) collector.addGrade({ puzzle: shownPuzzle(record), source: record.source, line: record.line, label: record.label }, outcome.grade, outcome.ms);
-          else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid');
+          const variant = isVariantRecord(record) ? record.rules.variant : undefined;
+          if (outcome.ok) collector.addGrade({ puzzle: shownPuzzle(record), source: record.source, line: record.line, label: record.label, variant }, outcome.grade, outcome.ms);
+          else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid', { variant });
         }
         if (!cli.stats) await out.line(format(record, outcome));
         if (!outcome.ok) failures++;
@@ -259,9 +266,9 @@ Examples:
             await emit(record.puzzle, gradeHere(record.puzzle, options));
           }
         } else {
-          // Batches go to the workers as they are read; results are written in input order.
-          // Variants are graded on this thread as they are read (the worker protocol carries classic grids).
-          type Item = { kind: 'puzzle'; record: PuzzleRecord } | { kind: 'invalid'; error: PuzzleFormatError } | { kind: 'variant'; record: VariantRecord; outcome: GradeOutcome };
+          // Batches go to the workers as they are read; results are written in input order. A variant
+          // goes as its rules' spec and givens (the worker rebuilds the rules).
+          type Item = { kind: 'puzzle'; record: AnyRecord } | { kind: 'invalid'; error: PuzzleFormatError };
           const pool = new GradePool(jobs);
           // Each batch's results are written as soon as they and every earlier batch's are in (a
           // promise chain, in input order), not when the next record arrives: an input that stalls
@@ -274,14 +281,13 @@ Examples:
             if (items.length === 0) return;
             const batch = items;
             items = [];
-            const puzzles = batch.flatMap((item) => (item.kind === 'puzzle' ? [formatGrid(item.record.grid)] : []));
+            const puzzles = batch.flatMap((item) => (item.kind === 'puzzle' ? [poolPuzzle(item.record)] : []));
             const results = puzzles.length > 0 ? pool.grade(puzzles, options) : Promise.resolve([]);
             writing = writing.then(async () => {
               const outcomes = await results;
               let k = 0;
               for (const item of batch) {
                 if (item.kind === 'invalid') await reportInvalid(item.error);
-                else if (item.kind === 'variant') await emit(item.record, item.outcome);
                 else await emit(item.record, outcomes[k++]!);
               }
             });
@@ -298,7 +304,6 @@ Examples:
             for await (const record of inputs) {
               if (failure !== null) break;
               if (!record.ok) items.push({ kind: 'invalid', error: record.error });
-              else if (isVariantRecord(record.puzzle)) items.push({ kind: 'variant', record: record.puzzle, outcome: gradeHere(record.puzzle, options) });
               else items.push({ kind: 'puzzle', record: record.puzzle });
               // Idle workers take what there is; busy ones let a batch fill.
               if (items.length >= BATCH || inFlight.length === 0) send();

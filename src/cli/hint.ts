@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
-import { GradeError, hintStep } from '../grader/grade.js';
+import { GradeError } from '../grader/grade.js';
 import { isVariantRecord } from '../formats/reader.js';
 import { compute, warmCompute } from '../node/compute.js';
+import { variantInput } from '../node/variant-input.js';
 import { describeStep } from '../grader/explain.js';
 import { hintTiers } from '../grader/hint-tiers.js';
 import { formatChainLines } from '../techniques/chains/index.js';
@@ -71,7 +72,7 @@ Examples:
       try {
         const puzzle = record.puzzle;
         const step = isVariantRecord(puzzle)
-          ? hintStep({ rules: puzzle.rules, givens: puzzle.givens }, { uniqueness: options.uniqueness })
+          ? await compute('variantHint', variantInput(puzzle), { uniqueness: options.uniqueness })
           : await compute('hint', puzzle.grid, { uniqueness: options.uniqueness });
         const geometry = recordGeometry(puzzle);
         if (options.json) {

@@ -6,13 +6,24 @@
  */
 import { gradePuzzle, gradeWithPath, hintStep, type GradeOptions, type StepOptions } from '../grader/grade.js';
 import type { Grid } from '../core/grid.js';
-import { explainPage, type ExplainPageInput, type ExplainPageOptions } from '../pages/explain-page.js';
+import { explainPage, type ExplainPage, type ExplainPageInput, type ExplainPageOptions } from '../pages/explain-page.js';
+import { puzzleOf, type VariantInput } from './variant-input.js';
+
+/** The explanation page of a variant puzzle: graded under its rules and drawn with them. */
+function explainVariantPage(input: Omit<ExplainPageInput, 'puzzle' | 'rules'> & { puzzle: VariantInput }, options: ExplainPageOptions): ExplainPage {
+  const { rules, givens } = puzzleOf(input.puzzle);
+  return explainPage({ ...input, puzzle: givens, rules }, options);
+}
 
 export const COMPUTE_TASKS = {
   grade: (grid: Grid, options: GradeOptions) => gradePuzzle(grid, options),
   path: (grid: Grid, options: GradeOptions) => gradeWithPath(grid, options),
   hint: (grid: Grid, options: StepOptions) => hintStep(grid, options),
   explainPage: (input: ExplainPageInput, options: ExplainPageOptions) => explainPage(input, options),
+  // Variants: the rules cross as their spec and are rebuilt here (see variant-input.ts).
+  variantPath: (input: VariantInput, options: GradeOptions) => gradeWithPath(puzzleOf(input), options),
+  variantHint: (input: VariantInput, options: StepOptions) => hintStep(puzzleOf(input), options),
+  explainVariantPage,
 };
 
 export type ComputeTasks = typeof COMPUTE_TASKS;

@@ -1,13 +1,17 @@
 import { ownOptions } from '../core/errors.js';
 import { GRADE_OPTION_KEYS, type Grade, type GradeErrorCode, type GradeOptions } from '../grader/grade.js';
 import { BatchPool, workerScriptExists, type BatchAnswer, type BatchMessage } from './batch-pool.js';
+import type { VariantInput } from './variant-input.js';
 
 /** A puzzle's grade (with the milliseconds grading took, measured where it ran) or why it has none. */
 export type GradeOutcome = { ok: true; grade: Grade; ms?: number } | { ok: false; code: GradeErrorCode; message: string };
 
-/** A batch sent to a grading worker: puzzles as 81-character strings. */
+/** A puzzle for a grading worker: a classic one as 81 characters, a variant as its rules' spec and givens. */
+export type PoolPuzzle = string | VariantInput;
+
+/** A batch sent to a grading worker. */
 export interface GradeBatch {
-  puzzles: string[];
+  puzzles: PoolPuzzle[];
   options: GradeOptions;
 }
 
@@ -36,10 +40,10 @@ export class GradePool extends BatchPool<GradeBatch, GradeOutcome> {
   }
 
   /**
-   * Grades puzzles (81-character strings) in the least busy worker.
+   * Grades puzzles (81-character strings, or variants as {@link VariantInput}) in the least busy worker.
    * @throws OptionError for options that are not grade options (checked here, before any thread).
    */
-  grade(puzzles: string[], options: GradeOptions = {}): Promise<GradeOutcome[]> {
+  grade(puzzles: PoolPuzzle[], options: GradeOptions = {}): Promise<GradeOutcome[]> {
     options = ownOptions(options, GRADE_OPTION_KEYS, 'grade');
     return this.run({ puzzles, options: { ...options } });
   }

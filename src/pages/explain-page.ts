@@ -8,6 +8,7 @@ import { COLOR_THEME, drawBoard, type Shape } from '../draw/index.js';
 import { drawVariantStep } from '../draw/variant-step.js';
 import { isClassic9 } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
+import { findGivenConflict } from '../rules/puzzle.js';
 import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { formatChain } from '../techniques/chains/index.js';
@@ -22,6 +23,11 @@ export interface ExplainPageInput {
   label?: string;
   /** Where it came from, e.g. `puzzles.txt:12` (shown, escaped). */
   source?: string;
+  /**
+   * The rules (jigsaw, X, windoku, killer...: 81 cells, nine digits): the puzzle is graded under
+   * them and every board drawn with them (regions, diagonals, windows, cages). Default classic.
+   */
+  rules?: Rules;
 }
 
 /** Options of {@link explainPage}. */
@@ -402,6 +408,7 @@ function linksHtml(links: ExplainPageOptions['links']): string {
 
 function subtitle(input: ExplainPageInput, grid: Grid): string {
   const parts = [formatGrid(grid)];
+  if (input.rules !== undefined && !isClassic9(input.rules)) parts.unshift(input.rules.variant);
   if (input.label !== undefined && input.label !== '') parts.unshift(input.label);
   if (input.source !== undefined) parts.push(input.source);
   return parts.join(' · ');
@@ -417,19 +424,20 @@ export function explainPage(input: ExplainPageInput, options: ExplainPageOptions
   options = ownOptions(options, optionKeys<ExplainPageOptions>({ uniqueness: true, boardSize: true, links: true }), 'explain page');
   input = ownCopy(input);
   const grid = toGrid(input.puzzle);
+  const rules: PageRules = input.rules !== undefined && !isClassic9(input.rules) ? input.rules : null;
   const size = options.boardSize ?? 720;
   const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';
   const links = linksHtml(options.links);
-  const conflict = findConflict(grid);
+  const conflict = givenConflict(rules, grid);
   if (conflict) {
-    const message = `The givens conflict: ${describeConflict(conflict)}. A puzzle with conflicting givens has no solution.`;
+    const message = `The givens conflict: ${conflict.reason}. A puzzle with conflicting givens has no solution.`;
     const shapes: Shape[] = conflict.cells.map((cell) => ({ kind: 'cell', cell, brush: 'elimination' }));
-    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(null, grid, null, size, 'The puzzle', undefined, { shapes })}</div>`;
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(rules, grid, null, size, 'The puzzle', undefined, { shapes })}</div>`;
     return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status: 'invalid', message } };
   }
   let result: { grade: Grade; steps: Step[] };
   try {
-    result = gradeWithPath(grid, { uniqueness: options.uniqueness ?? true });
+    result = gradeWithPath(rules ? { rules, givens: grid } : grid, { uniqueness: options.uniqueness ?? true });
   } catch (error) {
     if (!(error instanceof GradeError)) throw error;
     const status = error.code === 'NO_SOLUTION' ? 'none' : error.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid';
@@ -439,16 +447,21 @@ export function explainPage(input: ExplainPageInput, options: ExplainPageOptions
         : status === 'multiple'
           ? 'This puzzle has several solutions, so it cannot be solved by logic alone: at some point a choice is a guess. A proper puzzle has exactly one. (explain --no-uniqueness walks it anyway.)'
           : error.message;
-    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(null, grid, null, size, 'The puzzle')}</div>`;
+    const body = `${links}<p class="note error">${escapeHtml(message)}</p><div class="board" style="max-width:460px;margin-top:14px">${boardSvg(rules, grid, null, size, 'The puzzle')}</div>`;
     return { html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body }), outcome: { status, message } };
   }
-  return pathPage(input, grid, null, result, options, title, links);
+  return pathPage(input, grid, rules, result, options, title, links);
+}
+
+/** Givens that break a rule on their own (two 5s in a house...): classic wording for classic rules. */
+function givenConflict(rules: PageRules, grid: Grid): { cells: readonly number[]; reason: string } | null {
+  if (rules) return findGivenConflict(rules, grid);
+  const conflict = findConflict(grid);
+  return conflict ? { cells: conflict.cells, reason: describeConflict(conflict) } : null;
 }
 
 /** A puzzle under any 9x9 rules and its solving path, to show as a page (see {@link explainPathPage}). */
 export interface ExplainPathInput extends ExplainPageInput {
-  /** The rules (jigsaw, X, windoku, killer...): 81 cells, nine digits. Default classic. */
-  rules?: Rules;
   /** The grade of the puzzle and the steps of its path, as the grader gives them. */
   grade: Grade;
   steps: readonly Step[];
@@ -493,6 +506,8 @@ export interface ExplainIndexEntry {
   label?: string;
   source?: string;
   puzzle: string;
+  /** The variant's name (jigsaw, X...), shown beside the puzzle; absent for classic. */
+  variant?: string;
   outcome: ExplainOutcome;
 }
 
@@ -505,9 +520,13 @@ export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 
       const level = o.status === 'graded' ? levelBadge(o.grade.level) : escapeHtml(o.status === 'multiple' ? 'several solutions' : o.status === 'none' ? 'no solution' : 'invalid');
       const hardest = o.status === 'graded' ? escapeHtml(techniqueName(o.grade.hardest)) : '';
       const name = e.label !== undefined && e.label !== '' ? escapeHtml(e.label) : `<span class="mono">${escapeHtml(e.puzzle)}</span>`;
-      return `<tr><td class="num">${i + 1}</td><td><a href="${escapeHtml(e.href)}">${name}</a></td><td class="num">${rating}</td><td>${level}</td><td>${hardest}</td><td class="mono">${escapeHtml(e.source ?? '')}</td></tr>`;
+      // The variant first, where it is seen: a variant line (a jigsaw's givens and layout) is long.
+      const variant = e.variant === undefined ? '' : `<span class="variant">${escapeHtml(e.variant)}</span> `;
+      return `<tr><td class="num">${i + 1}</td><td class="puzzle">${variant}<a href="${escapeHtml(e.href)}">${name}</a></td><td class="num">${rating}</td><td>${level}</td><td>${hardest}</td><td class="mono">${escapeHtml(e.source ?? '')}</td></tr>`;
     })
     .join('\n');
   const body = `<table><thead><tr><th class="num">#</th><th>puzzle</th><th class="num">rating</th><th>level</th><th>hardest step</th><th>from</th></tr></thead><tbody>${rows}</tbody></table>`;
-  return htmlDocument({ title, subtitle: `${entries.length} ${entries.length === 1 ? 'puzzle' : 'puzzles'}`, body });
+  // On a phone the table scrolls sideways in its box, the page does not (a puzzle's 81 characters stay on one line).
+  const style = '.table-scroll { overflow-x: auto; } td.puzzle { white-space: nowrap; }';
+  return htmlDocument({ title, subtitle: `${entries.length} ${entries.length === 1 ? 'puzzle' : 'puzzles'}`, style, body: `<div class="table-scroll">${body}</div>` });
 }

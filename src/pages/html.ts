@@ -32,6 +32,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .note { padding: 10px 14px; background: #fef7e0; border: 1px solid #f9d77e; border-radius: 6px; max-width: 720px; }
 .error { background: #fce8e6; border-color: #f4a8a2; }
 .level { display: inline-block; padding: 0 8px; border-radius: 10px; font-size: 12px; color: #fff; }
+.variant { display: inline-block; padding: 0 7px; border: 1px solid var(--line); border-radius: 10px; font-size: 12px; color: var(--ink); background: var(--soft); white-space: nowrap; }
 `;
 
 /** Colours of the levels, easiest first (the report's bars and the pages' badges). */

@@ -10,6 +10,8 @@ export interface ReportPuzzle {
   source: string;
   line: number;
   label?: string;
+  /** The variant (jigsaw, X, windoku...), absent for classic. */
+  variant?: string;
   rating: number;
   lowerBound: boolean;
   level: string;
@@ -39,6 +41,38 @@ export interface ReportStats {
   /** The slowest puzzles to grade, slowest first (when times were measured). */
   slowest: ReportPuzzle[];
   ratings: { min: number; median: number; max: number } | null;
+  /**
+   * Per variant (`classic` for classic puzzles), in order of first appearance: records read,
+   * graded, and the graded ones' ratings. Empty when every puzzle is classic.
+   */
+  variants: { variant: string; total: number; graded: number; ratings: { min: number; median: number; max: number } | null }[];
+}
+
+/** Ratings counted in tenths: for a median without keeping every rating. */
+class RatingTally {
+  private readonly tenths = new Map<number, number>();
+  count = 0;
+
+  add(rating: number): void {
+    const tenth = Math.round(rating * 10);
+    this.tenths.set(tenth, (this.tenths.get(tenth) ?? 0) + 1);
+    this.count++;
+  }
+
+  summary(): { min: number; median: number; max: number } | null {
+    if (this.count === 0) return null;
+    const keys = [...this.tenths.keys()].sort((a, b) => a - b);
+    let seen = 0;
+    let median = keys[0]!;
+    for (const key of keys) {
+      seen += this.tenths.get(key)!;
+      if (seen * 2 >= this.count) {
+        median = key;
+        break;
+      }
+    }
+    return { min: keys[0]! / 10, median: median / 10, max: keys[keys.length - 1]! / 10 };
+  }
 }
 
 /** How many puzzles each list keeps. */
@@ -64,14 +98,24 @@ export class ReportCollector {
   private readonly bounded: ReportPuzzle[] = [];
   private boundedCount = 0;
   private slowest: ReportPuzzle[] = [];
-  /** Ratings in tenths, counted: for the median without keeping every rating. */
-  private readonly tenths = new Map<number, number>();
+  private readonly ratings = new RatingTally();
   private graded = 0;
+  /** Per variant name: records read and the graded ones' ratings. */
+  private readonly variants = new Map<string, { total: number; ratings: RatingTally }>();
 
-  /** A graded puzzle. */
-  addGrade(where: { puzzle: string; source: string; line: number; label?: string | undefined }, grade: Grade, ms?: number): void {
+  private countVariant(variant: string | undefined): RatingTally {
+    const name = variant ?? 'classic';
+    let entry = this.variants.get(name);
+    if (entry === undefined) this.variants.set(name, (entry = { total: 0, ratings: new RatingTally() }));
+    entry.total++;
+    return entry.ratings;
+  }
+
+  /** A graded puzzle (`variant`: its variant's name, absent for classic). */
+  addGrade(where: { puzzle: string; source: string; line: number; label?: string | undefined; variant?: string | undefined }, grade: Grade, ms?: number): void {
     this.total++;
     this.graded++;
+    this.countVariant(where.variant).add(grade.rating);
     const entry: ReportPuzzle = {
       puzzle: where.puzzle,
       source: where.source,
@@ -83,9 +127,10 @@ export class ReportCollector {
       guesses: grade.guesses,
     };
     if (where.label !== undefined) entry.label = where.label;
+    if (where.variant !== undefined) entry.variant = where.variant;
     if (ms !== undefined) entry.ms = ms;
     const tenth = Math.round(grade.rating * 10);
-    this.tenths.set(tenth, (this.tenths.get(tenth) ?? 0) + 1);
+    this.ratings.add(grade.rating);
     if (grade.guesses > 0) {
       this.guessedCount++;
       if (this.guessed.length < KEEP) this.guessed.push(entry);
@@ -108,9 +153,13 @@ export class ReportCollector {
     }
   }
 
-  /** A record that was not graded. */
-  addFailure(reason: 'invalid' | 'none' | 'multiple'): void {
+  /**
+   * A record that was not graded. `puzzle`: the puzzle when it was read (counted under its
+   * variant, classic when absent); none for an unreadable record.
+   */
+  addFailure(reason: 'invalid' | 'none' | 'multiple', puzzle?: { variant?: string | undefined }): void {
     this.total++;
+    if (puzzle !== undefined) this.countVariant(puzzle.variant);
     this.notGraded[reason]++;
   }
 
@@ -128,23 +177,12 @@ export class ReportCollector {
       guessed: { count: this.guessedCount, puzzles: [...this.guessed] },
       bounded: { count: this.boundedCount, puzzles: [...this.bounded] },
       slowest: [...this.slowest],
-      ratings: this.ratingSummary(),
+      ratings: this.ratings.summary(),
+      variants:
+        [...this.variants.keys()].some((name) => name !== 'classic')
+          ? [...this.variants.entries()].map(([variant, v]) => ({ variant, total: v.total, graded: v.ratings.count, ratings: v.ratings.summary() }))
+          : [],
     };
-  }
-
-  private ratingSummary(): ReportStats['ratings'] {
-    if (this.graded === 0) return null;
-    const keys = [...this.tenths.keys()].sort((a, b) => a - b);
-    let seen = 0;
-    let median = keys[0]!;
-    for (const key of keys) {
-      seen += this.tenths.get(key)!;
-      if (seen * 2 >= this.graded) {
-        median = key;
-        break;
-      }
-    }
-    return { min: keys[0]! / 10, median: median / 10, max: keys[keys.length - 1]! / 10 };
   }
 }
 
@@ -237,6 +275,7 @@ h2 { font-size: 16px; margin: 26px 0 8px; }
 .legend span { display: inline-flex; align-items: center; gap: 4px; margin-right: 14px; font-size: 12px; color: var(--muted); }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 2px; }
 .share { display: inline-block; height: 10px; background: #8ab4f8; border-radius: 2px; vertical-align: middle; }
+.nowrap { white-space: nowrap; }
 .cols { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
 `;
 
@@ -244,7 +283,7 @@ function puzzleRows(list: readonly ReportPuzzle[], withTime: boolean): string {
   return list
     .map(
       (p) =>
-        `<tr><td class="mono">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono">${escapeHtml(p.puzzle)}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td>${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
+        `<tr><td class="mono">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td>${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
     )
     .join('\n');
 }
@@ -284,10 +323,20 @@ export function reportPage(stats: ReportStats, options: { title?: string; subtit
     failed === 0
       ? ''
       : `<p class="note">Not graded: ${stats.notGraded.invalid} unreadable or conflicting, ${stats.notGraded.none} with no solution, ${stats.notGraded.multiple} with several solutions.</p>`;
+  const variants =
+    stats.variants.length === 0
+      ? ''
+      : `<h2>Variants</h2><table id="variants"><thead><tr><th>variant</th><th class="num">puzzles</th><th class="num">graded</th><th class="num">median</th><th class="num">range</th></tr></thead><tbody>${stats.variants
+          .map(
+            (v) =>
+              `<tr data-variant="${escapeHtml(v.variant)}" data-count="${v.total}"><td><span class="variant">${escapeHtml(v.variant)}</span></td><td class="num">${v.total}</td><td class="num">${v.graded}</td><td class="num">${v.ratings ? v.ratings.median.toFixed(1) : '-'}</td><td class="num nowrap">${v.ratings ? `${v.ratings.min.toFixed(1)}–${v.ratings.max.toFixed(1)}` : '-'}</td></tr>`,
+          )
+          .join('')}</tbody></table>`;
   const more = (shown: number, count: number) => (count > shown ? `<p>The first ${shown} of ${count}.</p>` : '');
   const sections = [
     `<div class="cards">${cards}</div>`,
     failures,
+    variants,
     `<h2>Ratings</h2>${histogramSvg(stats)}<div class="legend">${legend}</div>`,
     `<div class="cols"><div><h2>Puzzles per level</h2>${levels}</div><div><h2>Techniques needed</h2>${techniques}</div></div>`,
     `<h2>Needed a guess (${stats.guessed.count})</h2>${stats.guessed.count === 0 ? '<p>None: every puzzle was solved by logic alone.</p>' : puzzleTable(stats.guessed.puzzles, false) + more(stats.guessed.puzzles.length, stats.guessed.count)}`,
@@ -302,6 +351,12 @@ export function reportPage(stats: ReportStats, options: { title?: string; subtit
   });
 }
 
+/** A listed puzzle in the terminal table: its line, and its variant in brackets. */
+function shown(p: ReportPuzzle): string {
+  // A variant line that starts with its tag (`x:`, `windoku:`) names it already.
+  return p.variant === undefined || p.puzzle.startsWith(`${p.variant}:`) ? p.puzzle : `${p.puzzle} (${p.variant})`;
+}
+
 /** The same numbers as a short plain-text table for a terminal. */
 export function statsText(stats: ReportStats): string {
   const g = stats.graded;
@@ -309,6 +364,13 @@ export function statsText(stats: ReportStats): string {
   const failed = stats.notGraded.invalid + stats.notGraded.none + stats.notGraded.multiple;
   lines.push(`${stats.total} puzzles: ${g} graded, ${failed} not graded (${stats.notGraded.invalid} invalid, ${stats.notGraded.none} no solution, ${stats.notGraded.multiple} several solutions)`);
   if (stats.ratings) lines.push(`rating: min ${stats.ratings.min.toFixed(1)}, median ${stats.ratings.median.toFixed(1)}, max ${stats.ratings.max.toFixed(1)}`);
+  if (stats.variants.length > 0) {
+    lines.push('', 'variant          puzzles   graded  median  range');
+    for (const v of stats.variants) {
+      const r = v.ratings;
+      lines.push(`${v.variant.slice(0, 16).padEnd(16)} ${String(v.total).padStart(7)}  ${String(v.graded).padStart(7)}  ${(r ? r.median.toFixed(1) : '-').padStart(6)}  ${r ? `${r.min.toFixed(1)}-${r.max.toFixed(1)}` : '-'}`);
+    }
+  }
   lines.push('', 'level        puzzles   share');
   for (const l of stats.levels) lines.push(`${l.level.padEnd(12)} ${String(l.count).padStart(7)}  ${percent(l.count, g).padStart(6)}`);
   lines.push('', 'rating  puzzles');
@@ -318,12 +380,12 @@ export function statsText(stats: ReportStats): string {
   lines.push('', 'technique                                   puzzles   share    steps');
   for (const t of stats.techniques) lines.push(`${t.name.slice(0, 42).padEnd(42)} ${String(t.puzzles).padStart(8)}  ${percent(t.puzzles, g).padStart(6)}  ${String(t.steps).padStart(7)}`);
   lines.push('', `needed a guess: ${stats.guessed.count}`);
-  for (const p of stats.guessed.puzzles.slice(0, 5)) lines.push(`  ${p.source}:${p.line}  ${p.puzzle}`);
+  for (const p of stats.guessed.puzzles.slice(0, 5)) lines.push(`  ${p.source}:${p.line}  ${shown(p)}`);
   lines.push(`rating is a lower bound: ${stats.bounded.count}`);
-  for (const p of stats.bounded.puzzles.slice(0, 5)) lines.push(`  ${p.source}:${p.line}  ${p.puzzle}  ${ratingText(p)}`);
+  for (const p of stats.bounded.puzzles.slice(0, 5)) lines.push(`  ${p.source}:${p.line}  ${shown(p)}  ${ratingText(p)}`);
   if (stats.slowest.length > 0) {
     lines.push('slowest to grade:');
-    for (const p of stats.slowest.slice(0, 5)) lines.push(`  ${p.source}:${p.line}  ${p.puzzle}  ${ratingText(p)}  ${p.ms!.toFixed(0)} ms`);
+    for (const p of stats.slowest.slice(0, 5)) lines.push(`  ${p.source}:${p.line}  ${shown(p)}  ${ratingText(p)}  ${p.ms!.toFixed(0)} ms`);
   }
   return lines.join('\n') + '\n';
 }
