@@ -190,7 +190,7 @@ variants are graded: FILE:LINE is a 6x6 puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press grade puzzles.txt
-  $ sudoku-press grade '9j:e7c1_4c5_2b2c5b6b2d6_3c6c7c9_4d5b6b8c1b5_4c1_8c8e,a_cb_cb__c_b_c_a_aa__baacc_aa_bjd_iabaababb_aa_a_bab____bac_'
+  $ echo '9j:e7c1_4c5_2b2c5b6b2d6_3c6c7c9_4d5b6b8c1b5_4c1_8c8e,a_cb_cb__c_b_c_a_aa__baacc_aa_bjd_iabaababb_aa_a_bab____bac_' | sudoku-press grade
   $ echo 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 | sudoku-press grade
   $ sudoku-press grade --json --jobs 4 big-file.txt > grades.jsonl
   $ sudoku-press grade --no-uniqueness several-solutions.txt
