@@ -88,19 +88,30 @@ describe('explainPage under rules (the library and the compute task)', () => {
 });
 
 describe('explain --html and grade for variants (the CLI)', { timeout: 120_000 }, () => {
-  it('a killer or a 6x6 puzzle is refused in one line with exit code 2, and no page is written', async () => {
+  it('a 6x6 puzzle is refused in one line with exit code 2, and no page is written', async () => {
+    const dir = tempDir();
+    const six = /"solo":"([^"]+)"/.exec(readFileSync(join(VARIANTS, '6x6.txt'), 'utf8'))![1]!;
+    writeFileSync(join(dir, 'six.txt'), `${six}\n`);
+    const result = await run(['explain', '--html', join(dir, 'six.txt'), '-o', join(dir, 'six.html')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/only 9x9 variants are graded/);
+    expect(result.stdout).toBe('');
+    expect(readdirSync(dir).filter((name) => name.endsWith('.html'))).toEqual([]);
+  });
+
+  it('a killer is explained on a page whose boards carry its cages and their sums', async () => {
     const dir = tempDir();
     const killer = /"solo":"([^"]+)"/.exec(readFileSync(join(VARIANTS, 'killer.txt'), 'utf8'))![1]!;
-    const six = /"solo":"([^"]+)"/.exec(readFileSync(join(VARIANTS, '6x6.txt'), 'utf8'))![1]!;
-    for (const [name, line] of [['killer.txt', killer], ['six.txt', six]] as const) {
-      writeFileSync(join(dir, name), `${line}\n`);
-      const result = await run(['explain', '--html', join(dir, name), '-o', join(dir, `${name}.html`)]);
-      expect(result.code).toBe(2);
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toMatch(/not graded yet|only 9x9 variants are graded/);
-      expect(result.stdout).toBe('');
-    }
-    expect(readdirSync(dir).filter((name) => name.endsWith('.html'))).toEqual([]);
+    writeFileSync(join(dir, 'killer.txt'), `${killer}\n`);
+    const result = await run(['explain', '--html', join(dir, 'killer.txt'), '-o', join(dir, 'killer.html')]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^wrote .*killer\.html\n$/);
+    const html = readFileSync(join(dir, 'killer.html'), 'utf8');
+    const cages = new Set(killer.split(',')[2]!.match(/\d+/g)).size;
+    expect(cages).toBeGreaterThan(1);
+    expect(html.match(/class="cage-sum"/g)!.length).toBeGreaterThanOrEqual(cages);
+    expect(html).toMatch(/Cage combination|Innies|Cage single/);
   });
 
   it('grade -j 2 (the built binary: variants graded in the workers) prints what -j 1 and the in-process run print, text and JSON', async () => {
