@@ -342,7 +342,7 @@ Examples:
     });
 }
 
-/** The records, stopping the command (one line, exit 2) at a variant the grader cannot take (killer, other sizes, Samurai). */
+/** The records, stopping the command (one line, exit 2) at a variant the grader cannot take (other sizes, Samurai). */
 async function* gradableOnly(records: AsyncIterable<AnyReadResult>): AsyncGenerator<AnyReadResult> {
   for await (const record of records) {
     if (record.ok && isVariantRecord(record.puzzle)) {
