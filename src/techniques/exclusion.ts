@@ -180,9 +180,11 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
       const w1 = excluders[a * 3 + 1]! & excluders[b * 3 + 1]!;
       const w2 = excluders[a * 3 + 2]! & excluders[b * 3 + 2]!;
       if (!twoOrMore(w0, w1, w2)) continue;
-      loadExcluders(board, w0, w1, w2);
       const ma = c[a]!;
       const mb = c[b]!;
+      // Only excluders whose candidates the pair can both take can be used up; with none, every
+      // digit of a has a partner in b (two or more candidates each).
+      if (loadUsableExcluders(board, w0, w1, w2, ma | mb) === 0) continue;
       const same = sees(a, b);
       let allowedA = 0;
       let allowedB = 0;
@@ -197,6 +199,7 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
         }
       }
       if (allowedA === ma && allowedB === mb) continue;
+      loadExcluders(board, w0, w1, w2);
       const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB]);
       if (step !== null) return step;
     }
