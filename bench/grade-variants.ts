@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseVariantLine } from '../src/formats/line.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { classicRules, jigsawRules, withDiagonals } from '../src/rules/constructors.js';
@@ -151,7 +151,7 @@ function timeSerate(classes: string, variant: string, mine: Case[]): { ms: numbe
     const times = join(dir, 'time.txt');
     writeFileSync(input, mine.map((c) => c.serate).join('\n') + '\n');
     const flags = SERATE_FLAGS[variant] ?? [];
-    const out = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', times, 'java', '-cp', classes, 'diuf.sudoku.test.serate', ...flags, `--input=${input}`], { encoding: 'utf8', maxBuffer: 1 << 26, cwd: dir });
+    const out = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', times, 'java', '-cp', resolve(classes), 'diuf.sudoku.test.serate', ...flags, `--input=${input}`], { encoding: 'utf8', maxBuffer: 1 << 26, cwd: dir });
     if (out.status !== 0) throw new Error(`serate failed on ${variant}: ${out.stderr.split('\n')[0] ?? ''}`);
     const [user, sys] = readFileSync(times, 'utf8').trim().split(/\s+/).map(Number) as [number, number];
     const ratings = out.stdout.split('\n').filter((l) => l.includes('ED=')).map((l) => l.slice(l.indexOf('ED=') + 3).trim());
