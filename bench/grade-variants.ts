@@ -6,11 +6,17 @@
  * by serate -W; levels are the generator's); puzzles per second (single thread, median of 3 passes).
  *
  *   npm run bench:grade-variants
- *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # also the ratio to SukakuExplainer,
- *       given its CPU milliseconds per puzzle on the same files (serate built by
- *       /work/shared/tools/sukaku-serate.sh, timed with /usr/bin/time: user + sys over the puzzles)
+ *   npm run bench:grade-variants -- --sukaku=CLASSES   # also times SukakuExplainer's serate on the same
+ *       puzzles in this run (CLASSES: its build, e.g. ~/.cache/sukaku-serate/classes made by
+ *       /work/shared/tools/sukaku-serate.sh; /usr/bin/time user + sys CPU over each variant's file,
+ *       JVM start included) and prints ours, theirs and the ratio per variant
+ *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # the ratio to SukakuExplainer
+ *       CPU milliseconds per puzzle measured earlier on the same files
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseVariantLine } from '../src/formats/line.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { classicRules, jigsawRules, withDiagonals } from '../src/rules/constructors.js';
@@ -36,6 +42,8 @@ interface Case {
   er: number;
   ep: number;
   ed: number;
+  /** The puzzle as serate reads it: GIVENS, or GIVENS LAYOUT for a jigsaw (see sukaku-serate.sh). */
+  serate: string;
 }
 
 interface Line {
@@ -58,7 +66,8 @@ function load(): Case[] {
       if (line.diagonals) rules = line.regions === null ? x : withDiagonals(rules);
       const givens = Uint8Array.from(Array.from(line.givens, (c) => (c === '.' || c === '0' ? 0 : Number(c))));
       const [er, ep, ed] = line.se.split('/').map(Number) as [number, number, number];
-      cases.push({ variant: line.variant, level: line.solo_difficulty, rules, givens, er, ep, ed });
+      const serate = line.regions === null ? line.givens : `${line.givens} ${line.regions}`;
+      cases.push({ variant: line.variant, level: line.solo_difficulty, rules, givens, er, ep, ed, serate });
     }
   }
   return cases;
@@ -74,7 +83,8 @@ function loadWindoku(): Case[] {
     const [line, , se, level] = text.split('\t') as [string, string, string, string];
     const { rules, givens } = parseVariantLine(line);
     const [er, ep, ed] = se.split('/').map(Number) as [number, number, number];
-    cases.push({ variant: 'windoku', level, rules, givens, er, ep, ed });
+    const serate = Array.from(givens, (d) => (d === 0 ? '.' : String(d))).join('');
+    cases.push({ variant: 'windoku', level, rules, givens, er, ep, ed, serate });
   }
   return cases;
 }
@@ -127,6 +137,30 @@ if (process.argv.includes('--list')) {
 // CPU time (steadier on a shared machine); the ratio to SukakuExplainer is by CPU time.
 const sukakuArg = process.argv.find((a) => a.startsWith('--sukaku-ms='));
 const sukakuMs = sukakuArg === undefined ? [] : sukakuArg.slice('--sukaku-ms='.length).split(',').map(Number);
+const classesArg = process.argv.find((a) => a.startsWith('--sukaku='));
+const SERATE_FLAGS: Record<string, string[]> = { jigsaw: ['-U', '-L'], x: ['-X'], windoku: ['-W'] };
+
+/**
+ * SukakuExplainer's serate on one variant's puzzles, in one JVM: its CPU milliseconds per puzzle
+ * (user + sys by /usr/bin/time) and how many of its ratings equal the stored ones.
+ */
+function timeSerate(classes: string, variant: string, mine: Case[]): { ms: number; same: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'serate-'));
+  try {
+    const input = join(dir, 'puzzles.txt');
+    const times = join(dir, 'time.txt');
+    writeFileSync(input, mine.map((c) => c.serate).join('\n') + '\n');
+    const flags = SERATE_FLAGS[variant] ?? [];
+    const out = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', times, 'java', '-cp', resolve(classes), 'diuf.sudoku.test.serate', ...flags, `--input=${input}`], { encoding: 'utf8', maxBuffer: 1 << 26, cwd: dir });
+    if (out.status !== 0) throw new Error(`serate failed on ${variant}: ${out.stderr.split('\n')[0] ?? ''}`);
+    const [user, sys] = readFileSync(times, 'utf8').trim().split(/\s+/).map(Number) as [number, number];
+    const ratings = out.stdout.split('\n').filter((l) => l.includes('ED=')).map((l) => l.slice(l.indexOf('ED=') + 3).trim());
+    const same = mine.filter((c, i) => ratings[i] !== undefined && ratings[i]!.split('/').map(Number).join('/') === `${c.er}/${c.ep}/${c.ed}`).length;
+    return { ms: ((user + sys) * 1000) / mine.length, same };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 console.log('Speed (one thread, median of 3 passes; wall clock, then CPU time):');
 [...new Set(cases.map((c) => c.variant))].forEach((variant, v) => {
   const mine = cases.filter((c) => c.variant === variant);
@@ -141,7 +175,13 @@ console.log('Speed (one thread, median of 3 passes; wall clock, then CPU time):'
     cpuRates.push((mine.length * 1e6) / (cpu.user + cpu.system));
   }
   const rate = median(cpuRates);
-  const se = sukakuMs[v];
-  const ratio = se === undefined || !(se > 0) ? '' : `; ${((rate * se) / 1000).toFixed(0)}x SukakuExplainer (${se} ms of CPU per puzzle)`;
+  let se = sukakuMs[v];
+  let measured = '';
+  if (classesArg !== undefined) {
+    const timed = timeSerate(classesArg.slice('--sukaku='.length), variant, mine);
+    se = Math.round(timed.ms);
+    measured = `, timed now, its ER/EP/ED equal to the stored ones on ${timed.same}/${mine.length}`;
+  }
+  const ratio = se === undefined || !(se > 0) ? '' : `; SukakuExplainer ${se} ms of CPU per puzzle${measured}: ${((rate * se) / 1000).toFixed(0)}x`;
   console.log(`  ${variant.padEnd(7)} ${median(rates).toFixed(0)} puzzles/s wall, ${rate.toFixed(0)} puzzles/s CPU (${(1000 / rate).toFixed(1)} ms per puzzle)${ratio}`);
 });

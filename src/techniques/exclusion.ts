@@ -117,10 +117,10 @@ function loadExcluders(board: Readonly<Board>, w0: number, w1: number, w2: numbe
  * The digits that, added to `used` (two digits), would use up every candidate of some excluder:
  * all of them when an excluder's candidates already lie in `used`.
  */
-function lockedThirds(used: number): number {
+function lockedThirds(used: number, count: number, masks: Uint16Array): number {
   let locked = 0;
-  for (let i = 0; i < exclCount; i++) {
-    const rest = exclMasks[i]! & ~used;
+  for (let i = 0; i < count; i++) {
+    const rest = masks[i]! & ~used;
     if (rest === 0) return 0x1ff;
     if ((rest & (rest - 1)) === 0) locked |= rest;
   }
@@ -180,9 +180,11 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
       const w1 = excluders[a * 3 + 1]! & excluders[b * 3 + 1]!;
       const w2 = excluders[a * 3 + 2]! & excluders[b * 3 + 2]!;
       if (!twoOrMore(w0, w1, w2)) continue;
-      loadExcluders(board, w0, w1, w2);
       const ma = c[a]!;
       const mb = c[b]!;
+      // Only excluders whose candidates the pair can both take can be used up; with none, every
+      // digit of a has a partner in b (two or more candidates each).
+      if (loadUsableExcluders(board, w0, w1, w2, ma | mb) === 0) continue;
       const same = sees(a, b);
       let allowedA = 0;
       let allowedB = 0;
@@ -197,6 +199,7 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
         }
       }
       if (allowedA === ma && allowedB === mb) continue;
+      loadExcluders(board, w0, w1, w2);
       const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB]);
       if (step !== null) return step;
     }
@@ -254,8 +257,12 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
             (ka <= 3 && (seeAB || seeAD)) || (kb <= 3 && (seeAB || seeBD)) || (kd <= 3 && (seeAD || seeBD));
           if (!twin) continue;
           alignedTripleStats.sets++;
-          loadExcluders(board, ab0 & excluders[d * 3]!, ab1 & excluders[d * 3 + 1]!, ab2 & excluders[d * 3 + 2]!);
-          const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD);
+          const e0 = ab0 & excluders[d * 3]!;
+          const e1 = ab1 & excluders[d * 3 + 1]!;
+          const e2 = ab2 & excluders[d * 3 + 2]!;
+          // Only excluders whose candidates the three cells can all take can be used up.
+          if (loadUsableExcluders(board, e0, e1, e2, c[a]! | c[b]! | c[d]!) === 0 && !seeAB && !seeAD && !seeBD) continue;
+          const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD, e0, e1, e2);
           if (step !== null) {
             lastTripleFree.known = false;
             return step;
@@ -360,11 +367,45 @@ function thirdCells(w0: number, w1: number, w2: number, after: number): void {
   }
 }
 
-function checkTriple(board: Readonly<Board>, a: number, b: number, d: number, seeAB: boolean, seeAD: boolean, seeBD: boolean): Step | null {
+/**
+ * Loads into exclMasks / exclCells the excluders of the set given as three words whose candidates
+ * all lie in `digits` (the base cells' candidates); returns how many. The others never run out of
+ * candidates, and the only digit they can leave alone is one no base cell has: they allow every
+ * combination.
+ */
+function loadUsableExcluders(board: Readonly<Board>, w0: number, w1: number, w2: number, digits: number): number {
+  const all = cellsOf(w0, w1, w2, exclCells);
+  let n = 0;
+  for (let i = 0; i < all; i++) {
+    const cell = exclCells[i]!;
+    const mask = board.candidates[cell]!;
+    if ((mask & ~digits) !== 0) continue;
+    exclCells[n] = cell;
+    exclMasks[n++] = mask;
+  }
+  exclCount = n;
+  return n;
+}
+
+/** Checks a base set against the usable excluders loaded; the step names all of them (e0..e2). */
+function checkTriple(
+  board: Readonly<Board>,
+  a: number,
+  b: number,
+  d: number,
+  seeAB: boolean,
+  seeAD: boolean,
+  seeBD: boolean,
+  e0: number,
+  e1: number,
+  e2: number,
+): Step | null {
   const c = board.candidates;
   const ma = c[a]!;
   const mb = c[b]!;
   const md = c[d]!;
+  const count = exclCount;
+  const masks = exclMasks;
   let allowedA = 0;
   let allowedB = 0;
   let allowedD = 0;
@@ -374,7 +415,7 @@ function checkTriple(board: Readonly<Board>, a: number, b: number, d: number, se
       const vb = y & -y;
       if (va === vb && seeAB) continue;
       // The third cell's digits left by this pair: not one it sees, none completing an excluder.
-      let possible = md & ~lockedThirds(va | vb);
+      let possible = count === 0 ? md : md & ~lockedThirds(va | vb, count, masks);
       if (seeAD) possible &= ~va;
       if (seeBD) possible &= ~vb;
       if (possible === 0) continue;
@@ -385,6 +426,7 @@ function checkTriple(board: Readonly<Board>, a: number, b: number, d: number, se
     if (allowedA === ma && allowedB === mb && allowedD === md) return null;
   }
   if (allowedA === ma && allowedB === mb && allowedD === md) return null;
+  loadExcluders(board, e0, e1, e2);
   return exclusionStep(board, 'aligned-triple-exclusion', 7.5, [a, b, d], [allowedA, allowedB, allowedD]);
 }
 

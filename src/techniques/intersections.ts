@@ -248,11 +248,14 @@ export function findLockingInHouses(board: Readonly<Board>, geometry: Geometry, 
   const tables = lockingTables(geometry);
   const hc = geometry.houseCount;
   const pos = housePositions(board, geometry);
+  const lockable = lockableHouses(geometry, tables, pos);
   const { pairs } = tables;
   const { inOther } = tables;
   for (let k = 0; k < pairs.length; k += 3) {
     const u1 = pairs[k]!;
     const u2 = pairs[k + 1]!;
+    // No digit of u1 has all its places (two or more) in u2: nothing to look at.
+    if (((lockable[u1 * 2 + (u2 >> 5)]! >>> (u2 & 31)) & 1) === 0) continue;
     const t1 = pairs[k + 2]!;
     const pointing = tables.se.typeOf[u1] === TYPE_BLOCK;
     if (only !== 'any' && (only === 'pointing') !== pointing) continue;
@@ -271,6 +274,48 @@ export function findLockingInHouses(board: Readonly<Board>, geometry: Geometry, 
   return direct || only !== 'any' ? null : findGeneralizedIntersection(board, geometry);
 }
 
+/** Scratch of {@link lockableHouses}: two 32-bit words of houses per house. */
+let LOCKABLE = new Int32Array(0);
+
+/**
+ * For each house u1, the houses (bits over house indexes, two words) that hold all the places of
+ * some digit with two or more places in u1: the only houses u2 a (u1, u2) locking can use.
+ */
+function lockableHouses(geometry: Geometry, tables: LockingTables, pos: Uint16Array): Int32Array {
+  const hc = geometry.houseCount;
+  if (LOCKABLE.length < hc * 2) LOCKABLE = new Int32Array(hc * 2);
+  const lockable = LOCKABLE;
+  if (hc > 64) {
+    // More houses than two words hold: look at every pair.
+    lockable.fill(-1, 0, hc * 2);
+    return lockable;
+  }
+  const { cellHouseWords } = tables;
+  const cells = geometry.houseCells;
+  for (let u1 = 0; u1 < hc; u1++) {
+    let lo = 0;
+    let hi = 0;
+    for (let d = 0; d < 9; d++) {
+      let places = pos[u1 * 9 + d]!;
+      if ((places & (places - 1)) === 0) continue;
+      let commonLo = -1;
+      let commonHi = -1;
+      while (places !== 0) {
+        const low = places & -places;
+        places ^= low;
+        const cell = cells[u1 * 9 + 31 - Math.clz32(low)]!;
+        commonLo &= cellHouseWords[cell * 2]!;
+        commonHi &= cellHouseWords[cell * 2 + 1]!;
+      }
+      lo |= commonLo;
+      hi |= commonHi;
+    }
+    lockable[u1 * 2] = lo;
+    lockable[u1 * 2 + 1] = hi;
+  }
+  return lockable;
+}
+
 /** Which locking steps to look for: all of them (the producer), or only those from a box (pointing) or from another house (claiming). */
 export type LockingKind = 'any' | 'pointing' | 'claiming';
 
@@ -281,6 +326,8 @@ interface LockingTables {
   pairs: Int16Array;
   /** inOther[a * houseCount + b]: mask of the indexes (in a) of a's cells that lie in b. */
   inOther: Uint16Array;
+  /** cellHouseWords[cell * 2 + w]: the houses of a cell, bits over house indexes (w 0: 0-31, 1: 32-63). */
+  cellHouseWords: Int32Array;
 }
 
 const LOCKING_TABLES = new WeakMap<Geometry, LockingTables>();
@@ -309,7 +356,14 @@ function lockingTables(geometry: Geometry): LockingTables {
       }
     }
   }
-  known = { se, pairs: Int16Array.from(pairs), inOther };
+  const cellHouseWords = new Int32Array(81 * 2);
+  for (let cell = 0; cell < 81; cell++) {
+    for (let k = geometry.cellHouseStart[cell]!; k < geometry.cellHouseStart[cell + 1]!; k++) {
+      const house = geometry.cellHouses[k]!;
+      if (house < 64) cellHouseWords[cell * 2 + (house >> 5)] = cellHouseWords[cell * 2 + (house >> 5)]! | (1 << (house & 31));
+    }
+  }
+  known = { se, pairs: Int16Array.from(pairs), inOther, cellHouseWords };
   LOCKING_TABLES.set(geometry, known);
   return known;
 }

@@ -141,6 +141,10 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
   return null;
 }
 
+/** Scratch of {@link findSingleInHouses}: per house, its empty cells and the digits with one place in them. */
+let HOUSE_EMPTY = new Uint8Array(0);
+let HOUSE_SINGLE = new Uint16Array(0);
+
 /**
  * SukakuExplainer's hidden-single producer over any houses, for a non-classic geometry: the first
  * single in its order. Runs of types (blocks, columns, rows; both diagonals; then each further
@@ -151,25 +155,35 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
 export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null {
   const se = seHouses(geometry);
   const { houseCells } = geometry;
+  if (HOUSE_EMPTY.length < geometry.houseCount) {
+    HOUSE_EMPTY = new Uint8Array(geometry.houseCount);
+    HOUSE_SINGLE = new Uint16Array(geometry.houseCount);
+  }
   for (const [from, to] of se.singleRuns) {
     for (let pass = 0; pass < 2; pass++) {
       const alone = pass === 0;
       for (let k = se.typeStart[from]!, end = se.typeStart[to]!; k < end; k++) {
         const house = se.order[k]!;
         const base = house * 9;
-        let once = 0;
-        let twice = 0;
-        let empty = 0;
-        for (let i = 0; i < 9; i++) {
-          const cell = houseCells[base + i]!;
-          if (board.values[cell] !== 0) continue;
-          empty++;
-          const mask = board.candidates[cell]!;
-          twice |= once & mask;
-          once |= mask;
+        if (alone) {
+          // The digits of the house's empty cells seen once and twice or more, kept for the second pass.
+          let once = 0;
+          let twice = 0;
+          let empty = 0;
+          for (let i = 0; i < 9; i++) {
+            const cell = houseCells[base + i]!;
+            if (board.values[cell] !== 0) continue;
+            empty++;
+            const mask = board.candidates[cell]!;
+            twice |= once & mask;
+            once |= mask;
+          }
+          HOUSE_EMPTY[house] = empty;
+          HOUSE_SINGLE[house] = once & ~twice;
         }
+        const empty = HOUSE_EMPTY[house]!;
         if (empty === 0 || (empty === 1) !== alone) continue;
-        const single = once & ~twice;
+        const single = HOUSE_SINGLE[house]!;
         if (single === 0) continue;
         const digit = FIRST_DIGIT[single]!;
         const bit = 1 << (digit - 1);

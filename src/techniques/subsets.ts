@@ -39,6 +39,14 @@ function maskCells(houseCells: Uint8Array, unit: number, indexes: number): numbe
   return cells;
 }
 
+/** Whether a cell of the set (`union`, indexes in the unit) has a candidate outside `digits` (nothing allocated). */
+function hasOtherCandidates(board: Readonly<Board>, houseCells: Uint8Array, unit: number, union: number, digits: number): boolean {
+  for (let rest = union; rest !== 0; rest &= rest - 1) {
+    if ((board.candidates[houseCells[unit * 9 + 31 - Math.clz32(rest & -rest)]!]! & ~digits) !== 0) return true;
+  }
+  return false;
+}
+
 function hiddenEliminations(board: Readonly<Board>, houseCells: Uint8Array, unit: number, union: number, digits: number): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < 9; i++) {
@@ -85,8 +93,8 @@ function findHiddenSet(board: Readonly<Board>, geometry: Geometry, size: number,
       }
       if (POPCOUNT[union] !== size) continue;
       if (!direct) {
+        if (!hasOtherCandidates(board, houseCells, unit, union, digits)) continue;
         const eliminations = hiddenEliminations(board, houseCells, unit, union, digits);
-        if (eliminations.length === 0) continue;
         return {
           technique,
           difficulty,
