@@ -54,8 +54,10 @@ describe.each([
 ])('the SukakuExplainer-rated puzzles of %s', (file, count) => {
   const cases = dataLines(file);
 
-  it('no step ever places a wrong digit or removes a solution digit', () => {
-    for (const [line, solution] of cases) {
+  // Every third puzzle (a third of each level: the files go level by level): the agreement test below
+  // grades them all, and the suite's time is bounded (the whole property: 6.9 s of CPU).
+  it('no step ever places a wrong digit or removes a solution digit (every third puzzle)', () => {
+    for (const [line, solution] of cases.filter((_, i) => i % 3 === 0)) {
       const { rules, givens } = parseVariantLine(line!);
       const geometry = geometryOf(rules);
       const expected = digits(solution!);
