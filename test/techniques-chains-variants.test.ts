@@ -14,7 +14,7 @@ import { applySingles, positionAfterSingles, trainingPuzzles, variantGeometry } 
  */
 
 const HARD = new Set(['advanced', 'extreme', 'unreasonable']);
-const PUZZLES = [...trainingPuzzles('jigsaw-se-rated.jsonl'), ...trainingPuzzles('x-se-rated.jsonl')].filter((p) => HARD.has(p.level));
+const PUZZLES = [...trainingPuzzles('jigsaw'), ...trainingPuzzles('x')].filter((p) => HARD.has(p.level));
 
 function expectSound(step: Step | null, solution: string, what: string): void {
   if (step === null) return;
@@ -22,7 +22,12 @@ function expectSound(step: Step | null, solution: string, what: string): void {
   for (const { cell, digit } of step.placements) expect(Number(solution[cell]), `${what}: places ${digit}`).toBe(digit);
 }
 
-describe.skipIf(PUZZLES.length === 0)('chains on jigsaw and X training puzzles', () => {
+describe('chains on jigsaw and X training puzzles', () => {
+  test('the fixture holds the 150 hard training puzzles (75 jigsaw, 75 X)', () => {
+    expect(PUZZLES.filter((p) => p.variant === 'jigsaw').length).toBe(75);
+    expect(PUZZLES.filter((p) => p.variant === 'x').length).toBe(75);
+  });
+
   test('every chain step keeps the solution (positions after singles, then after each step)', () => {
     let steps = 0;
     for (const puzzle of PUZZLES) {

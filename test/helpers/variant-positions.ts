@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Board, boardFromGrid, placeDigit } from '../../src/core/board.js';
 import { type Geometry, geometryOf } from '../../src/core/geometry.js';
 import { classicRules, jigsawRules, withDiagonals } from '../../src/rules/constructors.js';
 
-/** A training puzzle of /work/shared/data/variants-train (jigsaw or X) with its rules' geometry. */
+/** A training puzzle (jigsaw or X, from test/fixtures/variants/se-rated.txt) with its rules' geometry. */
 export interface VariantPuzzle {
   variant: 'jigsaw' | 'x';
   givens: string;
@@ -14,7 +16,8 @@ export interface VariantPuzzle {
   geometry: Geometry;
 }
 
-const TRAIN = '/work/shared/data/variants-train/';
+/** The 300 SukakuExplainer-rated training puzzles, copied into the repository (the file's header names their source). */
+const TRAINING_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'variants', 'se-rated.txt');
 
 /** The geometry of a jigsaw layout (81 region ids 1-9) or, for null, of Sudoku X. */
 export function variantGeometry(regions: string | null): Geometry {
@@ -22,26 +25,19 @@ export function variantGeometry(regions: string | null): Geometry {
   return geometryOf(jigsawRules([...regions].map((c) => Number(c) - 1)));
 }
 
-/** The training puzzles of one file (jigsaw-se-rated.jsonl or x-se-rated.jsonl), whether the data is there. */
-export function trainingPuzzles(file: string): VariantPuzzle[] {
-  let text: string;
-  try {
-    text = readFileSync(TRAIN + file, 'utf8');
-  } catch {
-    return [];
+/** The training puzzles of one variant: LINE<TAB>SOLUTION<TAB>ER/EP/ED<TAB>Solo level, LINE being `GIVENS LAYOUT` (jigsaw) or `x:GIVENS`. */
+export function trainingPuzzles(variant: 'jigsaw' | 'x'): VariantPuzzle[] {
+  const puzzles: VariantPuzzle[] = [];
+  for (const line of readFileSync(TRAINING_FILE, 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const [text, solution, se, level] = line.split('\t') as [string, string, string, string];
+    const isX = text.startsWith('x:');
+    if (isX !== (variant === 'x')) continue;
+    const givens = isX ? text.slice(2) : text.slice(0, 81);
+    const regions = isX ? null : text.slice(82, 163);
+    puzzles.push({ variant, givens, regions, solution, level, se, geometry: variantGeometry(regions) });
   }
-  return text.trim().split('\n').map((line) => {
-    const row = JSON.parse(line) as { variant: string; givens: string; regions: string | null; solution: string; solo_difficulty: string; se: string };
-    return {
-      variant: row.variant === 'jigsaw' ? 'jigsaw' : 'x',
-      givens: row.givens,
-      regions: row.regions,
-      solution: row.solution,
-      level: row.solo_difficulty,
-      se: row.se,
-      geometry: variantGeometry(row.regions),
-    };
-  });
+  return puzzles;
 }
 
 /** Places naked and hidden singles (over every house of the geometry) until none is left. */
