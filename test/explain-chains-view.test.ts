@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeWithPath } from '../src/grader/grade.js';
 import { run } from './helpers/cli.js';
 import { launchBrowser } from './helpers/browser.js';
+import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
 // AI Escargot: forcing chains with several chains per step and nested proofs (steps 9 and 11).
@@ -15,25 +16,6 @@ const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1
 let browser: Browser;
 let file: string;
 let steps: ReturnType<typeof gradeWithPath>['steps'];
-
-/** What the shown step's shown board holds. */
-function shownView(page: Page) {
-  return page.evaluate(() => {
-    const step = [...document.querySelectorAll('.step')].find((s) => !(s as HTMLElement).hidden)!;
-    const boards = [...step.querySelectorAll('.board')].filter((b) => !(b as HTMLElement).hidden);
-    const svg = boards[0]?.querySelector('svg');
-    const chains = [...(svg?.querySelectorAll('.mark-arrow') ?? [])].map((a) => a.getAttribute('data-chain'));
-    return {
-      index: Number(step.getAttribute('data-step')),
-      shownBoards: boards.length,
-      label: step.querySelector('.view-label')?.textContent ?? '',
-      chains: [...new Set(chains)].sort(),
-      arrows: chains.length,
-      struck: svg?.querySelectorAll('.mark-strike').length ?? 0,
-      width: svg?.getBoundingClientRect().width ?? 0,
-    };
-  });
-}
 
 describeWithTool('chromium', 'explain --html: chains one at a time, eliminations never under an arrow', () => {
   beforeAll(async () => {

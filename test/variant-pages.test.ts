@@ -19,6 +19,7 @@ import { explainPage, explainPathPage } from '../src/pages/index.js';
 import { withCages } from '../src/rules/constructors.js';
 import { run, runBinary } from './helpers/cli.js';
 import { launchBrowser } from './helpers/browser.js';
+import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
 const VARIANTS = new URL('./fixtures/variants/', import.meta.url).pathname;
@@ -148,22 +149,6 @@ describe('explain --html and grade for variants (the CLI)', { timeout: 120_000 }
 });
 
 let browser: Browser;
-
-/** What the shown step's shown board holds. */
-function shownView(page: Page) {
-  return page.evaluate(() => {
-    const step = [...document.querySelectorAll('.step')].find((s) => !(s as HTMLElement).hidden)!;
-    const boards = [...step.querySelectorAll('.board')].filter((b) => !(b as HTMLElement).hidden);
-    const svg = boards[0]?.querySelector('svg');
-    const chains = [...(svg?.querySelectorAll('.mark-arrow') ?? [])].map((a) => a.getAttribute('data-chain'));
-    return {
-      index: Number(step.getAttribute('data-step')),
-      shownBoards: boards.length,
-      label: step.querySelector('.view-label')?.textContent ?? '',
-      chains: [...new Set(chains)].sort(),
-    };
-  });
-}
 
 /** How many of the shown board's marks of `selector` are drawn with a size (visible). */
 function visibleMarks(page: Page, selector: string): Promise<number> {
