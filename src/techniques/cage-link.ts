@@ -5,7 +5,8 @@ import type { TechniqueDef } from './types.js';
  * the pattern are those of src/rules/solver-link.ts). Only rules with cages use them, and a rules
  * value is only ever made by `buildRules`, so `buildRules` links them in and the ladder, the texts
  * and the technique names find them here: an app that grades classic puzzles never bundles the
- * killer techniques (about 6 KB gzipped), an app that builds rules always has them.
+ * killer techniques (5.7 KB gzipped: the classic calls' browser bundle measured 49,107 B
+ * without them and 54,791 B with them, esbuild --minify), an app that builds rules always has them.
  */
 let linkedTechniques: readonly TechniqueDef[] = [];
 let linkedTexts: Readonly<Record<string, string>> = {};
