@@ -35,14 +35,6 @@ export const LADDER: readonly TechniqueDef[] = [
   .sort((a, b) => a.def.difficulty - b.def.difficulty || a.index - b.index)
   .map(({ def }) => def);
 
-/**
- * Whether the chain and forcing-chain families read the geometry from their context (they do since
- * branch grader-chains: links over every house, cage-mates as weak links). Were it false, the
- * ladder of a non-classic geometry would leave them out (they would use the classic houses and
- * remove true candidates) and such puzzles would be finished by guesses.
- */
-export const CHAINS_READ_GEOMETRY = true;
-
 /*
  * Technique definitions that only a geometry with killer cages uses (cage sums, the rule of 45,
  * cage splitting, house combinations: `KILLER_TECHNIQUES` of src/techniques/killer, rated on the
@@ -66,7 +58,8 @@ export const CAGE_LADDER_MAX = 9.5;
  * - uniqueness (unique rectangles / loops, BUG): on with houses only (a loop's cells pair up in
  *   every house they meet, diagonals and windows included; a BUG's solutions come in pairs for any
  *   houses), off with killer cages (swapping two digits changes a cage's sum).
- * - chains and forcing chains: see {@link CHAINS_READ_GEOMETRY}.
+ * - chains and forcing chains: on (their links follow every house of the geometry, cage-mates as
+ *   weak links; the nested ones are left out on killers, see {@link CAGE_LADDER_MAX}).
  * Singles, locked candidates (every pair of crossing houses), subsets (every house), fish (rows
  * and columns, the same on every 9x9 rule set), wings and aligned exclusion (peers through every
  * house and cage) read the geometry and are sound on every 9x9 rule set.
@@ -74,9 +67,8 @@ export const CAGE_LADDER_MAX = 9.5;
 function soundOn(def: TechniqueDef, geometry: Geometry): boolean {
   // Swapping two digits round a loop (or a BUG's pairs) changes a killer cage's sum.
   if (def.family === 'uniqueness') return geometry.rules === null || geometry.rules.cages.length === 0;
-  if (def.family === 'chains' || def.family === 'forcing') return CHAINS_READ_GEOMETRY;
-  // Every house technique here is sound on any 9x9 houses (a jigsaw piece equal to a line is one house).
-  return geometry.houseCount > 0;
+  // Every other technique reads the geometry and is sound on any 9x9 houses (a jigsaw piece equal to a line is one house).
+  return true;
 }
 
 function byDifficulty(defs: readonly TechniqueDef[]): TechniqueDef[] {
