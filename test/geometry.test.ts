@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { buildGeometry, classicGeometry, geometryOf, seesIn } from '../src/core/geometry.js';
+import { classicGeometry, geometryOf, seesIn } from '../src/core/geometry.js';
+import { buildGeometry } from '../src/core/geometry-build.js';
 import { sees } from '../src/core/tables.js';
 import { classicRules, jigsawRules, withCages, withDiagonals, withWindoku } from '../src/rules/index.js';
 

@@ -1,6 +1,10 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
 import { linkRulesCounter, setLayoutKey } from './solver-link.js';
+import { linkGeometryBuilder } from '../core/geometry.js';
+import { buildGeometry } from '../core/geometry-build.js';
 import { linkCageTechniques } from '../techniques/cage-link.js';
+import { linkVariantTechniques } from '../techniques/variant-link.js';
+import { VARIANT_TECHNIQUES } from '../techniques/variant-techniques.js';
 import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
 import { KILLER_TEXTS } from '../techniques/killer/texts.js';
 import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
@@ -511,6 +515,9 @@ export function buildRules(input: RulesSpec): Rules {
   linkRulesCounter(RULES_COUNTER);
   // And the killer techniques, for the grader (why: techniques/cage-link.ts).
   linkCageTechniques(KILLER_TECHNIQUES, KILLER_TEXTS);
+  // And the geometry and techniques of houses other than classic's (why: core/geometry.ts, techniques/variant-link.ts).
+  linkGeometryBuilder(buildGeometry);
+  linkVariantTechniques(VARIANT_TECHNIQUES);
   const rules: Rules = Object.freeze({
     spec,
     variant: variantName(spec),

@@ -2,8 +2,9 @@ import type { Board } from '../core/board.js';
 import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
-import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW, seHouses } from './houses.js';
+import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW } from './houses.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
+import { variantTechniques } from './variant-link.js';
 
 /**
  * The order in which Sudoku Explainer visits units: boxes, then columns, then rows.
@@ -40,7 +41,7 @@ export function unitEmptyCount(board: Readonly<Board>, unit: number, houseCells:
   return n;
 }
 
-function placement(technique: string, difficulty: number, cell: number, digit: number, unit: number): Step {
+export function placement(technique: string, difficulty: number, cell: number, digit: number, unit: number): Step {
   return {
     technique,
     difficulty,
@@ -141,109 +142,9 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
   return null;
 }
 
-/** Scratch of {@link findSingleInHouses}: per house, its empty cells and the digits with one place in them. */
-let HOUSE_EMPTY = new Uint8Array(0);
-let HOUSE_SINGLE = new Uint16Array(0);
-
-/**
- * SukakuExplainer's hidden-single producer over any houses, for a non-classic geometry: the first
- * single in its order. Runs of types (blocks, columns, rows; both diagonals; then each further
- * type) are scanned for "alone" cells (the last empty cell of a house, 1.0) and then for hidden
- * singles; a hidden single is 1.2 in a regular 3x3 box and 1.5 in any other house (a jigsaw piece
- * included, as in SukakuExplainer, which has no boxes on a jigsaw).
- */
-export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null {
-  const se = seHouses(geometry);
-  const { houseCells } = geometry;
-  if (HOUSE_EMPTY.length < geometry.houseCount) {
-    HOUSE_EMPTY = new Uint8Array(geometry.houseCount);
-    HOUSE_SINGLE = new Uint16Array(geometry.houseCount);
-  }
-  for (const [from, to] of se.singleRuns) {
-    for (let pass = 0; pass < 2; pass++) {
-      const alone = pass === 0;
-      for (let k = se.typeStart[from]!, end = se.typeStart[to]!; k < end; k++) {
-        const house = se.order[k]!;
-        const base = house * 9;
-        if (alone) {
-          // The digits of the house's empty cells seen once and twice or more, kept for the second pass.
-          let once = 0;
-          let twice = 0;
-          let empty = 0;
-          for (let i = 0; i < 9; i++) {
-            const cell = houseCells[base + i]!;
-            if (board.values[cell] !== 0) continue;
-            empty++;
-            const mask = board.candidates[cell]!;
-            twice |= once & mask;
-            once |= mask;
-          }
-          HOUSE_EMPTY[house] = empty;
-          HOUSE_SINGLE[house] = once & ~twice;
-        }
-        const empty = HOUSE_EMPTY[house]!;
-        if (empty === 0 || (empty === 1) !== alone) continue;
-        const single = HOUSE_SINGLE[house]!;
-        if (single === 0) continue;
-        const digit = FIRST_DIGIT[single]!;
-        const bit = 1 << (digit - 1);
-        for (let i = 0; i < 9; i++) {
-          const cell = houseCells[base + i]!;
-          if ((board.candidates[cell]! & bit) === 0) continue;
-          if (alone) return placement('full-house', 1.0, cell, digit, house);
-          const type = se.typeOf[house]!;
-          if (type === TYPE_BLOCK) return placement('hidden-single-box', 1.2, cell, digit, house);
-          if (type === TYPE_ROW || type === TYPE_COLUMN) return placement('hidden-single-line', 1.5, cell, digit, house);
-          return placement('hidden-single-house', 1.5, cell, digit, house);
-        }
-      }
-    }
-  }
-  return null;
-}
-
 /** Which SE types a single may come from (bit per TYPE_*), for the per-technique entries on any geometry. */
 const BLOCKS = 1 << TYPE_BLOCK;
 const LINES = (1 << TYPE_ROW) | (1 << TYPE_COLUMN);
-const OTHER_HOUSES = ~(BLOCKS | LINES);
-
-/**
- * The first single of one kind on any geometry, in SE's house order: `alone` for the last empty
- * cell of a house (any type), else a hidden single in a house whose type is in `types`.
- */
-function findSingleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null {
-  const se = seHouses(geometry);
-  const { houseCells } = geometry;
-  for (let k = 0; k < se.order.length; k++) {
-    const house = se.order[k]!;
-    if (!alone && ((1 << se.typeOf[house]!) & types) === 0) continue;
-    const base = house * 9;
-    let once = 0;
-    let twice = 0;
-    let empty = 0;
-    for (let i = 0; i < 9; i++) {
-      const cell = houseCells[base + i]!;
-      if (board.values[cell] !== 0) continue;
-      empty++;
-      const mask = board.candidates[cell]!;
-      twice |= once & mask;
-      once |= mask;
-    }
-    const single = once & ~twice;
-    if (empty === 0 || (empty === 1) !== alone || single === 0) continue;
-    const digit = FIRST_DIGIT[single]!;
-    for (let i = 0; i < 9; i++) {
-      const cell = houseCells[base + i]!;
-      if (board.candidates[cell]! & (1 << (digit - 1))) return placement(technique, difficulty, cell, digit, house);
-    }
-  }
-  return null;
-}
-
-/** A digit with one place left in a jigsaw piece or an extra house (diagonal, window...), SE order (1.5). */
-export function findHiddenSingleHouse(board: Readonly<Board>, geometry: Geometry): Step | null {
-  return findSingleOfKind(board, geometry, false, OTHER_HOUSES, 'hidden-single-house', 1.5);
-}
 
 function geometryOfContext(context: TechniqueContext): Geometry {
   return context.geometry ?? classicGeometry();
@@ -254,7 +155,7 @@ export function isClassic(context: TechniqueContext): boolean {
   return context.geometry === undefined || context.geometry.classic;
 }
 
-/** The singles of a non-classic geometry as one producer (see {@link findSingleInHouses}). */
+/** The singles of a non-classic geometry as one producer (see `findSingleInHouses`, singles-houses.ts). */
 export const SINGLES_IN_HOUSES: TechniqueDef = {
   id: 'singles',
   name: 'Singles',
@@ -262,7 +163,7 @@ export const SINGLES_IN_HOUSES: TechniqueDef = {
   difficulty: 1.0,
   maxDifficulty: 1.5,
   uniqueness: false,
-  find: (board, context) => findSingleInHouses(board, geometryOfContext(context)),
+  find: (board, context) => variantTechniques().singleInHouses(board, geometryOfContext(context)),
 };
 
 export const HIDDEN_SINGLE_HOUSE: TechniqueDef = {
@@ -272,7 +173,7 @@ export const HIDDEN_SINGLE_HOUSE: TechniqueDef = {
   difficulty: 1.5,
   maxDifficulty: 1.5,
   uniqueness: false,
-  find: (board, context) => findHiddenSingleHouse(board, geometryOfContext(context)),
+  find: (board, context) => variantTechniques().hiddenSingleHouse(board, geometryOfContext(context)),
 };
 
 export const FULL_HOUSE: TechniqueDef = {
@@ -282,7 +183,7 @@ export const FULL_HOUSE: TechniqueDef = {
   difficulty: 1.0,
   maxDifficulty: 1.0,
   uniqueness: false,
-  find: (board, context) => (isClassic(context) ? findFullHouse(board) : findSingleOfKind(board, context.geometry!, true, 0, 'full-house', 1.0)),
+  find: (board, context) => (isClassic(context) ? findFullHouse(board) : variantTechniques().singleOfKind(board, context.geometry!, true, 0, 'full-house', 1.0)),
 };
 
 export const HIDDEN_SINGLE_BOX: TechniqueDef = {
@@ -292,7 +193,7 @@ export const HIDDEN_SINGLE_BOX: TechniqueDef = {
   difficulty: 1.2,
   maxDifficulty: 1.2,
   uniqueness: false,
-  find: (board, context) => (isClassic(context) ? findHiddenSingleBox(board) : findSingleOfKind(board, context.geometry!, false, BLOCKS, 'hidden-single-box', 1.2)),
+  find: (board, context) => (isClassic(context) ? findHiddenSingleBox(board) : variantTechniques().singleOfKind(board, context.geometry!, false, BLOCKS, 'hidden-single-box', 1.2)),
 };
 
 export const HIDDEN_SINGLE_LINE: TechniqueDef = {
@@ -302,7 +203,7 @@ export const HIDDEN_SINGLE_LINE: TechniqueDef = {
   difficulty: 1.5,
   maxDifficulty: 1.5,
   uniqueness: false,
-  find: (board, context) => (isClassic(context) ? findHiddenSingleLine(board) : findSingleOfKind(board, context.geometry!, false, LINES, 'hidden-single-line', 1.5)),
+  find: (board, context) => (isClassic(context) ? findHiddenSingleLine(board) : variantTechniques().singleOfKind(board, context.geometry!, false, LINES, 'hidden-single-line', 1.5)),
 };
 
 export const NAKED_SINGLE: TechniqueDef = {

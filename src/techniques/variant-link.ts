@@ -1,0 +1,48 @@
+import type { Board } from '../core/board.js';
+import type { Geometry } from '../core/geometry.js';
+import type { Step } from '../core/step.js';
+import type { SeHouses } from './houses.js';
+
+/**
+ * How the techniques reach their code for houses other than classic's without every bundle
+ * carrying it (the reason and the pattern are those of src/rules/solver-link.ts and cage-link.ts).
+ * SukakuExplainer's house order, its singles and locked candidates over any pair of house types,
+ * the generalised intersection and the names of extra houses only serve rules other than classic,
+ * whose geometry only exists once `buildRules` has made them; so `buildRules` links them in
+ * (variant-techniques.ts) and the techniques find them here: an app that grades classic grids never
+ * bundles them, an app that builds rules always has them.
+ */
+export interface VariantTechniques {
+  /** SE's house order of a non-classic geometry (houses-build.ts). */
+  seHouses(geometry: Geometry): SeHouses;
+  /** SukakuExplainer's hidden-single producer (singles-houses.ts). */
+  singleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null;
+  /** The first single of one kind in SE's house order (singles-houses.ts). */
+  singleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null;
+  /** A hidden single in a jigsaw piece or an extra house (singles-houses.ts). */
+  hiddenSingleHouse(board: Readonly<Board>, geometry: Geometry): Step | null;
+  /** Locked candidates over every pair of crossing houses (locking-houses.ts). */
+  lockingInHouses(board: Readonly<Board>, geometry: Geometry, direct: boolean, only: LockingKind): Step | null;
+  /** The generalised intersection alone (locking-houses.ts). */
+  generalizedIntersection(board: Readonly<Board>, geometry: Geometry): Step | null;
+}
+
+/** Which locking steps to look for: all of them (the producer), or only those from a box (pointing) or from another house (claiming). */
+export type LockingKind = 'any' | 'pointing' | 'claiming';
+
+let linked: VariantTechniques | null = null;
+
+/** Called by buildRules. */
+export function linkVariantTechniques(techniques: VariantTechniques): void {
+  linked = techniques;
+}
+
+/**
+ * The linked techniques. Only a non-classic geometry (made from a rules value, so after buildRules)
+ * or a direct call of a variant producer needs them; the latter without any rules value built is
+ * told so.
+ */
+export function variantTechniques(): VariantTechniques {
+  if (linked === null) throw new Error('the techniques over variant houses are linked in by buildRules: build the rules (buildRules, classicRules...) first');
+  return linked;
+}
