@@ -1,7 +1,6 @@
 import type { Board } from '../core/board.js';
-import { classicGeometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
-import { FIRST_DIGIT, POPCOUNT, UNIT_CELLS } from '../core/tables.js';
+import { FIRST_DIGIT, UNIT_CELLS } from '../core/tables.js';
 import { isClassic } from './singles.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
 import { variantTechniques, type LockingKind } from './variant-link.js';
@@ -253,39 +252,6 @@ export const DIRECT_POINTING = def('direct-pointing', 'Direct pointing', 1.7, fi
 export const DIRECT_CLAIMING = def('direct-claiming', 'Direct claiming', 1.9, findDirectClaiming, true, 'claiming');
 export const POINTING = def('pointing', 'Pointing', 2.6, findPlainPointing, false, 'pointing');
 export const CLAIMING = def('claiming', 'Claiming', 2.8, findPlainClaiming, false, 'claiming');
-
-/** The generalised intersection (2.9) on its own; nothing on classic rules (see `findLockingInHouses`, locking-houses.ts). */
-export const GENERALIZED_INTERSECTION: TechniqueDef = {
-  id: 'generalized-intersection',
-  name: 'Generalised intersection',
-  family: 'intersections',
-  difficulty: 2.9,
-  maxDifficulty: 2.9,
-  uniqueness: false,
-  find: (board, context) => (isClassic(context) ? null : variantTechniques().generalizedIntersection(board, context.geometry!)),
-};
-
-/** SukakuExplainer's direct locking producer on a non-classic geometry: the first direct pointing or claiming in its order (1.7 / 1.9). */
-export const DIRECT_LOCKING_IN_HOUSES: TechniqueDef = {
-  id: 'direct-locking',
-  name: 'Direct locked candidates',
-  family: 'intersections',
-  difficulty: 1.7,
-  maxDifficulty: 1.9,
-  uniqueness: false,
-  find: (board, context) => variantTechniques().lockingInHouses(board, context.geometry ?? classicGeometry(), true, 'any'),
-};
-
-/** SukakuExplainer's locking producer on a non-classic geometry: the first pointing, claiming or generalised intersection in its order (2.6-2.9). */
-export const LOCKING_IN_HOUSES: TechniqueDef = {
-  id: 'locked-candidates',
-  name: 'Locked candidates',
-  family: 'intersections',
-  difficulty: 2.6,
-  maxDifficulty: 2.9,
-  uniqueness: false,
-  find: (board, context) => variantTechniques().lockingInHouses(board, context.geometry ?? classicGeometry(), false, 'any'),
-};
 
 /** Locked candidates, in ladder order. */
 export const INTERSECTION_TECHNIQUES: TechniqueDef[] = [DIRECT_POINTING, DIRECT_CLAIMING, POINTING, CLAIMING];

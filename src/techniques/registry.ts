@@ -3,12 +3,13 @@ import { CHAIN_TECHNIQUES } from './chains.js';
 import { EXCLUSION_TECHNIQUES } from './exclusion.js';
 import { FISH_TECHNIQUES } from './fish.js';
 import { FORCING_TECHNIQUES } from './forcing.js';
-import { DIRECT_LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION, INTERSECTION_TECHNIQUES, LOCKING_IN_HOUSES } from './intersections.js';
+import { INTERSECTION_TECHNIQUES } from './intersections.js';
 import { cageTechniques } from './cage-link.js';
-import { HIDDEN_SINGLE_HOUSE, NAKED_SINGLE, SINGLES_IN_HOUSES, SINGLES_TECHNIQUES } from './singles.js';
+import { SINGLES_TECHNIQUES } from './singles.js';
 import { SUBSET_TECHNIQUES } from './subsets.js';
 import type { TechniqueDef } from './types.js';
 import { UNIQUENESS_TECHNIQUES } from './uniqueness.js';
+import { variantDefs, variantTechniques } from './variant-link.js';
 import { WING_TECHNIQUES } from './wings.js';
 
 /**
@@ -36,69 +37,17 @@ export const LADDER: readonly TechniqueDef[] = [
   .map(({ def }) => def);
 
 /*
- * Technique definitions that only a geometry with killer cages uses (cage sums, the rule of 45,
- * cage splitting, house combinations: `KILLER_TECHNIQUES` of src/techniques/killer, rated on the
- * same scale, see docs/killer-rating.md) come through cage-link.ts (`cageTechniques()`), linked in
- * by buildRules, so that classic bundles do not carry them. The ladder of a cage geometry is the
- * house techniques that stay sound with cages plus these, sorted by difficulty.
+ * The ladder of a non-classic geometry (SukakuExplainer's producers, the techniques sound there,
+ * the killer techniques on cages) is built by variant-ladder.ts, which buildRules links in
+ * (variant-link.ts): classic bundles do not carry it.
  */
-
-/**
- * On rules with cages the ladder stops below this difficulty: the nested forcing chains (Sudoku
- * Explainer 9.5 to 11.0) are left out. Their links see cage-mates but not cage sums, so on a
- * killer they only run where the cage techniques are stuck, on a near-empty board, for tens of
- * seconds (29 s for one of our 'hard' killers, seed killer-grade #3), and then a guess was needed
- * anyway; no killer of bench/killer-grade.ts solved without a guess needed a step above 7.3 (see
- * docs/killer-rating.md). Where the rest is stuck the grader guesses (rated 11.0, extreme).
- */
-export const CAGE_LADDER_MAX = 9.5;
-
-/**
- * Which techniques are sound on a non-classic geometry, and why the others are left out:
- * - uniqueness (unique rectangles / loops, BUG): on with houses only (a loop's cells pair up in
- *   every house they meet, diagonals and windows included; a BUG's solutions come in pairs for any
- *   houses), off with killer cages (swapping two digits changes a cage's sum).
- * - chains and forcing chains: on (their links follow every house of the geometry, cage-mates as
- *   weak links; the nested ones are left out on killers, see {@link CAGE_LADDER_MAX}).
- * Singles, locked candidates (every pair of crossing houses), subsets (every house), fish (rows
- * and columns, the same on every 9x9 rule set), wings and aligned exclusion (peers through every
- * house and cage) read the geometry and are sound on every 9x9 rule set.
- */
-function soundOn(def: TechniqueDef, geometry: Geometry): boolean {
-  // Swapping two digits round a loop (or a BUG's pairs) changes a killer cage's sum.
-  if (def.family === 'uniqueness') return geometry.rules === null || geometry.rules.cages.length === 0;
-  // Every other technique reads the geometry and is sound on any 9x9 houses (a jigsaw piece equal to a line is one house).
-  return true;
-}
-
-function byDifficulty(defs: readonly TechniqueDef[]): TechniqueDef[] {
-  return defs
-    .map((def, index) => ({ def, index }))
-    .sort((a, b) => a.def.difficulty - b.def.difficulty || a.index - b.index)
-    .map(({ def }) => def);
-}
-
-/**
- * The ladder of a non-classic 9x9 geometry, as SukakuExplainer runs it: its hidden-single producer
- * (all singles but the naked one, first found in its house order), its direct locking producer,
- * the direct hidden pair, the naked single, the direct hidden triple, its locking producer
- * (pointing, claiming over every pair of house types, then the generalised intersection), then
- * the classic ladder's other techniques reading the geometry, less those unsound there (see
- * {@link soundOn}), plus the killer techniques (`cageTechniques()`) when the rules have cages.
- */
-function buildVariantLadder(geometry: Geometry): TechniqueDef[] {
-  const replaced = new Set([...SINGLES_TECHNIQUES, ...INTERSECTION_TECHNIQUES].map((def) => def.id));
-  const hasCages = geometry.rules !== null && geometry.rules.cages.length > 0;
-  const rest = LADDER.filter((def) => !replaced.has(def.id) && soundOn(def, geometry) && (!hasCages || def.difficulty < CAGE_LADDER_MAX));
-  return byDifficulty([SINGLES_IN_HOUSES, DIRECT_LOCKING_IN_HOUSES, NAKED_SINGLE, LOCKING_IN_HOUSES, ...rest, ...(hasCages ? cageTechniques() : [])]);
-}
 
 const VARIANT_LADDERS = new WeakMap<Geometry, { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] }>();
 
 function variantLadder(geometry: Geometry): { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] } {
   let known = VARIANT_LADDERS.get(geometry);
   if (known === undefined) {
-    const ladder = buildVariantLadder(geometry);
+    const ladder = variantTechniques().ladder(geometry, LADDER);
     known = { ladder, all: buildGroups(ladder), noUniqueness: buildGroups(ladder.filter((def) => !def.uniqueness)) };
     VARIANT_LADDERS.set(geometry, known);
   }
@@ -110,14 +59,11 @@ export function ladderFor(geometry?: Geometry): readonly TechniqueDef[] {
   return geometry === undefined || geometry.classic ? LADDER : variantLadder(geometry).ladder;
 }
 
-/** Definitions only the variant ladders use (producers, and techniques without classic steps), for names and lookups. */
-const VARIANT_ONLY: readonly TechniqueDef[] = [SINGLES_IN_HOUSES, HIDDEN_SINGLE_HOUSE, DIRECT_LOCKING_IN_HOUSES, LOCKING_IN_HOUSES, GENERALIZED_INTERSECTION];
+const BY_ID = new Map<string, TechniqueDef>(LADDER.map((def) => [def.id, def]));
 
-const BY_ID = new Map<string, TechniqueDef>([...LADDER, ...VARIANT_ONLY].map((def) => [def.id, def]));
-
-/** A technique by id, or undefined. */
+/** A technique by id, or undefined (the variant ladders' own producers and the killer techniques once buildRules has linked them in). */
 export function techniqueById(id: string): TechniqueDef | undefined {
-  return BY_ID.get(id) ?? cageTechniques().find((def) => def.id === id);
+  return BY_ID.get(id) ?? variantDefs().find((def) => def.id === id) ?? cageTechniques().find((def) => def.id === id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Board } from '../core/board.js';
-import { classicGeometry, type Geometry } from '../core/geometry.js';
+import { classicGeometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
 import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW } from './houses.js';
@@ -146,35 +146,10 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
 const BLOCKS = 1 << TYPE_BLOCK;
 const LINES = (1 << TYPE_ROW) | (1 << TYPE_COLUMN);
 
-function geometryOfContext(context: TechniqueContext): Geometry {
-  return context.geometry ?? classicGeometry();
-}
-
 /** True when the context's rules are classic (the fast classic tables apply). */
 export function isClassic(context: TechniqueContext): boolean {
   return context.geometry === undefined || context.geometry.classic;
 }
-
-/** The singles of a non-classic geometry as one producer (see `findSingleInHouses`, singles-houses.ts). */
-export const SINGLES_IN_HOUSES: TechniqueDef = {
-  id: 'singles',
-  name: 'Singles',
-  family: 'singles',
-  difficulty: 1.0,
-  maxDifficulty: 1.5,
-  uniqueness: false,
-  find: (board, context) => variantTechniques().singleInHouses(board, geometryOfContext(context)),
-};
-
-export const HIDDEN_SINGLE_HOUSE: TechniqueDef = {
-  id: 'hidden-single-house',
-  name: 'Hidden single (region, diagonal or window)',
-  family: 'singles',
-  difficulty: 1.5,
-  maxDifficulty: 1.5,
-  uniqueness: false,
-  find: (board, context) => variantTechniques().hiddenSingleHouse(board, geometryOfContext(context)),
-};
 
 export const FULL_HOUSE: TechniqueDef = {
   id: 'full-house',

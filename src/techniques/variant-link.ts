@@ -2,12 +2,13 @@ import type { Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import type { SeHouses } from './houses.js';
+import type { TechniqueDef } from './types.js';
 
 /**
  * How the techniques reach their code for houses other than classic's without every bundle
  * carrying it (the reason and the pattern are those of src/rules/solver-link.ts and cage-link.ts).
  * SukakuExplainer's house order, its singles and locked candidates over any pair of house types,
- * the generalised intersection and the names of extra houses only serve rules other than classic,
+ * the generalised intersection and the variant ladder only serve rules other than classic,
  * whose geometry only exists once `buildRules` has made them; so `buildRules` links them in
  * (variant-techniques.ts) and the techniques find them here: an app that grades classic grids never
  * bundles them, an app that builds rules always has them.
@@ -15,16 +16,14 @@ import type { SeHouses } from './houses.js';
 export interface VariantTechniques {
   /** SE's house order of a non-classic geometry (houses-build.ts). */
   seHouses(geometry: Geometry): SeHouses;
-  /** SukakuExplainer's hidden-single producer (singles-houses.ts). */
-  singleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null;
   /** The first single of one kind in SE's house order (singles-houses.ts). */
   singleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null;
-  /** A hidden single in a jigsaw piece or an extra house (singles-houses.ts). */
-  hiddenSingleHouse(board: Readonly<Board>, geometry: Geometry): Step | null;
   /** Locked candidates over every pair of crossing houses (locking-houses.ts). */
   lockingInHouses(board: Readonly<Board>, geometry: Geometry, direct: boolean, only: LockingKind): Step | null;
-  /** The generalised intersection alone (locking-houses.ts). */
-  generalizedIntersection(board: Readonly<Board>, geometry: Geometry): Step | null;
+  /** The ladder of a non-classic geometry, from the classic one (variant-ladder.ts). */
+  ladder(geometry: Geometry, classic: readonly TechniqueDef[]): TechniqueDef[];
+  /** The definitions only the variant ladders use (their producers), for names and lookups. */
+  readonly defs: readonly TechniqueDef[];
 }
 
 /** Which locking steps to look for: all of them (the producer), or only those from a box (pointing) or from another house (claiming). */
@@ -45,4 +44,9 @@ export function linkVariantTechniques(techniques: VariantTechniques): void {
 export function variantTechniques(): VariantTechniques {
   if (linked === null) throw new Error('the techniques over variant houses are linked in by buildRules: build the rules (buildRules, classicRules...) first');
   return linked;
+}
+
+/** The variant ladders' own definitions: empty until buildRules has linked them (then no variant step exists either). */
+export function variantDefs(): readonly TechniqueDef[] {
+  return linked === null ? [] : linked.defs;
 }

@@ -1,14 +1,14 @@
 import { buildHouseOrder } from './houses-build.js';
-import { findGeneralizedIntersection, findLockingInHouses } from './locking-houses.js';
-import { findHiddenSingleHouse, findSingleInHouses, findSingleOfKind } from './singles-houses.js';
+import { findLockingInHouses } from './locking-houses.js';
+import { findSingleOfKind } from './singles-houses.js';
+import { VARIANT_ONLY, buildVariantLadder } from './variant-ladder.js';
 import type { VariantTechniques } from './variant-link.js';
 
 /** The techniques' code for houses other than classic's, as buildRules links it in (why: variant-link.ts). */
 export const VARIANT_TECHNIQUES: VariantTechniques = {
   seHouses: buildHouseOrder,
-  singleInHouses: findSingleInHouses,
   singleOfKind: findSingleOfKind,
-  hiddenSingleHouse: findHiddenSingleHouse,
   lockingInHouses: findLockingInHouses,
-  generalizedIntersection: findGeneralizedIntersection,
+  ladder: buildVariantLadder,
+  defs: VARIANT_ONLY,
 };
