@@ -4,7 +4,7 @@ import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
-import { findGivenConflict, type Puzzle } from '../rules/puzzle.js';
+import type { Puzzle } from '../rules/puzzle.js';
 import { rulesCounter } from '../rules/solver-link.js';
 import type { Rules } from '../rules/types.js';
 import { Solver } from '../solver/index.js';
@@ -143,9 +143,9 @@ function checkPuzzle(grid: Grid, uniqueness: boolean, rules?: Rules): Checked {
 }
 
 function checkVariant(grid: Grid, uniqueness: boolean, rules: Rules): Checked {
-  const conflict = findGivenConflict(rules, grid);
-  if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${conflict.reason}`);
   const counter = variantCounter();
+  const conflict = counter.conflict(rules, grid);
+  if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${conflict.reason}`);
   const count = counter.count(rules, grid, 2);
   const stats = counter.stats();
   if (count === 0) throw new GradeError('NO_SOLUTION', 'the puzzle has no solution');

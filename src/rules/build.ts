@@ -1,5 +1,6 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
-import { linkRulesCounter, setLayoutKey } from './solver-link.js';
+import { findGivenConflict } from './puzzle.js';
+import { linkRulesCounter, setLayoutKey, type RulesCounter } from './solver-link.js';
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
 import { linkCageTechniques } from '../techniques/cage-link.js';
@@ -556,7 +557,8 @@ function sortInPlace(out: number[]): void {
   }
 }
 
-const RULES_COUNTER = { count: countRules, solve: solveRules, stats: lastRulesStats };
+// puzzle.ts imports this module (cageSumRange): the conflict check is called, not read, at load.
+const RULES_COUNTER: RulesCounter = { count: countRules, solve: solveRules, stats: lastRulesStats, conflict: (rules, givens) => findGivenConflict(rules, givens) };
 
 /** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... */
 function variantName(spec: RulesSpec): string {

@@ -1,3 +1,4 @@
+import type { GivenConflict } from './puzzle.js';
 import type { Rules } from './types.js';
 
 /**
@@ -16,6 +17,8 @@ export interface RulesCounter {
   solve(rules: Rules, givens: ArrayLike<number>): Uint8Array | null;
   /** Effort of the last call. */
   stats(): { nodes: number; guesses: number };
+  /** The first given that breaks a rule on its own (findGivenConflict: here so that the grader's classic bundle need not carry it). */
+  conflict(rules: Rules, givens: ArrayLike<number>): GivenConflict | null;
 }
 
 let linked: RulesCounter | null = null;

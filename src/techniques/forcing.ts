@@ -8,9 +8,9 @@ import { hintChains } from './forcing/chain-data.js';
 import { type ChainHint, type ForcingKind, type SearchFilter, searchHints } from './forcing/search.js';
 import { reachFilter } from './forcing/reach-filter.js';
 import { seHousesOf } from './forcing/se-units.js';
-import { houseNameIn } from './texts.js';
 import { FORCING_TEXTS } from './texts.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
+import { variantTechniques } from './variant-link.js';
 
 /*
  * The top of Sudoku Explainer's scale: nishio, multiple (cell / region), dynamic, dynamic "plus" and
@@ -124,7 +124,7 @@ function premise(hint: ChainHint, board: Readonly<Board>, geometry: Geometry | u
   };
   if (hint.shape === 'cell') fields.digits = digitsOf(board.candidates[hint.sourceCell]!).join(', ');
   if (hint.shape === 'region') {
-    fields.unit = geometry === undefined || geometry.classic ? unitName(hint.sourceUnit) : houseNameIn(geometry, hint.sourceUnit);
+    fields.unit = geometry === undefined || geometry.classic ? unitName(hint.sourceUnit) : variantTechniques().houseName(geometry, hint.sourceUnit);
     fields.cells = hint.chains.map((chain) => cellName(nodeCell(chain.run.root))).join(', ');
   }
   return premiseText(hint.shape).replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);

@@ -56,7 +56,7 @@ let classicHouses: SeHouses | null = null;
  */
 export function seHouses(geometry: Geometry): SeHouses {
   if (geometry.classic) return (classicHouses ??= classicSeHouses());
-  return variantTechniques().seHouses(geometry);
+  return variantTechniques().houseOrder(geometry);
 }
 
 /** Classic's: the 9 boxes (houses 18-26), the 9 columns (9-17), the 9 rows (0-8); every run and pair of the three types. */

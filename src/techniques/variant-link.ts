@@ -1,6 +1,7 @@
 import type { Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
+import type { SeHouses as ChainHouses } from './forcing/se-units.js';
 import type { SeHouses } from './houses.js';
 import type { TechniqueDef } from './types.js';
 
@@ -8,18 +9,22 @@ import type { TechniqueDef } from './types.js';
  * How the techniques reach their code for houses other than classic's without every bundle
  * carrying it (the reason and the pattern are those of src/rules/solver-link.ts and cage-link.ts).
  * SukakuExplainer's house order, its singles and locked candidates over any pair of house types,
- * the generalised intersection and the variant ladder only serve rules other than classic,
- * whose geometry only exists once `buildRules` has made them; so `buildRules` links them in
- * (variant-techniques.ts) and the techniques find them here: an app that grades classic grids never
- * bundles them, an app that builds rules always has them.
+ * the generalised intersection, the variant ladder and the names of extra houses only serve rules
+ * other than classic, whose geometry only exists once `buildRules` has made them; so `buildRules`
+ * links them in (variant-techniques.ts) and the techniques find them here: an app that grades
+ * classic grids never bundles them, an app that builds rules always has them.
  */
 export interface VariantTechniques {
   /** SE's house order of a non-classic geometry (houses-build.ts). */
-  seHouses(geometry: Geometry): SeHouses;
+  houseOrder(geometry: Geometry): SeHouses;
+  /** The houses the chain searches read, of a non-classic geometry (forcing/se-units-build.ts). */
+  chainHouses(geometry: Geometry): ChainHouses;
   /** The first single of one kind in SE's house order (singles-houses.ts). */
   singleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null;
   /** Locked candidates over every pair of crossing houses (locking-houses.ts). */
   lockingInHouses(board: Readonly<Board>, geometry: Geometry, direct: boolean, only: LockingKind): Step | null;
+  /** The name of a house in texts (texts.ts houseNameIn: "the down diagonal", "window 2"...). */
+  houseName(geometry: Geometry, house: number): string;
   /** The ladder of a non-classic geometry, from the classic one (variant-ladder.ts). */
   ladder(geometry: Geometry, classic: readonly TechniqueDef[]): TechniqueDef[];
   /** The definitions only the variant ladders use (their producers), for names and lookups. */

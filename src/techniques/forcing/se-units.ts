@@ -1,4 +1,5 @@
 import { classicGeometry, type Geometry } from '../../core/geometry.js';
+import { variantTechniques } from '../variant-link.js';
 
 /*
  * A cell's houses in the order (Sukaku) Explainer visits them: the order of the links every chain
@@ -49,7 +50,7 @@ export interface SeHouses {
   readonly order: Uint8Array;
   /**
    * Locking (pointing / claiming) as SukakuExplainer's Locking looks for it, when the geometry is
-   * not classic (classic has its own fast scan): pairs of houses (source, target) that share cells,
+   * not classic (classic has its own fast scan, and this is empty there): pairs of houses (source, target) that share cells,
    * source places inside target then remove the digit from target's other places. Flat pairs
    * [source, target, ...] in SE's order of region-type pairs, then by source, then by target.
    */
@@ -58,28 +59,6 @@ export interface SeHouses {
   readonly maxHousesOfCell: number;
   /** Largest number of peers of one cell (classic 20). */
   readonly maxPeers: number;
-}
-
-/** Rank of a house kind in SukakuExplainer's region types (diagonals apart: see rankOf). */
-const KIND_RANK: Record<string, number> = {
-  box: 0,
-  row: 1,
-  column: 2,
-  diagonal: 3,
-  disjoint: 5,
-  window: 6,
-  asterisk: 7,
-  'centre-dot': 8,
-  extra: 9,
-  region: 10,
-};
-
-function rankOf(geometry: Geometry, house: number): number {
-  const kind = geometry.houseKinds[house]!;
-  const rank = KIND_RANK[kind] ?? 9;
-  // SukakuExplainer's "Diagonal" is "/" (r1c9 to r9c1), visited before its "AntiDiagonal" "\".
-  if (kind === 'diagonal') return geometry.houseCells[house * 9] === 8 ? 3 : 4;
-  return rank;
 }
 
 /**
@@ -94,110 +73,83 @@ const built = new WeakMap<Geometry, SeHouses>();
 /** The chain houses of a geometry (absent: classic), built once per geometry. */
 export function seHousesOf(geometry?: Geometry): SeHouses {
   if (geometry === undefined || geometry.classic) {
-    classicHouses ??= buildSeHouses(classicGeometry());
+    classicHouses ??= classicChainHouses();
     return classicHouses;
   }
   let known = built.get(geometry);
   if (known === undefined) {
-    known = buildSeHouses(geometry);
+    // Built by se-units-build.ts, which buildRules links in (why: techniques/variant-link.ts).
+    known = variantTechniques().chainHouses(geometry);
     built.set(geometry, known);
   }
   return known;
 }
 
-function buildSeHouses(geometry: Geometry): SeHouses {
-  if (geometry.houseCount > MAX_HOUSES) throw new RangeError(`the chain searches take at most ${MAX_HOUSES} houses, not ${geometry.houseCount}`);
+/**
+ * Classic's chain houses, from the classic tables: a cell's box, row, then column (SE's order);
+ * no cage-mates; no locking pairs (classic locking has its own scan). The general builder
+ * (`buildChainHouses`, se-units-build.ts) makes the same tables from the classic geometry (the
+ * tests compare them); this one keeps it out of classic bundles.
+ */
+function classicChainHouses(): SeHouses {
+  const geometry = classicGeometry();
   const cells = geometry.houseCells;
   const start = new Uint16Array(82);
-  const house: number[] = [];
-  const index: number[] = [];
-  const seen: number[] = [];
-  const cageStart = new Uint16Array(82);
-  const cageMates: number[] = [];
+  const house = new Uint8Array(243);
+  const index = new Uint8Array(243);
+  const seen = new Uint16Array(243);
   const peerStart = new Uint16Array(82);
-  const weakPeers: number[] = [];
-  let maxHousesOfCell = 0;
-  let maxPeers = 0;
+  const weakPeers = new Uint8Array(81 * 20);
   const inEarlier = new Uint8Array(81);
+  let peers = 0;
   for (let cell = 0; cell < 81; cell++) {
-    start[cell] = house.length;
-    peerStart[cell] = weakPeers.length;
-    const own: number[] = [];
-    for (let k = geometry.cellHouseStart[cell]!; k < geometry.cellHouseStart[cell + 1]!; k++) own.push(geometry.cellHouses[k]!);
-    own.sort((a, b) => rankOf(geometry, a) - rankOf(geometry, b) || a - b);
+    start[cell] = cell * 3;
+    peerStart[cell] = peers;
     inEarlier.fill(0);
     inEarlier[cell] = 1;
-    for (const h of own) {
+    for (let k = 0; k < 3; k++) {
+      const h = k === 0 ? 18 + geometry.regionOf[cell]! : k === 1 ? geometry.rowOf[cell]! : 9 + geometry.colOf[cell]!;
       let mask = 0;
-      let at = -1;
       for (let i = 0; i < 9; i++) {
         const other = cells[h * 9 + i]!;
-        if (other === cell) at = i;
+        if (other === cell) index[cell * 3 + k] = i;
         if (inEarlier[other]) mask |= 1 << i;
       }
+      // The peers in the order of the links: each house's cells not seen in an earlier one.
       for (let i = 0; i < 9; i++) {
         const other = cells[h * 9 + i]!;
         if (inEarlier[other]) continue;
         inEarlier[other] = 1;
-        weakPeers.push(other);
+        weakPeers[peers++] = other;
       }
-      house.push(h);
-      index.push(at);
-      seen.push(mask);
-    }
-    cageStart[cell] = cageMates.length;
-    for (let k = geometry.peerStart[cell]!; k < geometry.peerStart[cell + 1]!; k++) {
-      const peer = geometry.peers[k]!;
-      if (inEarlier[peer]) continue;
-      cageMates.push(peer);
-      weakPeers.push(peer);
-    }
-    maxHousesOfCell = Math.max(maxHousesOfCell, own.length);
-    maxPeers = Math.max(maxPeers, weakPeers.length - peerStart[cell]!);
-  }
-  start[81] = house.length;
-  const houseCount = geometry.houseCount;
-  const ranks: number[] = [];
-  for (let h = 0; h < houseCount; h++) if (!ranks.includes(rankOf(geometry, h))) ranks.push(rankOf(geometry, h));
-  ranks.sort((a, b) => a - b);
-  const ofRank = (rank: number): number[] => Array.from({ length: houseCount }, (_, h) => h).filter((h) => rankOf(geometry, h) === rank);
-  const order = ranks.flatMap(ofRank);
-  // Region-type pairs as Locking.java lists them: box / line pairs, then each extra type with the
-  // box, column and row (both ways), then with each extra type before it (both ways).
-  const typePairs: [number, number][] = [[0, 2], [0, 1], [2, 0], [1, 0]];
-  const extras = ranks.filter((rank) => rank > 2);
-  extras.forEach((e, i) => {
-    typePairs.push([0, e], [2, e], [1, e], [e, 0], [e, 2], [e, 1]);
-    for (const f of extras.slice(0, i)) typePairs.push([f, e], [e, f]);
-  });
-  const lockingPairs: number[] = [];
-  for (const [a, b] of typePairs) {
-    for (const source of ofRank(a)) {
-      for (const target of ofRank(b)) {
-        let shared = 0;
-        for (let i = 0; i < 9; i++) for (let j = 0; j < 9; j++) if (cells[source * 9 + i] === cells[target * 9 + j]) shared++;
-        if (shared > 0 && source !== target) lockingPairs.push(source, target);
-      }
+      house[cell * 3 + k] = h;
+      seen[cell * 3 + k] = mask;
     }
   }
-  cageStart[81] = cageMates.length;
-  peerStart[81] = weakPeers.length;
+  start[81] = 243;
+  peerStart[81] = peers;
+  const order = new Uint8Array(27);
+  for (let i = 0; i < 9; i++) {
+    order[i] = 18 + i;
+    order[9 + i] = i;
+    order[18 + i] = 9 + i;
+  }
   return Object.freeze({
     geometry,
-    houseCount: geometry.houseCount,
+    houseCount: 27,
     cells,
     start,
-    house: Uint8Array.from(house),
-    index: Uint8Array.from(index),
-    seen: Uint16Array.from(seen),
-    cageStart,
-    cageMates: Uint8Array.from(cageMates),
+    house,
+    index,
+    seen,
+    cageStart: new Uint16Array(82),
+    cageMates: new Uint8Array(0),
     peerStart,
-    weakPeers: Uint8Array.from(weakPeers),
-    order: Uint8Array.from(order),
-    lockingPairs: Uint8Array.from(lockingPairs),
-    maxHousesOfCell,
-    maxPeers,
+    weakPeers,
+    order,
+    lockingPairs: new Uint8Array(0),
+    maxHousesOfCell: 3,
+    maxPeers: 20,
   });
 }
 
