@@ -66,7 +66,7 @@ export {
   plainCellName,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
-export { formatChain, formatChainLines } from './techniques/chains/index.js';
+export { formatChain, formatChainLines } from './techniques/chains/format.js';
 
 // Drawing: a board (and a step on it) as SVG text; portable, the one drawing of a board.
 export {
