@@ -1,18 +1,19 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import type { Puzzle } from '../rules/puzzle.js';
-import { rulesCounter } from '../rules/solver-link.js';
 import type { Rules } from '../rules/types.js';
 import { Solver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
 import type { TechniqueContext } from '../techniques/types.js';
 import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
+import { GradeError } from './grade-error.js';
 import { guessStep } from './guess.js';
 import { GUESS_DIFFICULTY, levelOf, roundRating, type Level } from './levels.js';
+import { variantGrading } from './variant-link.js';
 
 /** Options of the grader. */
 export interface GradeOptions {
@@ -56,18 +57,7 @@ export interface Grade {
   unique: boolean;
 }
 
-/** Why a puzzle cannot be graded (UNSUPPORTED_RULES: rules other than 9x9, e.g. Samurai or other sizes). */
-export type GradeErrorCode = 'CONFLICT' | 'NO_SOLUTION' | 'MULTIPLE_SOLUTIONS' | 'UNSUPPORTED_RULES';
-
-/** A puzzle that cannot be graded: conflicting givens, no solution, or several (with uniqueness on). */
-export class GradeError extends Error {
-  override readonly name = 'GradeError';
-  readonly code: GradeErrorCode;
-  constructor(code: GradeErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
+export { GradeError, type GradeErrorCode } from './grade-error.js';
 
 /**
  * Once a path needed a guess its rating is settled (a guess is rated at the top of the scale), so the
@@ -87,7 +77,8 @@ function solver(): Solver {
   return sharedSolver;
 }
 
-interface Checked {
+/** What checking a puzzle found (variant-grading.ts makes it for other rules). */
+export interface Checked {
   unique: boolean;
   stats: { nodes: number; guesses: number };
 }
@@ -96,7 +87,7 @@ interface Checked {
  * What the grader works on: the 81 givens, and for rules other than classic their rules value and
  * geometry (undefined for classic, which keeps the classic tables and band solver).
  */
-interface Target {
+export interface Target {
   grid: Grid;
   rules: Rules | undefined;
   geometry: Geometry | undefined;
@@ -105,31 +96,18 @@ interface Target {
 /** What the grading calls take: a classic grid, or a `{ rules, givens }` puzzle of a 9x9 rule set (jigsaw, X, windoku...). */
 export type GradeInput = GridInput | Puzzle;
 
-const WHERE = { source: 'puzzle', line: 0 };
-
 /** The target of an input: classic grids and classic 9x9 rules go the classic way. */
 function targetOf(input: GradeInput): Target {
   if (typeof input !== 'object' || input === null || Array.isArray(input) || input instanceof Uint8Array || !('rules' in input)) {
     return { grid: toGrid(input as GridInput), rules: undefined, geometry: undefined };
   }
-  const { rules, givens } = input as Partial<Puzzle>;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.houses)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
-  }
-  if (rules.size !== 9 || rules.cellCount !== 81) {
-    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
-  }
-  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
-  }
-  const grid = toGrid(givens as GridInput);
-  const geometry = geometryOf(rules);
-  return geometry.classic ? { grid, rules: undefined, geometry: undefined } : { grid, rules, geometry };
+  // A { rules, givens } puzzle: checked and dispatched by variant-grading.ts, linked in by buildRules.
+  return variantGrading().target(input as Partial<Puzzle>);
 }
 
 /** Checks a puzzle with the counting solver (the variant one for other rules); throws a GradeError when it cannot be graded. */
 function checkPuzzle(grid: Grid, uniqueness: boolean, rules?: Rules): Checked {
-  if (rules !== undefined) return checkVariant(grid, uniqueness, rules);
+  if (rules !== undefined) return variantGrading().check(grid, uniqueness, rules);
   const conflict = findConflict(grid);
   if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${describeConflict(conflict)}`);
   const s = solver();
@@ -142,32 +120,9 @@ function checkPuzzle(grid: Grid, uniqueness: boolean, rules?: Rules): Checked {
   return { unique: count === 1, stats };
 }
 
-function checkVariant(grid: Grid, uniqueness: boolean, rules: Rules): Checked {
-  const counter = variantCounter();
-  const conflict = counter.conflict(rules, grid);
-  if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${conflict.reason}`);
-  const count = counter.count(rules, grid, 2);
-  const stats = counter.stats();
-  if (count === 0) throw new GradeError('NO_SOLUTION', 'the puzzle has no solution');
-  if (count > 1 && uniqueness) {
-    throw new GradeError('MULTIPLE_SOLUTIONS', 'the puzzle has several solutions (grade it with uniqueness off to rate it anyway)');
-  }
-  return { unique: count === 1, stats: { nodes: stats.nodes, guesses: stats.guesses } };
-}
-
-function variantCounter(): NonNullable<ReturnType<typeof rulesCounter>> {
-  const counter = rulesCounter();
-  // A rules value made by buildRules links the counter; only a hand-made one gets here.
-  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
-  return counter;
-}
-
 /** Whether a board has a solution (given its placed digits and candidates; under `rules` when given). */
 function solvable(board: Board, rules: Rules | undefined): boolean {
-  if (rules === undefined) return solver().countBoard(board, 1) > 0;
-  // The variant counter reads the placed digits only; the board's eliminations are sound, so a
-  // placement that leads to a solution of the givens leads to one of the board.
-  return variantCounter().count(rules, board.values, 1) > 0;
+  return rules === undefined ? solver().countBoard(board, 1) > 0 : variantGrading().solvable(board, rules);
 }
 
 /** Options of {@link nextStep}. */

@@ -4,6 +4,8 @@ import { linkRulesCounter, setLayoutKey, type RulesCounter } from './solver-link
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
 import { linkCageTechniques } from '../techniques/cage-link.js';
+import { linkVariantGrading } from '../grader/variant-link.js';
+import { VARIANT_GRADING } from '../grader/variant-grading.js';
 import { linkVariantTechniques } from '../techniques/variant-link.js';
 import { VARIANT_TECHNIQUES } from '../techniques/variant-techniques.js';
 import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
@@ -519,6 +521,8 @@ export function buildRules(input: RulesSpec): Rules {
   // And the geometry and techniques of houses other than classic's (why: core/geometry.ts, techniques/variant-link.ts).
   linkGeometryBuilder(buildGeometry);
   linkVariantTechniques(VARIANT_TECHNIQUES);
+  // And the grader's checks of a { rules, givens } puzzle (why: grader/variant-link.ts).
+  linkVariantGrading(VARIANT_GRADING);
   const rules: Rules = Object.freeze({
     spec,
     variant: variantName(spec),

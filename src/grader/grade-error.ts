@@ -1,0 +1,12 @@
+/** Why a puzzle cannot be graded (UNSUPPORTED_RULES: rules other than 9x9, e.g. Samurai or other sizes). */
+export type GradeErrorCode = 'CONFLICT' | 'NO_SOLUTION' | 'MULTIPLE_SOLUTIONS' | 'UNSUPPORTED_RULES';
+
+/** A puzzle that cannot be graded: conflicting givens, no solution, or several (with uniqueness on). */
+export class GradeError extends Error {
+  override readonly name = 'GradeError';
+  readonly code: GradeErrorCode;
+  constructor(code: GradeErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
