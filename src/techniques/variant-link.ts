@@ -1,6 +1,7 @@
 import type { Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
+import type { AdvancedOff, emitLocking } from './forcing/advanced.js';
 import type { SeHouses as ChainHouses } from './forcing/se-units.js';
 import type { SeHouses } from './houses.js';
 import type { TechniqueDef } from './types.js';
@@ -19,6 +20,8 @@ export interface VariantTechniques {
   houseOrder(geometry: Geometry): SeHouses;
   /** The houses the chain searches read, of a non-classic geometry (forcing/se-units-build.ts). */
   chainHouses(geometry: Geometry): ChainHouses;
+  /** The dynamic chains' locking rule over the chain houses' locking pairs (forcing/locking-pairs.ts). */
+  lockingByPairs(h: ChainHouses, lost: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[], emit: typeof emitLocking): void;
   /** The first single of one kind in SE's house order (singles-houses.ts). */
   singleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null;
   /** Locked candidates over every pair of crossing houses (locking-houses.ts). */

@@ -1,3 +1,4 @@
+import { lockingByPairs } from './forcing/locking-pairs.js';
 import { buildChainHouses } from './forcing/se-units-build.js';
 import { buildHouseOrder } from './houses-build.js';
 import { findLockingInHouses } from './locking-houses.js';
@@ -10,6 +11,7 @@ import type { VariantTechniques } from './variant-link.js';
 export const VARIANT_TECHNIQUES: VariantTechniques = {
   houseOrder: buildHouseOrder,
   chainHouses: buildChainHouses,
+  lockingByPairs,
   singleOfKind: findSingleOfKind,
   lockingInHouses: findLockingInHouses,
   houseName: houseNameIn,

@@ -2,6 +2,7 @@ import { POPCOUNT } from '../../core/tables.js';
 import type { ChainEngine, NestedProof, Run } from './engine.js';
 import { findDynamicNestedOffs, findNestedOffs } from './nested.js';
 import type { SeHouses } from './se-units.js';
+import { variantTechniques } from '../variant-link.js';
 
 /** A candidate a simpler technique removes from a chain's working grid, with the "off" nodes it needs. */
 export interface AdvancedOff {
@@ -152,7 +153,7 @@ const BOX_ROW_MASK = [0x7, 0x38, 0x1c0];
 const BOX_COL_MASK = [0x49, 0x92, 0x124];
 
 /** Adds the removals of digit `d` at the given positions of a unit, and the rule's parents. */
-function emitLocking(h: SeHouses, out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
+export function emitLocking(h: SeHouses, out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
   const houseCells = h.cells;
   let lost = 0;
   for (let i = 0; i < 9; i++) {
@@ -171,7 +172,8 @@ function emitLocking(h: SeHouses, out: AdvancedOff[], target: number, removeMask
  */
 const locking: Rule = (h, _cur, curPos, base, out) => {
   if (!h.geometry.classic) {
-    lockingByPairs(h, curPos, base, out);
+    // Any other geometry: SukakuExplainer's pairs of houses (locking-pairs.ts, linked in by buildRules).
+    variantTechniques().lockingByPairs(h, LOST_DIGITS, curPos, base, out, emitLocking);
     return;
   }
   // Plain counters, not loops over array literals: these rules run at every quiescence.
@@ -224,40 +226,6 @@ const locking: Rule = (h, _cur, curPos, base, out) => {
     }
   }
 };
-
-/**
- * Locking on any geometry: each pair of houses (source, target) that share cells, in
- * SukakuExplainer's order (SeHouses.lockingPairs); a digit whose places in the source (two or
- * more, one lost to the chain) all lie in the target leaves the target's other places.
- */
-function lockingByPairs(h: SeHouses, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
-  const pairs = h.lockingPairs;
-  const words = h.geometry.houseWords;
-  const cells = h.cells;
-  for (let p = 0; p < pairs.length; p += 2) {
-    const source = pairs[p]!;
-    let digits = LOST_DIGITS[source]!;
-    if (digits === 0) continue;
-    const target = pairs[p + 1]!;
-    // Places of the source inside the target, and of the target inside the source.
-    let inTarget = 0;
-    let inSource = 0;
-    for (let i = 0; i < 9; i++) {
-      const cell = cells[source * 9 + i]!;
-      if ((words[target * 3 + ((cell / 27) | 0)]! >> (cell % 27)) & 1) inTarget |= 1 << i;
-      const other = cells[target * 9 + i]!;
-      if ((words[source * 3 + ((other / 27) | 0)]! >> (other % 27)) & 1) inSource |= 1 << i;
-    }
-    while (digits !== 0) {
-      const d = 31 - Math.clz32(digits & -digits);
-      digits &= digits - 1;
-      const pos = curPos[source * 9 + d]!;
-      if (POPCOUNT[pos]! < 2 || (pos & ~inTarget) !== 0) continue;
-      const remove = curPos[target * 9 + d]! & ~inSource;
-      if (remove) emitLocking(h, out, target, remove, source, inTarget, d, base, curPos);
-    }
-  }
-}
 
 function unitHas(h: SeHouses, unit: number, cell: number): boolean {
   return ((h.geometry.houseWords[unit * 3 + ((cell / 27) | 0)]! >> (cell % 27)) & 1) === 1;
