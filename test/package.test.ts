@@ -22,13 +22,19 @@ const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1
 // linked in by buildRules (src/rules/solver-link.ts), so only the dispatch comes along here (about
 // 0.45 KB); the budget allows 2 KiB over the 40,770 B the classic calls measured before it.
 //
-// Issue 26 (the grader over any houses): the techniques read a geometry, with the variant paths
-// (SukakuExplainer's house order, locking over every pair of house types, the variant ladder) beside
-// the classic fast paths in the same modules, so the classic calls' bundle measured 49,323 B: about
-// 6.5 KB over issue 25's allowance. The killer techniques are linked in by buildRules
-// (techniques/cage-link.ts) and stay out; the rest of the variant grading is to be linked the same
-// way (issue 25 stays open for it). This budget holds the size where it is until then.
-export const BUDGET_GZIP_BYTES = 50_176;
+// Issue 26 (the grader over any houses): the techniques read a geometry, which put the variant
+// grading beside the classic fast paths: 49,302 B. The code that only rules other than classic use
+// is now linked in by buildRules, as the variant solver is: the geometry builder
+// (core/geometry-build.ts), SukakuExplainer's house orders (techniques/houses-build.ts,
+// forcing/se-units-build.ts), singles and locking over any houses, the variant ladder, the
+// dynamic chains' locking pairs (techniques/variant-link.ts), the killer techniques
+// (techniques/cage-link.ts), the grader's checks of a { rules, givens } puzzle
+// (grader/variant-link.ts). Measured after that: 44,986 B (this test's bundle), 1,660 B over issue
+// 25's allowance (41,278 + 2,048 = 43,326 B): what is left is the techniques' own reading of a
+// geometry (houses per cell, cage-mates, house counts in the forcing engine, the chain searches,
+// exclusion, uniqueness, subsets), shared with classic grading and not separable by moving code.
+// Issue 25 stays open for it; this budget (44 KiB) holds the size where it is.
+export const BUDGET_GZIP_BYTES = 45_056;
 
 let project = '';
 let tarball = '';

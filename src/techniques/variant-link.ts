@@ -50,7 +50,7 @@ export function linkVariantTechniques(techniques: VariantTechniques): void {
  * told so.
  */
 export function variantTechniques(): VariantTechniques {
-  if (linked === null) throw new Error('the techniques over variant houses are linked in by buildRules: build the rules (buildRules, classicRules...) first');
+  if (linked === null) throw new Error('the variant techniques come with a rules value: build one first (buildRules)');
   return linked;
 }
 
