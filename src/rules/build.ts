@@ -3,6 +3,8 @@ import { linkRulesCounter, setLayoutKey } from './solver-link.js';
 import { linkCageTechniques } from '../techniques/cage-link.js';
 import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
 import { KILLER_TEXTS } from '../techniques/killer/texts.js';
+import { GENERAL_GRADER } from '../grader/general/grade.js';
+import { linkGeneralGrader } from '../grader/general/link.js';
 import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -511,6 +513,8 @@ export function buildRules(input: RulesSpec): Rules {
   linkRulesCounter(RULES_COUNTER);
   // And the killer techniques, for the grader (why: techniques/cage-link.ts).
   linkCageTechniques(KILLER_TECHNIQUES, KILLER_TEXTS);
+  // And the grader of other sizes and Samurai (why: grader/general/link.ts).
+  linkGeneralGrader(GENERAL_GRADER);
   const rules: Rules = Object.freeze({
     spec,
     variant: variantName(spec),
