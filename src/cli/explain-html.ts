@@ -8,8 +8,7 @@ import { variantInput } from '../node/variant-input.js';
 import { writeFileWhole } from '../node/output-file.js';
 import { OutputFolder } from '../node/output-folder.js';
 import { readAnyPuzzleArgument } from './input.js';
-import { ungradableRefused, variantFields, variantRefused } from './variants.js';
-import { isGeneralRules } from '../grader/general/link.js';
+import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
 import { Progress } from './progress.js';
@@ -57,7 +56,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     if (record.ok) {
       // A variant the grader cannot take (other sizes, Samurai...) stops the command: one line, exit 2.
       if (isVariantRecord(record.puzzle)) {
-        const refused = ungradableRefused(record.puzzle) ?? (isGeneralRules(record.puzzle.rules) ? variantRefused(record.puzzle, 'explain --html draws 9x9 variants only (plain explain takes this one)') : null);
+        const refused = ungradableRefused(record.puzzle);
         if (refused !== null) throw refused;
       }
       records.push(record.puzzle);
