@@ -173,7 +173,8 @@ cage of 7 (r1c1, r1c2 and r1c3) must add up to 7, which only 1+2+4 can make...")
 format. With --html a variant's boards show its regions, diagonals, windows, extra houses or
 cages. Other sizes (4x4 to 16x16) and Samurai are explained with the general ladder: cells named
 by their place in the drawing (r10c12 on a 16x16 or a Samurai), digits above 9 written A-G as in
-puzzle lines. Killers of other sizes stop the command with one line, exit code 2.
+puzzle lines; with --html their boards carry pencil marks up to 4 x 4 a cell. Killers of other
+sizes stop the command with one line, exit code 2.
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
