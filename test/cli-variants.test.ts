@@ -192,7 +192,7 @@ describe('classic-only commands refuse a variant with one line and exit code 2',
     for (const command of ['grade', 'explain', 'hint']) {
       const help = await run([command, '--help']);
       expect(help.stdout, command).toMatch(/Other sizes \(4x4\s+to 16x16/);
-      expect(help.stdout, command).toMatch(/Killers of other sizes stop the command with one line/);
+      expect(help.stdout, command).toMatch(/Killers of other\s+sizes stop the command\s+with one line/);
       expect(help.stdout, command).toMatch(/killers?/i);
     }
     expect((await run(['repair', '--help'])).stdout).toContain('Classic 9x9 puzzles only in this version');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseVariantLine } from '../src/formats/line.js';
-import { describeGeneralStep, generalHintTiers } from '../src/grader/general/text.js';
+import { describeGeneralStep, formatGeneralChain, generalHintTiers } from '../src/grader/general/text.js';
 import { gradeWithPath } from '../src/grader/grade.js';
 import { buildRules } from '../src/rules/index.js';
 import { run, runBinary } from './helpers/cli.js';
@@ -55,7 +55,12 @@ describe.each(Object.entries(PUZZLES))('%s', (name, line) => {
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe(`Puzzle ${line} (${rules.variant})`);
-    expect(lines.slice(1, -1)).toEqual(steps.map((step, i) => `${String(i + 1).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeGeneralStep(step, rules)}`));
+    expect(lines.slice(1, -1)).toEqual(
+      steps.flatMap((step, i) => [
+        `${String(i + 1).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeGeneralStep(step, rules)}`,
+        ...(step.chains ?? []).map((chain) => `        ${formatGeneralChain(chain, rules)}`),
+      ]),
+    );
     expect(lines.at(-1)).toMatch(new RegExp(`^Rating ${grade.rating.toFixed(1)} \\(${grade.level}\\); pearl \\(EP\\) ${grade.pearl.toFixed(1)}`));
     if (name !== '6x6') expect(result.stdout).toMatch(/r1[0-9]c1[0-9]/);
     if (name === '16x16') expect(result.stdout).toMatch(/[A-G] fits only/);

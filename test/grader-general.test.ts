@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Step } from '../src/core/step.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { generateVariant, type VariantName } from '../src/generator/variants/index.js';
-import { generalBoard } from '../src/grader/general/grade.js';
+import { applyGeneralStep, generalBoard } from '../src/grader/general/grade.js';
+import { shapeOf } from '../src/grader/general/shape.js';
+import type { Board } from '../src/core/board.js';
 import { describeGeneralStep, generalHintTiers } from '../src/grader/general/text.js';
 import { GradeError, gradePuzzle, gradeWithPath, hintStep, nextStep, solvePath } from '../src/grader/grade.js';
 import { buildRules, classicRules, samuraiRules, withCages } from '../src/rules/index.js';
@@ -24,9 +26,49 @@ function keepsSolution(step: Step, solution: ArrayLike<number>): boolean {
   return step.placements.every((p) => solution[p.cell] === p.digit) && step.eliminations.every((e) => solution[e.cell] !== e.digit);
 }
 
+/**
+ * Whether a forcing chain's links hold on the board it was found on: a weak link (into a node
+ * assumed off) is the same candidate's cell or the digit in a peer; a strong link (into a node
+ * assumed on) is a bivalue cell's other digit or the digit's other place in a house holding it
+ * twice. The chain runs from the step's candidate to its opposite.
+ */
+function chainHolds(board: Board, rules: Rules, step: Step): boolean {
+  const has = (cell: number, digit: number) => board.values[cell] === 0 && (board.candidates[cell]! & (1 << (digit - 1))) !== 0;
+  const sees = (a: number, b: number) => rules.peers[a]!.includes(b);
+  for (const chain of step.chains ?? []) {
+    const nodes = chain.nodes;
+    const first = nodes[0]!;
+    const last = nodes[nodes.length - 1]!;
+    if (first.cell !== last.cell || first.digit !== last.digit || first.on === last.on) return false;
+    const target = first.on ? step.eliminations[0] : step.placements[0];
+    if (target?.cell !== first.cell || target.digit !== first.digit) return false;
+    for (let i = 1; i < nodes.length; i++) {
+      const a = nodes[i - 1]!;
+      const b = nodes[i]!;
+      if (!has(a.cell, a.digit) || !has(b.cell, b.digit) || a.on === b.on) return false;
+      if (!b.on) {
+        const ok = (a.cell === b.cell && a.digit !== b.digit) || (a.digit === b.digit && sees(a.cell, b.cell));
+        if (!ok) return false;
+      } else {
+        const bivalue = a.cell === b.cell && board.candidates[a.cell] === ((1 << (a.digit - 1)) | (1 << (b.digit - 1)));
+        const conjugate =
+          a.digit === b.digit &&
+          rules.houses.some((house) => house.includes(a.cell) && house.includes(b.cell) && [...house].filter((cell) => has(cell, a.digit)).length === 2);
+        if (!bivalue && !conjugate) return false;
+      }
+    }
+  }
+  return true;
+}
+
 function checkPath(rules: Rules, givens: Uint8Array, solution: ArrayLike<number>): { rating: number; guesses: number } {
   const { grade, steps } = gradeWithPath({ rules, givens });
   for (const step of steps) expect(keepsSolution(step, solution), `${rules.variant}: ${describeGeneralStep(step, rules)}`).toBe(true);
+  const board = generalBoard(rules, givens);
+  for (const step of steps) {
+    if (step.chains) expect(chainHolds(board, rules, step), `${rules.variant}: ${describeGeneralStep(step, rules)}`).toBe(true);
+    applyGeneralStep(board, shapeOf(rules), step);
+  }
   expect(steps.length).toBe(grade.steps);
   expect(Object.values(grade.counts).reduce((a, b) => a + b, 0)).toBe(grade.steps);
   expect(grade.guesses).toBe(grade.counts['guess'] ?? 0);
@@ -50,7 +92,7 @@ describe('technique instances (test/fixtures/general/technique-steps.txt)', () =
 
   it('covers every technique of the general ladder but the jellyfish, on 12x12, 16x16 and Samurai each most of them', () => {
     const ids = new Set(cases.map((c) => c[1]));
-    for (const technique of GENERAL_LADDER) if (technique.id !== 'jellyfish') expect(ids, technique.id).toContain(technique.id);
+    for (const id of [...GENERAL_LADDER.map((t) => t.id), 'forcing-xy-chain']) if (id !== 'jellyfish') expect(ids, id).toContain(id);
     for (const grid of ['12x12', '16x16', 'samurai']) expect(cases.filter((c) => c[0] === grid).length, grid).toBeGreaterThanOrEqual(14);
     expect(cases.length).toBeGreaterThan(80);
   });
@@ -61,7 +103,10 @@ describe('technique instances (test/fixtures/general/technique-steps.txt)', () =
     const step = steps[Number(at)]!;
     expect(step.technique).toBe(technique);
     expect(describeGeneralStep(step, rules)).toBe(text);
-    expect(step.difficulty).toBe(GENERAL_LADDER.find((t) => t.id === technique)!.difficulty);
+    // Chains are rated base + length (forcing X-chain 6.6+, XY-chain 7.0+); the others as the ladder says.
+    if (technique === 'forcing-xy-chain') expect(step.difficulty).toBeGreaterThanOrEqual(7.0);
+    else if (technique === 'forcing-x-chain') expect(step.difficulty).toBeGreaterThanOrEqual(6.6);
+    else expect(step.difficulty).toBe(GENERAL_LADDER.find((t) => t.id === technique)!.difficulty);
     expect(techniqueById(technique!)?.name).toBeTruthy();
     expect(keepsSolution(step, solveRules(rules, givens)!)).toBe(true);
   });
@@ -85,6 +130,16 @@ describe('every step keeps the unique solution', { timeout: 120_000 }, () => {
         checkPath(puzzle.rules, puzzle.givens, puzzle.solution);
       }
     }
+  });
+
+  it('forcing chains: their links hold on the board they were found on (generated 8x8 and Samurai of level hard)', () => {
+    let chains = 0;
+    for (const [variant, index] of [['8x8', 2], ['8x8', 3], ['samurai', 1]] as const) {
+      const puzzle = generateVariant({ variant, seed: 'gg', index, level: 'hard' });
+      checkPath(puzzle.rules, puzzle.givens, puzzle.solution);
+      chains += solvePath({ rules: puzzle.rules, givens: puzzle.givens }).filter((step) => step.chains !== undefined).length;
+    }
+    expect(chains).toBeGreaterThanOrEqual(5);
   });
 
   it('generated 6x6 with 3x2 boxes, 8x8 with 4x2 boxes, and 6x6 with diagonals', () => {
@@ -115,7 +170,8 @@ describe('grades', () => {
   });
 
   it('a grid no rung solves is rated by a guess (11.0, extreme), as on 9x9; maxRating stops early with a lower bound', () => {
-    const puzzle = generateVariant({ variant: '16x16', seed: 'grader-general', index: 1 });
+    // A 12x12 whose path is stuck even with chains (seed 'gg', index 3, level hard: four guesses).
+    const puzzle = generateVariant({ variant: '12x12', seed: 'gg', index: 3, level: 'hard' });
     const grade = gradePuzzle({ rules: puzzle.rules, givens: puzzle.givens });
     expect(grade).toMatchObject({ rating: 11, level: 'extreme', hardest: 'guess', lowerBound: false, unique: true });
     expect(grade.guesses).toBeGreaterThan(0);

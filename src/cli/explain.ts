@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { formatGrid } from '../core/grid.js';
-import type { Step } from '../core/step.js';
+import type { ChainData, Step } from '../core/step.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
 import { describeStep } from '../grader/explain.js';
-import { describeGeneralStep } from '../grader/general/text.js';
+import { describeGeneralStep, formatGeneralChain } from '../grader/general/text.js';
 import { isGeneralRules } from '../grader/general/link.js';
 import type { Rules } from '../rules/types.js';
 import { formatChainLines } from '../techniques/chains/index.js';
@@ -81,9 +81,15 @@ export function failureJson(record: AnyRecord, code: string, message: string): s
 export function stepLines(index: number, step: Step, naming?: StepNaming): string[] {
   const lines = [stepLine(index, step, naming)];
   if (step.chains && step.chains.length > 0) {
-    for (const chain of formatChainLines(step.chains, '    ')) lines.push(`        ${chain}`);
+    for (const chain of chainLinesIn(step.chains, naming)) lines.push(`        ${chain}`);
   }
   return lines;
+}
+
+/** A step's chains as lines (formatChainLines), in a record's names (other sizes and Samurai: their own). */
+export function chainLinesIn(chains: readonly ChainData[], naming: StepNaming): string[] {
+  if (naming !== undefined && 'cellCount' in naming) return chains.map((chain) => formatGeneralChain(chain, naming));
+  return formatChainLines(chains, '    ');
 }
 
 interface ExplainCliOptions {

@@ -6,8 +6,7 @@ import { variantInput } from '../node/variant-input.js';
 import { generalHintTiers } from '../grader/general/text.js';
 import type { Step } from '../core/step.js';
 import { hintTiers } from '../grader/hint-tiers.js';
-import { formatChainLines } from '../techniques/chains/index.js';
-import { anyRecordFields, describeIn, failureJson, readGradablePuzzleArgument, recordNaming, stepJson, type StepNaming } from './explain.js';
+import { anyRecordFields, chainLinesIn, describeIn, failureJson, readGradablePuzzleArgument, recordNaming, stepJson, type StepNaming } from './explain.js';
 import { invalidLine } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
@@ -91,7 +90,7 @@ Examples:
         } else {
           io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeIn(step, geometry)}\n`);
           if (step.chains && step.chains.length > 0) {
-            for (const chain of formatChainLines(step.chains, '    ')) io.stdout.write(`    ${chain}\n`);
+            for (const chain of chainLinesIn(step.chains, geometry)) io.stdout.write(`    ${chain}\n`);
           }
         }
         state.exitCode = EXIT.ok;

@@ -10,14 +10,14 @@ import { drawGeneralStep } from '../draw/general-step.js';
 import { applyGeneralStep, generalBoard } from '../grader/general/grade.js';
 import { isGeneralRules } from '../grader/general/link.js';
 import { shapeOf } from '../grader/general/shape.js';
-import { describeGeneralStep, digitName } from '../grader/general/text.js';
+import { describeGeneralStep, digitName, formatGeneralChain } from '../grader/general/text.js';
 import { formatValues } from '../rules/puzzle.js';
 import { isClassic9 } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { findGivenConflict } from '../rules/puzzle.js';
 import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
-import { formatChain } from '../techniques/chains/index.js';
+import { formatChain as formatChain9 } from '../techniques/chains/index.js';
 import { techniqueById } from '../techniques/registry.js';
 import { BoardPacker, UNPACK_SCRIPT } from './board-pack.js';
 import { escapeHtml, htmlDocument, levelBadge } from './html.js';
@@ -257,7 +257,7 @@ function boardSvg(rules: PageRules, givens: Grid, board: Board | null, size: num
     ...(extra.shapes ? { shapes: extra.shapes } : {}),
   };
   // Other sizes and Samurai (the general grader's steps): their own drawing of a step.
-  if (rules && isGeneralRules(rules)) return drawGeneralStep({ rules, ...picture }, { size, title, coordinates: true, ...(step ? { step } : {}) });
+  if (rules && isGeneralRules(rules)) return drawGeneralStep({ rules, ...picture }, { size, title, coordinates: true, ...(step ? { step } : {}), ...(extra.chain === undefined ? {} : { chain: extra.chain }) });
   return rules ? drawVariantStep({ rules, ...picture }, options) : drawBoard(picture, options);
 }
 
@@ -273,6 +273,8 @@ function swatch(chain: number): string {
  * as a board of its own (the proof as a chain, on the board the step starts from).
  */
 function stepViews(rules: PageRules, givens: Grid, snapshot: Board, size: number, title: string, step: Step): { views: StepView[]; chainsHtml: string } {
+  // Other sizes and Samurai name their chains' cells in their own frame.
+  const formatChain = rules && isGeneralRules(rules) ? (chain: ChainData) => formatGeneralChain(chain, rules) : formatChain9;
   const chains = step.chains ?? [];
   if (chains.length === 0) return { views: [{ svg: boardSvg(rules, givens, snapshot, size, title, step), label: '' }], chainsHtml: '' };
   const views: StepView[] = [];

@@ -1,4 +1,4 @@
-import type { Step } from '../../core/step.js';
+import type { ChainData, Step } from '../../core/step.js';
 import { cellNameOf } from '../../rules/puzzle.js';
 import type { Rules } from '../../rules/types.js';
 import { techniqueById } from '../../techniques/registry.js';
@@ -199,4 +199,29 @@ export function generalHintTiers(step: Step, rules: Rules): HintTiers {
   if (step.placements.length > 0) parts.push(`Place ${joinList(step.placements.map((p) => `${digitName(p.digit)} in ${generalPlainCell(rules, p.cell)}`))}.`);
   if (step.eliminations.length > 0) parts.push(`Cross out the ${candidatesText(rules, step.eliminations)}.`);
   return { where, idea, answer: parts.join(' ') };
+}
+
+/**
+ * A linear chain (the general grader's forcing chains) in alternating inference notation with
+ * this grid's names, e.g. `(4)r10c2 - (4)r10c7 = (4-B)r7c7 = (B)r7c1`: `=` before a node assumed
+ * on (strong link), `-` before one assumed off (weak link); a cell's consecutive nodes share its
+ * name. The 9x9 notation of chains/format.ts, whose cell names are 9x9 only.
+ */
+export function formatGeneralChain(chain: Readonly<ChainData>, rules: Rules): string {
+  const nodes = chain.nodes;
+  let text = '';
+  let i = 0;
+  while (i < nodes.length) {
+    const first = nodes[i]!;
+    if (i > 0) text += first.on ? ' = ' : ' - ';
+    let digits = digitName(first.digit);
+    let j = i + 1;
+    while (j < nodes.length && nodes[j]!.cell === first.cell) {
+      digits += (nodes[j]!.on ? '=' : '-') + digitName(nodes[j]!.digit);
+      j++;
+    }
+    text += `(${digits})${cellNameOf(rules, first.cell)}`;
+    i = j;
+  }
+  return text;
 }

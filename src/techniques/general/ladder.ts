@@ -1,5 +1,6 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
+import { findForcingChain } from './chains.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
 import { fillScan, type GeneralScan } from './places.js';
@@ -23,9 +24,10 @@ export interface GeneralTechnique {
  * (box) / 1.5 (row, column; jigsaw piece or extra house), naked single 2.3, pointing 2.6, claiming
  * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
- * hidden quad 5.4. Not in it: the direct techniques (direct pointing, claiming, hidden pair and
- * triple), uniqueness techniques, aligned exclusion, chains and forcing chains: where these rungs
- * are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * hidden quad 5.4, forcing X-chain 6.6+ and forcing XY-chain 7.0+ (SE's length increment; one
+ * search, see chains.ts). Not in it: the direct techniques (direct pointing, claiming, hidden pair
+ * and triple), uniqueness techniques, aligned exclusion, bidirectional cycles, dynamic and nested
+ * forcing chains: where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
@@ -47,6 +49,8 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'naked-quad', difficulty: 5.0, find: findNakedQuad },
   { id: 'jellyfish', difficulty: 5.2, find: findJellyfish },
   { id: 'hidden-quad', difficulty: 5.4, find: findHiddenQuad },
+  // One search for both kinds (the easiest wins): forcing X-chains 6.6 + length, XY-chains 7.0 + length.
+  { id: 'forcing-x-chain', difficulty: 6.6, find: findForcingChain },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */
