@@ -57,7 +57,7 @@ export interface Grade {
   unique: boolean;
 }
 
-/** Why a puzzle cannot be graded (UNSUPPORTED_RULES: rules other than 9x9, e.g. Samurai or other sizes). */
+/** Why a puzzle cannot be graded (UNSUPPORTED_RULES: killer cages on a grid other than 9x9; other sizes and Samurai go to the general grader, src/grader/general). */
 export type GradeErrorCode = 'CONFLICT' | 'NO_SOLUTION' | 'MULTIPLE_SOLUTIONS' | 'UNSUPPORTED_RULES';
 
 /** A puzzle that cannot be graded: conflicting givens, no solution, or several (with uniqueness on). */
@@ -208,7 +208,8 @@ export interface StepOptions {
   maxDifficulty?: number;
   /**
    * The rules of a board passed to {@link nextStep} or {@link hintStep} (a 9x9 rule set: jigsaw,
-   * X, windoku...); default classic. A `{ rules, givens }` puzzle carries its own.
+   * X, windoku...; or another size or Samurai, whose board has one entry per cell of the rules);
+   * default classic. A `{ rules, givens }` puzzle carries its own.
    */
   rules?: Rules;
 }
@@ -499,7 +500,7 @@ export function gradePuzzle(puzzle: GradeInput, options: GradeOptions = {}): Gra
   return runPath(targetOf(puzzle), options, false).grade;
 }
 
-/** The solving path of a puzzle (a classic grid or a 9x9 `{ rules, givens }` puzzle), one step per entry (guesses included). */
+/** The solving path of a puzzle (a classic grid or a `{ rules, givens }` puzzle of any rules but killers off 9x9), one step per entry (guesses included). */
 export function solvePath(puzzle: GradeInput, options: GradeOptions = {}): Step[] {
   options = checkGradeOptions(options);
   const general = generalInput(puzzle);
