@@ -181,10 +181,9 @@ describe('classic-only commands refuse a variant with one line and exit code 2',
     ['grade', ['grade', sixFile]],
     ['explain', ['explain', sixFile]],
     ['hint', ['hint', sixFile]],
-  ])('%s refuses other sizes (killers it takes: test/cli-killer.test.ts)', async (_name, argv) => {
+  ])('%s takes other sizes (the general grader: test/grader-general-cli.test.ts) and killers (test/cli-killer.test.ts)', async (_name, argv) => {
     const six = await run(argv);
-    expect(six.code).toBe(2);
-    expect(six.stderr).toBe(refusal(sixFile, 1, fromSoloId(soloIds[2]!).rules.variant, 'only 9x9 variants are graded'));
+    expect(six.code, six.stderr).toBe(0);
     const killer = await run([argv[0]!, killerFile]);
     expect(killer.code, killer.stderr).toBe(0);
   });
@@ -192,7 +191,8 @@ describe('classic-only commands refuse a variant with one line and exit code 2',
   test('their --help says so', async () => {
     for (const command of ['grade', 'explain', 'hint']) {
       const help = await run([command, '--help']);
-      expect(help.stdout, command).toMatch(/Other sizes and\s+Samurai stop the command with one line/);
+      expect(help.stdout, command).toMatch(/Other sizes \(4x4\s+to 16x16/);
+      expect(help.stdout, command).toMatch(/Killers of other\s+sizes stop the command\s+with one line/);
       expect(help.stdout, command).toMatch(/killers?/i);
     }
     expect((await run(['repair', '--help'])).stdout).toContain('Classic 9x9 puzzles only in this version');

@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { formatGrid } from '../core/grid.js';
-import type { Step } from '../core/step.js';
+import type { ChainData, Step } from '../core/step.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
 import { describeStep } from '../grader/explain.js';
+import { describeGeneralStep, formatGeneralChain } from '../grader/general/text.js';
+import { isGeneralRules } from '../grader/general/link.js';
+import type { Rules } from '../rules/types.js';
 import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, type Grade } from '../grader/grade.js';
 import { compute, warmCompute } from '../node/compute.js';
@@ -17,9 +20,20 @@ import { LineWriter, terminalSafe } from './output.js';
 
 export { readPuzzleArgument } from './input.js';
 
-/** `  12. [2.6] Pointing: ...` (houses named under `geometry`, default classic). */
-export function stepLine(index: number, step: Step, geometry?: Geometry): string {
-  return `${String(index).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeStep(step, geometry)}`;
+/**
+ * How a record's steps are named: a 9x9 geometry (undefined for classic), or for other sizes and
+ * Samurai the rules themselves (cells as r10c12, digits above 9 as A-G: src/grader/general/text.ts).
+ */
+export type StepNaming = Geometry | Rules | undefined;
+
+/** A step's text under a record's naming. */
+export function describeIn(step: Step, naming: StepNaming): string {
+  return naming !== undefined && 'cellCount' in naming ? describeGeneralStep(step, naming) : describeStep(step, naming);
+}
+
+/** `  12. [2.6] Pointing: ...` (houses named under `naming`, default classic). */
+export function stepLine(index: number, step: Step, naming?: StepNaming): string {
+  return `${String(index).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeIn(step, naming)}`;
 }
 
 /**
@@ -37,9 +51,10 @@ export async function* readGradablePuzzleArgument(arg: string, io: CliIo): Async
   }
 }
 
-/** The geometry of a record: undefined for classic. */
-export function recordGeometry(record: AnyRecord): Geometry | undefined {
-  return isVariantRecord(record) ? geometryOf(record.rules) : undefined;
+/** How a record's steps are named: undefined for classic, its geometry for 9x9 rules, else its rules. */
+export function recordNaming(record: AnyRecord): StepNaming {
+  if (!isVariantRecord(record)) return undefined;
+  return isGeneralRules(record.rules) ? record.rules : geometryOf(record.rules);
 }
 
 /** The JSON fields naming a record (a variant's carry its variant and rules). */
@@ -63,12 +78,18 @@ export function failureJson(record: AnyRecord, code: string, message: string): s
  * A step's line, then its chains (if any) in alternating inference notation, one per line and
  * indented under it; chains that prove a link of another chain are indented one level further.
  */
-export function stepLines(index: number, step: Step, geometry?: Geometry): string[] {
-  const lines = [stepLine(index, step, geometry)];
+export function stepLines(index: number, step: Step, naming?: StepNaming): string[] {
+  const lines = [stepLine(index, step, naming)];
   if (step.chains && step.chains.length > 0) {
-    for (const chain of formatChainLines(step.chains, '    ')) lines.push(`        ${chain}`);
+    for (const chain of chainLinesIn(step.chains, naming)) lines.push(`        ${chain}`);
   }
   return lines;
+}
+
+/** A step's chains as lines (formatChainLines), in a record's names (other sizes and Samurai: their own). */
+export function chainLinesIn(chains: readonly ChainData[], naming: StepNaming): string[] {
+  if (naming !== undefined && 'cellCount' in naming) return chains.map((chain) => formatGeneralChain(chain, naming));
+  return formatChainLines(chains, '    ');
 }
 
 interface ExplainCliOptions {
@@ -81,14 +102,14 @@ interface ExplainCliOptions {
 }
 
 /** A step as JSON: the library's step record, with its technique's name and its text. */
-export function stepJson(step: Step, geometry?: Geometry): Record<string, unknown> {
-  return { ...step, name: techniqueName(step.technique), text: describeStep(step, geometry) };
+export function stepJson(step: Step, naming?: StepNaming): Record<string, unknown> {
+  return { ...step, name: techniqueName(step.technique), text: describeIn(step, naming) };
 }
 
 async function explainJson(record: AnyRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
   try {
     const { steps, grade } = await pathOf(record, options.uniqueness);
-    const geometry = recordGeometry(record);
+    const geometry = recordNaming(record);
     await out.line(JSON.stringify({ type: 'puzzle', ...anyRecordFields(record), status: 'graded', grade, steps: steps.map((step) => stepJson(step, geometry)) }));
     return true;
   } catch (error) {
@@ -103,7 +124,7 @@ async function explainOne(record: AnyRecord, options: ExplainCliOptions, out: Li
   await out.line(`Puzzle ${puzzle}${record.label === undefined ? '' : `  ${record.label}`}`);
   try {
     const { steps, grade } = await pathOf(record, options.uniqueness);
-    const geometry = recordGeometry(record);
+    const geometry = recordNaming(record);
     if (!grade.unique) await out.line('Note: the puzzle has several solutions; explained without uniqueness techniques.');
     for (let i = 0; i < steps.length; i++) {
       for (const line of stepLines(i + 1, steps[i]!, geometry)) await out.line(line);
@@ -156,8 +177,10 @@ Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles are explained too
 houses: cage sums, rule of 45, cage splitting; "Cage combination: the empty cells of the 3-cell
 cage of 7 (r1c1, r1c2 and r1c3) must add up to 7, which only 1+2+4 can make..."), from any input
 format. With --html a variant's boards show its regions, diagonals, windows, extra houses or
-cages. Other sizes and Samurai stop the command with one line, e.g. "only 9x9 variants are
-graded: FILE:LINE is a 6x6 puzzle", and exit code 2.
+cages. Other sizes (4x4 to 16x16) and Samurai are explained with the general ladder: cells named
+by their place in the drawing (r10c12 on a 16x16 or a Samurai), digits above 9 written A-G as in
+puzzle lines; with --html their boards carry pencil marks up to 4 x 4 a cell. Killers of other
+sizes stop the command with one line, exit code 2.
 
 Examples:
   $ sudoku-press explain 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79

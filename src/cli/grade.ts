@@ -185,8 +185,12 @@ f-puzzles JSON, Solo IDs); the line shows the puzzle in its own format. Jigsaw, 
 windoku and other extra-house rules: SukakuExplainer's techniques over every house. Killers (and
 killer X...): the house techniques without uniqueness plus the killer techniques (cage sums, rule
 of 45, cage splitting; scale in docs/killer-rating.md); a killer the ladder cannot finish is rated
-by a guess (11.0, extreme). Other sizes and Samurai stop the command with one line, e.g. "only 9x9
-variants are graded: FILE:LINE is a 6x6 puzzle", and exit code 2.
+by a guess (11.0, extreme). Other sizes (4x4 to 16x16, any box shape, jigsaw) and Samurai: the
+general ladder (singles, intersections of any two houses, subsets, fish per grid, XY/XYZ-wing,
+forcing X- and XY-chains, at the same difficulties; no uniqueness techniques, no cycles, no dynamic
+or nested chains: where it is stuck, a guess, 11.0).
+Killers of other sizes stop the command with one line ("only 9x9 killers are graded: FILE:LINE is
+a killer puzzle"), exit code 2.
 
 Examples:
   $ sudoku-press grade puzzles.txt

@@ -3,10 +3,10 @@ import { GradeError } from '../grader/grade.js';
 import { isVariantRecord } from '../formats/reader.js';
 import { compute, warmCompute } from '../node/compute.js';
 import { variantInput } from '../node/variant-input.js';
-import { describeStep } from '../grader/explain.js';
+import { generalHintTiers } from '../grader/general/text.js';
+import type { Step } from '../core/step.js';
 import { hintTiers } from '../grader/hint-tiers.js';
-import { formatChainLines } from '../techniques/chains/index.js';
-import { anyRecordFields, failureJson, readGradablePuzzleArgument, recordGeometry, stepJson } from './explain.js';
+import { anyRecordFields, chainLinesIn, describeIn, failureJson, readGradablePuzzleArgument, recordNaming, stepJson, type StepNaming } from './explain.js';
 import { invalidLine } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { terminalSafe } from './output.js';
@@ -18,6 +18,11 @@ interface HintCliOptions {
 }
 
 const TIER_KEYS = ['where', 'idea', 'answer'] as const;
+
+/** The hint tiers of a step under a record's naming (other sizes and Samurai: their rules' names). */
+function tiersIn(step: Step, naming: StepNaming): ReturnType<typeof hintTiers> {
+  return naming !== undefined && 'cellCount' in naming ? generalHintTiers(step, naming) : hintTiers(step, naming);
+}
 
 export function registerHint(program: Command, io: CliIo, state: CommandState): void {
   program
@@ -40,9 +45,9 @@ has no solution or several (or no puzzle was found), 2 for usage errors.
 
 Variants: 9x9 jigsaw, X, windoku and other extra-house puzzles get hints too (houses named
 "region 4", "the down diagonal", "window 2"...), and so do killers (cages named by size, total and
-first cell: "the 3-cell cage of 7 at row 1, column 1"), from any input format. Other sizes and
-Samurai stop the command with one line, e.g. "only 9x9 variants are graded: FILE:LINE is a 6x6
-puzzle", and exit code 2.
+first cell: "the 3-cell cage of 7 at row 1, column 1"), from any input format. Other sizes (4x4
+to 16x16) and Samurai get hints from the general ladder (cells as r10c12, digits above 9 as A-G).
+Killers of other sizes stop the command with one line, exit code 2.
 
 Examples:
   $ sudoku-press hint 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
@@ -74,18 +79,18 @@ Examples:
         const step = isVariantRecord(puzzle)
           ? await compute('variantHint', variantInput(puzzle), { uniqueness: options.uniqueness })
           : await compute('hint', puzzle.grid, { uniqueness: options.uniqueness });
-        const geometry = recordGeometry(puzzle);
+        const geometry = recordNaming(puzzle);
         if (options.json) {
-          const tiers = tier > 0 && step ? { tiers: Object.fromEntries(TIER_KEYS.slice(0, tier).map((key) => [key, hintTiers(step, geometry)[key]])) } : {};
+          const tiers = tier > 0 && step ? { tiers: Object.fromEntries(TIER_KEYS.slice(0, tier).map((key) => [key, tiersIn(step, geometry)[key]])) } : {};
           io.stdout.write(`${JSON.stringify({ type: 'puzzle', ...anyRecordFields(puzzle), status: 'graded', solved: step === null, step: step && stepJson(step, geometry), ...tiers })}\n`);
         } else if (!step) io.stdout.write('The puzzle is already solved.\n');
         else if (tier > 0) {
-          const tiers = hintTiers(step, geometry);
+          const tiers = tiersIn(step, geometry);
           for (const key of TIER_KEYS.slice(0, tier)) io.stdout.write(`${tiers[key]}\n`);
         } else {
-          io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeStep(step, geometry)}\n`);
+          io.stdout.write(`[${step.difficulty.toFixed(1)}] ${describeIn(step, geometry)}\n`);
           if (step.chains && step.chains.length > 0) {
-            for (const chain of formatChainLines(step.chains, '    ')) io.stdout.write(`    ${chain}\n`);
+            for (const chain of chainLinesIn(step.chains, geometry)) io.stdout.write(`    ${chain}\n`);
           }
         }
         state.exitCode = EXIT.ok;

@@ -81,11 +81,12 @@ export function valuesGrid(rules: Rules, values: ArrayLike<number>): string {
 /**
  * Why the grader (grade, explain, hint) cannot take a variant, or null when it can: it takes
  * every 9x9 rule set of rows, columns, boxes or jigsaw pieces, extra houses (X, windoku,
- * disjoint groups...) and killer cages (the killer techniques join the ladder). Other sizes and
- * Samurai have no technique ladder.
+ * disjoint groups...) and killer cages (the killer techniques join the ladder), and every other
+ * size and Samurai without cages (the general ladder, src/grader/general). Killers of other sizes
+ * have no technique ladder.
  */
 export function ungradable(rules: Rules): string | null {
-  if (rules.size !== 9 || rules.cellCount !== 81) return 'only 9x9 variants are graded';
+  if ((rules.size !== 9 || rules.cellCount !== 81) && rules.cages.length > 0) return 'only 9x9 killers are graded';
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
@@ -10,8 +10,9 @@ import { Solver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
 import type { TechniqueContext } from '../techniques/types.js';
 import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
-import { GradeError } from './grade-error.js';
+import { GradeError, type GradeErrorCode } from './grade-error.js';
 import { guessStep } from './guess.js';
+import { generalGrader, isGeneralRules, type GeneralGrader } from './general/link.js';
 import { GUESS_DIFFICULTY, levelOf, roundRating, type Level } from './levels.js';
 import { variantGrading } from './variant-link.js';
 
@@ -96,6 +97,37 @@ export interface Target {
 /** What the grading calls take: a classic grid, or a `{ rules, givens }` puzzle of a 9x9 rule set (jigsaw, X, windoku...). */
 export type GradeInput = GridInput | Puzzle;
 
+const WHERE = { source: 'puzzle', line: 0 };
+
+/** Turns a failure of the general grader into this module's GradeError. */
+const failGeneral = (failure: { code: GradeErrorCode; message: string }): never => {
+  throw new GradeError(failure.code, failure.message);
+};
+
+/**
+ * A `{ rules, givens }` puzzle of rules other than 9x9 (other sizes, Samurai), with the general
+ * grader that takes it (src/grader/general, linked in by buildRules); null for every other input.
+ */
+function generalInput(input: unknown): { puzzle: Puzzle; grader: GeneralGrader } | null {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || input instanceof Uint8Array || !('rules' in input)) return null;
+  const { rules, givens } = input as Partial<Puzzle>;
+  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !isGeneralRules(rules)) return null;
+  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
+  }
+  const grader = generalGrader();
+  if (grader === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  return { puzzle: { rules, givens: Uint8Array.from(givens as ArrayLike<number>) }, grader };
+}
+
+/** The general grader for a board under `rules` of another size (or Samurai); null for 9x9 rules or none. */
+function generalForRules(rules: Rules | undefined): GeneralGrader | null {
+  if (rules === undefined || !isGeneralRules(rules)) return null;
+  const grader = generalGrader();
+  if (grader === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  return grader;
+}
+
 /** The target of an input: classic grids and classic 9x9 rules go the classic way. */
 function targetOf(input: GradeInput): Target {
   if (typeof input !== 'object' || input === null || Array.isArray(input) || input instanceof Uint8Array || !('rules' in input)) {
@@ -133,7 +165,8 @@ export interface StepOptions {
   maxDifficulty?: number;
   /**
    * The rules of a board passed to {@link nextStep} or {@link hintStep} (a 9x9 rule set: jigsaw,
-   * X, windoku...); default classic. A `{ rules, givens }` puzzle carries its own.
+   * X, windoku...; or another size or Samurai, whose board has one entry per cell of the rules);
+   * default classic. A `{ rules, givens }` puzzle carries its own.
    */
   rules?: Rules;
 }
@@ -147,6 +180,12 @@ export interface StepOptions {
 export function nextStep(position: Readonly<Board> | Puzzle, options: StepOptions = {}): Step | null {
   options = checkStepOptions(options);
   const uniqueness = options.uniqueness ?? true;
+  const general = isBoard(position) ? generalForRules(options.rules) : generalInput(position)?.grader;
+  if (general) {
+    const rules = isBoard(position) ? options.rules! : (position as Puzzle).rules;
+    const board = isBoard(position) ? position : general.board(rules, (position as Puzzle).givens);
+    return general.step(rules, board, options, false, failGeneral);
+  }
   const { board, geometry } = boardOf(position, options.rules);
   return findInLadder(board, ladderGroups({ uniqueness, geometry }), contextOf(uniqueness, geometry), options.maxDifficulty ?? Infinity).step;
 }
@@ -413,18 +452,24 @@ function countChanges(board: Readonly<Board>, step: Step): number {
  */
 export function gradePuzzle(puzzle: GradeInput, options: GradeOptions = {}): Grade {
   options = checkGradeOptions(options);
+  const general = generalInput(puzzle);
+  if (general) return general.grader.grade(general.puzzle, options, false, failGeneral).grade;
   return runPath(targetOf(puzzle), options, false).grade;
 }
 
-/** The solving path of a puzzle (a classic grid or a 9x9 `{ rules, givens }` puzzle), one step per entry (guesses included). */
+/** The solving path of a puzzle (a classic grid or a `{ rules, givens }` puzzle of any rules but killers off 9x9), one step per entry (guesses included). */
 export function solvePath(puzzle: GradeInput, options: GradeOptions = {}): Step[] {
   options = checkGradeOptions(options);
+  const general = generalInput(puzzle);
+  if (general) return general.grader.grade(general.puzzle, options, true, failGeneral).steps;
   return runPath(targetOf(puzzle), options, true).steps;
 }
 
 /** The grade of a puzzle together with its solving path (what `explain` prints). */
 export function gradeWithPath(puzzle: GradeInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
   options = checkGradeOptions(options);
+  const general = generalInput(puzzle);
+  if (general) return general.grader.grade(general.puzzle, options, true, failGeneral);
   return runPath(targetOf(puzzle), options, true);
 }
 
@@ -466,6 +511,12 @@ function checkNumber(value: unknown, name: string): void {
  */
 export function hintStep(position: GradeInput | Board, options: StepOptions = {}): Step | null {
   options = checkStepOptions(options);
+  const general = isBoard(position) ? generalForRules(options.rules) : generalInput(position)?.grader;
+  if (general) {
+    const rules = isBoard(position) ? options.rules! : (position as Puzzle).rules;
+    const board = isBoard(position) ? position : general.board(rules, (position as Puzzle).givens);
+    return general.step(rules, board, options, true, failGeneral);
+  }
   const found = boardOf(position, options.rules);
   const board = isBoard(position) ? cloneBoard(found.board) : found.board;
   const uniqueness = options.uniqueness ?? true;

@@ -1,17 +1,23 @@
 import { applyStep, boardFromGrid, cloneBoard, type Board } from '../core/board.js';
-import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
+import { PuzzleFormatError, optionKeys, ownCopy, ownOptions } from '../core/errors.js';
 import { describeConflict, findConflict, formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { ChainData, Step } from '../core/step.js';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { COLOR_THEME, drawBoard, type Shape } from '../draw/index.js';
 import { drawVariantStep } from '../draw/variant-step.js';
+import { drawGeneralStep } from '../draw/general-step.js';
+import { applyGeneralStep, generalBoard } from '../grader/general/grade.js';
+import { isGeneralRules } from '../grader/general/link.js';
+import { shapeOf } from '../grader/general/shape.js';
+import { describeGeneralStep, digitName, formatGeneralChain } from '../grader/general/text.js';
+import { formatValues } from '../rules/puzzle.js';
 import { isClassic9 } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { findGivenConflict } from '../rules/puzzle.js';
 import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
-import { formatChain } from '../techniques/chains/index.js';
+import { formatChain as formatChain9 } from '../techniques/chains/index.js';
 import { techniqueById } from '../techniques/registry.js';
 import { BoardPacker, UNPACK_SCRIPT } from './board-pack.js';
 import { escapeHtml, htmlDocument, levelBadge } from './html.js';
@@ -70,6 +76,7 @@ const STYLE = `
 .board svg { display: block; width: 100%; height: auto; }
 .boards { flex: 0 1 auto; width: min(100%, 720px, max(300px, calc(100vh - 215px))); }
 .text { flex: 1 1 280px; min-width: 240px; }
+.wide .boards { width: min(100%, 1000px, max(300px, calc(100vh - 215px))); }
 .views { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin: 0 0 6px; font-size: 14px; }
 .views button { font: inherit; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
 .views button[aria-pressed="true"], details.proofs li button[aria-pressed="true"], .chains li button[aria-pressed="true"] { background: #e8f0fe; border-color: var(--accent); }
@@ -249,6 +256,8 @@ function boardSvg(rules: PageRules, givens: Grid, board: Board | null, size: num
     ...(extra.chain === undefined ? {} : { chain: extra.chain }),
     ...(extra.shapes ? { shapes: extra.shapes } : {}),
   };
+  // Other sizes and Samurai (the general grader's steps): their own drawing of a step.
+  if (rules && isGeneralRules(rules)) return drawGeneralStep({ rules, ...picture }, { size, title, coordinates: true, ...(step ? { step } : {}), ...(extra.chain === undefined ? {} : { chain: extra.chain }) });
   return rules ? drawVariantStep({ rules, ...picture }, options) : drawBoard(picture, options);
 }
 
@@ -264,6 +273,8 @@ function swatch(chain: number): string {
  * as a board of its own (the proof as a chain, on the board the step starts from).
  */
 function stepViews(rules: PageRules, givens: Grid, snapshot: Board, size: number, title: string, step: Step): { views: StepView[]; chainsHtml: string } {
+  // Other sizes and Samurai name their chains' cells in their own frame.
+  const formatChain = rules && isGeneralRules(rules) ? (chain: ChainData) => formatGeneralChain(chain, rules) : formatChain9;
   const chains = step.chains ?? [];
   if (chains.length === 0) return { views: [{ svg: boardSvg(rules, givens, snapshot, size, title, step), label: '' }], chainsHtml: '' };
   const views: StepView[] = [];
@@ -315,10 +326,12 @@ function legendOf(step: Step): string {
 function rulesLegend(rules: PageRules): string {
   if (!rules) return '';
   const parts: string[] = [];
-  if (!rules.boxShape) parts.push('heavy lines: the regions (each holds 1 to 9 once)');
-  const kinds = new Set(rules.houseKinds.slice(27));
-  if (kinds.has('diagonal')) parts.push('grey diagonals: each holds 1 to 9 once');
-  if (kinds.has('window') || kinds.has('asterisk') || kinds.has('centre-dot') || kinds.has('extra')) parts.push('tinted cells: extra houses, each holds 1 to 9 once');
+  const range = `1 to ${digitName(rules.size)}`;
+  if (!rules.boxShape) parts.push(`heavy lines: the regions (each holds ${range} once)`);
+  const kinds = new Set(rules.houseKinds.filter((kind) => kind !== 'row' && kind !== 'column' && kind !== 'box' && kind !== 'region'));
+  if (rules.grids.length > 1) parts.push(`five grids sharing their corner boxes: each row, column and box of each grid holds ${range} once`);
+  if (kinds.has('diagonal')) parts.push(`grey diagonals: each holds ${range} once`);
+  if (kinds.has('window') || kinds.has('asterisk') || kinds.has('centre-dot') || kinds.has('extra')) parts.push(`tinted cells: extra houses, each holds ${range} once`);
   if (kinds.has('disjoint')) parts.push('grey dots: cells whose dots sit alike (same place in their boxes) hold 1 to 9 once');
   if (rules.cages.length > 0) parts.push('dashed cages: different digits, adding up to the small sum');
   return parts.length === 0 ? '' : `<p class="legend">The board: ${escapeHtml(parts.join('; '))}.</p>`;
@@ -326,7 +339,9 @@ function rulesLegend(rules: PageRules): string {
 
 function pageSteps(rules: PageRules, geometry: Geometry | undefined, givens: Grid, steps: readonly Step[], size: number): PageStep[] {
   const out: PageStep[] = [];
-  const board = boardFromGrid(givens, geometry);
+  // Other sizes and Samurai: the general grader's board, steps and texts (src/grader/general).
+  const general = rules && isGeneralRules(rules) ? rules : null;
+  const board = general ? generalBoard(general, givens) : boardFromGrid(givens, geometry);
   const total = steps.length;
   out.push({
     title: 'Start',
@@ -343,9 +358,10 @@ function pageSteps(rules: PageRules, geometry: Geometry | undefined, givens: Gri
     const { views, chainsHtml } = stepViews(rules, givens, snapshot, size, title, step);
     const text =
       `<h2><span class="difficulty">${step.difficulty.toFixed(1)}</span>${escapeHtml(name)}</h2>` +
-      `<p class="line">${escapeHtml(describeStep(step))}</p>${chainsHtml}${legendOf(step)}${rulesLegend(rules)}`;
+      `<p class="line">${escapeHtml(general ? describeGeneralStep(step, general) : describeStep(step))}</p>${chainsHtml}${legendOf(step)}${rulesLegend(rules)}`;
     out.push({ title, listLabel: name, difficulty: step.difficulty, views, textHtml: text, technique: step.technique });
-    applyStep(board, step, geometry);
+    if (general) applyGeneralStep(board, shapeOf(general), step);
+    else applyStep(board, step, geometry);
   });
   out.push({
     title: 'Solved',
@@ -359,7 +375,7 @@ function pageSteps(rules: PageRules, geometry: Geometry | undefined, givens: Gri
 
 function countGivens(grid: Grid): number {
   let n = 0;
-  for (let cell = 0; cell < 81; cell++) if (grid[cell] !== 0) n++;
+  for (let cell = 0; cell < grid.length; cell++) if (grid[cell] !== 0) n++;
   return n;
 }
 
@@ -407,7 +423,7 @@ function linksHtml(links: ExplainPageOptions['links']): string {
 }
 
 function subtitle(input: ExplainPageInput, grid: Grid): string {
-  const parts = [formatGrid(grid)];
+  const parts = [input.rules !== undefined && isGeneralRules(input.rules) ? formatValues(input.rules, grid) : formatGrid(grid)];
   if (input.rules !== undefined && !isClassic9(input.rules)) parts.unshift(input.rules.variant);
   if (input.label !== undefined && input.label !== '') parts.unshift(input.label);
   if (input.source !== undefined) parts.push(input.source);
@@ -423,7 +439,7 @@ function subtitle(input: ExplainPageInput, grid: Grid): string {
 export function explainPage(input: ExplainPageInput, options: ExplainPageOptions = {}): ExplainPage {
   options = ownOptions(options, optionKeys<ExplainPageOptions>({ uniqueness: true, boardSize: true, links: true }), 'explain page');
   input = ownCopy(input);
-  const grid = toGrid(input.puzzle);
+  const grid = givensOf(input);
   const rules: PageRules = input.rules !== undefined && !isClassic9(input.rules) ? input.rules : null;
   const size = options.boardSize ?? 720;
   const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';
@@ -453,6 +469,18 @@ export function explainPage(input: ExplainPageInput, options: ExplainPageOptions
   return pathPage(input, grid, rules, result, options, title, links);
 }
 
+/**
+ * The givens of a page's puzzle: 81 cells (classic and 9x9 rules, checked by toGrid), or one digit
+ * per cell of other rules (other sizes, Samurai: `{ rules, givens }` as the general grader takes it).
+ */
+function givensOf(input: ExplainPageInput): Grid {
+  const rules = input.rules;
+  if (rules === undefined || !isGeneralRules(rules) || typeof input.puzzle === 'string') return toGrid(input.puzzle);
+  const givens = Uint8Array.from(input.puzzle as ArrayLike<number>, (v) => v ?? 0);
+  if (givens.length !== rules.cellCount) throw new PuzzleFormatError('CELL_COUNT', `expected ${rules.cellCount} cells, found ${givens.length}`, { source: 'grid', line: 0 });
+  return givens;
+}
+
 /** Givens that break a rule on their own (two 5s in a house...): classic wording for classic rules. */
 function givenConflict(rules: PageRules, grid: Grid): { cells: readonly number[]; reason: string } | null {
   if (rules) return findGivenConflict(rules, grid);
@@ -479,7 +507,7 @@ export interface ExplainPathInput extends ExplainPageInput {
 export function explainPathPage(input: ExplainPathInput, options: ExplainPageOptions = {}): ExplainPage {
   options = ownOptions(options, optionKeys<ExplainPageOptions>({ uniqueness: true, boardSize: true, links: true }), 'explain page');
   input = ownCopy(input);
-  const grid = toGrid(input.puzzle);
+  const grid = givensOf(input);
   const title = input.label !== undefined && input.label !== '' ? `Sudoku explained: ${input.label}` : 'Sudoku explained';
   const rules = input.rules !== undefined && !isClassic9(input.rules) ? input.rules : null;
   return pathPage(input, grid, rules, { grade: input.grade, steps: [...input.steps] }, options, title, linksHtml(options.links));
@@ -493,7 +521,9 @@ function pathPage(input: ExplainPageInput, grid: Grid, rules: PageRules, result:
     `<div class="summary" id="summary"><span class="rating" title="Sudoku Explainer rating: the hardest step">${ratingText(grade)}</span>${levelBadge(grade.level)}` +
     `<span>hardest: <b>${escapeHtml(techniqueName(grade.hardest))}</b></span><span>${grade.steps} steps, ${guesses}</span></div>` +
     (grade.unique ? '' : '<p class="note">This puzzle has several solutions; it is explained without the techniques that assume a unique one.</p>');
-  const body = `${links}${summary}${stepsHtml(pageSteps(rules, rules ? geometryOf(rules) : undefined, grid, steps, size))}`;
+  const stepsPart = stepsHtml(pageSteps(rules, rules && !isGeneralRules(rules) ? geometryOf(rules) : undefined, grid, steps, size));
+  // A 12x12, 16x16 or Samurai board gets more room: its pencil marks are small.
+  const body = `${links}${summary}${rules !== null && rules.width > 9 ? `<div class="wide">${stepsPart}</div>` : stepsPart}`;
   return {
     html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body, script: SCRIPT }),
     outcome: { status: 'graded', grade, steps: steps.length },

@@ -276,6 +276,7 @@ h2 { font-size: 16px; margin: 26px 0 8px; }
 .legend i { display: inline-block; width: 12px; height: 12px; border-radius: 2px; }
 .share { display: inline-block; height: 10px; background: #8ab4f8; border-radius: 2px; vertical-align: middle; }
 .nowrap { white-space: nowrap; }
+td.puzzle { word-break: break-all; min-width: 12em; }
 .cols { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
 `;
 
@@ -283,7 +284,7 @@ function puzzleRows(list: readonly ReportPuzzle[], withTime: boolean): string {
   return list
     .map(
       (p) =>
-        `<tr><td class="mono">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td>${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
+        `<tr><td class="mono">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono puzzle">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td>${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
     )
     .join('\n');
 }

@@ -10,6 +10,8 @@ import { linkVariantTechniques } from '../techniques/variant-link.js';
 import { VARIANT_TECHNIQUES } from '../techniques/variant-techniques.js';
 import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
 import { KILLER_TEXTS } from '../techniques/killer/texts.js';
+import { GENERAL_GRADER } from '../grader/general/grade.js';
+import { linkGeneralGrader } from '../grader/general/link.js';
 import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -523,6 +525,8 @@ export function buildRules(input: RulesSpec): Rules {
   linkVariantTechniques(VARIANT_TECHNIQUES);
   // And the grader's checks of a { rules, givens } puzzle (why: grader/variant-link.ts).
   linkVariantGrading(VARIANT_GRADING);
+  // And the grader of other sizes and Samurai (why: grader/general/link.ts).
+  linkGeneralGrader(GENERAL_GRADER);
   const rules: Rules = Object.freeze({
     spec,
     variant: variantName(spec),

@@ -1,0 +1,184 @@
+import type { Board } from '../../core/board.js';
+import type { ChainNode, Step } from '../../core/step.js';
+import { lowBit, popcount } from '../../grader/general/shape.js';
+import { roundDifficulty, seChainDifficulty } from '../chains/length.js';
+import type { GeneralScan } from './places.js';
+
+/**
+ * Forcing X-chains (6.6 + length) and forcing XY-chains (7.0 + length) on any grid, as Sudoku
+ * Explainer's `doForcingChains` finds them, rated with its length increment (chains/length.ts):
+ * from a candidate assumed on, the shortest chain of implications that turns it off (it is
+ * removed); from a candidate assumed off, the shortest that turns it on (it is placed).
+ *
+ *   "on -> off" (weak link):   the same digit in a peer (any house); XY: the cell's other digits
+ *   "off -> on" (strong link): the digit's other place in a house where it has two; XY: a bivalue
+ *                              cell's other digit
+ *
+ * X-chains use one digit's links only. The easiest chain wins (SE's floating-point difficulty,
+ * then the shortest, then the first source in cell and digit order, "on" before "off"); each
+ * breadth-first search stops at the length that could no longer beat the best so far, and no chain
+ * is longer than {@link MAX_NODES} nodes. Not here: SE's bidirectional cycles (6.5 / 7.0) and its
+ * dynamic and nested forcing chains.
+ */
+
+/** Longest chain looked for, in nodes (SE 6.6 + 0.5 / 7.0 + 0.5). */
+const MAX_NODES = 22;
+
+// Search buffers, grown to the largest board seen; a node is (cell * size + digit - 1) * 2 + on.
+let seen = new Int32Array(0);
+let parent = new Int32Array(0);
+let queue = new Int32Array(0);
+let stamp = 0;
+
+interface Best {
+  raw: number;
+  nodes: number[];
+  xy: boolean;
+}
+
+function grow(nodes: number): void {
+  if (seen.length >= nodes) return;
+  seen = new Int32Array(nodes);
+  parent = new Int32Array(nodes);
+  queue = new Int32Array(nodes);
+  stamp = 0;
+}
+
+/** Queue end of the running search. */
+let tail = 0;
+
+/** Queues `next` (reached from `from`) unless seen; true when it is the goal. */
+function visit(next: number, from: number, goal: number): boolean {
+  if (seen[next] === stamp) return false;
+  seen[next] = stamp;
+  parent[next] = from;
+  queue[tail++] = next;
+  return next === goal;
+}
+
+/**
+ * Breadth-first search from `start` (a node) for `goal`, at most `maxNodes` nodes on the path.
+ * Returns the path (nodes, start first) or null.
+ */
+function search(board: Readonly<Board>, scan: GeneralScan, xy: boolean, start: number, goal: number, maxNodes: number): number[] | null {
+  const { shape, places } = scan;
+  const { size, peers, peerStart, cellHouses, cellHouseStart, houseCells } = shape;
+  const cand = board.candidates;
+  stamp++;
+  let head = 0;
+  tail = 0;
+  queue[tail++] = start;
+  seen[start] = stamp;
+  parent[start] = -1;
+  // Depth by levels: `levelEnd` is where the current level's nodes end in the queue.
+  let depth = 1;
+  let levelEnd = tail;
+  while (head < tail) {
+    if (head === levelEnd) {
+      depth++;
+      levelEnd = tail;
+      if (depth > maxNodes) return null;
+    }
+    const node = queue[head++]!;
+    const id = node >> 1;
+    const cell = (id / size) | 0;
+    const d = id - cell * size;
+    const bit = 1 << d;
+    if ((node & 1) === 1) {
+      // On: the cell's other digits (XY) and the digit's other places in the peers are off.
+      if (xy) {
+        for (let other = cand[cell]! & ~bit; other !== 0; other &= other - 1) if (visit((cell * size + lowBit(other)) * 2, node, goal)) return path(goal);
+      }
+      for (let i = peerStart[cell]!, end = peerStart[cell + 1]!; i < end; i++) {
+        const peer = peers[i]!;
+        if ((cand[peer]! & bit) !== 0 && board.values[peer] === 0 && visit((peer * size + d) * 2, node, goal)) return path(goal);
+      }
+    } else {
+      // Off: a bivalue cell's other digit (XY) and the digit's other place in a house of two are on.
+      const mask = cand[cell]!;
+      if (xy && popcount(mask) === 2 && visit((cell * size + lowBit(mask & ~bit)) * 2 + 1, node, goal)) return path(goal);
+      for (let k = cellHouseStart[cell]!, end = cellHouseStart[cell + 1]!; k < end; k++) {
+        const house = cellHouses[k]!;
+        const at = places[house * size + d]!;
+        if (popcount(at) !== 2) continue;
+        for (let m = at; m !== 0; m &= m - 1) {
+          const mate = houseCells[house * size + lowBit(m)]!;
+          if (mate !== cell && visit((mate * size + d) * 2 + 1, node, goal)) return path(goal);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function path(goal: number): number[] {
+  const nodes: number[] = [];
+  for (let node = goal; node !== -1; node = parent[node]!) nodes.push(node);
+  return nodes.reverse();
+}
+
+/** Whether a chain of `length` nodes at `base` beats the best (lower difficulty, then shorter). */
+function beats(base: number, length: number, best: Best): boolean {
+  const raw = seChainDifficulty(base, length);
+  return raw < best.raw || (raw === best.raw && length < best.nodes.length);
+}
+
+/** The longest chain worth looking for: {@link MAX_NODES}, or the longest that beats the best. */
+function longestBelow(base: number, best: Best | null): number {
+  if (best === null) return MAX_NODES;
+  let length = MAX_NODES;
+  while (length > 0 && !beats(base, length, best)) length--;
+  return length;
+}
+
+function findIn(board: Readonly<Board>, scan: GeneralScan, xy: boolean, best: Best | null): Best | null {
+  const { cellCount, size } = scan.shape;
+  const base = xy ? 7.0 : 6.6;
+  grow(cellCount * size * 2);
+  for (let cell = 0; cell < cellCount; cell++) {
+    if (board.values[cell] !== 0 || popcount(board.candidates[cell]!) < 2) continue;
+    for (let m = board.candidates[cell]!; m !== 0; m &= m - 1) {
+      const id = cell * size + lowBit(m);
+      for (let on = 1; on >= 0; on--) {
+        const limit = longestBelow(base, best);
+        if (limit < 3) return best;
+        const found = search(board, scan, xy, id * 2 + on, id * 2 + (1 - on), limit);
+        if (found === null) continue;
+        const raw = seChainDifficulty(base, found.length);
+        if (best === null || raw < best.raw || (raw === best.raw && found.length < best.nodes.length)) best = { raw, nodes: found, xy };
+      }
+    }
+  }
+  return best;
+}
+
+/** The easiest forcing X-chain or XY-chain on the board, or null. */
+export function findForcingChain(board: Readonly<Board>, scan: GeneralScan): Step | null {
+  let best = findIn(board, scan, false, null);
+  best = findIn(board, scan, true, best);
+  if (best === null) return null;
+  const size = scan.shape.size;
+  const nodes: ChainNode[] = [];
+  const cells: number[] = [];
+  const digits = new Set<number>();
+  for (let i = 0; i < best.nodes.length; i++) {
+    const id = best.nodes[i]! >> 1;
+    const cell = (id / size) | 0;
+    const digit = id - cell * size + 1;
+    const node: ChainNode = { cell, digit, on: (best.nodes[i]! & 1) === 1 };
+    if (i === 0) node.parents = [];
+    nodes.push(node);
+    if (!cells.includes(cell)) cells.push(cell);
+    digits.add(digit);
+  }
+  const first = nodes[0]!;
+  const target = { cell: first.cell, digit: first.digit };
+  return {
+    technique: best.xy ? 'forcing-xy-chain' : 'forcing-x-chain',
+    difficulty: roundDifficulty(best.raw),
+    placements: first.on ? [] : [target],
+    eliminations: first.on ? [target] : [],
+    pattern: { cells, digits: [...digits].sort((a, b) => a - b), units: [] },
+    chains: [{ nodes }],
+  };
+}

@@ -1,0 +1,82 @@
+import type { Board } from '../../core/board.js';
+import type { Step } from '../../core/step.js';
+import { findForcingChain } from './chains.js';
+import { findJellyfish, findSwordfish, findXWing } from './fish.js';
+import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
+import { fillScan, type GeneralScan } from './places.js';
+import { findFullHouse, findHiddenSingleBox, findHiddenSingleHouse, findHiddenSingleLine, findNakedSingle } from './singles.js';
+import { findHiddenPair, findHiddenQuad, findHiddenTriple, findNakedPair, findNakedQuad, findNakedTriple } from './subsets.js';
+import { findXyWing, findXyzWing } from './wings.js';
+
+/** A technique of the general ladder: a pure function from the board (and its scan) to one step, or null. */
+export interface GeneralTechnique {
+  /** The 9x9 ladder's id (src/techniques/registry.ts): names and texts come from there. */
+  readonly id: string;
+  /** Its difficulty on the Sudoku Explainer scale. */
+  readonly difficulty: number;
+  readonly find: (board: Readonly<Board>, scan: GeneralScan) => Step | null;
+}
+
+/**
+ * The ladder for grids other than 9x9 (4x4 to 16x16, any box shape, jigsaw of any size, extra
+ * houses) and for Samurai, easiest first, with the difficulties of the 9x9 ladder (Sudoku
+ * Explainer's scale) so that the level table means the same: full house 1.0, hidden single 1.2
+ * (box) / 1.5 (row, column; jigsaw piece or extra house), naked single 2.3, pointing 2.6, claiming
+ * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
+ * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
+ * hidden quad 5.4, forcing X-chain 6.6+ and forcing XY-chain 7.0+ (SE's length increment; one
+ * search, see chains.ts). Not in it: the direct techniques (direct pointing, claiming, hidden pair
+ * and triple), uniqueness techniques, aligned exclusion, bidirectional cycles, dynamic and nested
+ * forcing chains: where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ */
+export const GENERAL_LADDER: readonly GeneralTechnique[] = [
+  { id: 'full-house', difficulty: 1.0, find: findFullHouse },
+  { id: 'hidden-single-box', difficulty: 1.2, find: findHiddenSingleBox },
+  { id: 'hidden-single-line', difficulty: 1.5, find: findHiddenSingleLine },
+  { id: 'hidden-single-house', difficulty: 1.5, find: findHiddenSingleHouse },
+  { id: 'naked-single', difficulty: 2.3, find: findNakedSingle },
+  { id: 'pointing', difficulty: 2.6, find: findPointing },
+  { id: 'claiming', difficulty: 2.8, find: findClaiming },
+  { id: 'generalized-intersection', difficulty: 2.9, find: findGeneralizedIntersection },
+  { id: 'naked-pair', difficulty: 3.0, find: findNakedPair },
+  { id: 'x-wing', difficulty: 3.2, find: findXWing },
+  { id: 'hidden-pair', difficulty: 3.4, find: findHiddenPair },
+  { id: 'naked-triple', difficulty: 3.6, find: findNakedTriple },
+  { id: 'swordfish', difficulty: 3.8, find: findSwordfish },
+  { id: 'hidden-triple', difficulty: 4.0, find: findHiddenTriple },
+  { id: 'xy-wing', difficulty: 4.2, find: findXyWing },
+  { id: 'xyz-wing', difficulty: 4.4, find: findXyzWing },
+  { id: 'naked-quad', difficulty: 5.0, find: findNakedQuad },
+  { id: 'jellyfish', difficulty: 5.2, find: findJellyfish },
+  { id: 'hidden-quad', difficulty: 5.4, find: findHiddenQuad },
+  // One search for both kinds (the easiest wins): forcing X-chains 6.6 + length, XY-chains 7.0 + length.
+  { id: 'forcing-x-chain', difficulty: 6.6, find: findForcingChain },
+];
+
+/** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */
+export interface GeneralFound {
+  step: Step | null;
+  /** Lowest difficulty of a technique skipped because of the limit (Infinity if none). */
+  skipped: number;
+}
+
+/**
+ * The easiest step on a board: the ladder's techniques in order, the first whose step changes
+ * the board (a placement in an empty cell, or a candidate still there). Techniques above `limit`
+ * are not tried.
+ */
+export function findGeneralStep(board: Readonly<Board>, scan: GeneralScan, limit = Infinity): GeneralFound {
+  fillScan(scan, board);
+  for (const technique of GENERAL_LADDER) {
+    if (technique.difficulty > limit) return { step: null, skipped: technique.difficulty };
+    const step = technique.find(board, scan);
+    if (step !== null && changes(board, step)) return { step, skipped: Infinity };
+  }
+  return { step: null, skipped: Infinity };
+}
+
+function changes(board: Readonly<Board>, step: Step): boolean {
+  for (const p of step.placements) if (board.values[p.cell] === 0) return true;
+  for (const e of step.eliminations) if ((board.candidates[e.cell]! & (1 << (e.digit - 1))) !== 0) return true;
+  return false;
+}

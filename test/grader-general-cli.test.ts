@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseVariantLine } from '../src/formats/line.js';
+import { describeGeneralStep, formatGeneralChain, generalHintTiers } from '../src/grader/general/text.js';
+import { gradeWithPath } from '../src/grader/grade.js';
+import { buildRules } from '../src/rules/index.js';
+import { run, runBinary } from './helpers/cli.js';
+
+/*
+ * grade, explain and hint on other sizes and Samurai (the general grader): text and --json for a
+ * 6x6, a 16x16 and a Samurai, the worker pool (-j 2) equal to one job, and the refusals left.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'grader-general-cli-'));
+const fixtureLines = readFileSync(new URL('./fixtures/general/technique-steps.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line !== '' && !line.startsWith('#'))
+  .map((line) => line.split('\t'));
+const lineOf = (grid: string, technique: string): string => fixtureLines.find((c) => c[0] === grid && c[1] === technique)![2]!;
+
+const PUZZLES = {
+  '6x6': lineOf('6x6', 'hidden-single-box'),
+  '16x16': lineOf('16x16', 'naked-quad'),
+  samurai: lineOf('samurai', 'x-wing'),
+};
+
+function fileOf(name: string, lines: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+describe.each(Object.entries(PUZZLES))('%s', (name, line) => {
+  const file = fileOf(`${name}.txt`, [line]);
+  const { rules, givens } = parseVariantLine(line);
+  const { grade, steps } = gradeWithPath({ rules, givens });
+
+  it('grade: one line with the triple, the level, the hardest technique and the guesses', async () => {
+    const result = await run(['grade', file]);
+    expect(result.code, result.stderr).toBe(0);
+    const triple = `${grade.rating.toFixed(1)}/${grade.pearl.toFixed(1)}/${grade.diamond.toFixed(1)}`;
+    expect(result.stdout).toBe(`${line}  ${triple}  ${grade.level}  ${grade.hardest}  ${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}\n`);
+  });
+
+  it('grade --json: the grade record and the variant fields', async () => {
+    const result = await run(['grade', '--json', file]);
+    expect(result.code, result.stderr).toBe(0);
+    const object = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(object).toMatchObject({ status: 'graded', variant: rules.variant, puzzle: line, rating: grade.rating, pearl: grade.pearl, diamond: grade.diamond, level: grade.level, hardest: grade.hardest, guesses: grade.guesses, steps: grade.steps, counts: grade.counts });
+  });
+
+  it('explain: every step of the path in the grid names, then the rating line', async () => {
+    const result = await run(['explain', file]);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`Puzzle ${line} (${rules.variant})`);
+    expect(lines.slice(1, -1)).toEqual(
+      steps.flatMap((step, i) => [
+        `${String(i + 1).padStart(4)}. [${step.difficulty.toFixed(1)}] ${describeGeneralStep(step, rules)}`,
+        ...(step.chains ?? []).map((chain) => `        ${formatGeneralChain(chain, rules)}`),
+      ]),
+    );
+    expect(lines.at(-1)).toMatch(new RegExp(`^Rating ${grade.rating.toFixed(1)} \\(${grade.level}\\); pearl \\(EP\\) ${grade.pearl.toFixed(1)}`));
+    if (name !== '6x6') expect(result.stdout).toMatch(/r1[0-9]c1[0-9]/);
+    if (name === '16x16') expect(result.stdout).toMatch(/[A-G] fits only/);
+  });
+
+  it('explain --json: the grade and the steps with their texts', async () => {
+    const result = await run(['explain', '--json', file]);
+    const object = JSON.parse(result.stdout) as { grade: unknown; steps: { technique: string; text: string }[] };
+    expect(object.grade).toEqual(grade);
+    expect(object.steps.map((s) => s.text)).toEqual(steps.map((step) => describeGeneralStep(step, rules)));
+  });
+
+  it('hint: the first step; --tier 1/2/3 its tiers; --json both', async () => {
+    const hint = await run(['hint', file]);
+    expect(hint.stdout).toBe(`[${steps[0]!.difficulty.toFixed(1)}] ${describeGeneralStep(steps[0]!, rules)}\n`);
+    const tiers = generalHintTiers(steps[0]!, rules);
+    expect((await run(['hint', '--tier', '1', file])).stdout).toBe(`${tiers.where}\n`);
+    expect((await run(['hint', '--tier', '3', file])).stdout).toBe(`${tiers.where}\n${tiers.idea}\n${tiers.answer}\n`);
+    const json = JSON.parse((await run(['hint', '--json', '--tier', '2', file])).stdout) as { step: { technique: string }; tiers: unknown };
+    expect(json.step.technique).toBe(steps[0]!.technique);
+    expect(json.tiers).toEqual({ where: tiers.where, idea: tiers.idea });
+  });
+});
+
+describe('the compiled binary', { timeout: 120_000 }, () => {
+  it('grade -j 1 and -j 2 print the same lines (the worker pool rebuilds the rules)', () => {
+    const file = fileOf('mixed.txt', [...Object.values(PUZZLES), ...fixtureLines.filter((c) => c[0] === '12x12').slice(0, 4).map((c) => c[2]!)]);
+    const one = runBinary(['grade', '--json', '-j', '1', file]);
+    const two = runBinary(['grade', '--json', '-j', '2', file]);
+    expect(one.code, one.stderr).toBe(0);
+    const strip = (text: string) => text.split('\n').map((line) => line.replace(/"solver":\{[^}]*\}/, ''));
+    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+    expect(one.stdout.trim().split('\n')).toHaveLength(7);
+  });
+
+  it('a killer of another size is refused in one line, exit code 2', () => {
+    // A 6x6 killer as f-puzzles JSON: one cage of r1c1 and r1c2 adding up to 3.
+    const fpuzzles = JSON.stringify({ size: 6, grid: Array.from({ length: 6 }, () => Array.from({ length: 6 }, () => ({}))), killercage: [{ cells: ['R1C1', 'R1C2'], value: '3' }] });
+    const file = fileOf('killer6.json', [fpuzzles]);
+    expect(buildRules({ size: 6, cages: [{ cells: [0, 1], sum: 3 }] }).variant).toContain('killer');
+    for (const command of ['grade', 'explain', 'hint']) {
+      const result = runBinary([command, file]);
+      expect(result.code, `${command}: ${result.stderr}`).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/only 9x9 killers are graded: .*killer6\.json:1 is a 6x6\+killer puzzle/);
+    }
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Writes test/fixtures/general/technique-steps.txt: for each grid of the general grader (4x4 to
+ * 16x16, other box shapes, a 6x6 with diagonals, Samurai) and each technique of the general
+ * ladder, the first step of that technique on the solving paths of generated puzzles (seed
+ * 'general-fixtures'): the puzzle as a variant line, the step's index on the path, its technique
+ * and its text. Each step was checked against the puzzle's solution when it was written.
+ * Run from the repository's root:
+ *   npx esbuild test/helpers/make-general-fixtures.ts --bundle --platform=node --format=esm --outfile=/tmp/mgf.mjs && node /tmp/mgf.mjs
+ */
+import { writeFileSync } from 'node:fs';
+import { formatVariantLine } from '../../src/formats/line.js';
+import { describeGeneralStep } from '../../src/grader/general/text.js';
+import { GENERAL_LADDER } from '../../src/techniques/general/ladder.js';
+import { gradeWithPath } from '../../src/grader/grade.js';
+import { generateVariant, type VariantName } from '../../src/generator/variants/index.js';
+import { buildRules, classicRules, withDiagonals } from '../../src/rules/index.js';
+import type { Rules } from '../../src/rules/types.js';
+
+const GRIDS: { name: string; variant?: VariantName; rules?: Rules; count: number }[] = [
+  { name: '4x4', variant: '4x4', count: 40 },
+  { name: '6x6', variant: '6x6', count: 60 },
+  { name: '6x6-x', rules: withDiagonals(classicRules(6)), count: 40 },
+  { name: '6x6-3x2', rules: buildRules({ size: 6, boxes: { rows: 3, cols: 2 } }), count: 40 },
+  { name: '8x8', variant: '8x8', count: 40 },
+  { name: '12x12', variant: '12x12', count: 30 },
+  { name: '16x16', variant: '16x16', count: 10 },
+  { name: 'samurai', variant: 'samurai', count: 30 },
+];
+
+const lines = ['# grid\ttechnique\tpuzzle (variant line)\tstep index on the path (0-based)\ttext of the step', '# made by test/helpers/make-general-fixtures.ts'];
+for (const grid of GRIDS) {
+  const seen = new Set<string>();
+  for (let index = 1; index <= grid.count && seen.size < GENERAL_LADDER.length; index++) {
+    const puzzle = generateVariant({ ...(grid.variant ? { variant: grid.variant } : { rules: grid.rules! }), seed: 'general-fixtures', index, level: grid.name === '4x4' || grid.name === '6x6' ? 'any' : 'hard' });
+    const { steps } = gradeWithPath({ rules: puzzle.rules, givens: puzzle.givens });
+    steps.forEach((step, at) => {
+      if (step.technique === 'guess' || seen.has(step.technique)) return;
+      const sound = step.placements.every((p) => puzzle.solution[p.cell] === p.digit) && step.eliminations.every((e) => puzzle.solution[e.cell] !== e.digit);
+      if (!sound) throw new Error(`unsound ${step.technique} on ${grid.name} #${index}`);
+      seen.add(step.technique);
+      lines.push([grid.name, step.technique, formatVariantLine(puzzle), String(at), describeGeneralStep(step, puzzle.rules)].join('\t'));
+    });
+  }
+  console.log(grid.name, [...seen].join(' '));
+}
+writeFileSync('test/fixtures/general/technique-steps.txt', `${lines.join('\n')}\n`);
