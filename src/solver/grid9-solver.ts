@@ -326,6 +326,14 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   limit = Math.max(1, max);
   stack.fill(WORD_ALL, 0, DONE);
   stack.fill(0, DONE, STATE);
+  const startMasks = rules.startMasks;
+  if (startMasks !== null) {
+    // Odd/even marks: a marked cell leaves the boards of the digits of the other parity.
+    for (let cell = 0; cell < 81; cell++) {
+      const banned = ~startMasks[cell]! & 0x1ff;
+      for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) clearBit(stack, d * 3, cell);
+    }
+  }
   allDirty();
   for (let cell = 0; cell < 81; cell++) {
     const digit = givens[cell]!;
