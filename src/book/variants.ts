@@ -92,6 +92,14 @@ export const VARIANT_INFO: Readonly<Record<BookVariant, VariantInfo>> = {
       'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. The dashed shapes are cages: the digits in a cage add up to the small number in its corner, and no digit repeats in a cage. The puzzles start with no digits at all; the sums are the clues.',
     example: 'Add up the digits of any cage: they make its sum.',
   },
+  oddeven: {
+    name: 'Odd-Even',
+    heading: 'Odd-Even Sudoku',
+    across: 9,
+    rules:
+      'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. Some squares are shaded: a grey circle holds an odd digit (1, 3, 5, 7 or 9), a grey square holds an even digit (2, 4, 6 or 8). The shading is a clue, so these puzzles start with fewer digits.',
+    example: 'Every circle holds an odd digit, every square an even one.',
+  },
   samurai: {
     name: 'Samurai',
     heading: 'Samurai Sudoku',
