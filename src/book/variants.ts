@@ -27,6 +27,11 @@ export interface VariantInfo {
    * Samurai's 21 cells across are legible from 0.25 in).
    */
   minCell?: number;
+  /**
+   * Smallest printed cell of a solution, in points, where the book's minimum would be too busy
+   * (killer: cages and sums on tiny grids read as noise; solution pages then hold fewer grids).
+   */
+  minSolutionCell?: number;
 }
 
 const SMALL = (size: number, box: string, digits: string): string =>
@@ -91,6 +96,7 @@ export const VARIANT_INFO: Readonly<Record<BookVariant, VariantInfo>> = {
     rules:
       'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. The dashed shapes are cages: the digits in a cage add up to the small number in its corner, and no digit repeats in a cage. The puzzles start with no digits at all; the sums are the clues.',
     example: 'Add up the digits of any cage: they make its sum.',
+    minSolutionCell: 20,
   },
   oddeven: {
     name: 'Odd-Even',
