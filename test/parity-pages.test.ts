@@ -71,6 +71,6 @@ describe('book pages', () => {
 
   test('--sections oddeven-medium:10 is a book section with its rules text', () => {
     expect(parseSections('oddeven-medium:10')).toEqual([{ level: 'medium', count: 10, variant: 'oddeven', title: 'Medium Odd-Even' }]);
-    expect(VARIANT_INFO.oddeven.rules).toMatch(/circle holds an odd digit.*square holds an even digit/);
+    expect(VARIANT_INFO.oddeven.rules).toMatch(/round one holds an odd digit.*square one holds an even digit/);
   });
 });

@@ -103,8 +103,8 @@ export const VARIANT_INFO: Readonly<Record<BookVariant, VariantInfo>> = {
     heading: 'Odd-Even Sudoku',
     across: 9,
     rules:
-      'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. Some squares are shaded: a grey circle holds an odd digit (1, 3, 5, 7 or 9), a grey square holds an even digit (2, 4, 6 or 8). The shading is a clue, so these puzzles start with fewer digits.',
-    example: 'Every circle holds an odd digit, every square an even one.',
+      'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. Some squares carry a grey mark: a round one holds an odd digit (1, 3, 5, 7 or 9), a square one holds an even digit (2, 4, 6 or 8). The marks are clues too, so these puzzles start with fewer digits.',
+    example: 'Every round mark holds an odd digit, every square mark an even one.',
   },
   samurai: {
     name: 'Samurai',

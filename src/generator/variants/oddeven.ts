@@ -10,7 +10,7 @@ import { fillRules } from './fill.js';
  * square). The marks are drawn from the solution (a marked cell gets the parity of its digit), then
  * the givens are carved as for the other variants: one orbit at a time in a seeded order, a removal
  * kept while the puzzle stays unique (and, for easy and medium, while the level's techniques still
- * solve it). The marks are clues as well, so an odd/even puzzle keeps fewer givens than a classic one.
+ * solve it); the marked cells are tried first, and a mark left on a given is dropped. The marks are clues as well, so an odd/even puzzle keeps fewer givens than a classic one.
  *
  * Levels: the variant levels (easy: singles; medium: intersections and pairs; hard: beyond), measured
  * here by the 9x9 grader, whose candidates start from the marks (geometry startMasks): easy is a
@@ -66,9 +66,12 @@ export function makeOddEven(orbits: readonly (readonly number[])[], random: Rand
   }
   const rules = withParity(base, { odd, even });
 
-  // Carving.
+  // Carving: the marked cells first (a mark on a given says nothing), then the rest, each in a
+  // seeded order.
   const puzzle = Uint8Array.from(solution);
   shuffleInPlace(order, random);
+  const marked = (o: number): number => (rules.parityOf[orbits[o]![0]!] !== 0 ? 0 : 1);
+  order.sort((a, b) => marked(a) - marked(b)); // stable: the seeded order within each part
   const limit = level === 'easy' ? EASY_MAX : level === 'medium' ? MEDIUM_MAX : Infinity;
   let clues = 81;
   for (let i = 0; i < order.length; i++) {
@@ -83,7 +86,12 @@ export function makeOddEven(orbits: readonly (readonly number[])[], random: Rand
     if (ok) clues -= orbit.length;
     else for (const cell of orbit) puzzle[cell] = solution[cell]!;
   }
-  const measured = oddEvenLevelOf(rules, puzzle);
+  // Marks left on givens are dropped (nothing changes: a given's cell has no candidates); too few
+  // marks left, and the puzzle is drawn again.
+  const kept = { odd: odd.filter((cell) => puzzle[cell] === 0), even: even.filter((cell) => puzzle[cell] === 0) };
+  if (kept.odd.length + kept.even.length < MIN_MARKS) return null;
+  const final = kept.odd.length + kept.even.length === odd.length + even.length ? rules : withParity(base, kept);
+  const measured = oddEvenLevelOf(final, puzzle);
   if (level !== 'any' && measured !== level) return null;
-  return { rules, givens: puzzle, solution, level: measured, clues };
+  return { rules: final, givens: puzzle, solution, level: measured, clues };
 }
