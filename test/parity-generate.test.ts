@@ -56,6 +56,22 @@ describe('generate oddeven', () => {
     }
   });
 
+  test('hard puzzles: every step of the path true to the solution (uniqueness techniques included), no guess', () => {
+    const used = new Set<string>();
+    for (let index = 1; index <= 8; index++) {
+      const { rules, givens, solution } = generateVariant({ variant: 'oddeven', seed: 'sound', index, level: 'hard' });
+      const { grade, steps } = gradeWithPath({ rules, givens });
+      expect(grade.guesses).toBe(0);
+      for (const step of steps) {
+        used.add(step.technique);
+        for (const p of step.placements) expect(p.digit, step.technique).toBe(solution[p.cell]);
+        for (const e of step.eliminations) expect(e.digit, step.technique).not.toBe(solution[e.cell]);
+      }
+    }
+    // Beyond singles and intersections: chains at least.
+    expect([...used].some((id) => id.includes('chain') || id.includes('wing') || id.includes('unique') || id.includes('bug'))).toBe(true);
+  });
+
   test('a puzzle that needs its marks: the grader solves it from the marks, and without them it has several solutions', () => {
     // An easy one read back from its line: the same grade through the format.
     const p = made[0]!;
