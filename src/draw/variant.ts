@@ -50,7 +50,7 @@ const SUM_SIZE = 0.22;
 /** Light tints; greys, so that they read the same printed in grey. */
 const TINTS: Record<string, { extra: string; regions: readonly string[]; diagonal: string; cage: string; parity: string }> = {
   color: { extra: '#dde8f5', regions: ['#ffffff', '#eef3f9', '#f7f1e3', '#eaf4ea'], diagonal: '#b9bec4', cage: '#3c4043', parity: '#dcdcdc' },
-  grey: { extra: '#e4e4e4', regions: ['#ffffff', '#f0f0f0', '#e2e2e2', '#f7f7f7'], diagonal: '#bdbdbd', cage: '#303030', parity: '#d6d6d6' },
+  grey: { extra: '#e4e4e4', regions: ['#ffffff', '#f0f0f0', '#e2e2e2', '#f7f7f7'], diagonal: '#bdbdbd', cage: '#303030', parity: '#dddddd' },
 };
 
 /** Odd/even marks: an odd cell's circle (radius) and an even cell's square (side), as fractions of a cell. */
