@@ -444,7 +444,7 @@ export function buildRules(input: RulesSpec): Rules {
     at += cells.length;
   }
 
-  const parity = parityOf(input, frame, size);
+  const parity = parityMarks(input, frame, size);
 
   // Peers: the layout's, merged (both sorted) with the cell's cage-mates.
   const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
@@ -550,7 +550,7 @@ const EVEN_DIGITS = 0xaaaa;
  * The odd/even marks of a description, checked (cells in range, none named twice or marked both
  * ways): the sorted cell lists, a mark per cell and the start mask per cell (null without marks).
  */
-function parityOf(input: RulesSpec, frame: Frame, size: number): { odd: number[]; even: number[]; marks: Uint8Array; masks: Uint16Array | null } {
+function parityMarks(input: RulesSpec, frame: Frame, size: number): { odd: number[]; even: number[]; marks: Uint8Array; masks: Uint16Array | null } {
   const cellCount = frame.rowOf.length;
   const marks = new Uint8Array(cellCount);
   const lists: [number[], number[]] = [[], []];

@@ -10,7 +10,8 @@ import { fillRules } from './fill.js';
  * square). The marks are drawn from the solution (a marked cell gets the parity of its digit), then
  * the givens are carved as for the other variants: one orbit at a time in a seeded order, a removal
  * kept while the puzzle stays unique (and, for easy and medium, while the level's techniques still
- * solve it); the marked cells are tried first, and a mark left on a given is dropped. The marks are clues as well, so an odd/even puzzle keeps fewer givens than a classic one.
+ * solve it); the marked cells are tried first, and a mark left on a given is dropped. The marks
+ * are clues as well, so an odd/even puzzle keeps fewer givens than a classic one.
  *
  * Levels: the variant levels (easy: singles; medium: intersections and pairs; hard: beyond), measured
  * here by the 9x9 grader, whose candidates start from the marks (geometry startMasks): easy is a
@@ -45,7 +46,8 @@ export function oddEvenLevelOf(rules: Rules, givens: Uint8Array): 'easy' | 'medi
 /**
  * One odd/even puzzle, or null when the carving missed the level (the caller draws again).
  * `orbits` are the groups of cells given or emptied together (the symmetry of the givens); the
- * marks follow the same symmetry. The carving leaves at least `minClues` givens.
+ * marks are drawn in whole orbits too (a mark dropped from a given may break their symmetry). The
+ * carving leaves at least `minClues` givens.
  */
 export function makeOddEven(orbits: readonly (readonly number[])[], random: Random, level: 'easy' | 'medium' | 'hard' | 'any', minClues = 0): OddEvenMade | null {
   const base = classicRules(9);
@@ -70,12 +72,13 @@ export function makeOddEven(orbits: readonly (readonly number[])[], random: Rand
   // seeded order.
   const puzzle = Uint8Array.from(solution);
   shuffleInPlace(order, random);
-  const marked = (o: number): number => (rules.parityOf[orbits[o]![0]!] !== 0 ? 0 : 1);
-  order.sort((a, b) => marked(a) - marked(b)); // stable: the seeded order within each part
+  const carveOrder = new Int32Array(order.length);
+  let at = 0;
+  for (const pass of [true, false]) for (const o of order) if ((rules.parityOf[orbits[o]![0]!] !== 0) === pass) carveOrder[at++] = o;
   const limit = level === 'easy' ? EASY_MAX : level === 'medium' ? MEDIUM_MAX : Infinity;
   let clues = 81;
-  for (let i = 0; i < order.length; i++) {
-    const orbit = orbits[order[i]!]!;
+  for (let i = 0; i < carveOrder.length; i++) {
+    const orbit = orbits[carveOrder[i]!]!;
     if (clues - orbit.length < minClues) continue;
     for (const cell of orbit) puzzle[cell] = 0;
     let ok = countRules(rules, puzzle, 2) === 1;
