@@ -40,13 +40,15 @@ function solves(rules: Rules, givens: Uint8Array, values: number[]): boolean {
     if (new Set(digits).size !== digits.length) return false;
     if (cage.sum !== 0 && digits.reduce((a, b) => a + b, 0) !== cage.sum) return false;
   }
+  for (const cell of rules.spec.odd ?? []) if (values[cell]! % 2 !== 1) return false;
+  for (const cell of rules.spec.even ?? []) if (values[cell]! % 2 !== 0) return false;
   return true;
 }
 
 const digitsOf = (text: string): number[] => [...text].map((ch) => (ch === '.' ? 0 : Number.parseInt(ch, 36)));
 
 /** Puzzles per variant: one of the slow ones (16x16 and Samurai: about a second each on a shared core). */
-const COUNTS: Record<string, number> = { classic: 2, '4x4': 3, '6x6': 3, '8x8': 2, '12x12': 1, '16x16': 1, jigsaw: 2, x: 2, windoku: 2, killer: 2, samurai: 1 };
+const COUNTS: Record<string, number> = { classic: 2, '4x4': 3, '6x6': 3, '8x8': 2, '12x12': 1, '16x16': 1, jigsaw: 2, x: 2, windoku: 2, killer: 2, oddeven: 2, samurai: 1 };
 
 describe('generate --variant: every variant', () => {
   test.each(Object.keys(COUNTS))('%s: unique puzzles (check), the --json solution solves them (solve agrees), the line output is the --json puzzle', (variant) => {
@@ -143,7 +145,7 @@ describe('generate --variant: signals', () => {
 });
 
 describe('generate --variant --format fpuzzles', () => {
-  test.each(['jigsaw', 'killer', 'windoku', '6x6'])('%s: f-puzzles JSON lines, the same puzzles as the variant lines, unique, solved to their "solution"', (variant) => {
+  test.each(['jigsaw', 'killer', 'windoku', '6x6', 'oddeven'])('%s: f-puzzles JSON lines, the same puzzles as the variant lines, unique, solved to their "solution"', (variant) => {
     const args = ['generate', '--variant', variant, '-n', '2', '--seed', `fp-${variant}`];
     const json = linesOf(ok([...args, '--format', 'fpuzzles', '--solutions']));
     const lines = linesOf(ok(args));
@@ -154,6 +156,8 @@ describe('generate --variant --format fpuzzles', () => {
       expect(Array.from(read.givens)).toEqual(Array.from(line.givens));
       expect(read.rules.houses.map((h) => [...h].sort((a, b) => a - b))).toEqual(line.rules.houses.map((h) => [...h].sort((a, b) => a - b)));
       expect(read.rules.cages.map((c) => [c.sum, [...c.cells].sort((a, b) => a - b)])).toEqual(line.rules.cages.map((c) => [c.sum, [...c.cells].sort((a, b) => a - b)]));
+      expect([read.rules.spec.odd, read.rules.spec.even]).toEqual([line.rules.spec.odd, line.rules.spec.even]);
+      if (variant === 'oddeven') expect(read.rules.spec.odd!.length + read.rules.spec.even!.length).toBeGreaterThanOrEqual(8);
     });
     const path = file(json.join('\n') + '\n');
     expect(ok(['check', path])).toMatch(/2 unique, 0 multiple, 0 none, 0 invalid/);

@@ -12,6 +12,10 @@ interface Measured {
   sums: Box[];
   knockOuts: Box[];
   digits: Box[];
+  /** Odd/even marks: the shape's box, its cell and kind. */
+  parity: { box: Box; cell: number; kind: string; r: number }[];
+  /** The cell of each digit, in the order of `digits`. */
+  digitCells: number[];
   lines: Segment[];
 }
 
@@ -35,6 +39,8 @@ async function measure(svg: string): Promise<Measured> {
         sums: all('.cage-sum').map(box),
         knockOuts: all('.cage-sum-box').map(box),
         digits: all('.given, .filled').map(box),
+        digitCells: all('.given, .filled').map((e) => Number(e.getAttribute('data-cell'))),
+        parity: all('.parity').map((e) => ({ box: box(e), cell: Number(e.getAttribute('data-cell')), kind: e.getAttribute('data-parity') ?? '', r: Number(e.getAttribute('r') ?? 0) })),
         lines,
       };
     });
@@ -72,6 +78,21 @@ describeWithTool('chromium', 'variant boards in Chromium: sums and digits clear 
       const marks = [...pathSegments(svg, 'cage').flatMap((x) => x.segments), ...pathSegments(svg, 'diagonal').flatMap((x) => x.segments)];
       for (const d of m.digits) {
         for (const s of [...m.lines, ...marks]) expect(segmentHitsBox(s, d), `a line through a digit at ${d.x0},${d.y0}`).toBe(false);
+      }
+      // Odd/even marks: one per marked cell, inside the cell's lines, and the cell's digit wholly on
+      // its mark (the circle's corners of the digit's box within the radius).
+      expect(m.parity).toHaveLength((p.rules.spec.odd?.length ?? 0) + (p.rules.spec.even?.length ?? 0));
+      if (variant === 'oddeven') expect(m.parity.length).toBeGreaterThanOrEqual(8);
+      for (const mark of m.parity) {
+        expect(mark.kind).toBe(p.rules.parityOf[mark.cell] === 1 ? 'odd' : 'even');
+        for (const s of m.lines) expect(segmentHitsBox(s, mark.box), `a grid line through the mark of cell ${mark.cell}`).toBe(false);
+        const d = m.digits[m.digitCells.indexOf(mark.cell)]!;
+        expect(d.x0 >= mark.box.x0 && d.x1 <= mark.box.x1 && d.y0 >= mark.box.y0 && d.y1 <= mark.box.y1, `the digit of cell ${mark.cell} on its mark`).toBe(true);
+        if (mark.kind === 'odd') {
+          const cx = (mark.box.x0 + mark.box.x1) / 2;
+          const cy = (mark.box.y0 + mark.box.y1) / 2;
+          for (const [x, y] of [[d.x0, d.y0], [d.x1, d.y0], [d.x0, d.y1], [d.x1, d.y1]] as const) expect(Math.hypot(x - cx, y - cy)).toBeLessThan(mark.r);
+        }
       }
     }
   }, 60_000);

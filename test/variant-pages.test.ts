@@ -70,7 +70,8 @@ describe('explainPage under rules (the library and the compute task)', () => {
     const page = COMPUTE_TASKS.explainVariantPage({ puzzle: variantInput({ rules, givens: read.givens }) }, { uniqueness: false });
     expect(page.outcome.status).toBe('graded');
     expect(page.html).toContain('class="cage"');
-    expect(page.html).toContain(`${rules.variant} · `);
+    // The header names the rules in words, the cage counted (and the givens, which this one has).
+    expect(page.html).toContain(`${rules.variant}, 1 cage · `);
   });
 
   it('conflicting givens under the rules (two digits alike on a diagonal) get a page that says so, drawn with the diagonals', () => {

@@ -27,6 +27,11 @@ export interface VariantInfo {
    * Samurai's 21 cells across are legible from 0.25 in).
    */
   minCell?: number;
+  /**
+   * Smallest printed cell of a solution, in points, where the book's minimum would be too busy
+   * (killer: cages and sums on tiny grids read as noise; solution pages then hold fewer grids).
+   */
+  minSolutionCell?: number;
 }
 
 const SMALL = (size: number, box: string, digits: string): string =>
@@ -91,6 +96,15 @@ export const VARIANT_INFO: Readonly<Record<BookVariant, VariantInfo>> = {
     rules:
       'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. The dashed shapes are cages: the digits in a cage add up to the small number in its corner, and no digit repeats in a cage. The puzzles start with no digits at all; the sums are the clues.',
     example: 'Add up the digits of any cage: they make its sum.',
+    minSolutionCell: 20,
+  },
+  oddeven: {
+    name: 'Odd-Even',
+    heading: 'Odd-Even Sudoku',
+    across: 9,
+    rules:
+      'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. Some squares carry a grey mark: a round one holds an odd digit (1, 3, 5, 7 or 9), a square one holds an even digit (2, 4, 6 or 8). The marks are clues too, so these puzzles start with fewer digits.',
+    example: 'Every round mark holds an odd digit, every square mark an even one.',
   },
   samurai: {
     name: 'Samurai',

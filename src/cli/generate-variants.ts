@@ -12,7 +12,7 @@ import { writeGenerated } from './generate-output.js';
 export const VARIANT_LEVELS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
 
 /** Cells of each variant's grid (the most givens a puzzle can have). */
-const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, samurai: 369 };
+const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, oddeven: 81, samurai: 369 };
 
 /** What `generate --variant` reads of the command line: the generate command's options, with a variant. */
 export type VariantCliOptions = GenerateCliOptions & { variant: string };

@@ -14,16 +14,16 @@ export interface Board {
 }
 
 /**
- * The board of a grid with every candidate that no given rules out.
+ * The board of a grid with every candidate that no given rules out (nor the cell's odd/even mark).
  * Peers come from the geometry (default classic). Assumes no two givens conflict (see `findConflict`); a cell left with no candidate is kept as such.
  */
 export function boardFromGrid(grid: GridInput, geometry: Geometry = classicGeometry()): Board {
   const values = Uint8Array.from(toGrid(grid));
   const candidates = new Uint16Array(81);
-  const { peers, peerStart } = geometry;
+  const { peers, peerStart, startMasks } = geometry;
   for (let cell = 0; cell < 81; cell++) {
     if (values[cell] !== 0) continue;
-    let mask = ALL_DIGITS;
+    let mask = startMasks === null ? ALL_DIGITS : startMasks[cell]!;
     for (let i = peerStart[cell]!, end = peerStart[cell + 1]!; i < end; i++) {
       const peerDigit = values[peers[i]!]!;
       if (peerDigit !== 0) mask &= ~(1 << (peerDigit - 1));

@@ -69,6 +69,7 @@ export function buildGeometry(rules: Rules): Geometry {
     peerWords,
     cageOf: rules.cageOf,
     regularBoxes: rules.boxShape !== null && rules.boxShape.rows === 3 && rules.boxShape.cols === 3,
+    startMasks: rules.startMasks,
   });
 }
 

@@ -58,6 +58,11 @@ export interface Geometry {
   readonly cageOf: Int16Array;
   /** True when the rule set is the classic one up to extra houses (rows, columns, 3x3 boxes). */
   readonly regularBoxes: boolean;
+  /**
+   * The digits each cell may hold before any given (odd/even marks: 0x155 odd, 0xaa even, else
+   * 0x1ff), what a board's candidates start from; null when every cell may hold every digit.
+   */
+  readonly startMasks: Uint16Array | null;
 }
 
 let classic: Geometry | null = null;
@@ -87,6 +92,7 @@ export function classicGeometry(): Geometry {
     peerWords: PEER_WORDS,
     cageOf: new Int16Array(81).fill(-1),
     regularBoxes: true,
+    startMasks: null,
   });
   return classic;
 }

@@ -47,6 +47,8 @@ const OPTION_KEYS = optionKeys<VariantStepOptions>({
 const UNDER = new Set(['region-tint', 'extra-house']);
 /** The variant drawing's own digits: the step drawing writes them (with its marks). */
 const DIGITS = new Set(['given', 'filled']);
+/** Opacity of an odd/even mark over a step's cell fill. */
+const PARITY_OVER_FILLS = 0.6;
 
 /** The scene of a step on a variant board (see {@link drawVariantStep}). */
 export function variantStepScene(picture: VariantStepPicture, options: VariantStepOptions = {}): Scene {
@@ -77,7 +79,9 @@ export function variantStepScene(picture: VariantStepPicture, options: VariantSt
     const cls = p.meta?.cls;
     if (cls !== undefined && DIGITS.has(cls)) continue;
     if (p.type === 'text' && cls === undefined) continue;
-    (cls !== undefined && UNDER.has(cls) ? under : over).push(p);
+    // Odd/even marks go over the step's cell fills, see-through, so that both show.
+    if (cls === 'parity' && p.type !== 'text') over.push({ ...p, opacity: PARITY_OVER_FILLS });
+    else (cls !== undefined && UNDER.has(cls) ? under : over).push(p);
   }
   // Pencil marks on a diagonal: the diagonal line leaves them out, as it leaves out the digits.
   const marks = picture.candidates;

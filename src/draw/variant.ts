@@ -1,5 +1,5 @@
 import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
-import type { Rules } from '../rules/types.js';
+import { PARITY_EVEN, PARITY_ODD, type Rules } from '../rules/types.js';
 import { DEFAULT_FONT_FAMILY, DEFAULT_SIZE, DrawError, type Layers } from './board.js';
 import type { FontOutlines } from './glyphs.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
@@ -48,10 +48,14 @@ const CAGE_INSET = 0.09;
 const SUM_SIZE = 0.22;
 
 /** Light tints; greys, so that they read the same printed in grey. */
-const TINTS: Record<string, { extra: string; regions: readonly string[]; diagonal: string; cage: string }> = {
-  color: { extra: '#dde8f5', regions: ['#ffffff', '#eef3f9', '#f7f1e3', '#eaf4ea'], diagonal: '#b9bec4', cage: '#3c4043' },
-  grey: { extra: '#e4e4e4', regions: ['#ffffff', '#f0f0f0', '#e2e2e2', '#f7f7f7'], diagonal: '#bdbdbd', cage: '#303030' },
+const TINTS: Record<string, { extra: string; regions: readonly string[]; diagonal: string; cage: string; parity: string }> = {
+  color: { extra: '#dde8f5', regions: ['#ffffff', '#eef3f9', '#f7f1e3', '#eaf4ea'], diagonal: '#b9bec4', cage: '#3c4043', parity: '#dcdcdc' },
+  grey: { extra: '#e4e4e4', regions: ['#ffffff', '#f0f0f0', '#e2e2e2', '#f7f7f7'], diagonal: '#bdbdbd', cage: '#303030', parity: '#dddddd' },
 };
+
+/** Odd/even marks: an odd cell's circle (radius) and an even cell's square (side), as fractions of a cell. */
+const ODD_RADIUS = 0.42;
+const EVEN_SIDE = 0.8;
 
 /** A digit as written: 1-9 then A-G, or 1-16. */
 export function digitLabel(digit: number, digits: 'letters' | 'numbers' = 'letters'): string {
@@ -110,6 +114,21 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
   });
   for (let cell = 0; cell < n; cell++) {
     if (tinted[cell]) out.push({ type: 'rect', x: cellX(cell), y: cellY(cell), width: c, height: c, fill: tints.extra, meta: { cls: 'extra-house', data: { cell } } });
+  }
+
+  // Odd/even: the usual marks, told apart by shape (never by colour alone): a light grey circle
+  // filling most of an odd cell, a light grey square in an even one; digits and pencil marks are
+  // written over them.
+  if (rules.startMasks !== null) {
+    for (let cell = 0; cell < n; cell++) {
+      const mark = rules.parityOf[cell]!;
+      if (mark === PARITY_ODD) {
+        out.push({ type: 'circle', cx: cellX(cell) + c / 2, cy: cellY(cell) + c / 2, r: c * ODD_RADIUS, fill: tints.parity, meta: { cls: 'parity', data: { cell, parity: 'odd' } } });
+      } else if (mark === PARITY_EVEN) {
+        const side = c * EVEN_SIDE;
+        out.push({ type: 'rect', x: cellX(cell) + (c - side) / 2, y: cellY(cell) + (c - side) / 2, width: side, height: side, fill: tints.parity, meta: { cls: 'parity', data: { cell, parity: 'even' } } });
+      }
+    }
   }
 
   // Disjoint groups: each cell a small light dot placed in the cell as the cell sits in its box
@@ -297,7 +316,8 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
 
 /**
  * A board under any rules as SVG text: region borders as heavy as box borders, diagonals as light
- * lines under the digits, extra houses tinted, killer cages dashed inside their cells with the sum
+ * lines under the digits, extra houses tinted, odd/even cells as a light grey circle (odd) or
+ * square (even) under the digit, killer cages dashed inside their cells with the sum
  * small in the top-left cell on a white knock-out that no line crosses; 16x16 digits 1-9 then A-G.
  * Pure; the same input gives the same bytes.
  *

@@ -5,13 +5,14 @@
  *   { "size": 9, "grid": [[{ "value": 5, "given": true, "region": 0 }, {}, ...], ...],
  *     "diagonal+": true, "diagonal-": true, "disjointgroups": true,
  *     "extraregion": [{ "cells": ["R2C2", "R2C3", ...] }],
- *     "killercage": [{ "cells": ["R1C1", "R1C2"], "value": "15" }] }
+ *     "killercage": [{ "cells": ["R1C1", "R1C2"], "value": "15" }],
+ *     "odd": [{ "cell": "R1C1" }], "even": [{ "cell": "R2C5" }] }
  *
  * A cell's `region` (0-based) is present when it differs from the usual boxes: jigsaw, or another
  * box shape. Windoku, asterisk and centre dot are extra regions in f-puzzles; they are read back as
  * those rules when all their houses are there. Title, author, rules text, colours, pencil marks
  * and cosmetic shapes are ignored; a constraint the rules do not have (thermometers, arrows,
- * odd/even...) is refused rather than dropped, so that no count is ever made under the wrong rules.
+ * kropki...) is refused rather than dropped, so that no count is ever made under the wrong rules.
  */
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { boxShapeOf } from '../rules/build.js';
@@ -37,6 +38,10 @@ export interface FpuzzlesPuzzle {
   disjointgroups?: boolean;
   extraregion?: { cells: string[] }[];
   killercage?: { cells: string[]; value?: string }[];
+  /** Cells holding an odd digit (a grey circle in f-puzzles). */
+  odd?: { cell: string }[];
+  /** Cells holding an even digit (a grey square). */
+  even?: { cell: string }[];
   /** The solution row by row (f-puzzles' own extension), when known. */
   solution?: number[];
 }
@@ -44,7 +49,7 @@ export interface FpuzzlesPuzzle {
 const NOWHERE: SourceLocation = { source: '<input>', line: 0 };
 
 /** Keys read, and keys that change nothing about the rules (names, colours, marks, cosmetic shapes). */
-const READ = new Set(['size', 'grid', 'title', 'diagonal+', 'diagonal-', 'disjointgroups', 'extraregion', 'killercage']);
+const READ = new Set(['size', 'grid', 'title', 'diagonal+', 'diagonal-', 'disjointgroups', 'extraregion', 'killercage', 'odd', 'even']);
 const COSMETIC = new Set(['author', 'ruleset', 'highlightConflicts', 'solution', 'text', 'line', 'rectangle', 'circle', 'cage', 'disabledlogic', 'truecandidatesoptions', 'successMessage', 'negative']);
 
 function fail(reason: string, where: SourceLocation): never {
@@ -111,6 +116,8 @@ export function toFpuzzles(puzzle: Puzzle, options: { solution?: ArrayLike<numbe
   if (rules.cages.length > 0) {
     result.killercage = rules.cages.map((cage) => (cage.sum === 0 ? { cells: names(cage.cells) } : { cells: names(cage.cells), value: String(cage.sum) }));
   }
+  if (spec.odd !== undefined) result.odd = spec.odd.map((cell) => ({ cell: cellName(rules, cell) }));
+  if (spec.even !== undefined) result.even = spec.even.map((cell) => ({ cell: cellName(rules, cell) }));
   if (options.solution !== undefined) result.solution = Array.from(options.solution).slice(0, rules.cellCount);
   return result;
 }
@@ -135,7 +142,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
   for (const [key, value] of Object.entries(data)) {
     if (READ.has(key) || COSMETIC.has(key)) continue;
     if (value === false || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    fail(`f-puzzles constraint "${key}" is not supported (the rules know regions, diagonal+, diagonal-, disjointgroups, extraregion and killercage)`, where);
+    fail(`f-puzzles constraint "${key}" is not supported (the rules know regions, diagonal+, diagonal-, disjointgroups, extraregion, killercage, odd and even)`, where);
   }
   const size = data['size'];
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > 16) fail(`"size" must be a whole number from 4 to 16 (got ${JSON.stringify(size)})`, where);
@@ -221,6 +228,15 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
       const text = String(value).trim();
       if (!/^\d+$/.test(text)) fail(`${what}: total ${JSON.stringify(value)} is not a whole number`, where);
       return { cells, sum: Number(text) };
+    });
+  }
+  for (const key of ['odd', 'even'] as const) {
+    const marks = data[key];
+    if (marks === undefined) continue;
+    if (!Array.isArray(marks)) fail(`"${key}" must be a list`, where);
+    spec[key] = marks.map((entry, i) => {
+      if (!isObject(entry) || !('cell' in entry)) fail(`${key} ${i + 1} has no "cell"`, where);
+      return cellOf(entry['cell'], `${key} ${i + 1}`);
     });
   }
   const title = data['title'];

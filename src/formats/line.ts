@@ -12,6 +12,7 @@
  *   windoku, disjoint, asterisk, centre-dot
  *   extra          further houses (fields extra=)
  *   killer         cages (fields cages= and sums=)
+ *   oddeven        odd/even cells (field parity=; 'odd-even' is read as well)
  * GIVENS is one character per cell, row by row: '.' (or 0) for an empty cell, 1-9, then A-G for
  * 10-16. Samurai writes its five grids (top left, top right, centre, bottom left, bottom right) as
  * five groups of 81 separated by '/': the shared boxes appear twice and must agree.
@@ -24,9 +25,11 @@
  *   cages=MAP      killer: '.' for a cell in no cage, one character per cage (a-z, A-Z, 0-9, in
  *                  the order the cages start, row by row: at most 62 cages)
  *   sums=S,S,...   the cage totals in the same order; '?' for a cage without a total
+ *   parity=MAP     odd/even: 'o' for a cell holding an odd digit, 'e' an even one, '.' neither
  * Whatever follows the fields is the label, as after a classic line.
  *
  * Examples:  x:1.......2.....  killer:.....  cages=aabbc... sums=15,7,...  6x6:..3..1....
+ *            oddeven:..3...  parity=o..e.....
  * A jigsaw may also be written as SukakuExplainer reads it: GIVENS, a space, the region map.
  * No classic line starts with a tag: its first character is a digit or an empty-cell mark, and no
  * size tag is followed by a digit's mark; so classic lines never take this path.
@@ -34,17 +37,17 @@
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { boxShapeOf } from '../rules/build.js';
 import type { Puzzle } from '../rules/puzzle.js';
-import type { Rules, RulesSpec } from '../rules/types.js';
+import { PARITY_EVEN, PARITY_ODD, type Rules, type RulesSpec } from '../rules/types.js';
 import { variantOf, type ReadVariant } from './common.js';
 import { charDigit, digitChar, DIGIT_CHARS, formatValues } from './values.js';
 
 const CAGE_LABELS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const HOUSE_LABELS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const FIELD = /^(boxes|regions|extra|cages|sums)=/;
+const FIELD = /^(boxes|regions|extra|cages|sums|parity)=/;
 const NOWHERE: SourceLocation = { source: '<input>', line: 0 };
 
 /** The tags a line may start with (besides NxN sizes). */
-export const VARIANT_TAGS = ['samurai', 'jigsaw', 'x', 'diagonal-down', 'diagonal-up', 'windoku', 'disjoint', 'asterisk', 'centre-dot', 'extra', 'killer'] as const;
+export const VARIANT_TAGS = ['samurai', 'jigsaw', 'x', 'diagonal-down', 'diagonal-up', 'windoku', 'disjoint', 'asterisk', 'centre-dot', 'extra', 'killer', 'oddeven'] as const;
 
 function fail(reason: string, where: SourceLocation): never {
   throw new PuzzleFormatError('BAD_VARIANT_LINE', reason, where);
@@ -97,6 +100,7 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
       size = Number(sized[1]);
     } else if (tag === 'samurai') samurai = true;
     else if (tag === 'center-dot') flags.add('centre-dot');
+    else if (tag === 'odd-even') flags.add('oddeven');
     else if ((VARIANT_TAGS as readonly string[]).includes(tag)) flags.add(tag);
     else if (tag !== 'classic') fail(`unknown variant tag '${tag}' (known: NxN, ${VARIANT_TAGS.join(', ')})`, where);
   }
@@ -167,8 +171,27 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
       return { cells, sum: Number(total) };
     });
   }
+  const parity = one('parity');
+  if (flags.has('oddeven') !== (parity !== undefined)) {
+    fail(flags.has('oddeven') ? 'an oddeven line needs its marks: parity=MAP (o odd, e even, . none)' : 'parity= belongs to a line tagged oddeven', where);
+  }
+  if (parity !== undefined) Object.assign(spec, readParityMap(parity, cellCount, where));
   const givens = samurai ? readSamuraiGivens(givensText, where) : readGivens(givensText, size, where);
   return variantOf(spec, givens, label, where);
+}
+
+/** Odd/even marks: one character per cell, 'o' odd, 'e' even, '.' neither. */
+function readParityMap(text: string, cellCount: number, where: SourceLocation): { odd: number[]; even: number[] } {
+  if (text.length !== cellCount) fail(`parity= has ${text.length} characters, expected one per cell (${cellCount})`, where);
+  const odd: number[] = [];
+  const even: number[] = [];
+  for (let i = 0; i < cellCount; i++) {
+    const ch = text[i]!;
+    if (ch === 'o' || ch === 'O') odd.push(i);
+    else if (ch === 'e' || ch === 'E') even.push(i);
+    else if (ch !== '.') fail(`parity=: '${ch}' at cell ${i + 1} is not a mark (o odd, e even, '.' none)`, where);
+  }
+  return { odd, even };
 }
 
 function readGivens(text: string, size: number, where: SourceLocation): Uint8Array {
@@ -335,6 +358,7 @@ function tagsOf(spec: Rules['spec']): string[] {
   if (spec.centreDot === true) tags.push('centre-dot');
   if ((spec.extraRegions?.length ?? 0) > 0) tags.push('extra');
   if ((spec.cages?.length ?? 0) > 0) tags.push('killer');
+  if ((spec.odd?.length ?? 0) + (spec.even?.length ?? 0) > 0) tags.push('oddeven');
   return tags;
 }
 
@@ -388,6 +412,11 @@ export function formatVariantLine(puzzle: Puzzle, options: VariantLineOptions = 
       for (const cell of cage.cells) map[cell] = CAGE_LABELS[i]!;
     });
     text += ` cages=${map.join('')} sums=${cages.map((cage) => (cage.sum === undefined || cage.sum === 0 ? '?' : String(cage.sum))).join(',')}`;
+  }
+  if (rules.startMasks !== null) {
+    let map = '';
+    for (let cell = 0; cell < rules.cellCount; cell++) map += rules.parityOf[cell] === PARITY_ODD ? 'o' : rules.parityOf[cell] === PARITY_EVEN ? 'e' : '.';
+    text += ` parity=${map}`;
   }
   return text + tail;
 }

@@ -422,12 +422,30 @@ function linksHtml(links: ExplainPageOptions['links']): string {
   return parts.length === 0 ? '' : `<p class="pages">${parts.join('')}</p>`;
 }
 
+/**
+ * The line under the page's title: label, the rules in a few words (a variant's name, its cages
+ * and odd/even cells), the givens (81 characters; "no givens" for a killer without any, rather
+ * than 81 dots), the source.
+ */
 function subtitle(input: ExplainPageInput, grid: Grid): string {
-  const parts = [input.rules !== undefined && isGeneralRules(input.rules) ? formatValues(input.rules, grid) : formatGrid(grid)];
-  if (input.rules !== undefined && !isClassic9(input.rules)) parts.unshift(input.rules.variant);
-  if (input.label !== undefined && input.label !== '') parts.unshift(input.label);
+  const parts: string[] = [];
+  if (input.label !== undefined && input.label !== '') parts.push(input.label);
+  const rules = input.rules !== undefined && !isClassic9(input.rules) ? input.rules : null;
+  if (rules !== null) parts.push(rulesSummary(rules));
+  if (rules !== null && grid.every((digit) => digit === 0)) parts.push('no givens');
+  else parts.push(rules !== null && isGeneralRules(rules) ? formatValues(rules, grid) : formatGrid(grid));
   if (input.source !== undefined) parts.push(input.source);
   return parts.join(' · ');
+}
+
+/** `killer, 29 cages`, `oddeven, 7 odd and 5 even cells`, `jigsaw`... */
+function rulesSummary(rules: Rules): string {
+  const words = [rules.variant];
+  if (rules.cages.length > 0) words.push(`${rules.cages.length} ${rules.cages.length === 1 ? 'cage' : 'cages'}`);
+  const odd = rules.spec.odd?.length ?? 0;
+  const even = rules.spec.even?.length ?? 0;
+  if (odd + even > 0) words.push(`${odd} odd and ${even} even ${even === 1 ? 'cell' : 'cells'}`);
+  return words.join(', ');
 }
 
 /**

@@ -406,7 +406,7 @@ export function gridsPerPage(template: BookTemplate, variant: BookVariant | unde
   const most = kind === 'puzzles' ? template.puzzlesPerPage : template.solutionsPerPage;
   if (variant === undefined) return most;
   const info = VARIANT_INFO[variant];
-  const least = kind === 'puzzles' ? (info.minCell ?? MIN_CELL.puzzle) : info.minCell !== undefined ? MIN_SAMURAI_SOLUTION_CELL : MIN_CELL.solution;
+  const least = kind === 'puzzles' ? (info.minCell ?? MIN_CELL.puzzle) : (info.minSolutionCell ?? (info.minCell !== undefined ? MIN_SAMURAI_SOLUTION_CELL : MIN_CELL.solution));
   const body = narrowestBody(template);
   const trim = { x: 0, y: 0, width: template.page.width, height: template.page.height };
   const frame: PageFrame = { media: trim, trim, content: body, header: body, footer: body, folioBaseline: 0, headBaseline: 0, body, recto: true };

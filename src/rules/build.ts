@@ -12,7 +12,7 @@ import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
 import { KILLER_TEXTS } from '../techniques/killer/texts.js';
 import { GENERAL_GRADER } from '../grader/general/grade.js';
 import { linkGeneralGrader } from '../grader/general/link.js';
-import { RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
+import { PARITY_EVEN, PARITY_ODD, RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
 const USUAL_BOXES: Readonly<Record<number, BoxShape>> = {
@@ -453,6 +453,8 @@ export function buildRules(input: RulesSpec): Rules {
     at += cells.length;
   }
 
+  const parity = parityMarks(input, frame, size);
+
   // Peers: the layout's, merged (both sorted) with the cell's cage-mates.
   const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
   let peers: readonly Int16Array[];
@@ -514,6 +516,8 @@ export function buildRules(input: RulesSpec): Rules {
     }
     normal.cages = Object.freeze(specCages);
   }
+  if (parity.odd.length > 0) normal.odd = Object.freeze(parity.odd);
+  if (parity.even.length > 0) normal.even = Object.freeze(parity.even);
   const spec: Rules['spec'] = Object.freeze(normal);
 
   // The counting solver for these rules comes with them (why: solver-link.ts).
@@ -547,9 +551,49 @@ export function buildRules(input: RulesSpec): Rules {
     cages: Object.freeze(cages),
     cageOf,
     grids: layout.grids,
+    parityOf: parity.marks,
+    startMasks: parity.masks,
   });
   setLayoutKey(rules, layout);
   return rules;
+}
+
+/** Digits 1, 3, 5... (bits 0, 2, 4...) and 2, 4, 6... of a 16-bit mask. */
+const ODD_DIGITS = 0x5555;
+const EVEN_DIGITS = 0xaaaa;
+
+/**
+ * The odd/even marks of a description, checked (cells in range, none named twice or marked both
+ * ways): the sorted cell lists, a mark per cell and the start mask per cell (null without marks).
+ */
+function parityMarks(input: RulesSpec, frame: Frame, size: number): { odd: number[]; even: number[]; marks: Uint8Array; masks: Uint16Array | null } {
+  const cellCount = frame.rowOf.length;
+  const marks = new Uint8Array(cellCount);
+  const lists: [number[], number[]] = [[], []];
+  const sides = [
+    ['odd', input.odd, PARITY_ODD],
+    ['even', input.even, PARITY_EVEN],
+  ] as const;
+  for (const [key, cells, mark] of sides) {
+    if (cells === undefined) continue;
+    if (!Array.isArray(cells)) throw new RulesError('BAD_PARITY', `${key} must be a list of cells`);
+    checkCells(cells, cellCount, `${key} cells`);
+    for (const cell of cells) {
+      const name = `r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1}`;
+      if (marks[cell] === mark) throw new RulesError('BAD_PARITY', `${name} is named twice among the ${key} cells`);
+      if (marks[cell] !== 0) throw new RulesError('BAD_PARITY', `${name} is marked both odd and even`);
+      marks[cell] = mark;
+      lists[mark - 1]!.push(cell);
+    }
+  }
+  const [odd, even] = lists;
+  odd.sort((a, b) => a - b);
+  even.sort((a, b) => a - b);
+  if (odd.length === 0 && even.length === 0) return { odd, even, marks, masks: null };
+  const all = (1 << size) - 1;
+  const masks = new Uint16Array(cellCount);
+  for (let cell = 0; cell < cellCount; cell++) masks[cell] = marks[cell] === PARITY_ODD ? all & ODD_DIGITS : marks[cell] === PARITY_EVEN ? all & EVEN_DIGITS : all;
+  return { odd, even, marks, masks };
 }
 
 /** Sorts the numbers in increasing order, in place (insertion sort: cages are small). */
@@ -582,5 +626,6 @@ function variantName(spec: RulesSpec): string {
   if (spec.centreDot === true) parts.push('centre-dot');
   if ((spec.extraRegions?.length ?? 0) > 0) parts.push('extra-regions');
   if ((spec.cages?.length ?? 0) > 0) parts.push('killer');
+  if ((spec.odd?.length ?? 0) + (spec.even?.length ?? 0) > 0) parts.push('oddeven');
   return parts.length === 0 ? 'classic' : parts.join('+');
 }

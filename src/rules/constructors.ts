@@ -74,3 +74,11 @@ export function withCages(rules: Rules, cages: readonly CageSpec[]): Rules {
 export function isClassic9(rules: Rules): boolean {
   return rules.variant === 'classic' && rules.size === 9;
 }
+
+/**
+ * Adds odd/even marks: `odd` cells hold 1, 3, 5..., `even` cells 2, 4, 6... (cell numbers of the
+ * rules; a cell marked both ways, or already marked the other way, is a RulesError BAD_PARITY).
+ */
+export function withParity(rules: Rules, marks: { odd?: readonly number[]; even?: readonly number[] }): Rules {
+  return withSpec(rules, { odd: [...(rules.spec.odd ?? []), ...(marks.odd ?? [])], even: [...(rules.spec.even ?? []), ...(marks.even ?? [])] });
+}

@@ -1,5 +1,5 @@
 import { cageSumRange } from './build.js';
-import type { Rules } from './types.js';
+import { PARITY_ODD, type Rules } from './types.js';
 
 /**
  * A puzzle under any rules: the rules value and one given per cell (0 empty, 1..size a digit).
@@ -35,9 +35,10 @@ export function houseNameOf(rules: Rules, house: number): string {
 }
 
 /**
- * The first given that breaks a rule on its own: a digit out of range, the same digit twice in a
- * house or a cage, a cage whose givens pass its sum (or a full cage whose givens miss it). Null
- * when none does (the puzzle may still have no solution: ask the solver).
+ * The first given that breaks a rule on its own: a digit out of range, a digit of the wrong parity
+ * in a cell marked odd or even, the same digit twice in a house or a cage, a cage whose givens pass
+ * its sum (or a full cage whose givens miss it). Null when none does (the puzzle may still have no
+ * solution: ask the solver).
  */
 export function findGivenConflict(rules: Rules, givens: ArrayLike<number>): GivenConflict | null {
   if (givens.length !== rules.cellCount) {
@@ -47,6 +48,15 @@ export function findGivenConflict(rules: Rules, givens: ArrayLike<number>): Give
     const digit = givens[cell]!;
     if (!Number.isInteger(digit) || digit < 0 || digit > rules.size) {
       return { cells: [cell], reason: `${cellNameOf(rules, cell)} holds ${String(digit)}, not a digit from 1 to ${rules.size}` };
+    }
+  }
+  const masks = rules.startMasks;
+  if (masks !== null) {
+    for (let cell = 0; cell < rules.cellCount; cell++) {
+      const digit = givens[cell]!;
+      if (digit !== 0 && (masks[cell]! & (1 << (digit - 1))) === 0) {
+        return { cells: [cell], reason: `${cellNameOf(rules, cell)} is marked ${rules.parityOf[cell] === PARITY_ODD ? 'odd' : 'even'} but holds ${digit}` };
+      }
     }
   }
   for (let house = 0; house < rules.houses.length; house++) {

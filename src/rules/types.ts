@@ -55,7 +55,16 @@ export interface RulesSpec {
   readonly extraRegions?: readonly (readonly number[])[] | undefined;
   /** Killer cages; a cell belongs to at most one. */
   readonly cages?: readonly CageSpec[] | undefined;
+  /** Odd/even: cells (cell numbers of the rules) that hold an odd digit (1, 3, 5...). Normalised ascending. */
+  readonly odd?: readonly number[] | undefined;
+  /** Odd/even: cells that hold an even digit (2, 4, 6...); never also in `odd`. Normalised ascending. */
+  readonly even?: readonly number[] | undefined;
 }
+
+/** The parity mark of a cell: none, odd (1, 3, 5...) or even (2, 4, 6...). */
+export const PARITY_NONE = 0;
+export const PARITY_ODD = 1;
+export const PARITY_EVEN = 2;
 
 /** A built cage: its cells (ascending) and sum (0: no sum). */
 export interface Cage {
@@ -105,6 +114,14 @@ export interface Rules {
   readonly cageOf: Int16Array;
   /** Top-left frame position of each grid: one for a single grid, five for Samurai. */
   readonly grids: readonly { readonly row: number; readonly col: number }[];
+  /** Parity mark of each cell: PARITY_NONE (0), PARITY_ODD (1) or PARITY_EVEN (2). All 0 without odd/even. */
+  readonly parityOf: Uint8Array;
+  /**
+   * The digits each cell may hold before any given is read (allDigits, or only the odd or even
+   * digits of a marked cell): what a solver or a board starts its candidates from. Null when every
+   * cell may hold every digit (no odd/even marks).
+   */
+  readonly startMasks: Uint16Array | null;
 }
 
 /** Stable codes of rules that cannot be built. */
@@ -116,7 +133,8 @@ export type RulesErrorCode =
   | 'BAD_CELL' // a cell number out of range
   | 'CAGE_OVERLAP' // a cell in two cages
   | 'BAD_CAGE' // a cage with no cells, repeated cells, more cells than digits
-  | 'BAD_CAGE_SUM'; // a sum no distinct digits can make
+  | 'BAD_CAGE_SUM' // a sum no distinct digits can make
+  | 'BAD_PARITY'; // a cell marked both odd and even, or named twice
 
 /** Rules that cannot be built; `code` is stable, `message` says what is wrong in plain words. */
 export class RulesError extends Error {

@@ -326,6 +326,7 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   limit = Math.max(1, max);
   stack.fill(WORD_ALL, 0, DONE);
   stack.fill(0, DONE, STATE);
+  if (rules.startMasks !== null) applyStartMasks(rules.startMasks);
   allDirty();
   for (let cell = 0; cell < 81; cell++) {
     const digit = givens[cell]!;
@@ -334,6 +335,20 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   }
   if (propagate(0)) search(0);
   return solutions;
+}
+
+/**
+ * Odd/even marks: a marked cell leaves the boards of the digits of the other parity (state 0).
+ * Kept out of countGrid9, which rules without marks call many times a second.
+ */
+function applyStartMasks(startMasks: Uint16Array): void {
+  for (let cell = 0; cell < 81; cell++) {
+    const banned = ~startMasks[cell]! & 0x1ff;
+    if (banned === 0) continue;
+    const w = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) stack[d * 3 + w] = stack[d * 3 + w]! & ~bit;
+  }
 }
 
 // Per digit, the houses (64 bits, two ints) where hidden singles (dirtyHouses) and locked

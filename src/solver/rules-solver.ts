@@ -248,6 +248,9 @@ function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
   guesses = 0;
   limit = Math.max(1, max);
   stack.fill(c.all, 0, n);
+  // Odd/even marks: a marked cell starts with the digits of its parity only.
+  const startMasks = rules.startMasks;
+  if (startMasks !== null) stack.set(startMasks.subarray(0, n), 0);
   tail = 0;
   for (let cell = 0; cell < n; cell++) {
     const digit = givens[cell]!;

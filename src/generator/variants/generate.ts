@@ -10,9 +10,10 @@ import { randomRegions } from './jigsaw.js';
 import { cageSpecs, randomCages, solvedCages } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
 import { singlesStateFor } from './singles.js';
+import { makeOddEven } from './oddeven.js';
 
 /** The variants the generator knows by name. */
-export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'samurai'] as const;
+export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'oddeven', 'samurai'] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
 
 /**
@@ -87,6 +88,7 @@ function buildBase(variant: VariantName): Rules {
     case 'classic':
     case 'killer':
     case 'jigsaw':
+    case 'oddeven':
       return classicRules(9);
     case '4x4':
       return classicRules(4);
@@ -163,6 +165,7 @@ function makeOne(variant: VariantName, o: VariantOptions, level: VariantLevel, m
     return made === null ? null : { ...made, regions };
   }
   if (variant === 'killer') return makeKiller(o, level, random);
+  if (variant === 'oddeven') return makeOddEven(orbitsFor(baseRules(variant), o.symmetry ?? 'none'), random, level, minClues);
   return makeOnRules(baseRules(variant), o, level, minClues, random);
 }
 

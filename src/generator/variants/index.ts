@@ -3,3 +3,4 @@ export { fillRules } from './fill.js';
 export { randomRegions, regionsConnected } from './jigsaw.js';
 export { randomCages, cageSpecs, solvedCages } from './killer.js';
 export { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
+export { makeOddEven, oddEvenLevelOf, MIN_MARKS, MAX_MARKS } from './oddeven.js';
