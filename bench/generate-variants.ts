@@ -56,7 +56,7 @@ const ROWS: Row[] = [
   { variant: 'x', level: 'any', solo: null, count: 40, soloCount: 0 },
   { variant: 'windoku', level: 'easy', solo: null, count: 200, soloCount: 0 },
   { variant: 'windoku', level: 'any', solo: null, count: 40, soloCount: 0 },
-  { variant: 'killer', level: 'any', solo: '3x3k', count: 80, soloCount: 200 },
+  { variant: 'killer', level: 'any', solo: '3x3k', count: 400, soloCount: 200 },
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
 ];
 
