@@ -18,9 +18,12 @@ export type VariantName = (typeof VARIANT_NAMES)[number];
 
 /**
  * Levels of variant puzzles (not SE ratings; see logic.ts for the exact techniques):
- * 'easy' = solved by singles (naked and hidden, over every house; killer: with cage combinations);
- * 'medium' = needs intersections or pairs, and those with singles suffice;
+ * 'easy' = solved by singles (naked and hidden, over every house; killer with givens: with cage
+ * combinations); 'medium' = needs intersections or pairs, and those with singles suffice;
  * 'hard' = needs more than that (it is still unique); 'any' = whatever the carving gives (measured).
+ * Killer without givens is the exception: 'easy', 'medium' and 'hard' are the SE-scale grader's
+ * rating bands of src/grader/levels.ts (up to 2.3, 3.4, 4.6; the puzzle carries its `rating`), and
+ * 'any' is not graded (its level is the technique sets').
  */
 export type VariantLevel = 'easy' | 'medium' | 'hard' | 'any';
 
