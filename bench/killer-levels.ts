@@ -6,7 +6,7 @@
  * The default killer (`any`, not graded) for comparison. Medians of RUNS runs of COUNT puzzles.
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/killer-levels.js
- *   env: KILLER_COUNT (puzzles per level and run, 12), BENCH_RUNS (3)
+ *   env: KILLER_COUNT (puzzles per level and run, 12), BENCH_RUNS (3), KILLER_LEVELS (any,easy,medium,hard)
  */
 import { generateVariant, type VariantLevel } from '../src/generator/variants/index.js';
 
