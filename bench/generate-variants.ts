@@ -19,6 +19,7 @@
  *
  *   npm run bench:generate-variants            # full run (a few minutes)
  *   npm run bench:generate-variants -- --quick # fewer puzzles
+ *   npm run bench:generate-variants -- --only killer # the rows of one variant
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -26,6 +27,7 @@ import { generateVariant, type VariantLevel, type VariantName } from '../src/gen
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 const SOLO = '/usr/games/sgt-solo';
 
 interface Row {
@@ -54,7 +56,7 @@ const ROWS: Row[] = [
   { variant: 'x', level: 'any', solo: null, count: 40, soloCount: 0 },
   { variant: 'windoku', level: 'easy', solo: null, count: 200, soloCount: 0 },
   { variant: 'windoku', level: 'any', solo: null, count: 40, soloCount: 0 },
-  { variant: 'killer', level: 'any', solo: '3x3k', count: 80, soloCount: 200 },
+  { variant: 'killer', level: 'any', solo: '3x3k', count: 400, soloCount: 200 },
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
 ];
 
@@ -91,6 +93,7 @@ function main(): void {
   console.log('| variant | our level | puzzles/run | ours puzzles/CPU-s | clues mean | Solo params | Solo puzzles/CPU-s | ours / Solo |');
   console.log('|---|---|---:|---:|---:|---|---:|---:|');
   for (const row of ROWS) {
+    if (only !== undefined && row.variant !== only) continue;
     const runs = Array.from({ length: RUNS }, (_, run) => ours(row, run));
     const rate = median(runs.map((r) => r.rate));
     const clues = runs.reduce((a, r) => a + r.clues, 0) / runs.length;

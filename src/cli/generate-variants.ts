@@ -33,6 +33,9 @@ export function variantRunOptions(cli: VariantCliOptions, seed: string): Variant
   if (refused.length > 0) {
     throw new UsageError(`--variant ${variant}: ${refused.join(', ')} ${refused.length === 1 ? 'applies' : 'apply'} to classic puzzles only (variant puzzles have the variant generator's levels ${VARIANT_LEVELS.join(', ')}, not SE ratings)`);
   }
+  if (variant === 'killer' && cli.difficulty !== undefined && !(VARIANT_LEVELS as readonly string[]).includes(cli.difficulty)) {
+    throw new UsageError(`--variant killer: no level "${cli.difficulty}" for killers (one of ${VARIANT_LEVELS.join(', ')}: easy, medium and hard are the grader's rating bands, as for classic puzzles)`);
+  }
   if (cli.difficulty !== undefined && !(VARIANT_LEVELS as readonly string[]).includes(cli.difficulty)) {
     throw new UsageError(`--variant ${variant}: no level "${cli.difficulty}" for variants (one of ${VARIANT_LEVELS.join(', ')}: the variant generator's technique sets, not SE ratings)`);
   }

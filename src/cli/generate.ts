@@ -164,7 +164,9 @@ puzzle (the variant line), solution, level, clues. Levels are the variant genera
 sets, not Sudoku Explainer ratings: easy = naked and hidden singles over every house (killer: with
 cage combinations) solve it; medium = needs intersections between houses or naked/hidden pairs,
 and those suffice; hard = needs more (still unique); any (the default; 4x4 and 6x6 default to easy)
-= whatever a minimal carving gives. --rating, --technique, --pearl, --diamond, --minimal,
+= whatever a minimal carving gives. Killer levels are the exception: easy, medium and hard are the
+grader's rating bands as for classic puzzles (up to 2.3, 3.4, 4.6; --json adds the rating), any is
+not graded. --rating, --technique, --pearl, --diamond, --minimal,
 --clues-max and csv are classic only; --symmetry takes none or rotational (not killer);
 --max-attempts defaults to 100 for variants. Every guarantee above (seed, --start, --jobs,
 --shard, --resume, --timeout) holds for variants; their puzzles are made in worker threads.

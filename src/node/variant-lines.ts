@@ -21,6 +21,7 @@ export function variantOutputLine(p: VariantPuzzle, options: VariantRunOptions):
     puzzle: line,
     solution: formatValues(p.rules, p.solution),
     level: p.level,
+    ...(p.rating !== undefined ? { rating: p.rating } : {}),
     clues: p.clues,
   });
 }

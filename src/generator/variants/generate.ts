@@ -7,7 +7,8 @@ import { GenerateError } from '../errors.js';
 import { puzzleRandom, shuffleInPlace, type Random } from '../random.js';
 import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
-import { cageSpecs, randomCages, solvedCages } from './killer.js';
+import { LEVELS } from '../../grader/levels.js';
+import { KILLER_MERGE_FAILURES, cageSpecs, randomCages, ratedCages, solvedCages, type RatingBand } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
 import { singlesStateFor } from './singles.js';
 import { makeOddEven } from './oddeven.js';
@@ -18,9 +19,12 @@ export type VariantName = (typeof VARIANT_NAMES)[number];
 
 /**
  * Levels of variant puzzles (not SE ratings; see logic.ts for the exact techniques):
- * 'easy' = solved by singles (naked and hidden, over every house; killer: with cage combinations);
- * 'medium' = needs intersections or pairs, and those with singles suffice;
+ * 'easy' = solved by singles (naked and hidden, over every house; killer with givens: with cage
+ * combinations); 'medium' = needs intersections or pairs, and those with singles suffice;
  * 'hard' = needs more than that (it is still unique); 'any' = whatever the carving gives (measured).
+ * Killer without givens is the exception: 'easy', 'medium' and 'hard' are the SE-scale grader's
+ * rating bands of src/grader/levels.ts (up to 2.3, 3.4, 4.6; the puzzle carries its `rating`), and
+ * 'any' is not graded (its level is the technique sets').
  */
 export type VariantLevel = 'easy' | 'medium' | 'hard' | 'any';
 
@@ -64,6 +68,11 @@ export interface VariantPuzzle {
   readonly regions?: readonly number[];
   /** Killer: cages with their sums. */
   readonly cages?: readonly CageSpec[];
+  /**
+   * Killer at a level (easy, medium, hard): the grader's rating (SE scale, the killer ladder of
+   * docs/killer-rating.md), in that level's band of the level table; `level` is then the rating's level.
+   */
+  readonly rating?: number;
   /** Givens as text, one character per cell (`.` empty), as formatValues writes them. */
   readonly text: string;
 }
@@ -149,7 +158,7 @@ export function generateVariant(input: VariantOptions): VariantPuzzle {
       text: formatValues(made.rules, made.givens),
     };
     if (made.regions !== undefined) return { ...puzzle, regions: made.regions };
-    if (made.cages !== undefined) return { ...puzzle, cages: made.cages };
+    if (made.cages !== undefined) return made.rating !== undefined ? { ...puzzle, cages: made.cages, rating: made.rating } : { ...puzzle, cages: made.cages };
     return puzzle;
   }
   throw new GenerateError('MAX_ATTEMPTS', 0, 1, options.index, `no ${level} ${name} puzzle in ${maxAttempts} attempts`);
@@ -195,19 +204,44 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
     const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, 0);
     return { ...finish(rules, carved.givens, solution, carved.singles), cages };
   }
-  // Easy and medium: merges kept while that level's techniques solve the cages. Hard and any: while
-  // singles, cage combinations and the rule of 45 do (what Solo's killers ask; beyond the level
-  // solver, so such killers mostly measure hard).
-  const set: LogicSet = level === 'medium' ? 'medium' : 'singles';
-  const found = solvedCages(base, solution, random, { set, innies: level === 'hard' || level === 'any', maxFailures: KILLER_FAILURES });
+  if (level === 'any') {
+    // The default: merges kept while singles, cage combinations and the rule of 45 solve the cages
+    // (what Solo's killers ask); not graded (the grader costs more than the whole search), so its
+    // level is the logic's (variantLevelOf), not a rating.
+    const found = solvedCages(base, solution, random, { set: 'singles', innies: true, maxFailures: KILLER_MERGE_FAILURES });
+    if (found === null) return null;
+    const cages = cageSpecs(found.cageOf, solution);
+    const rules = withCages(base, cages);
+    return { rules, givens: new Uint8Array(base.cellCount), solution, level: found.level, clues: 0, cages };
+  }
+  // A level: the grader's rating in the level's band. Each level starts from the logic whose
+  // killers mostly rate just below or in its band (measured, docs/killer-rating.md), then climbs.
+  const start = KILLER_STARTS[level];
+  const found = ratedCages(base, solution, random, { ...start, band: bandOf(level) });
   if (found === null) return null;
   const cages = cageSpecs(found.cageOf, solution);
   const rules = withCages(base, cages);
-  return { rules, givens: new Uint8Array(base.cellCount), solution, level: found.level, clues: 0, cages };
+  return { rules, givens: new Uint8Array(base.cellCount), solution, level, clues: 0, cages, rating: found.rating };
 }
 
-/** Failed merges the killer cage search tries before it stops. */
-const KILLER_FAILURES = 3;
+/**
+ * Per killer level, the logic the start is built with and the grader calls one solution may take
+ * (then a new solution is drawn): easy starts from singles and cage combinations (11 of 12 rate
+ * easy), medium adds the rule of 45 (most rate 2.4-2.6 at once), hard adds intersections and pairs
+ * (starts at 2.4-2.8) and climbs: 12 of 30 solutions reached 3.5-4.6 within 12 grades, about 25
+ * grades a hard killer in all (docs/killer-rating.md).
+ */
+const KILLER_STARTS: Record<'easy' | 'medium' | 'hard', { set: LogicSet; innies: boolean; maxFailures: number; maxGrades: number }> = {
+  easy: { set: 'singles', innies: false, maxFailures: KILLER_MERGE_FAILURES, maxGrades: 1 },
+  medium: { set: 'singles', innies: true, maxFailures: KILLER_MERGE_FAILURES, maxGrades: 8 },
+  hard: { set: 'medium', innies: true, maxFailures: KILLER_MERGE_FAILURES, maxGrades: 12 },
+};
+
+/** The rating band of a level in the level table (levels.ts): above the level before, up to its own top. */
+function bandOf(level: 'easy' | 'medium' | 'hard'): RatingBand {
+  const at = LEVELS.findIndex((row) => row.level === level);
+  return { above: LEVELS[at - 1]!.maxRating, upTo: LEVELS[at]!.maxRating };
+}
 
 /**
  * The puzzle with its measured level. `singles`, when known, is whether naked and hidden singles

@@ -1,3 +1,5 @@
+import { GradeError, gradePuzzle } from '../../grader/grade.js';
+import { withCages } from '../../rules/constructors.js';
 import type { CageSpec, Rules } from '../../rules/types.js';
 import { combosOf, levelWith, solveWith, type CageView, type LogicSet } from './logic.js';
 import { shuffleInPlace, type Random } from '../random.js';
@@ -112,6 +114,9 @@ export function cageSpecs(cageOf: Int16Array, solution: Uint8Array): CageSpec[] 
   }
   return cages;
 }
+
+/** Failed merges the killer cage search tries before it stops (the default killer's; see generate.ts). */
+export const KILLER_MERGE_FAILURES = 3;
 
 /** The largest cage the cage search makes. */
 const MAX_CAGE = 5;
@@ -382,4 +387,95 @@ class CageSearch {
     }
     return { count, mates, start, cells, combos, cageOf };
   }
+}
+
+/** A band of ratings: above `above`, up to `upTo` (as the level table of src/grader/levels.ts cuts them). */
+export interface RatingBand {
+  readonly above: number;
+  readonly upTo: number;
+}
+
+/** The largest cage a merge of the climb makes (the logic-built cages' limit). */
+const MAX_CLIMB_CAGE = MAX_CAGE;
+
+/**
+ * Killer cages for `solution` whose grader rating (gradePuzzle: the SE-scale ladder with the killer
+ * techniques, see docs/killer-rating.md) falls in `band`, with no givens.
+ *
+ * The start is {@link solvedCages} with `start`'s logic (unique by logic, rated by the grader). While
+ * its rating is at or below the band, it climbs: touching cages (together at most 5 cells, no digit
+ * twice) are tried in a seeded order, each merge graded (the grader's counting check makes sure the
+ * cages alone stay unique; `maxRating` stops it past the band); the first merge that keeps the
+ * puzzle unique, solved without a guess and not above the band stays, and the climb goes on from
+ * there. Merging only takes information away, so a climb mostly rises; it stops in the band, when
+ * no merge is left, or after `maxGrades` grader calls (then null: the caller draws a new solution).
+ * Returns cage numbers per cell, the rating, and the grader calls it took.
+ */
+export function ratedCages(
+  base: Rules,
+  solution: Uint8Array,
+  random: Random,
+  options: { set: LogicSet; innies: boolean; maxFailures: number; band: RatingBand; maxGrades: number },
+): { cageOf: Int16Array; rating: number; grades: number } | null {
+  const found = solvedCages(base, solution, random, { set: options.set, innies: options.innies, maxFailures: options.maxFailures });
+  if (found === null) return null;
+  const { band } = options;
+  const cageOf = found.cageOf;
+  const members: number[][] = [];
+  for (let cell = 0; cell < cageOf.length; cell++) (members[cageOf[cell]!] ??= []).push(cell);
+  const empty = new Uint8Array(base.cellCount);
+  let grades = 0;
+  const rate = (): number => {
+    grades++;
+    const rules = withCages(base, cageSpecs(renumber(cageOf), solution));
+    try {
+      const grade = gradePuzzle({ rules, givens: empty }, { maxRating: band.upTo });
+      return grade.guesses > 0 || grade.lowerBound || grade.rating > band.upTo + 1e-9 ? -1 : grade.rating;
+    } catch (error) {
+      if (error instanceof GradeError && error.code === 'MULTIPLE_SOLUTIONS') return -1;
+      throw error;
+    }
+  };
+  let rating = rate();
+  if (rating < 0) return null;
+  const stride = members.length;
+  const seen = new Set<number>();
+  const pairs: number[] = [];
+  while (rating <= band.above + 1e-9 && grades < options.maxGrades) {
+    // Touching pairs a * stride + b (a < b) that make a cage of distinct digits, in a seeded order.
+    seen.clear();
+    pairs.length = 0;
+    for (let a = 0; a < members.length; a++) {
+      for (const cell of members[a]!) {
+        for (const w of neighboursOf(base, cell)) {
+          const b = cageOf[w]!;
+          if (b <= a || seen.has(a * stride + b)) continue;
+          seen.add(a * stride + b);
+          if (members[a]!.length + members[b]!.length > MAX_CLIMB_CAGE) continue;
+          let digits = 0;
+          for (const x of members[a]!) digits |= 1 << solution[x]!;
+          if (members[b]!.some((x) => (digits & (1 << solution[x]!)) !== 0)) continue;
+          pairs.push(a * stride + b);
+        }
+      }
+    }
+    shuffleInPlace(pairs, random);
+    let moved = false;
+    for (const pair of pairs) {
+      if (grades >= options.maxGrades) break;
+      const a = Math.floor(pair / stride);
+      const b = pair % stride;
+      const count = merge(members, cageOf, a, b);
+      const next = rate();
+      if (next >= 0) {
+        rating = next;
+        moved = true;
+        break;
+      }
+      unmerge(members, cageOf, a, b, count);
+    }
+    if (!moved) break;
+  }
+  if (rating <= band.above + 1e-9 || rating > band.upTo + 1e-9) return null;
+  return { cageOf: renumber(cageOf), rating, grades };
 }
