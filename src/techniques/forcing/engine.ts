@@ -240,25 +240,26 @@ export class Run {
    */
   truncateTo(step: number): void {
     const size = this.procSize[step]!;
+    const onKept = keptCount(this.onOrder, this.onCount, this.seq, size);
+    const offKept = keptCount(this.offOrder, this.offCount, this.seq, size);
+    // Parents are stored in the order nodes are: the first node dropped starts what is dropped.
     let poolEnd = this.poolLength;
-    let onKept = this.onCount;
-    while (onKept > 0 && this.seq[this.onOrder[onKept - 1]!]! >= size) onKept--;
-    for (let i = onKept; i < this.onCount; i++) {
-      const node = this.onOrder[i]!;
-      const pot = node >> 1;
-      this.on[pot >> 5] = this.on[pot >> 5]! & ~(1 << (pot & 31));
-      if (this.parentStart[node]! < poolEnd) poolEnd = this.parentStart[node]!;
-    }
-    let offKept = this.offCount;
-    while (offKept > 0 && this.seq[this.offOrder[offKept - 1]!]! >= size) offKept--;
-    for (let i = offKept; i < this.offCount; i++) {
-      const node = this.offOrder[i]!;
-      const pot = node >> 1;
-      this.off[pot >> 5] = this.off[pot >> 5]! & ~(1 << (pot & 31));
-      if (this.parentStart[node]! < poolEnd) poolEnd = this.parentStart[node]!;
-    }
+    if (onKept < this.onCount) poolEnd = this.parentStart[this.onOrder[onKept]!]!;
+    if (offKept < this.offCount) poolEnd = Math.min(poolEnd, this.parentStart[this.offOrder[offKept]!]!);
     // A contradiction was met while processing the last node, at or after `step`.
-    if (this.conflictNode >= 0 && this.conflictStart < poolEnd) poolEnd = this.conflictStart;
+    if (this.conflictNode >= 0) poolEnd = Math.min(poolEnd, this.conflictStart);
+    if (onKept + offKept < this.onCount + this.offCount - onKept - offKept) {
+      // Fewer nodes kept than dropped: the sets made again from the kept ones.
+      for (let w = 0; w < WORDS; w++) {
+        this.on[w] = 0;
+        this.off[w] = 0;
+      }
+      for (let i = 0; i < onKept; i++) setPot(this.on, this.onOrder[i]! >> 1);
+      for (let i = 0; i < offKept; i++) setPot(this.off, this.offOrder[i]! >> 1);
+    } else {
+      for (let i = onKept; i < this.onCount; i++) clearPot(this.on, this.onOrder[i]! >> 1);
+      for (let i = offKept; i < this.offCount; i++) clearPot(this.off, this.offOrder[i]! >> 1);
+    }
     this.onCount = onKept;
     this.offCount = offKept;
     this.size = size;
@@ -402,8 +403,13 @@ function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32A
   return count;
 }
 
-/** A previous board's run is continued (see adoptRuns) when at least this many of its steps stay the same. */
+/**
+ * A previous board's run is continued (see adoptRuns) when at least this many of its steps stay
+ * the same, and PREFIX_GAIN times as many as the nodes it drops (a step costs more than a node
+ * dropped: measured on the hard X puzzles' boards).
+ */
 const MIN_PREFIX_STEPS = 2;
+const PREFIX_GAIN = 4;
 
 /**
  * The first step of a run (see Run.proc) whose node is in a set of potentials: processing a node
@@ -427,6 +433,22 @@ function gridHolds(outer: Uint16Array, inner: Uint16Array): boolean {
 
 function setPot(set: Int32Array, pot: number): void {
   set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
+}
+
+function clearPot(set: Int32Array, pot: number): void {
+  set[pot >> 5] = set[pot >> 5]! & ~(1 << (pot & 31));
+}
+
+/** How many of the first `count` nodes of `order` (stored in that order) have a seq below `size`: a binary search. */
+function keptCount(order: Int16Array, count: number, seq: Int16Array, size: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (seq[order[mid]!]! < size) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**
@@ -544,6 +566,8 @@ export class ChainEngine {
    * level need not look at what it shares with them (see searchHints).
    */
   emptySearches = 0;
+  /** How many runs were continued from the previous board's (see prefixRuns; for tests). */
+  continuedRuns = 0;
   /** Roots whose plain dynamic run was taken over from the previous board (see adoptRuns). */
   private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
   /**
@@ -634,6 +658,27 @@ export class ChainEngine {
       this.adoptedRoots.fill(0);
       this.adoptedEmpty = false;
     }
+  }
+
+  /**
+   * Makes a released engine (see release, without discard) the engine of another board, as a new
+   * one would be: what it kept from the boards before (runs taken over and their marks) is
+   * forgotten. The technique functions keep one spare engine rather than build one per board.
+   */
+  renew(board: Readonly<Board>): void {
+    this.load(board.candidates);
+    this.changedCount = 0;
+    this.rulesClean.fill(0);
+    this.adoptedRoots.fill(0);
+    this.adoptedEmpty = false;
+    this.cleanAtLevel2.clear();
+    this.cleanAtLevel3.clear();
+    this.levelTwoCarries = false;
+    this.levelThreeCarries = false;
+    this.noStaticContradiction = false;
+    this.noStaticMultiple = false;
+    this.effort = 0;
+    this.budget = DEFAULT_BUDGET;
   }
 
   /**
@@ -823,7 +868,7 @@ export class ChainEngine {
         // Same up to the first node whose processing reads a touched potential (its cell's
         // candidates, its digit's places in its houses): continued from there when asked for.
         const step = firstTouchedStep(plain, touched);
-        if (step >= MIN_PREFIX_STEPS && (this.base[Math.floor((root >> 1) / 9)]! & (1 << ((root >> 1) % 9))) !== 0) {
+        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[Math.floor((root >> 1) / 9)]! & (1 << ((root >> 1) % 9))) !== 0) {
           this.prefixRuns[root] = plain;
           this.prefixStep[root] = step;
           this.prefixRoots.push(root);
@@ -988,6 +1033,7 @@ export class ChainEngine {
       // The previous board's run, the same up to `step` (see adoptRuns): cut back to there, its
       // processed "off" nodes removed from the working grid and the others queued again, in order.
       run = prefix;
+      this.continuedRuns++;
       run.truncateTo(step);
       this.effort += step;
       let onDone = 0;
