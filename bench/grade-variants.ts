@@ -3,7 +3,8 @@
  * Sudoku Explainer) on the training set /work/shared/data/variants-train/*.jsonl (jigsaw and X,
  * made by Solo, rated by SukakuExplainer's serate), per variant and per Solo difficulty level, and
  * on the 60 windoku puzzles of test/fixtures/variants/windoku-se-rated.txt (our generator's, rated
- * by serate -W; levels are the generator's); puzzles per second (single thread, median of 3 passes).
+ * by serate -W; levels are the generator's); puzzles per second (single thread, median of 3 passes
+ * unless told otherwise).
  *
  *   npm run bench:grade-variants
  *   npm run bench:grade-variants -- --sukaku=CLASSES   # also times SukakuExplainer's serate on the same
@@ -12,6 +13,8 @@
  *       JVM start included) and prints ours, theirs and the ratio per variant
  *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # the ratio to SukakuExplainer
  *       CPU milliseconds per puzzle measured earlier on the same files
+ *   npm run bench:grade-variants -- --warm-up --passes=4   # a first pass not counted, then the
+ *       median of 4 (the figures README's table gives for our side)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -161,12 +164,18 @@ function timeSerate(classes: string, variant: string, mine: Case[]): { ms: numbe
     rmSync(dir, { recursive: true, force: true });
   }
 }
-console.log('Speed (one thread, median of 3 passes; wall clock, then CPU time):');
+// --warm-up: one pass first that is not counted (the JIT's first pass is the slowest); --passes=N
+// passes counted (default 3).
+const warmUp = process.argv.includes('--warm-up');
+const passesArg = process.argv.find((a) => a.startsWith('--passes='));
+const passes = passesArg === undefined ? 3 : Math.max(1, Number(passesArg.slice('--passes='.length)) || 3);
+console.log(`Speed (one thread, median of ${passes} passes${warmUp ? ' after a warm-up pass' : ''}; wall clock, then CPU time):`);
 [...new Set(cases.map((c) => c.variant))].forEach((variant, v) => {
   const mine = cases.filter((c) => c.variant === variant);
   const rates: number[] = [];
   const cpuRates: number[] = [];
-  for (let pass = 0; pass < 3; pass++) {
+  if (warmUp) for (const c of mine) gradePuzzle({ rules: c.rules, givens: c.givens });
+  for (let pass = 0; pass < passes; pass++) {
     const cpu0 = process.cpuUsage();
     const start = performance.now();
     for (const c of mine) gradePuzzle({ rules: c.rules, givens: c.givens });

@@ -227,22 +227,23 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
     const a0 = excluders[a * 3]!;
     const a1 = excluders[a * 3 + 1]!;
     const a2 = excluders[a * 3 + 2]!;
-    const aNear = !onlyNear || (nearBases[i >> 5]! & (1 << (i & 31))) !== 0;
+    const aNew = !onlyNear || (newBases[i >> 5]! & (1 << (i & 31))) !== 0;
     for (let j = i + 1; j < n; j++) {
       const b = bases[j]!;
       const ab0 = a0 & excluders[b * 3]!;
       const ab1 = a1 & excluders[b * 3 + 1]!;
       const ab2 = a2 & excluders[b * 3 + 2]!;
       if (!twoOrMore(ab0, ab1, ab2)) continue;
+      // Neither a nor b is new: only a new third cell, or one seeing a changed cell that sees a
+      // and b (a common excluder gained or lost), can make the set new.
+      const onlyNew = !aNew && (newBases[j >> 5]! & (1 << (j & 31))) === 0;
+      if (onlyNew && !newThirds(a, b)) continue;
       const seeAB = sees(a, b);
       const ka = POPCOUNT[c[a]!]!;
       const kb = POPCOUNT[c[b]!]!;
       // The third cells after b that see two or more of the pair's common excluders, in order.
       thirdCells(ab0, ab1, ab2, j);
-      if (!aNear && (nearBases[j >> 5]! & (1 << (j & 31))) === 0) {
-        // Neither a nor b is near the change: only a third cell near it can make the set new.
-        for (let word = 0; word < 3; word++) third[word] = third[word]! & nearBases[word]!;
-      }
+      if (onlyNew) for (let word = 0; word < 3; word++) third[word] = third[word]! & wanted[word]!;
       for (let word = 0; word < 3; word++) {
         let bits = third[word]!;
         while (bits !== 0) {
@@ -272,51 +273,93 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
     }
   }
   lastTripleFree.candidates.set(c);
+  lastTripleFree.bases.fill(0);
+  for (let i = 0; i < n; i++) setCell(lastTripleFree.bases, bases[i]!);
   lastTripleFree.known = true;
   return null;
 }
 
 /**
- * The last board searched that has no aligned triple exclusion. The grader's next board is that one
- * less some candidates: a set of three base cells none of which is a changed cell or a peer of one
- * is the same set there (its cells, their peers, so their base status and common excluders, are
- * unchanged), and it gave nothing; only the others are searched.
+ * The last board searched that has no aligned triple exclusion, and its base cells (a cell set of
+ * three 27-bit words). The grader's next board is that one less some candidates. A set of three
+ * base cells is decided by the cells' candidates and its common excluders (cells of two or three
+ * candidates seeing all three): a set none of whose cells changed or became a base there, and
+ * with no changed cell seeing all three (the only way its excluders can differ), is the same set,
+ * and it gave nothing. Only the others are searched.
  */
-const lastTripleFree = { candidates: new Uint16Array(81), known: false };
+const lastTripleFree = { candidates: new Uint16Array(81), bases: new Int32Array(3), known: false };
 
-/** Base cells (bits over base indices, three words) that are a changed cell or a peer of one. */
-const nearBases = new Int32Array(3);
+/** Base cells (bits over base indices, three words) that changed or were no base on the last board. */
+const newBases = new Int32Array(3);
+/** The changed cells (three 27-bit words), and for each, the base cells that see it (bits over base indices). */
+const changedCells = new Int32Array(3);
+const basesSeeing = new Int32Array(81 * 3);
+/** Result of {@link newThirds}: the base cells that can make a set with an unchanged pair new. */
+const wanted = new Int32Array(3);
+
+function setCell(set: Int32Array, cell: number): void {
+  const word = (cell / 27) | 0;
+  set[word] = set[word]! | (1 << (cell % 27));
+}
 
 /**
- * Fills nearBases for a board with `n` bases when it is the last triple-free board less some
- * candidates, and returns true; else returns false (every set is searched).
+ * Fills newBases, changedCells and basesSeeing for a board with `n` bases when it is the last
+ * triple-free board less some candidates, and returns true; else returns false (every set is
+ * searched).
  */
 function markNearChange(c: Uint16Array, n: number): boolean {
   if (!lastTripleFree.known) return false;
   const last = lastTripleFree.candidates;
-  let near0 = 0;
-  let near1 = 0;
-  let near2 = 0;
+  changedCells[0] = 0;
+  changedCells[1] = 0;
+  changedCells[2] = 0;
   for (let cell = 0; cell < 81; cell++) {
     if (c[cell] === last[cell]) continue;
     // Candidates gained: another puzzle, or a board given again.
     if ((c[cell]! & ~last[cell]!) !== 0) return false;
-    near0 |= peerWords[cell * 3]!;
-    near1 |= peerWords[cell * 3 + 1]!;
-    near2 |= peerWords[cell * 3 + 2]!;
-    if (cell < 27) near0 |= 1 << cell;
-    else if (cell < 54) near1 |= 1 << (cell - 27);
-    else near2 |= 1 << (cell - 54);
+    setCell(changedCells, cell);
   }
-  nearBases[0] = 0;
-  nearBases[1] = 0;
-  nearBases[2] = 0;
+  newBases[0] = 0;
+  newBases[1] = 0;
+  newBases[2] = 0;
+  const lastBases = lastTripleFree.bases;
   for (let i = 0; i < n; i++) {
     const cell = bases[i]!;
-    const word = cell < 27 ? near0 : cell < 54 ? near1 : near2;
-    if ((word & (1 << (cell % 27))) !== 0) nearBases[i >> 5] = nearBases[i >> 5]! | (1 << (i & 31));
+    const word = (cell / 27) | 0;
+    const bit = 1 << (cell % 27);
+    if ((changedCells[word]! & bit) !== 0 || (lastBases[word]! & bit) === 0) newBases[i >> 5] = newBases[i >> 5]! | (1 << (i & 31));
+  }
+  for (let word = 0; word < 3; word++) {
+    for (let bits = changedCells[word]!; bits !== 0; bits &= bits - 1) {
+      const changed = word * 27 + 31 - Math.clz32(bits & -bits);
+      const at = changed * 3;
+      basesSeeing[at] = 0;
+      basesSeeing[at + 1] = 0;
+      basesSeeing[at + 2] = 0;
+      for (let i = 0; i < n; i++) if (sees(changed, bases[i]!)) basesSeeing[at + (i >> 5)] = basesSeeing[at + (i >> 5)]! | (1 << (i & 31));
+    }
   }
   return true;
+}
+
+/**
+ * For a pair of base cells neither of which is new: fills `wanted` with the base cells that can
+ * make a set with them new (new ones, and those seeing a changed cell that sees both); returns
+ * whether there is any.
+ */
+function newThirds(a: number, b: number): boolean {
+  wanted[0] = newBases[0]!;
+  wanted[1] = newBases[1]!;
+  wanted[2] = newBases[2]!;
+  for (let word = 0; word < 3; word++) {
+    for (let bits = changedCells[word]! & peerWords[a * 3 + word]! & peerWords[b * 3 + word]!; bits !== 0; bits &= bits - 1) {
+      const at = (word * 27 + 31 - Math.clz32(bits & -bits)) * 3;
+      wanted[0] = wanted[0]! | basesSeeing[at]!;
+      wanted[1] = wanted[1]! | basesSeeing[at + 1]!;
+      wanted[2] = wanted[2]! | basesSeeing[at + 2]!;
+    }
+  }
+  return (wanted[0]! | wanted[1]! | wanted[2]!) !== 0;
 }
 
 /** Forgets the last triple-free board (for tests: the next search is a whole one). */

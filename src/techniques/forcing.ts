@@ -49,6 +49,8 @@ export interface ForcingOptions {
 
 let cachedKey = '';
 let cachedEngine: ChainEngine | null = null;
+/** The engine of the board before the cached one, released: renewed for the next board. */
+let spareEngine: ChainEngine | null = null;
 
 function boardKey(board: Readonly<Board>): string {
   return String.fromCharCode(...board.candidates);
@@ -58,11 +60,21 @@ function boardKey(board: Readonly<Board>): string {
 function engineFor(board: Readonly<Board>, geometry: Geometry | undefined): ChainEngine {
   const key = boardKey(board);
   if (cachedEngine === null || key !== cachedKey || cachedEngine.houses !== seHousesOf(geometry)) {
-    const next = new ChainEngine(board, geometry);
+    const spare = spareEngine;
+    spareEngine = null;
+    let next: ChainEngine;
+    if (spare !== null && spare.houses === seHousesOf(geometry)) {
+      next = spare;
+      next.renew(board);
+    } else {
+      spare?.release({ discard: true });
+      next = new ChainEngine(board, geometry);
+    }
     if (cachedEngine) {
       // The grader's boards lose candidates step by step: most plain dynamic runs carry over.
       next.adoptRuns(cachedEngine);
-      cachedEngine.release({ discard: true });
+      cachedEngine.release();
+      spareEngine = cachedEngine;
     }
     cachedEngine = next;
     cachedKey = key;

@@ -154,6 +154,14 @@ export class Run {
    */
   readonly quiescenceSizes = new Int16Array(16);
   quiescenceCount = 0;
+  /**
+   * The nodes in the order they were processed, and the run's size when each was (its nodes
+   * then: those of seq below it): proc[0 .. procCount). Kept by compute for a run made from its
+   * root (not one continued from a lower level's), for resuming it on a later board (see adoptRuns).
+   */
+  readonly proc = new Int16Array(NODE_COUNT);
+  readonly procSize = new Int16Array(NODE_COUNT);
+  procCount = 0;
 
   constructor(public root: number) {}
 
@@ -223,6 +231,44 @@ export class Run {
     this.truncated = false;
     this.free = false;
     this.quiescenceCount = 0;
+    this.procCount = 0;
+  }
+
+  /**
+   * Cuts a run back to what it was before processing its `step`-th node (see proc): the nodes
+   * stored then, with their parents; no contradiction.
+   */
+  truncateTo(step: number): void {
+    const size = this.procSize[step]!;
+    const onKept = keptCount(this.onOrder, this.onCount, this.seq, size);
+    const offKept = keptCount(this.offOrder, this.offCount, this.seq, size);
+    // Parents are stored in the order nodes are: the first node dropped starts what is dropped.
+    let poolEnd = this.poolLength;
+    if (onKept < this.onCount) poolEnd = this.parentStart[this.onOrder[onKept]!]!;
+    if (offKept < this.offCount) poolEnd = Math.min(poolEnd, this.parentStart[this.offOrder[offKept]!]!);
+    // A contradiction was met while processing the last node, at or after `step`.
+    if (this.conflictNode >= 0) poolEnd = Math.min(poolEnd, this.conflictStart);
+    if (onKept + offKept < this.onCount + this.offCount - onKept - offKept) {
+      // Fewer nodes kept than dropped: the sets made again from the kept ones.
+      for (let w = 0; w < WORDS; w++) {
+        this.on[w] = 0;
+        this.off[w] = 0;
+      }
+      for (let i = 0; i < onKept; i++) setPot(this.on, this.onOrder[i]! >> 1);
+      for (let i = 0; i < offKept; i++) setPot(this.off, this.offOrder[i]! >> 1);
+    } else {
+      for (let i = onKept; i < this.onCount; i++) clearPot(this.on, this.onOrder[i]! >> 1);
+      for (let i = offKept; i < this.offCount; i++) clearPot(this.off, this.offOrder[i]! >> 1);
+    }
+    this.onCount = onKept;
+    this.offCount = offKept;
+    this.size = size;
+    this.poolLength = poolEnd;
+    this.procCount = step;
+    this.conflictNode = -1;
+    this.conflictStart = 0;
+    this.conflictCount = 0;
+    this.conflictOther = -1;
   }
 
   has(node: number): boolean {
@@ -357,6 +403,28 @@ function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32A
   return count;
 }
 
+/**
+ * A previous board's run is continued (see adoptRuns) when at least this many of its steps stay
+ * the same, and PREFIX_GAIN times as many as the nodes it drops (a step costs more than a node
+ * dropped: measured on the hard X puzzles' boards).
+ */
+const MIN_PREFIX_STEPS = 2;
+const PREFIX_GAIN = 4;
+
+/**
+ * The first step of a run (see Run.proc) whose node is in a set of potentials: processing a node
+ * reads its cell's candidates and its digit's places in its houses and cages, which a change
+ * touching none of the set's potentials leaves as they were. A run touched only by nodes it never
+ * processed (it stopped at a contradiction) is the same whole: its last step is given then.
+ */
+function firstTouchedStep(run: Run, pots: Int32Array): number {
+  for (let step = 0; step < run.procCount; step++) {
+    const pot = run.proc[step]! >> 1;
+    if ((pots[pot >> 5]! & (1 << (pot & 31))) !== 0) return step;
+  }
+  return run.procCount - 1;
+}
+
 /** Whether grid `outer` holds every candidate of grid `inner`. */
 function gridHolds(outer: Uint16Array, inner: Uint16Array): boolean {
   for (let cell = 0; cell < 81; cell++) if ((inner[cell]! & ~outer[cell]!) !== 0) return false;
@@ -365,6 +433,22 @@ function gridHolds(outer: Uint16Array, inner: Uint16Array): boolean {
 
 function setPot(set: Int32Array, pot: number): void {
   set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
+}
+
+function clearPot(set: Int32Array, pot: number): void {
+  set[pot >> 5] = set[pot >> 5]! & ~(1 << (pot & 31));
+}
+
+/** How many of the first `count` nodes of `order` (stored in that order) have a seq below `size`: a binary search. */
+function keptCount(order: Int16Array, count: number, seq: Int16Array, size: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (seq[order[mid]!]! < size) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**
@@ -406,20 +490,30 @@ const FREE_RUNS: Run[] = [];
 const MAX_FREE_RUNS = 4000;
 
 interface NishioTable {
-  /** The digit's cells, and the houses the runs followed. */
-  signature: string;
+  /** The digit's cells (three 27-bit words) on the board the runs hold for, and the houses they followed. */
+  cells: Int32Array;
   houses: SeHouses | null;
   runs: Map<number, Run>;
 }
-const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ signature: '', houses: null, runs: new Map() }));
+const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ cells: new Int32Array(3), houses: null, runs: new Map() }));
+/** Scratch for nishioTable: a board's cells of one digit, and the potentials its losses touch. */
+const NISHIO_CELLS = new Int32Array(3);
+const NISHIO_TOUCHED = new Int32Array(POT_SET_SIZE);
 
-/** The cells holding a digit, as a short string key. */
-function digitSignature(candidates: Uint16Array, digitIndex: number): string {
-  const words = [0, 0, 0];
+/** Fills `into` with the cells holding a digit (three 27-bit words). */
+function digitCells(candidates: Uint16Array, digitIndex: number, into: Int32Array): void {
+  into[0] = 0;
+  into[1] = 0;
+  into[2] = 0;
   for (let cell = 0; cell < 81; cell++) {
-    if (candidates[cell]! & (1 << digitIndex)) words[Math.floor(cell / 27)]! |= 1 << (cell % 27);
+    if (candidates[cell]! & (1 << digitIndex)) into[(cell / 27) | 0] = into[(cell / 27) | 0]! | (1 << (cell % 27));
   }
-  return `${words[0]},${words[1]},${words[2]}`;
+}
+
+function freeRun(run: Run): void {
+  if (run.free || FREE_RUNS.length >= MAX_FREE_RUNS) return;
+  run.free = true;
+  FREE_RUNS.push(run);
 }
 
 /** Effort bound: node expansions allowed for one technique search on one board. */
@@ -472,8 +566,18 @@ export class ChainEngine {
    * level need not look at what it shares with them (see searchHints).
    */
   emptySearches = 0;
+  /** How many runs were continued from the previous board's (see prefixRuns; for tests). */
+  continuedRuns = 0;
   /** Roots whose plain dynamic run was taken over from the previous board (see adoptRuns). */
   private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
+  /**
+   * Plain dynamic runs of the previous board that its change touched, by root, with the first
+   * step each processed a touched node at: this board's run is the same up to there, and
+   * continues from it (see adoptRuns, compute). Owned by this engine until used or released.
+   */
+  private readonly prefixRuns: (Run | undefined)[] = new Array<Run | undefined>(NODE_COUNT).fill(undefined);
+  private readonly prefixStep = new Int16Array(NODE_COUNT);
+  private readonly prefixRoots: number[] = [];
   /** The previous board's plain dynamic search was complete and found nothing. */
   private adoptedEmpty = false;
   /**
@@ -538,6 +642,7 @@ export class ChainEngine {
    */
   load(candidates: Uint16Array, positions?: Uint16Array): void {
     this.generation++;
+    this.dropPrefixRuns();
     this.runs.clear();
     this.nishioTables.length = 0;
     this.base.set(candidates);
@@ -553,6 +658,27 @@ export class ChainEngine {
       this.adoptedRoots.fill(0);
       this.adoptedEmpty = false;
     }
+  }
+
+  /**
+   * Makes a released engine (see release, without discard) the engine of another board, as a new
+   * one would be: what it kept from the boards before (runs taken over and their marks) is
+   * forgotten. The technique functions keep one spare engine rather than build one per board.
+   */
+  renew(board: Readonly<Board>): void {
+    this.load(board.candidates);
+    this.changedCount = 0;
+    this.rulesClean.fill(0);
+    this.adoptedRoots.fill(0);
+    this.adoptedEmpty = false;
+    this.cleanAtLevel2.clear();
+    this.cleanAtLevel3.clear();
+    this.levelTwoCarries = false;
+    this.levelThreeCarries = false;
+    this.noStaticContradiction = false;
+    this.noStaticMultiple = false;
+    this.effort = 0;
+    this.budget = DEFAULT_BUDGET;
   }
 
   /**
@@ -648,7 +774,7 @@ export class ChainEngine {
 
   /**
    * Nishio runs follow one digit, so they depend only on that digit's candidates: they are kept
-   * across boards while the digit's candidates stay the same (most steps change one or two digits).
+   * across boards while the digit's candidates near them stay the same (see nishioTable).
    */
   private nishioRun(root: number): Run {
     const digitIndex = (root >> 1) % 9;
@@ -664,17 +790,46 @@ export class ChainEngine {
     return run;
   }
 
-  /** The shared nishio table of a digit, made this board's (its runs freed if it was another's). */
+  /**
+   * The shared nishio table of a digit, made this board's. A nishio run follows one digit: it reads
+   * only that digit's places in the houses (and cages) of the cells it holds nodes in. So when this
+   * board has the table's cells of the digit less some, the runs holding a node of the digit in a
+   * house or cage of a lost cell are dropped and the others kept, the same here, parents included;
+   * on another board, or other houses, every run is dropped.
+   */
   private nishioTable(digitIndex: number): NishioTable {
-    const signature = digitSignature(this.base, digitIndex);
+    const now = NISHIO_CELLS;
+    digitCells(this.base, digitIndex, now);
     let table = NISHIO_CACHE[digitIndex]!;
-    if (table.signature !== signature || table.houses !== this.houses) {
-      for (const old of table.runs.values()) {
-        if (old.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
-        old.free = true;
-        FREE_RUNS.push(old);
+    const cells = table.cells;
+    // A table changed is a new object: an engine of another board that checked the old one checks again.
+    if (table.houses !== this.houses || (now[0]! & ~cells[0]!) !== 0 || (now[1]! & ~cells[1]!) !== 0 || (now[2]! & ~cells[2]!) !== 0) {
+      for (const old of table.runs.values()) freeRun(old);
+      table.runs.clear();
+      table = { cells: now.slice(), houses: this.houses, runs: table.runs };
+      NISHIO_CACHE[digitIndex] = table;
+    } else if (now[0] !== cells[0] || now[1] !== cells[1] || now[2] !== cells[2]) {
+      const touched = NISHIO_TOUCHED;
+      touched.fill(0);
+      const h = this.houses;
+      for (let word = 0; word < 3; word++) {
+        for (let lost = cells[word]! & ~now[word]!; lost !== 0; lost &= lost - 1) {
+          const cell = word * 27 + 31 - Math.clz32(lost & -lost);
+          setPot(touched, cell * 9 + digitIndex);
+          for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+            const unit = h.house[k]!;
+            for (let i = 0; i < 9; i++) setPot(touched, h.cells[unit * 9 + i]! * 9 + digitIndex);
+          }
+          for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(touched, h.cageMates[k]! * 9 + digitIndex);
+        }
       }
-      table = { signature, houses: this.houses, runs: new Map() };
+      for (let w = 0; w < WORDS; w++) if (touched[w] !== 0) touched[WORDS + 1 + touched[WORDS]!++] = w;
+      for (const [root, run] of table.runs) {
+        if (!touches(run, touched)) continue;
+        freeRun(run);
+        table.runs.delete(root);
+      }
+      table = { cells: now.slice(), houses: this.houses, runs: table.runs };
       NISHIO_CACHE[digitIndex] = table;
     }
     this.nishioTables[digitIndex] = table;
@@ -708,7 +863,19 @@ export class ChainEngine {
     const firstPlus = DYNAMIC_1.key * NODE_COUNT;
     for (let root = 0; root < NODE_COUNT; root++) {
       const plain = previous.runs.get(first + root);
-      if (plain === undefined || plain.truncated || touches(plain, touched)) continue;
+      if (plain === undefined || plain.truncated) continue;
+      if (touches(plain, touched)) {
+        // Same up to the first node whose processing reads a touched potential (its cell's
+        // candidates, its digit's places in its houses): continued from there when asked for.
+        const step = firstTouchedStep(plain, touched);
+        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[Math.floor((root >> 1) / 9)]! & (1 << ((root >> 1) % 9))) !== 0) {
+          this.prefixRuns[root] = plain;
+          this.prefixStep[root] = step;
+          this.prefixRoots.push(root);
+          plain.adopted = true;
+        }
+        continue;
+      }
       this.runs.set(first + root, plain);
       plain.adopted = true;
       this.adoptedRoots[root] = 1;
@@ -733,6 +900,18 @@ export class ChainEngine {
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const key of previous.runs.keys) if (previous.runs.get(key)?.adopted) previous.runs.delete(key);
     for (const key of this.runs.keys) this.runs.get(key)!.adopted = false;
+    for (const root of this.prefixRoots) this.prefixRuns[root]!.adopted = false;
+  }
+
+  /** Frees the previous board's runs not continued (see prefixRuns). */
+  private dropPrefixRuns(): void {
+    for (const root of this.prefixRoots) {
+      const run = this.prefixRuns[root];
+      if (run === undefined) continue;
+      this.prefixRuns[root] = undefined;
+      freeRun(run);
+    }
+    this.prefixRoots.length = 0;
   }
 
   /**
@@ -799,6 +978,7 @@ export class ChainEngine {
    * (the engine must not be used afterwards). Without, the engine may be loaded again.
    */
   release(options: { discard?: boolean } = {}): void {
+    this.dropPrefixRuns();
     // A run may be stored under two levels (see compute): free each once.
     for (const key of this.runs.keys) {
       const run = this.runs.get(key);
@@ -841,17 +1021,43 @@ export class ChainEngine {
       // Most often they add nothing: then this level's run is the lower one, shared, not copied.
       if (allKnown(resumed, lower)) return this.shareLower(mode, root, lower);
     }
-    const run = FREE_RUNS.pop() ?? new Run(root);
-    run.reset(root);
     let onHead = 0;
     let onTail = 0;
     let offHead = 0;
     let offTail = 0;
-    if (lower && resumed) run.copyFrom(lower);
-    else {
-      run.add(root, scratch, 0);
-      if (root & 1) queueOn[onTail++] = root;
-      else queueOff[offTail++] = root;
+    let run: Run;
+    const prefix = mode === DYNAMIC_0 ? this.prefixRuns[root] : undefined;
+    if (prefix !== undefined) this.prefixRuns[root] = undefined;
+    const step = prefix !== undefined ? this.prefixStep[root]! : 0;
+    if (prefix !== undefined && this.effort + step <= this.budget) {
+      // The previous board's run, the same up to `step` (see adoptRuns): cut back to there, its
+      // processed "off" nodes removed from the working grid and the others queued again, in order.
+      run = prefix;
+      this.continuedRuns++;
+      run.truncateTo(step);
+      this.effort += step;
+      let onDone = 0;
+      let offDone = 0;
+      for (let i = 0; i < step; i++) {
+        const node = run.proc[i]!;
+        if (node & 1) onDone++;
+        else {
+          offDone++;
+          this.removeCandidate(node >> 1);
+        }
+      }
+      for (let i = onDone; i < run.onCount; i++) queueOn[onTail++] = run.onOrder[i]!;
+      for (let i = offDone; i < run.offCount; i++) queueOff[offTail++] = run.offOrder[i]!;
+    } else {
+      if (prefix !== undefined) freeRun(prefix);
+      run = FREE_RUNS.pop() ?? new Run(root);
+      run.reset(root);
+      if (lower && resumed) run.copyFrom(lower);
+      else {
+        run.add(root, scratch, 0);
+        if (root & 1) queueOn[onTail++] = root;
+        else queueOff[offTail++] = root;
+      }
     }
 
     for (;;) {
@@ -881,6 +1087,8 @@ export class ChainEngine {
       }
       if (onHead < onTail) {
         const p = queueOn[onHead++]!;
+        run.proc[run.procCount] = p;
+        run.procSize[run.procCount++] = run.size;
         const pot = p >> 1;
         const cell = POT_CELL[pot]!;
         const digitIndex = POT_DIGIT[pot]!;
@@ -921,6 +1129,8 @@ export class ChainEngine {
         }
       } else {
         const p = queueOff[offHead++]!;
+        run.proc[run.procCount] = p;
+        run.procSize[run.procCount++] = run.size;
         const made = this.offToOn(mode, p);
         for (let i = 0; i < made; i++) {
           const onNode = this.makeOnNodes[i]!;
