@@ -222,3 +222,17 @@ describeWithTool('chromium', 'explain page of a variant puzzle (issue 27 part 3)
     }
   });
 });
+
+describe('the explain page names houses under the rules (as `explain` does)', () => {
+  it('a hidden single in a jigsaw region reads "region N" on the page, not the classic box of its number', () => {
+    const { p, geometry, single } = setUp('jigsaw', 18);
+    expect(single.technique).toBe('hidden-single-box');
+    const house = single.pattern.units[0]!;
+    const region = geometry.regionOf[geometry.houseCells[house * 9]!]! + 1;
+    const page = explainPathPage({ puzzle: p.givens, rules: p.rules, grade: GRADE, steps: [single], label: 'jigsaw by hand' });
+    const line = /<h2><span class="difficulty">1\.2<\/span>[^<]*<\/h2><p class="line">([^<]*)<\/p>/.exec(page.html)?.[1];
+    expect(line).toBeDefined();
+    expect(line).toContain(`region ${region}`);
+    expect(line).not.toMatch(/\bbox \d/);
+  });
+});

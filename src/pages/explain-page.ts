@@ -358,7 +358,7 @@ function pageSteps(rules: PageRules, geometry: Geometry | undefined, givens: Gri
     const { views, chainsHtml } = stepViews(rules, givens, snapshot, size, title, step);
     const text =
       `<h2><span class="difficulty">${step.difficulty.toFixed(1)}</span>${escapeHtml(name)}</h2>` +
-      `<p class="line">${escapeHtml(general ? describeGeneralStep(step, general) : describeStep(step))}</p>${chainsHtml}${legendOf(step)}${rulesLegend(rules)}`;
+      `<p class="line">${escapeHtml(general ? describeGeneralStep(step, general) : describeStep(step, geometry))}</p>${chainsHtml}${legendOf(step)}${rulesLegend(rules)}`;
     out.push({ title, listLabel: name, difficulty: step.difficulty, views, textHtml: text, technique: step.technique });
     if (general) applyGeneralStep(board, shapeOf(general), step);
     else applyStep(board, step, geometry);
