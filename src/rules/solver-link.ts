@@ -30,19 +30,36 @@ export function rulesCounter(): RulesCounter | null {
   return linked;
 }
 
+/** A cage as the solver reads it: cells ascending, sum 0 when it has none. */
+export interface CageCells {
+  readonly cells: ArrayLike<number>;
+  readonly sum: number;
+}
+
 /**
- * The shared layout a rules value was built on (any object standing for it), so that the solver
- * compiles the layout's tables once for every rules value on it (rules-solver.ts). A rules value
- * not found here is its own layout.
+ * What buildRules tells the solver about a rules value besides its public fields: the shared layout
+ * it was built on (any object standing for it), so that the solver compiles the layout's tables once
+ * for every rules value on it (rules-solver.ts, grid9-solver.ts), and its cages in the order of
+ * `rules.cages` without making that list of views (made on first read, build.ts). Never handed to
+ * callers: only the solver reads it, and writes nothing into it.
  */
-const layoutKeys = new WeakMap<Rules, object>();
+interface Source {
+  readonly layout: object;
+  readonly cages: readonly CageCells[];
+}
+const sources = new WeakMap<Rules, Source>();
 
 /** Called by buildRules. */
-export function setLayoutKey(rules: Rules, layout: object): void {
-  layoutKeys.set(rules, layout);
+export function setRulesSource(rules: Rules, layout: object, cages: readonly CageCells[]): void {
+  sources.set(rules, { layout, cages });
 }
 
 /** The layout object of a rules value, or the rules value itself. */
 export function layoutKeyOf(rules: Rules): object {
-  return layoutKeys.get(rules) ?? rules;
+  return sources.get(rules)?.layout ?? rules;
+}
+
+/** The cages of a rules value (as rules.cages, without the views). */
+export function cagesOf(rules: Rules): readonly CageCells[] {
+  return sources.get(rules)?.cages ?? rules.cages;
 }
