@@ -1,13 +1,16 @@
 import type { Rules } from '../rules/types.js';
 import { layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
+import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
  * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts), and every
- * other 81-cell, 9-digit rule set (jigsaw, X, windoku, killer...) goes to the bitboard fast path of
- * grid9-solver.ts from countRules; this one is generic and built around one flat state:
+ * other 81-cell, 9-digit rule set goes from countRules to a fast path: classic boxes with extra
+ * houses (X, windoku...) to the band solver's extra-house variant (band-extra-solver.ts), the rest
+ * (jigsaw, killers...) to the bitboard solver of grid9-solver.ts; this one is generic and built
+ * around one flat state:
  *
  *   state[cell] = candidates (bit d - 1 for digit d, up to 16 bits) | PLACED (bit 16) once the
  *                 cell's digit has been taken out of its peers
@@ -208,31 +211,47 @@ let c: Compiled;
  * (the public `countSolutions` checks it): givens that break a rule simply count 0.
  */
 export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
-  lastFast = fitsGrid9(rules);
-  return lastFast ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
+  if (fitsBandExtra(rules)) {
+    last = BAND;
+    bandExtra ??= new BandExtraSolver();
+    return bandExtra.count(rules, givens, limit);
+  }
+  last = fitsGrid9(rules) ? GRID9 : GENERAL;
+  return last === GRID9 ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
 }
+
+/** The 81-cell, 9-digit path alone (grid9-solver.ts), for the tests and the bench. */
+export function countRulesGrid9(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  last = GRID9;
+  return countGrid9(rules, givens, limit);
+}
+
+/** Which solver took the last count: the band solver with extra houses, the 81-cell one, or the general one. */
+const BAND = 0;
+const GRID9 = 1;
+const GENERAL = 2;
+let last = GENERAL;
+let bandExtra: BandExtraSolver | undefined;
 
 /**
  * The general solver alone, whatever the rules (81-cell, 9-digit sets included, which
  * {@link countRules} hands to grid9-solver.ts): the reference the fast path is tested against.
  */
 export function countRulesGeneral(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
-  lastFast = false;
+  last = GENERAL;
   return run(rules, givens, limit);
 }
 
 /** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
 export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
   if (countRules(rules, givens, 1) === 0) return null;
-  return lastFast ? lastGrid9Solution() : found.slice(0, rules.cellCount);
+  return last === BAND ? bandExtra!.solution.slice() : last === GRID9 ? lastGrid9Solution() : found.slice(0, rules.cellCount);
 }
-
-/** Whether the last count took the 81-cell, 9-digit path (grid9-solver.ts). */
-let lastFast = false;
 
 /** Search effort of the last count: propagations and digits tried at branching points. */
 export function lastRulesStats(): { nodes: number; guesses: number } {
-  return lastFast ? lastGrid9Stats() : { nodes, guesses };
+  if (last === BAND) return { nodes: bandExtra!.nodes, guesses: bandExtra!.guesses };
+  return last === GRID9 ? lastGrid9Stats() : { nodes, guesses };
 }
 
 function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
