@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { layoutKeyOf } from '../rules/solver-link.js';
+import { cagesOf, layoutKeyOf } from '../rules/solver-link.js';
 import {
   BAND_ALL,
   BAND_BOARDS,
@@ -80,7 +80,7 @@ export function fitsBandExtra(rules: Rules): boolean {
     rules.houseKinds[0] === 'row' &&
     rules.houseKinds[9] === 'column' &&
     rules.houseKinds[18] === 'box' &&
-    (rules.spec.cages?.length ?? 0) === 0
+    cagesOf(rules).length === 0
   );
 }
 

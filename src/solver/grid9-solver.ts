@@ -193,9 +193,11 @@ const slots: Slot[] = [];
 let nextSlot = 0;
 /** Rules values without summed cages use their layout's tables as they are (cage-mates aside). */
 const plainOf = new WeakMap<Layout9, Compiled9>();
-// Scratch of compile9, made on first use: summed cages and house rests as (3 words, sum).
+// Scratch of compile9, made on first use: summed cages and house rests as (3 words, sum), and the
+// summed cage whose first cell each cell is (or -1).
 let summed = new Int32Array(0);
 let rest = new Int32Array(0);
+let firstOf = new Int16Array(0);
 
 function newSlot(layout: Layout9): Slot {
   return {
@@ -228,6 +230,7 @@ function compile9(rules: Rules): Compiled9 {
   if (summed.length === 0) {
     summed = new Int32Array(MAX_CAGES * 4);
     rest = new Int32Array(MAX_HOUSES * 4);
+    firstOf = new Int16Array(81);
   }
   const slot = slots[nextSlot]!;
   nextSlot = (nextSlot + 1) % SLOTS;
@@ -236,6 +239,7 @@ function compile9(rules: Rules): Compiled9 {
   const peerMask = slot.peerMask;
   peerMask.set(layout.peerMask);
   let count = 0;
+  firstOf.fill(-1);
   for (let i = 0; i < cages.length; i++) {
     const cage = cages[i]!;
     const cells = cage.cells;
@@ -258,6 +262,7 @@ function compile9(rules: Rules): Compiled9 {
     }
     const sum = cage.sum;
     if (sum !== 0) {
+      firstOf[cells[0]!] = count;
       summed[count * 4] = m0;
       summed[count * 4 + 1] = m1;
       summed[count * 4 + 2] = m2;
@@ -302,9 +307,10 @@ function compile9(rules: Rules): Compiled9 {
       const r2 = rest[h * 4 + 2]!;
       const left = popcount27(r0) + popcount27(r1) + popcount27(r2);
       if (left === 0 || left === 9 || left > 5) continue;
-      let known = false;
-      for (let i = 0; i < count * 4 && !known; i += 4) known = summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2;
-      if (known) continue;
+      // A rest that is one of the cages already (a cage filling the rest of its house) adds nothing.
+      const first = r0 !== 0 ? 31 - Math.clz32(r0 & -r0) : r1 !== 0 ? 58 - Math.clz32(r1 & -r1) : 85 - Math.clz32(r2 & -r2);
+      const i = firstOf[first]! * 4;
+      if (i >= 0 && summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2) continue;
       summed[count * 4] = r0;
       summed[count * 4 + 1] = r1;
       summed[count * 4 + 2] = r2;
