@@ -507,7 +507,7 @@ export function buildRules(input: RulesSpec): Rules {
     },
     grids: layout.grids,
   });
-  setRulesSource(rules, layout, sorted);
+  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, sorted);
   return rules;
 }
 

@@ -45,13 +45,20 @@ export interface CageCells {
  */
 interface Source {
   readonly layout: object;
+  readonly houses: HouseTables;
   readonly cages: readonly CageCells[];
+}
+
+/** The houses of a layout as flat tables: house h is cells[start[h]..start[h + 1]). */
+export interface HouseTables {
+  readonly start: Int32Array;
+  readonly cells: Int16Array;
 }
 const sources = new WeakMap<Rules, Source>();
 
 /** Called by buildRules. */
-export function setRulesSource(rules: Rules, layout: object, cages: readonly CageCells[]): void {
-  sources.set(rules, { layout, cages });
+export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, cages: readonly CageCells[]): void {
+  sources.set(rules, { layout, houses, cages });
 }
 
 /** The layout object of a rules value, or the rules value itself. */
@@ -62,4 +69,19 @@ export function layoutKeyOf(rules: Rules): object {
 /** The cages of a rules value (as rules.cages, without the views). */
 export function cagesOf(rules: Rules): readonly CageCells[] {
   return sources.get(rules)?.cages ?? rules.cages;
+}
+
+/**
+ * The houses of a rules value as its layout holds them (shared by every value on the layout and
+ * never handed to callers, so that a caller writing into one value's `houses` cannot reach the
+ * tables the solver caches for the layout), or made from `rules.houses` for a value made by hand.
+ */
+export function houseTablesOf(rules: Rules): HouseTables {
+  const source = sources.get(rules);
+  if (source !== undefined) return source.houses;
+  const start = new Int32Array(rules.houses.length + 1);
+  rules.houses.forEach((cells, h) => (start[h + 1] = start[h]! + cells.length));
+  const cells = new Int16Array(start[rules.houses.length]!);
+  rules.houses.forEach((house, h) => cells.set(house, start[h]!));
+  return { start, cells };
 }

@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { cagesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { cagesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import {
   BAND_ALL,
   BAND_BOARDS,
@@ -98,7 +98,9 @@ function compileExtra(rules: Rules): ExtraTables {
   const key = layoutKeyOf(rules);
   const cached = tablesOf.get(key);
   if (cached !== undefined) return cached;
-  const houses = rules.houses;
+  // The layout's own house tables, not the value's public arrays (see grid9-solver.ts).
+  const { start, cells: flat } = houseTablesOf(rules);
+  const houses = Array.from({ length: start.length - 1 }, (_, h) => flat.subarray(start[h]!, start[h + 1]!));
   const count = houses.length - 27;
   const mask = new Int32Array(count * 3);
   const peers = new Int32Array(81 * 3);

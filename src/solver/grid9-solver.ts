@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { cagesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { cagesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { sumOptions9 } from './cage-sums.js';
 
 /*
@@ -101,16 +101,26 @@ function compileLayout9(rules: Rules): Layout9 {
   const key = layoutKeyOf(rules);
   const cached = layoutOf9.get(key);
   if (cached !== undefined) return cached;
-  const houseCount = rules.houses.length;
+  // The layout's own house tables, not the value's public arrays: a caller writing into those must
+  // not reach what is cached here for every value on the layout.
+  const { start, cells } = houseTablesOf(rules);
+  const houseCount = start.length - 1;
   const houseMask = new Int32Array(houseCount * 3);
-  for (let h = 0; h < houseCount; h++) for (const cell of rules.houses[h]!) setBit(houseMask, h * 3, cell);
-  const peerMask = new Int32Array(81 * 3);
-  for (let cell = 0; cell < 81; cell++) {
-    for (const h of rules.housesOf[cell]!) for (let w = 0; w < 3; w++) peerMask[cell * 3 + w] = peerMask[cell * 3 + w]! | houseMask[h * 3 + w]!;
-    clearBit(peerMask, cell * 3, cell);
-  }
   const housesOfBits = new Int32Array(81 * 2);
-  for (let cell = 0; cell < 81; cell++) for (const h of rules.housesOf[cell]!) setHouse(housesOfBits, cell * 2, h);
+  for (let h = 0; h < houseCount; h++) {
+    for (let i = start[h]!; i < start[h + 1]!; i++) {
+      setBit(houseMask, h * 3, cells[i]!);
+      setHouse(housesOfBits, cells[i]! * 2, h);
+    }
+  }
+  const peerMask = new Int32Array(81 * 3);
+  for (let h = 0; h < houseCount; h++) {
+    for (let i = start[h]!; i < start[h + 1]!; i++) {
+      const at = cells[i]! * 3;
+      for (let w = 0; w < 3; w++) peerMask[at + w] = peerMask[at + w]! | houseMask[h * 3 + w]!;
+    }
+  }
+  for (let cell = 0; cell < 81; cell++) clearBit(peerMask, cell * 3, cell);
   const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
   const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
   const pairs: number[] = [];

@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { layoutKeyOf } from '../rules/solver-link.js';
+import { houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
 import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
@@ -79,9 +79,14 @@ function compileLayout(rules: Rules): CompiledLayout {
   if (compiled !== undefined) return compiled;
   const n = rules.cellCount;
   const size = rules.size;
-  const houseCount = rules.houses.length;
+  // The layout's own house tables, not the value's public arrays (see grid9-solver.ts).
+  const { start, cells: flat } = houseTablesOf(rules);
+  const houseCount = start.length - 1;
+  const houses = Array.from({ length: houseCount }, (_, h) => flat.subarray(start[h]!, start[h + 1]!));
+  const housesOf: number[][] = Array.from({ length: n }, () => []);
+  houses.forEach((cells, h) => cells.forEach((cell) => housesOf[cell]!.push(h)));
   const houseCells = new Int16Array(houseCount * size);
-  for (let h = 0; h < houseCount; h++) houseCells.set(rules.houses[h]!, h * size);
+  for (let h = 0; h < houseCount; h++) houseCells.set(houses[h]!, h * size);
   // House pairs sharing 2+ cells: box/row, box/column, window/row..., jigsaw piece/row. The cells
   // each later house shares with house a are counted through the houses of a's cells.
   const inHouse = new Int32Array(n).fill(-1);
@@ -89,16 +94,16 @@ function compileLayout(rules: Rules): CompiledLayout {
   const ends: number[] = [];
   const cells: number[] = [];
   for (let a = 0; a < houseCount; a++) {
-    const first = rules.houses[a]!;
+    const first = houses[a]!;
     for (const cell of first) {
       inHouse[cell] = a;
-      for (const b of rules.housesOf[cell]!) if (b > a) shared[b]!++;
+      for (const b of housesOf[cell]!) if (b > a) shared[b]!++;
     }
     for (let b = a + 1; b < houseCount; b++) {
       const count = shared[b]!;
       shared[b] = 0;
       if (count < 2 || count === size) continue;
-      const house = rules.houses[b]!;
+      const house = houses[b]!;
       for (const cell of house) if (inHouse[cell] === a) cells.push(cell);
       ends.push(cells.length);
       for (const cell of first) if (!house.includes(cell)) cells.push(cell);
