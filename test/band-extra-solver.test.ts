@@ -6,8 +6,8 @@ import { countRules, countRulesGeneral, countRulesGrid9, lastRulesStats, solveRu
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
 
 /*
- * The band solver with extra houses (band-extra-solver.ts) takes 9x9 rules with classic boxes and
- * extra houses from countRules; it is held here to the rules value it is compiled from, and its
+ * The band solver with extra houses (band-extra-solver.ts) takes 9x9 rules with classic boxes, extra
+ * houses and killer cages from countRules; it is held here to the rules value it is compiled from, and its
  * counts to the general solver (rules-solver.ts, different code) and to the 81-cell solver.
  */
 
@@ -50,20 +50,68 @@ describe('band solver with extra houses', () => {
     }
   });
 
-  test('it leaves jigsaw, killers, other sizes and Samurai to the other solvers', () => {
+  test('it takes killers over classic boxes, and leaves jigsaw (killer or not), other sizes and Samurai to the other solvers', () => {
     const jigsaw = readVariantFixtures('jigsaw.txt')[0]!;
     const killer = readVariantFixtures('killer.txt')[0]!;
+    for (const rules of [killer.rules, buildRules({ ...killer.spec, diagonalDown: true, diagonalUp: true }), buildRules({ size: 9, cages: [{ cells: [0, 1] }] })]) {
+      expect(fitsBandExtra(rules), rules.variant).toBe(true);
+    }
     const others = [
       jigsaw.rules,
       buildRules({ ...jigsaw.spec, diagonalDown: true, diagonalUp: true }),
-      killer.rules,
-      buildRules({ ...killer.spec, diagonalDown: true, diagonalUp: true }),
-      buildRules({ size: 9, cages: [{ cells: [0, 1] }] }),
+      buildRules({ ...jigsaw.spec, cages: [{ cells: [0, 1], sum: 9 }] }),
       classicRules(6),
       classicRules(16),
       samuraiRules(),
     ];
     for (const rules of others) expect(fitsBandExtra(rules), rules.variant).toBe(false);
+  });
+
+  test("killers (Solo's, without givens; cages dropped, sums moved, diagonals added, some givens): the counts of the 81-cell and general solvers, valid solutions", () => {
+    const random = seedrandom('band extra killers');
+    const kinds = new Set<number>();
+    for (const { spec, givens } of readVariantFixtures('killer.txt').slice(0, 15)) {
+      const cages = spec.cages!;
+      const pair = cages.findIndex((cage) => cage.cells.length === 2 && cage.sum! > 3 && cage.sum! < 17);
+      const variants: RulesSpec[] = [
+        spec,
+        { ...spec, cages: cages.map((cage, i) => (i === pair ? { ...cage, sum: cage.sum! + 1 } : i === pair + 1 ? { ...cage, sum: cage.sum! - 1 } : cage)) },
+        { ...spec, cages: cages.filter((_, i) => i % 3 !== 0) },
+        // Every fourth cage without its sum.
+        { ...spec, cages: cages.map((cage, i) => (i % 4 === 0 ? { cells: cage.cells } : cage)) },
+        { ...spec, diagonalDown: true, diagonalUp: true },
+        { ...spec, windoku: true },
+      ];
+      for (const variant of variants) {
+        let rules: Rules;
+        try {
+          rules = buildRules(variant);
+        } catch {
+          continue; // a sum no digits can make
+        }
+        expect(fitsBandExtra(rules)).toBe(true);
+        const some = givens.slice();
+        const solution = solveRules(rules, givens);
+        if (solution !== null && random() < 0.5) for (let cell = 0; cell < 81; cell++) if (random() < 0.15) some[cell] = solution[cell]!;
+        for (const grid of [givens, some]) {
+          const count = countRules(rules, grid, 3);
+          kinds.add(count);
+          expect(count, rules.variant).toBe(countRulesGeneral(rules, grid, 3));
+          expect(count, rules.variant).toBe(countRulesGrid9(rules, grid, 3));
+          const found = solveRules(rules, grid);
+          expect(found === null).toBe(count === 0);
+          if (found !== null) {
+            expect(isSolution(rules, found)).toBe(true);
+            for (const cage of rules.cages) {
+              const digits = [...cage.cells].map((cell) => found[cell]!);
+              expect(new Set(digits).size).toBe(digits.length);
+              if (cage.sum !== 0) expect(digits.reduce((a, b) => a + b, 0)).toBe(cage.sum);
+            }
+          }
+        }
+      }
+    }
+    expect(kinds.has(0) && kinds.has(1) && kinds.has(3)).toBe(true);
   });
 
   test.each(['x.txt', 'windoku.txt'])('%s: unique, the solution valid; with givens taken away (several) and a wrong given (often none) the counts of the other solvers', (file) => {

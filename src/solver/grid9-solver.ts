@@ -64,7 +64,7 @@ interface Layout9 {
   readonly lockOf: Int32Array;
 }
 
-interface Compiled9 {
+export interface Compiled9 {
   readonly layout: Layout9;
   /** Peers with cage-mates (the layout's when there are no cages). */
   readonly peerMask: Int32Array;
@@ -222,8 +222,11 @@ function newSlot(layout: Layout9): Slot {
   };
 }
 
-/** The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}). */
-function compile9(rules: Rules): Compiled9 {
+/**
+ * The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}); band-extra-solver.ts
+ * reads the peers and cages of killers over classic boxes from here (same cell words).
+ */
+export function compile9(rules: Rules): Compiled9 {
   for (let i = 0; i < slots.length; i++) if (slots[i]!.rules === rules) return slots[i]!;
   const layout = compileLayout9(rules);
   // The cages as buildRules sorted them, not rules.cages: those views are made on first read.
