@@ -234,7 +234,9 @@ export function compile9(rules: Rules): Compiled9 {
   if (cages.length === 0) {
     let plain = plainOf.get(layout);
     if (plain === undefined) {
-      plain = { layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
+      // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
+      const slot: Slot = { rules: null, layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
+      plain = slot;
       plainOf.set(layout, plain);
     }
     return plain;
