@@ -401,11 +401,11 @@ export function buildRules(input: RulesSpec): Rules {
   // (stamped, so never cleared): typed arrays made per value cost more than the checks.
   const inputCages = input.cages ?? [];
   const sorted: { cells: number[]; sum: number }[] = new Array(inputCages.length);
-  if (owner.length < cellCount) {
-    owner = new Int32Array(cellCount);
-    ownerStamp = new Int32Array(cellCount);
-    namedStamp = new Int32Array(cellCount);
+  if (marks === null || marks.owner.length < cellCount) {
+    marks = { owner: new Int32Array(cellCount), ownerStamp: new Int32Array(cellCount), namedStamp: new Int32Array(cellCount) };
+    stamp = 0;
   }
+  const { owner, ownerStamp, namedStamp } = marks;
   if (stamp > 0x3fffffff) {
     ownerStamp.fill(0);
     namedStamp.fill(0);
@@ -511,11 +511,10 @@ export function buildRules(input: RulesSpec): Rules {
   return rules;
 }
 
-// Scratch of the cage checks: the cage holding each cell, and stamps (one per cage checked, ever
+// Scratch of the cage checks, made on first use (nothing at import time, and nothing a bundle of the
+// classic calls must keep): the cage holding each cell, and stamps (one per cage checked, ever
 // increasing) saying since when a cell is held, and by which cage it was last named.
-let owner = new Int32Array(0);
-let ownerStamp = new Int32Array(0);
-let namedStamp = new Int32Array(0);
+let marks: { owner: Int32Array; ownerStamp: Int32Array; namedStamp: Int32Array } | null = null;
 let stamp = 0;
 
 /** The normalised description, in the same key order as ever; the cages' lists freeze and are shared. */
