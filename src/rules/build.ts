@@ -507,7 +507,7 @@ export function buildRules(input: RulesSpec): Rules {
     },
     grids: layout.grids,
   });
-  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, sorted);
+  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, { start: layout.peerStart, cells: layout.peerCells }, sorted);
   return rules;
 }
 

@@ -46,6 +46,8 @@ export interface CageCells {
 interface Source {
   readonly layout: object;
   readonly houses: HouseTables;
+  /** Peers through the houses only (no cage-mates), cell c's at cells[start[c]..start[c + 1]). */
+  readonly peers: HouseTables;
   readonly cages: readonly CageCells[];
 }
 
@@ -57,8 +59,8 @@ export interface HouseTables {
 const sources = new WeakMap<Rules, Source>();
 
 /** Called by buildRules. */
-export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, cages: readonly CageCells[]): void {
-  sources.set(rules, { layout, houses, cages });
+export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, peers: HouseTables, cages: readonly CageCells[]): void {
+  sources.set(rules, { layout, houses, peers, cages });
 }
 
 /** The layout object of a rules value, or the rules value itself. */
@@ -84,4 +86,12 @@ export function houseTablesOf(rules: Rules): HouseTables {
   const cells = new Int16Array(start[rules.houses.length]!);
   rules.houses.forEach((house, h) => cells.set(house, start[h]!));
   return { start, cells };
+}
+
+/**
+ * The peers through the houses (cage-mates left out) of a rules value made by buildRules, as its
+ * layout holds them (never handed to callers), or null for a value made by hand.
+ */
+export function housePeersOf(rules: Rules): HouseTables | null {
+  return sources.get(rules)?.peers ?? null;
 }

@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { cagesOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
 import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
@@ -123,13 +123,23 @@ function compile(rules: Rules): Compiled {
   const shared = compileLayout(rules);
   const n = rules.cellCount;
   const size = rules.size;
-  const houseCount = rules.houses.length;
   const houseCells = shared.houseCells;
-  const peerStart = new Int32Array(n + 1);
-  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
-  const peerCells = new Int16Array(peerStart[n]!);
-  for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
-  const summed: { cells: ArrayLike<number>; sum: number }[] = rules.cages.filter((cage) => cage.sum !== 0);
+  const houseCount = houseCells.length / size;
+  // Without cages the layout's own peer tables serve as they are (read only, never handed out), and
+  // none of the value's lazily made lists is read (building them cost more than the count).
+  const layoutPeers = cagesOf(rules).length === 0 ? housePeersOf(rules) : null;
+  let peerStart: Int32Array;
+  let peerCells: Int16Array;
+  if (layoutPeers !== null) {
+    peerStart = layoutPeers.start;
+    peerCells = layoutPeers.cells;
+  } else {
+    peerStart = new Int32Array(n + 1);
+    for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+    peerCells = new Int16Array(peerStart[n]!);
+    for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
+  }
+  const summed: { cells: ArrayLike<number>; sum: number }[] = layoutPeers !== null ? [] : rules.cages.filter((cage) => cage.sum !== 0);
   // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
   // add up to the house's total minus those cages' sums. They are distinct (one house), so they
   // are one more cage for the propagation, e.g. a row with cages 10 + 17 + 9 inside it and two
