@@ -1,6 +1,6 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
 import { findGivenConflict } from './puzzle.js';
-import { linkRulesCounter, setLayoutKey, type RulesCounter } from './solver-link.js';
+import { linkRulesCounter, setRulesSource, type RulesCounter } from './solver-link.js';
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
 import { linkCageTechniques } from '../techniques/cage-link.js';
@@ -406,27 +406,40 @@ export function buildRules(input: RulesSpec): Rules {
   const cellCount = frame.rowOf.length;
 
   // Cages: each checked in the order given (the first problem is the one reported), then sorted.
-  const cageOf = new Int16Array(cellCount).fill(-1);
+  // Which cage holds a cell and which cells the current cage named are marks in scratch arrays
+  // (stamped, so never cleared): typed arrays made per value cost more than the checks.
   const inputCages = input.cages ?? [];
   const sorted: { cells: number[]; sum: number }[] = new Array(inputCages.length);
-  const named = new Int32Array(cellCount); // cage i + 1 once it named the cell (a cell named twice)
-  let cageCells = 0;
+  if (marks === null || marks.owner.length < cellCount) {
+    marks = { owner: new Int32Array(cellCount), ownerStamp: new Int32Array(cellCount), namedStamp: new Int32Array(cellCount) };
+    stamp = 0;
+  }
+  const { owner, ownerStamp, namedStamp } = marks;
+  if (stamp > 0x3fffffff) {
+    ownerStamp.fill(0);
+    namedStamp.fill(0);
+    stamp = 0;
+  }
+  const firstStamp = stamp + 1;
   for (let i = 0; i < inputCages.length; i++) {
     const cage = inputCages[i]!;
     const cells = [...cage.cells];
     const what = (): string => `cage ${i + 1}`;
     checkCells(cells, cellCount, what);
     if (cells.length === 0) throw new RulesError('BAD_CAGE', `${what()} has no cells`);
+    const named = ++stamp;
     for (const cell of cells) {
-      if (named[cell] === i + 1) throw new RulesError('BAD_CAGE', `${what()} names a cell twice`);
-      named[cell] = i + 1;
+      if (namedStamp[cell] === named) throw new RulesError('BAD_CAGE', `${what()} names a cell twice`);
+      namedStamp[cell] = named;
     }
     if (cells.length > size) throw new RulesError('BAD_CAGE', `${what()} has ${cells.length} cells, more than the ${size} digits`);
     for (const cell of cells) {
-      if (cageOf[cell] !== -1) {
-        throw new RulesError('CAGE_OVERLAP', `r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} is in cage ${cageOf[cell]! + 1} and cage ${i + 1}`);
+      // A cell marked since this call began belongs to an earlier cage.
+      if (ownerStamp[cell]! >= firstStamp) {
+        throw new RulesError('CAGE_OVERLAP', `r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} is in cage ${owner[cell]! + 1} and cage ${i + 1}`);
       }
-      cageOf[cell] = i;
+      ownerStamp[cell] = named;
+      owner[cell] = i;
     }
     const sum = cage.sum;
     if (sum !== undefined && sum !== 0) {
@@ -437,70 +450,104 @@ export function buildRules(input: RulesSpec): Rules {
     }
     sortInPlace(cells);
     sorted[i] = { cells, sum: sum ?? 0 };
-    cageCells += cells.length;
   }
   // Number cages by their first cell, so that equal cage sets give equal rules.
   sorted.sort((a, b) => a.cells[0]! - b.cells[0]!);
-  const flatCages = new Int16Array(cageCells);
-  const cages = new Array<Cage>(sorted.length);
-  for (let i = 0, at = 0; i < sorted.length; i++) {
-    const cells = sorted[i]!.cells;
-    for (let j = 0; j < cells.length; j++) {
-      flatCages[at + j] = cells[j]!;
-      cageOf[cells[j]!] = i;
-    }
-    cages[i] = Object.freeze({ cells: flatCages.subarray(at, at + cells.length), sum: sorted[i]!.sum });
-    at += cells.length;
-  }
+  // Odd/even marks, checked now (a bad mark is an error of the description); none is the usual case.
+  const parity = input.odd === undefined && input.even === undefined ? null : parityMarks(input, frame, size);
 
-  const parity = parityMarks(input, frame, size);
+  // The counting solver for these rules comes with them (why: solver-link.ts).
+  linkRulesCounter(RULES_COUNTER);
+  // And the killer techniques, for the grader (why: techniques/cage-link.ts).
+  linkCageTechniques(KILLER_TECHNIQUES, KILLER_TEXTS);
+  // And the geometry and techniques of houses other than classic's (why: core/geometry.ts, techniques/variant-link.ts).
+  linkGeometryBuilder(buildGeometry);
+  linkVariantTechniques(VARIANT_TECHNIQUES);
+  // And the grader's checks of a { rules, givens } puzzle (why: grader/variant-link.ts).
+  linkVariantGrading(VARIANT_GRADING);
+  // And the grader of other sizes and Samurai (why: grader/general/link.ts).
+  linkGeneralGrader(GENERAL_GRADER);
+  // Everything made of arrays (the normalised description, the cell tables, the lists of views:
+  // about 220 views, 5 typed arrays and 60 frozen arrays and objects for a killer) is made on
+  // first read: a checker that builds a killer only to count it never reads them (the solver
+  // compiles its tables from the layout and the sorted cages, given to it through solver-link.ts),
+  // and making them cost more than the count. Each value still makes its own arrays, so that no
+  // value can reach another's; the sorted cages are private to this call and the solver until the
+  // description freezes and shares them.
+  let spec: Rules['spec'] | undefined;
+  let rowOf: Uint8Array | undefined;
+  let colOf: Uint8Array | undefined;
+  let cellAt: Int16Array | undefined;
+  let regionOf: Int16Array | undefined;
+  let houses: readonly Int16Array[] | undefined;
+  let housesOf: readonly Int16Array[] | undefined;
+  let peers: readonly Int16Array[] | undefined;
+  let cages: readonly Cage[] | undefined;
+  let cageOf: Int16Array | undefined;
+  let parityOf: Uint8Array | undefined;
+  const rules: Rules = Object.freeze({
+    get spec(): Rules['spec'] {
+      return (spec ??= normalSpec(input, layout, sorted, parity));
+    },
+    variant: variantName(input, samurai, layout.regions !== undefined, sorted.length, parity !== null && parity.masks !== null),
+    size,
+    allDigits: (1 << size) - 1,
+    width: frame.width,
+    height: frame.height,
+    cellCount,
+    get rowOf(): Uint8Array {
+      return (rowOf ??= frame.rowOf.slice());
+    },
+    get colOf(): Uint8Array {
+      return (colOf ??= frame.colOf.slice());
+    },
+    get cellAt(): Int16Array {
+      return (cellAt ??= frame.cellAt.slice());
+    },
+    boxShape,
+    get regionOf(): Int16Array {
+      return (regionOf ??= layout.regionOf.slice());
+    },
+    get houses(): readonly Int16Array[] {
+      return (houses ??= viewsOf(layout.houseCells.slice(), layout.houseStart, layout.houseKinds.length));
+    },
+    houseKinds: layout.houseKinds,
+    get housesOf(): readonly Int16Array[] {
+      return (housesOf ??= viewsOf(layout.housesOfCells.slice(), layout.housesOfStart, cellCount));
+    },
+    get peers(): readonly Int16Array[] {
+      return (peers ??= peersOf(layout, (cages ??= cagesOf(sorted)), (cageOf ??= cageOfCells(sorted, cellCount))));
+    },
+    get cages(): readonly Cage[] {
+      return (cages ??= cagesOf(sorted));
+    },
+    get cageOf(): Int16Array {
+      return (cageOf ??= cageOfCells(sorted, cellCount));
+    },
+    grids: layout.grids,
+    get parityOf(): Uint8Array {
+      return (parityOf ??= parity !== null ? parity.marks : new Uint8Array(cellCount));
+    },
+    startMasks: parity?.masks ?? null,
+  });
+  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, { start: layout.peerStart, cells: layout.peerCells }, sorted);
+  return rules;
+}
 
-  // Peers: the layout's, merged (both sorted) with the cell's cage-mates.
-  const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
-  let peers: readonly Int16Array[];
-  if (cages.length === 0) {
-    peers = viewsOf(layoutPeers.slice(), layoutStart, cellCount);
-  } else {
-    const flat = new Int16Array(layoutPeers.length + cages.reduce((total, cage) => total + cage.cells.length * cage.cells.length, 0));
-    const list = new Array<Int16Array>(cellCount);
-    let at = 0;
-    for (let cell = 0; cell < cellCount; cell++) {
-      const start = at;
-      let i = layoutStart[cell]!;
-      const end = layoutStart[cell + 1]!;
-      const cage = cageOf[cell]!;
-      if (cage >= 0) {
-        const mates = cages[cage]!.cells;
-        let j = 0;
-        while (i < end || j < mates.length) {
-          const a = i < end ? layoutPeers[i]! : 0x7fff;
-          const b = j < mates.length ? mates[j]! : 0x7fff;
-          if (b === cell) {
-            j++;
-            continue;
-          }
-          if (a < b) {
-            flat[at++] = a;
-            i++;
-          } else {
-            flat[at++] = b;
-            j++;
-            if (a === b) i++;
-          }
-        }
-      } else {
-        for (; i < end; i++) flat[at++] = layoutPeers[i]!;
-      }
-      list[cell] = flat.subarray(start, at);
-    }
-    peers = Object.freeze(list);
-  }
+// Scratch of the cage checks, made on first use (nothing at import time, and nothing a bundle of the
+// classic calls must keep): the cage holding each cell, and stamps (one per cage checked, ever
+// increasing) saying since when a cell is held, and by which cage it was last named.
+let marks: { owner: Int32Array; ownerStamp: Int32Array; namedStamp: Int32Array } | null = null;
+let stamp = 0;
 
-  // The normalised description, in the same key order as ever (plain assignments: object spreads
-  // cost a third of building a killer's rules).
-  const normal: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } & { size: number; layout: 'single' | 'samurai' } = { size, layout: samurai ? 'samurai' : 'single' };
+/** The normalised description, in the same key order as ever; the cages' lists freeze and are shared. */
+function normalSpec(input: RulesSpec, layout: Layout, sorted: readonly { cells: number[]; sum: number }[], parity: { odd: number[]; even: number[] } | null): Rules['spec'] {
+  const normal: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } & { size: number; layout: 'single' | 'samurai' } = {
+    size: input.size,
+    layout: layout.samurai ? 'samurai' : 'single',
+  };
   if (layout.regions !== undefined) normal.regions = layout.regions;
-  else normal.boxes = boxShape!;
+  else normal.boxes = layout.boxShape!;
   if (input.diagonalDown === true) normal.diagonalDown = true;
   if (input.diagonalUp === true) normal.diagonalUp = true;
   if (input.windoku === true) normal.windoku = true;
@@ -516,46 +563,34 @@ export function buildRules(input: RulesSpec): Rules {
     }
     normal.cages = Object.freeze(specCages);
   }
-  if (parity.odd.length > 0) normal.odd = Object.freeze(parity.odd);
-  if (parity.even.length > 0) normal.even = Object.freeze(parity.even);
-  const spec: Rules['spec'] = Object.freeze(normal);
+  if (parity !== null && parity.odd.length > 0) normal.odd = Object.freeze(parity.odd);
+  if (parity !== null && parity.even.length > 0) normal.even = Object.freeze(parity.even);
+  return Object.freeze(normal);
+}
 
-  // The counting solver for these rules comes with them (why: solver-link.ts).
-  linkRulesCounter(RULES_COUNTER);
-  // And the killer techniques, for the grader (why: techniques/cage-link.ts).
-  linkCageTechniques(KILLER_TECHNIQUES, KILLER_TEXTS);
-  // And the geometry and techniques of houses other than classic's (why: core/geometry.ts, techniques/variant-link.ts).
-  linkGeometryBuilder(buildGeometry);
-  linkVariantTechniques(VARIANT_TECHNIQUES);
-  // And the grader's checks of a { rules, givens } puzzle (why: grader/variant-link.ts).
-  linkVariantGrading(VARIANT_GRADING);
-  // And the grader of other sizes and Samurai (why: grader/general/link.ts).
-  linkGeneralGrader(GENERAL_GRADER);
-  const rules: Rules = Object.freeze({
-    spec,
-    variant: variantName(spec),
-    size,
-    allDigits: (1 << size) - 1,
-    width: frame.width,
-    height: frame.height,
-    cellCount,
-    rowOf: frame.rowOf.slice(),
-    colOf: frame.colOf.slice(),
-    cellAt: frame.cellAt.slice(),
-    boxShape,
-    regionOf: layout.regionOf.slice(),
-    houses: viewsOf(layout.houseCells.slice(), layout.houseStart, layout.houseKinds.length),
-    houseKinds: layout.houseKinds,
-    housesOf: viewsOf(layout.housesOfCells.slice(), layout.housesOfStart, cellCount),
-    peers,
-    cages: Object.freeze(cages),
-    cageOf,
-    grids: layout.grids,
-    parityOf: parity.marks,
-    startMasks: parity.masks,
-  });
-  setLayoutKey(rules, layout);
-  return rules;
+/** Cage of each cell (numbered as sorted), or -1. */
+function cageOfCells(sorted: readonly { cells: readonly number[] }[], cellCount: number): Int16Array {
+  const cageOf = new Int16Array(cellCount).fill(-1);
+  for (let i = 0; i < sorted.length; i++) {
+    const cells = sorted[i]!.cells;
+    for (let j = 0; j < cells.length; j++) cageOf[cells[j]!] = i;
+  }
+  return cageOf;
+}
+
+/** The built cages of the sorted cage list: views of one flat array, frozen. */
+function cagesOf(sorted: readonly { cells: readonly number[]; sum: number }[]): readonly Cage[] {
+  let total = 0;
+  for (const cage of sorted) total += cage.cells.length;
+  const flat = new Int16Array(total);
+  const cages = new Array<Cage>(sorted.length);
+  for (let i = 0, at = 0; i < sorted.length; i++) {
+    const cells = sorted[i]!.cells;
+    flat.set(cells, at);
+    cages[i] = Object.freeze({ cells: flat.subarray(at, at + cells.length), sum: sorted[i]!.sum });
+    at += cells.length;
+  }
+  return Object.freeze(cages);
 }
 
 /** Digits 1, 3, 5... (bits 0, 2, 4...) and 2, 4, 6... of a 16-bit mask. */
@@ -609,15 +644,55 @@ function sortInPlace(out: number[]): void {
   }
 }
 
+/** Peers of each cell: the layout's, merged (both sorted) with the cell's cage-mates. */
+function peersOf(layout: Layout, cages: readonly Cage[], cageOf: Int16Array): readonly Int16Array[] {
+  const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
+  const cellCount = cageOf.length;
+  if (cages.length === 0) return viewsOf(layoutPeers.slice(), layoutStart, cellCount);
+  const flat = new Int16Array(layoutPeers.length + cages.reduce((total, cage) => total + cage.cells.length * cage.cells.length, 0));
+  const list = new Array<Int16Array>(cellCount);
+  let at = 0;
+  for (let cell = 0; cell < cellCount; cell++) {
+    const start = at;
+    let i = layoutStart[cell]!;
+    const end = layoutStart[cell + 1]!;
+    const cage = cageOf[cell]!;
+    if (cage >= 0) {
+      const mates = cages[cage]!.cells;
+      let j = 0;
+      while (i < end || j < mates.length) {
+        const a = i < end ? layoutPeers[i]! : 0x7fff;
+        const b = j < mates.length ? mates[j]! : 0x7fff;
+        if (b === cell) {
+          j++;
+          continue;
+        }
+        if (a < b) {
+          flat[at++] = a;
+          i++;
+        } else {
+          flat[at++] = b;
+          j++;
+          if (a === b) i++;
+        }
+      }
+    } else {
+      for (; i < end; i++) flat[at++] = layoutPeers[i]!;
+    }
+    list[cell] = flat.subarray(start, at);
+  }
+  return Object.freeze(list);
+}
+
 // puzzle.ts imports this module (cageSumRange): the conflict check is called, not read, at load.
 const RULES_COUNTER: RulesCounter = { count: countRules, solve: solveRules, stats: lastRulesStats, conflict: (rules, givens) => findGivenConflict(rules, givens) };
 
 /** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... */
-function variantName(spec: RulesSpec): string {
+function variantName(spec: RulesSpec, samurai: boolean, jigsaw: boolean, cageCount: number, marked: boolean): string {
   const parts: string[] = [];
-  if (spec.layout === 'samurai') parts.push('samurai');
+  if (samurai) parts.push('samurai');
   else if (spec.size !== 9) parts.push(`${spec.size}x${spec.size}`);
-  if (spec.regions !== undefined) parts.push('jigsaw');
+  if (jigsaw) parts.push('jigsaw');
   if (spec.diagonalDown === true && spec.diagonalUp === true) parts.push('x');
   else if (spec.diagonalDown === true || spec.diagonalUp === true) parts.push('diagonal');
   if (spec.windoku === true) parts.push('windoku');
@@ -625,7 +700,7 @@ function variantName(spec: RulesSpec): string {
   if (spec.asterisk === true) parts.push('asterisk');
   if (spec.centreDot === true) parts.push('centre-dot');
   if ((spec.extraRegions?.length ?? 0) > 0) parts.push('extra-regions');
-  if ((spec.cages?.length ?? 0) > 0) parts.push('killer');
-  if ((spec.odd?.length ?? 0) + (spec.even?.length ?? 0) > 0) parts.push('oddeven');
+  if (cageCount > 0) parts.push('killer');
+  if (marked) parts.push('oddeven');
   return parts.length === 0 ? 'classic' : parts.join('+');
 }

@@ -33,19 +33,68 @@ export function rulesCounter(): RulesCounter | null {
   return linked;
 }
 
+/** A cage as the solver reads it: cells ascending, sum 0 when it has none. */
+export interface CageCells {
+  readonly cells: ArrayLike<number>;
+  readonly sum: number;
+}
+
 /**
- * The shared layout a rules value was built on (any object standing for it), so that the solver
- * compiles the layout's tables once for every rules value on it (rules-solver.ts). A rules value
- * not found here is its own layout.
+ * What buildRules tells the solver about a rules value besides its public fields: the shared layout
+ * it was built on (any object standing for it), so that the solver compiles the layout's tables once
+ * for every rules value on it (rules-solver.ts, grid9-solver.ts), and its cages in the order of
+ * `rules.cages` without making that list of views (made on first read, build.ts). Never handed to
+ * callers: only the solver reads it, and writes nothing into it.
  */
-const layoutKeys = new WeakMap<Rules, object>();
+interface Source {
+  readonly layout: object;
+  readonly houses: HouseTables;
+  /** Peers through the houses only (no cage-mates), cell c's at cells[start[c]..start[c + 1]). */
+  readonly peers: HouseTables;
+  readonly cages: readonly CageCells[];
+}
+
+/** The houses of a layout as flat tables: house h is cells[start[h]..start[h + 1]). */
+export interface HouseTables {
+  readonly start: Int32Array;
+  readonly cells: Int16Array;
+}
+const sources = new WeakMap<Rules, Source>();
 
 /** Called by buildRules. */
-export function setLayoutKey(rules: Rules, layout: object): void {
-  layoutKeys.set(rules, layout);
+export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, peers: HouseTables, cages: readonly CageCells[]): void {
+  sources.set(rules, { layout, houses, peers, cages });
 }
 
 /** The layout object of a rules value, or the rules value itself. */
 export function layoutKeyOf(rules: Rules): object {
-  return layoutKeys.get(rules) ?? rules;
+  return sources.get(rules)?.layout ?? rules;
+}
+
+/** The cages of a rules value (as rules.cages, without the views). */
+export function cagesOf(rules: Rules): readonly CageCells[] {
+  return sources.get(rules)?.cages ?? rules.cages;
+}
+
+/**
+ * The houses of a rules value as its layout holds them (shared by every value on the layout and
+ * never handed to callers, so that a caller writing into one value's `houses` cannot reach the
+ * tables the solver caches for the layout), or made from `rules.houses` for a value made by hand.
+ */
+export function houseTablesOf(rules: Rules): HouseTables {
+  const source = sources.get(rules);
+  if (source !== undefined) return source.houses;
+  const start = new Int32Array(rules.houses.length + 1);
+  rules.houses.forEach((cells, h) => (start[h + 1] = start[h]! + cells.length));
+  const cells = new Int16Array(start[rules.houses.length]!);
+  rules.houses.forEach((house, h) => cells.set(house, start[h]!));
+  return { start, cells };
+}
+
+/**
+ * The peers through the houses (cage-mates left out) of a rules value made by buildRules, as its
+ * layout holds them (never handed to callers), or null for a value made by hand.
+ */
+export function housePeersOf(rules: Rules): HouseTables | null {
+  return sources.get(rules)?.peers ?? null;
 }

@@ -40,31 +40,33 @@ import { badCellValue, toGrid, type GridInput } from '../core/grid-input.js';
  * per node.
  */
 
-const BAND_ALL = 0x7ffffff;
+// The tables and helpers below are exported for the extra-house variant of this solver
+// (band-extra-solver.ts) only; the public API exports the Solver class alone.
+export const BAND_ALL = 0x7ffffff;
 
 /** 9-bit row -> 3-bit mask of the boxes (mini-rows) it touches. */
-const SHRINK3 = new Uint8Array(512);
+export const SHRINK3 = new Uint8Array(512);
 /** 9-bit row -> the row itself when it has exactly one cell, else 0. */
-const ROW_SINGLE = new Uint16Array(512);
+export const ROW_SINGLE = new Uint16Array(512);
 /** 9-bit mini-row pattern (bit row*3+box) -> the mini-rows lying on a permutation inside it. */
-const PERMUTATION_CLOSURE = new Uint16Array(512);
+export const PERMUTATION_CLOSURE = new Uint16Array(512);
 /** 9-bit mini-row pattern -> its mini-rows that are alone in their row (the digit is locked there). */
-const LOCKED = new Uint16Array(512);
+export const LOCKED = new Uint16Array(512);
 /** 9-bit mini-row pattern -> how many permutations (digit placements in the band) lie inside it. */
-const CONFIG_COUNT = new Uint8Array(512);
+export const CONFIG_COUNT = new Uint8Array(512);
 /** Permutation 0..5 -> its 9-bit mini-row pattern. */
-const PERMUTATIONS = new Uint16Array(6);
+export const PERMUTATIONS = new Uint16Array(6);
 /** 9-bit mini-row pattern -> 27-bit cell mask of those mini-rows. */
-const EXPAND = new Int32Array(512);
+export const EXPAND = new Int32Array(512);
 /** Cell index in band (0..26) -> its row, box and column inside the band, without itself. */
-const PEERS_IN_BAND = new Int32Array(27);
+export const PEERS_IN_BAND = new Int32Array(27);
 /** Column 0..8 -> its 3 cells in a band. */
-const COLUMN_IN_BAND = new Int32Array(9);
+export const COLUMN_IN_BAND = new Int32Array(9);
 /** Band 0..2 -> bits of its nine digit boards (b, b+3, ..., b+24) for the dirty set. */
-const BAND_BOARDS = new Int32Array(3);
+export const BAND_BOARDS = new Int32Array(3);
 
-const CELL_BAND = new Uint8Array(81);
-const CELL_BIT = new Int32Array(81);
+export const CELL_BAND = new Uint8Array(81);
+export const CELL_BIT = new Int32Array(81);
 
 (function buildTables() {
   for (let x = 0; x < 512; x++) {
@@ -119,12 +121,12 @@ const CELL_BIT = new Int32Array(81);
 })();
 
 /** A band board's 9-bit mini-row pattern (bit row * 3 + box): which mini-rows hold a cell. */
-function miniRows(cells: number): number {
+export function miniRows(cells: number): number {
   return SHRINK3[cells & 0x1ff]! | (SHRINK3[(cells >>> 9) & 0x1ff]! << 3) | (SHRINK3[cells >>> 18]! << 6);
 }
 
 /** The columns (bits 0..8) where a band board has a cell. */
-function columnsOf(cells: number): number {
+export function columnsOf(cells: number): number {
   return (cells | (cells >>> 9) | (cells >>> 18)) & 0x1ff;
 }
 
@@ -133,12 +135,12 @@ function columnsOf(cells: number): number {
  * bands: bit band * 3 + column in the stack. The same regrouping turns three stack patterns back into
  * the three bands' column sets (it is its own inverse).
  */
-function stackPattern(c0: number, c1: number, c2: number, shift: number): number {
+export function stackPattern(c0: number, c1: number, c2: number, shift: number): number {
   return ((c0 >>> shift) & 7) | (((c1 >>> shift) & 7) << 3) | (((c2 >>> shift) & 7) << 6);
 }
 
 /** Clears `cells` from board j without a branch; returns j's dirty bit if it had any of them. */
-function clearCells(boards: Int32Array, j: number, cells: number): number {
+export function clearCells(boards: Int32Array, j: number, cells: number): number {
   const board = boards[j]!;
   const hit = board & cells;
   boards[j] = board ^ hit;
@@ -150,7 +152,7 @@ function clearCells(boards: Int32Array, j: number, cells: number): number {
  * band-0 board) and the cells leave all nine digits' boards of the band. Without branches (they
  * mispredict); returns the dirty bits of the boards that lost a cell, the digit's own included.
  */
-function clearFixed(boards: Int32Array, first: number, band: number, columnCells: number, cells: number): number {
+export function clearFixed(boards: Int32Array, first: number, band: number, columnCells: number, cells: number): number {
   return (
     clearCells(boards, first, columnCells) |
     clearCells(boards, first + 1, columnCells) |
@@ -167,14 +169,14 @@ function clearFixed(boards: Int32Array, first: number, band: number, columnCells
   );
 }
 
-const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
+export const STATE_SIZE = 30; // 27 digit boards + 3 unsolved masks
 /**
  * Each placement branching settles one (band or stack, digit) pair for good, so a path has at most 54
  * of them; room is left for 81 cell branchings of the safety net on top.
  */
-const MAX_DEPTH = 54 + 81 + 1;
+export const MAX_DEPTH = 54 + 81 + 1;
 
-function framesOf(stack: Int32Array): Int32Array[] {
+export function framesOf(stack: Int32Array): Int32Array[] {
   return Array.from({ length: MAX_DEPTH }, (_, depth) => stack.subarray(depth * STATE_SIZE, (depth + 1) * STATE_SIZE));
 }
 

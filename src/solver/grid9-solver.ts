@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { layoutKeyOf } from '../rules/solver-link.js';
+import { cagesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { sumOptions9 } from './cage-sums.js';
 
 /*
@@ -64,7 +64,7 @@ interface Layout9 {
   readonly lockOf: Int32Array;
 }
 
-interface Compiled9 {
+export interface Compiled9 {
   readonly layout: Layout9;
   /** Peers with cage-mates (the layout's when there are no cages). */
   readonly peerMask: Int32Array;
@@ -77,11 +77,10 @@ interface Compiled9 {
 }
 
 const layoutOf9 = new WeakMap<object, Layout9>();
-const compiledOf9 = new WeakMap<Rules, Compiled9>();
 
 /** Whether the rules take this path: one grid of 81 cells and 9 digits. */
 export function fitsGrid9(rules: Rules): boolean {
-  return rules.size === 9 && rules.cellCount === 81 && rules.houses.length <= MAX_HOUSES;
+  return rules.size === 9 && rules.cellCount === 81 && rules.houseKinds.length <= MAX_HOUSES;
 }
 
 function setBit(words: Int32Array, at: number, cell: number): void {
@@ -102,16 +101,26 @@ function compileLayout9(rules: Rules): Layout9 {
   const key = layoutKeyOf(rules);
   const cached = layoutOf9.get(key);
   if (cached !== undefined) return cached;
-  const houseCount = rules.houses.length;
+  // The layout's own house tables, not the value's public arrays: a caller writing into those must
+  // not reach what is cached here for every value on the layout.
+  const { start, cells } = houseTablesOf(rules);
+  const houseCount = start.length - 1;
   const houseMask = new Int32Array(houseCount * 3);
-  for (let h = 0; h < houseCount; h++) for (const cell of rules.houses[h]!) setBit(houseMask, h * 3, cell);
-  const peerMask = new Int32Array(81 * 3);
-  for (let cell = 0; cell < 81; cell++) {
-    for (const h of rules.housesOf[cell]!) for (let w = 0; w < 3; w++) peerMask[cell * 3 + w] = peerMask[cell * 3 + w]! | houseMask[h * 3 + w]!;
-    clearBit(peerMask, cell * 3, cell);
-  }
   const housesOfBits = new Int32Array(81 * 2);
-  for (let cell = 0; cell < 81; cell++) for (const h of rules.housesOf[cell]!) setHouse(housesOfBits, cell * 2, h);
+  for (let h = 0; h < houseCount; h++) {
+    for (let i = start[h]!; i < start[h + 1]!; i++) {
+      setBit(houseMask, h * 3, cells[i]!);
+      setHouse(housesOfBits, cells[i]! * 2, h);
+    }
+  }
+  const peerMask = new Int32Array(81 * 3);
+  for (let h = 0; h < houseCount; h++) {
+    for (let i = start[h]!; i < start[h + 1]!; i++) {
+      const at = cells[i]! * 3;
+      for (let w = 0; w < 3; w++) peerMask[at + w] = peerMask[at + w]! | houseMask[h * 3 + w]!;
+    }
+  }
+  for (let cell = 0; cell < 81; cell++) clearBit(peerMask, cell * 3, cell);
   const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
   const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
   const pairs: number[] = [];
@@ -170,96 +179,176 @@ function popcount27(v: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}). */
-function compile9(rules: Rules): Compiled9 {
-  let compiled = compiledOf9.get(rules);
-  if (compiled !== undefined) return compiled;
+/** Most summed cages a rules value can give: 81 one-cell cages, plus one innie per house. */
+const MAX_CAGES = 81 + MAX_HOUSES;
+/** Innies have at most 5 cells. */
+const MAX_CAGE_CELLS = 81 + 5 * MAX_HOUSES;
+
+/** One compiled rules value: the tables of a slot of the cache below, filled in place. */
+interface Slot extends Compiled9 {
+  rules: Rules | null;
+  layout: Layout9;
+  peerMask: Int32Array;
+  cageCount: number;
+}
+
+/**
+ * The compiled cage tables of the last few rules values with cages, in preallocated slots taken in
+ * turn: a checker that builds every killer afresh compiles each into a slot without allocating (a
+ * table per value made as much garbage as the search), and a generator counting one rules value
+ * many times finds it here. The slots are private to this module: no caller can reach them.
+ */
+const SLOTS = 4;
+const slots: Slot[] = [];
+let nextSlot = 0;
+/** Rules values without summed cages use their layout's tables as they are (cage-mates aside). */
+const plainOf = new WeakMap<Layout9, Compiled9>();
+// Scratch of compile9, made on first use: summed cages and house rests as (3 words, sum), and the
+// summed cage whose first cell each cell is (or -1).
+let summed = new Int32Array(0);
+let rest = new Int32Array(0);
+let firstOf = new Int16Array(0);
+
+function newSlot(layout: Layout9): Slot {
+  return {
+    rules: null,
+    layout,
+    peerMask: new Int32Array(81 * 3),
+    cageCount: 0,
+    cageStart: new Int32Array(MAX_CAGES + 1),
+    cageCells: new Int16Array(MAX_CAGE_CELLS),
+    cageMask: new Int32Array(MAX_CAGES * 3),
+    cageSum: new Int32Array(MAX_CAGES),
+  };
+}
+
+/**
+ * The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}); band-extra-solver.ts
+ * reads the peers and cages of killers over classic boxes from here (same cell words).
+ */
+export function compile9(rules: Rules): Compiled9 {
+  for (let i = 0; i < slots.length; i++) if (slots[i]!.rules === rules) return slots[i]!;
   const layout = compileLayout9(rules);
-  let peerMask = layout.peerMask;
-  const summed: number[] = []; // 3 words + sum per cage
-  if (rules.cages.length > 0) {
-    peerMask = layout.peerMask.slice();
-    const cageWords = new Int32Array(rules.cages.length * 3);
-    for (let i = 0; i < rules.cages.length; i++) {
-      const cage = rules.cages[i]!;
-      for (let j = 0; j < cage.cells.length; j++) setBit(cageWords, i * 3, cage.cells[j]!);
-      const m0 = cageWords[i * 3]!;
-      const m1 = cageWords[i * 3 + 1]!;
-      const m2 = cageWords[i * 3 + 2]!;
-      for (let j = 0; j < cage.cells.length; j++) {
-        const cell = cage.cells[j]!;
-        const at = cell * 3;
-        peerMask[at] = peerMask[at]! | m0;
-        peerMask[at + 1] = peerMask[at + 1]! | m1;
-        peerMask[at + 2] = peerMask[at + 2]! | m2;
-        clearBit(peerMask, at, cell);
-      }
-      if (cage.sum !== 0) summed.push(m0, m1, m2, cage.sum);
+  // The cages as buildRules sorted them, not rules.cages: those views are made on first read.
+  const cages = cagesOf(rules);
+  if (cages.length === 0) {
+    let plain = plainOf.get(layout);
+    if (plain === undefined) {
+      // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
+      const slot: Slot = { rules: null, layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
+      plain = slot;
+      plainOf.set(layout, plain);
     }
-    // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
-    // add up to 45 minus those cages' sums; they are distinct (one house), so they are one more cage.
-    if (summed.length > 0) {
-      const cageCount = summed.length / 4;
-      const houseCount = layout.houseCount;
-      // rest[h * 4..]: house h's cells outside the cages inside it, and 45 minus their sums. A cage
-      // can only lie inside the houses of its first cell.
-      const rest = new Int32Array(houseCount * 4);
-      for (let h = 0; h < houseCount; h++) {
-        rest[h * 4] = layout.houseMask[h * 3]!;
-        rest[h * 4 + 1] = layout.houseMask[h * 3 + 1]!;
-        rest[h * 4 + 2] = layout.houseMask[h * 3 + 2]!;
-        rest[h * 4 + 3] = 45;
-      }
-      for (let i = 0; i < cageCount; i++) {
-        const m0 = summed[i * 4]!;
-        const m1 = summed[i * 4 + 1]!;
-        const m2 = summed[i * 4 + 2]!;
-        const first = m0 !== 0 ? 31 - Math.clz32(m0 & -m0) : m1 !== 0 ? 27 + 31 - Math.clz32(m1 & -m1) : 54 + 31 - Math.clz32(m2 & -m2);
-        for (const h of rules.housesOf[first]!) {
-          const at = h * 3;
-          const houses = layout.houseMask;
+    return plain;
+  }
+  if (slots.length < SLOTS) slots.push(newSlot(layout));
+  if (summed.length === 0) {
+    summed = new Int32Array(MAX_CAGES * 4);
+    rest = new Int32Array(MAX_HOUSES * 4);
+    firstOf = new Int16Array(81);
+  }
+  const slot = slots[nextSlot]!;
+  nextSlot = (nextSlot + 1) % SLOTS;
+  slot.rules = null; // until filled
+  slot.layout = layout;
+  const peerMask = slot.peerMask;
+  peerMask.set(layout.peerMask);
+  let count = 0;
+  firstOf.fill(-1);
+  for (let i = 0; i < cages.length; i++) {
+    const cage = cages[i]!;
+    const cells = cage.cells;
+    let m0 = 0;
+    let m1 = 0;
+    let m2 = 0;
+    for (let j = 0; j < cells.length; j++) {
+      const cell = cells[j]!;
+      if (cell < 27) m0 |= 1 << cell;
+      else if (cell < 54) m1 |= 1 << (cell - 27);
+      else m2 |= 1 << (cell - 54);
+    }
+    for (let j = 0; j < cells.length; j++) {
+      const cell = cells[j]!;
+      const at = cell * 3;
+      peerMask[at] = peerMask[at]! | m0;
+      peerMask[at + 1] = peerMask[at + 1]! | m1;
+      peerMask[at + 2] = peerMask[at + 2]! | m2;
+      clearBit(peerMask, at, cell);
+    }
+    const sum = cage.sum;
+    if (sum !== 0) {
+      firstOf[cells[0]!] = count;
+      summed[count * 4] = m0;
+      summed[count * 4 + 1] = m1;
+      summed[count * 4 + 2] = m2;
+      summed[count * 4 + 3] = sum;
+      count++;
+    }
+  }
+  // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
+  // add up to 45 minus those cages' sums; they are distinct (one house), so they are one more cage.
+  if (count > 0) {
+    const cageCount = count;
+    const houseCount = layout.houseCount;
+    const houses = layout.houseMask;
+    // rest[h * 4..]: house h's cells outside the cages inside it, and 45 minus their sums. A cage
+    // can only lie inside the houses of its first cell.
+    for (let h = 0; h < houseCount; h++) {
+      rest[h * 4] = houses[h * 3]!;
+      rest[h * 4 + 1] = houses[h * 3 + 1]!;
+      rest[h * 4 + 2] = houses[h * 3 + 2]!;
+      rest[h * 4 + 3] = 45;
+    }
+    for (let i = 0; i < cageCount; i++) {
+      const m0 = summed[i * 4]!;
+      const m1 = summed[i * 4 + 1]!;
+      const m2 = summed[i * 4 + 2]!;
+      const first = m0 !== 0 ? 31 - Math.clz32(m0 & -m0) : m1 !== 0 ? 27 + 31 - Math.clz32(m1 & -m1) : 54 + 31 - Math.clz32(m2 & -m2);
+      for (let half = 0; half < 2; half++) {
+        for (let hs = layout.housesOfBits[first * 2 + half]!; hs !== 0; hs &= hs - 1) {
+          const at = (half * 32 + 31 - Math.clz32(hs & -hs)) * 3;
           if ((m0 & ~houses[at]!) | (m1 & ~houses[at + 1]!) | (m2 & ~houses[at + 2]!)) continue;
-          rest[h * 4] = rest[h * 4]! & ~m0;
-          rest[h * 4 + 1] = rest[h * 4 + 1]! & ~m1;
-          rest[h * 4 + 2] = rest[h * 4 + 2]! & ~m2;
-          rest[h * 4 + 3] = rest[h * 4 + 3]! - summed[i * 4 + 3]!;
+          const r = (at / 3) * 4;
+          rest[r] = rest[r]! & ~m0;
+          rest[r + 1] = rest[r + 1]! & ~m1;
+          rest[r + 2] = rest[r + 2]! & ~m2;
+          rest[r + 3] = rest[r + 3]! - summed[i * 4 + 3]!;
         }
       }
-      for (let h = 0; h < houseCount; h++) {
-        const r0 = rest[h * 4]!;
-        const r1 = rest[h * 4 + 1]!;
-        const r2 = rest[h * 4 + 2]!;
-        const left = popcount27(r0) + popcount27(r1) + popcount27(r2);
-        if (left === 0 || left === 9 || left > 5) continue;
-        let known = false;
-        for (let i = 0; i < summed.length && !known; i += 4) known = summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2;
-        if (!known) summed.push(r0, r1, r2, rest[h * 4 + 3]!);
-      }
+    }
+    for (let h = 0; h < houseCount; h++) {
+      const r0 = rest[h * 4]!;
+      const r1 = rest[h * 4 + 1]!;
+      const r2 = rest[h * 4 + 2]!;
+      const left = popcount27(r0) + popcount27(r1) + popcount27(r2);
+      if (left === 0 || left === 9 || left > 5) continue;
+      // A rest that is one of the cages already (a cage filling the rest of its house) adds nothing.
+      const first = r0 !== 0 ? 31 - Math.clz32(r0 & -r0) : r1 !== 0 ? 58 - Math.clz32(r1 & -r1) : 85 - Math.clz32(r2 & -r2);
+      const i = firstOf[first]! * 4;
+      if (i >= 0 && summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2) continue;
+      summed[count * 4] = r0;
+      summed[count * 4 + 1] = r1;
+      summed[count * 4 + 2] = r2;
+      // An innie sum no digits can make (cages that cannot all hold) finds no options: no solution.
+      summed[count * 4 + 3] = rest[h * 4 + 3]!;
+      count++;
     }
   }
-  const cageCount = summed.length / 4;
-  const cageStart = new Int32Array(cageCount + 1);
-  for (let i = 0; i < cageCount; i++) {
-    cageStart[i + 1] = cageStart[i]! + popcount27(summed[i * 4]!) + popcount27(summed[i * 4 + 1]!) + popcount27(summed[i * 4 + 2]!);
-  }
-  const cageCells = new Int16Array(cageStart[cageCount]!);
-  for (let i = 0, at = 0; i < cageCount; i++) {
+  const { cageStart, cageCells, cageMask, cageSum } = slot;
+  let at = 0;
+  for (let i = 0; i < count; i++) {
     for (let w = 0; w < 3; w++) {
-      for (let bits = summed[i * 4 + w]!; bits !== 0; bits &= bits - 1) cageCells[at++] = w * 27 + 31 - Math.clz32(bits & -bits);
+      const m = summed[i * 4 + w]!;
+      cageMask[i * 3 + w] = m;
+      for (let bits = m; bits !== 0; bits &= bits - 1) cageCells[at++] = w * 27 + 31 - Math.clz32(bits & -bits);
     }
-  }
-  const cageMask = new Int32Array(cageCount * 3);
-  const cageSum = new Int32Array(cageCount);
-  for (let i = 0; i < cageCount; i++) {
-    cageMask[i * 3] = summed[i * 4]!;
-    cageMask[i * 3 + 1] = summed[i * 4 + 1]!;
-    cageMask[i * 3 + 2] = summed[i * 4 + 2]!;
-    // An innie sum no digits can make (cages that cannot all hold) finds no options: no solution.
     cageSum[i] = summed[i * 4 + 3]!;
+    cageStart[i + 1] = at;
   }
-  compiled = { layout, peerMask, cageCount, cageStart, cageCells, cageMask, cageSum };
-  compiledOf9.set(rules, compiled);
-  return compiled;
+  cageStart[0] = 0;
+  slot.cageCount = count;
+  slot.rules = rules;
+  return slot;
 }
 
 /**

@@ -110,7 +110,7 @@ function asPuzzle(input: SolveInput): { rules: Rules; givens: Uint8Array } | nul
   // Anything else that is not a grid is left to toGrid, which names it (BAD_GRID_TYPE).
   if (typeof input !== 'object' || input === null || !('rules' in input)) return null;
   const { rules, givens } = input as Partial<Puzzle>;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.houses)) {
+  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.grids)) {
     throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
   }
   if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {

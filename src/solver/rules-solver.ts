@@ -1,13 +1,16 @@
 import type { Rules } from '../rules/types.js';
-import { layoutKeyOf } from '../rules/solver-link.js';
+import { cagesOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
+import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
  * Samurai's 369 cells. Classic 9x9 has its own, faster band solver (band-solver.ts), and every
- * other 81-cell, 9-digit rule set (jigsaw, X, windoku, killer...) goes to the bitboard fast path of
- * grid9-solver.ts from countRules; this one is generic and built around one flat state:
+ * other 81-cell, 9-digit rule set goes from countRules to a fast path: classic boxes with extra
+ * houses (X, windoku...) to the band solver's extra-house variant (band-extra-solver.ts), the rest
+ * (jigsaw, killers...) to the bitboard solver of grid9-solver.ts; this one is generic and built
+ * around one flat state:
  *
  *   state[cell] = candidates (bit d - 1 for digit d, up to 16 bits) | PLACED (bit 16) once the
  *                 cell's digit has been taken out of its peers
@@ -76,9 +79,14 @@ function compileLayout(rules: Rules): CompiledLayout {
   if (compiled !== undefined) return compiled;
   const n = rules.cellCount;
   const size = rules.size;
-  const houseCount = rules.houses.length;
+  // The layout's own house tables, not the value's public arrays (see grid9-solver.ts).
+  const { start, cells: flat } = houseTablesOf(rules);
+  const houseCount = start.length - 1;
+  const houses = Array.from({ length: houseCount }, (_, h) => flat.subarray(start[h]!, start[h + 1]!));
+  const housesOf: number[][] = Array.from({ length: n }, () => []);
+  houses.forEach((cells, h) => cells.forEach((cell) => housesOf[cell]!.push(h)));
   const houseCells = new Int16Array(houseCount * size);
-  for (let h = 0; h < houseCount; h++) houseCells.set(rules.houses[h]!, h * size);
+  for (let h = 0; h < houseCount; h++) houseCells.set(houses[h]!, h * size);
   // House pairs sharing 2+ cells: box/row, box/column, window/row..., jigsaw piece/row. The cells
   // each later house shares with house a are counted through the houses of a's cells.
   const inHouse = new Int32Array(n).fill(-1);
@@ -86,16 +94,16 @@ function compileLayout(rules: Rules): CompiledLayout {
   const ends: number[] = [];
   const cells: number[] = [];
   for (let a = 0; a < houseCount; a++) {
-    const first = rules.houses[a]!;
+    const first = houses[a]!;
     for (const cell of first) {
       inHouse[cell] = a;
-      for (const b of rules.housesOf[cell]!) if (b > a) shared[b]!++;
+      for (const b of housesOf[cell]!) if (b > a) shared[b]!++;
     }
     for (let b = a + 1; b < houseCount; b++) {
       const count = shared[b]!;
       shared[b] = 0;
       if (count < 2 || count === size) continue;
-      const house = rules.houses[b]!;
+      const house = houses[b]!;
       for (const cell of house) if (inHouse[cell] === a) cells.push(cell);
       ends.push(cells.length);
       for (const cell of first) if (!house.includes(cell)) cells.push(cell);
@@ -115,13 +123,23 @@ function compile(rules: Rules): Compiled {
   const shared = compileLayout(rules);
   const n = rules.cellCount;
   const size = rules.size;
-  const houseCount = rules.houses.length;
   const houseCells = shared.houseCells;
-  const peerStart = new Int32Array(n + 1);
-  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
-  const peerCells = new Int16Array(peerStart[n]!);
-  for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
-  const summed: { cells: ArrayLike<number>; sum: number }[] = rules.cages.filter((cage) => cage.sum !== 0);
+  const houseCount = houseCells.length / size;
+  // Without cages the layout's own peer tables serve as they are (read only, never handed out), and
+  // none of the value's lazily made lists is read (building them cost more than the count).
+  const layoutPeers = cagesOf(rules).length === 0 ? housePeersOf(rules) : null;
+  let peerStart: Int32Array;
+  let peerCells: Int16Array;
+  if (layoutPeers !== null) {
+    peerStart = layoutPeers.start;
+    peerCells = layoutPeers.cells;
+  } else {
+    peerStart = new Int32Array(n + 1);
+    for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+    peerCells = new Int16Array(peerStart[n]!);
+    for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
+  }
+  const summed: { cells: ArrayLike<number>; sum: number }[] = layoutPeers !== null ? [] : rules.cages.filter((cage) => cage.sum !== 0);
   // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
   // add up to the house's total minus those cages' sums. They are distinct (one house), so they
   // are one more cage for the propagation, e.g. a row with cages 10 + 17 + 9 inside it and two
@@ -208,31 +226,47 @@ let c: Compiled;
  * (the public `countSolutions` checks it): givens that break a rule simply count 0.
  */
 export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
-  lastFast = fitsGrid9(rules);
-  return lastFast ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
+  if (fitsBandExtra(rules)) {
+    last = BAND;
+    bandExtra ??= new BandExtraSolver();
+    return bandExtra.count(rules, givens, limit);
+  }
+  last = fitsGrid9(rules) ? GRID9 : GENERAL;
+  return last === GRID9 ? countGrid9(rules, givens, limit) : run(rules, givens, limit);
 }
+
+/** The 81-cell, 9-digit path alone (grid9-solver.ts), for the tests and the bench. */
+export function countRulesGrid9(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  last = GRID9;
+  return countGrid9(rules, givens, limit);
+}
+
+/** Which solver took the last count: the band solver with extra houses, the 81-cell one, or the general one. */
+const BAND = 0;
+const GRID9 = 1;
+const GENERAL = 2;
+let last = GENERAL;
+let bandExtra: BandExtraSolver | undefined;
 
 /**
  * The general solver alone, whatever the rules (81-cell, 9-digit sets included, which
  * {@link countRules} hands to grid9-solver.ts): the reference the fast path is tested against.
  */
 export function countRulesGeneral(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
-  lastFast = false;
+  last = GENERAL;
   return run(rules, givens, limit);
 }
 
 /** A solution of `givens` under `rules` (one digit per cell, a new array), or null when there is none. */
 export function solveRules(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
   if (countRules(rules, givens, 1) === 0) return null;
-  return lastFast ? lastGrid9Solution() : found.slice(0, rules.cellCount);
+  return last === BAND ? bandExtra!.solution.slice() : last === GRID9 ? lastGrid9Solution() : found.slice(0, rules.cellCount);
 }
-
-/** Whether the last count took the 81-cell, 9-digit path (grid9-solver.ts). */
-let lastFast = false;
 
 /** Search effort of the last count: propagations and digits tried at branching points. */
 export function lastRulesStats(): { nodes: number; guesses: number } {
-  return lastFast ? lastGrid9Stats() : { nodes, guesses };
+  if (last === BAND) return { nodes: bandExtra!.nodes, guesses: bandExtra!.guesses };
+  return last === GRID9 ? lastGrid9Stats() : { nodes, guesses };
 }
 
 function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
