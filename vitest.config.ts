@@ -10,5 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     // Lists, at the end of the run, the tests skipped for a missing system tool.
     globalSetup: ['test/global-setup.ts'],
+    // scripts/test-cpu.sh: the CPU seconds of each file, its CLI runs and browsers included.
+    setupFiles: process.env['SUDOKU_PRESS_CPU_LOG'] ? ['test/helpers/cpu-meter.ts'] : [],
   },
 });

@@ -5,11 +5,11 @@ import { describe, expect, test } from 'vitest';
 import { fromFpuzzlesJson, parseVariantLine } from '../src/index.js';
 import type { Rules } from '../src/rules/types.js';
 import { startCli, savedRecords, waitFor } from './helpers/child.js';
-import { runBinary } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
 
 /*
- * `generate --variant NAME` through the built CLI: every variant's puzzles are unique (as `check`
- * reads them back), `solve` finds the solution `--json` gave, the same seed gives the same bytes
+ * `generate --variant NAME` through the built CLI (its usage errors through runCli in this process):
+ * every variant's puzzles are unique (as `check` reads them back), `solve` finds the solution `--json` gave, the same seed gives the same bytes
  * whatever --jobs and --shard, --resume goes on where a run stopped, and a bad combination is one
  * line and exit 2.
  */
@@ -50,14 +50,21 @@ const digitsOf = (text: string): number[] => [...text].map((ch) => (ch === '.' ?
 /** Puzzles per variant: one of the slow ones (16x16 and Samurai: about a second each on a shared core). */
 const COUNTS: Record<string, number> = { classic: 2, '4x4': 3, '6x6': 3, '8x8': 2, '12x12': 1, '16x16': 1, jigsaw: 2, x: 2, windoku: 2, killer: 2, oddeven: 2, samurai: 1 };
 
+/** Each variant's --json objects, kept for the check and solve of them all below. */
+const made = new Map<string, Record<string, unknown>[]>();
+
 describe('generate --variant: every variant', () => {
-  test.each(Object.keys(COUNTS))('%s: unique puzzles (check), the --json solution solves them (solve agrees), the line output is the --json puzzle', (variant) => {
+  test.each(Object.keys(COUNTS))('%s: unique puzzles (check, below), the --json solution solves them (solve agrees, below), the line output is the --json puzzle', async (variant) => {
     const count = COUNTS[variant]!;
     // 16x16 at its default level ('any') takes about a second a puzzle; easy, a fifth of that.
     const args = ['generate', '--variant', variant, '-n', String(count), '--seed', `all-${variant}`, '-j', '1', ...(variant === '16x16' ? ['-d', 'easy'] : [])];
     const objects = linesOf(ok([...args, '--json'])).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(objects).toHaveLength(count);
-    const lines = linesOf(ok(args));
+    // The line output, from runCli in this process (made in this thread, from the sources): the
+    // same puzzles as the binary's worker thread made.
+    const plain = await run(args);
+    expect([plain.code, plain.stderr]).toEqual([0, '']);
+    const lines = linesOf(plain.stdout);
     expect(lines).toEqual(objects.map((o) => o.puzzle));
     expect(new Set(lines).size).toBe(count);
     objects.forEach((o, i) => {
@@ -73,10 +80,18 @@ describe('generate --variant: every variant', () => {
       if (variant === '4x4' || variant === '6x6') expect(o.level).toBe('easy');
       if (variant === 'killer') expect(o.clues).toBe(0);
     });
-    const path = file(lines.join('\n') + '\n');
+    made.set(variant, objects);
+  });
+
+  // One check and one solve of every variant's puzzles (a file of mixed variants, as users have):
+  // each puzzle's record names its line, so each variant is still checked and solved on its own.
+  test('check --json: every variant\'s puzzles are unique; solve: gives the --json solutions', () => {
+    expect([...made.keys()].sort()).toEqual(Object.keys(COUNTS).sort());
+    const objects = [...made.values()].flat();
+    const path = file(objects.map((o) => o.puzzle).join('\n') + '\n');
     const checked = linesOf(ok(['check', '--json', path])).map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(checked.slice(0, -1).map((c) => c.status)).toEqual(new Array(count).fill('unique'));
-    expect(checked.at(-1)).toMatchObject({ type: 'summary', unique: count, multiple: 0, none: 0, invalid: 0 });
+    expect(checked.slice(0, -1).map((c) => [c.line, c.status])).toEqual(objects.map((_, i) => [i + 1, 'unique']));
+    expect(checked.at(-1)).toMatchObject({ type: 'summary', unique: objects.length, multiple: 0, none: 0, invalid: 0 });
     expect(linesOf(ok(['solve', path]))).toEqual(objects.map((o) => o.solution));
   });
 });
@@ -145,7 +160,10 @@ describe('generate --variant: signals', () => {
 });
 
 describe('generate --variant --format fpuzzles', () => {
-  test.each(['jigsaw', 'killer', 'windoku', '6x6', 'oddeven'])('%s: f-puzzles JSON lines, the same puzzles as the variant lines, unique, solved to their "solution"', (variant) => {
+  const FP_VARIANTS = ['jigsaw', 'killer', 'windoku', '6x6', 'oddeven'];
+  const fpuzzles = new Map<string, string[]>();
+
+  test.each(FP_VARIANTS)('%s: f-puzzles JSON lines, the same puzzles as the variant lines (unique and solved to their "solution": below)', (variant) => {
     const args = ['generate', '--variant', variant, '-n', '2', '--seed', `fp-${variant}`];
     const json = linesOf(ok([...args, '--format', 'fpuzzles', '--solutions']));
     const lines = linesOf(ok(args));
@@ -159,8 +177,15 @@ describe('generate --variant --format fpuzzles', () => {
       expect([read.rules.spec.odd, read.rules.spec.even]).toEqual([line.rules.spec.odd, line.rules.spec.even]);
       if (variant === 'oddeven') expect(read.rules.spec.odd!.length + read.rules.spec.even!.length).toBeGreaterThanOrEqual(8);
     });
+    fpuzzles.set(variant, json);
+  });
+
+  // One check and one solve of the f-puzzles lines of every variant above (one file, as users have).
+  test('check: every f-puzzles line above is unique; solve: gives its "solution"', () => {
+    expect([...fpuzzles.keys()].sort()).toEqual([...FP_VARIANTS].sort());
+    const json = [...fpuzzles.values()].flat();
     const path = file(json.join('\n') + '\n');
-    expect(ok(['check', path])).toMatch(/2 unique, 0 multiple, 0 none, 0 invalid/);
+    expect(ok(['check', path])).toMatch(new RegExp(`${json.length} unique, 0 multiple, 0 none, 0 invalid`));
     const solved = linesOf(ok(['solve', path]));
     expect(solved).toEqual(json.map((text) => (JSON.parse(text) as { solution: number[] }).solution.map((d) => d.toString(36).toUpperCase()).join('')));
   });
@@ -182,16 +207,19 @@ describe('generate --variant: usage errors (exit 2, one line)', () => {
     [['--variant', '6x6', '--clues-min', '37'], /clues-min must be a whole number from 0 to 36 for 6x6 \(got 37\)/],
     [['--variant', 'killer', '--clues-min', '3'], /--variant killer: --clues-min has nothing to act on/],
     [['--variant', 'x', '-n', '0'], /count must be a whole number from 1/],
-  ])('%j', (extra, message) => {
-    const result = runBinary(['generate', '-n', '1', '--seed', 'e', ...extra]);
+  ])('%j', async (extra, message) => {
+    // In this process (runCli, what the binary runs): a usage error is found before any work.
+    const result = await run(['generate', '-n', '1', '--seed', 'e', ...extra]);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
     expect(result.stderr).toMatch(/^sudoku-press: [^\n]*\n$/);
   });
 
-  test('generate --help documents --variant and what its levels mean', () => {
-    const help = ok(['generate', '--help']);
+  test('generate --help documents --variant and what its levels mean', async () => {
+    const result = await run(['generate', '--help']);
+    expect([result.code, result.stderr]).toEqual([0, '']);
+    const help = result.stdout;
     expect(help).toContain('--variant <name>');
     expect(help).toContain('not Sudoku Explainer ratings');
     expect(help).toContain('--format fpuzzles');

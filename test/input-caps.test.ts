@@ -3,14 +3,15 @@
  * crashed every reader with `RangeError: Invalid string length` and a stack trace, using 630 MB.
  * A line is now capped at 65,536 characters: one error for that record, naming the file and the
  * line, the rest of it skipped in flat memory, and the records after it read as usual.
- * Runs the built CLI (`npm run build` first).
+ * Files are read by runCli in this process (what the built binary runs); standard input, the endless
+ * inputs and the memory checks run the built binary (`npm run build` first).
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { runBinary } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
 import { startCli, waitFor } from './helpers/child.js';
 
 const PUZZLE = '.2.49.8..4185.7.6.37986.54..6..32785857614923.32...6147952..1382..1.54.66...8925.';
@@ -40,8 +41,8 @@ function capLines(text: string): string[] {
 }
 
 describe('a 5 MB line is one bad record, and the record after it is read', () => {
-  test('check', () => {
-    const r = runBinary(['check', mixed]);
+  test('check', async () => {
+    const r = await run(['check', mixed]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${mixed}:2: invalid: line 2 ${CAP_MESSAGE}`);
@@ -49,84 +50,84 @@ describe('a 5 MB line is one bad record, and the record after it is read', () =>
     expect(capLines(r.stdout + r.stderr)).toHaveLength(1);
   });
 
-  test('solve', () => {
-    const r = runBinary(['solve', mixed]);
+  test('solve', async () => {
+    const r = await run(['solve', mixed]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(capLines(r.stderr)).toEqual([`${mixed}:2: line 2 ${CAP_MESSAGE} (invalid)`]);
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
   });
 
-  test('grade', () => {
-    const r = runBinary(['grade', mixed]);
+  test('grade', async () => {
+    const r = await run(['grade', mixed]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(capLines(r.stderr)).toHaveLength(1);
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
   });
 
-  test('explain', () => {
-    const r = runBinary(['explain', mixed]);
+  test('explain', async () => {
+    const r = await run(['explain', mixed]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(capLines(r.stdout + r.stderr)).toHaveLength(1);
     expect(r.stdout.match(/^Puzzle /gm)).toHaveLength(2);
   });
 
-  test('explain --html', () => {
+  test('explain --html', async () => {
     const out = join(dir, 'explained');
-    const r = runBinary(['explain', '--html', mixed, '-o', out]);
+    const r = await run(['explain', '--html', mixed, '-o', out]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(capLines(r.stderr)).toHaveLength(1);
     expect(r.stdout + r.stderr).toContain('wrote 2 pages');
   });
 
-  test('repair', () => {
-    const r = runBinary(['repair', mixed]);
+  test('repair', async () => {
+    const r = await run(['repair', mixed]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(capLines(r.stderr)).toHaveLength(1);
     expect(r.stdout.trim().split('\n')).toHaveLength(2);
   });
 
-  test('draw', () => {
+  test('draw', async () => {
     const out = join(dir, 'pictures');
-    const r = runBinary(['draw', mixed, '-o', out]);
+    const r = await run(['draw', mixed, '-o', out]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(capLines(r.stderr)).toHaveLength(1);
     expect(readdirSync(out)).toHaveLength(2);
   });
 
-  test('book --puzzles: refused without --skip-invalid, left out with it', () => {
+  test('book --puzzles: refused without --skip-invalid, left out with it', async () => {
     const pdf = join(dir, 'book.pdf');
-    const refused = runBinary(['book', '--puzzles', mixed, '-o', pdf, '-q']);
+    const refused = await run(['book', '--puzzles', mixed, '-o', pdf, '-q']);
     expectNoCrash(refused.stderr);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe(`sudoku-press: ${mixed}:2: line 2 ${CAP_MESSAGE} (use --skip-invalid to leave such puzzles out)\n`);
     expect(existsSync(pdf)).toBe(false);
-    const skipped = runBinary(['book', '--puzzles', mixed, '--skip-invalid', '-o', pdf, '-q']);
+    const skipped = await run(['book', '--puzzles', mixed, '--skip-invalid', '-o', pdf, '-q']);
     expectNoCrash(skipped.stderr);
     expect(skipped.code).toBe(0);
     expect(capLines(skipped.stderr)).toEqual([`${mixed}:2: left out: line 2 ${CAP_MESSAGE}`]);
     expect(skipped.stdout).toContain('2 puzzles');
   });
 
-  test('hint of a file holding only the long line', () => {
-    const r = runBinary(['hint', only]);
+  test('hint of a file holding only the long line', async () => {
+    const r = await run(['hint', only]);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`sudoku-press: ${only}:1: line 1 ${CAP_MESSAGE}\n`);
   });
 
-  test('standard input, and a file with no line break at all', () => {
-    const piped = runBinary(['check'], readFileSync(mixed, 'utf8'));
+  test('standard input, and a file with no line break at all', async () => {
+    const piped = runBinary(['check'], readFileSync(mixed, 'utf8')); // a pipe: read in the pipe's chunks
     expectNoCrash(piped.stderr);
     expect(piped.code).toBe(1);
     expect(piped.stdout).toContain(`<stdin>:2: invalid: line 2 ${CAP_MESSAGE}`);
     expect(piped.stdout).toContain('<stdin>:3: unique');
-    const alone = runBinary(['check', only]);
+    const alone = await run(['check', only]);
     expectNoCrash(alone.stderr);
     expect(alone.code).toBe(1);
     expect(capLines(alone.stdout)).toEqual([`${only}:1: invalid: line 1 ${CAP_MESSAGE}`]);
@@ -162,10 +163,12 @@ describe('/dev/zero: the error comes at once and memory stays flat while the end
     // skips) the endless line: the error shows at once where the command does not buffer its
     // output (solve, grade, repair, draw), and memory does not grow with what was read.
     try {
-      const reported = await waitFor(() => output.includes(CAP_MESSAGE) || ended, 3000);
+      // (check and explain buffer their output: nothing to wait for, only the second below.)
+      const reports = ['solve', 'grade', 'repair', 'draw'].includes(argv[0]!);
+      const reported = reports ? await waitFor(() => output.includes(CAP_MESSAGE) || ended, 3000) : false;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(ended).toBe(false);
-      if (['solve', 'grade', 'repair', 'draw'].includes(argv[0]!)) expect(reported).toBe(true);
+      if (reports) expect(reported).toBe(true);
       const rss = residentKb(child.pid!);
       if (rss !== null) expect(rss).toBeLessThan(400_000);
     } finally {
@@ -177,8 +180,8 @@ describe('/dev/zero: the error comes at once and memory stays flat while the end
     expect(capLines(result.stdout + result.stderr).length).toBeLessThanOrEqual(1);
   });
 
-  test.runIf(existsSync('/dev/zero'))('book --puzzles /dev/zero fails at once on the first record', () => {
-    const r = runBinary(['book', '--puzzles', '/dev/zero', '-o', join(dir, 'zero.pdf'), '-q']);
+  test.runIf(existsSync('/dev/zero'))('book --puzzles /dev/zero fails at once on the first record', async () => {
+    const r = await run(['book', '--puzzles', '/dev/zero', '-o', join(dir, 'zero.pdf'), '-q']);
     expectNoCrash(r.stderr);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`sudoku-press: /dev/zero:1: line 1 ${CAP_MESSAGE} (use --skip-invalid to leave such puzzles out)\n`);
@@ -190,8 +193,8 @@ describe('template and texts files are read up to their caps only', () => {
     ['--template', ['book', '--seed', '1', '-t', '/dev/zero', '-o', 'OUT', '-q'], '/dev/zero: the file is longer than 100000 characters, the most a template has'],
     ['--texts', ['book', '--seed', '1', '--texts', '/dev/zero', '-o', 'OUT', '-q'], '--texts /dev/zero: the file is longer than 100,000 characters, the most a texts file has'],
     ['templates', ['templates', '/dev/zero'], '/dev/zero: the file is longer than 100000 characters, the most a template has'],
-  ])('%s /dev/zero', (_name, argv, message) => {
-    const r = runBinary(argv.map((a) => (a === 'OUT' ? join(dir, 'never.pdf') : a)));
+  ])('%s /dev/zero', async (_name, argv, message) => {
+    const r = await run(argv.map((a) => (a === 'OUT' ? join(dir, 'never.pdf') : a)));
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`sudoku-press: ${message}\n`);
   });
@@ -206,13 +209,13 @@ describe('book --puzzles past the page limit is refused before the file is grade
   const easy = PUZZLE;
   const LIMIT_MESSAGE = /letter-4up\.json: margins\.insideByPageCount: the book would have at least \d+ pages, more than the last row allows \(828\); make fewer puzzles or add a row\n$/;
 
-  test('without --skip-invalid: counted first, so the invalid records after the limit are never reached', () => {
+  test('without --skip-invalid: counted first, so the invalid records after the limit are never reached', async () => {
     // 3,000 puzzles make more than 828 letter-4up pages; the records after them have many
     // solutions. Grading in file order failed on line 3,001 (exit 1); counting first refuses the
     // book for its length (exit 2) without grading anything.
     const file = join(dir, 'too-many.txt');
     writeFileSync(file, `${`${easy}\n`.repeat(3000)}${`${'.'.repeat(81)}\n`.repeat(100)}`);
-    const r = runBinary(['book', '--puzzles', file, '-o', join(dir, 'too-many.pdf'), '-q']);
+    const r = await run(['book', '--puzzles', file, '-o', join(dir, 'too-many.pdf'), '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(LIMIT_MESSAGE);
     expect(r.stderr.split('\n')).toHaveLength(2);
@@ -238,10 +241,10 @@ describe('book --puzzles past the page limit is refused before the file is grade
     expect(result.stderr).toMatch(LIMIT_MESSAGE);
   });
 
-  test('a file under the limit is still made into a book', () => {
+  test('a file under the limit is still made into a book', async () => {
     const file = join(dir, 'enough.txt');
     writeFileSync(file, `${easy}\n`.repeat(40));
-    const r = runBinary(['book', '--puzzles', file, '-o', join(dir, 'enough.pdf'), '-q']);
+    const r = await run(['book', '--puzzles', file, '-o', join(dir, 'enough.pdf'), '-q']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('40 puzzles');
   });

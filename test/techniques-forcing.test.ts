@@ -1,16 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applyStep, boardFromGrid } from '../src/core/board.js';
-import type { ChainData, ChainNode } from '../src/core/step.js';
+import type { ChainData, ChainNode, Step } from '../src/core/step.js';
 import { parsePuzzle } from '../src/core/parse.js';
 import { solveGrid as solve } from '../src/solver/index.js';
 import { FORCING_TECHNIQUES, findForcingStep } from '../src/techniques/forcing.js';
 import { lengthIncrement } from '../src/techniques/forcing/length.js';
 import { expectSound, fillSingles } from './helpers/soundness.js';
-import { expectCaseStep, expectEveryTechniqueCovered, readTechniqueCases, stepResult } from './helpers/technique-fixtures.js';
+import { expectCaseStep, expectEveryTechniqueCovered, readTechniqueCases, stepResult, type TechniqueCase } from './helpers/technique-fixtures.js';
 
 const FIXTURES = new URL('./fixtures/techniques-forcing.txt', import.meta.url);
 const DATA = new URL('./fixtures/data/', import.meta.url);
+
+/**
+ * The step each fixture case gives (with its chains), found once: the fixture test checks it, and
+ * the tests below that read the same step (the chain-less step compared with it, the nested proofs
+ * in it) take it from here instead of running the same search again (the nested searches take
+ * seconds). Each case's board is its own, read from the file again, so no test sees another's.
+ */
+const foundSteps = new Map<number, Step | null>();
+function fullStep(c: TechniqueCase): Step | null {
+  if (!foundSteps.has(c.line)) foundSteps.set(c.line, findForcingStep(c.technique, c.board));
+  return foundSteps.get(c.line)!;
+}
 
 /** Expected difficulty of each case: the number after the id in the comment line above it. */
 describe('forcing chain fixtures', () => {
@@ -19,7 +31,7 @@ describe('forcing chain fixtures', () => {
   it('covers every forcing technique at least twice', () => expectEveryTechniqueCovered(cases, FORCING_TECHNIQUES));
 
   it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
-    const step = expectCaseStep(c, (board) => findForcingStep(c.technique, board), { difficulty: true });
+    const step = expectCaseStep(c, (board) => fullStep({ ...c, board }), { difficulty: true });
     expect(step.truncated).toBeUndefined();
     expect(step.chains?.length).toBeGreaterThan(0);
     expectSound(step, solve(c.board.values)!, `line ${c.line}`);
@@ -30,7 +42,7 @@ describe('steps without their chains (what the grader asks for when it keeps onl
   // (Level 5's search is level 4's with one more nested producer, and seconds long: left out here.)
   const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique !== 'nested-dynamic-forcing-chains-plus');
   it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
-    const full = findForcingStep(c.technique, c.board)!;
+    const full = fullStep(c)!;
     const bare = findForcingStep(c.technique, c.board, { chains: false })!;
     expect(bare.chains).toBeUndefined();
     const { chains, ...rest } = full;
@@ -72,7 +84,7 @@ describe('nested proofs in the steps (found again for the step from the outer ch
   // (Level 5's cases, asked where simpler chains apply, need no nested proof.)
   const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique.startsWith('nested') && c.technique !== 'nested-dynamic-forcing-chains-plus');
   it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
-    const step = findForcingStep(c.technique, c.board)!;
+    const step = fullStep(c)!;
     const proved = [...nodesWithProofs(step.chains!)].filter((node) => node.proof);
     expect(proved.length).toBeGreaterThan(0);
     for (const node of proved) {

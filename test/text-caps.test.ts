@@ -4,7 +4,7 @@
  * vanished from the cover with exit 0. Now: the texts file and each text are capped (exit 2,
  * naming the text and the limit), and a text under the cap that does not fit its page is refused
  * (exit 2, naming how many of its words fit) before any work; what is accepted is printed whole,
- * above the folio. CLI cases run the built binary (`npm run build` first).
+ * above the folio. CLI cases run runCli in this process (what the binary runs; no process each).
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ import { checkBackText, writeCoverFile } from '../src/render/cover.js';
 import { pageFrame } from '../src/render/layout.js';
 import { puzzlesFromFile } from '../src/render/sources.js';
 import { loadTemplate, type BookTemplate } from '../src/render/template.js';
-import { runBinary } from './helpers/cli.js';
+import { run } from './helpers/cli.js';
 import { readInk } from './helpers/pdf-ink.js';
 
 const FIXTURE = new URL('./fixtures/book-puzzles.txt', import.meta.url).pathname;
@@ -40,9 +40,9 @@ function textsFile(name: string, texts: unknown): string {
 }
 
 describe('caps: the texts file and each text', () => {
-  test('a texts file over 100,000 characters is refused before it is parsed', () => {
+  test('a texts file over 100,000 characters is refused before it is parsed', async () => {
     const file = textsFile('huge.json', { howToPlay: 'word '.repeat(40_000) });
-    const r = runBinary(['book', '--seed', '1', '--texts', file, '-o', join(dir, 'huge.pdf'), '-q']);
+    const r = await run(['book', '--seed', '1', '--texts', file, '-o', join(dir, 'huge.pdf'), '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`sudoku-press: --texts ${file}: the file is longer than 100,000 characters, the most a texts file has\n`);
     expect(existsSync(join(dir, 'huge.pdf'))).toBe(false);
@@ -52,65 +52,65 @@ describe('caps: the texts file and each text', () => {
     ['howToPlay', { howToPlay: 'x'.repeat(MAX_TEXT_LENGTH + 1) }, 'howToPlay'],
     ['a level', { levels: { hard: 'y'.repeat(MAX_TEXT_LENGTH + 1) } }, 'levels.hard'],
     ['back', { back: 'z'.repeat(MAX_TEXT_LENGTH + 1) }, 'back'],
-  ])('one text over 5,000 characters (%s) names the text and the limit', (_name, texts, key) => {
+  ])('one text over 5,000 characters (%s) names the text and the limit', async (_name, texts, key) => {
     const file = textsFile('long-one.json', texts);
-    const r = runBinary(['cover', '--seed', '1', '--texts', file, '-o', join(dir, 'long-one.pdf'), '-q']);
+    const r = await run(['cover', '--seed', '1', '--texts', file, '-o', join(dir, 'long-one.pdf'), '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`sudoku-press: --texts ${file}: ${key}: is 5,001 characters long; a text has at most 5,000\n`);
   });
 
-  test('a texts file and a template file that start with a UTF-8 byte order mark are read', () => {
+  test('a texts file and a template file that start with a UTF-8 byte order mark are read', async () => {
     const texts = join(dir, 'bom.json');
     writeFileSync(texts, `\uFEFF${JSON.stringify({ howToPlay: 'Fill it in.' })}`);
-    const shipped = runBinary(['templates', 'letter-4up']).stdout;
+    const shipped = (await run(['templates', 'letter-4up'])).stdout;
     const template = join(dir, 'bom-template.json');
     writeFileSync(template, `\uFEFF${shipped}`);
-    const r = runBinary(['book', '--seed', '1', '--sections', 'easy:2', '--texts', texts, '-t', template, '-o', join(dir, 'bom.pdf'), '-q']);
+    const r = await run(['book', '--seed', '1', '--sections', 'easy:2', '--texts', texts, '-t', template, '-o', join(dir, 'bom.pdf'), '-q']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
   });
 
-  test('--rights over 5,000 characters', () => {
-    const r = runBinary(['book', '--seed', '1', '--rights', 'r'.repeat(6000), '-o', join(dir, 'rights.pdf'), '-q']);
+  test('--rights over 5,000 characters', async () => {
+    const r = await run(['book', '--seed', '1', '--rights', 'r'.repeat(6000), '-o', join(dir, 'rights.pdf'), '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('sudoku-press: --rights: is 6,000 characters long; a text has at most 5,000\n');
   });
 });
 
 describe('a text under the cap that does not fit its page is refused, naming how much fits', () => {
-  test('an 800-word How to play (it printed over the page number and lost its end)', () => {
+  test('an 800-word How to play (it printed over the page number and lost its end)', async () => {
     const text = words(800);
     expect(text.length).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
     const file = textsFile('htp.json', { howToPlay: text });
     const output = join(dir, 'htp.pdf');
-    const r = runBinary(['book', '--seed', '1', '--sections', 'easy:2', '--texts', file, '-o', output, '-q']);
+    const r = await run(['book', '--seed', '1', '--sections', 'easy:2', '--texts', file, '-o', output, '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^sudoku-press: the "howToPlay" text does not fit the How to play page: only the first \d+ of its 800 words fit there; shorten it\n$/);
     expect(existsSync(output)).toBe(false);
   });
 
-  test('a level text too long for the About the levels page', () => {
+  test('a level text too long for the About the levels page', async () => {
     const file = textsFile('level.json', { levels: { easy: words(800) } });
-    const r = runBinary(['book', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'l.pdf'), '-q']);
+    const r = await run(['book', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'l.pdf'), '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^sudoku-press: the "levels\.easy" text does not fit the About the levels page: only the first \d+ of its 800 words fit there; shorten it\n$/);
   });
 
-  test('--rights too long for the copyright page', () => {
-    const r = runBinary(['book', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--rights', words(800), '-o', join(dir, 'r.pdf'), '-q']);
+  test('--rights too long for the copyright page', async () => {
+    const r = await run(['book', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--rights', words(800), '-o', join(dir, 'r.pdf'), '-q']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^sudoku-press: the "rights" text does not fit the copyright page: only the first \d+ of its 800 words fit there; shorten it\n$/);
   });
 
-  test('a 3,000-word back text on a 6x9 cover (a 300-word one vanished whole with exit 0; it is now set smaller and printed whole)', () => {
+  test('a 3,000-word back text on a 6x9 cover (a 300-word one vanished whole with exit 0; it is now set smaller and printed whole)', async () => {
     const file = textsFile('back.json', { back: words(3000) });
     // Past the 5,000-character cap of a text; under it, every back text fits the smallest back at 7 pt.
     const message = /^sudoku-press: --texts \S+: back: is [\d,]+ characters long; a text has at most 5,000\n$/;
-    const cover = runBinary(['cover', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'c.pdf'), '-q']);
+    const cover = await run(['cover', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'c.pdf'), '-q']);
     expect(cover.code).toBe(2);
     expect(cover.stderr).toMatch(message);
     // With the book: refused before the book is made, so neither file is written.
-    const both = runBinary(['book', '--cover', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'b.pdf'), '-q']);
+    const both = await run(['book', '--cover', '--seed', '1', '--sections', 'easy:2', '-t', 'kdp-6x9-2up', '--texts', file, '-o', join(dir, 'b.pdf'), '-q']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(message);
     expect(existsSync(join(dir, 'c.pdf')) || existsSync(join(dir, 'b.pdf')) || existsSync(join(dir, 'b-cover.pdf'))).toBe(false);
