@@ -52,7 +52,8 @@ Any format may be mixed in one file: classic lines and grids, variant lines (kil
 x:..., a jigsaw as GIVENS LAYOUT), f-puzzles JSON (a line each, or one object over several lines),
 its lz-string base64 or link, and Simon Tatham's Solo game IDs. A variant's JSON line carries
 "variant" and "rules". --explain (and repair) are classic-only in this version: a variant there
-stops with "variants are not graded yet" and exit code 2 (grade, explain and hint take 9x9 variants).
+stops with "variants are not graded yet" and exit code 2 (grade, explain and hint take every
+variant but killers of other sizes).
 
 With --explain, a puzzle with several solutions is followed by two of them, the cells where they
 differ and a provably smallest set of clues to add (from the first solution, or --solution), and a
