@@ -12,8 +12,9 @@ import type { TechniqueContext } from '../techniques/types.js';
 import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
 import { GradeError, type GradeErrorCode } from './grade-error.js';
 import { guessStep } from './guess.js';
+import { PathTally } from './tally.js';
 import { generalGrader, isGeneralRules, type GeneralGrader } from './general/link.js';
-import { GUESS_DIFFICULTY, levelOf, roundRating, type Level } from './levels.js';
+import { GUESS_DIFFICULTY, type Level } from './levels.js';
 import { variantGrading } from './variant-link.js';
 
 /** Options of the grader. */
@@ -345,95 +346,53 @@ function runPath(target: Target, options: GradeOptions, record: boolean): PathRe
   // The chains behind each step only matter when the steps are kept.
   const context = contextOf(uniqueness, geometry, record);
   const board = boardFromGrid(grid, geometry);
-  const counts: Record<string, number> = {};
   const steps: Step[] = [];
-  let rating = 0;
-  // serate: after each step, while no step has placed a digit yet, ED is set once (the first
-  // step's difficulty) and EP becomes the running maximum at the first step that places one.
-  let pearl = 0;
-  let diamond = 0;
-  let hardest = 'none';
-  let stepCount = 0;
-  let guesses = 0;
+  const tally = new PathTally();
   let lowerBound = false;
   let empty = 0;
   for (let cell = 0; cell < 81; cell++) if (board.values[cell] === 0) empty++;
 
   while (empty > 0) {
-    if (stepCount >= MAX_STEPS) {
+    if (tally.steps >= MAX_STEPS) {
       lowerBound = true;
       break;
     }
-    const found = findInLadder(board, groups, context, guesses > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
+    const found = findInLadder(board, groups, context, tally.guesses > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
     let step = found.step;
     if (found.bounded > 0 || step?.truncated) {
       // Some search stopped at its bound: the path may not be the easiest, the rating is "at least".
       lowerBound = true;
-      if (found.bounded > rating) {
-        rating = found.bounded;
-        hardest = found.boundedBy;
-      }
+      tally.raise(found.bounded, found.boundedBy);
     }
     if (!step && found.skipped !== Infinity && found.skipped > limit) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
-      if (found.skipped > rating) {
-        rating = found.skipped;
-        hardest = 'unknown';
-      }
+      tally.raise(found.skipped, 'unknown');
       lowerBound = true;
       break;
     }
     if (!step) {
       if (GUESS_DIFFICULTY > limit) {
-        rating = Math.max(rating, GUESS_DIFFICULTY);
-        hardest = 'guess';
-        guesses++;
+        tally.rating = Math.max(tally.rating, GUESS_DIFFICULTY);
+        tally.hardest = 'guess';
+        tally.guesses++;
         lowerBound = true;
         break;
       }
       step = guessStep(board, (trial) => solvable(trial, rules), geometry);
       if (!step) throw new Error('grader: no candidate of the guessed cell leads to a solution');
-      guesses++;
+      tally.guesses++;
     }
     const before = empty;
     applyStep(board, step, geometry);
     empty = before - step.placements.length;
-    stepCount++;
-    counts[step.technique] = (counts[step.technique] ?? 0) + 1;
+    tally.take(step);
     if (record) steps.push(step);
-    if (step.difficulty > rating) {
-      rating = step.difficulty;
-      hardest = step.technique;
-    }
-    if (pearl === 0) {
-      if (diamond === 0) diamond = rating;
-      if (step.placements.length > 0) pearl = rating;
-    }
-    if (rating > limit) {
+    if (tally.rating > limit) {
       lowerBound ||= empty > 0;
       break;
     }
   }
-  const rounded = roundRating(rating);
-  // A path stopped before its first step (or placement) leaves them at the rating reached, as bounds.
-  if (diamond === 0) diamond = rating;
-  if (pearl === 0) pearl = rating;
-  return {
-    grade: {
-      rating: rounded,
-      pearl: roundRating(pearl),
-      diamond: roundRating(diamond),
-      level: levelOf(rounded, guesses > 0),
-      hardest,
-      counts,
-      steps: stepCount,
-      guesses,
-      solver: checked.stats,
-      lowerBound,
-      unique: checked.unique,
-    },
-    steps,
-  };
+  return { grade: tally.grade(lowerBound, checked.stats, checked.unique), steps };
 }
 
 /** Number of candidates a step removes or cells it fills (0 means the step is useless). */

@@ -6,7 +6,8 @@ import { countRules, lastRulesStats } from '../../solver/rules-solver.js';
 import { findGeneralStep } from '../../techniques/general/ladder.js';
 import { newScan } from '../../techniques/general/places.js';
 import type { Grade, GradeOptions } from '../grade.js';
-import { GUESS_DIFFICULTY, levelOf, roundRating } from '../levels.js';
+import { GUESS_DIFFICULTY } from '../levels.js';
+import { PathTally } from '../tally.js';
 import type { GeneralGrader } from './link.js';
 import { lowBit, popcount, shapeOf, type GeneralShape } from './shape.js';
 
@@ -122,14 +123,8 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
   const shape = shapeOf(rules);
   const scan = newScan(shape);
   const board = generalBoard(rules, puzzle.givens);
-  const counts: Record<string, number> = {};
   const steps: Step[] = [];
-  let rating = 0;
-  let pearl = 0;
-  let diamond = 0;
-  let hardest = 'none';
-  let stepCount = 0;
-  let guesses = 0;
+  const tally = new PathTally();
   let lowerBound = false;
   let empty = 0;
   for (let cell = 0; cell < rules.cellCount; cell++) if (board.values[cell] === 0) empty++;
@@ -137,7 +132,7 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
   const maxSteps = rules.cellCount * rules.size + 1;
 
   while (empty > 0) {
-    if (stepCount >= maxSteps) {
+    if (tally.steps >= maxSteps) {
       lowerBound = true;
       break;
     }
@@ -145,63 +140,32 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
     let step = found.step;
     if (!step && found.skipped !== Infinity) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
-      if (found.skipped > rating) {
-        rating = found.skipped;
-        hardest = 'unknown';
-      }
+      tally.raise(found.skipped, 'unknown');
       lowerBound = true;
       break;
     }
     if (!step) {
       if (GUESS_DIFFICULTY > limit) {
-        rating = Math.max(rating, GUESS_DIFFICULTY);
-        hardest = 'guess';
-        guesses++;
+        tally.rating = Math.max(tally.rating, GUESS_DIFFICULTY);
+        tally.hardest = 'guess';
+        tally.guesses++;
         lowerBound = true;
         break;
       }
       step = generalGuess(board, shape);
       if (!step) throw new Error('general grader: no candidate of the guessed cell leads to a solution');
-      guesses++;
+      tally.guesses++;
     }
     applyGeneralStep(board, shape, step);
     empty -= step.placements.length;
-    stepCount++;
-    counts[step.technique] = (counts[step.technique] ?? 0) + 1;
+    tally.take(step);
     if (record) steps.push(step);
-    if (step.difficulty > rating) {
-      rating = step.difficulty;
-      hardest = step.technique;
-    }
-    // serate: ED is the first step's difficulty; EP the running maximum at the first placement.
-    if (pearl === 0) {
-      if (diamond === 0) diamond = rating;
-      if (step.placements.length > 0) pearl = rating;
-    }
-    if (rating > limit) {
+    if (tally.rating > limit) {
       lowerBound ||= empty > 0;
       break;
     }
   }
-  const rounded = roundRating(rating);
-  if (diamond === 0) diamond = rating;
-  if (pearl === 0) pearl = rating;
-  return {
-    grade: {
-      rating: rounded,
-      pearl: roundRating(pearl),
-      diamond: roundRating(diamond),
-      level: levelOf(rounded, guesses > 0),
-      hardest,
-      counts,
-      steps: stepCount,
-      guesses,
-      solver: checked.stats,
-      lowerBound,
-      unique: checked.unique,
-    },
-    steps,
-  };
+  return { grade: tally.grade(lowerBound, checked.stats, checked.unique), steps };
 }
 
 /**
