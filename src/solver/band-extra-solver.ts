@@ -10,7 +10,6 @@ import {
   COLUMN_IN_BAND,
   CONFIG_COUNT,
   EXPAND,
-  LOCKED,
   MAX_DEPTH,
   PEERS_IN_BAND,
   PERMUTATIONS,
@@ -22,7 +21,8 @@ import {
   columnsOf,
   framesOf,
   miniRows,
-  stackPattern,
+  stackRule,
+  triadRule,
 } from './band-solver.js';
 
 /*
@@ -345,7 +345,9 @@ export class BandExtraSolver {
       singlesPending = 0;
       if (placedAny) continue;
       if (stackPending !== 0) {
-        if (!this.stackRule(stackPending)) return false;
+        const changed = stackRule(this.boards, stackPending);
+        if (changed < 0) return false;
+        this.dirty |= changed;
         stackPending = 0;
         if (this.dirty !== 0) continue;
       }
@@ -362,7 +364,9 @@ export class BandExtraSolver {
         if (this.dirty !== 0) continue;
       }
       if (triadPending !== 0) {
-        if (!this.triadRule()) return false;
+        const changed = triadRule(this.boards, this.unsolved, this.rowPatterns, this.rowLocked, this.columnPatterns, this.columnLocked);
+        if (changed < 0) return false;
+        this.dirty |= changed;
         triadPending = 0;
       }
       if (this.dirty === 0) return true;
@@ -567,115 +571,6 @@ export class BandExtraSolver {
           bit = c;
         }
         if (band >= 0 && (this.unsolved[band]! & bit) !== 0 && !this.place(digit, band, bit)) return false;
-      }
-    }
-    return true;
-  }
-
-  /** The band rule on stacks, as in band-solver.ts. */
-  private stackRule(changedBoards: number): boolean {
-    const boards = this.boards;
-    for (let digit = 0; digit < 9; digit++) {
-      const first = digit * 3;
-      if (((changedBoards >>> first) & 7) === 0) continue;
-      const b0 = boards[first]!;
-      const b1 = boards[first + 1]!;
-      const b2 = boards[first + 2]!;
-      const c0 = columnsOf(b0);
-      const c1 = columnsOf(b1);
-      const c2 = columnsOf(b2);
-      const s0 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 0)]!;
-      const s1 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 3)]!;
-      const s2 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 6)]!;
-      if (s0 === 0 || s1 === 0 || s2 === 0) return false;
-      const keep0 = stackPattern(s0, s1, s2, 0);
-      const keep1 = stackPattern(s0, s1, s2, 3);
-      const keep2 = stackPattern(s0, s1, s2, 6);
-      if (keep0 !== c0) {
-        boards[first] = b0 & (keep0 | (keep0 << 9) | (keep0 << 18));
-        this.dirty |= 1 << first;
-      }
-      if (keep1 !== c1) {
-        boards[first + 1] = b1 & (keep1 | (keep1 << 9) | (keep1 << 18));
-        this.dirty |= 1 << (first + 1);
-      }
-      if (keep2 !== c2) {
-        boards[first + 2] = b2 & (keep2 | (keep2 << 9) | (keep2 << 18));
-        this.dirty |= 1 << (first + 2);
-      }
-    }
-    return true;
-  }
-
-  /** Hidden triads in mini-rows and mini-columns, as in band-solver.ts; leaves the patterns for branching. */
-  private triadRule(): boolean {
-    const boards = this.boards;
-    const rowPatterns = this.rowPatterns;
-    const rowLocked = this.rowLocked;
-    const columnPatterns = this.columnPatterns;
-    const columnLocked = this.columnLocked;
-    let rows1 = 0;
-    let rows2 = 0;
-    let rows3 = 0;
-    let rows4 = 0;
-    let cols1 = 0;
-    let cols2 = 0;
-    let cols3 = 0;
-    let cols4 = 0;
-    for (let digit = 0; digit < 9; digit++) {
-      const b0 = boards[digit * 3]!;
-      const b1 = boards[digit * 3 + 1]!;
-      const b2 = boards[digit * 3 + 2]!;
-      const p0 = miniRows(b0);
-      const p1 = miniRows(b1);
-      const p2 = miniRows(b2);
-      rowPatterns[digit] = p0 | (p1 << 9) | (p2 << 18);
-      const lr = LOCKED[p0]! | (LOCKED[p1]! << 9) | (LOCKED[p2]! << 18);
-      rowLocked[digit] = lr;
-      rows4 |= rows3 & lr;
-      rows3 |= rows2 & lr;
-      rows2 |= rows1 & lr;
-      rows1 |= lr;
-      const c0 = columnsOf(b0);
-      const c1 = columnsOf(b1);
-      const c2 = columnsOf(b2);
-      const q0 = stackPattern(c0, c1, c2, 0);
-      const q1 = stackPattern(c0, c1, c2, 3);
-      const q2 = stackPattern(c0, c1, c2, 6);
-      columnPatterns[digit] = q0 | (q1 << 9) | (q2 << 18);
-      const lc = LOCKED[q0]! | (LOCKED[q1]! << 9) | (LOCKED[q2]! << 18);
-      columnLocked[digit] = lc;
-      cols4 |= cols3 & lc;
-      cols3 |= cols2 & lc;
-      cols2 |= cols1 & lc;
-      cols1 |= lc;
-    }
-    if ((rows4 | cols4) !== 0) return false;
-    const u0 = this.unsolved[0]!;
-    const u1 = this.unsolved[1]!;
-    const u2 = this.unsolved[2]!;
-    const openRows = miniRows(u0) | (miniRows(u1) << 9) | (miniRows(u2) << 18);
-    const o0 = columnsOf(u0);
-    const o1 = columnsOf(u1);
-    const o2 = columnsOf(u2);
-    const openColumns = stackPattern(o0, o1, o2, 0) | (stackPattern(o0, o1, o2, 3) << 9) | (stackPattern(o0, o1, o2, 6) << 18);
-    rows3 &= openRows;
-    cols3 &= openColumns;
-    if ((rows3 | cols3) === 0) return true;
-    for (let digit = 0; digit < 9; digit++) {
-      const rowDrop = rows3 & ~rowLocked[digit]! & rowPatterns[digit]!;
-      const colDrop = cols3 & ~columnLocked[digit]! & columnPatterns[digit]!;
-      if ((rowDrop | colDrop) === 0) continue;
-      for (let band = 0; band < 3; band++) {
-        const shift = band * 3;
-        const columns =
-          ((colDrop >>> shift) & 7) | (((colDrop >>> (9 + shift)) & 7) << 3) | (((colDrop >>> (18 + shift)) & 7) << 6);
-        const drop = EXPAND[(rowDrop >>> (band * 9)) & 0x1ff]! | columns | (columns << 9) | (columns << 18);
-        const index = digit * 3 + band;
-        if ((boards[index]! & drop) !== 0) {
-          boards[index] = boards[index]! & ~drop;
-          this.dirty |= 1 << index;
-        }
       }
     }
     return true;

@@ -189,6 +189,137 @@ export interface SolveStats {
 }
 
 /**
+ * The band rule turned sideways: in each stack (three columns), a digit occupies one mini-column
+ * (three cells of a column inside one box) per band and per column, again a permutation matrix.
+ * Keeps only mini-columns on such permutations: box/column locked candidates and, with the band
+ * rule, hidden singles in columns. Returns the boards it changed (dirty bits), -1 on a contradiction. Shared with band-extra-solver.ts.
+ */
+export function stackRule(boards: Int32Array, changedBoards: number): number {
+  let dirty = 0;
+  for (let digit = 0; digit < 9; digit++) {
+    const first = digit * 3;
+    if (((changedBoards >>> first) & 7) === 0) continue;
+    const b0 = boards[first]!;
+    const b1 = boards[first + 1]!;
+    const b2 = boards[first + 2]!;
+    // Columns of each band where the digit is still possible (bit = column 0..8).
+    const c0 = columnsOf(b0);
+    const c1 = columnsOf(b1);
+    const c2 = columnsOf(b2);
+    // The three stacks' mini-column patterns, closed, then regrouped back into columns per band.
+    const s0 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 0)]!;
+    const s1 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 3)]!;
+    const s2 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 6)]!;
+    if (s0 === 0 || s1 === 0 || s2 === 0) return -1;
+    const keep0 = stackPattern(s0, s1, s2, 0);
+    const keep1 = stackPattern(s0, s1, s2, 3);
+    const keep2 = stackPattern(s0, s1, s2, 6);
+    if (keep0 !== c0) {
+      boards[first] = b0 & (keep0 | (keep0 << 9) | (keep0 << 18));
+      dirty |= 1 << first;
+    }
+    if (keep1 !== c1) {
+      boards[first + 1] = b1 & (keep1 | (keep1 << 9) | (keep1 << 18));
+      dirty |= 1 << (first + 1);
+    }
+    if (keep2 !== c2) {
+      boards[first + 2] = b2 & (keep2 | (keep2 << 9) | (keep2 << 18));
+      dirty |= 1 << (first + 2);
+    }
+  }
+  return dirty;
+}
+
+/**
+ * Hidden triads, as in tdoku: the three cells of a mini-row (or mini-column) hold three different
+ * digits, so where three digits are each locked into the same mini-row (their only place in that
+ * row of the band) every other digit leaves it, and four locked is a contradiction. Counted for all
+ * 27 mini-rows and 27 mini-columns at once by bit-sliced counting over the nine digits. (Naked
+ * triads, three digits possible in a mini-row, saved 1-5% of the nodes but cost more time.)
+ * Leaves each digit's patterns in rowPatterns/columnPatterns for branching. Returns the boards it
+ * changed (dirty bits), -1 on a contradiction. Shared with band-extra-solver.ts.
+ */
+export function triadRule(
+  boards: Int32Array,
+  unsolved: Int32Array,
+  rowPatterns: Int32Array,
+  rowLocked: Int32Array,
+  columnPatterns: Int32Array,
+  columnLocked: Int32Array,
+): number {
+  let dirty = 0;
+  // Bit-sliced counts of locked digits per mini-row (9 bits per band) and per mini-column (9 bits
+  // per stack, bit band * 3 + column), the three bands or stacks side by side in one int.
+  let rows1 = 0;
+  let rows2 = 0;
+  let rows3 = 0;
+  let rows4 = 0;
+  let cols1 = 0;
+  let cols2 = 0;
+  let cols3 = 0;
+  let cols4 = 0;
+  for (let digit = 0; digit < 9; digit++) {
+    const b0 = boards[digit * 3]!;
+    const b1 = boards[digit * 3 + 1]!;
+    const b2 = boards[digit * 3 + 2]!;
+    const p0 = miniRows(b0);
+    const p1 = miniRows(b1);
+    const p2 = miniRows(b2);
+    rowPatterns[digit] = p0 | (p1 << 9) | (p2 << 18);
+    const lr = LOCKED[p0]! | (LOCKED[p1]! << 9) | (LOCKED[p2]! << 18);
+    rowLocked[digit] = lr;
+    rows4 |= rows3 & lr;
+    rows3 |= rows2 & lr;
+    rows2 |= rows1 & lr;
+    rows1 |= lr;
+    const c0 = columnsOf(b0);
+    const c1 = columnsOf(b1);
+    const c2 = columnsOf(b2);
+    const q0 = stackPattern(c0, c1, c2, 0);
+    const q1 = stackPattern(c0, c1, c2, 3);
+    const q2 = stackPattern(c0, c1, c2, 6);
+    columnPatterns[digit] = q0 | (q1 << 9) | (q2 << 18);
+    const lc = LOCKED[q0]! | (LOCKED[q1]! << 9) | (LOCKED[q2]! << 18);
+    columnLocked[digit] = lc;
+    cols4 |= cols3 & lc;
+    cols3 |= cols2 & lc;
+    cols2 |= cols1 & lc;
+    cols1 |= lc;
+  }
+  if ((rows4 | cols4) !== 0) return -1;
+  // Only mini-rows and mini-columns with an unsolved cell can give anything.
+  const u0 = unsolved[0]!;
+  const u1 = unsolved[1]!;
+  const u2 = unsolved[2]!;
+  const openRows = miniRows(u0) | (miniRows(u1) << 9) | (miniRows(u2) << 18);
+  const o0 = columnsOf(u0);
+  const o1 = columnsOf(u1);
+  const o2 = columnsOf(u2);
+  const openColumns = stackPattern(o0, o1, o2, 0) | (stackPattern(o0, o1, o2, 3) << 9) | (stackPattern(o0, o1, o2, 6) << 18);
+  rows3 &= openRows;
+  cols3 &= openColumns;
+  if ((rows3 | cols3) === 0) return dirty;
+  for (let digit = 0; digit < 9; digit++) {
+    const rowDrop = rows3 & ~rowLocked[digit]! & rowPatterns[digit]!;
+    const colDrop = cols3 & ~columnLocked[digit]! & columnPatterns[digit]!;
+    if ((rowDrop | colDrop) === 0) continue;
+    for (let band = 0; band < 3; band++) {
+      const shift = band * 3;
+      // Columns 0..8 whose mini-column in this band is dropped.
+      const columns =
+        ((colDrop >>> shift) & 7) | (((colDrop >>> (9 + shift)) & 7) << 3) | (((colDrop >>> (18 + shift)) & 7) << 6);
+      const drop = EXPAND[(rowDrop >>> (band * 9)) & 0x1ff]! | columns | (columns << 9) | (columns << 18);
+      const index = digit * 3 + band;
+      if ((boards[index]! & drop) !== 0) {
+        boards[index] = boards[index]! & ~drop;
+        dirty |= 1 << index;
+      }
+    }
+  }
+  return dirty;
+}
+
+/**
  * A reusable counting solver over preallocated state. Not safe to share between concurrent callers;
  * make one per worker. Assumes nothing about its input: conflicting givens simply count 0.
  */
@@ -382,143 +513,20 @@ export class Solver {
       singlesPending = 0;
       if (placedAny) continue;
       if (stackPending !== 0) {
-        if (!this.stackRule(stackPending)) return false;
+        const changed = stackRule(this.boards, stackPending);
+        if (changed < 0) return false;
+        this.dirty |= changed;
         stackPending = 0;
         if (this.dirty !== 0) continue;
       }
       if (triadPending !== 0) {
-        if (!this.triadRule()) return false;
+        const changed = triadRule(this.boards, this.unsolved, this.rowPatterns, this.rowLocked, this.columnPatterns, this.columnLocked);
+        if (changed < 0) return false;
+        this.dirty |= changed;
         triadPending = 0;
       }
       if (this.dirty === 0) return true;
     }
-  }
-
-  /**
-   * The band rule turned sideways: in each stack (three columns), a digit occupies one mini-column
-   * (three cells of a column inside one box) per band and per column, again a permutation matrix.
-   * Keeps only mini-columns on such permutations: box/column locked candidates and, with the band
-   * rule, hidden singles in columns. Marks changed boards dirty; false on a contradiction.
-   */
-  private stackRule(changedBoards: number): boolean {
-    const boards = this.boards;
-    for (let digit = 0; digit < 9; digit++) {
-      const first = digit * 3;
-      if (((changedBoards >>> first) & 7) === 0) continue;
-      const b0 = boards[first]!;
-      const b1 = boards[first + 1]!;
-      const b2 = boards[first + 2]!;
-      // Columns of each band where the digit is still possible (bit = column 0..8).
-      const c0 = columnsOf(b0);
-      const c1 = columnsOf(b1);
-      const c2 = columnsOf(b2);
-      // The three stacks' mini-column patterns, closed, then regrouped back into columns per band.
-      const s0 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 0)]!;
-      const s1 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 3)]!;
-      const s2 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 6)]!;
-      if (s0 === 0 || s1 === 0 || s2 === 0) return false;
-      const keep0 = stackPattern(s0, s1, s2, 0);
-      const keep1 = stackPattern(s0, s1, s2, 3);
-      const keep2 = stackPattern(s0, s1, s2, 6);
-      if (keep0 !== c0) {
-        boards[first] = b0 & (keep0 | (keep0 << 9) | (keep0 << 18));
-        this.dirty |= 1 << first;
-      }
-      if (keep1 !== c1) {
-        boards[first + 1] = b1 & (keep1 | (keep1 << 9) | (keep1 << 18));
-        this.dirty |= 1 << (first + 1);
-      }
-      if (keep2 !== c2) {
-        boards[first + 2] = b2 & (keep2 | (keep2 << 9) | (keep2 << 18));
-        this.dirty |= 1 << (first + 2);
-      }
-    }
-    return true;
-  }
-
-  /**
-   * Hidden triads, as in tdoku: the three cells of a mini-row (or mini-column) hold three different
-   * digits, so where three digits are each locked into the same mini-row (their only place in that
-   * row of the band) every other digit leaves it, and four locked is a contradiction. Counted for all
-   * 27 mini-rows and 27 mini-columns at once by bit-sliced counting over the nine digits. (Naked
-   * triads, three digits possible in a mini-row, saved 1-5% of the nodes but cost more time.)
-   * Leaves each digit's patterns in rowPatterns/columnPatterns for branching.
-   */
-  private triadRule(): boolean {
-    const boards = this.boards;
-    const rowPatterns = this.rowPatterns;
-    const rowLocked = this.rowLocked;
-    const columnPatterns = this.columnPatterns;
-    const columnLocked = this.columnLocked;
-    // Bit-sliced counts of locked digits per mini-row (9 bits per band) and per mini-column (9 bits
-    // per stack, bit band * 3 + column), the three bands or stacks side by side in one int.
-    let rows1 = 0;
-    let rows2 = 0;
-    let rows3 = 0;
-    let rows4 = 0;
-    let cols1 = 0;
-    let cols2 = 0;
-    let cols3 = 0;
-    let cols4 = 0;
-    for (let digit = 0; digit < 9; digit++) {
-      const b0 = boards[digit * 3]!;
-      const b1 = boards[digit * 3 + 1]!;
-      const b2 = boards[digit * 3 + 2]!;
-      const p0 = miniRows(b0);
-      const p1 = miniRows(b1);
-      const p2 = miniRows(b2);
-      rowPatterns[digit] = p0 | (p1 << 9) | (p2 << 18);
-      const lr = LOCKED[p0]! | (LOCKED[p1]! << 9) | (LOCKED[p2]! << 18);
-      rowLocked[digit] = lr;
-      rows4 |= rows3 & lr;
-      rows3 |= rows2 & lr;
-      rows2 |= rows1 & lr;
-      rows1 |= lr;
-      const c0 = columnsOf(b0);
-      const c1 = columnsOf(b1);
-      const c2 = columnsOf(b2);
-      const q0 = stackPattern(c0, c1, c2, 0);
-      const q1 = stackPattern(c0, c1, c2, 3);
-      const q2 = stackPattern(c0, c1, c2, 6);
-      columnPatterns[digit] = q0 | (q1 << 9) | (q2 << 18);
-      const lc = LOCKED[q0]! | (LOCKED[q1]! << 9) | (LOCKED[q2]! << 18);
-      columnLocked[digit] = lc;
-      cols4 |= cols3 & lc;
-      cols3 |= cols2 & lc;
-      cols2 |= cols1 & lc;
-      cols1 |= lc;
-    }
-    if ((rows4 | cols4) !== 0) return false;
-    // Only mini-rows and mini-columns with an unsolved cell can give anything.
-    const u0 = this.unsolved[0]!;
-    const u1 = this.unsolved[1]!;
-    const u2 = this.unsolved[2]!;
-    const openRows = miniRows(u0) | (miniRows(u1) << 9) | (miniRows(u2) << 18);
-    const o0 = columnsOf(u0);
-    const o1 = columnsOf(u1);
-    const o2 = columnsOf(u2);
-    const openColumns = stackPattern(o0, o1, o2, 0) | (stackPattern(o0, o1, o2, 3) << 9) | (stackPattern(o0, o1, o2, 6) << 18);
-    rows3 &= openRows;
-    cols3 &= openColumns;
-    if ((rows3 | cols3) === 0) return true;
-    for (let digit = 0; digit < 9; digit++) {
-      const rowDrop = rows3 & ~rowLocked[digit]! & rowPatterns[digit]!;
-      const colDrop = cols3 & ~columnLocked[digit]! & columnPatterns[digit]!;
-      if ((rowDrop | colDrop) === 0) continue;
-      for (let band = 0; band < 3; band++) {
-        const shift = band * 3;
-        // Columns 0..8 whose mini-column in this band is dropped.
-        const columns =
-          ((colDrop >>> shift) & 7) | (((colDrop >>> (9 + shift)) & 7) << 3) | (((colDrop >>> (18 + shift)) & 7) << 6);
-        const drop = EXPAND[(rowDrop >>> (band * 9)) & 0x1ff]! | columns | (columns << 9) | (columns << 18);
-        const index = digit * 3 + band;
-        if ((boards[index]! & drop) !== 0) {
-          boards[index] = boards[index]! & ~drop;
-          this.dirty |= 1 << index;
-        }
-      }
-    }
-    return true;
   }
 
   private search(depth: number): void {
