@@ -1,5 +1,5 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
@@ -10,10 +10,10 @@ import { Solver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
 import type { TechniqueContext } from '../techniques/types.js';
 import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
-import { GradeError, type GradeErrorCode } from './grade-error.js';
+import { GradeError } from './grade-error.js';
 import { guessStep } from './guess.js';
 import { PathTally } from './tally.js';
-import { generalGrader, isGeneralRules, type GeneralGrader } from './general/link.js';
+import { isGeneralRules } from './general/link.js';
 import { GUESS_DIFFICULTY, type Level } from './levels.js';
 import { variantGrading } from './variant-link.js';
 
@@ -98,44 +98,15 @@ export interface Target {
 /** What the grading calls take: a classic grid, or a `{ rules, givens }` puzzle of a 9x9 rule set (jigsaw, X, windoku...). */
 export type GradeInput = GridInput | Puzzle;
 
-const WHERE = { source: 'puzzle', line: 0 };
-
-/** Turns a failure of the general grader into this module's GradeError. */
-const failGeneral = (failure: { code: GradeErrorCode; message: string }): never => {
-  throw new GradeError(failure.code, failure.message);
-};
-
-/**
- * A `{ rules, givens }` puzzle of rules other than 9x9 (other sizes, Samurai), with the general
- * grader that takes it (src/grader/general, linked in by buildRules); null for every other input.
- */
-function generalInput(input: unknown): { puzzle: Puzzle; grader: GeneralGrader } | null {
-  if (typeof input !== 'object' || input === null || Array.isArray(input) || input instanceof Uint8Array || !('rules' in input)) return null;
-  const { rules, givens } = input as Partial<Puzzle>;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !isGeneralRules(rules)) return null;
-  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
-  }
-  const grader = generalGrader();
-  if (grader === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
-  return { puzzle: { rules, givens: Uint8Array.from(givens as ArrayLike<number>) }, grader };
-}
-
-/** The general grader for a board under `rules` of another size (or Samurai); null for 9x9 rules or none. */
-function generalForRules(rules: Rules | undefined): GeneralGrader | null {
-  if (rules === undefined || !isGeneralRules(rules)) return null;
-  const grader = generalGrader();
-  if (grader === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
-  return grader;
+/** Whether an input is a `{ rules, givens }` puzzle (not a grid or a board). */
+function isPuzzle(input: unknown): input is Partial<Puzzle> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) && !(input instanceof Uint8Array) && 'rules' in input;
 }
 
 /** The target of an input: classic grids and classic 9x9 rules go the classic way. */
 function targetOf(input: GradeInput): Target {
-  if (typeof input !== 'object' || input === null || Array.isArray(input) || input instanceof Uint8Array || !('rules' in input)) {
-    return { grid: toGrid(input as GridInput), rules: undefined, geometry: undefined };
-  }
-  // A { rules, givens } puzzle: checked and dispatched by variant-grading.ts, linked in by buildRules.
-  return variantGrading().target(input as Partial<Puzzle>);
+  // A { rules, givens } puzzle: checked by variant-grading.ts, linked in by buildRules.
+  return isPuzzle(input) ? variantGrading().target(input) : { grid: toGrid(input as GridInput), rules: undefined, geometry: undefined };
 }
 
 /** Checks a puzzle with the counting solver (the variant one for other rules); throws a GradeError when it cannot be graded. */
@@ -181,14 +152,21 @@ export interface StepOptions {
 export function nextStep(position: Readonly<Board> | Puzzle, options: StepOptions = {}): Step | null {
   options = checkStepOptions(options);
   const uniqueness = options.uniqueness ?? true;
-  const general = isBoard(position) ? generalForRules(options.rules) : generalInput(position)?.grader;
-  if (general) {
-    const rules = isBoard(position) ? options.rules! : (position as Puzzle).rules;
-    const board = isBoard(position) ? position : general.board(rules, (position as Puzzle).givens);
-    return general.step(rules, board, options, false, failGeneral);
-  }
+  const general = generalStep(position, options, false);
+  if (general !== undefined) return general;
   const { board, geometry } = boardOf(position, options.rules);
   return findInLadder(board, ladderGroups({ uniqueness, geometry }), contextOf(uniqueness, geometry), options.maxDifficulty ?? Infinity).step;
+}
+
+/**
+ * The step of a position of rules other than 9x9 (a board under such `options.rules`, or such a
+ * `{ rules, givens }` puzzle), from the general grader (variant-grading.ts, linked in by
+ * buildRules); undefined for every other position.
+ */
+function generalStep(position: Readonly<Board> | GradeInput, options: StepOptions, guess: boolean): Step | null | undefined {
+  const { rules } = options;
+  if (isBoard(position)) return rules !== undefined && isGeneralRules(rules) ? variantGrading().generalStep(position, rules, options, guess) : undefined;
+  return isPuzzle(position) ? variantGrading().generalStep(position, undefined, options, guess) : undefined;
 }
 
 function contextOf(uniqueness: boolean, geometry: Geometry | undefined, chains?: boolean): TechniqueContext {
@@ -201,19 +179,12 @@ function contextOf(uniqueness: boolean, geometry: Geometry | undefined, chains?:
 /** The board and geometry of a position: a board (under `rules`, default classic) or a `{ rules, givens }` puzzle. */
 function boardOf(position: Readonly<Board> | Puzzle | GridInput, rules: Rules | undefined): { board: Board; geometry: Geometry | undefined; rules: Rules | undefined } {
   if (isBoard(position)) {
-    const geometry = rules === undefined ? undefined : geometryOf(checkNine(rules));
+    const geometry = rules === undefined ? undefined : geometryOf(rules);
     const classic = geometry === undefined || geometry.classic;
     return { board: position as Board, geometry: classic ? undefined : geometry, rules: classic ? undefined : rules };
   }
   const target = targetOf(position as GradeInput);
   return { board: boardFromGrid(target.grid, target.geometry), geometry: target.geometry, rules: target.rules };
-}
-
-function checkNine(rules: Rules): Rules {
-  if (rules.size !== 9 || rules.cellCount !== 81) {
-    throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
-  }
-  return rules;
 }
 
 interface LadderResult {
@@ -331,7 +302,7 @@ function nothingToDeduce(board: Readonly<Board>): boolean {
 }
 
 /** What {@link runPath} found. */
-interface PathResult {
+export interface PathResult {
   grade: Grade;
   steps: Step[];
 }
@@ -410,26 +381,25 @@ function countChanges(board: Readonly<Board>, step: Step): number {
  * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
  */
 export function gradePuzzle(puzzle: GradeInput, options: GradeOptions = {}): Grade {
-  options = checkGradeOptions(options);
-  const general = generalInput(puzzle);
-  if (general) return general.grader.grade(general.puzzle, options, false, failGeneral).grade;
-  return runPath(targetOf(puzzle), options, false).grade;
+  return gradeInput(puzzle, options, false).grade;
 }
 
 /** The solving path of a puzzle (a classic grid or a `{ rules, givens }` puzzle of any rules but killers off 9x9), one step per entry (guesses included). */
 export function solvePath(puzzle: GradeInput, options: GradeOptions = {}): Step[] {
-  options = checkGradeOptions(options);
-  const general = generalInput(puzzle);
-  if (general) return general.grader.grade(general.puzzle, options, true, failGeneral).steps;
-  return runPath(targetOf(puzzle), options, true).steps;
+  return gradeInput(puzzle, options, true).steps;
 }
 
 /** The grade of a puzzle together with its solving path (what `explain` prints). */
 export function gradeWithPath(puzzle: GradeInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
+  return gradeInput(puzzle, options, true);
+}
+
+function gradeInput(puzzle: GradeInput, options: GradeOptions, record: boolean): PathResult {
   options = checkGradeOptions(options);
-  const general = generalInput(puzzle);
-  if (general) return general.grader.grade(general.puzzle, options, true, failGeneral);
-  return runPath(targetOf(puzzle), options, true);
+  // A { rules, givens } puzzle: checked and dispatched (other sizes and Samurai to the general
+  // grader) by variant-grading.ts, linked in by buildRules.
+  if (isPuzzle(puzzle)) return variantGrading().grade(puzzle, options, record, runPath);
+  return runPath({ grid: toGrid(puzzle), rules: undefined, geometry: undefined }, options, record);
 }
 
 /** The keys of {@link GradeOptions} (the grading pool checks a batch's options with them too). */
@@ -470,12 +440,8 @@ function checkNumber(value: unknown, name: string): void {
  */
 export function hintStep(position: GradeInput | Board, options: StepOptions = {}): Step | null {
   options = checkStepOptions(options);
-  const general = isBoard(position) ? generalForRules(options.rules) : generalInput(position)?.grader;
-  if (general) {
-    const rules = isBoard(position) ? options.rules! : (position as Puzzle).rules;
-    const board = isBoard(position) ? position : general.board(rules, (position as Puzzle).givens);
-    return general.step(rules, board, options, true, failGeneral);
-  }
+  const general = generalStep(position, options, true);
+  if (general !== undefined) return general;
   const found = boardOf(position, options.rules);
   const board = isBoard(position) ? cloneBoard(found.board) : found.board;
   const uniqueness = options.uniqueness ?? true;

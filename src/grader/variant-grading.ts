@@ -8,6 +8,8 @@ import { rulesCounter } from '../rules/solver-link.js';
 import type { Rules } from '../rules/types.js';
 import type { Checked, Target } from './grade.js';
 import { GradeError } from './grade-error.js';
+import { GENERAL_GRADER, type GeneralFailure } from './general/grade.js';
+import { isGeneralRules } from './general/link.js';
 import type { VariantGrading } from './variant-link.js';
 
 /*
@@ -17,6 +19,21 @@ import type { VariantGrading } from './variant-link.js';
  */
 
 const WHERE = { source: 'puzzle', line: 0 };
+
+/** Turns a failure of the general grader into a GradeError. */
+function failGeneral(failure: GeneralFailure): never {
+  throw new GradeError(failure.code, failure.message);
+}
+
+/** A `{ rules, givens }` input of rules other than 9x9 (other sizes, Samurai), its givens checked; null for every other input. */
+function generalPuzzle(input: Partial<Puzzle>): Puzzle | null {
+  const { rules, givens } = input;
+  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !isGeneralRules(rules)) return null;
+  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
+  }
+  return { rules, givens: Uint8Array.from(givens as ArrayLike<number>) };
+}
 
 /** The target of a `{ rules, givens }` input (checked): classic 9x9 rules go the classic way. */
 function targetOf(input: Partial<Puzzle>): Target {
@@ -64,4 +81,18 @@ function solvable(board: Board, rules: Rules): boolean {
 }
 
 /** The grader's code for rules other than classic, as buildRules links it in (why: variant-link.ts). */
-export const VARIANT_GRADING: VariantGrading = { target: targetOf, check: checkVariant, solvable };
+export const VARIANT_GRADING: VariantGrading = {
+  grade: (input, options, record, run) => {
+    const general = generalPuzzle(input);
+    return general === null ? run(targetOf(input), options, record) : GENERAL_GRADER.grade(general, options, record, failGeneral);
+  },
+  generalStep: (position, rules, options, guess) => {
+    if (rules !== undefined) return GENERAL_GRADER.step(rules, position as Readonly<Board>, options, guess, failGeneral);
+    const general = generalPuzzle(position as Partial<Puzzle>);
+    if (general === null) return undefined;
+    return GENERAL_GRADER.step(general.rules, GENERAL_GRADER.board(general.rules, general.givens), options, guess, failGeneral);
+  },
+  target: targetOf,
+  check: checkVariant,
+  solvable,
+};

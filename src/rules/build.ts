@@ -10,8 +10,6 @@ import { linkVariantTechniques } from '../techniques/variant-link.js';
 import { VARIANT_TECHNIQUES } from '../techniques/variant-techniques.js';
 import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
 import { KILLER_TEXTS } from '../techniques/killer/texts.js';
-import { GENERAL_GRADER } from '../grader/general/grade.js';
-import { linkGeneralGrader } from '../grader/general/link.js';
 import { PARITY_EVEN, PARITY_ODD, RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -463,10 +461,9 @@ export function buildRules(input: RulesSpec): Rules {
   // And the geometry and techniques of houses other than classic's (why: core/geometry.ts, techniques/variant-link.ts).
   linkGeometryBuilder(buildGeometry);
   linkVariantTechniques(VARIANT_TECHNIQUES);
-  // And the grader's checks of a { rules, givens } puzzle (why: grader/variant-link.ts).
+  // And the grader's code for a { rules, givens } puzzle, the grader of other sizes and Samurai
+  // with it (why: grader/variant-link.ts).
   linkVariantGrading(VARIANT_GRADING);
-  // And the grader of other sizes and Samurai (why: grader/general/link.ts).
-  linkGeneralGrader(GENERAL_GRADER);
   // Everything made of arrays (the normalised description, the cell tables, the lists of views:
   // about 220 views, 5 typed arrays and 60 frozen arrays and objects for a killer) is made on
   // first read: a checker that builds a killer only to count it never reads them (the solver

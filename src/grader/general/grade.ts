@@ -182,7 +182,7 @@ export function generalHint(rules: Rules, board: Readonly<Board>, options: { uni
   return found.step ?? generalGuess(board, shape);
 }
 
-/** The general grader as buildRules links it in (see link.ts). */
+/** The general grader, as variant-grading.ts hands it the puzzles of other sizes and Samurai (see link.ts). */
 export const GENERAL_GRADER: GeneralGrader = {
   grade: gradeGeneral,
   step: (rules, board, options, guess, fail) => {
