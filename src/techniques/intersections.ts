@@ -1,9 +1,8 @@
 import type { Board } from '../core/board.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, UNIT_CELLS } from '../core/tables.js';
-import { isClassic } from './singles.js';
-import type { TechniqueContext, TechniqueDef } from './types.js';
-import { variantTechniques, type LockingKind } from './variant-link.js';
+import type { TechniqueDef } from './types.js';
+import { classicOr } from './variant-link.js';
 
 /**
  * Locked candidates (pointing and claiming), after Sudoku Explainer's `Locking` rule.
@@ -229,29 +228,15 @@ export function findPlainClaiming(board: Readonly<Board>): Step | null {
   return findClaiming(board, false, 'claiming', 2.8);
 }
 
-function def(
-  id: string,
-  name: string,
-  difficulty: number,
-  classic: (board: Readonly<Board>) => Step | null,
-  direct: boolean,
-  kind: LockingKind,
-): TechniqueDef {
-  return {
-    id,
-    name,
-    family: 'intersections',
-    difficulty,
-    maxDifficulty: difficulty,
-    uniqueness: false,
-    find: (board: Readonly<Board>, context: TechniqueContext) => (isClassic(context) ? classic(board) : variantTechniques().lockingInHouses(board, context.geometry!, direct, kind)),
-  };
+/** On other rules than classic each searches locked candidates of its kind over every pair of crossing houses (classicOr). */
+function def(id: string, name: string, difficulty: number, classic: (board: Readonly<Board>) => Step | null): TechniqueDef {
+  return { id, name, family: 'intersections', difficulty, maxDifficulty: difficulty, uniqueness: false, find: classicOr(id, classic) };
 }
 
-export const DIRECT_POINTING = def('direct-pointing', 'Direct pointing', 1.7, findDirectPointing, true, 'pointing');
-export const DIRECT_CLAIMING = def('direct-claiming', 'Direct claiming', 1.9, findDirectClaiming, true, 'claiming');
-export const POINTING = def('pointing', 'Pointing', 2.6, findPlainPointing, false, 'pointing');
-export const CLAIMING = def('claiming', 'Claiming', 2.8, findPlainClaiming, false, 'claiming');
+export const DIRECT_POINTING = def('direct-pointing', 'Direct pointing', 1.7, findDirectPointing);
+export const DIRECT_CLAIMING = def('direct-claiming', 'Direct claiming', 1.9, findDirectClaiming);
+export const POINTING = def('pointing', 'Pointing', 2.6, findPlainPointing);
+export const CLAIMING = def('claiming', 'Claiming', 2.8, findPlainClaiming);
 
 /** Locked candidates, in ladder order. */
 export const INTERSECTION_TECHNIQUES: TechniqueDef[] = [DIRECT_POINTING, DIRECT_CLAIMING, POINTING, CLAIMING];

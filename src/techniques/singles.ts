@@ -2,9 +2,8 @@ import type { Board } from '../core/board.js';
 import { classicGeometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
-import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW } from './houses.js';
-import type { TechniqueContext, TechniqueDef } from './types.js';
-import { variantTechniques } from './variant-link.js';
+import type { TechniqueDef } from './types.js';
+import { classicOr } from './variant-link.js';
 
 /**
  * The order in which Sudoku Explainer visits units: boxes, then columns, then rows.
@@ -142,15 +141,7 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
   return null;
 }
 
-/** Which SE types a single may come from (bit per TYPE_*), for the per-technique entries on any geometry. */
-const BLOCKS = 1 << TYPE_BLOCK;
-const LINES = (1 << TYPE_ROW) | (1 << TYPE_COLUMN);
-
-/** True when the context's rules are classic (the fast classic tables apply). */
-export function isClassic(context: TechniqueContext): boolean {
-  return context.geometry === undefined || context.geometry.classic;
-}
-
+// On other rules than classic each of these searches SukakuExplainer's houses of its kind (classicOr).
 export const FULL_HOUSE: TechniqueDef = {
   id: 'full-house',
   name: 'Full house',
@@ -158,7 +149,7 @@ export const FULL_HOUSE: TechniqueDef = {
   difficulty: 1.0,
   maxDifficulty: 1.0,
   uniqueness: false,
-  find: (board, context) => (isClassic(context) ? findFullHouse(board) : variantTechniques().singleOfKind(board, context.geometry!, true, 0, 'full-house', 1.0)),
+  find: classicOr('full-house', findFullHouse),
 };
 
 export const HIDDEN_SINGLE_BOX: TechniqueDef = {
@@ -168,7 +159,7 @@ export const HIDDEN_SINGLE_BOX: TechniqueDef = {
   difficulty: 1.2,
   maxDifficulty: 1.2,
   uniqueness: false,
-  find: (board, context) => (isClassic(context) ? findHiddenSingleBox(board) : variantTechniques().singleOfKind(board, context.geometry!, false, BLOCKS, 'hidden-single-box', 1.2)),
+  find: classicOr('hidden-single-box', findHiddenSingleBox),
 };
 
 export const HIDDEN_SINGLE_LINE: TechniqueDef = {
@@ -178,7 +169,7 @@ export const HIDDEN_SINGLE_LINE: TechniqueDef = {
   difficulty: 1.5,
   maxDifficulty: 1.5,
   uniqueness: false,
-  find: (board, context) => (isClassic(context) ? findHiddenSingleLine(board) : variantTechniques().singleOfKind(board, context.geometry!, false, LINES, 'hidden-single-line', 1.5)),
+  find: classicOr('hidden-single-line', findHiddenSingleLine),
 };
 
 export const NAKED_SINGLE: TechniqueDef = {

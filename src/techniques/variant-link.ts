@@ -4,7 +4,7 @@ import type { Step } from '../core/step.js';
 import type { AdvancedOff, emitLocking } from './forcing/advanced.js';
 import type { SeHouses as ChainHouses } from './forcing/se-units.js';
 import type { SeHouses } from './houses.js';
-import type { TechniqueDef } from './types.js';
+import type { TechniqueDef, TechniqueFn } from './types.js';
 
 /**
  * How the techniques reach their code for houses other than classic's without every bundle
@@ -22,10 +22,12 @@ export interface VariantTechniques {
   chainHouses(geometry: Geometry): ChainHouses;
   /** The dynamic chains' locking rule over the chain houses' locking pairs (forcing/locking-pairs.ts). */
   lockingByPairs(h: ChainHouses, lost: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[], emit: typeof emitLocking): void;
-  /** The first single of one kind in SE's house order (singles-houses.ts). */
-  singleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null;
-  /** Locked candidates over every pair of crossing houses (locking-houses.ts). */
-  lockingInHouses(board: Readonly<Board>, geometry: Geometry, direct: boolean, only: LockingKind): Step | null;
+  /**
+   * The step of a technique of singles.ts or intersections.ts (by its id), whose own search reads
+   * classic's houses, on a non-classic geometry: singles of one kind in SE's house order
+   * (singles-houses.ts), locked candidates over every pair of crossing houses (locking-houses.ts).
+   */
+  onHouses(id: string, board: Readonly<Board>, geometry: Geometry): Step | null;
   /** The name of a house in texts (texts.ts houseNameIn: "the down diagonal", "window 2"...). */
   houseName(geometry: Geometry, house: number): string;
   /** The ladder of a non-classic geometry, from the classic one (variant-ladder.ts). */
@@ -52,6 +54,11 @@ export function linkVariantTechniques(techniques: VariantTechniques): void {
 export function variantTechniques(): VariantTechniques {
   if (linked === null) throw new Error('the variant techniques come with a rules value: build one first (buildRules)');
   return linked;
+}
+
+/** A technique's search: `classic` on classic rules (or none given), the linked search of `id` ({@link VariantTechniques.onHouses}) on any other. */
+export function classicOr(id: string, classic: (board: Readonly<Board>) => Step | null): TechniqueFn {
+  return (board, context) => (context.geometry === undefined || context.geometry.classic ? classic(board) : variantTechniques().onHouses(id, board, context.geometry));
 }
 
 /** The variant ladders' own definitions: empty until buildRules has linked them (then no variant step exists either). */
