@@ -3,7 +3,7 @@ import type { Step } from '../core/step.js';
 import { cellName, unitName } from '../core/tables.js';
 import { techniqueById } from '../techniques/registry.js';
 import { EXPLANATION_TEXTS, houseNameIn } from '../techniques/texts.js';
-import { cageTexts } from '../techniques/cage-link.js';
+import { variantTexts } from '../techniques/variant-link.js';
 
 /**
  * Explanation texts live in `src/techniques/texts.ts`, one table per family, each from technique id
@@ -33,9 +33,9 @@ import { cageTexts } from '../techniques/cage-link.js';
 let templates: Map<string, string> | undefined;
 let templatesCageTexts: Readonly<Record<string, string>> | undefined;
 
-/** Every explanation template, by technique id (built on first use, again once the killer texts are linked: cage-link.ts). */
+/** Every explanation template, by technique id (built on first use, again once the killer texts are linked: techniques/variant-link.ts). */
 export function explanationTemplates(): ReadonlyMap<string, string> {
-  const cage = cageTexts();
+  const cage = variantTexts();
   if (templates && templatesCageTexts === cage) return templates;
   const loaded = new Map<string, string>();
   for (const family of [...EXPLANATION_TEXTS, cage]) {

@@ -3,13 +3,10 @@ import { findGivenConflict } from './puzzle.js';
 import { linkRulesCounter, setRulesSource, type RulesCounter } from './solver-link.js';
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
-import { linkCageTechniques } from '../techniques/cage-link.js';
 import { linkVariantGrading } from '../grader/variant-link.js';
 import { VARIANT_GRADING } from '../grader/variant-grading.js';
 import { linkVariantTechniques } from '../techniques/variant-link.js';
 import { VARIANT_TECHNIQUES } from '../techniques/variant-techniques.js';
-import { KILLER_TECHNIQUES } from '../techniques/killer/index.js';
-import { KILLER_TEXTS } from '../techniques/killer/texts.js';
 import { PARITY_EVEN, PARITY_ODD, RulesError, type BoxShape, type Cage, type CageSpec, type HouseKind, type Rules, type RulesSpec } from './types.js';
 
 /** Sizes with a usual box shape: rows x cols of one box (the wider way round, as printed). */
@@ -456,9 +453,8 @@ export function buildRules(input: RulesSpec): Rules {
 
   // The counting solver for these rules comes with them (why: solver-link.ts).
   linkRulesCounter(RULES_COUNTER);
-  // And the killer techniques, for the grader (why: techniques/cage-link.ts).
-  linkCageTechniques(KILLER_TECHNIQUES, KILLER_TEXTS);
-  // And the geometry and techniques of houses other than classic's (why: core/geometry.ts, techniques/variant-link.ts).
+  // And the geometry and techniques of houses other than classic's, the killer techniques among
+  // them (why: core/geometry.ts, techniques/variant-link.ts).
   linkGeometryBuilder(buildGeometry);
   linkVariantTechniques(VARIANT_TECHNIQUES);
   // And the grader's code for a { rules, givens } puzzle, the grader of other sizes and Samurai

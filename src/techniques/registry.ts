@@ -4,12 +4,11 @@ import { EXCLUSION_TECHNIQUES } from './exclusion.js';
 import { FISH_TECHNIQUES } from './fish.js';
 import { FORCING_TECHNIQUES } from './forcing.js';
 import { INTERSECTION_TECHNIQUES } from './intersections.js';
-import { cageTechniques } from './cage-link.js';
 import { SINGLES_TECHNIQUES } from './singles.js';
 import { SUBSET_TECHNIQUES } from './subsets.js';
 import type { TechniqueDef } from './types.js';
 import { UNIQUENESS_TECHNIQUES } from './uniqueness.js';
-import { variantDefs, variantTechniques } from './variant-link.js';
+import { variantDefs, variantTechniques, type VariantLadder } from './variant-link.js';
 import { WING_TECHNIQUES } from './wings.js';
 
 /**
@@ -38,20 +37,11 @@ export const LADDER: readonly TechniqueDef[] = [
 
 /*
  * The ladder of a non-classic geometry (SukakuExplainer's producers, the techniques sound there,
- * the killer techniques on cages) is built by variant-ladder.ts, which buildRules links in
- * (variant-link.ts): classic bundles do not carry it.
+ * the killer techniques on cages) and its producer groups are built (once per geometry) by
+ * variant-ladder.ts, which buildRules links in (variant-link.ts): classic bundles do not carry it.
  */
-
-const VARIANT_LADDERS = new WeakMap<Geometry, { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] }>();
-
-function variantLadder(geometry: Geometry): { ladder: TechniqueDef[]; all: LadderGroup[]; noUniqueness: LadderGroup[] } {
-  let known = VARIANT_LADDERS.get(geometry);
-  if (known === undefined) {
-    const ladder = variantTechniques().ladder(geometry, LADDER);
-    known = { ladder, all: buildGroups(ladder), noUniqueness: buildGroups(ladder.filter((def) => !def.uniqueness)) };
-    VARIANT_LADDERS.set(geometry, known);
-  }
-  return known;
+function variantLadder(geometry: Geometry): VariantLadder {
+  return variantTechniques().ladder(geometry, LADDER, buildGroups);
 }
 
 /** The technique ladder of a geometry: {@link LADDER} for classic (or none given), else the variant ladder (built once per geometry). */
@@ -63,7 +53,7 @@ const BY_ID = new Map<string, TechniqueDef>(LADDER.map((def) => [def.id, def]));
 
 /** A technique by id, or undefined (the variant ladders' own producers and the killer techniques once buildRules has linked them in). */
 export function techniqueById(id: string): TechniqueDef | undefined {
-  return BY_ID.get(id) ?? variantDefs().find((def) => def.id === id) ?? cageTechniques().find((def) => def.id === id);
+  return BY_ID.get(id) ?? variantDefs().find((def) => def.id === id);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { classicGeometry, type Geometry } from '../core/geometry.js';
-import { cageTechniques } from './cage-link.js';
+import { KILLER_TECHNIQUES } from './killer/index.js';
 import { findGeneralizedIntersection, findLockingInHouses } from './locking-houses.js';
 import { findHiddenSingleHouse, findSingleInHouses } from './singles-houses.js';
+import type { LadderGroup } from './registry.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
+import type { VariantLadder } from './variant-link.js';
 
 /*
  * The technique ladder of rules other than classic, as SukakuExplainer runs it, with its own
@@ -74,8 +76,8 @@ export const VARIANT_ONLY: readonly TechniqueDef[] = [SINGLES_IN_HOUSES, HIDDEN_
 /*
  * Technique definitions that only a geometry with killer cages uses (cage sums, the rule of 45,
  * cage splitting, house combinations: `KILLER_TECHNIQUES` of src/techniques/killer, rated on the
- * same scale, see docs/killer-rating.md) come through cage-link.ts (`cageTechniques()`), linked in
- * by buildRules, so that classic bundles do not carry them. The ladder of a cage geometry is the
+ * same scale, see docs/killer-rating.md) are imported here, linked in by buildRules with the rest
+ * of this module (variant-link.ts), so that classic bundles do not carry them. The ladder of a cage geometry is the
  * house techniques that stay sound with cages plus these, sorted by difficulty.
  */
 
@@ -120,7 +122,7 @@ function byDifficulty(defs: readonly TechniqueDef[]): TechniqueDef[] {
  * the direct hidden pair, the naked single, the direct hidden triple, its locking producer
  * (pointing, claiming over every pair of house types, then the generalised intersection), then
  * the classic ladder's other techniques reading the geometry, less those unsound there (see
- * {@link soundOn}), plus the killer techniques (`cageTechniques()`) when the rules have cages.
+ * {@link soundOn}), plus the killer techniques when the rules have cages.
  */
 export function buildVariantLadder(geometry: Geometry, classic: readonly TechniqueDef[]): TechniqueDef[] {
   // The classic ladder's singles and locked candidates are replaced by SukakuExplainer's producers,
@@ -130,5 +132,18 @@ export function buildVariantLadder(geometry: Geometry, classic: readonly Techniq
   const nakedSingle = classic.find((def) => def.id === 'naked-single')!;
   const hasCages = geometry.rules !== null && geometry.rules.cages.length > 0;
   const rest = classic.filter((def) => !replaced(def) && soundOn(def, geometry) && (!hasCages || def.difficulty < CAGE_LADDER_MAX));
-  return byDifficulty([SINGLES_IN_HOUSES, DIRECT_LOCKING_IN_HOUSES, nakedSingle, LOCKING_IN_HOUSES, ...rest, ...(hasCages ? cageTechniques() : [])]);
+  return byDifficulty([SINGLES_IN_HOUSES, DIRECT_LOCKING_IN_HOUSES, nakedSingle, LOCKING_IN_HOUSES, ...rest, ...(hasCages ? KILLER_TECHNIQUES : [])]);
+}
+
+const LADDERS = new WeakMap<Geometry, VariantLadder>();
+
+/** The ladder of a non-classic geometry and its producer groups (made by `groups`, the registry's), built once per geometry. */
+export function variantLadderOf(geometry: Geometry, classic: readonly TechniqueDef[], groups: (defs: readonly TechniqueDef[]) => LadderGroup[]): VariantLadder {
+  let known = LADDERS.get(geometry);
+  if (known === undefined) {
+    const ladder = buildVariantLadder(geometry, classic);
+    known = { ladder, all: groups(ladder), noUniqueness: groups(ladder.filter((def) => !def.uniqueness)) };
+    LADDERS.set(geometry, known);
+  }
+  return known;
 }

@@ -4,16 +4,19 @@ import type { Step } from '../core/step.js';
 import type { AdvancedOff, emitLocking } from './forcing/advanced.js';
 import type { SeHouses as ChainHouses } from './forcing/se-units.js';
 import type { SeHouses } from './houses.js';
+import type { LadderGroup } from './registry.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
 /**
  * How the techniques reach their code for houses other than classic's without every bundle
- * carrying it (the reason and the pattern are those of src/rules/solver-link.ts and cage-link.ts).
+ * carrying it (the reason and the pattern are those of src/rules/solver-link.ts).
  * SukakuExplainer's house order, its singles and locked candidates over any pair of house types,
- * the generalised intersection, the variant ladder and the names of extra houses only serve rules
- * other than classic, whose geometry only exists once `buildRules` has made them; so `buildRules`
- * links them in (variant-techniques.ts) and the techniques find them here: an app that grades
- * classic grids never bundles them, an app that builds rules always has them.
+ * the generalised intersection, the variant ladder, the names of extra houses and the killer
+ * techniques with their texts only serve rules other than classic, whose geometry only exists
+ * once `buildRules` has made them; so `buildRules` links them in (variant-techniques.ts) and the
+ * techniques find them here: an app that grades classic grids never bundles them (the killer
+ * techniques alone are 5.7 KB gzipped: the classic calls' browser bundle measured 49,107 B
+ * without them and 54,791 B with them, esbuild --minify), an app that builds rules always has them.
  */
 export interface VariantTechniques {
   /** SE's house order of a non-classic geometry (houses-build.ts). */
@@ -30,10 +33,22 @@ export interface VariantTechniques {
   onHouses(id: string, board: Readonly<Board>, geometry: Geometry): Step | null;
   /** The name of a house in texts (texts.ts houseNameIn: "the down diagonal", "window 2"...). */
   houseName(geometry: Geometry, house: number): string;
-  /** The ladder of a non-classic geometry, from the classic one (variant-ladder.ts). */
-  ladder(geometry: Geometry, classic: readonly TechniqueDef[]): TechniqueDef[];
-  /** The definitions only the variant ladders use (their producers), for names and lookups. */
+  /**
+   * The ladder of a non-classic geometry, from the classic one, and its producer groups as
+   * `groups` makes them (the registry's); built once per geometry (variant-ladder.ts).
+   */
+  ladder(geometry: Geometry, classic: readonly TechniqueDef[], groups: (defs: readonly TechniqueDef[]) => LadderGroup[]): VariantLadder;
+  /** The definitions only the variant ladders use (their producers, the killer techniques), for names and lookups. */
   readonly defs: readonly TechniqueDef[];
+  /** The killer techniques' explanation templates, by technique id. */
+  readonly texts: Readonly<Record<string, string>>;
+}
+
+/** The technique ladder of a non-classic geometry: its techniques, and its producer groups with and without the uniqueness techniques. */
+export interface VariantLadder {
+  readonly ladder: TechniqueDef[];
+  readonly all: LadderGroup[];
+  readonly noUniqueness: LadderGroup[];
 }
 
 /** Which locking steps to look for: all of them (the producer), or only those from a box (pointing) or from another house (claiming). */
@@ -65,3 +80,10 @@ export function classicOr(id: string, classic: (board: Readonly<Board>) => Step 
 export function variantDefs(): readonly TechniqueDef[] {
   return linked === null ? [] : linked.defs;
 }
+
+/** The killer techniques' explanation templates: empty until buildRules has linked them. */
+export function variantTexts(): Readonly<Record<string, string>> {
+  return linked === null ? NO_TEXTS : linked.texts;
+}
+
+const NO_TEXTS: Readonly<Record<string, string>> = {};

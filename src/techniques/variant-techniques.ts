@@ -8,7 +8,8 @@ import { buildHouseOrder } from './houses-build.js';
 import { findLockingInHouses } from './locking-houses.js';
 import { findSingleOfKind } from './singles-houses.js';
 import { houseNameIn } from './texts.js';
-import { VARIANT_ONLY, buildVariantLadder } from './variant-ladder.js';
+import { KILLER_TECHNIQUES, KILLER_TEXTS } from './killer/index.js';
+import { VARIANT_ONLY, variantLadderOf } from './variant-ladder.js';
 import type { VariantTechniques } from './variant-link.js';
 
 /** The searches of singles.ts and intersections.ts on houses other than classic's, by technique id (see classicOr). */
@@ -29,6 +30,7 @@ export const VARIANT_TECHNIQUES: VariantTechniques = {
   lockingByPairs,
   onHouses: (id, board, geometry) => ON_HOUSES[id]!(board, geometry),
   houseName: houseNameIn,
-  ladder: buildVariantLadder,
-  defs: VARIANT_ONLY,
+  ladder: variantLadderOf,
+  defs: [...VARIANT_ONLY, ...KILLER_TECHNIQUES],
+  texts: KILLER_TEXTS,
 };
