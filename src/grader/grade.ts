@@ -324,46 +324,44 @@ function runPath(target: Target, options: GradeOptions, record: boolean): PathRe
   for (let cell = 0; cell < 81; cell++) if (board.values[cell] === 0) empty++;
 
   while (empty > 0) {
-    if (tally.steps >= MAX_STEPS) {
+    if (tally.stepCount >= MAX_STEPS) {
       lowerBound = true;
       break;
     }
-    const found = findInLadder(board, groups, context, tally.guesses > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
+    const found = findInLadder(board, groups, context, tally.guessCount > 0 ? Math.min(limit, AFTER_GUESS_LIMIT) : limit);
     let step = found.step;
     if (found.bounded > 0 || step?.truncated) {
       // Some search stopped at its bound: the path may not be the easiest, the rating is "at least".
       lowerBound = true;
-      tally.raise(found.bounded, found.boundedBy);
+      tally.raiseTo(found.bounded, found.boundedBy);
     }
     if (!step && found.skipped !== Infinity && found.skipped > limit) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
-      tally.raise(found.skipped, 'unknown');
+      tally.raiseTo(found.skipped, 'unknown');
       lowerBound = true;
       break;
     }
     if (!step) {
       if (GUESS_DIFFICULTY > limit) {
-        tally.rating = Math.max(tally.rating, GUESS_DIFFICULTY);
-        tally.hardest = 'guess';
-        tally.guesses++;
+        tally.guessBeyondLimit();
         lowerBound = true;
         break;
       }
       step = guessStep(board, (trial) => solvable(trial, rules), geometry);
       if (!step) throw new Error('grader: no candidate of the guessed cell leads to a solution');
-      tally.guesses++;
+      tally.guessCount++;
     }
     const before = empty;
     applyStep(board, step, geometry);
     empty = before - step.placements.length;
-    tally.take(step);
+    tally.takeStep(step);
     if (record) steps.push(step);
-    if (tally.rating > limit) {
+    if (tally.topRating > limit) {
       lowerBound ||= empty > 0;
       break;
     }
   }
-  return { grade: tally.grade(lowerBound, checked.stats, checked.unique), steps };
+  return { grade: tally.toGrade(lowerBound, checked.stats, checked.unique), steps };
 }
 
 /** Number of candidates a step removes or cells it fills (0 means the step is useless). */

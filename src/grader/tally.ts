@@ -1,6 +1,6 @@
 import type { Step } from '../core/step.js';
 import type { Grade } from './grade.js';
-import { levelOf, roundRating } from './levels.js';
+import { GUESS_DIFFICULTY, levelOf, roundRating } from './levels.js';
 
 /**
  * The running measures of a solving path, kept as serate keeps them: ER the hardest step, ED the
@@ -8,47 +8,54 @@ import { levelOf, roundRating } from './levels.js';
  * technique and guesses. Shared by the 9x9 grader (grade.ts) and the general one (general/grade.ts).
  */
 export class PathTally {
-  rating = 0;
-  pearl = 0;
-  diamond = 0;
-  hardest = 'none';
-  steps = 0;
-  guesses = 0;
-  readonly counts: Record<string, number> = {};
+  topRating = 0;
+  pearlRating = 0;
+  diamondRating = 0;
+  topBy = 'none';
+  stepCount = 0;
+  guessCount = 0;
+  readonly perTechnique: Record<string, number> = {};
 
   /** A step of the path, once applied. */
-  take(step: Step): void {
-    this.steps++;
-    this.counts[step.technique] = (this.counts[step.technique] ?? 0) + 1;
-    this.raise(step.difficulty, step.technique);
+  takeStep(step: Step): void {
+    this.stepCount++;
+    this.perTechnique[step.technique] = (this.perTechnique[step.technique] ?? 0) + 1;
+    this.raiseTo(step.difficulty, step.technique);
     // serate: after each step, while no step has placed a digit yet, ED is set once (the first
     // step's difficulty) and EP becomes the running maximum at the first step that places one.
-    if (this.pearl === 0) {
-      if (this.diamond === 0) this.diamond = this.rating;
-      if (step.placements.length > 0) this.pearl = this.rating;
+    if (this.pearlRating === 0) {
+      if (this.diamondRating === 0) this.diamondRating = this.topRating;
+      if (step.placements.length > 0) this.pearlRating = this.topRating;
     }
   }
 
   /** The rating is at least `difficulty`, reached by `by` (a step, or a search stopped at a bound). */
-  raise(difficulty: number, by: string): void {
-    if (difficulty > this.rating) {
-      this.rating = difficulty;
-      this.hardest = by;
+  raiseTo(difficulty: number, by: string): void {
+    if (difficulty > this.topRating) {
+      this.topRating = difficulty;
+      this.topBy = by;
     }
   }
 
+  /** A guess the path needs where the rating limit stops it: the rating is at least a guess's. */
+  guessBeyondLimit(): void {
+    this.topRating = Math.max(this.topRating, GUESS_DIFFICULTY);
+    this.topBy = 'guess';
+    this.guessCount++;
+  }
+
   /** The grade; a path stopped before its first step (or placement) leaves ED and EP at the rating reached, as bounds. */
-  grade(lowerBound: boolean, solver: Grade['solver'], unique: boolean): Grade {
-    const rounded = roundRating(this.rating);
+  toGrade(lowerBound: boolean, solver: Grade['solver'], unique: boolean): Grade {
+    const rounded = roundRating(this.topRating);
     return {
       rating: rounded,
-      pearl: roundRating(this.pearl === 0 ? this.rating : this.pearl),
-      diamond: roundRating(this.diamond === 0 ? this.rating : this.diamond),
-      level: levelOf(rounded, this.guesses > 0),
-      hardest: this.hardest,
-      counts: this.counts,
-      steps: this.steps,
-      guesses: this.guesses,
+      pearl: roundRating(this.pearlRating === 0 ? this.topRating : this.pearlRating),
+      diamond: roundRating(this.diamondRating === 0 ? this.topRating : this.diamondRating),
+      level: levelOf(rounded, this.guessCount > 0),
+      hardest: this.topBy,
+      counts: this.perTechnique,
+      steps: this.stepCount,
+      guesses: this.guessCount,
       solver,
       lowerBound,
       unique,

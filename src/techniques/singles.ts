@@ -2,17 +2,15 @@ import type { Board } from '../core/board.js';
 import { classicGeometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
+import { seHouses } from './houses.js';
 import type { TechniqueDef } from './types.js';
 import { classicOr } from './variant-link.js';
 
-/**
- * The order in which Sudoku Explainer visits units: boxes, then columns, then rows.
- * Every unit-based technique of the basic families scans in this order, so that when several
- * instances of equal difficulty exist we take the same one SE takes.
+/*
+ * The singles scan units in the order Sudoku Explainer visits them: boxes, then columns, then rows
+ * (houses.ts, `seHouses(classicGeometry()).order`), so that when several instances of equal
+ * difficulty exist we take the same one SE takes.
  */
-export const SE_UNIT_ORDER: Uint8Array = Uint8Array.from([
-  18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 1, 2, 3, 4, 5, 6, 7, 8,
-]);
 
 /**
  * Where each digit can go in a house: `out[(d - 1)]` becomes the 9-bit mask of the indexes i
@@ -60,8 +58,9 @@ export function placement(technique: string, difficulty: number, cell: number, d
  */
 function findSingleInUnits(board: Readonly<Board>, alone: boolean, kinds: number, technique: string, difficulty: number): Step | null {
   const UNIT_CELLS = classicGeometry().houseCells;
+  const order = seHouses(classicGeometry()).order;
   for (let k = 0; k < 27; k++) {
-    const unit = SE_UNIT_ORDER[k]!;
+    const unit = order[k]!;
     const isBox = unit >= 18;
     if (isBox ? (kinds & 1) === 0 : (kinds & 2) === 0) continue;
     const base = unit * 9;
@@ -111,8 +110,9 @@ export function findFullHouse(board: Readonly<Board>): Step | null {
     LAST_EMPTY[col] = cell;
     LAST_EMPTY[box] = cell;
   }
+  const order = seHouses(classicGeometry()).order;
   for (let k = 0; k < 27; k++) {
-    const unit = SE_UNIT_ORDER[k]!;
+    const unit = order[k]!;
     if (EMPTY_IN_UNIT[unit] !== 1) continue;
     const cell = LAST_EMPTY[unit]!;
     // Every other digit is placed in the unit, so the cell's only possible candidate is the missing one.

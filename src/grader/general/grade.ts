@@ -132,7 +132,7 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
   const maxSteps = rules.cellCount * rules.size + 1;
 
   while (empty > 0) {
-    if (tally.steps >= maxSteps) {
+    if (tally.stepCount >= maxSteps) {
       lowerBound = true;
       break;
     }
@@ -140,32 +140,30 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
     let step = found.step;
     if (!step && found.skipped !== Infinity) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
-      tally.raise(found.skipped, 'unknown');
+      tally.raiseTo(found.skipped, 'unknown');
       lowerBound = true;
       break;
     }
     if (!step) {
       if (GUESS_DIFFICULTY > limit) {
-        tally.rating = Math.max(tally.rating, GUESS_DIFFICULTY);
-        tally.hardest = 'guess';
-        tally.guesses++;
+        tally.guessBeyondLimit();
         lowerBound = true;
         break;
       }
       step = generalGuess(board, shape);
       if (!step) throw new Error('general grader: no candidate of the guessed cell leads to a solution');
-      tally.guesses++;
+      tally.guessCount++;
     }
     applyGeneralStep(board, shape, step);
     empty -= step.placements.length;
-    tally.take(step);
+    tally.takeStep(step);
     if (record) steps.push(step);
-    if (tally.rating > limit) {
+    if (tally.topRating > limit) {
       lowerBound ||= empty > 0;
       break;
     }
   }
-  return { grade: tally.grade(lowerBound, checked.stats, checked.unique), steps };
+  return { grade: tally.toGrade(lowerBound, checked.stats, checked.unique), steps };
 }
 
 /**
