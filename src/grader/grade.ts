@@ -402,7 +402,8 @@ function gradeInput(puzzle: GradeInput, options: GradeOptions, record: boolean):
 
 /** The keys of {@link GradeOptions} (the grading pool checks a batch's options with them too). */
 export const GRADE_OPTION_KEYS = optionKeys<GradeOptions>({ uniqueness: true, maxRating: true });
-const STEP_OPTION_KEYS = optionKeys<StepOptions>({ uniqueness: true, maxDifficulty: true, rules: true });
+// Pure: bundles that take no step call drop it.
+const STEP_OPTION_KEYS = /* @__PURE__ */ optionKeys<StepOptions>({ uniqueness: true, maxDifficulty: true, rules: true });
 
 /** Refuses unknown keys and values of the wrong kind ({@link OptionError}); returns the own keys. */
 function checkGradeOptions(options: GradeOptions): GradeOptions {
