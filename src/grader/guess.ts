@@ -2,18 +2,16 @@ import { cloneBoard, placeDigit, type Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { POPCOUNT, digitsOf } from '../core/tables.js';
-import type { Solver } from '../solver/index.js';
 import { GUESS_DIFFICULTY } from './levels.js';
 
 /**
  * The fallback when no technique applies: a trial on the most constrained empty cell (fewest
  * candidates, first in row order). Its candidates are tried in ascending order and the first one
  * the counting solver finds a solution for is placed. Returns null when no candidate leads to a
- * solution (the board is contradictory). `solver` is the classic counting solver, or for other rules
- * a function telling whether a board (with the trial digit placed under `geometry`) has a solution.
+ * solution (the board is contradictory). `leads` tells whether a board (with the trial digit placed
+ * under `geometry`) has a solution: the classic counting solver's answer, or the rules' counter's.
  */
-export function guessStep(board: Readonly<Board>, solver: Solver | ((trial: Board) => boolean), geometry?: Geometry): Step | null {
-  const leads = typeof solver === 'function' ? solver : (trial: Board) => solver.countBoard(trial, 1) > 0;
+export function guessStep(board: Readonly<Board>, leads: (trial: Board) => boolean, geometry?: Geometry): Step | null {
   let best = -1;
   let bestCount = 10;
   for (let cell = 0; cell < 81; cell++) {
