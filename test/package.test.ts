@@ -40,9 +40,9 @@ const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1
 // searches over other houses by technique id (classicOr, -62 B); the killer techniques and the
 // variant ladders' cache behind the one technique link (-54 B); the tally's own field names, which
 // dist/esm shortens, and the singles reading houses.ts's SE order (-61 B); the step options' key
-// list marked pure (-7 B): 46,137 B by this test, 2,811 B over issue 25's allowance (41,278 +
-// 2,048 = 43,326 B), 4,637 B over the bundle before the geometry (41,491 B at 6428f8d, both bundled
-// from a build's dist/esm as this test does). Where those bytes are
+// list marked pure (-7 B); guessStep without its unreached Solver branch (-11 B): 46,126 B by this
+// test, 2,800 B over issue 25's allowance (41,278 + 2,048 = 43,326 B), 4,626 B over the bundle
+// before the geometry (41,491 B at 6428f8d, both bundled from a build's dist/esm as this test does). Where those bytes are
 // (what each module's bytes add to the gzipped bundle, against 6428f8d): the chain engine +1,290 (its run
 // reuse and houses per cell), the other chain and forcing files +956, exclusion and fish +549
 // (speed-ups), the classic tables as Geometry and SE-order values (core/geometry.ts, houses.ts,
