@@ -49,7 +49,10 @@ import {
 const MAX_EXTRA = 31;
 
 interface ExtraTables {
+  /** Extra houses: the rules value's, then the implied ones (impliedWindows). */
   readonly count: number;
+  /** How many of them are implied (the last ones). */
+  readonly implied: number;
   /** House e's cells as three band words at e * 3. */
   readonly mask: Int32Array;
   /** Per cell, the cells sharing an extra house with it (three words at cell * 3), or zero. */
@@ -104,12 +107,15 @@ function compileExtra(rules: Rules): ExtraTables {
   // The layout's own house tables, not the value's public arrays (see grid9-solver.ts).
   const { start, cells: flat } = houseTablesOf(rules);
   const houses = Array.from({ length: start.length - 1 }, (_, h) => flat.subarray(start[h]!, start[h + 1]!));
-  const count = houses.length - 27;
+  const extra: (Int16Array | number[])[] = houses.slice(27);
+  const implied = impliedWindows(extra);
+  for (const cells of implied) extra.push(cells);
+  const count = extra.length;
   const mask = new Int32Array(count * 3);
   const peers = new Int32Array(81 * 3);
   const inExtra = new Int32Array(3);
   for (let e = 0; e < count; e++) {
-    const cells = houses[27 + e]!;
+    const cells = extra[e]!;
     for (const cell of cells) setCell(mask, e * 3, cell);
     for (const cell of cells) {
       for (let w = 0; w < 3; w++) peers[cell * 3 + w] = peers[cell * 3 + w]! | mask[e * 3 + w]!;
@@ -136,13 +142,62 @@ function compileExtra(rules: Rules): ExtraTables {
       pairs.push(...words);
     }
   }
-  const tables: ExtraTables = { count, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
+  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
   tablesOf.set(key, tables);
   return tables;
 }
 
+/** Rows or columns 1-3 and 5-7 (windoku's windows), and 0, 4 and 8 (between and around them). */
+const WINDOW_LINES = [
+  [1, 2, 3],
+  [5, 6, 7],
+  [0, 4, 8],
+] as const;
+
+/**
+ * The five houses windoku's four windows imply. Rows 1-3 hold each digit three times; the two
+ * windows on them hold it twice, so their cells in columns 0, 4 and 8 hold it once: a house.
+ * Likewise rows 5-7, and columns 1-3 and 5-7 with rows 0, 4 and 8. Rows 0, 4 and 8 hold each digit
+ * three times, once in columns 1-3 and once in columns 5-7 (the two houses just found), so once in
+ * columns 0, 4 and 8: a fifth house.
+ *
+ *     e c c c e d d d e      W: the four windows (rows and columns 1-3 and 5-7)
+ *     a W W W a W W W a      a: rows 1-3 x columns 0, 4, 8
+ *     a W W W a W W W a      b: rows 5-7 x columns 0, 4, 8
+ *     a W W W a W W W a      c: rows 0, 4, 8 x columns 1-3
+ *     e c c c e d d d e      d: rows 0, 4, 8 x columns 5-7
+ *     b W W W b W W W b      e: rows 0, 4, 8 x columns 0, 4, 8
+ *     b W W W b W W W b
+ *     b W W W b W W W b
+ *     e c c c e d d d e
+ * Every solution of rules with the four windows (and rows and columns) keeps each of the five, so
+ * the solver may use them as houses: hidden singles and locked candidates in them cut the search
+ * (test/band-extra-solver.test.ts holds them to solved grids and to a brute-force count). Returns
+ * none unless all four windows are among the extra houses.
+ */
+function impliedWindows(extra: readonly ArrayLike<number>[]): number[][] {
+  const keyOf = (cells: ArrayLike<number>): string => Array.from(cells).sort((a, b) => a - b).join(',');
+  const block = (rows: readonly number[], cols: readonly number[]): number[] => {
+    const cells: number[] = [];
+    for (const r of rows) for (const c of cols) cells.push(r * 9 + c);
+    return cells.sort((a, b) => a - b);
+  };
+  const present = new Set(extra.map(keyOf));
+  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) if (!present.has(keyOf(block(WINDOW_LINES[i]!, WINDOW_LINES[j]!)))) return [];
+  const implied: number[][] = [];
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      if (i === 2 || j === 2) {
+        const cells = block(WINDOW_LINES[i]!, WINDOW_LINES[j]!);
+        if (!present.has(keyOf(cells))) implied.push(cells);
+      }
+    }
+  }
+  return implied;
+}
+
 /** The extra houses' tables of a rules value decoded into cell lists, for tests. */
-export function bandExtraTablesOf(rules: Rules): { houses: number[][]; peers: number[][] } {
+export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][] } {
   const t = compileExtra(rules);
   const cellsOf = (words: Int32Array, at: number): number[] => {
     const cells: number[] = [];
@@ -151,6 +206,7 @@ export function bandExtraTablesOf(rules: Rules): { houses: number[][]; peers: nu
   };
   return {
     houses: Array.from({ length: t.count }, (_, e) => cellsOf(t.mask, e * 3)),
+    implied: t.implied,
     peers: Array.from({ length: 81 }, (_, cell) => cellsOf(t.peers, cell * 3)),
   };
 }
@@ -182,6 +238,8 @@ export class BandExtraSolver {
   /** Per band, the cells with such peers. */
   private withPeers!: Int32Array;
   private readonly allCells = new Int32Array([BAND_ALL, BAND_ALL, BAND_ALL]);
+  /** Killers with implied houses: compile9's peers with those of the implied houses (made on first use). */
+  private mergedPeers: Int32Array | null = null;
   /** Summed cages (innies included, grid9-solver.ts's compile9): cells as three words, sums. */
   private cageCount = 0;
   private cageMask!: Int32Array;
@@ -210,6 +268,12 @@ export class BandExtraSolver {
       // clearing those again changes nothing), and the summed cages get their own pass.
       const tables = compile9(rules);
       this.peers = tables.peerMask;
+      if (this.extra.implied > 0) {
+        // Windoku's implied houses are not among compile9's houses: their peers join here.
+        const merged = (this.mergedPeers ??= new Int32Array(81 * 3));
+        for (let i = 0; i < 243; i++) merged[i] = tables.peerMask[i]! | this.extra.peers[i]!;
+        this.peers = merged;
+      }
       this.withPeers = this.allCells;
       this.cageCount = tables.cageCount;
       this.cageMask = tables.cageMask;
