@@ -297,17 +297,28 @@ function readRegionMap(text: string, size: number, cellCount: number, where: Sou
  */
 function readGroups(text: string, labels: string, cellCount: number, key: string, where: SourceLocation): number[][] {
   if (text.length !== cellCount) fail(`${key}= has ${text.length} characters, expected one per cell (${cellCount})`, where);
-  const order = new Map<string, number[]>();
+  // Each label's group, found through its character code (a file of killers reads one map per line:
+  // no Map, no search of the label string per cell).
+  const groupOf = new Int8Array(128).fill(-1);
+  const groups: number[][] = [];
+  const labelOf: number[] = [];
   for (let i = 0; i < cellCount; i++) {
-    const ch = text[i]!;
-    if (ch === '.') continue;
-    if (!labels.includes(ch)) fail(`${key}=: '${ch}' at cell ${i + 1} is not a label (${labels[0]}-${labels[labels.length - 1]}, '.' for none)`, where);
-    let cells = order.get(ch);
-    if (cells === undefined) order.set(ch, (cells = []));
-    cells.push(i);
+    const code = text.charCodeAt(i);
+    if (code === 46) continue; // '.'
+    let group = code < 128 ? groupOf[code]! : -1;
+    if (group < 0) {
+      const label = labels.indexOf(text[i]!);
+      if (label < 0) fail(`${key}=: '${text[i]!}' at cell ${i + 1} is not a label (${labels[0]}-${labels[labels.length - 1]}, '.' for none)`, where);
+      group = groups.length;
+      groupOf[code] = group;
+      groups.push([]);
+      labelOf.push(label);
+    }
+    groups[group]!.push(i);
   }
-  if (key === 'cages') return [...order.values()];
-  return [...order.entries()].sort((a, b) => labels.indexOf(a[0]) - labels.indexOf(b[0])).map(([, cells]) => cells);
+  // Cages in the order they start; other groups in the order of their labels.
+  if (key === 'cages') return groups;
+  return groups.map((cells, g) => ({ cells, label: labelOf[g]! })).sort((a, b) => a.label - b.label).map((g) => g.cells);
 }
 
 /**
