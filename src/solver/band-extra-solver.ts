@@ -15,6 +15,7 @@ import {
   PERMUTATIONS,
   PERMUTATION_CLOSURE,
   ROW_SINGLE,
+  stackPattern,
   STATE_SIZE,
   clearCells,
   clearFixed,
@@ -142,6 +143,7 @@ function compileExtra(rules: Rules): ExtraTables {
       pairs.push(...words);
     }
   }
+  if (implied.length === 5) altTables();
   const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
   tablesOf.set(key, tables);
   return tables;
@@ -196,6 +198,32 @@ function impliedWindows(extra: readonly ArrayLike<number>[]): number[][] {
   return implied;
 }
 
+/**
+ * Windoku's rows and columns in the order (1-3, 5-7, 0/4/8) that makes its four windows and the
+ * five houses they imply the nine boxes of a classic grid: a windoku is a classic sudoku twice,
+ * once as drawn and once in this order. Its bands and stacks are branched on as the classic ones
+ * are (branchOnConfigurations). (The permutation rule on them, tried as well, found nothing that the
+ * extra houses' singles and locked candidates do not: the same search nodes.)
+ */
+const ALT_ORDER = [1, 2, 3, 5, 6, 7, 0, 4, 8] as const;
+/** A row's 9-bit column set in the alternative order (bit p: column ALT_ORDER[p]) and back; made on first use. */
+let altForward: Uint16Array | null = null;
+let altBack: Uint16Array | null = null;
+
+function altTables(): void {
+  if (altForward !== null) return;
+  const forward = new Uint16Array(512);
+  const back = new Uint16Array(512);
+  for (let mask = 0; mask < 512; mask++) {
+    for (let p = 0; p < 9; p++) {
+      if ((mask >>> ALT_ORDER[p]!) & 1) forward[mask] = forward[mask]! | (1 << p);
+      if ((mask >>> p) & 1) back[mask] = back[mask]! | (1 << ALT_ORDER[p]!);
+    }
+  }
+  altForward = forward;
+  altBack = back;
+}
+
 /** The extra houses' tables of a rules value decoded into cell lists, for tests. */
 export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][] } {
   const t = compileExtra(rules);
@@ -228,6 +256,8 @@ export class BandExtraSolver {
   private readonly rowLocked = new Int32Array(9);
   private readonly columnPatterns = new Int32Array(9);
   private readonly columnLocked = new Int32Array(9);
+  /** Windoku: per digit, the patterns of the reordered grid's three bands and three stacks. */
+  private readonly altPatterns = new Int32Array(54);
   private readonly frames = framesOf(new Int32Array(MAX_DEPTH * STATE_SIZE));
   private dirty = 0;
   private solutions = 0;
@@ -678,6 +708,55 @@ export class BandExtraSolver {
         bestLine = line;
       }
     }
+    if (this.extra.implied === 5) {
+      // Windoku: the bands and stacks of the reordered grid (ALT_ORDER) too.
+      const forward = altForward!;
+      const boards = this.boards;
+      const alt = this.altPatterns;
+      let altBands = 0;
+      let altStacks = 0;
+      for (let digit = 0; digit < 9; digit++) {
+        const first = digit * 3;
+        const b0 = boards[first]!;
+        const b1 = boards[first + 1]!;
+        const b2 = boards[first + 2]!;
+        const a0 = forward[(b0 >>> 9) & 0x1ff]!;
+        const a1 = forward[b0 >>> 18]!;
+        const a2 = forward[b1 & 0x1ff]!;
+        const m0 = forward[b1 >>> 18]!;
+        const m1 = forward[b2 & 0x1ff]!;
+        const m2 = forward[(b2 >>> 9) & 0x1ff]!;
+        const e0 = forward[b0 & 0x1ff]!;
+        const e1 = forward[(b1 >>> 9) & 0x1ff]!;
+        const e2 = forward[b2 >>> 18]!;
+        const pa = miniRows(a0 | (a1 << 9) | (a2 << 18));
+        const pb = miniRows(m0 | (m1 << 9) | (m2 << 18));
+        const pc = miniRows(e0 | (e1 << 9) | (e2 << 18));
+        const ca = a0 | a1 | a2;
+        const cb = m0 | m1 | m2;
+        const cc = e0 | e1 | e2;
+        const s0 = stackPattern(ca, cb, cc, 0);
+        const s1 = stackPattern(ca, cb, cc, 3);
+        const s2 = stackPattern(ca, cb, cc, 6);
+        alt[digit * 6] = pa;
+        alt[digit * 6 + 1] = pb;
+        alt[digit * 6 + 2] = pc;
+        alt[digit * 6 + 3] = s0;
+        alt[digit * 6 + 4] = s1;
+        alt[digit * 6 + 5] = s2;
+        altBands += CONFIG_COUNT[pa]! | (CONFIG_COUNT[pb]! << 8) | (CONFIG_COUNT[pc]! << 16);
+        altStacks += CONFIG_COUNT[s0]! | (CONFIG_COUNT[s1]! << 8) | (CONFIG_COUNT[s2]! << 16);
+      }
+      let altLine = -1;
+      for (let line = 0; line < 6; line++) {
+        const total = ((line < 3 ? altBands : altStacks) >>> ((line % 3) * 8)) & 0xff;
+        if (total > 9 && total < bestTotal) {
+          bestTotal = total;
+          altLine = line;
+        }
+      }
+      if (altLine >= 0) return this.branchOnAlt(depth, altLine);
+    }
     if (bestLine < 0) return false;
     const patterns = bestLine < 3 ? rowPatterns : columnPatterns;
     const shift = (bestLine < 3 ? bestLine : bestLine - 3) * 9;
@@ -710,6 +789,64 @@ export class BandExtraSolver {
       this.cagePending = 0;
     }
     return true;
+  }
+
+  /** Branching on a digit's placements in a band or stack of windoku's reordered grid (patterns left by branchOnConfigurations). */
+  private branchOnAlt(depth: number, line: number): boolean {
+    const alt = this.altPatterns;
+    let bestDigit = -1;
+    let bestCount = 7;
+    let bestPattern = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const pattern = alt[digit * 6 + line]!;
+      const n = CONFIG_COUNT[pattern]!;
+      if (n >= 2 && n < bestCount) {
+        bestCount = n;
+        bestDigit = digit;
+        bestPattern = pattern;
+        if (n === 2) break;
+      }
+    }
+    let left = bestCount;
+    for (let k = 0; k < 6; k++) {
+      const permutation = PERMUTATIONS[k]!;
+      if ((permutation & bestPattern) !== permutation) continue;
+      this.guesses++;
+      left--;
+      if (left > 0) this.frames[depth]!.set(this.state);
+      this.restrictToAlt(line, bestDigit, permutation);
+      this.search(depth + 1);
+      if (left === 0 || this.solutions >= this.limit) return true;
+      this.state.set(this.frames[depth]!);
+      this.dirty = 0;
+      this.extraPending = 0;
+      this.cagePending = 0;
+    }
+    return true;
+  }
+
+  /** Keeps digit's places in one band (line 0-2) or stack (3-5) of the reordered grid to one permutation. */
+  private restrictToAlt(line: number, digit: number, permutation: number): void {
+    const back = altBack!;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        let keep: number;
+        if (line < 3) {
+          if (i !== line) continue;
+          keep = (EXPAND[permutation]! >>> (j * 9)) & 0x1ff;
+        } else {
+          const shift = (line - 3) * 3;
+          keep = (0x1ff & ~(7 << shift)) | (((permutation >>> (i * 3)) & 7) << shift);
+        }
+        const row = ALT_ORDER[i * 3 + j]!;
+        const index = digit * 3 + ((row / 3) | 0);
+        const drop = (~back[keep]! & 0x1ff) << ((row % 3) * 9);
+        if ((this.boards[index]! & drop) !== 0) {
+          this.boards[index] = this.boards[index]! & ~drop;
+          this.dirty |= 1 << index;
+        }
+      }
+    }
   }
 
   private restrictToPermutation(line: number, digit: number, permutation: number): void {
