@@ -149,6 +149,9 @@ function compileExtra(rules: Rules): ExtraTables {
   return tables;
 }
 
+/** Sum of the digits of each 9-bit set (digit d + 1 is bit d), for the cage pass; made on first use. */
+let DIGIT_SUMS: Uint8Array | null = null;
+
 /** Rows or columns 1-3 and 5-7 (windoku's windows), and 0, 4 and 8 (between and around them). */
 const WINDOW_LINES = [
   [1, 2, 3],
@@ -306,6 +309,11 @@ export class BandExtraSolver {
       }
       this.withPeers = this.allCells;
       this.cageCount = tables.cageCount;
+      if (DIGIT_SUMS === null) {
+        const table = new Uint8Array(512);
+        for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
+        DIGIT_SUMS = table;
+      }
       this.cageMask = tables.cageMask;
       this.cageSum = tables.cageSum;
     }
@@ -584,17 +592,22 @@ export class BandExtraSolver {
     this.cageAll = false;
     snap.set(state);
     const masks = this.cageMask;
-    for (let i = 0; i < this.cageCount; i++) {
+    const sums = this.cageSum;
+    const unsolved = this.unsolved;
+    const digitSums = DIGIT_SUMS!;
+    for (let i = 0, count = this.cageCount; i < count; i++) {
       const m0 = masks[i * 3]!;
       const m1 = masks[i * 3 + 1]!;
       const m2 = masks[i * 3 + 2]!;
       if (((m0 & c0) | (m1 & c1) | (m2 & c2)) === 0) continue;
       // Free cells (read again for each cage: a placement of the pass may have solved one).
-      const f0 = m0 & this.unsolved[0]!;
-      const f1 = m1 & this.unsolved[1]!;
-      const f2 = m2 & this.unsolved[2]!;
+      const f0 = m0 & unsolved[0]!;
+      const f1 = m1 & unsolved[1]!;
+      const f2 = m2 & unsolved[2]!;
       let placed = 0;
       let union = 0;
+      // Whether a digit's board meets the free or the solved cells, without a branch: a 27-bit
+      // word plus BAND_ALL reaches bit 27 exactly when it is not zero.
       // Most cages lie in one band: one board per digit to read.
       const w = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : -1;
       if (w >= 0) {
@@ -602,21 +615,23 @@ export class BandExtraSolver {
         const solved = (w === 0 ? m0 : w === 1 ? m1 : m2) ^ free;
         for (let d = 0, at = w; d < 9; d++, at += 3) {
           const a = boards[at]!;
-          if ((a & free) !== 0) union |= 1 << d;
-          if ((a & solved) !== 0) placed |= 1 << d;
+          union |= (((a & free) + BAND_ALL) >>> 27) << d;
+          placed |= (((a & solved) + BAND_ALL) >>> 27) << d;
         }
       } else {
+        const s0 = m0 ^ f0;
+        const s1 = m1 ^ f1;
+        const s2 = m2 ^ f2;
         for (let d = 0, at = 0; d < 9; d++, at += 3) {
           const a = boards[at]!;
           const b = boards[at + 1]!;
           const c = boards[at + 2]!;
-          if (((a & f0) | (b & f1) | (c & f2)) !== 0) union |= 1 << d;
-          if (((a & (m0 ^ f0)) | (b & (m1 ^ f1)) | (c & (m2 ^ f2))) !== 0) placed |= 1 << d;
+          union |= ((((a & f0) | (b & f1) | (c & f2)) + BAND_ALL) >>> 27) << d;
+          placed |= ((((a & s0) | (b & s1) | (c & s2)) + BAND_ALL) >>> 27) << d;
         }
       }
       const free = popcount(f0) + popcount(f1) + popcount(f2);
-      let rest = this.cageSum[i]!;
-      for (let bits = placed; bits !== 0; bits &= bits - 1) rest -= 32 - Math.clz32(bits & -bits);
+      const rest = sums[i]! - digitSums[placed]!;
       if (free === 0) {
         if (rest !== 0) return false;
         continue;
@@ -664,7 +679,7 @@ export class BandExtraSolver {
           band = 2;
           bit = c;
         }
-        if (band >= 0 && (this.unsolved[band]! & bit) !== 0 && !this.place(digit, band, bit)) return false;
+        if (band >= 0 && (unsolved[band]! & bit) !== 0 && !this.place(digit, band, bit)) return false;
       }
     }
     return true;
