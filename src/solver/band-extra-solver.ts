@@ -613,10 +613,15 @@ export class BandExtraSolver {
       if (w >= 0) {
         const free = w === 0 ? f0 : w === 1 ? f1 : f2;
         const solved = (w === 0 ? m0 : w === 1 ? m1 : m2) ^ free;
-        for (let d = 0, at = w; d < 9; d++, at += 3) {
-          const a = boards[at]!;
-          union |= (((a & free) + BAND_ALL) >>> 27) << d;
-          placed |= (((a & solved) + BAND_ALL) >>> 27) << d;
+        if (solved === 0) {
+          // No cell solved yet (the usual case early on): the union only.
+          for (let d = 0, at = w; d < 9; d++, at += 3) union |= (((boards[at]! & free) + BAND_ALL) >>> 27) << d;
+        } else {
+          for (let d = 0, at = w; d < 9; d++, at += 3) {
+            const a = boards[at]!;
+            union |= (((a & free) + BAND_ALL) >>> 27) << d;
+            placed |= (((a & solved) + BAND_ALL) >>> 27) << d;
+          }
         }
       } else {
         const s0 = m0 ^ f0;
