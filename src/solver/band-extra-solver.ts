@@ -730,51 +730,7 @@ export class BandExtraSolver {
     }
     if (this.extra.implied === 5) {
       // Windoku: the bands and stacks of the reordered grid (ALT_ORDER) too.
-      const forward = altForward!;
-      const boards = this.boards;
-      const alt = this.altPatterns;
-      let altBands = 0;
-      let altStacks = 0;
-      for (let digit = 0; digit < 9; digit++) {
-        const first = digit * 3;
-        const b0 = boards[first]!;
-        const b1 = boards[first + 1]!;
-        const b2 = boards[first + 2]!;
-        const a0 = forward[(b0 >>> 9) & 0x1ff]!;
-        const a1 = forward[b0 >>> 18]!;
-        const a2 = forward[b1 & 0x1ff]!;
-        const m0 = forward[b1 >>> 18]!;
-        const m1 = forward[b2 & 0x1ff]!;
-        const m2 = forward[(b2 >>> 9) & 0x1ff]!;
-        const e0 = forward[b0 & 0x1ff]!;
-        const e1 = forward[(b1 >>> 9) & 0x1ff]!;
-        const e2 = forward[b2 >>> 18]!;
-        const pa = miniRows(a0 | (a1 << 9) | (a2 << 18));
-        const pb = miniRows(m0 | (m1 << 9) | (m2 << 18));
-        const pc = miniRows(e0 | (e1 << 9) | (e2 << 18));
-        const ca = a0 | a1 | a2;
-        const cb = m0 | m1 | m2;
-        const cc = e0 | e1 | e2;
-        const s0 = stackPattern(ca, cb, cc, 0);
-        const s1 = stackPattern(ca, cb, cc, 3);
-        const s2 = stackPattern(ca, cb, cc, 6);
-        alt[digit * 6] = pa;
-        alt[digit * 6 + 1] = pb;
-        alt[digit * 6 + 2] = pc;
-        alt[digit * 6 + 3] = s0;
-        alt[digit * 6 + 4] = s1;
-        alt[digit * 6 + 5] = s2;
-        altBands += CONFIG_COUNT[pa]! | (CONFIG_COUNT[pb]! << 8) | (CONFIG_COUNT[pc]! << 16);
-        altStacks += CONFIG_COUNT[s0]! | (CONFIG_COUNT[s1]! << 8) | (CONFIG_COUNT[s2]! << 16);
-      }
-      let altLine = -1;
-      for (let line = 0; line < 6; line++) {
-        const total = ((line < 3 ? altBands : altStacks) >>> ((line % 3) * 8)) & 0xff;
-        if (total > 9 && total < bestTotal) {
-          bestTotal = total;
-          altLine = line;
-        }
-      }
+      const altLine = this.bestAltLine(bestTotal);
       if (altLine >= 0) return this.branchOnAlt(depth, altLine);
     }
     if (bestLine < 0) return false;
@@ -809,6 +765,60 @@ export class BandExtraSolver {
       this.cagePending = 0;
     }
     return true;
+  }
+
+  /**
+   * Windoku: the band (0-2) or stack (3-5) of the reordered grid with the fewest configurations
+   * over all digits, if fewer than `bestTotal` (the classic lines' best), else -1; leaves each
+   * digit's patterns in altPatterns for branchOnAlt.
+   */
+  private bestAltLine(bestTotal: number): number {
+    const forward = altForward!;
+    const boards = this.boards;
+    const alt = this.altPatterns;
+    let altBands = 0;
+    let altStacks = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const first = digit * 3;
+      const b0 = boards[first]!;
+      const b1 = boards[first + 1]!;
+      const b2 = boards[first + 2]!;
+      const a0 = forward[(b0 >>> 9) & 0x1ff]!;
+      const a1 = forward[b0 >>> 18]!;
+      const a2 = forward[b1 & 0x1ff]!;
+      const m0 = forward[b1 >>> 18]!;
+      const m1 = forward[b2 & 0x1ff]!;
+      const m2 = forward[(b2 >>> 9) & 0x1ff]!;
+      const e0 = forward[b0 & 0x1ff]!;
+      const e1 = forward[(b1 >>> 9) & 0x1ff]!;
+      const e2 = forward[b2 >>> 18]!;
+      const pa = miniRows(a0 | (a1 << 9) | (a2 << 18));
+      const pb = miniRows(m0 | (m1 << 9) | (m2 << 18));
+      const pc = miniRows(e0 | (e1 << 9) | (e2 << 18));
+      const ca = a0 | a1 | a2;
+      const cb = m0 | m1 | m2;
+      const cc = e0 | e1 | e2;
+      const s0 = stackPattern(ca, cb, cc, 0);
+      const s1 = stackPattern(ca, cb, cc, 3);
+      const s2 = stackPattern(ca, cb, cc, 6);
+      alt[digit * 6] = pa;
+      alt[digit * 6 + 1] = pb;
+      alt[digit * 6 + 2] = pc;
+      alt[digit * 6 + 3] = s0;
+      alt[digit * 6 + 4] = s1;
+      alt[digit * 6 + 5] = s2;
+      altBands += CONFIG_COUNT[pa]! | (CONFIG_COUNT[pb]! << 8) | (CONFIG_COUNT[pc]! << 16);
+      altStacks += CONFIG_COUNT[s0]! | (CONFIG_COUNT[s1]! << 8) | (CONFIG_COUNT[s2]! << 16);
+    }
+    let altLine = -1;
+    for (let line = 0; line < 6; line++) {
+      const total = ((line < 3 ? altBands : altStacks) >>> ((line % 3) * 8)) & 0xff;
+      if (total > 9 && total < bestTotal) {
+        bestTotal = total;
+        altLine = line;
+      }
+    }
+    return altLine;
   }
 
   /** Branching on a digit's placements in a band or stack of windoku's reordered grid (patterns left by branchOnConfigurations). */
