@@ -11,15 +11,18 @@
  * "ours" is the count on a rules value already built (what a checker of many puzzles with the same
  * rules pays); "ours end to end" builds the rules from their description first (every killer has
  * its own cages, so its rules are new each time); "from the line" starts from the puzzle's line of
- * text (JSON.parse, the description, buildRules, count): what a checker of a file pays per puzzle.
+ * text (JSON.parse, the description, buildRules, count): what a checker of a file pays per puzzle;
+ * one killer row reads the same puzzles as variant lines instead (parseVariantLine, its checks
+ * included), the form a file of puzzles takes.
  * 81-cell, 9-digit rule sets are counted by a fast path (band-extra-solver.ts for classic boxes
- * with extra houses, grid9-solver.ts for jigsaw and killers); "general solver" is the general one
+ * with extra houses or killer cages, grid9-solver.ts for jigsaw); "general solver" is the general one
  * on the same built rules, for the gain of the fast path.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildRules, type CageSpec, type Rules, type RulesSpec } from '../src/rules/index.js';
 import { countRules, countRulesGeneral } from '../src/solver/rules-solver.js';
+import { formatVariantLine, parseVariantLine } from '../src/formats/index.js';
 import { Solver } from '../src/solver/index.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
@@ -35,13 +38,18 @@ interface Item {
 }
 
 const VALUE = '.123456789ABCDEFG';
-/** Each set, its name and the classic set of similar difficulty the ratio column compares it with. */
-const SETS: [file: string, name: string, reference: string][] = [
+/**
+ * Each set, its name, the classic set of similar difficulty the ratio column compares it with, and
+ * the line "from the line" reads: the fixture's JSON (default), or the puzzle as a variant line
+ * (src/formats/line.ts, what a file of puzzles holds: parseVariantLine with its checks, then count).
+ */
+const SETS: [file: string, name: string, reference: string, line?: 'variant'][] = [
   ['jigsaw.txt', 'jigsaw 9x9 (Solo intermediate)', 'classic-solo.txt'],
   ['jigsaw-unreasonable.txt', 'jigsaw 9x9 (Solo unreasonable)', 'classic-unreasonable.txt'],
   ['x.txt', 'X 9x9 (Solo intermediate)', 'classic-solo.txt'],
   ['windoku.txt', 'windoku 9x9 (ours, minimal)', 'classic-minimal.txt'],
   ['killer.txt', 'killer 9x9, no givens (Solo)', 'classic-solo.txt'],
+  ['killer.txt', 'killer 9x9, no givens (Solo), from a variant line', 'classic-solo.txt', 'variant'],
   ['6x6.txt', '6x6 (Solo)', ''],
   ['16x16.txt', '16x16 (Solo)', ''],
   ['classic-solo.txt', 'classic 9x9 (Solo intermediate)', 'classic-solo.txt'],
@@ -85,19 +93,25 @@ function parseLine(line: string): { spec: RulesSpec; givens: Uint8Array } {
   return { spec, givens };
 }
 
-function load(file: string): Item[] {
+function load(file: string, format?: 'variant'): Item[] {
   return readFileSync(DIR + file, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => {
       const { spec, givens } = parseLine(line);
-      return { line, spec, rules: buildRules(spec), givens, iss: issText(spec.size, spec, givens) };
+      const rules = buildRules(spec);
+      return { line: format === 'variant' ? formatVariantLine({ rules, givens }) : line, spec, rules, givens, iss: issText(spec.size, spec, givens) };
     });
 }
 
 function countLine(line: string): number {
   const { spec, givens } = parseLine(line);
   return countRules(buildRules(spec), givens, 2);
+}
+
+function countVariantLine(line: string): number {
+  const { rules, givens } = parseVariantLine(line);
+  return countRules(rules, givens, 2);
 }
 
 /** The puzzle in ISS's constraint text. */
@@ -181,8 +195,8 @@ for (const [file, name] of REFERENCES) console.log(`- ${name} (${file}): ${fmt(c
 console.log('');
 console.log('| set | puzzles | ours | ours end to end | from the line | general solver | ratio to classic band solver (reference) | ISS end to end | ours end to end / ISS |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
-for (const [file, name, reference] of SETS) {
-  const items = load(file);
+for (const [file, name, reference, format] of SETS) {
+  const items = load(file, format);
   for (const item of items) {
     if (countRules(item.rules, item.givens, 2) !== 1) throw new Error(`${file}: a puzzle does not count 1`);
     if (iss !== null && iss(item.iss) !== 1) throw new Error(`${file}: ISS does not count 1 on ${item.iss.slice(0, 80)}...`);
@@ -190,7 +204,7 @@ for (const [file, name, reference] of SETS) {
   const runs: ((item: Item) => number)[] = [
     (item) => countRules(item.rules, item.givens, 2),
     (item) => countRules(buildRules(item.spec), item.givens, 2),
-    (item) => countLine(item.line),
+    format === 'variant' ? (item) => countVariantLine(item.line) : (item) => countLine(item.line),
     (item) => countRulesGeneral(item.rules, item.givens, 2),
   ];
   if (iss !== null) runs.push((item) => iss(item.iss));

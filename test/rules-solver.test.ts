@@ -121,6 +121,7 @@ const RULES: [string, () => Rules][] = [
   ['X 6x6', () => buildRules({ size: 6, diagonalDown: true, diagonalUp: true })],
   ['disjoint 6x6', () => buildRules({ size: 6, disjointGroups: true })],
   ['windoku 9x9', () => buildRules({ size: 9, windoku: true })],
+  ['windoku X 9x9', () => buildRules({ size: 9, windoku: true, diagonalDown: true, diagonalUp: true })],
   ['X 9x9', () => buildRules({ size: 9, diagonalDown: true, diagonalUp: true })],
   ['jigsaw 9x9', () => readVariantFixtures('jigsaw.txt')[0]!.rules],
   ['jigsaw X 9x9', () => buildRules({ ...readVariantFixtures('jigsaw.txt')[1]!.spec, diagonalDown: true, diagonalUp: true })],

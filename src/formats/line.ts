@@ -164,12 +164,20 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
     const groups = readGroups(cages, CAGE_LABELS, cellCount, 'cages', where);
     const totals = sums === undefined ? groups.map(() => '?') : sums.split(',');
     if (totals.length !== groups.length) fail(`cages= has ${groups.length} cages but sums= has ${totals.length} totals`, where);
-    spec.cages = groups.map((cells, i) => {
+    const specCages = new Array<{ cells: number[]; sum?: number }>(groups.length);
+    for (let i = 0; i < groups.length; i++) {
       const total = totals[i]!;
-      if (total === '?') return { cells };
-      if (!/^\d+$/.test(total)) fail(`sums=: '${total}' is not a whole number (or ? for a cage without a total)`, where);
-      return { cells, sum: Number(total) };
-    });
+      if (total === '?') {
+        specCages[i] = { cells: groups[i]! };
+        continue;
+      }
+      // Digits only (what /^\d+$/ accepted), read as Number did.
+      let digits = total.length > 0;
+      for (let j = 0; j < total.length && digits; j++) digits = total.charCodeAt(j) >= 48 && total.charCodeAt(j) <= 57;
+      if (!digits) fail(`sums=: '${total}' is not a whole number (or ? for a cage without a total)`, where);
+      specCages[i] = { cells: groups[i]!, sum: Number(total) };
+    }
+    spec.cages = specCages;
   }
   const parity = one('parity');
   if (flags.has('oddeven') !== (parity !== undefined)) {
@@ -297,18 +305,48 @@ function readRegionMap(text: string, size: number, cellCount: number, where: Sou
  */
 function readGroups(text: string, labels: string, cellCount: number, key: string, where: SourceLocation): number[][] {
   if (text.length !== cellCount) fail(`${key}= has ${text.length} characters, expected one per cell (${cellCount})`, where);
-  const order = new Map<string, number[]>();
-  for (let i = 0; i < cellCount; i++) {
-    const ch = text[i]!;
-    if (ch === '.') continue;
-    if (!labels.includes(ch)) fail(`${key}=: '${ch}' at cell ${i + 1} is not a label (${labels[0]}-${labels[labels.length - 1]}, '.' for none)`, where);
-    let cells = order.get(ch);
-    if (cells === undefined) order.set(ch, (cells = []));
-    cells.push(i);
+  // A file of killers reads one map per line: each label's group is found through its character
+  // code in a scratch table (cleared again before returning), and each group's list is made at
+  // its final length (counted first), so the only garbage is the lists returned.
+  const groupOf = (groupScratch ??= new Int16Array(128).fill(-1));
+  const sizes: number[] = [];
+  const labelOf: number[] = [];
+  try {
+    for (let i = 0; i < cellCount; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 46) continue; // '.'
+      const group = code < 128 ? groupOf[code]! : -1;
+      if (group >= 0) {
+        sizes[group]!++;
+        continue;
+      }
+      const label = labels.indexOf(text[i]!);
+      if (label < 0) fail(`${key}=: '${text[i]!}' at cell ${i + 1} is not a label (${labels[0]}-${labels[labels.length - 1]}, '.' for none)`, where);
+      groupOf[code] = sizes.length;
+      sizes.push(1);
+      labelOf.push(label);
+    }
+    const groups = new Array<number[]>(sizes.length);
+    for (let g = 0; g < sizes.length; g++) {
+      groups[g] = new Array<number>(sizes[g]!);
+      sizes[g] = 0;
+    }
+    for (let i = 0; i < cellCount; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 46) continue;
+      const group = groupOf[code]!;
+      groups[group]![sizes[group]!++] = i;
+    }
+    // Cages in the order they start; other groups in the order of their labels.
+    if (key === 'cages') return groups;
+    return groups.map((cells, g) => ({ cells, label: labelOf[g]! })).sort((a, b) => a.label - b.label).map((g) => g.cells);
+  } finally {
+    for (const label of labels) groupOf[label.charCodeAt(0)] = -1;
   }
-  if (key === 'cages') return [...order.values()];
-  return [...order.entries()].sort((a, b) => labels.indexOf(a[0]) - labels.indexOf(b[0])).map(([, cells]) => cells);
 }
+
+/** readGroups' scratch: the group of each label's character code, -1 for none. */
+let groupScratch: Int16Array | null = null;
 
 /**
  * A jigsaw as SukakuExplainer reads it: N*N givens, a space, N*N region ids (1-9 then A-G), then an

@@ -1,4 +1,4 @@
-import { cageSumRange } from './build.js';
+import { cagesOf, houseTablesOf } from './solver-link.js';
 import { PARITY_ODD, type Rules } from './types.js';
 
 /**
@@ -59,38 +59,55 @@ export function findGivenConflict(rules: Rules, givens: ArrayLike<number>): Give
       }
     }
   }
-  for (let house = 0; house < rules.houses.length; house++) {
-    const dup = duplicateIn(rules.houses[house]!, givens);
-    if (dup !== null) {
-      return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${houseNameOf(rules, house)} (${cellNameOf(rules, dup[0]!)}, ${cellNameOf(rules, dup[1]!)})` };
+  // The houses and cages as the value was built with them (solver-link.ts: same order and cells as
+  // rules.houses and rules.cages, without making those lists of views, which a checker of a file of
+  // killers would otherwise make for every puzzle only to find nothing). Without givens no house
+  // can hold a digit twice.
+  let givenCount = 0;
+  for (let cell = 0; cell < rules.cellCount; cell++) if (givens[cell] !== 0) givenCount++;
+  if (givenCount > 1) {
+    const { start, cells } = houseTablesOf(rules);
+    for (let house = 0; house + 1 < start.length; house++) {
+      const dup = duplicateIn(cells, start[house]!, start[house + 1]!, givens);
+      if (dup !== null) {
+        return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${houseNameOf(rules, house)} (${cellNameOf(rules, dup[0]!)}, ${cellNameOf(rules, dup[1]!)})` };
+      }
     }
   }
-  for (const cage of rules.cages) {
-    const where = `the cage at ${cellNameOf(rules, cage.cells[0]!)}`;
-    const dup = duplicateIn(cage.cells, givens);
-    if (dup !== null) return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${where}` };
+  const cages = cagesOf(rules);
+  for (let i = 0; i < cages.length; i++) {
+    const cage = cages[i]!;
+    const cells = cage.cells;
+    const dup = givenCount > 1 ? duplicateIn(cells, 0, cells.length, givens) : null;
+    if (dup !== null) return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${cageName(rules, cells)}` };
     if (cage.sum === 0) continue;
     let total = 0;
     let empty = 0;
-    for (const cell of cage.cells) {
-      total += givens[cell]!;
-      if (givens[cell] === 0) empty++;
+    for (let j = 0; j < cells.length; j++) {
+      total += givens[cells[j]!]!;
+      if (givens[cells[j]!] === 0) empty++;
     }
     // The empty cells add at least 1+2+..+k and at most size+(size-1)+..: outside that, no digits fit.
-    const [low, high] = empty === 0 ? [0, 0] : cageSumRange(empty, rules.size);
+    const low = empty === 0 ? 0 : (empty * (empty + 1)) / 2;
+    const high = empty === 0 ? 0 : (empty * (2 * rules.size - empty + 1)) / 2;
     if (total + low > cage.sum || total + high < cage.sum) {
       const reason = empty === 0 ? `its givens add up to ${total}, not its sum ${cage.sum}` : `its givens add up to ${total}, which ${empty} more digits cannot bring to its sum ${cage.sum}`;
-      return { cells: [...cage.cells], reason: `${where}: ${reason}` };
+      return { cells: Array.from(cells), reason: `${cageName(rules, cells)}: ${reason}` };
     }
   }
   return null;
 }
 
-function duplicateIn(cells: Int16Array, givens: ArrayLike<number>): number[] | null {
-  for (let i = 0; i < cells.length; i++) {
+function cageName(rules: Rules, cells: ArrayLike<number>): string {
+  return `the cage at ${cellNameOf(rules, cells[0]!)}`;
+}
+
+/** Two cells of cells[from..to) holding the same given, or null. */
+function duplicateIn(cells: ArrayLike<number>, from: number, to: number, givens: ArrayLike<number>): number[] | null {
+  for (let i = from; i < to; i++) {
     const digit = givens[cells[i]!]!;
     if (digit === 0) continue;
-    for (let j = i + 1; j < cells.length; j++) if (givens[cells[j]!] === digit) return [cells[i]!, cells[j]!];
+    for (let j = i + 1; j < to; j++) if (givens[cells[j]!] === digit) return [cells[i]!, cells[j]!];
   }
   return null;
 }

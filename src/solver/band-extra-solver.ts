@@ -15,6 +15,7 @@ import {
   PERMUTATIONS,
   PERMUTATION_CLOSURE,
   ROW_SINGLE,
+  stackPattern,
   STATE_SIZE,
   clearCells,
   clearFixed,
@@ -49,7 +50,10 @@ import {
 const MAX_EXTRA = 31;
 
 interface ExtraTables {
+  /** Extra houses: the rules value's, then the implied ones (impliedWindows). */
   readonly count: number;
+  /** How many of them are implied (the last ones). */
+  readonly implied: number;
   /** House e's cells as three band words at e * 3. */
   readonly mask: Int32Array;
   /** Per cell, the cells sharing an extra house with it (three words at cell * 3), or zero. */
@@ -104,12 +108,15 @@ function compileExtra(rules: Rules): ExtraTables {
   // The layout's own house tables, not the value's public arrays (see grid9-solver.ts).
   const { start, cells: flat } = houseTablesOf(rules);
   const houses = Array.from({ length: start.length - 1 }, (_, h) => flat.subarray(start[h]!, start[h + 1]!));
-  const count = houses.length - 27;
+  const extra: (Int16Array | number[])[] = houses.slice(27);
+  const implied = impliedWindows(extra);
+  for (const cells of implied) extra.push(cells);
+  const count = extra.length;
   const mask = new Int32Array(count * 3);
   const peers = new Int32Array(81 * 3);
   const inExtra = new Int32Array(3);
   for (let e = 0; e < count; e++) {
-    const cells = houses[27 + e]!;
+    const cells = extra[e]!;
     for (const cell of cells) setCell(mask, e * 3, cell);
     for (const cell of cells) {
       for (let w = 0; w < 3; w++) peers[cell * 3 + w] = peers[cell * 3 + w]! | mask[e * 3 + w]!;
@@ -136,13 +143,92 @@ function compileExtra(rules: Rules): ExtraTables {
       pairs.push(...words);
     }
   }
-  const tables: ExtraTables = { count, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
+  if (implied.length === 5) altTables();
+  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
   tablesOf.set(key, tables);
   return tables;
 }
 
+/** Sum of the digits of each 9-bit set (digit d + 1 is bit d), for the cage pass; made on first use. */
+let DIGIT_SUMS: Uint8Array | null = null;
+
+/** Rows or columns 1-3 and 5-7 (windoku's windows), and 0, 4 and 8 (between and around them). */
+const WINDOW_LINES = [
+  [1, 2, 3],
+  [5, 6, 7],
+  [0, 4, 8],
+] as const;
+
+/**
+ * The five houses windoku's four windows imply. Rows 1-3 hold each digit three times; the two
+ * windows on them hold it twice, so their cells in columns 0, 4 and 8 hold it once: a house.
+ * Likewise rows 5-7, and columns 1-3 and 5-7 with rows 0, 4 and 8. Rows 0, 4 and 8 hold each digit
+ * three times, once in columns 1-3 and once in columns 5-7 (the two houses just found), so once in
+ * columns 0, 4 and 8: a fifth house.
+ *
+ *     e c c c e d d d e      W: the four windows (rows and columns 1-3 and 5-7)
+ *     a W W W a W W W a      a: rows 1-3 x columns 0, 4, 8
+ *     a W W W a W W W a      b: rows 5-7 x columns 0, 4, 8
+ *     a W W W a W W W a      c: rows 0, 4, 8 x columns 1-3
+ *     e c c c e d d d e      d: rows 0, 4, 8 x columns 5-7
+ *     b W W W b W W W b      e: rows 0, 4, 8 x columns 0, 4, 8
+ *     b W W W b W W W b
+ *     b W W W b W W W b
+ *     e c c c e d d d e
+ * Every solution of rules with the four windows (and rows and columns) keeps each of the five, so
+ * the solver may use them as houses: hidden singles and locked candidates in them cut the search
+ * (test/band-extra-solver.test.ts holds them to solved grids and to a brute-force count). Returns
+ * none unless all four windows are among the extra houses.
+ */
+function impliedWindows(extra: readonly ArrayLike<number>[]): number[][] {
+  const keyOf = (cells: ArrayLike<number>): string => Array.from(cells).sort((a, b) => a - b).join(',');
+  const block = (rows: readonly number[], cols: readonly number[]): number[] => {
+    const cells: number[] = [];
+    for (const r of rows) for (const c of cols) cells.push(r * 9 + c);
+    return cells.sort((a, b) => a - b);
+  };
+  const present = new Set(extra.map(keyOf));
+  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) if (!present.has(keyOf(block(WINDOW_LINES[i]!, WINDOW_LINES[j]!)))) return [];
+  const implied: number[][] = [];
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      if (i === 2 || j === 2) {
+        const cells = block(WINDOW_LINES[i]!, WINDOW_LINES[j]!);
+        if (!present.has(keyOf(cells))) implied.push(cells);
+      }
+    }
+  }
+  return implied;
+}
+
+/**
+ * Windoku's rows and columns in the order (1-3, 5-7, 0/4/8) that makes its four windows and the
+ * five houses they imply the nine boxes of a classic grid: a windoku is a classic sudoku twice,
+ * once as drawn and once in this order. Its bands and stacks are branched on as the classic ones
+ * are (branchOnConfigurations). (The permutation rule on them, tried as well, found nothing that the
+ * extra houses' singles and locked candidates do not: the same search nodes.)
+ */
+const ALT_ORDER = [1, 2, 3, 5, 6, 7, 0, 4, 8] as const;
+/** A row's 9-bit column set in the alternative order (bit p: column ALT_ORDER[p]) and back; made on first use. */
+let altForward: Uint16Array | null = null;
+let altBack: Uint16Array | null = null;
+
+function altTables(): void {
+  if (altForward !== null) return;
+  const forward = new Uint16Array(512);
+  const back = new Uint16Array(512);
+  for (let mask = 0; mask < 512; mask++) {
+    for (let p = 0; p < 9; p++) {
+      if ((mask >>> ALT_ORDER[p]!) & 1) forward[mask] = forward[mask]! | (1 << p);
+      if ((mask >>> p) & 1) back[mask] = back[mask]! | (1 << ALT_ORDER[p]!);
+    }
+  }
+  altForward = forward;
+  altBack = back;
+}
+
 /** The extra houses' tables of a rules value decoded into cell lists, for tests. */
-export function bandExtraTablesOf(rules: Rules): { houses: number[][]; peers: number[][] } {
+export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][] } {
   const t = compileExtra(rules);
   const cellsOf = (words: Int32Array, at: number): number[] => {
     const cells: number[] = [];
@@ -151,6 +237,7 @@ export function bandExtraTablesOf(rules: Rules): { houses: number[][]; peers: nu
   };
   return {
     houses: Array.from({ length: t.count }, (_, e) => cellsOf(t.mask, e * 3)),
+    implied: t.implied,
     peers: Array.from({ length: 81 }, (_, cell) => cellsOf(t.peers, cell * 3)),
   };
 }
@@ -172,6 +259,8 @@ export class BandExtraSolver {
   private readonly rowLocked = new Int32Array(9);
   private readonly columnPatterns = new Int32Array(9);
   private readonly columnLocked = new Int32Array(9);
+  /** Windoku: per digit, the patterns of the reordered grid's three bands and three stacks. */
+  private readonly altPatterns = new Int32Array(54);
   private readonly frames = framesOf(new Int32Array(MAX_DEPTH * STATE_SIZE));
   private dirty = 0;
   private solutions = 0;
@@ -182,6 +271,8 @@ export class BandExtraSolver {
   /** Per band, the cells with such peers. */
   private withPeers!: Int32Array;
   private readonly allCells = new Int32Array([BAND_ALL, BAND_ALL, BAND_ALL]);
+  /** Killers with implied houses: compile9's peers with those of the implied houses (made on first use). */
+  private mergedPeers: Int32Array | null = null;
   /** Summed cages (innies included, grid9-solver.ts's compile9): cells as three words, sums. */
   private cageCount = 0;
   private cageMask!: Int32Array;
@@ -210,8 +301,19 @@ export class BandExtraSolver {
       // clearing those again changes nothing), and the summed cages get their own pass.
       const tables = compile9(rules);
       this.peers = tables.peerMask;
+      if (this.extra.implied > 0) {
+        // Windoku's implied houses are not among compile9's houses: their peers join here.
+        const merged = (this.mergedPeers ??= new Int32Array(81 * 3));
+        for (let i = 0; i < 243; i++) merged[i] = tables.peerMask[i]! | this.extra.peers[i]!;
+        this.peers = merged;
+      }
       this.withPeers = this.allCells;
       this.cageCount = tables.cageCount;
+      if (DIGIT_SUMS === null) {
+        const table = new Uint8Array(512);
+        for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
+        DIGIT_SUMS = table;
+      }
       this.cageMask = tables.cageMask;
       this.cageSum = tables.cageSum;
     }
@@ -490,39 +592,51 @@ export class BandExtraSolver {
     this.cageAll = false;
     snap.set(state);
     const masks = this.cageMask;
-    for (let i = 0; i < this.cageCount; i++) {
+    const sums = this.cageSum;
+    const unsolved = this.unsolved;
+    const digitSums = DIGIT_SUMS!;
+    for (let i = 0, count = this.cageCount; i < count; i++) {
       const m0 = masks[i * 3]!;
       const m1 = masks[i * 3 + 1]!;
       const m2 = masks[i * 3 + 2]!;
       if (((m0 & c0) | (m1 & c1) | (m2 & c2)) === 0) continue;
       // Free cells (read again for each cage: a placement of the pass may have solved one).
-      const f0 = m0 & this.unsolved[0]!;
-      const f1 = m1 & this.unsolved[1]!;
-      const f2 = m2 & this.unsolved[2]!;
+      const f0 = m0 & unsolved[0]!;
+      const f1 = m1 & unsolved[1]!;
+      const f2 = m2 & unsolved[2]!;
       let placed = 0;
       let union = 0;
+      // Whether a digit's board meets the free or the solved cells, without a branch: a 27-bit
+      // word plus BAND_ALL reaches bit 27 exactly when it is not zero.
       // Most cages lie in one band: one board per digit to read.
       const w = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : -1;
       if (w >= 0) {
         const free = w === 0 ? f0 : w === 1 ? f1 : f2;
         const solved = (w === 0 ? m0 : w === 1 ? m1 : m2) ^ free;
-        for (let d = 0, at = w; d < 9; d++, at += 3) {
-          const a = boards[at]!;
-          if ((a & free) !== 0) union |= 1 << d;
-          if ((a & solved) !== 0) placed |= 1 << d;
+        if (solved === 0) {
+          // No cell solved yet (the usual case early on): the union only.
+          for (let d = 0, at = w; d < 9; d++, at += 3) union |= (((boards[at]! & free) + BAND_ALL) >>> 27) << d;
+        } else {
+          for (let d = 0, at = w; d < 9; d++, at += 3) {
+            const a = boards[at]!;
+            union |= (((a & free) + BAND_ALL) >>> 27) << d;
+            placed |= (((a & solved) + BAND_ALL) >>> 27) << d;
+          }
         }
       } else {
+        const s0 = m0 ^ f0;
+        const s1 = m1 ^ f1;
+        const s2 = m2 ^ f2;
         for (let d = 0, at = 0; d < 9; d++, at += 3) {
           const a = boards[at]!;
           const b = boards[at + 1]!;
           const c = boards[at + 2]!;
-          if (((a & f0) | (b & f1) | (c & f2)) !== 0) union |= 1 << d;
-          if (((a & (m0 ^ f0)) | (b & (m1 ^ f1)) | (c & (m2 ^ f2))) !== 0) placed |= 1 << d;
+          union |= ((((a & f0) | (b & f1) | (c & f2)) + BAND_ALL) >>> 27) << d;
+          placed |= ((((a & s0) | (b & s1) | (c & s2)) + BAND_ALL) >>> 27) << d;
         }
       }
       const free = popcount(f0) + popcount(f1) + popcount(f2);
-      let rest = this.cageSum[i]!;
-      for (let bits = placed; bits !== 0; bits &= bits - 1) rest -= 32 - Math.clz32(bits & -bits);
+      const rest = sums[i]! - digitSums[placed]!;
       if (free === 0) {
         if (rest !== 0) return false;
         continue;
@@ -570,7 +684,7 @@ export class BandExtraSolver {
           band = 2;
           bit = c;
         }
-        if (band >= 0 && (this.unsolved[band]! & bit) !== 0 && !this.place(digit, band, bit)) return false;
+        if (band >= 0 && (unsolved[band]! & bit) !== 0 && !this.place(digit, band, bit)) return false;
       }
     }
     return true;
@@ -614,6 +728,11 @@ export class BandExtraSolver {
         bestLine = line;
       }
     }
+    if (this.extra.implied === 5) {
+      // Windoku: the bands and stacks of the reordered grid (ALT_ORDER) too.
+      const altLine = this.bestAltLine(bestTotal);
+      if (altLine >= 0) return this.branchOnAlt(depth, altLine);
+    }
     if (bestLine < 0) return false;
     const patterns = bestLine < 3 ? rowPatterns : columnPatterns;
     const shift = (bestLine < 3 ? bestLine : bestLine - 3) * 9;
@@ -646,6 +765,118 @@ export class BandExtraSolver {
       this.cagePending = 0;
     }
     return true;
+  }
+
+  /**
+   * Windoku: the band (0-2) or stack (3-5) of the reordered grid with the fewest configurations
+   * over all digits, if fewer than `bestTotal` (the classic lines' best), else -1; leaves each
+   * digit's patterns in altPatterns for branchOnAlt.
+   */
+  private bestAltLine(bestTotal: number): number {
+    const forward = altForward!;
+    const boards = this.boards;
+    const alt = this.altPatterns;
+    let altBands = 0;
+    let altStacks = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const first = digit * 3;
+      const b0 = boards[first]!;
+      const b1 = boards[first + 1]!;
+      const b2 = boards[first + 2]!;
+      const a0 = forward[(b0 >>> 9) & 0x1ff]!;
+      const a1 = forward[b0 >>> 18]!;
+      const a2 = forward[b1 & 0x1ff]!;
+      const m0 = forward[b1 >>> 18]!;
+      const m1 = forward[b2 & 0x1ff]!;
+      const m2 = forward[(b2 >>> 9) & 0x1ff]!;
+      const e0 = forward[b0 & 0x1ff]!;
+      const e1 = forward[(b1 >>> 9) & 0x1ff]!;
+      const e2 = forward[b2 >>> 18]!;
+      const pa = miniRows(a0 | (a1 << 9) | (a2 << 18));
+      const pb = miniRows(m0 | (m1 << 9) | (m2 << 18));
+      const pc = miniRows(e0 | (e1 << 9) | (e2 << 18));
+      const ca = a0 | a1 | a2;
+      const cb = m0 | m1 | m2;
+      const cc = e0 | e1 | e2;
+      const s0 = stackPattern(ca, cb, cc, 0);
+      const s1 = stackPattern(ca, cb, cc, 3);
+      const s2 = stackPattern(ca, cb, cc, 6);
+      alt[digit * 6] = pa;
+      alt[digit * 6 + 1] = pb;
+      alt[digit * 6 + 2] = pc;
+      alt[digit * 6 + 3] = s0;
+      alt[digit * 6 + 4] = s1;
+      alt[digit * 6 + 5] = s2;
+      altBands += CONFIG_COUNT[pa]! | (CONFIG_COUNT[pb]! << 8) | (CONFIG_COUNT[pc]! << 16);
+      altStacks += CONFIG_COUNT[s0]! | (CONFIG_COUNT[s1]! << 8) | (CONFIG_COUNT[s2]! << 16);
+    }
+    let altLine = -1;
+    for (let line = 0; line < 6; line++) {
+      const total = ((line < 3 ? altBands : altStacks) >>> ((line % 3) * 8)) & 0xff;
+      if (total > 9 && total < bestTotal) {
+        bestTotal = total;
+        altLine = line;
+      }
+    }
+    return altLine;
+  }
+
+  /** Branching on a digit's placements in a band or stack of windoku's reordered grid (patterns left by branchOnConfigurations). */
+  private branchOnAlt(depth: number, line: number): boolean {
+    const alt = this.altPatterns;
+    let bestDigit = -1;
+    let bestCount = 7;
+    let bestPattern = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const pattern = alt[digit * 6 + line]!;
+      const n = CONFIG_COUNT[pattern]!;
+      if (n >= 2 && n < bestCount) {
+        bestCount = n;
+        bestDigit = digit;
+        bestPattern = pattern;
+        if (n === 2) break;
+      }
+    }
+    let left = bestCount;
+    for (let k = 0; k < 6; k++) {
+      const permutation = PERMUTATIONS[k]!;
+      if ((permutation & bestPattern) !== permutation) continue;
+      this.guesses++;
+      left--;
+      if (left > 0) this.frames[depth]!.set(this.state);
+      this.restrictToAlt(line, bestDigit, permutation);
+      this.search(depth + 1);
+      if (left === 0 || this.solutions >= this.limit) return true;
+      this.state.set(this.frames[depth]!);
+      this.dirty = 0;
+      this.extraPending = 0;
+      this.cagePending = 0;
+    }
+    return true;
+  }
+
+  /** Keeps digit's places in one band (line 0-2) or stack (3-5) of the reordered grid to one permutation. */
+  private restrictToAlt(line: number, digit: number, permutation: number): void {
+    const back = altBack!;
+    for (let i = 0; i < 3; i++) {
+      for (let j = 0; j < 3; j++) {
+        let keep: number;
+        if (line < 3) {
+          if (i !== line) continue;
+          keep = (EXPAND[permutation]! >>> (j * 9)) & 0x1ff;
+        } else {
+          const shift = (line - 3) * 3;
+          keep = (0x1ff & ~(7 << shift)) | (((permutation >>> (i * 3)) & 7) << shift);
+        }
+        const row = ALT_ORDER[i * 3 + j]!;
+        const index = digit * 3 + ((row / 3) | 0);
+        const drop = (~back[keep]! & 0x1ff) << ((row % 3) * 9);
+        if ((this.boards[index]! & drop) !== 0) {
+          this.boards[index] = this.boards[index]! & ~drop;
+          this.dirty |= 1 << index;
+        }
+      }
+    }
   }
 
   private restrictToPermutation(line: number, digit: number, permutation: number): void {
