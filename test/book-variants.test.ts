@@ -72,7 +72,7 @@ describe('--sections', () => {
 
   test('the variety preset holds every 9x9 variant, a small grid and Samurai; children holds 4x4 and 6x6', () => {
     const variety = parseSections('variety');
-    for (const v of ['x', 'jigsaw', 'windoku', 'killer', '6x6', 'samurai']) expect(variety.map((s) => s.variant)).toContain(v);
+    for (const v of ['x', 'jigsaw', 'windoku', 'oddeven', 'killer', '6x6', 'samurai']) expect(variety.map((s) => s.variant)).toContain(v);
     expect(variety.some((s) => s.variant === undefined)).toBe(true);
     expect(parseSections('children').map((s) => s.variant)).toEqual(['4x4', '6x6']);
     expect(loadTemplate('children-8.5x11-2up').sections).toBe('4x4-easy:12,6x6-easy:24');

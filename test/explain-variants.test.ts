@@ -236,3 +236,15 @@ describe('the explain page names houses under the rules (as `explain` does)', ()
     expect(line).not.toMatch(/\bbox \d/);
   });
 });
+
+describe('the explain page says what the board\'s marks mean', () => {
+  it('odd/even: the legend names the grey circles (odd) and squares (even); a plain X board has no such line', () => {
+    const p = variantPuzzle('oddeven');
+    expect(p.rules.startMasks).not.toBeNull();
+    const page = explainPathPage({ puzzle: p.givens, rules: p.rules, grade: GRADE, steps: [], label: 'oddeven' });
+    const legend = /<p class="legend">The board: ([^<]*)<\/p>/.exec(page.html)?.[1];
+    expect(legend).toBe('grey circles: odd digits (1, 3, 5, 7, 9); grey squares: even digits (2, 4, 6, 8).');
+    const x = variantPuzzle('x');
+    expect(explainPathPage({ puzzle: x.givens, rules: x.rules, grade: GRADE, steps: [] }).html).not.toContain('grey circles');
+  });
+});

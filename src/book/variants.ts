@@ -135,6 +135,6 @@ export function sectionTitle(level: string, variant: BookVariant | undefined, va
  * in a variety book, each section short (the bigger grids and Samurai are slow to make).
  */
 export const SECTION_PRESETS: Readonly<Record<string, string>> = {
-  variety: 'easy:12,x-easy:12,jigsaw-medium:12,windoku-medium:12,killer-easy:12,6x6-easy:8,samurai-easy:2',
+  variety: 'easy:12,x-easy:12,jigsaw-medium:12,windoku-medium:12,oddeven-medium:12,killer-easy:12,6x6-easy:8,samurai-easy:2',
   children: '4x4-easy:12,6x6-easy:24',
 };

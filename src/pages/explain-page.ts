@@ -334,6 +334,10 @@ function rulesLegend(rules: PageRules): string {
   if (kinds.has('window') || kinds.has('asterisk') || kinds.has('centre-dot') || kinds.has('extra')) parts.push(`tinted cells: extra houses, each holds ${range} once`);
   if (kinds.has('disjoint')) parts.push('grey dots: cells whose dots sit alike (same place in their boxes) hold 1 to 9 once');
   if (rules.cages.length > 0) parts.push('dashed cages: different digits, adding up to the small sum');
+  if (rules.startMasks !== null) {
+    const of = (first: number) => (rules.size <= 9 ? Array.from({ length: Math.floor((rules.size - first) / 2) + 1 }, (_, k) => first + 2 * k).join(', ') : `${first}, ${first + 2}, ${first + 4}...`);
+    parts.push(`grey circles: odd digits (${of(1)}); grey squares: even digits (${of(2)})`);
+  }
   return parts.length === 0 ? '' : `<p class="legend">The board: ${escapeHtml(parts.join('; '))}.</p>`;
 }
 
