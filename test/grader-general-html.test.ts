@@ -123,6 +123,27 @@ describeWithTool('chromium', 'general pages in Chromium', () => {
         expect(view.index).toBe(withEliminations + 1);
         expect(view.struck).toBe(steps[withEliminations]!.eliminations.length);
         expect(view.width).toBeGreaterThan(width === 390 ? 300 : 600);
+        if (width === 390 && name !== '6x6') {
+          // On a phone a 16x16 or Samurai board is drawn zoomed in a box that pans: pencil marks of
+          // a readable size, the step's struck candidates brought into the box's view; the button
+          // shows the whole board.
+          const zoomed = await at.evaluate(() => {
+            const step = [...document.querySelectorAll('.step')].find((s) => !(s as HTMLElement).hidden)!;
+            const box = step.querySelector('.board:not([hidden])')!;
+            const b = box.getBoundingClientRect();
+            const heights = [...box.querySelectorAll('.candidate')].map((t) => t.getBoundingClientRect().height).sort((x, y) => x - y);
+            const seen = [...box.querySelectorAll('.mark-strike')].filter((e) => {
+              const r = e.getBoundingClientRect();
+              return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+            }).length;
+            return { mark: heights[Math.floor(heights.length / 2)]!, seen, overflow: document.documentElement.scrollWidth - window.innerWidth };
+          });
+          expect(zoomed.mark).toBeGreaterThanOrEqual(8);
+          expect(zoomed.seen).toBeGreaterThan(0);
+          expect(zoomed.overflow).toBeLessThanOrEqual(0);
+          await at.click('#zoom');
+          expect((await shownView(at)).width).toBeLessThanOrEqual(390);
+        }
         await at.close();
       }
       expect(errors).toEqual([]);
