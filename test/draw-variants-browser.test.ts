@@ -1,6 +1,7 @@
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { drawVariantBoard } from '../src/draw/index.js';
+import { drawVariantBoard, drawVariantStep } from '../src/draw/index.js';
+import { withDiagonals } from '../src/rules/index.js';
 import { loadFontOutlines } from '../src/render/font-outlines.js';
 import { launchBrowser } from './helpers/browser.js';
 import { describeWithTool } from './helpers/system-tools.js';
@@ -134,6 +135,28 @@ describeWithTool('chromium', 'variant boards in Chromium: sums, digits and penci
       // Legible: at least a fifth of a 9x9 cell's side high, whatever the size of the grid's digits set.
       const heights = m.candidates.map((k) => k.box.y1 - k.box.y0);
       expect(Math.min(...heights)).toBeGreaterThan(c * (p.rules.size > 9 ? 0.1 : 0.13));
+    }
+  }, 60_000);
+
+  // The step drawing of the explain pages (9x9 rules): its pencil marks clear of cages and sums too.
+  it.each(['killer', 'x+killer', 'oddeven', 'x'] as const)('%s: pencil marks of the step drawing', async (name) => {
+    const p = variantPuzzle(name === 'x+killer' ? 'killer' : name);
+    const rules = name === 'x+killer' ? withDiagonals(p.rules) : p.rules;
+    const glyphs = loadFontOutlines();
+    const candidates = Array.from(p.givens, (digit) => (digit === 0 ? 511 : 0));
+    const empty = candidates.filter((m) => m !== 0).length;
+    for (const size of [360, 720]) {
+      const svg = drawVariantStep({ rules, givens: p.givens, candidates }, { size, glyphs, theme: 'grey', layers: { coordinates: true } });
+      const m = await measure(svg);
+      expect(m.candidates).toHaveLength(empty * 9);
+      const segments = [...m.lines, ...pathSegments(svg, 'cage').flatMap((x) => x.segments), ...pathSegments(svg, 'diagonal').flatMap((x) => x.segments)];
+      const blocked = [...m.sums, ...m.knockOuts];
+      const wrong: string[] = [];
+      for (const { box, cell } of m.candidates) {
+        if (segments.some((s) => segmentHitsBox(s, box))) wrong.push(`a line through a mark of cell ${cell}`);
+        if (blocked.some((b) => boxesOverlap(box, b))) wrong.push(`a mark of cell ${cell} on a sum`);
+      }
+      expect(wrong.slice(0, 5), `${wrong.length} faults at ${size} px`).toEqual([]);
     }
   }, 60_000);
 });

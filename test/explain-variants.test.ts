@@ -128,7 +128,7 @@ describe('a step drawn under the rules', () => {
     expect(byClass(scene, 'cage')).toHaveLength(p.rules.cages.length);
     const sums = byClass(scene, 'cage-sum-box') as (Primitive & { type: 'rect' })[];
     expect(sums.length).toBeGreaterThan(0);
-    const small = scene.primitives.filter((q): q is Primitive & { type: 'text' } => q.type === 'text' && q.meta === undefined && q.size < 540 / 9.5 / 3);
+    const small = scene.primitives.filter((q): q is Primitive & { type: 'text' } => q.type === 'text' && q.meta?.cls === 'candidate' && q.size < 540 / 9.5 / 3);
     expect(small.length).toBeGreaterThan(81);
     for (const t of small) {
       // the glyph's box: its width about 0.6 of its size, from the baseline up 0.73
