@@ -107,7 +107,8 @@ describeWithTool('chromium', 'variant boards in Chromium: sums, digits and penci
     const glyphs = loadFontOutlines();
     const candidates = Array.from(p.givens, (digit) => (digit === 0 ? p.rules.allDigits : 0));
     const empty = candidates.filter((m) => m !== 0).length;
-    for (const size of [360, 900]) {
+    // One size, the small one: where the lines' minimum widths and the marks crowd most.
+    for (const size of [360]) {
       const svg = drawVariantBoard({ rules: p.rules, givens: p.givens, candidates }, { size, glyphs, theme: 'grey' });
       const m = await measure(svg);
       expect(m.candidates).toHaveLength(empty * p.rules.size);
@@ -145,7 +146,7 @@ describeWithTool('chromium', 'variant boards in Chromium: sums, digits and penci
     const glyphs = loadFontOutlines();
     const candidates = Array.from(p.givens, (digit) => (digit === 0 ? 511 : 0));
     const empty = candidates.filter((m) => m !== 0).length;
-    for (const size of [360, 720]) {
+    for (const size of [360]) {
       const svg = drawVariantStep({ rules, givens: p.givens, candidates }, { size, glyphs, theme: 'grey', layers: { coordinates: true } });
       const m = await measure(svg);
       expect(m.candidates).toHaveLength(empty * 9);
