@@ -156,7 +156,8 @@ Examples:
   $ sudoku-press draw puzzles.txt -f pdf --size 3in --theme grey --name label
   $ sudoku-press draw 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --solution -f svg
   $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print
-  $ sudoku-press draw killer.txt -f pdf --theme grey      # variants too: cages, jigsaw pieces, X, 16x16, Samurai`,
+  $ sudoku-press draw killer.txt -f pdf --theme grey      # variants too: cages, jigsaw pieces, X, 16x16, Samurai
+  $ sudoku-press draw killer.txt --candidates -f svg       # pencil marks under the rules (cage sums, odd/even)`,
     )
     .action(async (inputs: string[], cli: DrawCliOptions) => {
       if (!(FORMATS as readonly string[]).includes(cli.format)) throw new UsageError(`--format must be png, svg or pdf (got '${cli.format}')`);
