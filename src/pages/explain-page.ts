@@ -74,9 +74,10 @@ const STYLE = `
 .step + .step { margin-top: 28px; }
 .js .step + .step { margin-top: 0; }
 .board svg { display: block; width: 100%; height: auto; }
-.boards { flex: 0 1 auto; width: min(100%, 720px, max(300px, calc(100vh - 215px))); }
+/* The board fits the window's height below the page's header (--head: its height, set by the script; a Samurai's line of givens takes two lines). */
+.boards { flex: 0 1 auto; width: min(100%, 720px, max(300px, calc(100vh - 140px - var(--head, 75px)))); }
 .text { flex: 1 1 280px; min-width: 240px; }
-.wide .boards { width: min(100%, 1000px, max(300px, calc(100vh - 215px))); }
+.wide .boards { width: min(100%, 1000px, max(300px, calc(100vh - 140px - var(--head, 75px)))); }
 .views { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin: 0 0 6px; font-size: 14px; }
 .views button { font: inherit; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
 .views button[aria-pressed="true"], details.proofs li button[aria-pressed="true"], .chains li button[aria-pressed="true"] { background: #e8f0fe; border-color: var(--accent); }
@@ -120,6 +121,10 @@ nav.list .name { min-width: 0; overflow-wrap: anywhere; }
 const SCRIPT = `(function () {
   ${UNPACK_SCRIPT}
   document.body.classList.add('js');
+  var head = document.querySelector('header.top');
+  function fitHead() { if (head) document.documentElement.style.setProperty('--head', Math.ceil(head.getBoundingClientRect().height) + 'px'); }
+  fitHead();
+  window.addEventListener('resize', fitHead);
   var boards = readBoards(document.getElementById('boards').textContent);
   var steps = document.querySelectorAll('.step');
   var items = document.querySelectorAll('nav.list a');
