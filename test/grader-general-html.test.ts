@@ -15,6 +15,7 @@ import { launchBrowser } from './helpers/browser.js';
 import { run } from './helpers/cli.js';
 import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
+import { pathSegments, segmentHitsBox, textsOf } from './helpers/variant-svg.js';
 
 /*
  * explain --html and grade --report for other sizes and Samurai: the step drawing (marks as data
@@ -54,6 +55,11 @@ describe('the step drawing (src/draw/general-step.ts)', () => {
     for (const e of step.eliminations) expect(svg).toContain(`class="mark-strike" data-cell="${e.cell}" data-digit="${e.digit}"`);
     expect(count(svg, 'mark-cell')).toBe(new Set(step.pattern.cells).size + step.placements.length);
     expect(svg).toContain(`r${rules.height}`); // row labels down the frame
+    // A diagonal's line is cut around the pencil marks (6x6-x), as around digits.
+    const diagonals = pathSegments(svg, 'diagonal').flatMap((x) => x.segments);
+    if (grid === '6x6-x') expect(diagonals.length).toBeGreaterThan(2);
+    const through = textsOf(svg, 'candidate').filter((t) => diagonals.some((d) => segmentHitsBox(d, t.box)));
+    expect(through.map((t) => t.text)).toEqual([]);
     // The same input, the same bytes.
     expect(drawGeneralStep({ rules, givens, values: board.values, candidates: board.candidates }, { step, size: 720, coordinates: true })).toBe(svg);
   });
