@@ -26,10 +26,10 @@ const dir = mkdtempSync(join(tmpdir(), 'sp-variants-'));
 
 /** Each template with a book of its kinds: every variant on the big pages; no Samurai on 6 x 9 (refused, below). */
 const BOOKS = {
-  'letter-4up': ['easy:1', 'x:1', 'jigsaw:2', 'windoku:1', 'killer:2', '6x6:1', '4x4:1', '16x16:2', '8x8:1', 'samurai:2'],
+  'letter-4up': ['easy:1', 'x:1', 'jigsaw:2', 'windoku:1', 'oddeven:1', 'killer:2', '6x6:1', '4x4:1', '16x16:2', '8x8:1', 'samurai:2'],
   'a4-6up': ['killer:2', 'x:1', '16x16:1', '12x12:2', 'samurai:1', 'easy:1', 'oddeven:2'],
-  'large-print-8.5x11-1up': ['jigsaw:2', 'killer:2', 'samurai:1'],
-  'kdp-6x9-2up': ['easy:3', 'windoku:2', 'killer:2', '6x6:2', '16x16:1'],
+  'large-print-8.5x11-1up': ['jigsaw:2', 'killer:2', 'oddeven:1', 'samurai:1'],
+  'kdp-6x9-2up': ['easy:3', 'windoku:2', 'killer:2', 'oddeven:1', '6x6:2', '16x16:1'],
   'children-8.5x11-2up': ['4x4:3', '6x6:3'],
 } as const;
 type Name = keyof typeof BOOKS;
@@ -72,7 +72,7 @@ describe('--sections', () => {
 
   test('the variety preset holds every 9x9 variant, a small grid and Samurai; children holds 4x4 and 6x6', () => {
     const variety = parseSections('variety');
-    for (const v of ['x', 'jigsaw', 'windoku', 'killer', '6x6', 'samurai']) expect(variety.map((s) => s.variant)).toContain(v);
+    for (const v of ['x', 'jigsaw', 'windoku', 'oddeven', 'killer', '6x6', 'samurai']) expect(variety.map((s) => s.variant)).toContain(v);
     expect(variety.some((s) => s.variant === undefined)).toBe(true);
     expect(parseSections('children').map((s) => s.variant)).toEqual(['4x4', '6x6']);
     expect(loadTemplate('children-8.5x11-2up').sections).toBe('4x4-easy:12,6x6-easy:24');

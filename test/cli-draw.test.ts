@@ -84,6 +84,65 @@ describe('sudoku-press draw', () => {
     expect(marks.match(/<text /g)!.length).toBeGreaterThan(81);
   });
 
+  it('--candidates under any rules: odd/even marks, killer cage sums and other sizes limit the pencil marks', async () => {
+    const made = readFileSync(new URL('./fixtures/variant-book.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { variant: string; puzzle: string });
+    const line = (variant: string) => made.find((m) => m.variant === variant)!.puzzle;
+    const dir = scratch();
+    const input = join(dir, 'in.txt');
+    writeFileSync(input, ['killer', 'oddeven', '6x6', '16x16'].map(line).join('\n'));
+    expect((await run(['draw', input, '-o', dir, '-f', 'svg', '--candidates', '-q'])).code).toBe(0);
+    const marks = (file: string) => {
+      const byCell = new Map<number, number[]>();
+      for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/<text class="candidate" data-cell="(\d+)" data-digit="(\d+)"/g)) {
+        byCell.set(Number(m[1]), [...(byCell.get(Number(m[1])) ?? []), Number(m[2])]);
+      }
+      return byCell;
+    };
+    const { parseVariantLine } = await import('../src/formats/line.js');
+    // Killer: no givens, so every cell has marks; a cage's marks are the digits of the sums it can make.
+    const killer = parseVariantLine(line('killer')).rules;
+    const k = marks('puzzle-0001.svg');
+    expect(k.size).toBe(81);
+    for (const cage of killer.cages) {
+      const lo = (cage.cells.length * (cage.cells.length + 1)) / 2;
+      const hi = (cage.cells.length * (19 - cage.cells.length)) / 2;
+      expect(cage.sum >= lo && cage.sum <= hi).toBe(true);
+      for (const cell of cage.cells) {
+        const digits = k.get(cell)!;
+        // The smallest digit a cell can hold: the sum less the most the other cells can make (and at least 1).
+        const others = cage.cells.length - 1;
+        const most = (others * (19 - others)) / 2;
+        expect(Math.min(...digits), `cell ${cell} of a ${cage.cells.length}-cell ${cage.sum} cage`).toBeGreaterThanOrEqual(Math.max(1, cage.sum - most));
+      }
+    }
+    expect([...k.values()].some((d) => d.length < 9)).toBe(true);
+    // Odd/even: a marked empty cell shows only digits of its parity.
+    const oddeven = parseVariantLine(line('oddeven'));
+    const o = marks('puzzle-0002.svg');
+    let marked = 0;
+    for (const [cell, digits] of o) {
+      const parity = oddeven.rules.parityOf[cell]!;
+      if (parity === 0) continue;
+      marked++;
+      expect(digits.every((d) => d % 2 === (parity === 1 ? 1 : 0)), `cell ${cell}`).toBe(true);
+    }
+    expect(marked).toBeGreaterThan(0);
+    // 6x6 and 16x16: the digits of the size, none a given of the cell's row.
+    for (const [file, variant, size] of [['puzzle-0003.svg', '6x6', 6], ['puzzle-0004.svg', '16x16', 16]] as const) {
+      const { rules, givens } = parseVariantLine(line(variant));
+      const m = marks(file);
+      expect(m.size).toBe([...givens].filter((g) => g === 0).length);
+      for (const [cell, digits] of m) {
+        expect(Math.max(...digits)).toBeLessThanOrEqual(size);
+        const row = rules.rowOf[cell]!;
+        for (let other = 0; other < rules.cellCount; other++) if (rules.rowOf[other] === row && givens[other] !== 0) expect(digits).not.toContain(givens[other]);
+      }
+    }
+  });
+
   it('--name label names files after labels, numbering the missing and the repeated', async () => {
     const dir = scratch();
     const input = join(dir, 'in.txt');

@@ -128,7 +128,7 @@ describe('a step drawn under the rules', () => {
     expect(byClass(scene, 'cage')).toHaveLength(p.rules.cages.length);
     const sums = byClass(scene, 'cage-sum-box') as (Primitive & { type: 'rect' })[];
     expect(sums.length).toBeGreaterThan(0);
-    const small = scene.primitives.filter((q): q is Primitive & { type: 'text' } => q.type === 'text' && q.meta === undefined && q.size < 540 / 9.5 / 3);
+    const small = scene.primitives.filter((q): q is Primitive & { type: 'text' } => q.type === 'text' && q.meta?.cls === 'candidate' && q.size < 540 / 9.5 / 3);
     expect(small.length).toBeGreaterThan(81);
     for (const t of small) {
       // the glyph's box: its width about 0.6 of its size, from the baseline up 0.73
@@ -234,5 +234,17 @@ describe('the explain page names houses under the rules (as `explain` does)', ()
     expect(line).toBeDefined();
     expect(line).toContain(`region ${region}`);
     expect(line).not.toMatch(/\bbox \d/);
+  });
+});
+
+describe('the explain page says what the board\'s marks mean', () => {
+  it('odd/even: the legend names the grey circles (odd) and squares (even); a plain X board has no such line', () => {
+    const p = variantPuzzle('oddeven');
+    expect(p.rules.startMasks).not.toBeNull();
+    const page = explainPathPage({ puzzle: p.givens, rules: p.rules, grade: GRADE, steps: [], label: 'oddeven' });
+    const legend = /<p class="legend">The board: ([^<]*)<\/p>/.exec(page.html)?.[1];
+    expect(legend).toBe('grey circles: odd digits (1, 3, 5, 7, 9); grey squares: even digits (2, 4, 6, 8).');
+    const x = variantPuzzle('x');
+    expect(explainPathPage({ puzzle: x.givens, rules: x.rules, grade: GRADE, steps: [] }).html).not.toContain('grey circles');
   });
 });

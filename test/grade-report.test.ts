@@ -51,6 +51,18 @@ describeWithTool('chromium', 'grade --report and --stats', () => {
     const levels = await page.$$eval('#levels tbody tr', (rows) => rows.map((r) => [r.getAttribute('data-level'), Number(r.getAttribute('data-count'))]));
     for (const [level, count] of levels) expect(count).toBe(grades.filter((g) => g.level === level).length);
     expect(await page.$eval('main', (m) => m.textContent)).toContain('1 with several solutions');
+    // On a phone (390 px) the page fits the window: no sideways scrolling, every table and puzzle
+    // line inside it, and the chart's words at a readable size.
+    await page.setViewport({ width: 390, height: 844 });
+    await page.goto(pathToFileURL(report).href);
+    const phone = await page.evaluate(() => ({
+      overflow: document.documentElement.scrollWidth - window.innerWidth,
+      beyond: [...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth).map((e) => `${e.tagName}.${e.className}`),
+      axis: Math.min(...[...document.querySelectorAll('svg.histogram text:not(.count)')].map((t) => t.getBoundingClientRect().height)),
+    }));
+    expect(phone.overflow).toBeLessThanOrEqual(0);
+    expect(phone.beyond).toEqual([]);
+    expect(phone.axis).toBeGreaterThanOrEqual(8);
     expect(errors).toEqual([]);
     await page.close();
   });

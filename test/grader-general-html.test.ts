@@ -15,6 +15,7 @@ import { launchBrowser } from './helpers/browser.js';
 import { run } from './helpers/cli.js';
 import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
+import { pathSegments, segmentHitsBox, textsOf } from './helpers/variant-svg.js';
 
 /*
  * explain --html and grade --report for other sizes and Samurai: the step drawing (marks as data
@@ -54,6 +55,11 @@ describe('the step drawing (src/draw/general-step.ts)', () => {
     for (const e of step.eliminations) expect(svg).toContain(`class="mark-strike" data-cell="${e.cell}" data-digit="${e.digit}"`);
     expect(count(svg, 'mark-cell')).toBe(new Set(step.pattern.cells).size + step.placements.length);
     expect(svg).toContain(`r${rules.height}`); // row labels down the frame
+    // A diagonal's line is cut around the pencil marks (6x6-x), as around digits.
+    const diagonals = pathSegments(svg, 'diagonal').flatMap((x) => x.segments);
+    if (grid === '6x6-x') expect(diagonals.length).toBeGreaterThan(2);
+    const through = textsOf(svg, 'candidate').filter((t) => diagonals.some((d) => segmentHitsBox(d, t.box)));
+    expect(through.map((t) => t.text)).toEqual([]);
     // The same input, the same bytes.
     expect(drawGeneralStep({ rules, givens, values: board.values, candidates: board.candidates }, { step, size: 720, coordinates: true })).toBe(svg);
   });
@@ -111,6 +117,9 @@ describeWithTool('chromium', 'general pages in Chromium', () => {
       expect((await shownView(page)).index).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // On a 1920x1080 screen the whole board shows without scrolling (a Samurai's header is two lines).
+      const bottom = await page.evaluate(() => document.querySelector('.step:not([hidden]) .board:not([hidden]) svg')!.getBoundingClientRect().bottom);
+      if (width === 1920) expect(bottom).toBeLessThanOrEqual(1080);
       await page.keyboard.press('End');
       expect((await shownView(page)).index).toBe(steps.length + 1);
       await page.close();
@@ -123,6 +132,27 @@ describeWithTool('chromium', 'general pages in Chromium', () => {
         expect(view.index).toBe(withEliminations + 1);
         expect(view.struck).toBe(steps[withEliminations]!.eliminations.length);
         expect(view.width).toBeGreaterThan(width === 390 ? 300 : 600);
+        if (width === 390 && name !== '6x6') {
+          // On a phone a 16x16 or Samurai board is drawn zoomed in a box that pans: pencil marks of
+          // a readable size, the step's struck candidates brought into the box's view; the button
+          // shows the whole board.
+          const zoomed = await at.evaluate(() => {
+            const step = [...document.querySelectorAll('.step')].find((s) => !(s as HTMLElement).hidden)!;
+            const box = step.querySelector('.board:not([hidden])')!;
+            const b = box.getBoundingClientRect();
+            const heights = [...box.querySelectorAll('.candidate')].map((t) => t.getBoundingClientRect().height).sort((x, y) => x - y);
+            const seen = [...box.querySelectorAll('.mark-strike')].filter((e) => {
+              const r = e.getBoundingClientRect();
+              return r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom;
+            }).length;
+            return { mark: heights[Math.floor(heights.length / 2)]!, seen, overflow: document.documentElement.scrollWidth - window.innerWidth };
+          });
+          expect(zoomed.mark).toBeGreaterThanOrEqual(8);
+          expect(zoomed.seen).toBeGreaterThan(0);
+          expect(zoomed.overflow).toBeLessThanOrEqual(0);
+          await at.click('#zoom');
+          expect((await shownView(at)).width).toBeLessThanOrEqual(390);
+        }
         await at.close();
       }
       expect(errors).toEqual([]);
@@ -141,10 +171,9 @@ describeWithTool('chromium', 'general pages in Chromium', () => {
       const page = await browser!.newPage();
       await page.setViewport({ width, height: 1080 });
       await page.goto(pathToFileURL(report).href);
-      // A Samurai's 400-character line wraps in its cell: the page fits 1920 px. (At 390 px the
-      // report's tables are wider than the window for classic puzzles too: not this test's matter.)
+      // A Samurai's 400-character line wraps in its cell: the page fits 1920 px and 390 px.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (width === 1920) expect(overflow).toBeLessThanOrEqual(0);
+      expect(overflow).toBeLessThanOrEqual(0);
       const widest = await page.evaluate(() => Math.max(...[...document.querySelectorAll('td.puzzle')].map((td) => td.getBoundingClientRect().width)));
       expect(widest).toBeLessThan(width);
       await page.close();

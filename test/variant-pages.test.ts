@@ -279,7 +279,7 @@ describeWithTool('chromium', 'variant pages in Chromium', () => {
       ['windoku', 1, 1],
     ]);
     // The slowest list names each variant beside its puzzle.
-    const named = await page.$$eval('table:last-of-type tbody tr .variant', (spans) => spans.map((s) => s.textContent).sort());
+    const named = await page.$$eval('table.puzzles', (tables) => [...tables[tables.length - 1]!.querySelectorAll('tbody tr .variant')].map((s) => s.textContent).sort());
     expect(named).toEqual(['jigsaw', 'windoku', 'x']);
     // The range column stays on one line on a phone.
     const heights = await page.$$eval('#variants tbody td.nowrap', (tds) => tds.map((td) => td.getBoundingClientRect().height));

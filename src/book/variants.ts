@@ -104,7 +104,7 @@ export const VARIANT_INFO: Readonly<Record<BookVariant, VariantInfo>> = {
     across: 9,
     rules:
       'Each row, column and 3\u00d73 box holds the digits 1 to 9 once. Some squares carry a grey mark: a round one holds an odd digit (1, 3, 5, 7 or 9), a square one holds an even digit (2, 4, 6 or 8). The marks are clues too, so these puzzles start with fewer digits.',
-    example: 'Every round mark holds an odd digit, every square mark an even one.',
+    example: 'Round marks hold odd digits, square ones even.',
   },
   samurai: {
     name: 'Samurai',
@@ -135,6 +135,6 @@ export function sectionTitle(level: string, variant: BookVariant | undefined, va
  * in a variety book, each section short (the bigger grids and Samurai are slow to make).
  */
 export const SECTION_PRESETS: Readonly<Record<string, string>> = {
-  variety: 'easy:12,x-easy:12,jigsaw-medium:12,windoku-medium:12,killer-easy:12,6x6-easy:8,samurai-easy:2',
+  variety: 'easy:12,x-easy:12,jigsaw-medium:12,windoku-medium:12,oddeven-medium:12,killer-easy:12,6x6-easy:8,samurai-easy:2',
   children: '4x4-easy:12,6x6-easy:24',
 };

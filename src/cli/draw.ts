@@ -130,7 +130,7 @@ export function registerDraw(program: Command, io: CliIo, state: CommandState): 
     .option('--font <file>', 'TTF/OTF font for the digits (default: the bundled DejaVu Sans)')
     .option('--bold-font <file>', 'font for the givens (default: --font, else DejaVu Sans Bold)')
     .option('--solution', 'fill in the solution (givens stay bold)', false)
-    .option('--candidates', 'pencil marks: every candidate the givens leave in each empty cell', false)
+    .option('--candidates', 'pencil marks: every candidate the givens (and odd/even marks, killer cage sums) leave in each empty cell, under any rules', false)
     .option('--theme <theme>', 'color or grey', 'color')
     .option('--coordinates', 'row and column numbers around the board', false)
     .option('--digits <style>', 'digits above 9 (16x16): letters (1-9 then A-G) or numbers (1-16)', 'letters')
@@ -156,7 +156,8 @@ Examples:
   $ sudoku-press draw puzzles.txt -f pdf --size 3in --theme grey --name label
   $ sudoku-press draw 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... --solution -f svg
   $ sudoku-press draw puzzles.txt --size 2in --dpi 300     # 600 x 600 px for print
-  $ sudoku-press draw killer.txt -f pdf --theme grey      # variants too: cages, jigsaw pieces, X, 16x16, Samurai`,
+  $ sudoku-press draw killer.txt -f pdf --theme grey      # variants too: cages, jigsaw pieces, X, 16x16, Samurai
+  $ sudoku-press draw killer.txt --candidates -f svg       # pencil marks under the rules (cage sums, odd/even)`,
     )
     .action(async (inputs: string[], cli: DrawCliOptions) => {
       if (!(FORMATS as readonly string[]).includes(cli.format)) throw new UsageError(`--format must be png, svg or pdf (got '${cli.format}')`);
@@ -185,7 +186,14 @@ Examples:
           import('../solver/index.js'),
           import('../core/grid.js'),
         ]);
-      const [{ AnyCounter }, { findGivenConflict }] = await Promise.all([import('./variants.js'), import('../rules/puzzle.js')]);
+      const [{ AnyCounter }, { findGivenConflict }, { geometryOf }, { generalBoard }, { isGeneralRules }, { analyseDistinct, cageState }] = await Promise.all([
+        import('./variants.js'),
+        import('../rules/puzzle.js'),
+        import('../core/geometry.js'),
+        import('../grader/general/grade.js'),
+        import('../grader/general/link.js'),
+        import('../techniques/killer/cage-math.js'),
+      ]);
       const counter = new AnyCounter();
       if (requestedJobs > 1 && jobsExplicit && !drawWorkersAvailable()) throw new UsageError('--jobs needs the compiled program (npm run build, then dist/cli/main.js)');
       // From the TypeScript sources (tests) there is no worker script: the default then draws in-process.
@@ -250,6 +258,22 @@ Examples:
         };
         return { picture, options: { ...pictureOptions, title: `Sudoku ${record.label ?? ''}`.trim() } };
       };
+      // Under any rules: every digit the givens (and a cell's odd/even mark) leave in each empty
+      // cell; in a 9x9 killer, only the digits of the combinations that make each cage's sum.
+      const variantCandidates = ({ rules, givens }: VariantRecord): Uint16Array => {
+        const board = isGeneralRules(rules) ? generalBoard(rules, givens) : boardFromGrid(givens, geometryOf(rules));
+        const masks = board.candidates;
+        if (rules.startMasks !== null) for (let cell = 0; cell < masks.length; cell++) masks[cell]! &= rules.startMasks[cell]!;
+        if (isGeneralRules(rules)) return Uint16Array.from(masks);
+        for (const cage of rules.cages) {
+          if (cage.sum <= 0) continue;
+          const { empty, placed, left } = cageState(board, cage.cells, cage.sum);
+          if (empty.length === 0) continue;
+          const { allowed } = analyseDistinct(empty.map((cell) => masks[cell]!), left, placed);
+          empty.forEach((cell, i) => (masks[cell] = allowed[i]!));
+        }
+        return Uint16Array.from(masks);
+      };
       // A variant: its rules travel with the picture; counted and solved by the variant solver.
       const toVariantJob = (record: VariantRecord): DrawJob | null => {
         const where = `${record.source}:${record.line}`;
@@ -265,7 +289,7 @@ Examples:
             solution = counter.solve(record.rules, record.givens);
           }
         }
-        const picture = { rules: record.rules, givens: record.givens, values: solution ?? record.givens };
+        const picture = { rules: record.rules, givens: record.givens, values: solution ?? record.givens, ...(cli.candidates && !cli.solution ? { candidates: variantCandidates(record) } : {}) };
         const name = record.rules.variant === 'classic' ? 'Sudoku' : `Sudoku (${record.rules.variant})`;
         return { picture, options: { ...pictureOptions, digits: cli.digits as 'letters' | 'numbers', title: `${name} ${record.label ?? ''}`.trim() } };
       };

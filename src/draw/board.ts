@@ -123,6 +123,12 @@ export interface BoardLayout {
   boxes: boolean;
   /** Cells with a label in their top-left corner (a cage's sum): their pencil marks sit lower. */
   labelled?: ReadonlySet<number>;
+  /**
+   * Where pencil marks go, as fractions of a cell (default: the classic board's): their inset from
+   * the cell's edges, their size, and the top of a labelled cell's marks. A caged board sets them
+   * inside the cages' dashed lines and below the sums' knock-outs.
+   */
+  marks?: { inset: number; size: number; labelledTop: number };
 }
 
 /** The scene of a board: the drawing model both back ends paint (see {@link drawBoard}). */
@@ -209,17 +215,17 @@ function paint(
   const cellY = (cell: number) => top + Math.floor(cell / 9) * c;
   // Pencil marks sit in a 3x3 layout inset from the cell's edges, so that the marks of one cell
   // read as a group and not as pairs with the marks across a line.
-  const inset = c * CANDIDATE_INSET;
+  const inset = c * (layout?.marks?.inset ?? CANDIDATE_INSET);
   const step3 = (c - 2 * inset) / 3;
   const candX = (ref: CandidateRef) => cellX(ref.cell) + inset + (((ref.digit - 1) % 3) + 0.5) * step3;
   // Under a corner label, the three rows share what the label leaves.
   const labelled = layout?.labelled;
-  const lowTop = c * LABELLED_TOP;
+  const lowTop = c * (layout?.marks?.labelledTop ?? LABELLED_TOP);
   const lowStep = (c - lowTop - inset) / 3;
   const candY = (ref: CandidateRef) =>
     labelled?.has(ref.cell) ? cellY(ref.cell) + lowTop + (Math.floor((ref.digit - 1) / 3) + 0.5) * lowStep : cellY(ref.cell) + inset + (Math.floor((ref.digit - 1) / 3) + 0.5) * step3;
-  const candSize = c * 0.25;
-  const discR = c * 0.125;
+  const candSize = c * (layout?.marks?.size ?? 0.25);
+  const discR = candSize / 2;
   const bigSize = c * 0.64;
 
   out.push({ type: 'rect', x: 0, y: 0, width: size, height: size, fill: theme.background });
@@ -338,6 +344,9 @@ function paint(
     const b = s ? brushOf(theme, s) : undefined;
     const text: Primitive = { type: 'text', x: candX(ref), y: candY(ref) + (candSize * DIGIT_HEIGHT) / 2, text: String(ref.digit), size: candSize, bold: s !== undefined, fill: b?.text ?? theme.candidate };
     if (s?.kind === 'strike') text.meta = { cls: 'mark-eliminated', data: { cell: ref.cell, digit: ref.digit } };
+    // On a variant board a plain mark is named (for pages and tests); a classic board's bytes stay
+    // as they were (a golden drawing, the packed explain pages).
+    else if (layout && !s) text.meta = { cls: 'candidate', data: { cell: ref.cell, digit: ref.digit } };
     return text;
   };
   const struck: (Shape & CandidateRef)[] = [];

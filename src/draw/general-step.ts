@@ -1,9 +1,9 @@
 import type { Step } from '../core/step.js';
 import type { Rules } from '../rules/types.js';
-import type { Primitive, Scene } from './scene.js';
+import type { PathCommand, Primitive, Scene } from './scene.js';
 import { sceneToSvg } from './svg.js';
 import { COLOR_THEME } from './theme.js';
-import { digitLabel, variantBoardScene } from './variant.js';
+import { digitLabel, subtractBoxes, variantBoardScene } from './variant.js';
 
 /**
  * A step on a board of any size or on a Samurai, as SVG text: the board as `drawVariantBoard`
@@ -83,14 +83,18 @@ export function generalStepScene(picture: GeneralStepPicture, options: GeneralSt
   const shown = options.chain === undefined ? chains : chains.slice(options.chain, options.chain + 1);
   for (const chain of shown) for (const node of chain.nodes) if (!chainNodes.has(node.cell * 32 + node.digit)) chainNodes.set(node.cell * 32 + node.digit, node.on);
   const marks = picture.candidates;
+  // Each drawn mark's place (its disc's box): a diagonal's line is cut around them, as around digits.
+  const spots: { x0: number; y0: number; x1: number; y1: number }[] = [];
   if (marks !== undefined) {
     const text = Math.min(cw, ch) * 0.9;
+    const half = Math.min(cw, ch) * 0.5;
     for (let cell = 0; cell < rules.cellCount; cell++) {
       if (values[cell] !== 0) continue;
       for (let digit = 1; digit <= rules.size; digit++) {
         if ((marks[cell]! & (1 << (digit - 1))) === 0) continue;
         const x = spotX(cell, digit);
         const y = spotY(cell, digit);
+        spots.push({ x0: x - half, y0: y - half, x1: x + half, y1: y + half });
         const gone = removed.has(cell * 32 + digit);
         const key = patternCells.has(cell) && patternDigits.has(digit);
         const isPlaced = placed.get(cell) === digit;
@@ -132,9 +136,23 @@ export function generalStepScene(picture: GeneralStepPicture, options: GeneralSt
       });
     }
   });
+  const drawn = spots.length === 0 ? base.primitives.slice(1) : base.primitives.slice(1).map((p) => (p.type === 'path' && p.meta?.cls === 'diagonal' ? { ...p, commands: cutAround(p.commands, spots, c * 0.05) } : p));
   // Under the grid lines and digits: right after the background.
-  const primitives = [base.primitives[0]!, ...under, ...base.primitives.slice(1), ...over];
+  const primitives = [base.primitives[0]!, ...under, ...drawn, ...over];
   return { ...base, primitives };
+}
+
+/** A path of M..L segments with the parts inside the boxes left out (and the pieces left shorter than `least`: specks). */
+function cutAround(commands: readonly PathCommand[], boxes: readonly { x0: number; y0: number; x1: number; y1: number }[], least: number): PathCommand[] {
+  const out: PathCommand[] = [];
+  for (let i = 0; i + 1 < commands.length; i += 2) {
+    const a = commands[i]!;
+    const b = commands[i + 1]!;
+    if (a.op !== 'M' || b.op !== 'L') continue;
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    for (const [t0, t1] of subtractBoxes(a.x, a.y, b.x, b.y, boxes)) if ((t1 - t0) * length >= least) out.push({ op: 'M', x: a.x + (b.x - a.x) * t0, y: a.y + (b.y - a.y) * t0 }, { op: 'L', x: a.x + (b.x - a.x) * t1, y: a.y + (b.y - a.y) * t1 });
+  }
+  return out;
 }
 
 /** {@link generalStepScene} as SVG text. */

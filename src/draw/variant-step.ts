@@ -47,6 +47,9 @@ const OPTION_KEYS = optionKeys<VariantStepOptions>({
 const UNDER = new Set(['region-tint', 'extra-house']);
 /** The variant drawing's own digits: the step drawing writes them (with its marks). */
 const DIGITS = new Set(['given', 'filled']);
+/** Pencil marks on a caged board: inset past the cage line (0.09 of a cell) and its stroke, and their size. */
+const CAGE_MARK_INSET = 0.125;
+const CAGE_MARK_SIZE = 0.22;
 /** Opacity of an odd/even mark over a step's cell fill. */
 const PARITY_OVER_FILLS = 0.6;
 
@@ -83,23 +86,37 @@ export function variantStepScene(picture: VariantStepPicture, options: VariantSt
     if (cls === 'parity' && p.type !== 'text') over.push({ ...p, opacity: PARITY_OVER_FILLS });
     else (cls !== undefined && UNDER.has(cls) ? under : over).push(p);
   }
+  const size = draw.size ?? base.width;
+  const pad = size * 0.012;
+  const c = (size - 2 * pad) / (coordinates ? 9.5 : 9);
+  const origin = pad + (coordinates ? c / 2 : 0);
+  const labelled = new Set(rules.cages.filter((cage) => cage.sum > 0).map((cage) => cage.cells[0]!));
+  // On a caged board the pencil marks sit inside the cages' dashed lines, a little smaller, and in
+  // a cell with a sum below its knock-out (the lowest knock-out's foot, plus a gap).
+  let lowest = 0;
+  for (const p of base.primitives) {
+    if (p.type === 'rect' && p.meta?.cls === 'cage-sum-box') {
+      const cell = Number(p.meta.data?.['cell']);
+      lowest = Math.max(lowest, (p.y + p.height - (origin + Math.floor(cell / 9) * c)) / c);
+    }
+  }
+  const marksAt = rules.cages.length > 0 ? { inset: CAGE_MARK_INSET, size: CAGE_MARK_SIZE, labelledTop: Math.max(lowest + 0.02, 0.27) } : undefined;
   // Pencil marks on a diagonal: the diagonal line leaves them out, as it leaves out the digits.
   const marks = picture.candidates;
   const showCandidates = marks !== undefined && !(draw.layers !== undefined && Object.hasOwn(draw.layers, 'candidates') && draw.layers.candidates === false);
   if (marks !== undefined && showCandidates) {
-    const size = draw.size ?? base.width;
-    const pad = size * 0.012;
-    const c = (size - 2 * pad) / (coordinates ? 9.5 : 9);
-    const origin = pad + (coordinates ? c / 2 : 0);
-    const inset = c * CANDIDATE_INSET;
+    const inset = c * (marksAt?.inset ?? CANDIDATE_INSET);
     const step3 = (c - 2 * inset) / 3;
+    const lowTop = c * (marksAt?.labelledTop ?? 0.27);
+    const lowStep = (c - lowTop - inset) / 3;
     const boxes: { x0: number; y0: number; x1: number; y1: number }[] = [];
     for (let cell = 0; cell < 81; cell++) {
       if (values[cell] !== 0) continue;
       for (let digit = 1; digit <= 9; digit++) {
         if ((marks[cell]! & (1 << (digit - 1))) === 0) continue;
         const x = origin + (cell % 9) * c + inset + (((digit - 1) % 3) + 0.5) * step3;
-        const y = origin + Math.floor(cell / 9) * c + inset + (Math.floor((digit - 1) / 3) + 0.5) * step3;
+        const row = Math.floor((digit - 1) / 3) + 0.5;
+        const y = origin + Math.floor(cell / 9) * c + (labelled.has(cell) ? lowTop + row * lowStep : inset + row * step3);
         boxes.push({ x0: x - c * 0.1, y0: y - c * 0.12, x1: x + c * 0.1, y1: y + c * 0.12 });
       }
     }
@@ -126,7 +143,8 @@ export function variantStepScene(picture: VariantStepPicture, options: VariantSt
       over,
       houses: rules.houses,
       boxes: rules.boxShape !== undefined && rules.boxShape !== null,
-      labelled: new Set(rules.cages.filter((cage) => cage.sum > 0).map((cage) => cage.cells[0]!)),
+      labelled,
+      ...(marksAt ? { marks: marksAt } : {}),
     },
   );
 }

@@ -18,6 +18,11 @@ export interface VariantPicture {
   givens: ArrayLike<number>;
   /** Every digit on the board, givens included (e.g. the solution). Default: the givens. */
   values?: ArrayLike<number>;
+  /**
+   * Pencil marks: a mask per rules cell (digit d is bit d - 1), drawn in the empty cells as a small
+   * grid (3x3 for nine digits, 2x2 for four, 4x4 for sixteen), clear of cage lines and sums.
+   */
+  candidates?: ArrayLike<number>;
 }
 
 /** Options of {@link drawVariantBoard}. */
@@ -83,6 +88,8 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
   const givens = picture.givens;
   const values = picture.values ?? givens;
   if (givens.length !== n || values.length !== n) throw new DrawError(`a ${rules.variant} board has ${n} cells, not ${givens.length === n ? values.length : givens.length}`);
+  const marks = picture.candidates;
+  if (marks !== undefined && marks.length !== n) throw new DrawError(`a ${rules.variant} board has ${n} cells, not ${marks.length} candidate masks`);
   const coordinates = options.layers?.coordinates === true;
   const W = rules.width;
   const H = rules.height;
@@ -184,7 +191,8 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
     const halfW = digitTextWidth(digitLabel(values[cell]!, labelsMode), bigSize) / 2;
     digitBoxes.push({ x0: x - halfW, y0: y - (bigSize * DIGIT_HEIGHT) / 2, x1: x + halfW, y1: y + (bigSize * DIGIT_HEIGHT) / 2 });
   }
-  const diagonalGaps = [...gapBoxes, ...digitBoxes.map((b) => grow(b, c * 0.05))];
+  const pencil = marks === undefined ? [] : pencilMarks(rules, values, marks, { c, cellX, cellY, labels, labelsMode, fill: theme.candidate });
+  const diagonalGaps = [...gapBoxes, ...digitBoxes.map((b) => grow(b, c * 0.05)), ...pencil.map((m) => grow(m.box, c * 0.02))];
   for (const [x1, y1, x2, y2] of diagonals) {
     const commands: PathCommand[] = [];
     for (const [a, b] of subtractBoxes(x1, y1, x2, y2, diagonalGaps)) commands.push({ op: 'M', x: x1 + (x2 - x1) * a, y: y1 + (y2 - y1) * a }, { op: 'L', x: x1 + (x2 - x1) * b, y: y1 + (y2 - y1) * b });
@@ -303,6 +311,7 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
       meta: { cls: given ? 'given' : 'filled', data: { cell } },
     });
   }
+  for (const m of pencil) out.push(m.text);
   if (coordinates) {
     const labelSize = c * 0.3;
     for (let i = 0; i < W; i++) out.push({ type: 'text', x: left + (i + 0.5) * c, y: top - c * 0.15, text: `c${i + 1}`, size: labelSize, bold: false, fill: theme.coordinates });
@@ -318,7 +327,8 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
  * A board under any rules as SVG text: region borders as heavy as box borders, diagonals as light
  * lines under the digits, extra houses tinted, odd/even cells as a light grey circle (odd) or
  * square (even) under the digit, killer cages dashed inside their cells with the sum
- * small in the top-left cell on a white knock-out that no line crosses; 16x16 digits 1-9 then A-G.
+ * small in the top-left cell on a white knock-out that no line crosses; 16x16 digits 1-9 then A-G;
+ * pencil marks (`candidates`) in the empty cells, clear of the cages' lines and sums.
  * Pure; the same input gives the same bytes.
  *
  * @example drawVariantBoard({ rules, givens }, { size: 480, theme: 'grey' })
@@ -326,6 +336,61 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
  */
 export function drawVariantBoard(picture: VariantPicture, options: VariantDrawOptions = {}): string {
   return sceneToSvg(variantBoardScene(picture, options));
+}
+
+/** Pencil marks sit this fraction of a cell from its edges (classic boards), and inside a cage's line. */
+const MARK_INSET = 0.055;
+const MARK_CAGE_GAP = 0.035;
+
+/**
+ * The pencil marks of the empty cells: digit d at place d - 1 of a small grid (cols x rows places,
+ * cols = ceil(sqrt(size))), inset from the cell's edges and, on a caged board, inside the cage's
+ * dashed line; in a cell with a cage's sum the places share what the sum's knock-out leaves below
+ * it. One text size for the whole board (the tightest cell decides), so that marks read alike.
+ */
+function pencilMarks(
+  rules: Rules,
+  values: ArrayLike<number>,
+  marks: ArrayLike<number>,
+  at: { c: number; cellX: (cell: number) => number; cellY: (cell: number) => number; labels: readonly { box: Box; cell: number }[]; labelsMode: 'letters' | 'numbers'; fill: string },
+): { box: Box; text: Primitive }[] {
+  const { c, cellX, cellY } = at;
+  const cols = Math.ceil(Math.sqrt(rules.size));
+  const rows = Math.ceil(rules.size / cols);
+  const caged = rules.cages.length > 0;
+  const inset = c * (caged ? CAGE_INSET + MARK_CAGE_GAP : MARK_INSET);
+  const cw = (c - 2 * inset) / cols;
+  const ch = (c - 2 * inset) / rows;
+  // Below a sum: from the knock-out's foot (plus a gap) to the cell's inset.
+  const labelFoot = new Map<number, number>();
+  for (const l of at.labels) labelFoot.set(l.cell, l.box.y1 - cellY(l.cell) + c * 0.02);
+  let lowCh = ch;
+  for (const foot of labelFoot.values()) lowCh = Math.min(lowCh, (c - inset - foot) / rows);
+  const widest = at.labelsMode === 'numbers' && rules.size > 9 ? 2 : 1;
+  // 9 digits: a quarter of the cell, as the classic board; 4 digits larger, 16 smaller.
+  const size = Math.min((c * 0.75) / Math.max(cols, rows), (cw * 0.82) / (widest * DIGIT_WIDTH), (ch * 0.8) / DIGIT_HEIGHT, (lowCh * 0.85) / DIGIT_HEIGHT);
+  const out: { box: Box; text: Primitive }[] = [];
+  for (let cell = 0; cell < rules.cellCount; cell++) {
+    if (values[cell] !== 0) continue;
+    const mask = marks[cell]!;
+    if (mask === 0) continue;
+    const foot = labelFoot.get(cell);
+    const top = foot === undefined ? inset : foot;
+    const pitch = foot === undefined ? ch : (c - inset - foot) / rows;
+    for (let digit = 1; digit <= rules.size; digit++) {
+      if ((mask & (1 << (digit - 1))) === 0) continue;
+      const text = digitLabel(digit, at.labelsMode);
+      const x = cellX(cell) + inset + (((digit - 1) % cols) + 0.5) * cw;
+      const y = cellY(cell) + top + (Math.floor((digit - 1) / cols) + 0.5) * pitch;
+      const halfW = digitTextWidth(text, size) / 2;
+      const halfH = (size * DIGIT_HEIGHT) / 2;
+      out.push({
+        box: { x0: x - halfW, y0: y - halfH, x1: x + halfW, y1: y + halfH },
+        text: { type: 'text', x, y: y + halfH, text, size, bold: false, fill: at.fill, meta: { cls: 'candidate', data: { cell, digit } } },
+      });
+    }
+  }
+  return out;
 }
 
 /** The width of a digit string in a font size (an estimate, for layout and tests). */

@@ -65,7 +65,7 @@ const STYLE = `
 .summary .rating { font-size: 26px; font-weight: 700; }
 .layout { display: grid; grid-template-columns: minmax(0, 1fr) 290px; gap: 20px; align-items: start; }
 .stage { min-width: 0; }
-.controls { display: flex; align-items: center; gap: 10px; margin-bottom: 10px; }
+.controls { display: flex; flex-wrap: wrap; align-items: center; gap: 10px; margin-bottom: 10px; }
 .controls button { font: inherit; padding: 6px 14px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
 .controls button:disabled { opacity: 0.4; cursor: default; }
 .controls .counter { color: var(--muted); font-variant-numeric: tabular-nums; }
@@ -74,9 +74,10 @@ const STYLE = `
 .step + .step { margin-top: 28px; }
 .js .step + .step { margin-top: 0; }
 .board svg { display: block; width: 100%; height: auto; }
-.boards { flex: 0 1 auto; width: min(100%, 720px, max(300px, calc(100vh - 215px))); }
+/* The board fits the window's height below the page's header (--head: its height, set by the script; a Samurai's line of givens takes two lines). */
+.boards { flex: 0 1 auto; width: min(100%, 720px, max(300px, calc(100vh - 140px - var(--head, 75px)))); }
 .text { flex: 1 1 280px; min-width: 240px; }
-.wide .boards { width: min(100%, 1000px, max(300px, calc(100vh - 215px))); }
+.wide .boards { width: min(100%, 1000px, max(300px, calc(100vh - 140px - var(--head, 75px)))); }
 .views { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 8px; margin: 0 0 6px; font-size: 14px; }
 .views button { font: inherit; padding: 2px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--soft); cursor: pointer; }
 .views button[aria-pressed="true"], details.proofs li button[aria-pressed="true"], .chains li button[aria-pressed="true"] { background: #e8f0fe; border-color: var(--accent); }
@@ -106,12 +107,24 @@ nav.list .name { min-width: 0; overflow-wrap: anywhere; }
 .pages a { margin-right: 14px; }
 @media (max-width: 800px) { .layout { grid-template-columns: 1fr; } nav.list { position: static; max-height: 240px; } .boards { width: 100%; } }
 @media (max-width: 500px) { main { padding: 10px 8px 24px; } header.top { padding: 10px 8px 8px; } .controls .keys, .views .legend { display: none; } .text { min-width: 0; } }
+.controls .zoom { display: none; }
+/* A 12x12, 16x16 or Samurai board on a phone: its pencil marks would be 3-4 px across the width, so
+   it is drawn twice as wide in a box that pans (the step's marks brought into view), or whole. */
+@media (max-width: 500px) {
+  .wide .controls .zoom { display: inline-block; padding: 6px 10px; }
+  .wide.zoomed .board { overflow: auto; max-height: min(100vw, 70vh); overscroll-behavior: contain; border: 1px solid var(--line); border-radius: 4px; }
+  .wide.zoomed .board svg { width: 200%; max-width: none; }
+}
 `;
 
 /** Prev / next, arrow keys, the list; the URL's #step-N opens that step. Plain ES5, no network. */
 const SCRIPT = `(function () {
   ${UNPACK_SCRIPT}
   document.body.classList.add('js');
+  var head = document.querySelector('header.top');
+  function fitHead() { if (head) document.documentElement.style.setProperty('--head', Math.ceil(head.getBoundingClientRect().height) + 'px'); }
+  fitHead();
+  window.addEventListener('resize', fitHead);
   var boards = readBoards(document.getElementById('boards').textContent);
   var steps = document.querySelectorAll('.step');
   var items = document.querySelectorAll('nav.list a');
@@ -120,6 +133,45 @@ const SCRIPT = `(function () {
   var counter = document.getElementById('counter');
   var current = -1;
   var list = document.querySelector('nav.list');
+  var wide = document.querySelector('.wide');
+  var zoom = document.getElementById('zoom');
+  // The box around the elements of a selector in a board (null when there are none).
+  function extent(box, selector) {
+    var marks = box.querySelectorAll(selector);
+    if (marks.length === 0) return null;
+    var e = { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+    for (var i = 0; i < marks.length; i++) {
+      var r = marks[i].getBoundingClientRect();
+      e.x0 = Math.min(e.x0, r.left); e.y0 = Math.min(e.y0, r.top); e.x1 = Math.max(e.x1, r.right); e.y1 = Math.max(e.y1, r.bottom);
+    }
+    return e;
+  }
+  // A zoomed board's box scrolled to the step's marks: all of them (pattern cells, placements,
+  // struck candidates) in its middle when they fit, else what the step does (placements and
+  // struck candidates), else the first of those at its top left. No marks: it stays where it is.
+  function focusMarks() {
+    if (!wide || !wide.classList.contains('zoomed') || current < 0) return;
+    var box = steps[current].querySelector('.board:not([hidden])');
+    if (!box || box.scrollWidth <= box.clientWidth) return;
+    var fits = function (e) { return e && e.x1 - e.x0 <= box.clientWidth && e.y1 - e.y0 <= box.clientHeight; };
+    var all = extent(box, '.mark-cell, .mark-eliminated, .mark-digit-ring');
+    var outcome = extent(box, '.mark-eliminated, [data-brush="placement"]');
+    var e = fits(all) ? all : outcome || all;
+    if (!e) return;
+    var at = box.getBoundingClientRect();
+    if (fits(e)) {
+      box.scrollLeft += (e.x0 + e.x1) / 2 - (at.left + box.clientWidth / 2);
+      box.scrollTop += (e.y0 + e.y1) / 2 - (at.top + box.clientHeight / 2);
+    } else {
+      box.scrollLeft += e.x0 - at.left - 8;
+      box.scrollTop += e.y0 - at.top - 8;
+    }
+  }
+  if (zoom && wide) zoom.addEventListener('click', function () {
+    var on = wide.classList.toggle('zoomed');
+    zoom.textContent = on ? 'Whole board' : 'Zoom in';
+    focusMarks();
+  });
   // Scrolls the list alone (scrollIntoView would scroll the page too, past the summary).
   function keepInView(item) {
     var shown = list.getBoundingClientRect(), at = item.getBoundingClientRect();
@@ -138,6 +190,7 @@ const SCRIPT = `(function () {
     next.disabled = n === steps.length - 1;
     counter.textContent = steps[n].getAttribute('data-title');
     try { history.replaceState(null, '', '#step-' + n); } catch (e) {}
+    focusMarks();
   }
   prev.addEventListener('click', function () { show(current - 1); });
   next.addEventListener('click', function () { show(current + 1); });
@@ -167,6 +220,7 @@ const SCRIPT = `(function () {
     for (var p = 0; p < pressers.length; p++) pressers[p].setAttribute('aria-pressed', Number(pressers[p].getAttribute('data-show')) === k ? 'true' : 'false');
     var lines = step.querySelectorAll('.chains li');
     for (var l = 0; l < lines.length; l++) lines[l].className = l === k ? 'current' : '';
+    focusMarks();
   }
   function currentView(step) { return Number(step.getAttribute('data-view') || 0); }
   document.addEventListener('click', function (e) {
@@ -334,6 +388,10 @@ function rulesLegend(rules: PageRules): string {
   if (kinds.has('window') || kinds.has('asterisk') || kinds.has('centre-dot') || kinds.has('extra')) parts.push(`tinted cells: extra houses, each holds ${range} once`);
   if (kinds.has('disjoint')) parts.push('grey dots: cells whose dots sit alike (same place in their boxes) hold 1 to 9 once');
   if (rules.cages.length > 0) parts.push('dashed cages: different digits, adding up to the small sum');
+  if (rules.startMasks !== null) {
+    const of = (first: number) => (rules.size <= 9 ? Array.from({ length: Math.floor((rules.size - first) / 2) + 1 }, (_, k) => first + 2 * k).join(', ') : `${first}, ${first + 2}, ${first + 4}...`);
+    parts.push(`grey circles: odd digits (${of(1)}); grey squares: even digits (${of(2)})`);
+  }
   return parts.length === 0 ? '' : `<p class="legend">The board: ${escapeHtml(parts.join('; '))}.</p>`;
 }
 
@@ -379,7 +437,7 @@ function countGivens(grid: Grid): number {
   return n;
 }
 
-function stepsHtml(steps: readonly PageStep[]): string {
+function stepsHtml(steps: readonly PageStep[], zoomable: boolean): string {
   // The boards are packed (see board-pack.ts) and drawn by the script when their step is shown.
   const packer = new BoardPacker();
   const sections = steps
@@ -407,7 +465,7 @@ function stepsHtml(steps: readonly PageStep[]): string {
         `<span class="n">${i === 0 || i === steps.length - 1 ? '' : `${i}.`}</span><span class="name">${escapeHtml(s.listLabel)}</span></a></li>`,
     )
     .join('');
-  const controls = `<div class="controls"><button id="prev" type="button" aria-label="Previous step">&#8592; Previous</button><button id="next" type="button" aria-label="Next step">Next &#8594;</button><span class="counter" id="counter" aria-live="polite"></span><span class="keys">keys: &#8592; &#8594; Home End</span></div>`;
+  const controls = `<div class="controls"><button id="prev" type="button" aria-label="Previous step">&#8592; Previous</button><button id="next" type="button" aria-label="Next step">Next &#8594;</button><span class="counter" id="counter" aria-live="polite"></span>${zoomable ? '<button id="zoom" class="zoom" type="button">Whole board</button>' : ''}<span class="keys">keys: &#8592; &#8594; Home End</span></div>`;
   const noScript = '<noscript><p class="note">The boards are drawn by the page\'s script: allow scripts to see them (the steps\' texts are below).</p></noscript>';
   return `${noScript}<div class="layout"><div class="stage">${controls}${sections}</div><nav class="list" aria-label="Steps"><ol>${list}</ol></nav></div>\n<script type="text/plain" id="boards">${packer.text()}</script>`;
 }
@@ -539,9 +597,10 @@ function pathPage(input: ExplainPageInput, grid: Grid, rules: PageRules, result:
     `<div class="summary" id="summary"><span class="rating" title="Sudoku Explainer rating: the hardest step">${ratingText(grade)}</span>${levelBadge(grade.level)}` +
     `<span>hardest: <b>${escapeHtml(techniqueName(grade.hardest))}</b></span><span>${grade.steps} steps, ${guesses}</span></div>` +
     (grade.unique ? '' : '<p class="note">This puzzle has several solutions; it is explained without the techniques that assume a unique one.</p>');
-  const stepsPart = stepsHtml(pageSteps(rules, rules && !isGeneralRules(rules) ? geometryOf(rules) : undefined, grid, steps, size));
-  // A 12x12, 16x16 or Samurai board gets more room: its pencil marks are small.
-  const body = `${links}${summary}${rules !== null && rules.width > 9 ? `<div class="wide">${stepsPart}</div>` : stepsPart}`;
+  // A 12x12, 16x16 or Samurai board gets more room: its pencil marks are small (on a phone, zoomed).
+  const wide = rules !== null && rules.width > 9;
+  const stepsPart = stepsHtml(pageSteps(rules, rules && !isGeneralRules(rules) ? geometryOf(rules) : undefined, grid, steps, size), wide);
+  const body = `${links}${summary}${wide ? `<div class="wide zoomed">${stepsPart}</div>` : stepsPart}`;
   return {
     html: htmlDocument({ title, subtitle: subtitle(input, grid), style: STYLE, body, script: SCRIPT }),
     outcome: { status: 'graded', grade, steps: steps.length },

@@ -257,7 +257,7 @@ export function histogramSvg(stats: ReportStats): string {
       `<rect class="bar" data-bin="guess" data-count="${stats.guessed.count}" data-level="extreme" x="${(x + 0.5).toFixed(1)}" y="${(top + plotH - h).toFixed(1)}" width="${Math.max(1, slotW - 1).toFixed(1)}" height="${h.toFixed(1)}" fill="${LEVEL_COLORS['extreme']}" stroke="#000" stroke-dasharray="2 2"><title>needed a guess: ${stats.guessed.count}</title></rect>`,
     );
     parts.push(countLabel(x, top + plotH - h, stats.guessed.count));
-    parts.push(`<text x="${(x + slotW / 2).toFixed(1)}" y="${top + plotH + 16}" text-anchor="middle" fill="#5f6368">guess</text>`);
+    parts.push(`<text x="${(x + slotW).toFixed(1)}" y="${top + plotH + 16}" text-anchor="end" fill="#5f6368">guess</text>`);
   }
   parts.push(`<line x1="${left}" x2="${width - right}" y1="${top + plotH}" y2="${top + plotH}" stroke="#5f6368"/>`);
   parts.push(`<text x="${left + plotW / 2}" y="${height - 6}" text-anchor="middle" fill="#5f6368">rating (Sudoku Explainer scale), 0.1 per bar</text>`);
@@ -278,19 +278,41 @@ h2 { font-size: 16px; margin: 26px 0 8px; }
 .nowrap { white-space: nowrap; }
 td.puzzle { word-break: break-all; min-width: 12em; }
 .cols { display: flex; flex-wrap: wrap; gap: 32px; align-items: flex-start; }
+.cols > div { min-width: 0; max-width: 100%; }
+.fit { max-width: 100%; overflow-x: auto; }
+@media (max-width: 600px) {
+  main { padding: 12px 10px 24px; }
+  header.top { padding: 10px 10px 8px; }
+  th, td { padding: 4px 5px; }
+  .card { min-width: 0; flex: 1 1 40%; padding: 6px 10px; }
+  .share { max-width: 16vw; }
+  /* The chart shrinks to some 40% on a phone: its words and numbers grow to stay readable (the bars' counts excepted). */
+  .histogram text:not(.count) { font-size: 22px; }
+  #techniques th:last-child, #techniques td:last-child { display: none; }
+  .cols { gap: 0 32px; }
+  /* A puzzle list on a phone: one block per puzzle, its line wrapped, the numbers under it. */
+  table.puzzles, table.puzzles tbody, table.puzzles tr, table.puzzles td { display: block; }
+  table.puzzles thead { display: none; }
+  table.puzzles tr { padding: 6px 0; border-bottom: 1px solid var(--line); }
+  table.puzzles td { display: inline-block; border: 0; padding: 1px 10px 1px 0; }
+  table.puzzles td.puzzle { display: block; min-width: 0; }
+  table.puzzles td.where { display: block; color: var(--muted); }
+  table.puzzles td:empty { display: none; }
+  table.puzzles td[data-label]::before { content: attr(data-label) " "; color: var(--muted); font-size: 12px; }
+}
 `;
 
 function puzzleRows(list: readonly ReportPuzzle[], withTime: boolean): string {
   return list
     .map(
       (p) =>
-        `<tr><td class="mono">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono puzzle">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td>${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
+        `<tr><td class="mono where">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono puzzle">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num" data-label="rating">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td data-label="hardest">${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num" data-label="ms">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
     )
     .join('\n');
 }
 
 function puzzleTable(list: readonly ReportPuzzle[], withTime: boolean): string {
-  return `<table><thead><tr><th>where</th><th>puzzle</th><th>label</th><th class="num">rating</th><th>level</th><th>hardest</th>${withTime ? '<th class="num">ms</th>' : ''}</tr></thead><tbody>${puzzleRows(list, withTime)}</tbody></table>`;
+  return `<div class="fit"><table class="puzzles"><thead><tr><th>where</th><th>puzzle</th><th>label</th><th class="num">rating</th><th>level</th><th>hardest</th>${withTime ? '<th class="num">ms</th>' : ''}</tr></thead><tbody>${puzzleRows(list, withTime)}</tbody></table></div>`;
 }
 
 /** The batch report as a static, self-contained page (inline SVG and CSS, no script). */
@@ -327,19 +349,19 @@ export function reportPage(stats: ReportStats, options: { title?: string; subtit
   const variants =
     stats.variants.length === 0
       ? ''
-      : `<h2>Variants</h2><table id="variants"><thead><tr><th>variant</th><th class="num">puzzles</th><th class="num">graded</th><th class="num">median</th><th class="num">range</th></tr></thead><tbody>${stats.variants
+      : `<h2>Variants</h2><div class="fit"><table id="variants"><thead><tr><th>variant</th><th class="num">puzzles</th><th class="num">graded</th><th class="num">median</th><th class="num">range</th></tr></thead><tbody>${stats.variants
           .map(
             (v) =>
               `<tr data-variant="${escapeHtml(v.variant)}" data-count="${v.total}"><td><span class="variant">${escapeHtml(v.variant)}</span></td><td class="num">${v.total}</td><td class="num">${v.graded}</td><td class="num">${v.ratings ? v.ratings.median.toFixed(1) : '-'}</td><td class="num nowrap">${v.ratings ? `${v.ratings.min.toFixed(1)}–${v.ratings.max.toFixed(1)}` : '-'}</td></tr>`,
           )
-          .join('')}</tbody></table>`;
+          .join('')}</tbody></table></div>`;
   const more = (shown: number, count: number) => (count > shown ? `<p>The first ${shown} of ${count}.</p>` : '');
   const sections = [
     `<div class="cards">${cards}</div>`,
     failures,
     variants,
     `<h2>Ratings</h2>${histogramSvg(stats)}<div class="legend">${legend}</div>`,
-    `<div class="cols"><div><h2>Puzzles per level</h2>${levels}</div><div><h2>Techniques needed</h2>${techniques}</div></div>`,
+    `<div class="cols"><div><h2>Puzzles per level</h2><div class="fit">${levels}</div></div><div><h2>Techniques needed</h2><div class="fit">${techniques}</div></div></div>`,
     `<h2>Needed a guess (${stats.guessed.count})</h2>${stats.guessed.count === 0 ? '<p>None: every puzzle was solved by logic alone.</p>' : puzzleTable(stats.guessed.puzzles, false) + more(stats.guessed.puzzles.length, stats.guessed.count)}`,
     `<h2>Rating is a lower bound (${stats.bounded.count})</h2>${stats.bounded.count === 0 ? '<p>None: every search finished within its bound.</p>' : puzzleTable(stats.bounded.puzzles, false) + more(stats.bounded.puzzles.length, stats.bounded.count)}`,
     `<h2>Slowest to grade</h2>${stats.slowest.length === 0 ? '<p>Not measured.</p>' : puzzleTable(stats.slowest, true)}`,

@@ -5,7 +5,7 @@
 import { generateVariant } from '../../src/generator/variants/index.js';
 import type { Rules } from '../../src/rules/index.js';
 
-export const DRAWN_VARIANTS = ['4x4', '6x6', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'oddeven', 'samurai'] as const;
+export const DRAWN_VARIANTS = ['4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'oddeven', 'samurai'] as const;
 
 export interface DrawnPuzzle {
   variant: string;
