@@ -181,6 +181,11 @@ function cageViewOf(rules: Rules): CageView {
   return view;
 }
 
+/** Whether the logic reads houses the rules value does not list (windoku's implied windows; see logicHouses). */
+export function readsMoreHouses(rules: Rules): boolean {
+  return tables(rules).houseCount > rules.houses.length;
+}
+
 /**
  * Whether `givens` are solved by the techniques of `set` alone (then the puzzle is unique).
  * `out`, when given, receives the digits found (0 where none).

@@ -9,8 +9,8 @@ import { fillRules } from './fill.js';
  * Odd/even sudoku: classic 9x9 rules plus a few cells marked odd (a grey circle) or even (a grey
  * square). The marks are drawn from the solution (a marked cell gets the parity of its digit), then
  * the givens are carved as for the other variants: one orbit at a time in a seeded order, a removal
- * kept while the puzzle stays unique (and, for easy and medium, while the level's techniques still
- * solve it); the marked cells are tried first, and a mark left on a given is dropped. The marks
+ * kept while the puzzle stays unique (and, at a level, while it grades no higher than the level's
+ * top); the marked cells are tried first, and a mark left on a given is dropped. The marks
  * are clues as well, so an odd/even puzzle keeps fewer givens than a classic one.
  *
  * Levels: the grader's rating bands of the level table (src/grader/levels.ts), measured here by the
@@ -82,7 +82,7 @@ export function makeOddEven(orbits: readonly (readonly number[])[], random: Rand
   const carveOrder = new Int32Array(order.length);
   let at = 0;
   for (const pass of [true, false]) for (const o of order) if ((rules.parityOf[orbits[o]![0]!] !== 0) === pass) carveOrder[at++] = o;
-  const limit = level === 'easy' ? EASY_MAX : level === 'medium' ? MEDIUM_MAX : Infinity;
+  const limit = level === 'easy' ? EASY_MAX : level === 'medium' ? MEDIUM_MAX : level === 'hard' ? HARD_MAX : Infinity;
   let clues = 81;
   for (let i = 0; i < carveOrder.length; i++) {
     const orbit = orbits[carveOrder[i]!]!;
