@@ -10,9 +10,14 @@
  * warm-up, which a long run pays once; Solo's start-up stays in its figure), and each run is long
  * enough (about 0.1 CPU-s or more) for the process clock.
  *
- * Levels are not the same scales: ours (see src/generator/variants/logic.ts) are easy = singles,
- * medium = needs intersections or pairs, any = whatever minimal carving gives; Solo's `db` (basic)
- * is singles, `da` (advanced) needs set elimination (subsets). Killer: Solo's `3x3k` has no givens
+ * Levels: on 9x9 grids without cages (classic, jigsaw, X, windoku) ours are the grader's rating
+ * bands (src/grader/levels.ts: beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4;
+ * src/generator/variants/graded.ts); on the other sizes the variant logic's technique sets (easy =
+ * singles, src/generator/variants/logic.ts); any = whatever minimal carving gives, not graded.
+ * Solo's are its solver's: `dt` (trivial) hidden singles in boxes, `db` (basic) singles, `di`
+ * (intermediate) intersections, `da` (advanced) subsets, `de` (extreme) fish and forcing chains.
+ * The rows pair the nearest: beginner-dt, easy-db, medium-da, hard-de, expert-de (Solo's extreme
+ * spans our hard and expert bands). Killer: Solo's `3x3k` has no givens
  * and merges cages while its killer logic (cage sums, min/max, the rule of 45, singles in boxes)
  * solves them; ours (`any`) merges while singles, cage combinations and the rule of 45 do, so both
  * are unique by logic alone. Solo has no windoku or Samurai: those rows have no ratio.
@@ -20,6 +25,7 @@
  *   npm run bench:generate-variants            # full run (a few minutes)
  *   npm run bench:generate-variants -- --quick # fewer puzzles
  *   npm run bench:generate-variants -- --only killer # the rows of one variant
+ *   npm run bench:generate-variants -- --level hard  # the rows of one level
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,6 +34,8 @@ import { generateVariant, type VariantLevel, type VariantName } from '../src/gen
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+/** `--level NAME`: the rows of one level only. */
+const onlyLevel = process.argv.includes('--level') ? process.argv[process.argv.indexOf('--level') + 1] : undefined;
 const SOLO = '/usr/games/sgt-solo';
 
 interface Row {
@@ -45,16 +53,29 @@ const ROWS: Row[] = [
   { variant: '12x12', level: 'easy', solo: '3x4db', count: 100, soloCount: 200 },
   { variant: '16x16', level: 'easy', solo: '4x4db', count: 12, soloCount: 40 },
   { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
+  { variant: 'classic', level: 'beginner', solo: '3x3dt', count: 400, soloCount: 1000 },
   { variant: 'classic', level: 'easy', solo: '3x3db', count: 400, soloCount: 500 },
   { variant: 'classic', level: 'medium', solo: '3x3da', count: 30, soloCount: 20 },
+  { variant: 'classic', level: 'hard', solo: '3x3de', count: 12, soloCount: 20 },
+  { variant: 'classic', level: 'expert', solo: '3x3de', count: 8, soloCount: 20 },
   { variant: 'classic', level: 'any', solo: null, count: 100, soloCount: 0 },
+  { variant: 'jigsaw', level: 'beginner', solo: '3x3jdt', count: 40, soloCount: 100 },
   { variant: 'jigsaw', level: 'easy', solo: '3x3jdb', count: 40, soloCount: 50 },
   { variant: 'jigsaw', level: 'medium', solo: '3x3jda', count: 15, soloCount: 20 },
+  { variant: 'jigsaw', level: 'hard', solo: '3x3jde', count: 6, soloCount: 10 },
+  { variant: 'jigsaw', level: 'expert', solo: '3x3jde', count: 4, soloCount: 10 },
   { variant: 'jigsaw', level: 'any', solo: null, count: 20, soloCount: 0 },
+  { variant: 'x', level: 'beginner', solo: '3x3xdt', count: 400, soloCount: 1000 },
   { variant: 'x', level: 'easy', solo: '3x3xdb', count: 400, soloCount: 500 },
   { variant: 'x', level: 'medium', solo: '3x3xda', count: 30, soloCount: 20 },
+  { variant: 'x', level: 'hard', solo: '3x3xde', count: 12, soloCount: 20 },
+  { variant: 'x', level: 'expert', solo: '3x3xde', count: 8, soloCount: 20 },
   { variant: 'x', level: 'any', solo: null, count: 40, soloCount: 0 },
+  { variant: 'windoku', level: 'beginner', solo: null, count: 200, soloCount: 0 },
   { variant: 'windoku', level: 'easy', solo: null, count: 200, soloCount: 0 },
+  { variant: 'windoku', level: 'medium', solo: null, count: 30, soloCount: 0 },
+  { variant: 'windoku', level: 'hard', solo: null, count: 12, soloCount: 0 },
+  { variant: 'windoku', level: 'expert', solo: null, count: 8, soloCount: 0 },
   { variant: 'windoku', level: 'any', solo: null, count: 40, soloCount: 0 },
   { variant: 'killer', level: 'any', solo: '3x3k', count: 400, soloCount: 200 },
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
@@ -94,6 +115,7 @@ function main(): void {
   console.log('|---|---|---:|---:|---:|---|---:|---:|');
   for (const row of ROWS) {
     if (only !== undefined && row.variant !== only) continue;
+    if (onlyLevel !== undefined && row.level !== onlyLevel) continue;
     const runs = Array.from({ length: RUNS }, (_, run) => ours(row, run));
     const rate = median(runs.map((r) => r.rate));
     const clues = runs.reduce((a, r) => a + r.clues, 0) / runs.length;

@@ -132,6 +132,7 @@ export {
 } from './generator/index.js';
 export {
   generateVariant,
+  variantLevels,
   VARIANT_NAMES,
   type VariantName,
   type VariantLevel,

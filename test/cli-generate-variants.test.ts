@@ -71,7 +71,8 @@ describe('generate --variant: every variant', () => {
       expect(o.type).toBe('puzzle');
       expect(o.index).toBe(i + 1);
       expect(o.variant).toBe(variant);
-      expect(['easy', 'medium', 'hard']).toContain(o.level);
+      // Not measured at 'any' (the default): the level says so; 4x4 and 6x6 default to easy, 16x16 is asked easy here.
+      expect(o.level).toBe(variant === '4x4' || variant === '6x6' || variant === '16x16' ? 'easy' : 'any');
       const read = parseVariantLine(o.puzzle as string);
       expect(read.rules.spec).toEqual(o.rules);
       expect(o.clues).toBe(read.givens.filter((d) => d !== 0).length);
@@ -118,14 +119,14 @@ describe('generate --variant: reproducible', () => {
   });
 
   test('--resume: a run stopped by the attempt limit goes on where it stopped, to the bytes of one whole run', () => {
-    // With one attempt per puzzle, puzzle 5 of this seed is not medium: the run stops after 4.
-    const args = ['generate', '--variant', 'x', '-d', 'medium', '-n', '8', '--seed', 'rs'];
+    // With one attempt per puzzle, puzzle 4 of this seed is not hard: the run stops after 3.
+    const args = ['generate', '--variant', 'windoku', '-d', 'hard', '-n', '8', '--seed', 'rs'];
     const out = join(dir, 'resumed.txt');
     const first = runBinary([...args, '--max-attempts', '1', '-o', out, '--resume']);
     expect(first.code).toBe(1);
-    expect(first.stderr).toMatch(/puzzle 5: no medium x puzzle in 1 attempts: made 4 of 8 puzzles .*raise --max-attempts.*kept in .*\.part/);
+    expect(first.stderr).toMatch(/puzzle 4: no hard windoku puzzle in 1 attempts: made 3 of 8 puzzles .*raise --max-attempts.*kept in .*\.part/);
     expect(existsSync(out)).toBe(false);
-    expect(linesOf(readFileSync(`${out}.part`, 'utf8'))).toHaveLength(4);
+    expect(linesOf(readFileSync(`${out}.part`, 'utf8'))).toHaveLength(3);
     const second = runBinary([...args, '-o', out, '--resume']);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('resuming');
@@ -194,7 +195,9 @@ describe('generate --variant --format fpuzzles', () => {
 describe('generate --variant: usage errors (exit 2, one line)', () => {
   test.each([
     [['--variant', 'samurai', '--format', 'fpuzzles'], /f-puzzles has no Samurai layout/],
-    [['--variant', 'x', '-d', 'expert'], /no level "expert" for variants \(one of easy, medium, hard, any/],
+    [['--variant', 'x', '-d', 'extreme'], /no level "extreme" for x \(one of beginner, easy, medium, hard, expert, any: the grader's rating bands/],
+    [['--variant', '6x6', '-d', 'expert'], /no level "expert" for 6x6 \(one of easy, medium, hard, any: the variant generator's technique sets/],
+    [['--variant', 'killer', '-d', 'expert'], /no level "expert" for killer \(one of easy, medium, hard, any: the grader's rating bands, as for classic puzzles; expert killers are not offered/],
     [['--variant', 'jigsaw', '--pearl', '--rating', '4.0-6.0'], /--variant jigsaw: --rating, --pearl apply to classic puzzles only/],
     [['--variant', 'killer', '--diamond'], /--diamond applies to classic puzzles only/],
     [['--variant', 'x', '--technique', 'x-wing', '--minimal', '--clues-max', '30'], /--technique, --minimal, --clues-max apply to classic puzzles only/],

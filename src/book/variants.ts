@@ -7,7 +7,7 @@ import type { VariantName } from '../generator/variants/index.js';
 /** A variant a book section can hold (classic is a section without a variant). */
 export type BookVariant = Exclude<VariantName, 'classic'>;
 
-/** Levels of the variant generator (its technique sets), in book order. */
+/** Levels of the variant generator a section can ask for, in book order (rating bands on 9x9 grids, technique sets on the others: generateVariant). */
 export const BOOK_VARIANT_LEVELS = ['easy', 'medium', 'hard', 'any'] as const;
 export type BookVariantLevel = (typeof BOOK_VARIANT_LEVELS)[number];
 

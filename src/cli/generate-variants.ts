@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { VARIANT_NAMES, type VariantLevel, type VariantName } from '../generator/variants/index.js';
+import { VARIANT_NAMES, variantLevels, type VariantLevel, type VariantName } from '../generator/variants/index.js';
 import { variantLines } from '../node/variant-generate.js';
 import type { VariantRunOptions } from '../node/variant-protocol.js';
 import { UsageError, type CliIo, type CommandState } from './io.js';
@@ -8,8 +8,11 @@ import { Progress } from './progress.js';
 import type { GenerateCliOptions } from './generate.js';
 import { writeGenerated } from './generate-output.js';
 
-/** The levels of the variant generator (its technique sets, not SE ratings). */
-export const VARIANT_LEVELS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
+/** Every level of the variant generator (which variant takes which: variantLevels). */
+export const VARIANT_LEVELS: readonly VariantLevel[] = ['beginner', 'easy', 'medium', 'hard', 'expert', 'any'];
+
+/** Why `-d expert` is refused for killers (measured: docs/killer-rating.md). */
+const KILLER_EXPERT_REFUSED = 'expert killers are not offered: the climb reached that band from 10 of 418 solutions, about 14 CPU-seconds a killer, see docs/killer-rating.md';
 
 /** Cells of each variant's grid (the most givens a puzzle can have). */
 const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, oddeven: 81, samurai: 369 };
@@ -31,13 +34,13 @@ export function variantRunOptions(cli: VariantCliOptions, seed: string): Variant
   if (cli.cluesMax !== undefined) refused.push('--clues-max');
   if (cli.format === 'csv') refused.push('--format csv');
   if (refused.length > 0) {
-    throw new UsageError(`--variant ${variant}: ${refused.join(', ')} ${refused.length === 1 ? 'applies' : 'apply'} to classic puzzles only (variant puzzles have the variant generator's levels ${VARIANT_LEVELS.join(', ')}, not SE ratings)`);
+    throw new UsageError(`--variant ${variant}: ${refused.join(', ')} ${refused.length === 1 ? 'applies' : 'apply'} to classic puzzles only (variant puzzles take a level, -d)`);
   }
-  if (variant === 'killer' && cli.difficulty !== undefined && !(VARIANT_LEVELS as readonly string[]).includes(cli.difficulty)) {
-    throw new UsageError(`--variant killer: no level "${cli.difficulty}" for killers (one of ${VARIANT_LEVELS.join(', ')}: easy, medium and hard are the grader's rating bands, as for classic puzzles)`);
-  }
-  if (cli.difficulty !== undefined && !(VARIANT_LEVELS as readonly string[]).includes(cli.difficulty)) {
-    throw new UsageError(`--variant ${variant}: no level "${cli.difficulty}" for variants (one of ${VARIANT_LEVELS.join(', ')}: the variant generator's technique sets, not SE ratings)`);
+  const { levels, graded } = variantLevels(variant);
+  if (cli.difficulty !== undefined && !(levels as readonly string[]).includes(cli.difficulty)) {
+    const scale = graded ? "the grader's rating bands, as for classic puzzles" : "the variant generator's technique sets, not the grader's rating bands";
+    const why = variant === 'killer' && cli.difficulty === 'expert' ? `; ${KILLER_EXPERT_REFUSED}` : '';
+    throw new UsageError(`--variant ${variant}: no level "${cli.difficulty}" for ${variant} (one of ${levels.join(', ')}: ${scale}${why})`);
   }
   if (cli.symmetry !== 'none' && cli.symmetry !== 'rotational') throw new UsageError(`--variant ${variant}: --symmetry ${cli.symmetry} is not available for variants (none or rotational)`);
   if (variant === 'killer' && cli.symmetry !== 'none') throw new UsageError('--variant killer: --symmetry has nothing to act on (a killer has no givens, only cages)');

@@ -1,16 +1,15 @@
 import { classicRules, jigsawRules, samuraiRules, withCages, withDiagonals, withWindoku } from '../../rules/constructors.js';
 import { formatValues } from '../../rules/puzzle.js';
 import type { CageSpec, Rules } from '../../rules/types.js';
-import { countRules } from '../../solver/rules-solver.js';
 import { OptionError, optionKeys, ownOptions } from '../../core/errors.js';
 import { GenerateError } from '../errors.js';
-import { puzzleRandom, shuffleInPlace, type Random } from '../random.js';
+import { puzzleRandom, type Random } from '../random.js';
 import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
-import { LEVELS } from '../../grader/levels.js';
-import { KILLER_MERGE_FAILURES, cageSpecs, randomCages, ratedCages, solvedCages, type RatingBand } from './killer.js';
+import { KILLER_MERGE_FAILURES, cageSpecs, randomCages, ratedCages, solvedCages } from './killer.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
-import { singlesStateFor } from './singles.js';
+import { carve } from './carve.js';
+import { gradedGivens, ratingBandOf, type GradedLevel } from './graded.js';
 import { makeOddEven } from './oddeven.js';
 
 /** The variants the generator knows by name. */
@@ -18,15 +17,50 @@ export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 
 export type VariantName = (typeof VARIANT_NAMES)[number];
 
 /**
- * Levels of variant puzzles (not SE ratings; see logic.ts for the exact techniques):
- * 'easy' = solved by singles (naked and hidden, over every house; killer with givens: with cage
- * combinations); 'medium' = needs intersections or pairs, and those with singles suffice;
- * 'hard' = needs more than that (it is still unique); 'any' = whatever the carving gives (measured).
- * Killer without givens is the exception: 'easy', 'medium' and 'hard' are the SE-scale grader's
- * rating bands of src/grader/levels.ts (up to 2.3, 3.4, 4.6; the puzzle carries its `rating`), and
- * 'any' is not graded (its level is the technique sets').
+ * Levels of variant puzzles. Two scales (see {@link variantLevels} for which variant has which):
+ *
+ * - The grader's rating bands, as for classic puzzles (the level table of src/grader/levels.ts:
+ *   beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4; the puzzle carries its
+ *   `rating`): 9x9 rule sets without cages (classic, jigsaw, X, windoku; graded.ts), killers without
+ *   givens (easy, medium, hard) and odd/even (easy, medium, hard).
+ * - The variant logic's technique sets (logic.ts; not ratings) for the other sizes, Samurai and
+ *   killers with givens: 'easy' = solved by singles (naked and hidden, over every house; killer:
+ *   with cage combinations); 'medium' = needs intersections or pairs, and those with singles
+ *   suffice; 'hard' = needs more than that (it is still unique).
+ *
+ * 'any' = whatever a minimal carving (killer: the merging) gives, not measured: the puzzle's level
+ * is then 'any', never a band it was not graded in.
  */
-export type VariantLevel = 'easy' | 'medium' | 'hard' | 'any';
+export type VariantLevel = GradedLevel | 'any';
+
+/** The levels of the grader's bands a variant's puzzles are made to. */
+const GRADED: readonly VariantLevel[] = ['beginner', 'easy', 'medium', 'hard', 'expert', 'any'];
+/** The technique-set levels (and the killers' and odd/even's bands, which stop at hard). */
+const TECHNIQUE_SETS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
+
+/**
+ * The levels `generateVariant` takes for a variant (`killerGivens`: killers with givens), easiest
+ * first, and whether they are the grader's rating bands (else the variant logic's technique sets).
+ */
+export function variantLevels(variant: VariantName, killerGivens = false): { levels: readonly VariantLevel[]; graded: boolean } {
+  switch (variant) {
+    case 'classic':
+    case 'jigsaw':
+    case 'x':
+    case 'windoku':
+      return { levels: GRADED, graded: true };
+    case 'killer':
+    case 'oddeven':
+      return { levels: TECHNIQUE_SETS, graded: !killerGivens };
+    default:
+      return { levels: TECHNIQUE_SETS, graded: false };
+  }
+}
+
+/** Whether puzzles of `rules` (no named variant) are made to the grader's bands: 9x9 without cages. */
+function gradedRules(rules: Rules): boolean {
+  return rules.size === 9 && rules.cellCount === 81 && rules.cages.length === 0;
+}
 
 export interface VariantOptions {
   /** A variant by name (the rules are built from it), or ... */
@@ -59,8 +93,8 @@ export interface VariantPuzzle {
   readonly rules: Rules;
   readonly givens: Uint8Array;
   readonly solution: Uint8Array;
-  /** Measured level (see VariantLevel). */
-  readonly level: 'easy' | 'medium' | 'hard';
+  /** Measured level (see VariantLevel): the rating's level where graded; 'any' when not measured. */
+  readonly level: VariantLevel;
   readonly clues: number;
   /** Solutions (or layouts) drawn before this puzzle was made. */
   readonly attempts: number;
@@ -69,8 +103,8 @@ export interface VariantPuzzle {
   /** Killer: cages with their sums. */
   readonly cages?: readonly CageSpec[];
   /**
-   * Killer at a level (easy, medium, hard): the grader's rating (SE scale, the killer ladder of
-   * docs/killer-rating.md), in that level's band of the level table; `level` is then the rating's level.
+   * At a level of the grader's bands (see VariantLevel): the grader's rating (SE scale; killers:
+   * with the killer ladder of docs/killer-rating.md), in that level's band of the level table.
    */
   readonly rating?: number;
   /** Givens as text, one character per cell (`.` empty), as formatValues writes them. */
@@ -157,9 +191,10 @@ export function generateVariant(input: VariantOptions): VariantPuzzle {
       attempts: attempt,
       text: formatValues(made.rules, made.givens),
     };
-    if (made.regions !== undefined) return { ...puzzle, regions: made.regions };
-    if (made.cages !== undefined) return made.rating !== undefined ? { ...puzzle, cages: made.cages, rating: made.rating } : { ...puzzle, cages: made.cages };
-    return puzzle;
+    const rated = made.rating !== undefined ? { ...puzzle, rating: made.rating } : puzzle;
+    if (made.regions !== undefined) return { ...rated, regions: made.regions };
+    if (made.cages !== undefined) return { ...rated, cages: made.cages };
+    return rated;
   }
   throw new GenerateError('MAX_ATTEMPTS', 0, 1, options.index, `no ${level} ${name} puzzle in ${maxAttempts} attempts`);
 }
@@ -174,7 +209,10 @@ function makeOne(variant: VariantName, o: VariantOptions, level: VariantLevel, m
     return made === null ? null : { ...made, regions };
   }
   if (variant === 'killer') return makeKiller(o, level, random);
-  if (variant === 'oddeven') return makeOddEven(orbitsFor(baseRules(variant), o.symmetry ?? 'none'), random, level, minClues);
+  if (variant === 'oddeven') {
+    if (level !== 'easy' && level !== 'medium' && level !== 'hard' && level !== 'any') return null; // refused by the options check
+    return makeOddEven(orbitsFor(baseRules(variant), o.symmetry ?? 'none'), random, level, minClues);
+  }
   return makeOnRules(baseRules(variant), o, level, minClues, random);
 }
 
@@ -189,7 +227,13 @@ const JIGSAW_FILL_NODES = 1000;
 function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random, maxNodes?: number): Made | null {
   const solution = fillRules(rules, random, maxNodes);
   if (solution === null) return null; // a jigsaw layout without a (quickly found) solution
-  const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, minClues);
+  const orbits = orbitsFor(rules, o.symmetry ?? 'none');
+  if (level === 'any') return finishAny(rules, carve(rules, solution, orbits, random, null, minClues).givens, solution);
+  if (gradedRules(rules)) {
+    const graded = gradedGivens(rules, solution, orbits, random, level, minClues);
+    return graded === null ? null : { rules, givens: graded.givens, solution, level, clues: graded.clues, rating: graded.rating };
+  }
+  const carved = carve(rules, solution, orbits, random, level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null, minClues);
   return finish(rules, carved.givens, solution, carved.singles);
 }
 
@@ -201,23 +245,25 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
     const cageOf = randomCages(base, solution, random);
     const cages = cageSpecs(cageOf, solution);
     const rules = withCages(base, cages);
-    const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level, 0);
-    return { ...finish(rules, carved.givens, solution, carved.singles), cages };
+    const carved = carve(rules, solution, orbitsFor(rules, o.symmetry ?? 'none'), random, level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null, 0);
+    const made = level === 'any' ? finishAny(rules, carved.givens, solution) : finish(rules, carved.givens, solution, carved.singles);
+    return { ...made, cages };
   }
   if (level === 'any') {
     // The default: merges kept while singles, cage combinations and the rule of 45 solve the cages
     // (what Solo's killers ask); not graded (the grader costs more than the whole search), so its
-    // level is the logic's (variantLevelOf), not a rating.
+    // level is 'any'.
     const found = solvedCages(base, solution, random, { set: 'singles', innies: true, maxFailures: KILLER_MERGE_FAILURES });
     if (found === null) return null;
     const cages = cageSpecs(found.cageOf, solution);
     const rules = withCages(base, cages);
-    return { rules, givens: new Uint8Array(base.cellCount), solution, level: found.level, clues: 0, cages };
+    return { rules, givens: new Uint8Array(base.cellCount), solution, level: 'any', clues: 0, cages };
   }
   // A level: the grader's rating in the level's band. Each level starts from the logic whose
   // killers mostly rate just below or in its band (measured, docs/killer-rating.md), then climbs.
+  if (level !== 'easy' && level !== 'medium' && level !== 'hard') return null; // refused by the options check
   const start = KILLER_STARTS[level];
-  const found = ratedCages(base, solution, random, { ...start, band: bandOf(level) });
+  const found = ratedCages(base, solution, random, { ...start, band: ratingBandOf(level) });
   if (found === null) return null;
   const cages = cageSpecs(found.cageOf, solution);
   const rules = withCages(base, cages);
@@ -237,12 +283,6 @@ const KILLER_STARTS: Record<'easy' | 'medium' | 'hard', { set: LogicSet; innies:
   hard: { set: 'medium', innies: true, maxFailures: KILLER_MERGE_FAILURES, maxGrades: 12 },
 };
 
-/** The rating band of a level in the level table (levels.ts): above the level before, up to its own top. */
-function bandOf(level: 'easy' | 'medium' | 'hard'): RatingBand {
-  const at = LEVELS.findIndex((row) => row.level === level);
-  return { above: LEVELS[at - 1]!.maxRating, upTo: LEVELS[at]!.maxRating };
-}
-
 /**
  * The puzzle with its measured level. `singles`, when known, is whether naked and hidden singles
  * alone solve it (then it is easy; when they do not and the rules have no cages, the easy set does
@@ -256,6 +296,13 @@ function finish(rules: Rules, givens: Uint8Array, solution: Uint8Array, singles?
   else if (singles === false && rules.cages.length === 0) level = solvesWith(rules, givens, 'medium') ? 'medium' : 'hard';
   else level = variantLevelOf(rules, givens);
   return { rules, givens, solution, level, clues };
+}
+
+/** A puzzle carved at level 'any': not measured, so its level says so. */
+function finishAny(rules: Rules, givens: Uint8Array, solution: Uint8Array): Made {
+  let clues = 0;
+  for (const d of givens) if (d !== 0) clues++;
+  return { rules, givens, solution, level: 'any', clues };
 }
 
 /** {@link orbitsOf}, made once per rules value and symmetry. */
@@ -295,45 +342,6 @@ export function orbitsOf(rules: Rules, symmetry: 'none' | 'rotational'): number[
   return orbits;
 }
 
-/**
- * Clue removal from the full solution, one orbit at a time in a seeded order; a removal stays
- * when the puzzle is still unique (for 'easy' and 'medium': still solved by that technique set,
- * which implies uniqueness; otherwise the counting solver); both are skipped when singles from the
- * remaining givens fill the emptied cells again. Each orbit is tried once, so the result is minimal
- * for the symmetry (and the technique set), unless `minClues` stopped it.
- */
-function carve(rules: Rules, solution: Uint8Array, orbits: number[][], random: Random, level: VariantLevel, minClues: number): { givens: Uint8Array; singles: boolean } {
-  const puzzle = Uint8Array.from(solution);
-  const order = new Int32Array(orbits.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  shuffleInPlace(order, random);
-  const set: LogicSet | null = level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null;
-  let clues = rules.cellCount;
-  const singles = singlesStateFor(rules, solution);
-  for (const o of order) {
-    const orbit = orbits[o]!;
-    if (clues - orbit.length < minClues) continue;
-    for (const cell of orbit) {
-      puzzle[cell] = 0;
-      singles.remove(cell);
-    }
-    // Emptied cells that singles bring back leave the puzzle it was with deductions added: still
-    // unique, still solved by the level's techniques (singles.ts). Otherwise, for singles, nothing
-    // else solves it (killer: the cage combinations may).
-    const ok =
-      singles.reach(orbit) ||
-      (set === 'singles' ? rules.cages.length > 0 && solvesWith(rules, puzzle, set) : set !== null ? solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
-    if (ok) clues -= orbit.length;
-    else {
-      for (const cell of orbit) {
-        puzzle[cell] = solution[cell]!;
-        singles.restore(cell, solution[cell]!);
-      }
-    }
-  }
-  return { givens: puzzle, singles: set === 'singles' && rules.cages.length === 0 ? true : singles.reach([]) };
-}
-
 const VARIANT_OPTION_KEYS = optionKeys<VariantOptions>({
   variant: true,
   rules: true,
@@ -347,7 +355,6 @@ const VARIANT_OPTION_KEYS = optionKeys<VariantOptions>({
   killerGivens: true,
   maxAttempts: true,
 });
-const VARIANT_LEVELS: readonly string[] = ['easy', 'medium', 'hard', 'any'];
 
 /**
  * The caller's options, own keys only (see ownOptions), with every value checked: a wrong one is an
@@ -361,7 +368,6 @@ function checkVariantOptions(input: VariantOptions): VariantOptions {
   };
   if (typeof options.seed !== 'string') bad(`seed must be a string (got ${typeof options.seed})`);
   if (!Number.isSafeInteger(options.index) || options.index < 0) bad(`index must be a whole number from 0 (got ${String(options.index)})`);
-  if (options.level !== undefined && !VARIANT_LEVELS.includes(options.level)) bad(`level must be one of ${VARIANT_LEVELS.join(', ')} (got ${String(options.level)})`);
   if (options.symmetry !== undefined && options.symmetry !== 'none' && options.symmetry !== 'rotational') bad(`symmetry must be none or rotational (got ${String(options.symmetry)})`);
   if (options.minClues !== undefined && (!Number.isSafeInteger(options.minClues) || options.minClues < 0)) bad(`minClues must be a whole number from 0 (got ${String(options.minClues)})`);
   if (options.maxAttempts !== undefined && (!Number.isSafeInteger(options.maxAttempts) || options.maxAttempts < 1)) bad(`maxAttempts must be a whole number from 1 (got ${String(options.maxAttempts)})`);
@@ -369,5 +375,11 @@ function checkVariantOptions(input: VariantOptions): VariantOptions {
     if (options[flag] !== undefined && typeof options[flag] !== 'boolean') bad(`${flag} must be true or false`);
   }
   if (options.rules !== undefined && (typeof options.rules !== 'object' || options.rules === null || !Array.isArray(options.rules.houses))) bad('rules must be a rules value (buildRules, classicRules...)');
+  if (options.level !== undefined) {
+    const named = options.rules === undefined && (VARIANT_NAMES as readonly string[]).includes(options.variant ?? 'classic');
+    const offered = named ? variantLevels(options.variant ?? 'classic', options.killerGivens === true).levels : options.rules !== undefined && gradedRules(options.rules) ? GRADED : TECHNIQUE_SETS;
+    // An unknown variant name is refused by generateVariant itself.
+    if ((named || options.rules !== undefined) && !offered.includes(options.level)) bad(`level must be one of ${offered.join(', ')} for ${options.rules !== undefined ? 'these rules' : (options.variant ?? 'classic')} (got ${String(options.level)})`);
+  }
   return options;
 }

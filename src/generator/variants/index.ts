@@ -1,4 +1,4 @@
-export { generateVariant, orbitsOf, VARIANT_NAMES, type VariantName, type VariantLevel, type VariantOptions, type VariantPuzzle } from './generate.js';
+export { generateVariant, orbitsOf, variantLevels, VARIANT_NAMES, type VariantName, type VariantLevel, type VariantOptions, type VariantPuzzle } from './generate.js';
 export { fillRules } from './fill.js';
 export { randomRegions, regionsConnected } from './jigsaw.js';
 export { randomCages, cageSpecs, solvedCages } from './killer.js';

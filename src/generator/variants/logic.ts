@@ -1,4 +1,5 @@
 import type { Rules } from '../../rules/types.js';
+import { geometryOf } from '../../core/geometry.js';
 import { comboTable } from '../../solver/cage-sums.js';
 import { popcount } from './fill.js';
 
@@ -6,6 +7,8 @@ import { popcount } from './fill.js';
  * A small logical solver over the rules' houses, used to set the levels of variant puzzles (it is
  * not the SE-scale grader: no ratings, only which of three technique sets suffices).
  *
+ *   hidden:   hidden singles only (a digit with one place left in a house), over every house; what
+ *             the grader's beginner band asks (hidden singles rate 1.2 and 1.5).
  *   singles:  naked singles (a cell with one candidate) and hidden singles (a digit with one place
  *             left in a house), over every house of the rules (rows, columns, boxes or jigsaw
  *             regions, diagonals, windows, Samurai's five grids); for killer also the cage
@@ -19,7 +22,7 @@ import { popcount } from './fill.js';
  * The techniques only remove candidates that no solution has, so "solved" means the puzzle has
  * exactly one solution (the one found).
  */
-export type LogicSet = 'singles' | 'medium';
+export type LogicSet = 'hidden' | 'singles' | 'medium';
 
 interface Tables {
   readonly n: number;
@@ -61,26 +64,60 @@ export interface CageView {
 
 const tablesOf = new WeakMap<Rules, Tables>();
 
+/**
+ * The houses the logic reads: the rules' own and, on a 9x9 grid, any the 9x9 grader reads besides
+ * (windoku's five implied windows, which the rules value does not list), so that what the logic
+ * solves is what the grader's techniques of the same kind solve (graded.ts leans on that).
+ */
+function logicHouses(rules: Rules): readonly (Int16Array | Uint8Array)[] {
+  if (rules.size !== 9 || rules.cellCount !== 81) return rules.houses;
+  const geometry = geometryOf(rules);
+  if (geometry.houseCount <= rules.houses.length) return rules.houses;
+  const keys = new Set(rules.houses.map((house) => Array.from(house).sort((a, b) => a - b).join(',')));
+  const extra: Uint8Array[] = [];
+  for (let h = 0; h < geometry.houseCount; h++) {
+    const cells = geometry.houseCells.subarray(h * 9, h * 9 + 9);
+    if (!keys.has(Array.from(cells).join(','))) extra.push(cells);
+  }
+  return extra.length === 0 ? rules.houses : [...rules.houses, ...extra];
+}
+
 function tables(rules: Rules): Tables {
   let t = tablesOf.get(rules);
   if (t !== undefined) return t;
   const n = rules.cellCount;
   const size = rules.size;
-  const houses = rules.houses;
+  const houses = logicHouses(rules);
   const houseCells = new Int16Array(houses.length * size);
   houses.forEach((house, h) => houseCells.set(house, h * size));
+  // Houses of each cell, ascending, and peers: the rules' peers (house-mates and cage-mates) and the
+  // mates in the houses the logic adds.
+  const housesOfCell: number[][] = Array.from({ length: n }, () => []);
+  houses.forEach((house, h) => {
+    for (let i = 0; i < house.length; i++) housesOfCell[house[i]!]!.push(h);
+  });
+  const peersOfCell: ArrayLike<number>[] = rules.peers.slice();
+  for (let h = rules.houses.length; h < houses.length; h++) {
+    const house = houses[h]!;
+    for (let i = 0; i < house.length; i++) {
+      const cell = house[i]!;
+      const peers = new Set(Array.from(peersOfCell[cell]!));
+      for (let j = 0; j < house.length; j++) if (j !== i) peers.add(house[j]!);
+      peersOfCell[cell] = Array.from(peers).sort((a, b) => a - b);
+    }
+  }
   const peerStart = new Int32Array(n + 1);
-  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + rules.peers[cell]!.length;
+  for (let cell = 0; cell < n; cell++) peerStart[cell + 1] = peerStart[cell]! + peersOfCell[cell]!.length;
   const peerCells = new Int16Array(peerStart[n]!);
-  for (let cell = 0; cell < n; cell++) peerCells.set(rules.peers[cell]!, peerStart[cell]!);
+  for (let cell = 0; cell < n; cell++) peerCells.set(peersOfCell[cell]!, peerStart[cell]!);
   const housesStart = new Int32Array(n + 1);
   let maxHouses = 1;
   for (let cell = 0; cell < n; cell++) {
-    housesStart[cell + 1] = housesStart[cell]! + rules.housesOf[cell]!.length;
-    maxHouses = Math.max(maxHouses, rules.housesOf[cell]!.length);
+    housesStart[cell + 1] = housesStart[cell]! + housesOfCell[cell]!.length;
+    maxHouses = Math.max(maxHouses, housesOfCell[cell]!.length);
   }
   const housesList = new Int32Array(housesStart[n]!);
-  for (let cell = 0; cell < n; cell++) housesList.set(rules.housesOf[cell]!, housesStart[cell]!);
+  for (let cell = 0; cell < n; cell++) housesList.set(housesOfCell[cell]!, housesStart[cell]!);
   const ends: number[] = [];
   const cells: number[] = [];
   const inHouse = new Uint8Array(n);
@@ -144,6 +181,11 @@ function cageViewOf(rules: Rules): CageView {
   return view;
 }
 
+/** Whether the logic reads houses the rules value does not list (windoku's implied windows; see logicHouses). */
+export function readsMoreHouses(rules: Rules): boolean {
+  return tables(rules).houseCount > rules.houses.length;
+}
+
 /**
  * Whether `givens` are solved by the techniques of `set` alone (then the puzzle is unique).
  * `out`, when given, receives the digits found (0 where none).
@@ -170,6 +212,8 @@ let work = new Int32Array(0);
 let tail = 0;
 let placedCount = 0;
 let broken = false;
+/** Whether naked singles run (not in the 'hidden' set: the queued cells are passed over). */
+let naked = true;
 /** Per cage, its key when last read (see cageCombos), -1 before. */
 let cageKeys = new Int32Array(0);
 
@@ -241,7 +285,7 @@ function propagate(t: Tables, cages: CageView): void {
   for (let head = 0; head < tail && !broken; head++) {
     const task = work[head]!;
     if (task < n) {
-      if (grid[task] === 0) place(t, cages, task, cand[task]!);
+      if (naked && grid[task] === 0) place(t, cages, task, cand[task]!);
       continue;
     }
     const d = (task - n) & 31;
@@ -318,11 +362,12 @@ function start(rules: Rules, cages: CageView, givens: ArrayLike<number>): Tables
 
 /** The techniques of `set` from the current state to their fixed point; whether it is solved. */
 function run(t: Tables, cages: CageView, set: LogicSet): boolean {
+  naked = set !== 'hidden';
   for (;;) {
     propagate(t, cages);
     if (broken || placedCount === t.n) break;
-    let progress = cages.count > 0 && cageCombos(t, cages);
-    if (!progress && !broken && set !== 'singles') progress = intersections(t) || pairs(t);
+    let progress = cages.count > 0 && set !== 'hidden' && cageCombos(t, cages);
+    if (!progress && !broken && set === 'medium') progress = intersections(t) || pairs(t);
     if (!progress || broken) break;
   }
   return !broken && placedCount === t.n;

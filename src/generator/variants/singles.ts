@@ -55,6 +55,8 @@ export class SinglesState {
   private placedCount = 0;
   private targetsLeft = 0;
   private broken = false;
+  /** Whether naked singles count (false: hidden singles only, the logic's 'hidden' set). */
+  private naked = true;
 
   /** Singles for `rules` with every cell of `solution` given. */
   constructor(rules: Rules, solution: ArrayLike<number>) {
@@ -87,8 +89,9 @@ export class SinglesState {
     this.reset(solution);
   }
 
-  /** Every cell of `solution` given again (a new solution of the same rules). */
-  reset(solution: ArrayLike<number>): void {
+  /** Every cell of `solution` given again (a new solution of the same rules); `naked` false: hidden singles only. */
+  reset(solution: ArrayLike<number>, naked = true): void {
+    this.naked = naked;
     const n = this.n;
     const size = this.size;
     this.seen.fill(0);
@@ -195,7 +198,7 @@ export class SinglesState {
       if (placed[cell] !== 0) continue;
       const m = cand[cell]!;
       if (m === 0) return false;
-      if ((m & (m - 1)) === 0) work[this.tail++] = cell;
+      if ((m & (m - 1)) === 0 && this.naked) work[this.tail++] = cell;
     }
     const done = this.done;
     for (let start = 0; start < count.length; start += size) {
@@ -210,7 +213,7 @@ export class SinglesState {
     while (this.tail > 0) {
       const task = work[--this.tail]!;
       if (task < n) {
-        if (placed[task] !== 0) continue;
+        if (placed[task] !== 0 || !this.naked) continue;
         this.place(task, cand[task]!);
       } else {
         const d = (task - n) & 31;
@@ -238,7 +241,7 @@ export class SinglesState {
   private singleOfGivens(cell: number): boolean {
     const m = this.base[cell]!;
     if (this.givens[cell] !== 0 || m === 0) return this.givens[cell] !== 0;
-    if ((m & (m - 1)) === 0) return true;
+    if ((m & (m - 1)) === 0 && this.naked) return true;
     let digits = m;
     while (digits !== 0) {
       const low = digits & -digits;
@@ -351,12 +354,16 @@ function tablesOf(rules: Rules): Tables {
 
 const states = new WeakMap<Rules, SinglesState>();
 
-/** A {@link SinglesState} of `rules` reset to `solution`, one kept per rules value (one carving at a time). */
-export function singlesStateFor(rules: Rules, solution: ArrayLike<number>): SinglesState {
+/**
+ * A {@link SinglesState} of `rules` reset to `solution`, one kept per rules value (one carving at a
+ * time); `naked` false: hidden singles only.
+ */
+export function singlesStateFor(rules: Rules, solution: ArrayLike<number>, naked = true): SinglesState {
   let state = states.get(rules);
   if (state === undefined) {
     state = new SinglesState(rules, solution);
     states.set(rules, state);
-  } else state.reset(solution);
+  }
+  state.reset(solution, naked);
   return state;
 }

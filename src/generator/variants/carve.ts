@@ -1,0 +1,78 @@
+import type { Rules } from '../../rules/types.js';
+import { countRules } from '../../solver/rules-solver.js';
+import { shuffleInPlace, type Random } from '../random.js';
+import { readsMoreHouses, solvesWith, type LogicSet } from './logic.js';
+import { singlesStateFor } from './singles.js';
+
+/** What {@link carve} does with a removal its technique set does not solve: put it back, keep it, keep it and stop. */
+export type Beyond = typeof DROP | typeof KEEP | typeof STOP;
+export const DROP = 0;
+export const KEEP = 1;
+export const STOP = 2;
+
+/**
+ * Clue removal, one orbit at a time in a seeded order, from the full solution (or from `from`, a
+ * puzzle of it already carved); a removal stays when the puzzle is still unique (with a technique
+ * `set`: still solved by that set, which implies uniqueness; without one, the counting solver).
+ * First, singles from the remaining givens (hidden singles only for 'hidden') are run until the
+ * emptied cells come back: if they do, the puzzle is the one before with deductions added and the
+ * removal stays with no other check; for 'hidden' and 'singles' (no cages), if they do not, nothing
+ * else solves it (unless the logic reads houses the singles state does not: windoku's implied
+ * windows). Each orbit is tried once, so the result is minimal for the symmetry (and the technique
+ * set), unless `minClues` stopped it. `singles` in the result is whether naked and hidden singles
+ * alone solve it; `kept` the orbits emptied, in order.
+ *
+ * `beyond` is asked about a removal the set does not solve: DROP puts the orbit back, KEEP keeps
+ * it, STOP keeps it and ends the carving there (graded.ts grades such removals).
+ */
+export function carve(
+  rules: Rules,
+  solution: Uint8Array,
+  orbits: readonly (readonly number[])[],
+  random: Random,
+  set: LogicSet | null,
+  minClues: number,
+  options: { beyond?: (puzzle: Uint8Array) => Beyond; from?: Uint8Array } = {},
+): { givens: Uint8Array; singles: boolean; kept: number[] } {
+  const { beyond, from } = options;
+  const puzzle = Uint8Array.from(from ?? solution);
+  const order = new Int32Array(orbits.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  shuffleInPlace(order, random);
+  const singles = singlesStateFor(rules, solution, set !== 'hidden');
+  let clues = rules.cellCount;
+  if (from !== undefined) {
+    for (let cell = 0; cell < rules.cellCount; cell++) {
+      if (from[cell] !== 0) continue;
+      singles.remove(cell);
+      clues--;
+    }
+  }
+  // Singles alone decide, for 'hidden' and 'singles' without cages (killer: the cage combinations may solve it).
+  const singlesDecide = (set === 'hidden' || set === 'singles') && rules.cages.length === 0 && !readsMoreHouses(rules);
+  const kept: number[] = [];
+  for (const o of order) {
+    const orbit = orbits[o]!;
+    if (puzzle[orbit[0]!] === 0 || clues - orbit.length < minClues) continue;
+    for (const cell of orbit) {
+      puzzle[cell] = 0;
+      singles.remove(cell);
+    }
+    const ok = singles.reach(orbit) || (set !== null ? !singlesDecide && solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
+    const next = ok ? KEEP : beyond === undefined ? DROP : beyond(puzzle);
+    if (next === STOP) {
+      kept.push(o);
+      return { givens: puzzle, singles: false, kept };
+    }
+    if (next === KEEP) {
+      clues -= orbit.length;
+      kept.push(o);
+    } else {
+      for (const cell of orbit) {
+        puzzle[cell] = solution[cell]!;
+        singles.restore(cell, solution[cell]!);
+      }
+    }
+  }
+  return { givens: puzzle, singles: set === 'hidden' || (set === 'singles' && rules.cages.length === 0) ? true : singles.reach([]), kept };
+}
