@@ -481,6 +481,8 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
   const cand = g.candidates;
   const path: number[] = [];
   let best: Found | null = null;
+  /** The nodes contradicting themselves through XY links (staticContradictions' array: the Y and XY passes share it). */
+  let xyContradictory: Uint8Array | null = null;
   for (let mode = MODE_X; mode <= MODE_XY; mode++) {
     const cycleKind = CYCLE_KIND[mode]! & kinds;
     const forcingKind = FORCING_KIND[mode]! & kinds;
@@ -490,8 +492,16 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     // A forcing chain from "X on" (off) reaches "X off" (on) exactly when that node implies its own
     // negation through the mode's links: found for every node at once, so that the searches that
     // would find nothing (nearly all) are not run.
-    let contradictory: Uint8Array | null = null;
-    if (forcingKind !== 0) contradictory = staticContradictions(g.houses, cand, g.places, mode !== MODE_X).contradictory;
+    let selfContradictory: Uint8Array;
+    if (mode === MODE_X) selfContradictory = staticContradictions(g.houses, cand, g.places, false).contradictory;
+    else selfContradictory = xyContradictory ??= staticContradictions(g.houses, cand, g.places, true).contradictory;
+    const contradictory = forcingKind !== 0 ? selfContradictory : null;
+    // A cycle removes digit d from a cell e only if "e on" contradicts itself through the mode's
+    // links: it excludes a node of the cycle assumed on, and the loop taken the other way round
+    // turns on one assumed off that e sees. So cycles are searched only on digits with such a
+    // node (an X-cycle holds one digit; the others any digit): on the many boards where the
+    // pass finds nothing, none at all.
+    const cycleDigits = cycleKind === 0 ? 0 : contradictingDigits(selfContradictory, cand, mode === MODE_X);
     for (let cell = 0; cell < 81; cell++) {
       const mask = cand[cell]!;
       const count = POPCOUNT[mask]!;
@@ -500,7 +510,7 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
         if ((mask & (1 << d)) === 0) continue;
         const start = cell * 9 + d;
         const strong = hasStrongLink(g, start, mode);
-        if (cycleKind !== 0 && strong) {
+        if (strong && (cycleDigits & (1 << d)) !== 0) {
           const limit = maxLength(cycleBase, best);
           if (limit >= 4) {
             const found = searchCycle(g, start, mode, limit, path);
@@ -523,6 +533,26 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     }
   }
   return best === null ? null : toStep(g, best);
+}
+
+/**
+ * The digits with an "on" node (of a candidate) in `contradictory`: with `perDigit` false, all nine
+ * when there is any.
+ */
+function contradictingDigits(contradictory: Uint8Array, cand: Uint16Array, perDigit: boolean): number {
+  let digits = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    let mask = cand[cell]! & ~digits;
+    while (mask !== 0) {
+      const bit = mask & -mask;
+      mask ^= bit;
+      if (contradictory[((cell * 9 + 31 - Math.clz32(bit)) << 1) | 1] === 1) {
+        if (!perDigit) return 0x1ff;
+        digits |= bit;
+      }
+    }
+  }
+  return digits;
 }
 
 /** One hint of SE's "Forcing Chains & Cycles" producer (see {@link listChainHints}). */
