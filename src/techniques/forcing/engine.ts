@@ -494,8 +494,26 @@ interface NishioTable {
   cells: Int32Array;
   houses: SeHouses | null;
   runs: Map<number, Run>;
+  /**
+   * Runs of an earlier board that a change touched, by root, the same here up to their first
+   * touched step (prefixSteps[root]): continued from there when asked for (see nishioRun).
+   */
+  prefixes: Map<number, Run>;
+  prefixSteps: Int16Array;
 }
-const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ cells: new Int32Array(3), houses: null, runs: new Map() }));
+const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ cells: new Int32Array(3), houses: null, runs: new Map(), prefixes: new Map(), prefixSteps: new Int16Array(NODE_COUNT) }));
+/** Drops every nishio run kept across boards (for tests: the runs a board computes afresh). */
+export function forgetNishioRuns(): void {
+  for (let digitIndex = 0; digitIndex < 9; digitIndex++) {
+    const table = NISHIO_CACHE[digitIndex]!;
+    for (const run of table.runs.values()) freeRun(run);
+    for (const run of table.prefixes.values()) freeRun(run);
+    table.runs.clear();
+    table.prefixes.clear();
+    NISHIO_CACHE[digitIndex] = { cells: new Int32Array(3), houses: null, runs: table.runs, prefixes: table.prefixes, prefixSteps: table.prefixSteps };
+  }
+}
+
 /** Scratch for nishioTable: a board's cells of one digit, and the potentials its losses touch. */
 const NISHIO_CELLS = new Int32Array(3);
 const NISHIO_TOUCHED = new Int32Array(POT_SET_SIZE);
@@ -783,7 +801,9 @@ export class ChainEngine {
     if (this.nishioTables[digitIndex] !== table) table = this.nishioTable(digitIndex);
     let run = table.runs.get(root);
     if (run === undefined) {
-      run = this.compute(NISHIO_MODE, root);
+      const prefix = table.prefixes.get(root);
+      if (prefix !== undefined) table.prefixes.delete(root);
+      run = this.compute(NISHIO_MODE, root, prefix, prefix === undefined ? 0 : table.prefixSteps[root]!);
       if (run.truncated) return run;
       table.runs.set(root, run);
     }
@@ -806,7 +826,9 @@ export class ChainEngine {
     if (table.houses !== this.houses || (now[0]! & ~cells[0]!) !== 0 || (now[1]! & ~cells[1]!) !== 0 || (now[2]! & ~cells[2]!) !== 0) {
       for (const old of table.runs.values()) freeRun(old);
       table.runs.clear();
-      table = { cells: now.slice(), houses: this.houses, runs: table.runs };
+      for (const old of table.prefixes.values()) freeRun(old);
+      table.prefixes.clear();
+      table = { cells: now.slice(), houses: this.houses, runs: table.runs, prefixes: table.prefixes, prefixSteps: table.prefixSteps };
       NISHIO_CACHE[digitIndex] = table;
     } else if (now[0] !== cells[0] || now[1] !== cells[1] || now[2] !== cells[2]) {
       const touched = NISHIO_TOUCHED;
@@ -824,12 +846,29 @@ export class ChainEngine {
         }
       }
       for (let w = 0; w < WORDS; w++) if (touched[w] !== 0) touched[WORDS + 1 + touched[WORDS]!++] = w;
+      // A touched run is the same up to the first step whose node the change touched (a nishio
+      // step reads only its digit's places in the houses and cages of its cell), as adoptRuns
+      // finds for plain dynamic runs: kept to be continued from there when that is worth it.
+      const { prefixes, prefixSteps } = table;
+      for (const [root, run] of prefixes) {
+        const step = Math.min(prefixSteps[root]!, firstTouchedStep(run, touched));
+        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > run.size - run.procSize[step]!) prefixSteps[root] = step;
+        else {
+          freeRun(run);
+          prefixes.delete(root);
+        }
+      }
       for (const [root, run] of table.runs) {
         if (!touches(run, touched)) continue;
-        freeRun(run);
         table.runs.delete(root);
+        const step = firstTouchedStep(run, touched);
+        const cell = Math.floor((root >> 1) / 9);
+        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > run.size - run.procSize[step]! && (now[(cell / 27) | 0]! & (1 << cell % 27)) !== 0) {
+          prefixes.set(root, run);
+          prefixSteps[root] = step;
+        } else freeRun(run);
       }
-      table = { cells: now.slice(), houses: this.houses, runs: table.runs };
+      table = { cells: now.slice(), houses: this.houses, runs: table.runs, prefixes, prefixSteps };
       NISHIO_CACHE[digitIndex] = table;
     }
     this.nishioTables[digitIndex] = table;
@@ -990,7 +1029,12 @@ export class ChainEngine {
     if (options.discard) FREE_TABLES.push(this.runs);
   }
 
-  private compute(mode: ChainMode, root: number): Run {
+  /**
+   * The run of `root` in `mode`; `continued`, a run of an earlier board the same as this one's up
+   * to `continuedStep` (see Run.proc), is cut back to there and continued (a plain dynamic run's
+   * is taken from prefixRuns).
+   */
+  private compute(mode: ChainMode, root: number, continued?: Run, continuedStep = 0): Run {
     // A run of level L follows its level L-1 run until that one stops at a quiescence where the
     // rules of level L-1 found nothing: continue from there, or share it when it stopped at a
     // contradiction (which level L reaches the same way) or when level L's own rules add nothing
@@ -1026,9 +1070,15 @@ export class ChainEngine {
     let offHead = 0;
     let offTail = 0;
     let run: Run;
-    const prefix = mode === DYNAMIC_0 ? this.prefixRuns[root] : undefined;
-    if (prefix !== undefined) this.prefixRuns[root] = undefined;
-    const step = prefix !== undefined ? this.prefixStep[root]! : 0;
+    let prefix = continued;
+    let step = continuedStep;
+    if (mode === DYNAMIC_0) {
+      prefix = this.prefixRuns[root];
+      if (prefix !== undefined) {
+        this.prefixRuns[root] = undefined;
+        step = this.prefixStep[root]!;
+      }
+    }
     if (prefix !== undefined && this.effort + step <= this.budget) {
       // The previous board's run, the same up to `step` (see adoptRuns): cut back to there, its
       // processed "off" nodes removed from the working grid and the others queued again, in order.
