@@ -62,34 +62,24 @@ function boardKey(board: Readonly<Board>): string {
   return String.fromCharCode(...board.candidates);
 }
 
-/** Keeps a released engine for renewal (one is enough: a second one is discarded). */
-function spare(engine: ChainEngine): void {
-  if (spareEngine === null) spareEngine = engine;
-  else engine.release({ discard: true });
-}
-
 /** The engine of a board: reused while the grader asks several techniques about the same state. */
 function engineFor(board: Readonly<Board>, geometry: Geometry | undefined): ChainEngine {
   const key = boardKey(board);
-  if (cachedEngine === null || key !== cachedKey || cachedEngine.houses !== seHousesOf(geometry)) {
-    const renewable = spareEngine;
+  const houses = seHousesOf(geometry);
+  if (cachedEngine === null || key !== cachedKey || cachedEngine.houses !== houses) {
+    let next = spareEngine;
     spareEngine = null;
-    let next: ChainEngine;
-    if (renewable !== null && renewable.houses === seHousesOf(geometry)) {
-      next = renewable;
-      next.renew(board);
-    } else {
-      renewable?.release({ discard: true });
+    if (next?.houses === houses) next.renew(board);
+    else {
+      next?.release({ discard: true });
       next = new ChainEngine(board, geometry);
     }
-    if (cachedEngine) {
-      // The grader's boards lose candidates step by step: most plain dynamic runs carry over, from
-      // the last engine that had them (any earlier board of the path holds this one's candidates).
-      if (pendingEngine === null) pendingEngine = cachedEngine;
-      else {
-        cachedEngine.release();
-        spare(cachedEngine);
-      }
+    // The grader's boards lose candidates step by step: most plain dynamic runs carry over, from
+    // the last engine that had them (any earlier board of the path holds this one's candidates).
+    if (pendingEngine === null) pendingEngine = cachedEngine;
+    else if (cachedEngine) {
+      cachedEngine.release();
+      spareEngine = cachedEngine;
     }
     cachedEngine = next;
     cachedKey = key;
@@ -99,12 +89,10 @@ function engineFor(board: Readonly<Board>, geometry: Geometry | undefined): Chai
 
 /** Lets the cached engine take over the pending engine's plain dynamic runs (see pendingEngine). */
 function needDynamicRuns(engine: ChainEngine): void {
-  const previous = pendingEngine;
-  if (previous === null) return;
+  if (pendingEngine === null) return;
+  engine.adoptRuns(pendingEngine);
+  pendingEngine.release({ discard: true });
   pendingEngine = null;
-  engine.adoptRuns(previous);
-  previous.release();
-  spare(previous);
 }
 
 /** Runs one technique on a board; exported for tests and the benchmark. */
@@ -144,8 +132,6 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
     engine.release({ discard: true });
     cachedEngine = null;
     cachedKey = '';
-    pendingEngine?.release({ discard: true });
-    pendingEngine = null;
   }
   return step;
 }

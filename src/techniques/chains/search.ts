@@ -501,7 +501,10 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     // turns on one assumed off that e sees. So cycles are searched only on digits with such a
     // node (an X-cycle holds one digit; the others any digit): on the many boards where the
     // pass finds nothing, none at all.
-    const cycleDigits = cycleKind === 0 ? 0 : contradictingDigits(selfContradictory, cand, mode === MODE_X);
+    let cycleDigits = 0;
+    for (let pot = 0; cycleKind !== 0 && pot < 729; pot++) {
+      if (selfContradictory[(pot << 1) | 1] === 1 && (cand[(pot / 9) | 0]! >> pot % 9) & 1) cycleDigits |= mode === MODE_X ? 1 << pot % 9 : 511;
+    }
     for (let cell = 0; cell < 81; cell++) {
       const mask = cand[cell]!;
       const count = POPCOUNT[mask]!;
@@ -533,26 +536,6 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     }
   }
   return best === null ? null : toStep(g, best);
-}
-
-/**
- * The digits with an "on" node (of a candidate) in `contradictory`: with `perDigit` false, all nine
- * when there is any.
- */
-function contradictingDigits(contradictory: Uint8Array, cand: Uint16Array, perDigit: boolean): number {
-  let digits = 0;
-  for (let cell = 0; cell < 81; cell++) {
-    let mask = cand[cell]! & ~digits;
-    while (mask !== 0) {
-      const bit = mask & -mask;
-      mask ^= bit;
-      if (contradictory[((cell * 9 + 31 - Math.clz32(bit)) << 1) | 1] === 1) {
-        if (!perDigit) return 0x1ff;
-        digits |= bit;
-      }
-    }
-  }
-  return digits;
 }
 
 /** One hint of SE's "Forcing Chains & Cycles" producer (see {@link listChainHints}). */

@@ -392,15 +392,25 @@ function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32A
       const digitIndex = 31 - Math.clz32(low);
       if (lost) lost[count] = cell * 9 + digitIndex;
       count++;
-      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-        const unit = h.house[k]!;
-        for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
-      }
-      for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(into, h.cageMates[k]! * 9 + digitIndex);
+      touchDigit(h, cell, digitIndex, into);
     }
   }
-  for (let w = 0; w < WORDS; w++) if (into[w] !== 0) into[WORDS + 1 + into[WORDS]!++] = w;
+  indexWords(into);
   return count;
+}
+
+/** Adds to a set of potentials a digit's places in the houses and cages of a cell (the cell's own included). */
+function touchDigit(h: SeHouses, cell: number, digitIndex: number, into: Int32Array): void {
+  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+    const unit = h.house[k]!;
+    for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
+  }
+  for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(into, h.cageMates[k]! * 9 + digitIndex);
+}
+
+/** Lists the words of a set of potentials that are not zero (see POT_SET_SIZE). */
+function indexWords(set: Int32Array): void {
+  for (let w = 0; w < WORDS; w++) if (set[w] !== 0) set[WORDS + 1 + set[WORDS]!++] = w;
 }
 
 /**
@@ -494,26 +504,8 @@ interface NishioTable {
   cells: Int32Array;
   houses: SeHouses | null;
   runs: Map<number, Run>;
-  /**
-   * Runs of an earlier board that a change touched, by root, the same here up to their first
-   * touched step (prefixSteps[root]): continued from there when asked for (see nishioRun).
-   */
-  prefixes: Map<number, Run>;
-  prefixSteps: Int16Array;
 }
-const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ cells: new Int32Array(3), houses: null, runs: new Map(), prefixes: new Map(), prefixSteps: new Int16Array(NODE_COUNT) }));
-/** Drops every nishio run kept across boards (for tests: the runs a board computes afresh). */
-export function forgetNishioRuns(): void {
-  for (let digitIndex = 0; digitIndex < 9; digitIndex++) {
-    const table = NISHIO_CACHE[digitIndex]!;
-    for (const run of table.runs.values()) freeRun(run);
-    for (const run of table.prefixes.values()) freeRun(run);
-    table.runs.clear();
-    table.prefixes.clear();
-    NISHIO_CACHE[digitIndex] = { cells: new Int32Array(3), houses: null, runs: table.runs, prefixes: table.prefixes, prefixSteps: table.prefixSteps };
-  }
-}
-
+const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ cells: new Int32Array(3), houses: null, runs: new Map() }));
 /** Scratch for nishioTable: a board's cells of one digit, and the potentials its losses touch. */
 const NISHIO_CELLS = new Int32Array(3);
 const NISHIO_TOUCHED = new Int32Array(POT_SET_SIZE);
@@ -801,9 +793,7 @@ export class ChainEngine {
     if (this.nishioTables[digitIndex] !== table) table = this.nishioTable(digitIndex);
     let run = table.runs.get(root);
     if (run === undefined) {
-      const prefix = table.prefixes.get(root);
-      if (prefix !== undefined) table.prefixes.delete(root);
-      run = this.compute(NISHIO_MODE, root, prefix, prefix === undefined ? 0 : table.prefixSteps[root]!);
+      run = this.compute(NISHIO_MODE, root);
       if (run.truncated) return run;
       table.runs.set(root, run);
     }
@@ -822,55 +812,28 @@ export class ChainEngine {
     digitCells(this.base, digitIndex, now);
     let table = NISHIO_CACHE[digitIndex]!;
     const cells = table.cells;
-    // A table changed is a new object: an engine of another board that checked the old one checks again.
-    if (table.houses !== this.houses || (now[0]! & ~cells[0]!) !== 0 || (now[1]! & ~cells[1]!) !== 0 || (now[2]! & ~cells[2]!) !== 0) {
-      for (const old of table.runs.values()) freeRun(old);
-      table.runs.clear();
-      for (const old of table.prefixes.values()) freeRun(old);
-      table.prefixes.clear();
-      table = { cells: now.slice(), houses: this.houses, runs: table.runs, prefixes: table.prefixes, prefixSteps: table.prefixSteps };
-      NISHIO_CACHE[digitIndex] = table;
-    } else if (now[0] !== cells[0] || now[1] !== cells[1] || now[2] !== cells[2]) {
-      const touched = NISHIO_TOUCHED;
-      touched.fill(0);
-      const h = this.houses;
-      for (let word = 0; word < 3; word++) {
-        for (let lost = cells[word]! & ~now[word]!; lost !== 0; lost &= lost - 1) {
-          const cell = word * 27 + 31 - Math.clz32(lost & -lost);
-          setPot(touched, cell * 9 + digitIndex);
-          for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-            const unit = h.house[k]!;
-            for (let i = 0; i < 9; i++) setPot(touched, h.cells[unit * 9 + i]! * 9 + digitIndex);
-          }
-          for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(touched, h.cageMates[k]! * 9 + digitIndex);
-        }
-      }
-      for (let w = 0; w < WORDS; w++) if (touched[w] !== 0) touched[WORDS + 1 + touched[WORDS]!++] = w;
-      // A touched run is the same up to the first step whose node the change touched (a nishio
-      // step reads only its digit's places in the houses and cages of its cell), as adoptRuns
-      // finds for plain dynamic runs: kept to be continued from there when that is worth it.
-      const { prefixes, prefixSteps } = table;
-      for (const [root, run] of prefixes) {
-        const step = Math.min(prefixSteps[root]!, firstTouchedStep(run, touched));
-        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > run.size - run.procSize[step]!) prefixSteps[root] = step;
-        else {
-          freeRun(run);
-          prefixes.delete(root);
-        }
-      }
-      for (const [root, run] of table.runs) {
-        if (!touches(run, touched)) continue;
-        table.runs.delete(root);
-        const step = firstTouchedStep(run, touched);
-        const cell = Math.floor((root >> 1) / 9);
-        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > run.size - run.procSize[step]! && (now[(cell / 27) | 0]! & (1 << cell % 27)) !== 0) {
-          prefixes.set(root, run);
-          prefixSteps[root] = step;
-        } else freeRun(run);
-      }
-      table = { cells: now.slice(), houses: this.houses, runs: table.runs, prefixes, prefixSteps };
-      NISHIO_CACHE[digitIndex] = table;
+    if (table.houses === this.houses && now[0] === cells[0] && now[1] === cells[1] && now[2] === cells[2]) {
+      this.nishioTables[digitIndex] = table;
+      return table;
     }
+    const touched = NISHIO_TOUCHED;
+    touched.fill(0);
+    // Another board's table (a cell gained the digit) or other houses': every run is dropped.
+    if (table.houses !== this.houses || ((now[0]! & ~cells[0]!) | (now[1]! & ~cells[1]!) | (now[2]! & ~cells[2]!)) !== 0) touched.fill(-1, 0, WORDS);
+    else {
+      for (let word = 0; word < 3; word++) {
+        for (let lost = cells[word]! & ~now[word]!; lost !== 0; lost &= lost - 1) touchDigit(this.houses, word * 27 + 31 - Math.clz32(lost & -lost), digitIndex, touched);
+      }
+    }
+    indexWords(touched);
+    for (const [root, run] of table.runs) {
+      if (!touches(run, touched)) continue;
+      freeRun(run);
+      table.runs.delete(root);
+    }
+    // A table changed is a new object: an engine of another board that checked the old one checks again.
+    table = { cells: now.slice(), houses: this.houses, runs: table.runs };
+    NISHIO_CACHE[digitIndex] = table;
     this.nishioTables[digitIndex] = table;
     return table;
   }
@@ -907,7 +870,7 @@ export class ChainEngine {
         // Same up to the first node whose processing reads a touched potential (its cell's
         // candidates, its digit's places in its houses): continued from there when asked for.
         const step = firstTouchedStep(plain, touched);
-        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[Math.floor((root >> 1) / 9)]! & (1 << ((root >> 1) % 9))) !== 0) {
+        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[POT_CELL[root >> 1]!]! >> POT_DIGIT[root >> 1]!) & 1) {
           this.prefixRuns[root] = plain;
           this.prefixStep[root] = step;
           this.prefixRoots.push(root);
@@ -1021,20 +984,13 @@ export class ChainEngine {
     // A run may be stored under two levels (see compute): free each once.
     for (const key of this.runs.keys) {
       const run = this.runs.get(key);
-      if (run === undefined || run.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
-      run.free = true;
-      FREE_RUNS.push(run);
+      if (run !== undefined) freeRun(run);
     }
     this.runs.clear();
     if (options.discard) FREE_TABLES.push(this.runs);
   }
 
-  /**
-   * The run of `root` in `mode`; `continued`, a run of an earlier board the same as this one's up
-   * to `continuedStep` (see Run.proc), is cut back to there and continued (a plain dynamic run's
-   * is taken from prefixRuns).
-   */
-  private compute(mode: ChainMode, root: number, continued?: Run, continuedStep = 0): Run {
+  private compute(mode: ChainMode, root: number): Run {
     // A run of level L follows its level L-1 run until that one stops at a quiescence where the
     // rules of level L-1 found nothing: continue from there, or share it when it stopped at a
     // contradiction (which level L reaches the same way) or when level L's own rules add nothing
@@ -1070,15 +1026,9 @@ export class ChainEngine {
     let offHead = 0;
     let offTail = 0;
     let run: Run;
-    let prefix = continued;
-    let step = continuedStep;
-    if (mode === DYNAMIC_0) {
-      prefix = this.prefixRuns[root];
-      if (prefix !== undefined) {
-        this.prefixRuns[root] = undefined;
-        step = this.prefixStep[root]!;
-      }
-    }
+    const prefix = mode === DYNAMIC_0 ? this.prefixRuns[root] : undefined;
+    if (prefix !== undefined) this.prefixRuns[root] = undefined;
+    const step = prefix !== undefined ? this.prefixStep[root]! : 0;
     if (prefix !== undefined && this.effort + step <= this.budget) {
       // The previous board's run, the same up to `step` (see adoptRuns): cut back to there, its
       // processed "off" nodes removed from the working grid and the others queued again, in order.
