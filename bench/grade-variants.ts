@@ -17,87 +17,18 @@
  *       median of 4 (the figures README's table gives for our side)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseVariantLine } from '../src/formats/line.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
-import { classicRules, jigsawRules, withDiagonals } from '../src/rules/constructors.js';
-import type { Rules } from '../src/rules/types.js';
-
-// The shared data folder beside the checkout (/work/main -> /work/shared), or $SUDOKU_DATA.
-const DIR = ((): URL => {
-  const env = process.env.SUDOKU_DATA;
-  if (env !== undefined && env !== '') return new URL(`file://${env.replace(/\/?$/, '/')}variants-train/`);
-  for (const up of ['../../../', '../../../../']) {
-    const dir = new URL(`${up}shared/data/variants-train/`, import.meta.url);
-    if (existsSync(dir)) return dir;
-  }
-  throw new Error('no shared/data/variants-train folder found: set SUDOKU_DATA to the shared data folder');
-})();
-const LEVEL_ORDER = ['trivial', 'basic', 'intermediate', 'advanced', 'extreme', 'unreasonable', 'medium', 'hard'];
-
-interface Case {
-  variant: string;
-  level: string;
-  rules: Rules;
-  givens: Uint8Array;
-  er: number;
-  ep: number;
-  ed: number;
-  /** The puzzle as serate reads it: GIVENS, or GIVENS LAYOUT for a jigsaw (see sukaku-serate.sh). */
-  serate: string;
-}
-
-interface Line {
-  variant: string;
-  givens: string;
-  regions: string | null;
-  diagonals: boolean;
-  solo_difficulty: string;
-  se: string;
-}
-
-function load(): Case[] {
-  const cases: Case[] = [];
-  const x = withDiagonals(classicRules(9));
-  for (const name of readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort()) {
-    for (const text of readFileSync(new URL(name, DIR), 'utf8').split('\n')) {
-      if (text.trim() === '') continue;
-      const line = JSON.parse(text) as Line;
-      let rules = line.regions === null ? classicRules(9) : jigsawRules(Array.from(line.regions, (c) => Number(c) - 1));
-      if (line.diagonals) rules = line.regions === null ? x : withDiagonals(rules);
-      const givens = Uint8Array.from(Array.from(line.givens, (c) => (c === '.' || c === '0' ? 0 : Number(c))));
-      const [er, ep, ed] = line.se.split('/').map(Number) as [number, number, number];
-      const serate = line.regions === null ? line.givens : `${line.givens} ${line.regions}`;
-      cases.push({ variant: line.variant, level: line.solo_difficulty, rules, givens, er, ep, ed, serate });
-    }
-  }
-  return cases;
-}
-
-/** The windoku puzzles rated by SukakuExplainer's serate -W kept with the tests (LINE, SOLUTION, ER/EP/ED, level). */
-function loadWindoku(): Case[] {
-  const file = new URL('../../test/fixtures/variants/windoku-se-rated.txt', import.meta.url);
-  if (!existsSync(file)) return [];
-  const cases: Case[] = [];
-  for (const text of readFileSync(file, 'utf8').split('\n')) {
-    if (text === '' || text.startsWith('#')) continue;
-    const [line, , se, level] = text.split('\t') as [string, string, string, string];
-    const { rules, givens } = parseVariantLine(line);
-    const [er, ep, ed] = se.split('/').map(Number) as [number, number, number];
-    const serate = Array.from(givens, (d) => (d === 0 ? '.' : String(d))).join('');
-    cases.push({ variant: 'windoku', level, rules, givens, er, ep, ed, serate });
-  }
-  return cases;
-}
+import { type Case, LEVEL_ORDER, loadTrainingSet, loadWindoku } from './variant-cases.js';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const cases = [...load(), ...loadWindoku()];
+const cases = [...loadTrainingSet(), ...loadWindoku()];
 const grades: Grade[] = cases.map((c) => gradePuzzle({ rules: c.rules, givens: c.givens }));
 
 interface Tally {

@@ -481,6 +481,8 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
   const cand = g.candidates;
   const path: number[] = [];
   let best: Found | null = null;
+  /** The nodes contradicting themselves through XY links (staticContradictions' array: the Y and XY passes share it). */
+  let xyContradictory: Uint8Array | null = null;
   for (let mode = MODE_X; mode <= MODE_XY; mode++) {
     const cycleKind = CYCLE_KIND[mode]! & kinds;
     const forcingKind = FORCING_KIND[mode]! & kinds;
@@ -490,8 +492,19 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
     // A forcing chain from "X on" (off) reaches "X off" (on) exactly when that node implies its own
     // negation through the mode's links: found for every node at once, so that the searches that
     // would find nothing (nearly all) are not run.
-    let contradictory: Uint8Array | null = null;
-    if (forcingKind !== 0) contradictory = staticContradictions(g.houses, cand, g.places, mode !== MODE_X).contradictory;
+    let selfContradictory: Uint8Array;
+    if (mode === MODE_X) selfContradictory = staticContradictions(g.houses, cand, g.places, false).contradictory;
+    else selfContradictory = xyContradictory ??= staticContradictions(g.houses, cand, g.places, true).contradictory;
+    const contradictory = forcingKind !== 0 ? selfContradictory : null;
+    // A cycle removes digit d from a cell e only if "e on" contradicts itself through the mode's
+    // links: it excludes a node of the cycle assumed on, and the loop taken the other way round
+    // turns on one assumed off that e sees. So cycles are searched only on digits with such a
+    // node (an X-cycle holds one digit; the others any digit): on the many boards where the
+    // pass finds nothing, none at all.
+    let cycleDigits = 0;
+    for (let pot = 0; cycleKind !== 0 && pot < 729; pot++) {
+      if (selfContradictory[(pot << 1) | 1] === 1 && (cand[(pot / 9) | 0]! >> pot % 9) & 1) cycleDigits |= mode === MODE_X ? 1 << pot % 9 : 511;
+    }
     for (let cell = 0; cell < 81; cell++) {
       const mask = cand[cell]!;
       const count = POPCOUNT[mask]!;
@@ -500,7 +513,7 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
         if ((mask & (1 << d)) === 0) continue;
         const start = cell * 9 + d;
         const strong = hasStrongLink(g, start, mode);
-        if (cycleKind !== 0 && strong) {
+        if (strong && (cycleDigits & (1 << d)) !== 0) {
           const limit = maxLength(cycleBase, best);
           if (limit >= 4) {
             const found = searchCycle(g, start, mode, limit, path);

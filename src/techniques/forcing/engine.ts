@@ -392,15 +392,25 @@ function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32A
       const digitIndex = 31 - Math.clz32(low);
       if (lost) lost[count] = cell * 9 + digitIndex;
       count++;
-      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-        const unit = h.house[k]!;
-        for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
-      }
-      for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(into, h.cageMates[k]! * 9 + digitIndex);
+      touchDigit(h, cell, digitIndex, into);
     }
   }
-  for (let w = 0; w < WORDS; w++) if (into[w] !== 0) into[WORDS + 1 + into[WORDS]!++] = w;
+  indexWords(into);
   return count;
+}
+
+/** Adds to a set of potentials a digit's places in the houses and cages of a cell (the cell's own included). */
+function touchDigit(h: SeHouses, cell: number, digitIndex: number, into: Int32Array): void {
+  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
+    const unit = h.house[k]!;
+    for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
+  }
+  for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(into, h.cageMates[k]! * 9 + digitIndex);
+}
+
+/** Lists the words of a set of potentials that are not zero (see POT_SET_SIZE). */
+function indexWords(set: Int32Array): void {
+  for (let w = 0; w < WORDS; w++) if (set[w] !== 0) set[WORDS + 1 + set[WORDS]!++] = w;
 }
 
 /**
@@ -802,36 +812,28 @@ export class ChainEngine {
     digitCells(this.base, digitIndex, now);
     let table = NISHIO_CACHE[digitIndex]!;
     const cells = table.cells;
-    // A table changed is a new object: an engine of another board that checked the old one checks again.
-    if (table.houses !== this.houses || (now[0]! & ~cells[0]!) !== 0 || (now[1]! & ~cells[1]!) !== 0 || (now[2]! & ~cells[2]!) !== 0) {
-      for (const old of table.runs.values()) freeRun(old);
-      table.runs.clear();
-      table = { cells: now.slice(), houses: this.houses, runs: table.runs };
-      NISHIO_CACHE[digitIndex] = table;
-    } else if (now[0] !== cells[0] || now[1] !== cells[1] || now[2] !== cells[2]) {
-      const touched = NISHIO_TOUCHED;
-      touched.fill(0);
-      const h = this.houses;
-      for (let word = 0; word < 3; word++) {
-        for (let lost = cells[word]! & ~now[word]!; lost !== 0; lost &= lost - 1) {
-          const cell = word * 27 + 31 - Math.clz32(lost & -lost);
-          setPot(touched, cell * 9 + digitIndex);
-          for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-            const unit = h.house[k]!;
-            for (let i = 0; i < 9; i++) setPot(touched, h.cells[unit * 9 + i]! * 9 + digitIndex);
-          }
-          for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(touched, h.cageMates[k]! * 9 + digitIndex);
-        }
-      }
-      for (let w = 0; w < WORDS; w++) if (touched[w] !== 0) touched[WORDS + 1 + touched[WORDS]!++] = w;
-      for (const [root, run] of table.runs) {
-        if (!touches(run, touched)) continue;
-        freeRun(run);
-        table.runs.delete(root);
-      }
-      table = { cells: now.slice(), houses: this.houses, runs: table.runs };
-      NISHIO_CACHE[digitIndex] = table;
+    if (table.houses === this.houses && now[0] === cells[0] && now[1] === cells[1] && now[2] === cells[2]) {
+      this.nishioTables[digitIndex] = table;
+      return table;
     }
+    const touched = NISHIO_TOUCHED;
+    touched.fill(0);
+    // Another board's table (a cell gained the digit) or other houses': every run is dropped.
+    if (table.houses !== this.houses || ((now[0]! & ~cells[0]!) | (now[1]! & ~cells[1]!) | (now[2]! & ~cells[2]!)) !== 0) touched.fill(-1, 0, WORDS);
+    else {
+      for (let word = 0; word < 3; word++) {
+        for (let lost = cells[word]! & ~now[word]!; lost !== 0; lost &= lost - 1) touchDigit(this.houses, word * 27 + 31 - Math.clz32(lost & -lost), digitIndex, touched);
+      }
+    }
+    indexWords(touched);
+    for (const [root, run] of table.runs) {
+      if (!touches(run, touched)) continue;
+      freeRun(run);
+      table.runs.delete(root);
+    }
+    // A table changed is a new object: an engine of another board that checked the old one checks again.
+    table = { cells: now.slice(), houses: this.houses, runs: table.runs };
+    NISHIO_CACHE[digitIndex] = table;
     this.nishioTables[digitIndex] = table;
     return table;
   }
@@ -868,7 +870,7 @@ export class ChainEngine {
         // Same up to the first node whose processing reads a touched potential (its cell's
         // candidates, its digit's places in its houses): continued from there when asked for.
         const step = firstTouchedStep(plain, touched);
-        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[Math.floor((root >> 1) / 9)]! & (1 << ((root >> 1) % 9))) !== 0) {
+        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[POT_CELL[root >> 1]!]! >> POT_DIGIT[root >> 1]!) & 1) {
           this.prefixRuns[root] = plain;
           this.prefixStep[root] = step;
           this.prefixRoots.push(root);
@@ -982,9 +984,7 @@ export class ChainEngine {
     // A run may be stored under two levels (see compute): free each once.
     for (const key of this.runs.keys) {
       const run = this.runs.get(key);
-      if (run === undefined || run.free || FREE_RUNS.length >= MAX_FREE_RUNS) continue;
-      run.free = true;
-      FREE_RUNS.push(run);
+      if (run !== undefined) freeRun(run);
     }
     this.runs.clear();
     if (options.discard) FREE_TABLES.push(this.runs);
