@@ -64,6 +64,8 @@ describe('--sections', () => {
       { level: 'easy', count: 10, variant: '6x6', title: 'Easy 6\u00d76' },
       { level: 'hard', count: 5, title: 'Hard Classic' },
     ]);
+    // Jigsaw, X and windoku are made to the grader's rating bands, beginner to expert as classic.
+    expect(parseSections('jigsaw-beginner:2,x-expert:1,windoku-easy:1').map((s) => `${s.variant}-${s.level}`)).toEqual(['jigsaw-beginner', 'x-expert', 'windoku-easy']);
     expect(parseSections('easy:3,classic-hard:2')).toEqual([
       { level: 'easy', count: 3 },
       { level: 'hard', count: 2 },
@@ -79,7 +81,9 @@ describe('--sections', () => {
   });
 
   test.each([
-    ['killer-expert:3', /no level 'expert' for killer; variant levels are easy, medium, hard, any/],
+    ['killer-expert:3', /no level 'expert' for killer; its levels are easy, medium, hard, any/],
+    ['6x6-beginner:3', /no level 'beginner' for 6x6; its levels are easy, medium, hard, any/],
+    ['x-extreme:3', /no level 'extreme' for x; its levels are beginner, easy, medium, hard, expert, any/],
     ['sudokux-easy:3', /unknown variant 'sudokux' in 'sudokux-easy:3'; variants are 4x4, 6x6/],
     ['jigsaw:3', /unknown level 'jigsaw'/],
     ['x-easy:0', /x-easy needs a count from 1 to 100000, got 0/],

@@ -2,14 +2,23 @@
  * What a book says about each sudoku variant: its name, its rules in plain words, the frame of its
  * grid (for the page layout), and how a book section names it. Plain data; no drawing, no I/O.
  */
-import type { VariantName } from '../generator/variants/index.js';
+import { variantLevels, type VariantName } from '../generator/variants/index.js';
 
 /** A variant a book section can hold (classic is a section without a variant). */
 export type BookVariant = Exclude<VariantName, 'classic'>;
 
-/** Levels of the variant generator a section can ask for, in book order (rating bands on 9x9 grids, technique sets on the others: generateVariant). */
-export const BOOK_VARIANT_LEVELS = ['easy', 'medium', 'hard', 'any'] as const;
+/**
+ * Every level a variant section can ask for, easiest first; which of them a variant has is
+ * `bookVariantLevels` (the grader's rating bands from beginner to expert on jigsaw, X and windoku;
+ * easy to hard on the others: generateVariant).
+ */
+export const BOOK_VARIANT_LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert', 'any'] as const;
 export type BookVariantLevel = (typeof BOOK_VARIANT_LEVELS)[number];
+
+/** The levels a section of `variant` can ask for, easiest first (the variant generator's). */
+export function bookVariantLevels(variant: BookVariant): readonly BookVariantLevel[] {
+  return variantLevels(variant).levels;
+}
 
 export interface VariantInfo {
   /** As a heading says it: `Killer`, `6\u00d76`. */

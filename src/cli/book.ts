@@ -25,7 +25,7 @@ import {
 } from '../render/index.js';
 import { isValidIsbn, MAX_TEXT_LENGTH, MAX_TEXTS_FILE_CHARS, type BookTexts, type FrontMatter } from '../book/texts.js';
 import type { Teaching } from '../book/primer.js';
-import { BOOK_VARIANT_LEVELS, BOOK_VARIANTS, isBookVariant, SECTION_PRESETS, sectionTitle, VARIANT_INFO } from '../book/variants.js';
+import { bookVariantLevels, BOOK_VARIANTS, isBookVariant, SECTION_PRESETS, sectionTitle, VARIANT_INFO } from '../book/variants.js';
 import { capitalize } from '../render/layout.js';
 import { parseTexts } from '../render/template.js';
 import { readSmallTextFile, textLines } from '../node/text-lines.js';
@@ -170,7 +170,8 @@ Examples:
   $ sudoku-press book --sections killer-hard:20,jigsaw-medium:20,6x6-easy:10 --seed 7 --cover
   $ sudoku-press book --sections variety --seed 7 --cover -o out/variety.pdf
   $ sudoku-press book --template children-8.5x11-2up --seed 7 -o out/kids.pdf
-Variants: ${BOOK_VARIANTS.join(', ')}; their levels: ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's).`,
+Variants: ${BOOK_VARIANTS.join(', ')}.
+Their levels (the variant generator's): ${variantLevelsHelp()}.`,
     )
     .action(async (options: BookOptions & { output: string; force: boolean }) => {
       const template = withOverrides(readTemplate(options.template), options);
@@ -492,6 +493,16 @@ function coverSummary(cover: { path: string; width: number; height: number; spin
  * `easy:20,killer-hard:10,6x6-easy:8` -> sections (a plain level is classic), or a preset's name
  * (`variety`); a usage error names the bad part.
  */
+/** `jigsaw, x, windoku: beginner, ...; 4x4, ...: easy, ...`: the variants grouped by the levels they have. */
+function variantLevelsHelp(): string {
+  const groups = new Map<string, string[]>();
+  for (const variant of BOOK_VARIANTS) {
+    const levels = bookVariantLevels(variant).join(', ');
+    groups.set(levels, [...(groups.get(levels) ?? []), variant]);
+  }
+  return [...groups].map(([levels, variants]) => `${variants.join(', ')}: ${levels}`).join('; ');
+}
+
 export function parseSections(text: string, where = '--sections'): BookSection[] {
   const preset = SECTION_PRESETS[text.trim().toLowerCase()];
   if (preset !== undefined) return parseSections(preset, where);
@@ -505,8 +516,8 @@ export function parseSections(text: string, where = '--sections'): BookSection[]
     const variant = named === 'classic' ? undefined : named;
     if (variant !== undefined && !isBookVariant(variant)) throw new UsageError(`${where}: unknown variant '${match[1]}' in '${item}'; variants are ${BOOK_VARIANTS.join(', ')}`);
     if (variant === undefined && !isLevel(level)) throw new UsageError(`${where}: unknown level '${match[2]}'; levels are ${LEVELS.map((r) => r.level).join(', ')}`);
-    if (variant !== undefined && !(BOOK_VARIANT_LEVELS as readonly string[]).includes(level)) {
-      throw new UsageError(`${where}: no level '${match[2]}' for ${variant}; variant levels are ${BOOK_VARIANT_LEVELS.join(', ')} (the variant generator's)`);
+    if (variant !== undefined && !(bookVariantLevels(variant) as readonly string[]).includes(level)) {
+      throw new UsageError(`${where}: no level '${match[2]}' for ${variant}; its levels are ${bookVariantLevels(variant).join(', ')} (the variant generator's)`);
     }
     const count = Number(match[3]);
     if (count < 1 || count > 100000) throw new UsageError(`${where}: ${item.split(':')[0]} needs a count from 1 to 100000, got ${match[3]}`);

@@ -6,7 +6,7 @@ import { isLevel } from '../grader/index.js';
 import { parseVariantLine } from '../formats/line.js';
 import { charDigit } from '../formats/values.js';
 import { variantLines } from '../node/variant-generate.js';
-import type { BookVariant } from '../book/variants.js';
+import { bookVariantLevels, type BookVariant } from '../book/variants.js';
 import type { VariantLevel } from '../generator/variants/index.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
@@ -61,9 +61,6 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
   }
 }
 
-/** The variant levels a section can ask for (the variant generator's technique sets). */
-const VARIANT_LEVELS: readonly string[] = ['easy', 'medium', 'hard', 'any'];
-
 /**
  * `count` puzzles of a variant, made on the variant generator's worker threads (as `generate
  * --variant` makes them: the same seed gives the same puzzles) and read back from its JSON lines.
@@ -76,7 +73,8 @@ async function* variantPuzzles(
   options: GeneratedPuzzlesOptions,
   deadline: number | undefined,
 ): AsyncGenerator<Omit<BookPuzzle, 'number'>> {
-  if (!VARIANT_LEVELS.includes(level)) throw new RangeError(`unknown level '${level}' for ${variant} (one of ${VARIANT_LEVELS.join(', ')})`);
+  const levels: readonly string[] = bookVariantLevels(variant);
+  if (!levels.includes(level)) throw new RangeError(`unknown level '${level}' for ${variant} (one of ${levels.join(', ')})`);
   // Killer puzzles have no givens to lay out symmetrically.
   const symmetry = variant !== 'killer' && options.symmetry !== 'none' ? 'rotational' : 'none';
   const run = { variant, seed, level: level as VariantLevel, symmetry, output: 'json', solutions: true } as const;
