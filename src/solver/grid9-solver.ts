@@ -56,6 +56,21 @@ interface Layout9 {
   readonly allHigh: number;
   /** Peers through the houses, three words per cell. */
   readonly peerMask: Int32Array;
+  /**
+   * Whether houses 0-8 are the rows, 9-17 the columns and 18-26 a partition into nine regions (boxes
+   * or jigsaw pieces): then locked candidates between a line and a region read the per-cell tables
+   * below, and the house pairs hold only pairs with an extra house (27..).
+   */
+  readonly lined: boolean;
+  /**
+   * Per cell k, of its row r, column c and region g: rowOut[k] the cells of r outside g (in r's
+   * word), and three words each of g outside r (regionOffRow), g outside c (regionOffColumn) and c
+   * outside g (columnOut).
+   */
+  readonly rowOut: Int32Array;
+  readonly regionOffRow: Int32Array;
+  readonly regionOffColumn: Int32Array;
+  readonly columnOut: Int32Array;
   /** House pairs sharing 2+ cells: shared, first-only, second-only (9 words per pair). */
   readonly lockCount: number;
   readonly lockMask: Int32Array;
@@ -121,12 +136,33 @@ function compileLayout9(rules: Rules): Layout9 {
     }
   }
   for (let cell = 0; cell < 81; cell++) clearBit(peerMask, cell * 3, cell);
+  const lined = isLined(rules, houseMask, houseCount);
+  const rowOut = new Int32Array(lined ? 81 : 0);
+  const regionOffRow = new Int32Array(lined ? 243 : 0);
+  const regionOffColumn = new Int32Array(lined ? 243 : 0);
+  const columnOut = new Int32Array(lined ? 243 : 0);
+  if (lined) {
+    for (let cell = 0; cell < 81; cell++) {
+      const row = (cell / 9) | 0;
+      const column = 9 + (cell % 9);
+      let region = 18;
+      while ((houseMask[region * 3 + ((cell / 27) | 0)]! & (1 << cell % 27)) === 0) region++;
+      const w = (cell / 27) | 0;
+      rowOut[cell] = houseMask[row * 3 + w]! & ~houseMask[region * 3 + w]!;
+      for (let i = 0; i < 3; i++) {
+        regionOffRow[cell * 3 + i] = houseMask[region * 3 + i]! & ~houseMask[row * 3 + i]!;
+        regionOffColumn[cell * 3 + i] = houseMask[region * 3 + i]! & ~houseMask[column * 3 + i]!;
+        columnOut[cell * 3 + i] = houseMask[column * 3 + i]! & ~houseMask[region * 3 + i]!;
+      }
+    }
+  }
   const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
   const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
   const pairs: number[] = [];
   const pairHouses: number[] = [];
   for (let a = 0; a < houseCount; a++) {
-    for (let b = a + 1; b < houseCount; b++) {
+    // With lined houses, a line and a region are looked at through the per-cell tables.
+    for (let b = Math.max(a + 1, lined ? 27 : 0); b < houseCount; b++) {
       let shared = 0;
       const words = [0, 0, 0, 0, 0, 0, 0, 0, 0];
       for (let w = 0; w < 3; w++) {
@@ -161,6 +197,11 @@ function compileLayout9(rules: Rules): Layout9 {
     houseCount,
     houseMask,
     housesOfBits,
+    lined,
+    rowOut,
+    regionOffRow,
+    regionOffColumn,
+    columnOut,
     allLow,
     allHigh,
     peerMask,
@@ -171,6 +212,37 @@ function compileLayout9(rules: Rules): Layout9 {
   };
   layoutOf9.set(key, layout);
   return layout;
+}
+
+/** Whether houses 0-26 are rows, columns and nine regions partitioning the grid (see Layout9.lined). */
+function isLined(rules: Rules, houseMask: Int32Array, houseCount: number): boolean {
+  if (houseCount < 27) return false;
+  const kinds = rules.houseKinds;
+  const row = 0x1ff;
+  const column = 1 | (1 << 9) | (1 << 18);
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  for (let h = 0; h < 27; h++) {
+    const x0 = houseMask[h * 3]!;
+    const x1 = houseMask[h * 3 + 1]!;
+    const x2 = houseMask[h * 3 + 2]!;
+    if (h < 9) {
+      const w = (h / 3) | 0;
+      const line = row << ((h % 3) * 9);
+      if (kinds[h] !== 'row' || x0 !== (w === 0 ? line : 0) || x1 !== (w === 1 ? line : 0) || x2 !== (w === 2 ? line : 0)) return false;
+    } else if (h < 18) {
+      const line = column << (h - 9);
+      if (kinds[h] !== 'column' || x0 !== line || x1 !== line || x2 !== line) return false;
+    } else {
+      if ((kinds[h] !== 'box' && kinds[h] !== 'region') || popcount27(x0) + popcount27(x1) + popcount27(x2) !== 9) return false;
+      if ((c0 & x0) | (c1 & x1) | (c2 & x2)) return false;
+      c0 |= x0;
+      c1 |= x1;
+      c2 |= x2;
+    }
+  }
+  return c0 === WORD_ALL && c1 === WORD_ALL && c2 === WORD_ALL;
 }
 
 function popcount27(v: number): number {
@@ -623,6 +695,7 @@ function nakedSingles(base: number): boolean {
 /** Hidden singles in the houses marked for a look, until none is marked; -1 on a contradiction, else how many were placed. */
 function hiddenSingles(base: number): number {
   const houses = tables.layout.houseMask;
+  const lined = tables.layout.lined;
   const u0 = base + UNSOLVED;
   let placed = 0;
   for (let d = 0; d < 9; d++) {
@@ -634,6 +707,12 @@ function hiddenSingles(base: number): number {
       if ((low | high) === 0) break;
       dirtyHouses[d * 2] = 0;
       dirtyHouses[d * 2 + 1] = 0;
+      if (lined && (low & 0x3ffff) !== 0) {
+        const found = linedSingles(base, d, low);
+        if (found < 0) return -1;
+        placed += found;
+        low &= ~0x3ffff;
+      }
       for (let half = 0; half < 64; half += 32, low = high) {
         for (; low !== 0; low &= low - 1) {
           const h = (half + 31 - Math.clz32(low & -low)) * 3;
@@ -658,6 +737,69 @@ function hiddenSingles(base: number): number {
         }
       }
     }
+  }
+  return placed;
+}
+
+/** A column's cells in each word: bits c, c + 9 and c + 18 of column 0. */
+const COLUMN = 1 | (1 << 9) | (1 << 18);
+
+/**
+ * Hidden singles of digit d in the rows and columns of `houses` (bits 0-17, houses not holding d),
+ * for lined layouts: a row is 9 bits of one word; the columns are counted all at once, one and two
+ * or more candidates, over the nine rows folded onto bits 0-8. -1 on a contradiction, else how many
+ * were placed.
+ */
+function linedSingles(base: number, d: number, houses: number): number {
+  const at = base + d * 3;
+  const u0 = base + UNSOLVED;
+  let placed = 0;
+  for (let bits = houses & 0x1ff; bits !== 0; bits &= bits - 1) {
+    const r = 31 - Math.clz32(bits & -bits);
+    const w = (r / 3) | 0;
+    const shift = (r % 3) * 9;
+    const seg = (stack[at + w]! >>> shift) & 0x1ff;
+    if (seg === 0) return -1;
+    // One cell, not placed since the houses were read.
+    if ((seg & (seg - 1)) !== 0 || ((stack[u0 + w]! >>> shift) & seg) === 0) continue;
+    if (!place(base, d, r * 9 + 31 - Math.clz32(seg))) return -1;
+    placed++;
+  }
+  const columns = (houses >>> 9) & 0x1ff;
+  if (columns === 0) return placed;
+  let one = 0;
+  let two = 0;
+  for (let w = 0; w < 3; w++) {
+    const v = stack[at + w]!;
+    let s = v & 0x1ff;
+    two |= one & s;
+    one |= s;
+    s = (v >>> 9) & 0x1ff;
+    two |= one & s;
+    one |= s;
+    s = v >>> 18;
+    two |= one & s;
+    one |= s;
+  }
+  if ((columns & ~one) !== 0) return -1;
+  for (let singles = columns & ~two; singles !== 0; singles &= singles - 1) {
+    const c = 31 - Math.clz32(singles & -singles);
+    const line = COLUMN << c;
+    let w = 0;
+    let v = stack[at]! & line;
+    if (v === 0) {
+      w = 1;
+      v = stack[at + 1]! & line;
+      if (v === 0) {
+        w = 2;
+        v = stack[at + 2]! & line;
+      }
+    }
+    // A placement of this pass took the column's one cell: no cell left for d in it.
+    if (v === 0) return -1;
+    if ((stack[u0 + w]! & v) === 0) continue;
+    if (!place(base, d, w * 27 + 31 - Math.clz32(v))) return -1;
+    placed++;
   }
   return placed;
 }
@@ -687,6 +829,61 @@ function lockedCandidates(base: number): number {
     let y0 = x0;
     let y1 = x1;
     let y2 = x2;
+    if (layout.lined) {
+      const rowOut = layout.rowOut;
+      const offRow = layout.regionOffRow;
+      const offColumn = layout.regionOffColumn;
+      const columnOut = layout.columnOut;
+      const houses = layout.houseMask;
+      // Rows: the first candidate's region holds all the row's candidates? (the row is one word)
+      for (let bits = low & 0x1ff; bits !== 0; bits &= bits - 1) {
+        const r = 31 - Math.clz32(bits & -bits);
+        const w = (r / 3) | 0;
+        const shift = (r % 3) * 9;
+        const seg = ((w === 0 ? y0 : w === 1 ? y1 : y2) >>> shift) & 0x1ff;
+        if (seg === 0) continue;
+        const k = r * 9 + 31 - Math.clz32(seg & -seg);
+        if (((w === 0 ? y0 : w === 1 ? y1 : y2) & rowOut[k]!) !== 0) continue;
+        y0 &= ~offRow[k * 3]!;
+        y1 &= ~offRow[k * 3 + 1]!;
+        y2 &= ~offRow[k * 3 + 2]!;
+      }
+      // Columns: the first candidate's region holds all the column's candidates?
+      for (let bits = (low >>> 9) & 0x1ff; bits !== 0; bits &= bits - 1) {
+        const c = 31 - Math.clz32(bits & -bits);
+        const line = COLUMN << c;
+        const a = y0 & line;
+        const b = y1 & line;
+        const e = y2 & line;
+        const first = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
+        if (first < 0) continue;
+        const k = (((first / 27) | 0) * 3 + (((first % 27) / 9) | 0)) * 9 + c;
+        if (((y0 & columnOut[k * 3]!) | (y1 & columnOut[k * 3 + 1]!) | (y2 & columnOut[k * 3 + 2]!)) !== 0) continue;
+        y0 &= ~offColumn[k * 3]!;
+        y1 &= ~offColumn[k * 3 + 1]!;
+        y2 &= ~offColumn[k * 3 + 2]!;
+      }
+      // Regions: all candidates in the first one's row, or in its column?
+      for (let bits = (low >>> 18) & 0x1ff; bits !== 0; bits &= bits - 1) {
+        const g = (18 + 31 - Math.clz32(bits & -bits)) * 3;
+        const a = y0 & houses[g]!;
+        const b = y1 & houses[g + 1]!;
+        const e = y2 & houses[g + 2]!;
+        const k = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
+        if (k < 0) continue;
+        if (((y0 & offRow[k * 3]!) | (y1 & offRow[k * 3 + 1]!) | (y2 & offRow[k * 3 + 2]!)) === 0) {
+          const w = (k / 27) | 0;
+          if (w === 0) y0 &= ~rowOut[k]!;
+          else if (w === 1) y1 &= ~rowOut[k]!;
+          else y2 &= ~rowOut[k]!;
+        }
+        if (((y0 & offColumn[k * 3]!) | (y1 & offColumn[k * 3 + 1]!) | (y2 & offColumn[k * 3 + 2]!)) === 0) {
+          y0 &= ~columnOut[k * 3]!;
+          y1 &= ~columnOut[k * 3 + 1]!;
+          y2 &= ~columnOut[k * 3 + 2]!;
+        }
+      }
+    }
     for (let half = 0, bits = low; half < 64; half += 32, bits = high) {
       for (; bits !== 0; bits &= bits - 1) {
         const h = half + 31 - Math.clz32(bits & -bits);
