@@ -605,16 +605,23 @@ function place(base: number, d: number, cell: number): boolean {
   stack[done + 1] = stack[done + 1]! | high;
   dirtyHouses[d * 2] = lockHouses[d * 2] = tables.layout.allLow & ~stack[done]!;
   dirtyHouses[d * 2 + 1] = lockHouses[d * 2 + 1] = tables.layout.allHigh & ~stack[done + 1]!;
-  // The cell leaves the other digits' boards (its own keeps it: it was never its own peer).
+  // The cell leaves the other digits' boards (its own keeps it: it was never its own peer), without
+  // a branch per board (whether a board holds the cell is unpredictable); then the houses of the
+  // cell are marked for the digits it had.
+  const shift = cell % 27;
+  let had = 0;
   for (let k = 0, at = base + w; k < 9; k++, at += 3) {
     const v = stack[at]!;
-    if (k !== d && (v & bit) !== 0) {
-      stack[at] = v ^ bit;
-      dirtyHouses[k * 2] = dirtyHouses[k * 2]! | low;
-      dirtyHouses[k * 2 + 1] = dirtyHouses[k * 2 + 1]! | high;
-      lockHouses[k * 2] = lockHouses[k * 2]! | low;
-      lockHouses[k * 2 + 1] = lockHouses[k * 2 + 1]! | high;
-    }
+    had |= ((v >>> shift) & 1) << k;
+    stack[at] = v & ~bit;
+  }
+  stack[own + w] = stack[own + w]! | bit;
+  for (had &= ~(1 << d); had !== 0; had &= had - 1) {
+    const k = (31 - Math.clz32(had & -had)) * 2;
+    dirtyHouses[k] = dirtyHouses[k]! | low;
+    dirtyHouses[k + 1] = dirtyHouses[k + 1]! | high;
+    lockHouses[k] = lockHouses[k]! | low;
+    lockHouses[k + 1] = lockHouses[k + 1]! | high;
   }
   stack[base + UNSOLVED + w] = stack[base + UNSOLVED + w]! & ~bit;
   return true;
