@@ -891,7 +891,8 @@ function lockedCandidates(base: number): number {
         }
       }
     }
-    for (let half = 0, bits = low; half < 64; half += 32, bits = high) {
+    // House pairs: all of them on other layouts, those with an extra house on lined ones.
+    for (let half = 0, bits = layout.lockCount === 0 ? 0 : low; half < 64; half += 32, bits = layout.lockCount === 0 ? 0 : high) {
       for (; bits !== 0; bits &= bits - 1) {
         const h = half + 31 - Math.clz32(bits & -bits);
         for (let i = lockStart[h]!, end = lockStart[h + 1]!; i < end; i += 2) {
