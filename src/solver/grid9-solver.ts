@@ -428,17 +428,43 @@ export function compile9(rules: Rules): Compiled9 {
  * included among the cages, after the rules' own summed cages), so that tests can hold them equal
  * to the rules value they were derived from.
  */
-export function grid9TablesOf(rules: Rules): { houses: number[][]; peers: number[][]; cages: { cells: number[]; sum: number }[] } {
+export function grid9TablesOf(rules: Rules): {
+  houses: number[][];
+  peers: number[][];
+  cages: { cells: number[]; sum: number }[];
+  /** For lined layouts (see Layout9.lined), per cell: its row outside its region, its region outside its row, and so on; else null. */
+  lines: { rowOut: number[]; regionOffRow: number[]; regionOffColumn: number[]; columnOut: number[] }[] | null;
+  /** The house pairs locked candidates looks at through pair tables. */
+  pairs: [number, number][];
+} {
   const compiled = compile9(rules);
+  const layout = compiled.layout;
   const cellsOf = (words: Int32Array, at: number): number[] => {
     const cells: number[] = [];
     for (let cell = 0; cell < 81; cell++) if ((words[at + ((cell / 27) | 0)]! >>> cell % 27) & 1) cells.push(cell);
     return cells;
   };
+  const pairs: [number, number][] = [];
+  for (let h = 0; h < layout.houseCount; h++) {
+    for (let i = layout.lockStart[h]!; i < layout.lockStart[h + 1]!; i += 2) if (layout.lockOf[i + 1]! > h) pairs.push([h, layout.lockOf[i + 1]!]);
+  }
   return {
-    houses: Array.from({ length: compiled.layout.houseCount }, (_, h) => cellsOf(compiled.layout.houseMask, h * 3)),
+    houses: Array.from({ length: layout.houseCount }, (_, h) => cellsOf(layout.houseMask, h * 3)),
     peers: Array.from({ length: 81 }, (_, cell) => cellsOf(compiled.peerMask, cell * 3)),
     cages: Array.from({ length: compiled.cageCount }, (_, i) => ({ cells: cellsOf(compiled.cageMask, i * 3), sum: compiled.cageSum[i]! })),
+    lines: !layout.lined
+      ? null
+      : Array.from({ length: 81 }, (_, cell) => {
+          const rowWord = new Int32Array(3);
+          rowWord[(cell / 27) | 0] = layout.rowOut[cell]!;
+          return {
+            rowOut: cellsOf(rowWord, 0),
+            regionOffRow: cellsOf(layout.regionOffRow, cell * 3),
+            regionOffColumn: cellsOf(layout.regionOffColumn, cell * 3),
+            columnOut: cellsOf(layout.columnOut, cell * 3),
+          };
+        }),
+    pairs,
   };
 }
 
