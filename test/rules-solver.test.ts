@@ -29,9 +29,10 @@ function bruteCount(rules: Rules, givens: ArrayLike<number>, limit: number): num
   };
   const fullOk = (): boolean =>
     rules.houses.every((cells) => new Set([...cells].map((cell) => grid[cell])).size === rules.size) && cageCells.every((_, i) => cageOk(i));
-  // Givens must not clash among themselves either.
+  // Givens must not clash among themselves either, nor with an odd/even mark.
   for (let cell = 0; cell < n; cell++) {
     if (grid[cell] === 0) continue;
+    if (rules.startMasks !== null && ((rules.startMasks[cell]! >> (grid[cell]! - 1)) & 1) === 0) return 0;
     for (const h of housesOfCell[cell]!) for (const other of rules.houses[h]!) if (other !== cell && grid[other] === grid[cell]) return 0;
   }
   let count = 0;
@@ -47,6 +48,8 @@ function bruteCount(rules: Rules, givens: ArrayLike<number>, limit: number): num
     };
     if (grid[cell] !== 0) return done();
     for (let digit = 1; digit <= rules.size; digit++) {
+      // Odd/even marks: the digits a cell may hold at all.
+      if (rules.startMasks !== null && ((rules.startMasks[cell]! >> (digit - 1)) & 1) === 0) continue;
       if (housesOfCell[cell]!.some((h) => [...rules.houses[h]!].some((other) => grid[other] === digit))) continue;
       grid[cell] = digit;
       done();
@@ -514,5 +517,108 @@ describe('the 81-cell, 9-digit fast path (grid9-solver.ts) against the general s
       guessed += stats.guesses;
     }
     expect(guessed).toBeGreaterThan(0);
+  });
+});
+
+describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw and boxes)', () => {
+  const jigsaw = readVariantFixtures('jigsaw.txt');
+  /** Regions 1-8 each a column's rows 2-9 plus one cell of column 9; region 0 is row 1 itself (not a house of its own). */
+  const rowRegion = Array.from({ length: 81 }, (_, cell) => {
+    const row = Math.floor(cell / 9);
+    const col = cell % 9;
+    return row === 0 ? 0 : col < 8 ? col + 1 : row;
+  });
+
+  test('the line and region tables are those of the rules value; house pairs only with an extra house', () => {
+    const cases: [Rules, boolean][] = [
+      [classicRules(9), true],
+      [jigsaw[0]!.rules, true],
+      [buildRules({ ...jigsaw[1]!.spec, diagonalDown: true, diagonalUp: true }), true],
+      [buildRules({ ...jigsaw[2]!.spec, windoku: true }), true],
+      // Region 0 equals row 1 and is not a house of its own: houses 18-26 are not nine regions.
+      [buildRules({ size: 9, regions: rowRegion }), false],
+    ];
+    for (const [rules, lined] of cases) {
+      const tables = grid9TablesOf(rules);
+      expect(tables.lines !== null).toBe(lined);
+      const houses = rules.houses.map((cells) => [...cells]);
+      const shared = (a: number[], b: number[]) => a.filter((cell) => b.includes(cell)).length;
+      const expectedPairs: [number, number][] = [];
+      for (let a = 0; a < houses.length; a++) {
+        for (let b = a + 1; b < houses.length; b++) {
+          const n = shared(houses[a]!, houses[b]!);
+          if (n >= 2 && n < 9 && (!lined || b >= 27)) expectedPairs.push([a, b]);
+        }
+      }
+      expect(tables.pairs).toEqual(expectedPairs);
+      if (!lined) {
+        expect(expectedPairs.some(([, b]) => b < 27)).toBe(true);
+        continue;
+      }
+      for (let cell = 0; cell < 81; cell++) {
+        const row = houses[Math.floor(cell / 9)]!;
+        const column = houses[9 + (cell % 9)]!;
+        const region = houses.slice(18, 27).find((cells) => cells.includes(cell))!;
+        const minus = (a: number[], b: number[]) => a.filter((other) => !b.includes(other));
+        expect(tables.lines![cell]).toEqual({
+          rowOut: minus(row, region),
+          regionOffRow: minus(region, row),
+          regionOffColumn: minus(region, column),
+          columnOut: minus(column, region),
+        });
+      }
+    }
+  });
+
+  // (Windows over a jigsaw often leave no solution at all, which an empty grid takes long to show: no
+  // jigsaw windoku below.)
+  test('jigsaw, jigsaw X, odd/even jigsaw and a row-region layout count as the brute force (one, several or no solution)', () => {
+    const random = seedrandom('grid9 lined brute');
+    const kinds = new Set<number>();
+    for (let round = 0; round < 6; round++) {
+      const spec = jigsaw[round]!.spec;
+      const specs: RulesSpec[] = [
+        spec,
+        { ...spec, diagonalDown: true, diagonalUp: true },
+        { size: 9, regions: rowRegion },
+      ];
+      for (const variant of specs) {
+        let rules = buildRules(variant);
+        const solution = someSolution(rules, random);
+        if (variant === spec) {
+          // Odd/even marks on a third of the cells, from the solution.
+          const marked = [...solution.keys()].filter(() => random() < 0.33);
+          rules = buildRules({ ...spec, odd: marked.filter((cell) => solution[cell]! % 2 === 1), even: marked.filter((cell) => solution[cell]! % 2 === 0) });
+        }
+        // Unique most often with 24 blanks, several solutions with 40.
+        const givens = blanked(solution, round % 3 === 2 ? 40 : 24, random);
+        if (round % 3 === 1) {
+          // A wrong digit in a blank: most often no solution.
+          const blank = [...givens.keys()].find((cell) => givens[cell] === 0)!;
+          givens[blank] = 1 + (solution[blank]! % 9);
+        }
+        const expected = bruteCount(rules, givens, 20);
+        kinds.add(Math.min(expected, 2));
+        expect(countRulesGrid9(rules, givens, 20), `round ${round} ${rules.variant} ${formatValues(rules, givens)}`).toBe(expected);
+      }
+    }
+    expect(kinds.has(0) && kinds.has(1) && kinds.has(2)).toBe(true);
+  });
+
+  test('with many cells blank (many solutions) they count as the general solver does, up to the limit', () => {
+    const random = seedrandom('grid9 lined general');
+    for (const { spec } of jigsaw.slice(6, 8)) {
+      for (const rules of [buildRules(spec), buildRules({ ...spec, diagonalDown: true, diagonalUp: true }), buildRules({ size: 9, regions: rowRegion })]) {
+        const solution = someSolution(rules, random);
+        for (const blanks of [50, 81]) {
+          const givens = blanked(solution, blanks, random);
+          const count = countRulesGrid9(rules, givens, 30);
+          expect(count, `${rules.variant} ${blanks} blanks`).toBe(countRulesGeneral(rules, givens, 30));
+          if (blanks === 81) expect(count).toBe(30);
+          const found = solveRules(rules, givens)!;
+          expect(isSolution(rules, found)).toBe(true);
+        }
+      }
+    }
   });
 });
