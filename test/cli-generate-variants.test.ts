@@ -8,7 +8,8 @@ import { startCli, savedRecords, waitFor } from './helpers/child.js';
 import { run, runBinary } from './helpers/cli.js';
 
 /*
- * `generate --variant NAME` through the built CLI (its usage errors through runCli in this process):
+ * `generate --variant NAME` through the built CLI (its usage errors, and the runs whose output another
+ * run's is compared with, through runCli in this process):
  * every variant's puzzles are unique (as `check` reads them back), `solve` finds the solution `--json` gave, the same seed gives the same bytes
  * whatever --jobs and --shard, --resume goes on where a run stopped, and a bad combination is one
  * line and exit 2.
@@ -23,6 +24,17 @@ function file(text: string): string {
 
 function ok(argv: string[]): string {
   const result = runBinary(argv);
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return result.stdout;
+}
+
+/**
+ * The same through runCli in this process (the program the binary runs, without starting one):
+ * for the runs that another run's output is compared with.
+ */
+async function okHere(argv: string[]): Promise<string> {
+  const result = await run(argv);
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return result.stdout;
@@ -98,27 +110,28 @@ describe('generate --variant: every variant', () => {
 });
 
 describe('generate --variant: reproducible', () => {
-  test('same seed, same bytes; --jobs 2 gives what --jobs 1 gives; another seed differs', () => {
+  test('same seed, same bytes; --jobs 2 gives what --jobs 1 gives; another seed differs', async () => {
     for (const variant of ['jigsaw', 'killer']) {
       const args = ['generate', '--variant', variant, '-n', '3', '--seed', 'rep'];
       const one = ok([...args, '-j', '1']);
       expect(linesOf(one)).toHaveLength(3);
-      expect(ok([...args, '-j', '1'])).toBe(one);
       expect(ok([...args, '-j', '2'])).toBe(one);
-      expect(ok(['generate', '--variant', variant, '-n', '3', '--seed', 'other', '-j', '1'])).not.toBe(one);
+      // Again in another process (this one, through runCli: the same program), and another seed.
+      expect(await okHere([...args, '-j', '1'])).toBe(one);
+      expect(await okHere(['generate', '--variant', variant, '-n', '3', '--seed', 'other', '-j', '1'])).not.toBe(one);
     }
   });
 
-  test('--shard halves concatenated are the whole run; --start k gives puzzles k.. of the run', () => {
+  test('--shard halves concatenated are the whole run; --start k gives puzzles k.. of the run', async () => {
     const args = ['generate', '--variant', 'windoku', '-n', '6', '--seed', 'sh', '-d', 'easy'];
     const whole = ok([...args, '-j', '2']);
     expect(linesOf(whole)).toHaveLength(6);
     expect(ok([...args, '--shard', '1/2']) + ok([...args, '--shard', '2/2'])).toBe(whole);
-    const tail = ok(['generate', '--variant', 'windoku', '-n', '2', '--start', '5', '--seed', 'sh', '-d', 'easy']);
+    const tail = await okHere(['generate', '--variant', 'windoku', '-n', '2', '--start', '5', '--seed', 'sh', '-d', 'easy', '-j', '1']);
     expect(tail).toBe(linesOf(whole).slice(4).join('\n') + '\n');
   });
 
-  test('--resume: a run stopped by the attempt limit goes on where it stopped, to the bytes of one whole run', () => {
+  test('--resume: a run stopped by the attempt limit goes on where it stopped, to the bytes of one whole run', async () => {
     // With one attempt per puzzle, puzzle 4 of this seed is not hard: the run stops after 3.
     const args = ['generate', '--variant', 'windoku', '-d', 'hard', '-n', '8', '--seed', 'rs'];
     const out = join(dir, 'resumed.txt');
@@ -130,7 +143,7 @@ describe('generate --variant: reproducible', () => {
     const second = runBinary([...args, '-o', out, '--resume']);
     expect(second.code).toBe(0);
     expect(second.stderr).toContain('resuming');
-    expect(readFileSync(out, 'utf8')).toBe(ok(args));
+    expect(readFileSync(out, 'utf8')).toBe(await okHere([...args, '-j', '1']));
   });
 
   test('--timeout stops a slow run with exit 1 and says how many were made', () => {
@@ -156,7 +169,7 @@ describe('generate --variant: signals', () => {
     const kept = linesOf(readFileSync(`${out}.part`, 'utf8'));
     expect(kept.length).toBeGreaterThanOrEqual(1);
     expect(kept.length).toBeLessThan(40);
-    expect(kept.join('\n') + '\n').toBe(ok(['generate', '--variant', '16x16', '-d', 'easy', '-n', String(kept.length), '--seed', 'sig']));
+    expect(kept.join('\n') + '\n').toBe(await okHere(['generate', '--variant', '16x16', '-d', 'easy', '-n', String(kept.length), '--seed', 'sig', '-j', '1']));
   });
 });
 
@@ -164,10 +177,11 @@ describe('generate --variant --format fpuzzles', () => {
   const FP_VARIANTS = ['jigsaw', 'killer', 'windoku', '6x6', 'oddeven'];
   const fpuzzles = new Map<string, string[]>();
 
-  test.each(FP_VARIANTS)('%s: f-puzzles JSON lines, the same puzzles as the variant lines (unique and solved to their "solution": below)', (variant) => {
+  test.each(FP_VARIANTS)('%s: f-puzzles JSON lines, the same puzzles as the variant lines (unique and solved to their "solution": below)', async (variant) => {
     const args = ['generate', '--variant', variant, '-n', '2', '--seed', `fp-${variant}`];
     const json = linesOf(ok([...args, '--format', 'fpuzzles', '--solutions']));
-    const lines = linesOf(ok(args));
+    const lines = linesOf(await okHere([...args, '-j', '1'])); // the variant lines, from runCli in this process
+
     expect(json).toHaveLength(2);
     json.forEach((text, i) => {
       const read = fromFpuzzlesJson(text);

@@ -80,7 +80,9 @@ describe('signals', () => {
     // A puzzle of this band takes many seconds (the run ends at its attempt bound after about 13 s):
     // before the fix, Ctrl-C waited for it.
     const runs = [['-j', '1'], ['-j', '2', '-o', join(dir, 'g.txt')]].map((extra) => startCli(['generate', '-n', '50', '--rating', '10.8-11', '--seed', 'slow', ...extra]));
-    await sleep(1500);
+    // Well inside the first puzzle's search (seconds long), past the start (a fifth of a second);
+    // 1.5 s before, all three searching threads busy for all of it.
+    await sleep(800);
     const signalled = performance.now();
     for (const r of runs) r.child.kill('SIGINT');
     for (const r of runs) {

@@ -25,6 +25,13 @@ beforeAll(async () => {
 });
 
 async function cover(template: string, theme: string | undefined, texts: BookTexts = DEFAULT_TEXTS, name = `${template}-${theme ?? 'default'}`): Promise<{ cover: CoverResult; page: InkPage; bytes: Buffer }> {
+  const made = await coverFile(template, theme, texts, name);
+  const [page] = await readInk(made.cover.path);
+  return { ...made, page: page! };
+}
+
+/** The cover's PDF without reading its ink back (pdf.js), for the tests that read its bytes only. */
+async function coverFile(template: string, theme: string | undefined, texts: BookTexts = DEFAULT_TEXTS, name = `${template}-${theme ?? 'default'}`): Promise<{ cover: CoverResult; bytes: Buffer }> {
   const t = loadTemplate(template);
   const result = await writeCoverFile({
     template: t,
@@ -41,8 +48,7 @@ async function cover(template: string, theme: string | undefined, texts: BookTex
     output: join(dir, `${name}.pdf`),
     force: true,
   });
-  const [page] = await readInk(result.path);
-  return { cover: result, page: page!, bytes: readFileSync(result.path) };
+  return { cover: result, bytes: readFileSync(result.path) };
 }
 
 /** A rect of the cover (top-left origin) in the PDF's space (bottom-left origin). */
@@ -78,8 +84,12 @@ function colourOps(bytes: Buffer): string[] {
 }
 
 describe.each(templateNames())('%s', (template) => {
+  // The template's default cover, made and read once for the three tests that read it.
+  let made: ReturnType<typeof cover> | undefined;
+  const defaultCover = () => (made ??= cover(template, undefined));
+
   test('badges on the front: the puzzle count, the levels, and Large Print only where the template asks', async () => {
-    const { cover: c, page } = await cover(template, undefined);
+    const { cover: c, page } = await defaultCover();
     const front = flip(c, c.frontSafe);
     const texts = page.boxes.filter((b) => b.kind === 'text' && within(b, front)).map((b) => b.what.trim());
     expect(texts).toContain(String(fileBook.puzzles.length));
@@ -90,7 +100,7 @@ describe.each(templateNames())('%s', (template) => {
   });
 
   test('the back is filled: text, a sample puzzle and the level list cover most of its height', async () => {
-    const { cover: c, page } = await cover(template, undefined);
+    const { cover: c, page } = await defaultCover();
     const back = flip(c, c.backSafe);
     const ink = page.boxes.filter((b) => within(b, back));
     // Before: a title and 9 pt paragraphs over the top 40%; the rest empty (measured on the old cover: 0.46 kdp-6x9-2up, 0.40 letter-4up, 0.38 a4-6up).
@@ -104,7 +114,7 @@ describe.each(templateNames())('%s', (template) => {
 
   test('at 200 px wide, the title\'s capitals are at least 16 px tall and the count at least 12 px', async () => {
     // Before: 11.6 px (letter-4up), 12.0 px (a4-6up), and no count at all.
-    const { cover: c } = await cover(template, undefined);
+    const { cover: c } = await defaultCover();
     const px = 200 / loadTemplate(template).page.width; // pixels per point on a 200 px wide front
     const cap = 0.66; // Charis' and DejaVu's capitals and digits: about two thirds of the size
     const title = c.elements.find((e) => e.what === 'title')!;
@@ -115,10 +125,10 @@ describe.each(templateNames())('%s', (template) => {
   });
 
   test('theme grey paints greys only; every colour theme paints colour', async () => {
-    const grey = await cover(template, 'grey');
+    const grey = await coverFile(template, 'grey');
     expect(contentStreams(grey.bytes).join('\n')).not.toMatch(/\b(rg|RG|k|K|sc|SC|scn|SCN|cs|CS)\n/);
     for (const theme of COVER_THEMES.filter((t) => !t.gray)) {
-      const { bytes } = await cover(template, theme.name);
+      const { bytes } = await coverFile(template, theme.name);
       expect(colourOps(bytes).length, theme.name).toBeGreaterThan(5);
     }
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Step } from '../src/core/step.js';
 import { parsePuzzle } from '../src/core/parse.js';
-import { solvePath } from '../src/grader/grade.js';
+import { gradePuzzle, gradeWithPath } from '../src/grader/grade.js';
 
 /*
  * Whole solving paths, recorded: every step from 7.5 up (technique, difficulty, what it removes and
@@ -12,6 +12,14 @@ import { solvePath } from '../src/grader/grade.js';
  */
 
 const FIXTURE = new URL('./fixtures/grader-paths.txt', import.meta.url);
+
+/** forum_hardest_1106 #53 and #100: nested chains of level 3 and of level 4, with their hardest technique. */
+const RATING_ONLY = new Map([
+  ['..9...7...1...6.8.3.......4.2...5......89.......6.2.1.4.......3.8.2...5...7...9..', 'nested-multiple-forcing-chains'],
+  ['..34...8.......1.37........2...9.......5..8...6...7.4...51....8.7...5...9...62.5.', 'nested-dynamic-forcing-chains'],
+]);
+/** Their grades and paths, kept by the recorded-path test (which runs first). */
+const graded = new Map<string, ReturnType<typeof gradeWithPath>>();
 
 function describeStep(step: Step): string {
   if (step.difficulty < 7.5) return '.';
@@ -32,6 +40,22 @@ describe('recorded solving paths', () => {
   it('has forum_hardest and se-rated cases', () => expect(cases.length).toBeGreaterThan(15));
 
   it.each(cases)('%s', (puzzle, expected) => {
-    expect(solvePath(parsePuzzle(puzzle)).map(describeStep)).toEqual(expected);
+    const path = gradeWithPath(parsePuzzle(puzzle));
+    if (RATING_ONLY.has(puzzle)) graded.set(puzzle, path);
+    expect(path.steps.map(describeStep)).toEqual(expected);
+  });
+
+  it('holds the puzzles whose rating-only grade is checked below', () => {
+    for (const puzzle of RATING_ONLY.keys()) expect(cases.map(([p]) => p)).toContain(puzzle);
+  });
+});
+
+describe('the rating-only path (gradePuzzle: forcing steps found without their chains) grades as the recorded path, up to the nested levels', () => {
+  // (grader.test.ts checks level 2 on #1; the paths here are those the test above graded.)
+  it.each([...RATING_ONLY])('%s', (puzzle, hardest) => {
+    const { grade, steps } = graded.get(puzzle) ?? gradeWithPath(parsePuzzle(puzzle)); // (when run alone)
+    expect(grade.hardest).toBe(hardest);
+    expect(steps.some((step) => step.chains !== undefined && step.technique.includes('forcing-chains'))).toBe(true);
+    expect(gradePuzzle(parsePuzzle(puzzle))).toEqual(grade);
   });
 });

@@ -16,7 +16,11 @@ const FIXTURES = join(ROOT, 'test', 'fixtures', 'consumer');
 const BIN = join(ROOT, 'node_modules', '.bin');
 const HARD1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
 const HARD1_SOLUTION = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
-const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
+/**
+ * forum_hardest_1106 line 3 (ER 10.3): the grader's rating-only path reaches nested forcing chains
+ * (a quarter of the time of AI Escargot, 10.5, graded here before).
+ */
+const NESTED_RATED = '..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2';
 /** The size budget of a browser bundle of parsePuzzle, countSolutions, gradePuzzle and generateOne. */
 // Issue 25 (variants): countSolutions also takes a { rules, givens } puzzle; the variant solver is
 // linked in by buildRules (src/rules/solver-link.ts), so only the dispatch comes along here (about
@@ -138,7 +142,9 @@ describe('the packed package, installed into a fresh project', () => {
     };
     expect(app.countSolutions(HARD1)).toBe(1);
     const node = (await import('sudoku-press')) as unknown as typeof app;
-    expect(app.gradePuzzle(ESCARGOT)).toEqual(node.gradePuzzle(ESCARGOT));
+    const graded = app.gradePuzzle(NESTED_RATED);
+    expect(graded).toMatchObject({ rating: 10.3, hardest: 'nested-forcing-chains' });
+    expect(graded).toEqual(node.gradePuzzle(NESTED_RATED));
     const { generateOne } = node;
     expect(app.generateOne('browser', 3, { difficulty: 'hard' }).puzzle).toBe(generateOne('browser', 3, { difficulty: 'hard' }).puzzle);
 
@@ -155,8 +161,11 @@ describe('the packed package, installed into a fresh project', () => {
     runInNewContext(result.outputFiles[0]!.text, context);
     const bundled = JSON.parse(context['everythingResult'] as string) as Record<string, unknown>;
     const node = JSON.parse(sh('node', ['everything-node.mjs'])) as Record<string, unknown>;
-    // What the calls give is worth comparing: a graded path with nested proofs, repairs of both kinds.
-    expect(node['grade']).toMatchObject({ rating: 10.4, hardest: 'nested-forcing-chains' });
+    // What the calls give is worth comparing: a graded path with forcing chains, a hint whose chains
+    // carry nested proofs, repairs of both kinds.
+    expect(node['grade']).toMatchObject({ rating: 8.3, hardest: 'multiple-forcing-chains' });
+    expect(node['nested']).toMatchObject({ technique: 'nested-forcing-chains', difficulty: 10.4 });
+    expect(JSON.stringify(node['nested'])).toContain('"proof"');
     expect(node['repairMultiple']).toMatchObject({ value: { status: 'multiple' } });
     expect(node['repairNone']).toMatchObject({ value: { status: 'none' } });
     expect(bundled).toEqual(node);
@@ -183,7 +192,8 @@ describe('the packed package, installed into a fresh project', () => {
   }, 120_000);
 
   test('publint and arethetypeswrong find nothing', () => {
-    const publint = sh(join(BIN, 'publint'), ['--strict', ROOT], ROOT);
+    // The tarball npm packed above: what ships, without packing it again.
+    const publint = sh(join(BIN, 'publint'), ['--strict', tarball], ROOT);
     expect(publint).not.toMatch(/warning|error|suggestion/i);
     const attw = sh(join(BIN, 'attw'), [tarball, '--format', 'table-flipped'], ROOT);
     expect(attw).toMatch(/No problems found/);

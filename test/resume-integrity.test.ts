@@ -16,7 +16,6 @@ import { InputFingerprint, checkInputPrefix } from '../src/node/input-fingerprin
 import { ResumableFile } from '../src/node/resumable-file.js';
 import { OutputFileError } from '../src/node/file-errors.js';
 import { createHash } from 'node:crypto';
-import { openOutputFile, writeFileWhole } from '../src/node/output-file.js';
 import { recordsInRange } from '../src/cli/input.js';
 
 /** The file system calls that make data durable, in order, as this process (the library) makes them. */
@@ -364,6 +363,13 @@ describe('the input fingerprint and the progress record (library)', () => {
 
 describe('durability: synced before claimed', () => {
   test('the part data is synced before a record claims it; the record is written, synced, renamed, its folder synced; every finished file is synced before it takes its name', async () => {
+    // Fresh copies of the library's modules, bound to the node:fs mocked above: the files of a
+    // worker share its modules (isolate: false in vitest.config.ts), and a file that ran before this
+    // one in the same worker may have loaded output-file.ts with the real node:fs (seen once: the
+    // folder's fsync was missing from the calls).
+    vi.resetModules();
+    const { ResumableFile } = await import('../src/node/resumable-file.js');
+    const { openOutputFile, writeFileWhole } = await import('../src/node/output-file.js');
     const dir = tempDir();
     const output = join(dir, 'out.txt');
     const file = ResumableFile.open(output, { key: 'k' });
