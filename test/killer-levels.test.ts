@@ -155,8 +155,8 @@ describe('killer levels: the grader rating in the level band', () => {
     const backward = [3, 2, 1].map((index) => bytesOf(generateVariant({ variant: 'killer', seed: 'bytes', index, level: 'medium' }))).reverse();
     expect(backward).toEqual(forward);
     expect(new Set(forward).size).toBe(3);
-    const hard = bytesOf(generateVariant({ variant: 'killer', seed: 'bytes', index: 1, level: 'hard' }));
-    expect(bytesOf(generateVariant({ variant: 'killer', seed: 'bytes', index: 1, level: 'hard' }))).toBe(hard);
+    const hard = bytesOf(generateVariant({ variant: 'killer', seed: 'bytes', index: 3, level: 'hard' }));
+    expect(bytesOf(generateVariant({ variant: 'killer', seed: 'bytes', index: 3, level: 'hard' }))).toBe(hard);
   }, 180_000);
 
   test('the default killer (any) is not graded: no rating', () => {
