@@ -191,6 +191,16 @@ describe.each(NAMES)('%s', (name) => {
     expect(heads).toBeGreaterThan(0);
   });
 
+  test('an "About the levels" page names every level a section has, variant sections too', () => {
+    const { result, ink } = books.get(name)!;
+    const planned = result.plan.pages.find((p) => p.content.kind === 'levels');
+    if (planned === undefined) return; // (a template without the page)
+    const text = squeezed(pageText(ink[planned.number - 1]!));
+    for (const level of new Set(result.plan.sections.map((s) => s.level))) {
+      if (level !== 'any') expect(text, `${level} on page ${planned.number}`).toContain(squeezed(level));
+    }
+  });
+
   test('a rules page per variant: its heading, its rules and the first puzzle of its section solved', () => {
     const { result, ink } = books.get(name)!;
     const variants = [...new Set(result.plan.sections.flatMap((s) => (s.variant ? [s.variant] : [])))];

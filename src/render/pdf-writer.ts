@@ -8,6 +8,7 @@ import PDFDocument from 'pdfkit';
 import type { Writable } from 'node:stream';
 import type { Grid } from '../core/grid.js';
 import { copyrightLine, levelText, type BookTexts, type FrontMatter } from '../book/texts.js';
+import { LEVELS } from '../grader/levels.js';
 import type { HintEntry, PrimerEntry } from '../book/primer.js';
 import { boardScene, GREY_THEME, variantBoardScene, type DrawOptions, type BoardPicture } from '../draw/index.js';
 import type { Rules } from '../rules/types.js';
@@ -657,9 +658,14 @@ class Painter {
     const b = frame.body;
     const f = this.t.fonts;
     let y = this.pageHeading(frame, 'About the levels') + f.body * 1.6;
-    const classic = this.plan.sections.filter((s) => s.variant === undefined);
-    const levels = [...new Set(classic.map((s) => s.level))];
-    const intro = `The puzzles get harder through the book. Each level asks a little more of you:`;
+    // Every level a section names, variant sections too ("Medium Jigsaw"), easiest first; a section
+    // of mixed levels ('any') has no text of its own.
+    const named = new Set(this.plan.sections.map((s) => s.level));
+    const levels = LEVELS.map((row) => row.level as string).filter((level) => named.has(level));
+    const variety = this.plan.sections.some((s) => s.variant !== undefined);
+    const intro = variety
+      ? `Each section is named by its kind of puzzle and its level. Each level asks a little more of you:`
+      : `The puzzles get harder through the book. Each level asks a little more of you:`;
     y = this.paragraph(intro, b.x, y, b.width, { font: 'serif', size: f.body }) + f.body * 0.6;
     for (const level of levels) {
       this.text(capitalize(level), b.x, y, { font: 'serifBold', size: f.body });
