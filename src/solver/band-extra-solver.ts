@@ -731,16 +731,25 @@ export class BandExtraSolver {
     if (this.extra.implied === 5) {
       // Windoku: the bands and stacks of the reordered grid (ALT_ORDER) too.
       const altLine = this.bestAltLine(bestTotal);
-      if (altLine >= 0) return this.branchOnAlt(depth, altLine);
+      if (altLine >= 0) return this.branchOnLine(depth, altLine, true);
     }
     if (bestLine < 0) return false;
-    const patterns = bestLine < 3 ? rowPatterns : columnPatterns;
-    const shift = (bestLine < 3 ? bestLine : bestLine - 3) * 9;
+    return this.branchOnLine(depth, bestLine, false);
+  }
+
+  /**
+   * Branching on the digit with the fewest placements (2-6 permutations) in one band (line 0-2) or
+   * stack (3-5): of the grid, or with `alt` of windoku's reordered grid (patterns left in
+   * altPatterns by bestAltLine).
+   */
+  private branchOnLine(depth: number, line: number, alt: boolean): boolean {
+    const patterns = line < 3 ? this.rowPatterns : this.columnPatterns;
+    const shift = (line % 3) * 9;
     let bestDigit = -1;
     let bestCount = 7;
     let bestPattern = 0;
     for (let digit = 0; digit < 9; digit++) {
-      const pattern = (patterns[digit]! >>> shift) & 0x1ff;
+      const pattern = alt ? this.altPatterns[digit * 6 + line]! : (patterns[digit]! >>> shift) & 0x1ff;
       const n = CONFIG_COUNT[pattern]!;
       if (n >= 2 && n < bestCount) {
         bestCount = n;
@@ -756,7 +765,8 @@ export class BandExtraSolver {
       this.guesses++;
       left--;
       if (left > 0) this.frames[depth]!.set(this.state);
-      this.restrictToPermutation(bestLine, bestDigit, permutation);
+      if (alt) this.restrictToAlt(line, bestDigit, permutation);
+      else this.restrictToPermutation(line, bestDigit, permutation);
       this.search(depth + 1);
       if (left === 0 || this.solutions >= this.limit) return true;
       this.state.set(this.frames[depth]!);
@@ -770,7 +780,7 @@ export class BandExtraSolver {
   /**
    * Windoku: the band (0-2) or stack (3-5) of the reordered grid with the fewest configurations
    * over all digits, if fewer than `bestTotal` (the classic lines' best), else -1; leaves each
-   * digit's patterns in altPatterns for branchOnAlt.
+   * digit's patterns in altPatterns for branchOnLine.
    */
   private bestAltLine(bestTotal: number): number {
     const forward = altForward!;
@@ -819,40 +829,6 @@ export class BandExtraSolver {
       }
     }
     return altLine;
-  }
-
-  /** Branching on a digit's placements in a band or stack of windoku's reordered grid (patterns left by branchOnConfigurations). */
-  private branchOnAlt(depth: number, line: number): boolean {
-    const alt = this.altPatterns;
-    let bestDigit = -1;
-    let bestCount = 7;
-    let bestPattern = 0;
-    for (let digit = 0; digit < 9; digit++) {
-      const pattern = alt[digit * 6 + line]!;
-      const n = CONFIG_COUNT[pattern]!;
-      if (n >= 2 && n < bestCount) {
-        bestCount = n;
-        bestDigit = digit;
-        bestPattern = pattern;
-        if (n === 2) break;
-      }
-    }
-    let left = bestCount;
-    for (let k = 0; k < 6; k++) {
-      const permutation = PERMUTATIONS[k]!;
-      if ((permutation & bestPattern) !== permutation) continue;
-      this.guesses++;
-      left--;
-      if (left > 0) this.frames[depth]!.set(this.state);
-      this.restrictToAlt(line, bestDigit, permutation);
-      this.search(depth + 1);
-      if (left === 0 || this.solutions >= this.limit) return true;
-      this.state.set(this.frames[depth]!);
-      this.dirty = 0;
-      this.extraPending = 0;
-      this.cagePending = 0;
-    }
-    return true;
   }
 
   /** Keeps digit's places in one band (line 0-2) or stack (3-5) of the reordered grid to one permutation. */
