@@ -125,7 +125,7 @@ describeWithTool('chromium', 'explain --html: chains one at a time, eliminations
           const left = pad + cell / 2;
           for (const path of svg.querySelectorAll<SVGPathElement>('.mark-arrow, .mark-link')) {
             const length = path.getTotalLength();
-            const n = Math.ceil(length / (cell * 0.02));
+            const n = Math.ceil(length / (cell * 0.05)); // a sample every 0.05 cell: a run of 0.3 cell is six
             measured++;
             const runs = [0, 0];
             let last = path.getPointAtLength(0);
