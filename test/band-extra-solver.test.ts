@@ -4,6 +4,7 @@ import { buildRules, classicRules, samuraiRules, type Rules, type RulesSpec } fr
 import { bandExtraTablesOf, fitsBandExtra } from '../src/solver/band-extra-solver.js';
 import { countRules, countRulesGeneral, countRulesGrid9, lastRulesStats, solveRules } from '../src/solver/rules-solver.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
+import { shuffled } from './helpers/transforms.js';
 
 /*
  * The band solver with extra houses (band-extra-solver.ts) takes 9x9 rules with classic boxes, extra
@@ -24,15 +25,6 @@ const EXTRA_KINDS: [string, RulesSpec][] = [
 
 function isSolution(rules: Rules, values: ArrayLike<number>): boolean {
   return rules.houses.every((cells) => new Set([...cells].map((cell) => values[cell])).size === 9 && [...cells].every((cell) => values[cell]! >= 1));
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 describe('band solver with extra houses', () => {

@@ -4,6 +4,7 @@ import { gradePuzzle } from '../src/grader/index.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import type { CageSpec } from '../src/rules/types.js';
 import { runBinary } from './helpers/cli.js';
+import { expectLevelRunsAgree } from './helpers/level-runs.js';
 
 /*
  * Killer levels are the grader's rating bands (docs/killer-rating.md): a killer asked at a level is
@@ -167,19 +168,7 @@ describe('killer levels: the grader rating in the level band', () => {
 
 describe('generate --variant killer -d LEVEL (the built CLI)', () => {
   test('--json carries level and rating; -j 1 and -j 2 give the same bytes', () => {
-    const argv = ['generate', '--variant', 'killer', '-d', 'medium', '-n', '3', '--seed', 'kl', '--json'];
-    const one = runBinary([...argv, '-j', '1']);
-    const two = runBinary([...argv, '-j', '2']);
-    expect(one.code).toBe(0);
-    expect(one.stderr).toBe('');
-    expect(two.stdout).toBe(one.stdout);
-    const lines = one.stdout.split('\n').filter((line) => line !== '');
-    expect(lines).toHaveLength(3);
-    for (const line of lines) {
-      const o = JSON.parse(line) as { level: string; rating: number };
-      expect(o.level).toBe('medium');
-      expect(levelOf(o.rating)).toBe('medium');
-    }
+    expectLevelRunsAgree('killer', 'medium', 'kl');
   });
 
   test.each(['expert', 'beginner', 'extreme'])('-d %s is refused in one line (exit 2)', (level) => {

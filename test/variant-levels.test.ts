@@ -3,7 +3,7 @@ import { OptionError } from '../src/core/errors.js';
 import { generateVariant, type VariantLevel, type VariantPuzzle } from '../src/generator/variants/index.js';
 import { gradePuzzle } from '../src/grader/index.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
-import { runBinary } from './helpers/cli.js';
+import { expectLevelRunsAgree } from './helpers/level-runs.js';
 
 /*
  * Levels of 9x9 variants without cages (classic, jigsaw, X, windoku) are the grader's rating bands,
@@ -145,18 +145,6 @@ describe('9x9 variant levels: the grader rating in the level band', () => {
 
 describe('generate --variant jigsaw -d hard (the built CLI)', () => {
   test('--json carries level and rating; -j 1 and -j 2 give the same bytes', () => {
-    const argv = ['generate', '--variant', 'jigsaw', '-d', 'hard', '-n', '3', '--seed', 'jl', '--json'];
-    const one = runBinary([...argv, '-j', '1']);
-    const two = runBinary([...argv, '-j', '2']);
-    expect(one.code).toBe(0);
-    expect(one.stderr).toBe('');
-    expect(two.stdout).toBe(one.stdout);
-    const lines = one.stdout.split('\n').filter((line) => line !== '');
-    expect(lines).toHaveLength(3);
-    for (const line of lines) {
-      const o = JSON.parse(line) as { level: string; rating: number };
-      expect(o.level).toBe('hard');
-      expect(levelOf(o.rating)).toBe('hard');
-    }
+    expectLevelRunsAgree('jigsaw', 'hard', 'jl');
   }, 120_000);
 });

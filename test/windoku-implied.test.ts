@@ -4,6 +4,7 @@ import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
 import { bandExtraTablesOf, fitsBandExtra } from '../src/solver/band-extra-solver.js';
 import { countRules, countRulesGeneral, countRulesGrid9, solveRules } from '../src/solver/rules-solver.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
+import { shuffled } from './helpers/transforms.js';
 
 /*
  * Windoku's four windows imply five more houses (band-extra-solver.ts, impliedWindows): the cells of
@@ -41,15 +42,6 @@ function generalSolution(rules: Rules, givens: Uint8Array): Uint8Array {
     expect(digit).toBeLessThan(10);
   }
   return grid;
-}
-
-function shuffled<T>(items: T[], random: () => number): T[] {
-  const out = items.slice();
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 describe("windoku's implied houses", () => {

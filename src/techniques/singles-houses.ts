@@ -36,20 +36,10 @@ export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): 
         const house = se.order[k]!;
         const base = house * 9;
         if (alone) {
-          // The digits of the house's empty cells seen once and twice or more, kept for the second pass.
-          let once = 0;
-          let twice = 0;
-          let empty = 0;
-          for (let i = 0; i < 9; i++) {
-            const cell = houseCells[base + i]!;
-            if (board.values[cell] !== 0) continue;
-            empty++;
-            const mask = board.candidates[cell]!;
-            twice |= once & mask;
-            once |= mask;
-          }
-          HOUSE_EMPTY[house] = empty;
-          HOUSE_SINGLE[house] = once & ~twice;
+          // Kept for the second pass.
+          const scan = scanHouse(board, houseCells, base);
+          HOUSE_EMPTY[house] = scan >>> 16;
+          HOUSE_SINGLE[house] = scan & 0xffff;
         }
         const empty = HOUSE_EMPTY[house]!;
         if (empty === 0 || (empty === 1) !== alone) continue;
@@ -72,6 +62,25 @@ export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): 
   return null;
 }
 
+/**
+ * One house's empty cells (its 9 cells from `base` in houseCells): their count << 16 | the digits
+ * that are candidates in exactly one of them.
+ */
+function scanHouse(board: Readonly<Board>, houseCells: ArrayLike<number>, base: number): number {
+  let once = 0;
+  let twice = 0;
+  let empty = 0;
+  for (let i = 0; i < 9; i++) {
+    const cell = houseCells[base + i]!;
+    if (board.values[cell] !== 0) continue;
+    empty++;
+    const mask = board.candidates[cell]!;
+    twice |= once & mask;
+    once |= mask;
+  }
+  return (empty << 16) | (once & ~twice);
+}
+
 /** Types other than blocks, columns and rows (bit per TYPE_*). */
 const OTHER_HOUSES = ~((1 << TYPE_BLOCK) | (1 << TYPE_ROW) | (1 << TYPE_COLUMN));
 
@@ -86,18 +95,9 @@ export function findSingleOfKind(board: Readonly<Board>, geometry: Geometry, alo
     const house = se.order[k]!;
     if (!alone && ((1 << se.typeOf[house]!) & types) === 0) continue;
     const base = house * 9;
-    let once = 0;
-    let twice = 0;
-    let empty = 0;
-    for (let i = 0; i < 9; i++) {
-      const cell = houseCells[base + i]!;
-      if (board.values[cell] !== 0) continue;
-      empty++;
-      const mask = board.candidates[cell]!;
-      twice |= once & mask;
-      once |= mask;
-    }
-    const single = once & ~twice;
+    const scan = scanHouse(board, houseCells, base);
+    const empty = scan >>> 16;
+    const single = scan & 0xffff;
     if (empty === 0 || (empty === 1) !== alone || single === 0) continue;
     const digit = FIRST_DIGIT[single]!;
     for (let i = 0; i < 9; i++) {

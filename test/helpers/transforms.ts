@@ -43,3 +43,13 @@ export function permuteColumnsInStack(grid: Uint8Array, stack: number, order: re
 export function permuteStacks(grid: Uint8Array, order: readonly number[]): Uint8Array {
   return transpose(permuteBands(transpose(grid), order));
 }
+
+/** A copy of `items` in a random order (Fisher-Yates, driven by `random`). */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const out = items.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

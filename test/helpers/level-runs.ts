@@ -1,0 +1,23 @@
+import { expect } from 'vitest';
+import { levelOf } from '../../src/grader/levels.js';
+import { runBinary } from './cli.js';
+
+/**
+ * `generate --variant VARIANT -d LEVEL -n 3 --json` through the built CLI with -j 1 and -j 2: the
+ * same bytes, three records, each of the level asked and rated in its band.
+ */
+export function expectLevelRunsAgree(variant: string, level: string, seed: string): void {
+  const argv = ['generate', '--variant', variant, '-d', level, '-n', '3', '--seed', seed, '--json'];
+  const one = runBinary([...argv, '-j', '1']);
+  const two = runBinary([...argv, '-j', '2']);
+  expect(one.code).toBe(0);
+  expect(one.stderr).toBe('');
+  expect(two.stdout).toBe(one.stdout);
+  const lines = one.stdout.split('\n').filter((line) => line !== '');
+  expect(lines).toHaveLength(3);
+  for (const line of lines) {
+    const o = JSON.parse(line) as { level: string; rating: number };
+    expect(o.level).toBe(level);
+    expect(levelOf(o.rating)).toBe(level);
+  }
+}
