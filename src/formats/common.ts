@@ -13,6 +13,12 @@ export interface ReadVariant extends Puzzle {
  * `BAD_RULES` {@link PuzzleFormatError} with the same words.
  */
 export function rulesFrom(spec: RulesSpec, where: SourceLocation): Rules {
+  // A total of hundreds of digits reads as Infinity: say what it is rather than "add up to Infinity".
+  const cages = spec.cages ?? [];
+  for (let i = 0; i < cages.length; i++) {
+    const sum = cages[i]!.sum;
+    if (sum !== undefined && !Number.isSafeInteger(sum)) throw new PuzzleFormatError('BAD_RULES', `cage ${i + 1}: its total is too large for a cage total`, where);
+  }
   try {
     return buildRules(spec);
   } catch (error) {

@@ -56,6 +56,44 @@ function fail(reason: string, where: SourceLocation): never {
   throw new PuzzleFormatError('BAD_FPUZZLES', reason, where);
 }
 
+/** f-puzzles text (JSON, or what its base64 decompresses to) is read up to this many characters. */
+export const MAX_FPUZZLES_TEXT = 4 << 20;
+/** f-puzzles nests four or five levels deep (grid, row, cell, pencil marks); deeper JSON is refused before parsing. */
+export const MAX_JSON_DEPTH = 100;
+
+/** The error of JSON nested deeper than {@link MAX_JSON_DEPTH}. */
+export function tooDeep(where: SourceLocation): PuzzleFormatError {
+  return new PuzzleFormatError('BAD_FPUZZLES', `JSON nested deeper than ${MAX_JSON_DEPTH} levels: not f-puzzles data`, where);
+}
+
+/** Whether JSON text nests deeper than {@link MAX_JSON_DEPTH} (brackets outside strings). */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92) i++;
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 || ch === 91) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (ch === 125 || ch === 93) depth--;
+  }
+  return false;
+}
+
+/**
+ * A value of the user's JSON as quoted in a message: short strings and numbers as written, long
+ * strings cut, lists and objects by their kind (never serialised: they may be huge or deep).
+ */
+function show(value: unknown): string {
+  if (typeof value === 'string') return value.length <= 24 ? JSON.stringify(value) : `${JSON.stringify(value.slice(0, 12)).slice(0, -1)}..." (${value.length} characters)`;
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (value === undefined) return '(nothing)';
+  return Array.isArray(value) ? '(a list)' : '(an object)';
+}
+
 function cellName(rules: Rules, cell: number): string {
   return `R${rules.rowOf[cell]! + 1}C${rules.colOf[cell]! + 1}`;
 }
@@ -145,7 +183,12 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
     fail(`f-puzzles constraint "${key}" is not supported (the rules know regions, diagonal+, diagonal-, disjointgroups, extraregion, killercage, odd and even)`, where);
   }
   const size = data['size'];
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > 16) fail(`"size" must be a whole number from 4 to 16 (got ${JSON.stringify(size)})`, where);
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > 16) fail(`"size" must be a whole number from 4 to 16 (got ${show(size)})`, where);
+  for (const key of ['diagonal+', 'diagonal-', 'disjointgroups']) {
+    // "diagonal+": "true" would otherwise read as no diagonal: a count under the wrong rules.
+    const flag = data[key];
+    if (flag !== undefined && flag !== null && typeof flag !== 'boolean') fail(`"${key}" must be true or false (got ${show(flag)})`, where);
+  }
   const grid = data['grid'];
   if (!Array.isArray(grid) || grid.length !== size || grid.some((row) => !Array.isArray(row) || row.length !== size)) {
     fail(`"grid" must be ${size} rows of ${size} cells`, where);
@@ -161,7 +204,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
       if (cell['given'] === true) {
         const value = cell['value'];
         if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > size) {
-          fail(`grid cell ${name}: given value ${JSON.stringify(value)} is not a digit from 1 to ${size}`, where);
+          fail(`grid cell ${name}: given value ${show(value)} is not a digit from 1 to ${size}`, where);
         }
         givens[r * size + c] = value;
       }
@@ -169,7 +212,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
         const region = cell['region'];
         if (region === null) fail(`grid cell ${name} is in no region ("region": null), which the rules do not support`, where);
         if (typeof region !== 'number' || !Number.isSafeInteger(region) || region < 0 || region >= size) {
-          fail(`grid cell ${name}: region ${JSON.stringify(region)} is not a region number from 0 to ${size - 1}`, where);
+          fail(`grid cell ${name}: region ${show(region)} is not a region number from 0 to ${size - 1}`, where);
         }
         explicit[r * size + c] = region;
         anyRegion = true;
@@ -186,7 +229,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
     const match = typeof name === 'string' ? /^R(\d+)C(\d+)$/i.exec(name) : null;
     const row = match ? Number(match[1]) : 0;
     const col = match ? Number(match[2]) : 0;
-    if (!match || row < 1 || row > size || col < 1 || col > size) fail(`${what}: ${JSON.stringify(name)} is not a cell R1C1..R${size}C${size}`, where);
+    if (!match || row < 1 || row > size || col < 1 || col > size) fail(`${what}: ${show(name)} is not a cell R1C1..R${size}C${size}`, where);
     return (row - 1) * size + col - 1;
   };
   const cellsOf = (entry: unknown, what: string): number[] => {
@@ -225,8 +268,9 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
       const cells = cellsOf(entry, what);
       const value = (entry as Record<string, unknown>)['value'];
       if (value === undefined || value === null || value === '') return { cells };
-      const text = String(value).trim();
-      if (!/^\d+$/.test(text)) fail(`${what}: total ${JSON.stringify(value)} is not a whole number`, where);
+      // A string or a number only: String() of an object may throw, or recurse through a deep list.
+      const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+      if (!/^\d+$/.test(text)) fail(`${what}: total ${show(value)} is not a whole number`, where);
       return { cells, sum: Number(text) };
     });
   }
@@ -278,8 +322,15 @@ function regionsOf(explicit: readonly (number | undefined)[], size: number, wher
 
 /** Reads the lz-string base64 of f-puzzles JSON (what follows `?load=` in a link). */
 export function fromFpuzzlesBase64(text: string, where: SourceLocation = NOWHERE): ReadVariant {
-  const json = lzDecompressFromBase64(text.trim());
+  let json: string | null;
+  try {
+    json = lzDecompressFromBase64(text.trim(), { maxLength: MAX_FPUZZLES_TEXT });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    fail(`not f-puzzles data: the base64 text decompresses to more than ${MAX_FPUZZLES_TEXT.toLocaleString('en-US')} characters`, where);
+  }
   if (json === null || json === '') fail('not f-puzzles data: the base64 text does not decompress (lz-string)', where);
+  if (nestsTooDeep(json)) throw tooDeep(where);
   let data: unknown;
   try {
     data = JSON.parse(json);
@@ -291,6 +342,7 @@ export function fromFpuzzlesBase64(text: string, where: SourceLocation = NOWHERE
 
 /** Reads f-puzzles JSON text. */
 export function fromFpuzzlesJson(text: string, where: SourceLocation = NOWHERE): ReadVariant {
+  if (nestsTooDeep(text)) throw tooDeep(where);
   let data: unknown;
   try {
     data = JSON.parse(text);

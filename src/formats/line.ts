@@ -35,7 +35,7 @@
  * size tag is followed by a digit's mark; so classic lines never take this path.
  */
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
-import { boxShapeOf } from '../rules/build.js';
+import { boxShapeOf, MAX_SIZE, MIN_SIZE } from '../rules/build.js';
 import type { Puzzle } from '../rules/puzzle.js';
 import { PARITY_EVEN, PARITY_ODD, type Rules, type RulesSpec } from '../rules/types.js';
 import { variantOf, type ReadVariant } from './common.js';
@@ -130,7 +130,7 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
   const spec: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } = { size };
   if (samurai) spec.layout = 'samurai';
   const cellCount = samurai ? 369 : size * size;
-  if (!Number.isSafeInteger(size) || size < 1 || size > 16) fail(`size ${size} is out of range (4 to 16)`, where);
+  if (!Number.isSafeInteger(size) || size < MIN_SIZE || size > MAX_SIZE) fail(`size ${size} is out of range (${MIN_SIZE} to ${MAX_SIZE})`, where);
 
   const boxes = one('boxes');
   if (boxes !== undefined) {

@@ -100,9 +100,13 @@ export function lzCompressToBase64(input: string): string {
 
 /**
  * lz-string's `decompressFromBase64`: the text, or null when the input is not such a stream
- * (a character outside base64, or codes that do not make sense).
+ * (a character outside base64, or codes that do not make sense). Each code can name a phrase one
+ * character longer than the last, so n characters of input may stand for about (n / 2)^2 of
+ * output (60,000 for 300 million): give `maxLength` when the input is not trusted.
+ * @throws RangeError when the text would be longer than `options.maxLength`.
  */
-export function lzDecompressFromBase64(input: string): string | null {
+export function lzDecompressFromBase64(input: string, options: { maxLength?: number } = {}): string | null {
+  const maxLength = options.maxLength ?? Infinity;
   const length = input.length;
   let index = 0;
   let value = 0;
@@ -138,6 +142,7 @@ export function lzDecompressFromBase64(input: string): string | null {
     dictionary[3] = c;
     let w = c;
     const result: string[] = [c];
+    let total = 1;
     for (;;) {
       if (index > length) return null;
       let code = read(numBits);
@@ -156,6 +161,8 @@ export function lzDecompressFromBase64(input: string): string | null {
       if (code < dictionary.length && dictionary[code] !== undefined && code >= 3) entry = dictionary[code]!;
       else if (code === dictSize) entry = w + w.charAt(0);
       else return null;
+      total += entry.length;
+      if (total > maxLength) throw new RangeError(`the decompressed text is longer than ${maxLength} characters`);
       result.push(entry);
       dictionary[dictSize++] = w + entry.charAt(0);
       if (--enlargeIn === 0) {

@@ -2,7 +2,7 @@ import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
 import { classicRules } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
-import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64 } from './fpuzzles.js';
+import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64, MAX_FPUZZLES_TEXT, MAX_JSON_DEPTH, tooDeep } from './fpuzzles.js';
 import { hasVariantTag, parseLayoutLine, parseVariantLine } from './line.js';
 import { fromSoloId, isSoloId } from './solo.js';
 import type { ReadVariant } from './common.js';
@@ -34,7 +34,7 @@ export function isVariantRecord(record: AnyRecord): record is VariantRecord {
 
 const NONE: readonly AnyReadResult[] = Object.freeze([]);
 /** A JSON object spread over lines is read up to this many characters. */
-const MAX_JSON = 4 << 20;
+const MAX_JSON = MAX_FPUZZLES_TEXT;
 const BASE64 = /^[A-Za-z0-9+/]+=*$/;
 
 /**
@@ -51,6 +51,8 @@ export class AnyPuzzleReader {
   private readonly source: string;
   private json: string[] | null = null;
   private jsonDepth = 0;
+  /** The deepest nesting seen in the current object: past MAX_JSON_DEPTH its lines are no longer kept. */
+  private jsonDeepest = 0;
   private jsonLength = 0;
   private jsonStart = 0;
   private jsonInString = false;
@@ -63,6 +65,8 @@ export class AnyPuzzleReader {
 
   /** Feeds one line (without its line break); returns the records it finished (usually one or none). */
   push(rawLine: string, lineNumber: number): readonly AnyReadResult[] {
+    // A byte order mark (a file saved by Notepad) is not part of the record, as the classic reader's trim() knows.
+    if (rawLine.charCodeAt(0) === 0xfeff) rawLine = rawLine.slice(1);
     if (this.json !== null) return this.continueJson(rawLine);
     let start = 0;
     while (start < rawLine.length && (rawLine.charCodeAt(start) === 32 || rawLine.charCodeAt(start) === 9)) start++;
@@ -77,6 +81,7 @@ export class AnyPuzzleReader {
         this.json = [];
         this.jsonStart = lineNumber;
         this.jsonDepth = 0;
+        this.jsonDeepest = 0;
         this.jsonLength = 0;
         this.jsonInString = false;
         this.jsonEscape = false;
@@ -130,7 +135,6 @@ export class AnyPuzzleReader {
 
   private continueJson(rawLine: string): readonly AnyReadResult[] {
     const json = this.json!;
-    json.push(rawLine);
     this.jsonLength += rawLine.length + 1;
     for (let i = 0; i < rawLine.length; i++) {
       const ch = rawLine.charCodeAt(i);
@@ -139,13 +143,17 @@ export class AnyPuzzleReader {
         else if (ch === 92) this.jsonEscape = true;
         else if (ch === 34) this.jsonInString = false;
       } else if (ch === 34) this.jsonInString = true;
-      else if (ch === 123 || ch === 91) this.jsonDepth++;
-      else if (ch === 125 || ch === 93) this.jsonDepth--;
+      else if (ch === 123 || ch === 91) {
+        if (++this.jsonDepth > this.jsonDeepest) this.jsonDeepest = this.jsonDepth;
+      } else if (ch === 125 || ch === 93) this.jsonDepth--;
     }
+    // Lines of an object nested too deeply for f-puzzles are counted, not kept (nor parsed).
+    if (this.jsonDeepest <= MAX_JSON_DEPTH) json.push(rawLine);
     const where = { source: this.source, line: this.jsonStart };
     if (this.jsonDepth > 0 && this.jsonLength < MAX_JSON) return NONE;
     this.json = null;
     if (this.jsonDepth > 0) return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `a JSON object longer than ${MAX_JSON} characters`, where) }];
+    if (this.jsonDeepest > MAX_JSON_DEPTH) return [{ ok: false, error: tooDeep(where) }];
     let data: unknown;
     try {
       data = JSON.parse(json.join('\n'));

@@ -89,7 +89,7 @@ function readGrid(text: string, area: number, range: number, what: string, where
       let j = i;
       while (j < text.length && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
       const value = Number(text.slice(i, j));
-      if (value < 1 || value > range) fail(`${what}: number ${value} is out of range (1 to ${range})`, where);
+      if (value < 1 || value > range) fail(`${what}: number ${j - i > 12 ? `${text.slice(i, i + 12)}...` : value} is out of range (1 to ${range})`, where);
       values.push(value);
       i = j;
     } else {

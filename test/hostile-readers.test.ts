@@ -1,0 +1,118 @@
+/*
+ * What a hostile or careless user feeds the variant readers (f-puzzles JSON and base64, variant
+ * lines, Solo IDs), in-process: every case either reads to the right rules or is one coded
+ * PuzzleFormatError naming the line, short, in bounded time and memory; never another exception.
+ * Each case here failed before its fix (the commit says how).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { PuzzleFormatError } from '../src/core/errors.js';
+import { fromFpuzzles, fromFpuzzlesBase64, fromFpuzzlesJson, lzDecompressFromBase64, readAnyPuzzlesText, type AnyReadResult } from '../src/index.js';
+import { lzBomb } from './helpers/lz-bomb.js';
+
+const FIXTURES = new URL('./fixtures/variants/', import.meta.url).pathname;
+const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
+const JIGSAW_JSON = fixture('fpuzzles-jigsaw.json');
+const X_LINE = fixture('variant-lines.txt').split('\n')[2]!.replace(/ solo-x$/, '');
+const CLASSIC = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+const emptyGrid = (size: number): object[][] => Array.from({ length: size }, () => Array.from({ length: size }, () => ({})));
+
+function read(text: string): AnyReadResult[] {
+  return [...readAnyPuzzlesText(text, { source: 'in.txt' })];
+}
+
+/** The one error of a text holding one bad record: its code and reason. */
+function errorOf(text: string): PuzzleFormatError {
+  const results = read(text);
+  expect(results).toHaveLength(1);
+  const result = results[0]!;
+  if (result.ok) throw new Error('read without error');
+  return result.error;
+}
+
+describe('a byte order mark before a variant record is skipped, as before a classic line', () => {
+  test('a variant line and an f-puzzles file saved with a BOM', () => {
+    const line = read(`\uFEFF${X_LINE}\n`);
+    expect(line.map((r) => r.ok && 'rules' in r.puzzle && r.puzzle.rules.variant)).toEqual(['x']);
+    const json = read(`\uFEFF${JIGSAW_JSON}`);
+    expect(json).toHaveLength(1);
+    expect(json[0]!.ok).toBe(true);
+  });
+});
+
+describe('f-puzzles values of the wrong type are refused, not dropped or thrown as TypeError', () => {
+  test('a rule flag that is not true or false ("diagonal+": "true") would be read as no diagonal', () => {
+    for (const [key, value] of [['diagonal+', 'true'], ['diagonal-', 1], ['disjointgroups', 'yes']] as const) {
+      const error = errorOf(JSON.stringify({ size: 9, grid: emptyGrid(9), [key]: value }));
+      expect(error.code).toBe('BAD_FPUZZLES');
+      expect(error.reason).toBe(`"${key}" must be true or false (got ${JSON.stringify(value)})`);
+    }
+    // false and null still mean "not this rule"
+    const off = read(JSON.stringify({ size: 9, grid: emptyGrid(9), 'diagonal+': false, 'diagonal-': null }));
+    expect(off[0]!.ok).toBe(true);
+  });
+
+  test('a cage total that is an object (its toString not a function) is a coded error', () => {
+    const data = { size: 9, grid: emptyGrid(9), killercage: [{ cells: ['R1C1', 'R1C2'], value: { toString: 1 } }] };
+    expect(() => fromFpuzzles(data)).toThrow(PuzzleFormatError);
+    expect(() => fromFpuzzles(data)).toThrow(/killer cage 1: total \(an object\) is not a whole number/);
+  });
+});
+
+describe('messages quote user values briefly', () => {
+  test('a 100,000-character size or cell name is quoted in at most a few dozen characters', () => {
+    const long = 'x'.repeat(100_000);
+    const size = errorOf(JSON.stringify({ size: long, grid: [] }));
+    expect(size.reason.length).toBeLessThan(120);
+    expect(size.reason).toMatch(/^"size" must be a whole number from 4 to 16 \(got "xxxx+\.\.\." \(100000 characters\)\)$/);
+    const cell = errorOf(JSON.stringify({ size: 9, grid: emptyGrid(9), killercage: [{ cells: [`R${'9'.repeat(100_000)}C1`], value: '5' }] }));
+    expect(cell.reason.length).toBeLessThan(150);
+  });
+
+  test('a cage total of 400 digits is "too large", not "Infinity"', () => {
+    const cages = `aa${'.'.repeat(79)}`;
+    const line = errorOf(`killer:${'.'.repeat(81)} cages=${cages} sums=${'9'.repeat(400)}\n`);
+    expect(`${line.code}: ${line.reason}`).toBe('BAD_RULES: cage 1: its total is too large for a cage total');
+    const fp = errorOf(JSON.stringify({ size: 9, grid: emptyGrid(9), killercage: [{ cells: ['R1C1', 'R1C2'], value: '9'.repeat(400) }] }));
+    expect(`${fp.code}: ${fp.reason}`).toBe('BAD_RULES: cage 1: its total is too large for a cage total');
+    const solo = errorOf(`3x3:${'9'.repeat(400)}zzzb\n`);
+    expect(`${solo.code}: ${solo.reason}`).toBe('BAD_SOLO_ID: givens: number 999999999999... is out of range (1 to 9)');
+  });
+
+  test('a size tag under 4 says so (it said "expected 9 givens for a 3x3 grid")', () => {
+    const error = errorOf(`3x3:${'.'.repeat(9)}\n`);
+    expect(`${error.code}: ${error.reason}`).toBe('BAD_VARIANT_LINE: size 3 is out of range (4 to 16)');
+  });
+});
+
+describe('nesting and decompression are bounded', () => {
+  test('JSON nested a million deep: a coded error naming its line, and the next record is read', () => {
+    const deep = `{"size":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}`;
+    const results = read(`${deep}\n${CLASSIC}\n`);
+    expect(results).toHaveLength(2);
+    const [first, second] = results;
+    if (first!.ok) throw new Error('read without error');
+    expect(first!.error.code).toBe('BAD_FPUZZLES');
+    expect(first!.error.message).toMatch(/^in\.txt:1: JSON nested deeper than \d+ levels/);
+    expect(second!.ok).toBe(true);
+    // Over many lines, the same
+    const lines = ['{"size":', ...Array.from({ length: 20 }, () => '['.repeat(50_000)), ...Array.from({ length: 20 }, () => ']'.repeat(50_000)), '}', CLASSIC];
+    const spread = read(`${lines.join('\n')}\n`);
+    expect(spread.map((r) => (r.ok ? 'ok' : r.error.message.slice(0, 30)))).toEqual(['in.txt:1: JSON nested deeper t', 'ok']);
+    // The library entry points too
+    expect(() => fromFpuzzlesJson(deep)).toThrow(/JSON nested deeper than/);
+  });
+
+  test('base64 that decompresses to hundreds of megabytes stops at the cap, fast and in little memory', () => {
+    const bomb = lzBomb(60_000); // about 300 million characters if decompressed whole
+    const started = performance.now();
+    const error = errorOf(`${bomb}\n`);
+    expect(error.code).toBe('BAD_FPUZZLES');
+    expect(error.reason).toMatch(/^not f-puzzles data: the base64 text decompresses to more than [\d,]+ characters$/);
+    expect(() => fromFpuzzlesBase64(bomb)).toThrow(/decompresses to more than/);
+    expect(performance.now() - started).toBeLessThan(5000); // was 2 s and 740 MB for one line
+    // The codec itself still decompresses it whole when asked without a cap (a small one here).
+    expect(lzDecompressFromBase64(lzBomb(300))).toMatch(/^a+$/);
+  });
+});
