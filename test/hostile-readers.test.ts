@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PuzzleFormatError } from '../src/core/errors.js';
-import { fromFpuzzles, fromFpuzzlesBase64, fromFpuzzlesJson, lzDecompressFromBase64, readAnyPuzzlesText, type AnyReadResult } from '../src/index.js';
+import { fromFpuzzles, fromFpuzzlesBase64, fromFpuzzlesJson, fromSoloId, lzDecompressFromBase64, readAnyPuzzlesText, type AnyReadResult } from '../src/index.js';
 import { lzBomb } from './helpers/lz-bomb.js';
 
 const FIXTURES = new URL('./fixtures/variants/', import.meta.url).pathname;
@@ -114,5 +114,37 @@ describe('nesting and decompression are bounded', () => {
     expect(performance.now() - started).toBeLessThan(5000); // was 2 s and 740 MB for one line
     // The codec itself still decompresses it whole when asked without a cap (a small one here).
     expect(lzDecompressFromBase64(lzBomb(300))).toMatch(/^a+$/);
+  });
+});
+
+describe('found by test/hostile-fuzz.test.ts', () => {
+  test('a link whose data has a bad % escape is a coded error (it threw URIError out of the reader)', () => {
+    const error = errorOf('https://f-puzzles.com/?load=%4IgzglgXgpiBcBOANCALhNAbO8QGUB7LQgAgGsIscAnUgDVIDcAz\n');
+    expect(`${error.code}: ${error.reason}`).toBe("BAD_FPUZZLES: the link's data is not valid percent-encoding (a % not followed by two hex digits)");
+  });
+
+  test('a list with holes (a caller\'s array, not JSON) is a coded error, not a TypeError', () => {
+    const grid = emptyGrid(9);
+    delete grid[0]; // eslint-disable-line @typescript-eslint/no-array-delete
+    expect(() => fromFpuzzles({ size: 9, grid })).toThrow(/^<input>: "grid" must be 9 rows of 9 cells$/);
+    const cells = ['R1C1', 'R1C2'];
+    delete cells[1]; // eslint-disable-line @typescript-eslint/no-array-delete
+    expect(() => fromFpuzzles({ size: 9, grid: emptyGrid(9), killercage: [{ cells, value: '3' }] })).toThrow(/killer cage 1: \(nothing\) is not a cell/);
+  });
+
+  test('text echoed in a message is one short line: line breaks and control characters escaped, long words cut', () => {
+    const solo = (() => {
+      try {
+        fromSoloId(`.\n6x6:${'.'.repeat(36)}`);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(solo).toBe("<input>: '.\\u000a6x6' is not Solo parameters (e.g. 3x3, 9j, 3x3k)");
+    const sums = errorOf(`killer:${'.'.repeat(81)} cages=aa${'.'.repeat(79)} sums=${'x'.repeat(50_000)}\n`);
+    expect(sums.reason).toBe(`sums=: '${'x'.repeat(24)}...' is not a whole number (or ? for a cage without a total)`);
+    const key = errorOf(`${JSON.stringify({ size: 9, grid: emptyGrid(9), [`a\n${'b'.repeat(50_000)}`]: 1 })}\n`);
+    expect(key.reason).toMatch(/^f-puzzles constraint "a\\nbbbbbbbbbb\.\.\." \(50002 characters\) is not supported/);
   });
 });

@@ -40,6 +40,15 @@ export function variantOf(spec: RulesSpec, givens: Uint8Array, label: string | u
   return { rules, givens, label };
 }
 
+/**
+ * User text as quoted in a message: at most `max` characters (then '...'), control characters
+ * escaped (`\n`, `\u001b`), so that a message stays one short line whatever the input.
+ */
+export function brief(text: string, max = 24): string {
+  const cut = text.length > max ? `${text.slice(0, max)}...` : text;
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** `r3c6` of a frame position (0-based row and column). */
 export function frameName(row: number, col: number): string {
   return `r${row + 1}c${col + 1}`;

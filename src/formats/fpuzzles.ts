@@ -18,7 +18,7 @@ import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { boxShapeOf } from '../rules/build.js';
 import type { Puzzle } from '../rules/puzzle.js';
 import type { CageSpec, Rules, RulesSpec } from '../rules/types.js';
-import { variantOf, type ReadVariant } from './common.js';
+import { brief, variantOf, type ReadVariant } from './common.js';
 import { lzCompressToBase64, lzDecompressFromBase64 } from './lz-base64.js';
 
 /** A cell of an f-puzzles grid (only what the rules use; other keys are kept out of the types). */
@@ -180,7 +180,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
   for (const [key, value] of Object.entries(data)) {
     if (READ.has(key) || COSMETIC.has(key)) continue;
     if (value === false || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    fail(`f-puzzles constraint "${key}" is not supported (the rules know regions, diagonal+, diagonal-, disjointgroups, extraregion, killercage, odd and even)`, where);
+    fail(`f-puzzles constraint ${show(key)} is not supported (the rules know regions, diagonal+, diagonal-, disjointgroups, extraregion, killercage, odd and even)`, where);
   }
   const size = data['size'];
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > 16) fail(`"size" must be a whole number from 4 to 16 (got ${show(size)})`, where);
@@ -190,7 +190,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
     if (flag !== undefined && flag !== null && typeof flag !== 'boolean') fail(`"${key}" must be true or false (got ${show(flag)})`, where);
   }
   const grid = data['grid'];
-  if (!Array.isArray(grid) || grid.length !== size || grid.some((row) => !Array.isArray(row) || row.length !== size)) {
+  if (!Array.isArray(grid) || grid.length !== size || Array.from(grid as unknown[]).some((row) => !Array.isArray(row) || row.length !== size)) {
     fail(`"grid" must be ${size} rows of ${size} cells`, where);
   }
   const givens = new Uint8Array(size * size);
@@ -234,13 +234,13 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
   };
   const cellsOf = (entry: unknown, what: string): number[] => {
     if (!isObject(entry) || !Array.isArray(entry['cells'])) fail(`${what} has no "cells" list`, where);
-    return (entry['cells'] as unknown[]).map((name) => cellOf(name, what));
+    return Array.from(entry['cells'] as unknown[], (name) => cellOf(name, what));
   };
 
   const extra = data['extraregion'];
   if (extra !== undefined) {
     if (!Array.isArray(extra)) fail('"extraregion" must be a list', where);
-    let houses = extra.map((entry, i) => cellsOf(entry, `extra region ${i + 1}`).sort((a, b) => a - b));
+    let houses = Array.from(extra as unknown[], (entry, i) => cellsOf(entry, `extra region ${i + 1}`).sort((a, b) => a - b));
     if (size === 9 && spec.regions === undefined && spec.boxes === undefined) {
       const key = (cells: readonly number[]): string => cells.join(',');
       const special = specialHouses();
@@ -263,7 +263,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
   const cages = data['killercage'];
   if (cages !== undefined) {
     if (!Array.isArray(cages)) fail('"killercage" must be a list', where);
-    spec.cages = cages.map((entry, i): CageSpec => {
+    spec.cages = Array.from(cages as unknown[], (entry, i): CageSpec => {
       const what = `killer cage ${i + 1}`;
       const cells = cellsOf(entry, what);
       const value = (entry as Record<string, unknown>)['value'];
@@ -278,7 +278,7 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
     const marks = data[key];
     if (marks === undefined) continue;
     if (!Array.isArray(marks)) fail(`"${key}" must be a list`, where);
-    spec[key] = marks.map((entry, i) => {
+    spec[key] = Array.from(marks as unknown[], (entry, i) => {
       if (!isObject(entry) || !('cell' in entry)) fail(`${key} ${i + 1} has no "cell"`, where);
       return cellOf(entry['cell'], `${key} ${i + 1}`);
     });
@@ -347,14 +347,20 @@ export function fromFpuzzlesJson(text: string, where: SourceLocation = NOWHERE):
   try {
     data = JSON.parse(text);
   } catch (error) {
-    fail(`not valid JSON: ${(error as Error).message}`, where);
+    fail(`not valid JSON: ${brief((error as Error).message, 120)}`, where);
   }
   return fromFpuzzles(data, where);
 }
 
 /** The base64 part of an f-puzzles or SudokuPad link (`?load=...`, `/fpuzzles...`), or null. */
-export function fpuzzlesLinkData(url: string): string | null {
+export function fpuzzlesLinkData(url: string, where: SourceLocation = NOWHERE): string | null {
   const load = /[?&]load=([A-Za-z0-9+/=%_-]+)/.exec(url);
   const pad = load ?? /fpuzzles([A-Za-z0-9+/=%_-]+)/.exec(url);
-  return pad === null ? null : decodeURIComponent(pad[1]!);
+  if (pad === null) return null;
+  try {
+    return decodeURIComponent(pad[1]!);
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    fail('the link\'s data is not valid percent-encoding (a % not followed by two hex digits)', where);
+  }
 }

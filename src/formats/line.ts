@@ -38,7 +38,7 @@ import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { boxShapeOf, MAX_SIZE, MIN_SIZE } from '../rules/build.js';
 import type { Puzzle } from '../rules/puzzle.js';
 import { PARITY_EVEN, PARITY_ODD, type Rules, type RulesSpec } from '../rules/types.js';
-import { variantOf, type ReadVariant } from './common.js';
+import { brief, variantOf, type ReadVariant } from './common.js';
 import { charDigit, digitChar, DIGIT_CHARS, formatValues } from './values.js';
 
 const CAGE_LABELS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -96,7 +96,7 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
   for (const tag of tags) {
     const sized = /^(\d+)x(\d+)$/.exec(tag);
     if (sized) {
-      if (sized[1] !== sized[2]) fail(`size tag '${tag}' should be NxN (the grid is square), e.g. 6x6`, where);
+      if (sized[1] !== sized[2]) fail(`size tag '${brief(tag)}' should be NxN (the grid is square), e.g. 6x6`, where);
       size = Number(sized[1]);
     } else if (tag === 'samurai') samurai = true;
     else if (tag === 'center-dot') flags.add('centre-dot');
@@ -135,7 +135,7 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
   const boxes = one('boxes');
   if (boxes !== undefined) {
     const shape = /^(\d+)x(\d+)$/.exec(boxes);
-    if (!shape) fail(`boxes=${boxes}: expected RxC, e.g. boxes=3x2`, where);
+    if (!shape) fail(`boxes=${brief(boxes)}: expected RxC, e.g. boxes=3x2`, where);
     spec.boxes = { rows: Number(shape[1]), cols: Number(shape[2]) };
   }
   const regions = one('regions');
@@ -174,7 +174,7 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
       // Digits only (what /^\d+$/ accepted), read as Number did.
       let digits = total.length > 0;
       for (let j = 0; j < total.length && digits; j++) digits = total.charCodeAt(j) >= 48 && total.charCodeAt(j) <= 57;
-      if (!digits) fail(`sums=: '${total}' is not a whole number (or ? for a cage without a total)`, where);
+      if (!digits) fail(`sums=: '${brief(total)}' is not a whole number (or ? for a cage without a total)`, where);
       specCages[i] = { cells: groups[i]!, sum: Number(total) };
     }
     spec.cages = specCages;

@@ -5,7 +5,7 @@ import type { Rules } from '../rules/types.js';
 import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64, MAX_FPUZZLES_TEXT, MAX_JSON_DEPTH, tooDeep } from './fpuzzles.js';
 import { hasVariantTag, parseLayoutLine, parseVariantLine } from './line.js';
 import { fromSoloId, isSoloId } from './solo.js';
-import type { ReadVariant } from './common.js';
+import { brief, type ReadVariant } from './common.js';
 
 /** Which format a variant record was read from. */
 export type VariantFormat = 'line' | 'jigsaw-layout' | 'fpuzzles' | 'fpuzzles-base64' | 'solo';
@@ -118,7 +118,7 @@ export class AnyPuzzleReader {
         return record(label === '' ? read : { ...read, label }, 'solo');
       }
       if (/^https?:\/\//i.test(word)) {
-        const data = fpuzzlesLinkData(word);
+        const data = fpuzzlesLinkData(word, where);
         if (data === null) throw new PuzzleFormatError('BAD_FPUZZLES', 'a link with no f-puzzles data (expected ?load=... or fpuzzles...)', where);
         return record(fromFpuzzlesBase64(data, where), 'fpuzzles-base64');
       }
@@ -158,7 +158,7 @@ export class AnyPuzzleReader {
     try {
       data = JSON.parse(json.join('\n'));
     } catch (error) {
-      return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `not valid JSON: ${(error as Error).message}`, where) }];
+      return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `not valid JSON: ${brief((error as Error).message, 120)}`, where) }];
     }
     try {
       const read = fromFpuzzles(data, where);

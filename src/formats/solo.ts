@@ -15,7 +15,7 @@
  */
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import type { RulesSpec } from '../rules/types.js';
-import { variantOf, type ReadVariant } from './common.js';
+import { brief, variantOf, type ReadVariant } from './common.js';
 
 const NOWHERE: SourceLocation = { source: '<input>', line: 0 };
 
@@ -44,7 +44,7 @@ interface SoloParams {
 /** Solo's decode_params: `3x3`, `9j`, `3x3xk`, `2x3dt`..., unknown letters skipped. */
 function readParams(text: string, where: SourceLocation): SoloParams {
   const match = /^(\d+)/.exec(text);
-  if (!match) fail(`'${text}' is not Solo parameters (e.g. 3x3, 9j, 3x3k)`, where);
+  if (!match) fail(`'${brief(text)}' is not Solo parameters (e.g. 3x3, 9j, 3x3k)`, where);
   let c = Number(match[1]);
   let r = c;
   let i = match[1]!.length;
@@ -93,7 +93,7 @@ function readGrid(text: string, area: number, range: number, what: string, where
       values.push(value);
       i = j;
     } else {
-      fail(`${what}: unexpected character '${text[i]}'`, where);
+      fail(`${what}: unexpected character '${brief(text[i]!)}'`, where);
     }
     if (values.length > area) fail(`${what}: more than the ${area} cells of the grid`, where);
   }
@@ -117,7 +117,7 @@ function readBlocks(text: string, size: number, what: string, where: SourceLocat
     let joins: number;
     if (ch === 95) joins = 0;
     else if (ch >= 97 && ch <= 122) joins = ch - 96;
-    else fail(`${what}: unexpected character '${String.fromCharCode(ch)}'`, where);
+    else fail(`${what}: unexpected character '${brief(String.fromCharCode(ch))}'`, where);
     const wallAfter = joins !== 26;
     for (; joins > 0; joins--) {
       if (position >= edges) fail(`${what}: too much data for a ${size}x${size} grid`, where);
@@ -163,7 +163,7 @@ export function fromSoloId(text: string, where: SourceLocation = NOWHERE): ReadV
   if (colon <= 0) fail('a Solo game ID is PARAMS:DESCRIPTION (e.g. 3x3k:...)', where);
   const params = readParams(id.slice(0, colon), where);
   const size = params.c * params.r;
-  if (size < 4 || size > 16) fail(`Solo parameters ${id.slice(0, colon)} make a ${size}x${size} grid; the rules take 4 to 16`, where);
+  if (size < 4 || size > 16) fail(`Solo parameters ${brief(id.slice(0, colon))} make a ${size}x${size} grid; the rules take 4 to 16`, where);
   const area = size * size;
   let rest = id.slice(colon + 1);
   const givens = readGrid(rest, area, size, 'givens', where);
@@ -201,6 +201,6 @@ export function fromSoloId(text: string, where: SourceLocation = NOWHERE): ReadV
     }
     spec.cages = cells.map((list, i) => (sums[i] === 0 ? { cells: list } : { cells: list, sum: sums[i]! }));
   }
-  if (rest !== '') fail(`unexpected data at the end of the game ID: '${rest.slice(0, 20)}'`, where);
+  if (rest !== '') fail(`unexpected data at the end of the game ID: '${brief(rest, 20)}'`, where);
   return variantOf(spec, Uint8Array.from(givens.values), undefined, where);
 }
