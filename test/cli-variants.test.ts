@@ -165,16 +165,16 @@ describe('classic-only commands refuse a variant with one line and exit code 2',
   writeFileSync(killerFile, `${soloIds[1]}\n`);
   const sixFile = join(dir, 'six.txt');
   writeFileSync(sixFile, `${soloIds[2]}\n`);
-  const refusal = (file: string, line: number, variant: string, what = 'variants are not graded yet'): string =>
-    `sudoku-press: ${what}: ${file}:${line} is a ${variant} puzzle (check and solve read variants)\n`;
+  const refusal = (file: string, line: number, variant: string, what: string): string =>
+    `sudoku-press: ${what}: ${file}:${line} is a ${variant} puzzle (check, solve, grade, explain and hint read variants)\n`;
 
   test.each([
-    ['repair', ['repair', jigsawFile]],
-    ['check --explain', ['check', '--explain', jigsawFile]],
-  ])('%s', async (_name, argv) => {
+    ['repair', ['repair', jigsawFile], 'repair takes classic puzzles only'],
+    ['check --explain', ['check', '--explain', jigsawFile], '--explain takes classic puzzles only'],
+  ])('%s', async (_name, argv, what) => {
     const result = await run(argv);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(refusal(jigsawFile, 1, 'jigsaw'));
+    expect(result.stderr).toBe(refusal(jigsawFile, 1, 'jigsaw', what));
   });
 
   test.each([

@@ -98,6 +98,10 @@ export async function* classicOnly(records: AsyncIterable<AnyReadResult>): Async
 /** Every record of the inputs in order, of any format (classic, variant lines, f-puzzles, Solo IDs). */
 export async function* readAnyInputs(files: readonly string[], io: CliIo, fingerprint?: InputFingerprint | null): AsyncGenerator<AnyReadResult> {
   const names = files.length === 0 ? ['-'] : files;
+  if (files.length === 0 && (io.stdin as { isTTY?: boolean }).isTTY === true) {
+    // A command typed without a file would otherwise wait in silence for the keyboard.
+    io.stderr.write('sudoku-press: reading puzzles from the terminal: type or paste them, then Ctrl-D (or give a file)\n');
+  }
   const breather = new Breather();
   for (const [index, name] of names.entries()) {
     const stream = fingerprint && name !== '-' ? openWatchedInput(name, index, fingerprint) : openInput(name, io);

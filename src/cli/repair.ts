@@ -90,7 +90,7 @@ choose among the smallest repairs (the first one is written).
 Exit code 0 when every puzzle is unique at the end, 1 when some could not be repaired, 2 for usage errors.
 
 Classic 9x9 puzzles only in this version: a variant (killer, jigsaw, X, 6x6...) stops the command
-with one line, "variants are not graded yet: FILE:LINE is a killer puzzle", and exit code 2.
+with one line, "repair takes classic puzzles only: FILE:LINE is a killer puzzle", and exit code 2.
 
 Examples:
   $ sudoku-press repair broken.txt > fixed.txt

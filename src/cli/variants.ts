@@ -8,11 +8,15 @@ import { UsageError } from './io.js';
 import { where } from './output.js';
 
 /**
- * The error of a classic-only command (grade, explain, hint, repair, check --explain) given a
- * variant: one line, usage exit code.
+ * The error of a command given a variant it cannot take (repair and check --explain take classic
+ * puzzles only; grade, explain and hint take all but killers of other sizes): one line, usage exit code.
  */
-export function variantRefused(record: VariantRecord, what = 'variants are not graded yet'): UsageError {
-  return new UsageError(`${what}: ${where(record.source, record.line)} is a ${record.rules.variant} puzzle (check and solve read variants)`);
+export function variantRefused(
+  record: VariantRecord,
+  what = 'repair takes classic puzzles only',
+  others = 'check, solve, grade, explain and hint read variants',
+): UsageError {
+  return new UsageError(`${what}: ${where(record.source, record.line)} is a ${record.rules.variant} puzzle (${others})`);
 }
 
 /**
@@ -51,7 +55,9 @@ export function variantFields(record: VariantRecord): Record<string, unknown> {
   try {
     line = formatVariantLine(record);
   } catch {
-    line = formatValues(record.rules, record.givens); // too many cages for a line: the givens alone
+    // Too many cages for a line: the givens under the variant's tags, which no reader takes for a
+    // puzzle (a killer line needs its cages=), rather than the givens alone (read back as classic).
+    line = `${record.rules.variant}:${formatValues(record.rules, record.givens)}`;
   }
   return {
     source: record.source,
@@ -93,5 +99,5 @@ export function ungradable(rules: Rules): string | null {
 /** The usage error of grade, explain and hint for a variant they cannot take (one line, exit 2). */
 export function ungradableRefused(record: VariantRecord): UsageError | null {
   const why = ungradable(record.rules);
-  return why === null ? null : variantRefused(record, why);
+  return why === null ? null : variantRefused(record, why, 'check and solve read them');
 }

@@ -3,7 +3,7 @@
  * Generated books get theirs from the generator (see generated.ts).
  */
 import { optionKeys, ownOptions } from '../core/errors.js';
-import { readPuzzles } from '../core/parse.js';
+import { isVariantRecord, readAnyPuzzles } from '../formats/reader.js';
 import { GradeError, LEVELS, gradePuzzle, type Grade, type Level } from '../grader/index.js';
 import { Solver } from '../solver/index.js';
 import { openTextStream, textLines } from '../node/text-lines.js';
@@ -92,10 +92,16 @@ export async function puzzlesFromFile(path: string, options: FilePuzzlesOptions 
   const stream = await openTextStream(path);
   const lines = textLines(stream);
   try {
-    for await (const record of readPuzzles(lines, { source: path })) {
+    // Every format is read, so that a variant is named as such (not "unexpected character 'x'").
+    for await (const record of readAnyPuzzles(lines, { source: path })) {
       read++;
       if (!record.ok) {
         reject(record.error.source, record.error.line, record.error.reason);
+        continue;
+      }
+      if (isVariantRecord(record.puzzle)) {
+        const { source, line, rules } = record.puzzle;
+        reject(source, line, `a ${rules.variant} puzzle: --puzzles takes classic 9x9 puzzles (variant sections are generated: --sections x-medium:10,...)`);
         continue;
       }
       const { grid, source, line } = record.puzzle;

@@ -1,0 +1,86 @@
+/*
+ * What a careless user meets with variants on the command line (in-process runs: the exit code and
+ * the one line). Each case failed before its fix.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { Readable, Writable } from 'node:stream';
+import { runCli } from '../src/cli/program.js';
+import { run } from './helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sudoku-press-hostile-cli-'));
+const file = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+/** A Samurai's solution (369 cells, row by row over the 21x21 frame), from `solve` of a generated one. */
+const SOLVED_SAMURAI =
+  '314978625794625813687532491218934567529164387563178492295486713456287931741293568' +
+  '931546728863751942827391654438627159486372459186976815234179685712349152349876253' +
+  '149863275927341568543862791681795234568314792618453186792239867415937826793514714' +
+  '259368524917452683143728659564827139697541283382619475852693174791534826325976841' +
+  '679348251486135927245971368971482536138265947';
+
+describe('check --format fpuzzles: a unique puzzle it cannot write is a failure', () => {
+  test('a Samurai (f-puzzles has no such layout): reported on stderr and exit code 1, not 0', async () => {
+    // Nearly solved (10 cells empty), so that the check is instant.
+    const samurai = file('samurai.txt', `samurai:..........${SOLVED_SAMURAI.slice(10)}\n`);
+    const result = await run(['check', '--format', 'fpuzzles', samurai]);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.split('\n')[0]).toBe(`${samurai}:1: unique, not written: f-puzzles has no Samurai layout: write it as a variant line`);
+    expect(result.code).toBe(1);
+    // The plain check of it is a success
+    expect((await run(['check', samurai])).code).toBe(0);
+  });
+});
+
+describe('a killer of more cages than a variant line holds is shown as a killer', () => {
+  // Every cell its own cage holding its digit: 81 cages, unique, graded at once.
+  const solution = Array.from({ length: 81 }, (_, cell) => ((Math.floor(cell / 9) * 3 + Math.floor(cell / 27) + (cell % 9)) % 9) + 1);
+  const grid = Array.from({ length: 9 }, () => Array.from({ length: 9 }, () => ({})));
+  const killercage = solution.map((digit, cell) => ({ cells: [`R${Math.floor(cell / 9) + 1}C${(cell % 9) + 1}`], value: String(digit) }));
+  const path = file('killer81.json', `${JSON.stringify({ size: 9, grid, killercage })}\n`);
+
+  test('grade printed it as 81 dots (an empty classic grid, "beginner"); --json gave the dots as its puzzle', async () => {
+    const text = await run(['grade', path]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/^killer:\.{81} {2}1\.0\/1\.0\/1\.0 {2}beginner/);
+    const json = JSON.parse((await run(['check', '--json', path])).stdout.split('\n')[0]!) as { puzzle: string; variant: string };
+    expect(json.variant).toBe('killer');
+    expect(json.puzzle).toBe(`killer:${'.'.repeat(81)}`);
+    // ...which no reader takes for a puzzle (it is not a classic empty grid)
+    const back = await run(['check', file('back.txt', `${json.puzzle}\n`)]);
+    expect(back.stdout).toMatch(/:1: invalid: a killer line needs its cages/);
+  });
+});
+
+describe('book --puzzles names a variant as such', () => {
+  test('a variant line said "unexpected character \'x\' at column 2"', async () => {
+    const path = file('variants.txt', `x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.\n`);
+    const result = await run(['book', '--puzzles', path, '-o', join(dir, 'book.pdf')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `sudoku-press: ${path}:1: a x puzzle: --puzzles takes classic 9x9 puzzles (variant sections are generated: --sections x-medium:10,...) (use --skip-invalid to leave such puzzles out)\n`,
+    );
+  });
+});
+
+describe('a command typed without a file at a terminal says it is reading the terminal', () => {
+  test('check and grade with standard input a terminal: one line on stderr, then the records as usual', async () => {
+    for (const command of ['check', 'grade']) {
+      const stdin = Readable.from(['53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n']) as Readable & { isTTY?: boolean };
+      stdin.isTTY = true;
+      const err: string[] = [];
+      const sink = (into: string[]): Writable => new Writable({ write: (chunk, _e, done) => (into.push(String(chunk)), done()) });
+      const code = await runCli([command], { stdout: sink([]), stderr: sink(err), stdin, stderrIsTTY: false });
+      expect(code, command).toBe(0);
+      expect(err.join('').split('\n')[0], command).toBe('sudoku-press: reading puzzles from the terminal: type or paste them, then Ctrl-D (or give a file)');
+    }
+    // Not when standard input is a pipe or a file
+    expect((await run(['check'], '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n')).stderr).toBe('');
+  });
+});
