@@ -148,3 +148,11 @@ describe('found by test/hostile-fuzz.test.ts', () => {
     expect(key.reason).toMatch(/^f-puzzles constraint "a\\nbbbbbbbbbb\.\.\." \(50002 characters\) is not supported/);
   });
 });
+
+describe('a stray "{" line swallows the records after it: the error says which lines', () => {
+  test('the JSON object not closed before the end names the lines it took', () => {
+    const error = errorOf(`{ oops\n${CLASSIC}\n${CLASSIC}\n`);
+    expect(error.message).toBe('in.txt:1: the JSON object is not closed before the end of the input: lines 1-3 were read as part of it');
+    expect(errorOf('{"size": 9,\n').reason).toBe('the JSON object is not closed before the end of the input');
+  });
+});

@@ -55,6 +55,8 @@ export class AnyPuzzleReader {
   private jsonDeepest = 0;
   private jsonLength = 0;
   private jsonStart = 0;
+  /** The last line fed to the current object: an object never closed swallows the records after it, and says which. */
+  private jsonLast = 0;
   private jsonInString = false;
   private jsonEscape = false;
 
@@ -67,7 +69,10 @@ export class AnyPuzzleReader {
   push(rawLine: string, lineNumber: number): readonly AnyReadResult[] {
     // A byte order mark (a file saved by Notepad) is not part of the record, as the classic reader's trim() knows.
     if (rawLine.charCodeAt(0) === 0xfeff) rawLine = rawLine.slice(1);
-    if (this.json !== null) return this.continueJson(rawLine);
+    if (this.json !== null) {
+      this.jsonLast = lineNumber;
+      return this.continueJson(rawLine);
+    }
     let start = 0;
     while (start < rawLine.length && (rawLine.charCodeAt(start) === 32 || rawLine.charCodeAt(start) === 9)) start++;
     const first = rawLine.charCodeAt(start);
@@ -80,6 +85,7 @@ export class AnyPuzzleReader {
       if (first === 123) {
         this.json = [];
         this.jsonStart = lineNumber;
+        this.jsonLast = lineNumber;
         this.jsonDepth = 0;
         this.jsonDeepest = 0;
         this.jsonLength = 0;
@@ -99,7 +105,8 @@ export class AnyPuzzleReader {
     if (this.json !== null) {
       const where = { source: this.source, line: this.jsonStart };
       this.json = null;
-      return { ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', 'the JSON object is not closed before the end of the input', where) };
+      const swallowed = this.jsonLast > this.jsonStart ? `: lines ${this.jsonStart}-${this.jsonLast} were read as part of it` : '';
+      return { ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `the JSON object is not closed before the end of the input${swallowed}`, where) };
     }
     return this.classic.end();
   }
@@ -152,7 +159,10 @@ export class AnyPuzzleReader {
     const where = { source: this.source, line: this.jsonStart };
     if (this.jsonDepth > 0 && this.jsonLength < MAX_JSON) return NONE;
     this.json = null;
-    if (this.jsonDepth > 0) return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `a JSON object longer than ${MAX_JSON} characters`, where) }];
+    if (this.jsonDepth > 0) {
+      const reason = `a JSON object longer than ${MAX_JSON} characters (lines ${this.jsonStart}-${this.jsonLast}: not closed?)`;
+      return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', reason, where) }];
+    }
     if (this.jsonDeepest > MAX_JSON_DEPTH) return [{ ok: false, error: tooDeep(where) }];
     let data: unknown;
     try {
