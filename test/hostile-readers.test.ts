@@ -156,3 +156,22 @@ describe('a stray "{" line swallows the records after it: the error says which l
     expect(errorOf('{"size": 9,\n').reason).toBe('the JSON object is not closed before the end of the input');
   });
 });
+
+describe('a jigsaw layout of other region ids is refused, not read as a classic puzzle with a label', () => {
+  // A jigsaw whose givens break no classic box: read as classic, it was checked under the wrong rules.
+  const givens = `1${'.'.repeat(80)}`;
+  const layout = Array.from({ length: 81 }, (_, cell) => Math.floor(cell / 9)).join(''); // rows as regions
+  test('0-based ids (as f-puzzles counts) and letters', () => {
+    for (const map of [layout, layout.replace(/\d/g, (d) => 'abcdefghi'[Number(d)]!)]) {
+      const error = errorOf(`${givens} ${map}\n`);
+      expect(`${error.code}: ${error.reason}`).toBe('BAD_VARIANT_LINE: the second word looks like a jigsaw layout (9 ids, 9 cells each) but its ids are not 1-9: write the regions as 1-9');
+    }
+    // 1-based, the same line is a jigsaw
+    const jigsaw = read(`${givens} ${layout.replace(/\d/g, (d) => String(Number(d) + 1))}\n`)[0]!;
+    expect(jigsaw.ok && 'rules' in jigsaw.puzzle && jigsaw.puzzle.rules.variant).toBe('jigsaw');
+    // A classic line with its solution as the label stays classic
+    const solved = '534678912672195348198342567859761423426853791713924856961537284287419635345286179';
+    const classic = read(`53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 ${solved}\n`);
+    expect(classic[0]!.ok && !('rules' in classic[0]!.puzzle) && classic[0]!.puzzle.label).toBe(solved);
+  });
+});

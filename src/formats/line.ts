@@ -361,11 +361,32 @@ export function parseLayoutLine(line: string, where: SourceLocation): ReadVarian
   const [givensText, layout] = words as [string, string];
   const size = Math.round(Math.sqrt(givensText.length));
   if (size < 4 || size > 16 || size * size !== givensText.length || layout.length !== givensText.length) return null;
-  if (!isLayout(layout, size)) return null;
+  if (!isLayout(layout, size)) {
+    // Region ids of another alphabet (0-8 as f-puzzles counts, a-i...) would leave a jigsaw to be
+    // read as a classic puzzle with a label: checked, solved and graded under the wrong rules.
+    if (isPartition(layout, size)) {
+      fail(`the second word looks like a jigsaw layout (${size} ids, ${size} cells each) but its ids are not 1-${DIGIT_CHARS[size - 1]}: write the regions as 1-${DIGIT_CHARS[size - 1]}`, where);
+    }
+    return null;
+  }
   const regions = [...layout].map((ch) => charDigit(ch.charCodeAt(0)) - 1);
   const at = line.indexOf(layout, givensText.length) + layout.length;
   const label = line.slice(at).trim() || undefined;
   return variantOf({ size, regions }, readGivens(givensText, size, where), label, where);
+}
+
+/**
+ * Whether a map of any characters is a partition into `size` groups of `size` cells, two
+ * side-by-side cells sharing one (a layout in another alphabet; a solution has no such neighbours).
+ */
+function isPartition(text: string, size: number): boolean {
+  const counts = new Map<string, number>();
+  for (const ch of text) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  if (counts.size !== size || [...counts.values()].some((n) => n !== size)) return false;
+  for (let i = 0; i < text.length; i++) {
+    if ((i % size < size - 1 && text[i] === text[i + 1]) || (i + size < text.length && text[i] === text[i + size])) return true;
+  }
+  return false;
 }
 
 /** Whether a map looks like a jigsaw layout: ids 1..size, two side-by-side cells sharing one. */
