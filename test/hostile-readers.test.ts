@@ -175,3 +175,16 @@ describe('a jigsaw layout of other region ids is refused, not read as a classic 
     expect(classic[0]!.ok && !('rules' in classic[0]!.puzzle) && classic[0]!.puzzle.label).toBe(solved);
   });
 });
+
+describe('a field written after the label is refused, not dropped with the label', () => {
+  test('sums= after a name made a killer without totals; boxes= after a name, the usual boxes', () => {
+    const cages = `aab${'.'.repeat(78)}`;
+    const killer = errorOf(`killer:${'.'.repeat(81)} cages=${cages} my-name sums=3,?\n`);
+    expect(`${killer.code}: ${killer.reason}`).toBe("BAD_VARIANT_LINE: field sums= comes after the label 'my-name': write the fields first, then the label");
+    const boxes = errorOf(`6x6:${'.'.repeat(36)} hard one boxes=3x2\n`);
+    expect(boxes.reason).toBe("field boxes= comes after the label 'hard': write the fields first, then the label");
+    // A label of any other words is kept whole
+    const kept = read(`6x6:${'.'.repeat(36)} boxes=3x2 hard one: a=b\n`)[0]!;
+    expect(kept.ok && kept.puzzle.label).toBe('hard one: a=b');
+  });
+});

@@ -115,6 +115,12 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
     index++;
   }
   let label: string | undefined;
+  for (let i = index + 1; i < words.length; i++) {
+    // A field after the first word of the label would be dropped with it: sums= after a name made
+    // a killer without totals, boxes= a grid of the usual boxes (counted under the wrong rules).
+    const key = FIELD.exec(words[i]!);
+    if (key !== null) fail(`field ${key[1]}= comes after the label '${brief(words[index]!)}': write the fields first, then the label`, where);
+  }
   if (index < words.length) {
     // The label keeps its own spacing: the text after the last field.
     let at = colon + 1;
