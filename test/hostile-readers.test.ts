@@ -188,3 +188,14 @@ describe('a field written after the label is refused, not dropped with the label
     expect(kept.ok && kept.puzzle.label).toBe('hard one: a=b');
   });
 });
+
+test('a cage total of 0 is refused: it read as a cage without a total', () => {
+  const expected = 'BAD_RULES: cage 1: a total of 0 (a cage without a total is written ? in a variant line, without "value" in f-puzzles)';
+  const line = errorOf(`killer:${'.'.repeat(81)} cages=aa${'.'.repeat(79)} sums=0\n`);
+  expect(`${line.code}: ${line.reason}`).toBe(expected);
+  const fp = errorOf(JSON.stringify({ size: 9, grid: emptyGrid(9), killercage: [{ cells: ['R1C1', 'R1C2'], value: '0' }] }));
+  expect(`${fp.code}: ${fp.reason}`).toBe(expected);
+  // No total at all is still a cage without a total
+  const none = read(JSON.stringify({ size: 9, grid: emptyGrid(9), killercage: [{ cells: ['R1C1', 'R1C2'] }] }))[0]!;
+  expect(none.ok && 'rules' in none.puzzle && none.puzzle.rules.cages[0]!.sum).toBe(0);
+});

@@ -18,6 +18,8 @@ export function rulesFrom(spec: RulesSpec, where: SourceLocation): Rules {
   for (let i = 0; i < cages.length; i++) {
     const sum = cages[i]!.sum;
     if (sum !== undefined && !Number.isSafeInteger(sum)) throw new PuzzleFormatError('BAD_RULES', `cage ${i + 1}: its total is too large for a cage total`, where);
+    // The rules take 0 for "no total": a 0 written by hand is a mistake, not a cage without a total.
+    if (sum === 0) throw new PuzzleFormatError('BAD_RULES', `cage ${i + 1}: a total of 0 (a cage without a total is written ? in a variant line, without "value" in f-puzzles)`, where);
   }
   try {
     return buildRules(spec);
