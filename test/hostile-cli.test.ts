@@ -2,7 +2,7 @@
  * What a careless user meets with variants on the command line (in-process runs: the exit code and
  * the one line). Each case failed before its fix.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -82,5 +82,29 @@ describe('a command typed without a file at a terminal says it is reading the te
     }
     // Not when standard input is a pipe or a file
     expect((await run(['check'], '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n')).stderr).toBe('');
+  });
+});
+
+describe('grade --report that cannot be written stops before the grading', () => {
+  test('a report under a file (not a folder): one line, exit 2, nothing graded or printed', async () => {
+    const blocker = file('blocker.txt', 'a file where a folder should be\n');
+    const puzzles = file('x.txt', 'x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.\n');
+    const result = await run(['grade', puzzles, '--report', join(blocker, 'report.html')]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe(''); // the grades were printed, then the report failed
+    expect(result.stderr).toBe(`sudoku-press: cannot write ${join(blocker, 'report.html')}: ${blocker} is a file, not a folder\n`);
+  });
+
+  test('a report that can be written is written whole, and none is left when the run stops at a usage error', async () => {
+    const report = join(dir, 'report.html');
+    const ok = await run(['grade', file('x2.txt', 'x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.\n'), '--report', report]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toBe(`wrote the report ${report}\n`);
+    // A 6x6 killer stops grade (only 9x9 killers are graded) after the first record
+    const stopped = join(dir, 'stopped.html');
+    const killer6 = JSON.stringify({ size: 6, grid: Array.from({ length: 6 }, () => Array.from({ length: 6 }, () => ({}))), killercage: [{ cells: ['R1C1', 'R1C2'], value: '3' }] });
+    const bad = await run(['grade', file('mixed.txt', `x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.\n${killer6}\n`), '--report', stopped]);
+    expect(bad.code).toBe(2);
+    expect(readdirSync(dir).filter((name) => name.includes('stopped'))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { GradePool, workersAvailable, type GradeOutcome, type PoolPuzzle } from 
 import { variantInput } from '../node/variant-input.js';
 import { techniqueById } from '../techniques/registry.js';
 import { availableParallelism } from 'node:os';
-import { writeFileWhole } from '../node/output-file.js';
+import { openOutputFile } from '../node/output-file.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord } from '../formats/reader.js';
 import { anyRecordsInRange, checkInputFiles, countRecords, inputsKey, requireRegularFiles } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
@@ -220,8 +220,16 @@ Examples:
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
       const key = JSON.stringify(['grade', 2, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, range, inputsKey(files)]);
-      // --force also replaces the --report file: with --report and no -o it is no misuse.
-      const target = await openOutputTarget(io, cli.output === undefined && cli.report !== undefined ? { ...cli, force: false } : cli, key, files);
+      // Opened now, so that a report that cannot be written stops the run before the grading, not after.
+      const reportFile = cli.report === undefined ? null : openOutputFile(cli.report, { force: cli.force });
+      let target;
+      try {
+        // --force also replaces the --report file: with --report and no -o it is no misuse.
+        target = await openOutputTarget(io, cli.output === undefined && cli.report !== undefined ? { ...cli, force: false } : cli, key, files);
+      } catch (error) {
+        await reportFile?.discard();
+        throw error;
+      }
       const out = target.writer;
       const progress = new Progress(io, 'graded');
       const format = cli.json ? jsonLine : textLine;
@@ -328,15 +336,17 @@ Examples:
             if (cli.json) await out.line(JSON.stringify(statsJson(stats)));
             else for (const line of report.statsText(stats).trimEnd().split('\n')) await out.line(line);
           }
-          if (cli.report !== undefined) {
+          if (reportFile !== null) {
             const sources = files.length === 0 ? 'standard input' : files.join(', ');
-            writeFileWhole(cli.report, report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }), { force: cli.force });
+            reportFile.stream.write(report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }));
+            await reportFile.commit();
             io.stderr.write(`wrote the report ${cli.report}\n`);
           }
         }
         await target.finish(records, counters());
       } catch (error) {
         progress.clear();
+        await reportFile?.discard();
         await target.abandon(records, counters());
         throw error;
       }
