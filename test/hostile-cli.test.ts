@@ -108,3 +108,15 @@ describe('grade --report that cannot be written stops before the grading', () =>
     expect(readdirSync(dir).filter((name) => name.includes('stopped'))).toEqual([]);
   });
 });
+
+test('check --json output, and generate --json output, read back by check', async () => {
+  const x = file('x3.txt', 'x:.5..21...72......6........23.......446.....959.......36........2......51...98..6. solo-x\n');
+  const first = await run(['check', '--json', x]);
+  const again = await run(['check', file('x3.jsonl', first.stdout)]);
+  expect(again.code, again.stdout).toBe(0);
+  expect(again.stdout.split('\n')[0]).toMatch(/x3\.jsonl:1: unique {2}solo-x$/);
+  const generated = await run(['generate', '--variant', '4x4', '-n', '2', '--seed', '1', '--json']);
+  const checked = await run(['check', file('g.jsonl', generated.stdout)]);
+  expect(checked.code, checked.stdout).toBe(0);
+  expect(checked.stdout).toMatch(/checked 2 puzzles .*: 2 unique/);
+});

@@ -199,3 +199,20 @@ test('a cage total of 0 is refused: it read as a cage without a total', () => {
   const none = read(JSON.stringify({ size: 9, grid: emptyGrid(9), killercage: [{ cells: ['R1C1', 'R1C2'] }] }))[0]!;
   expect(none.ok && 'rules' in none.puzzle && none.puzzle.rules.cages[0]!.sum).toBe(0);
 });
+
+describe("sudoku-press's own --json lines are read back (they were 'f-puzzles constraint \"type\" is not supported')", () => {
+  test('a puzzle line by its "puzzle" and "label"; summary lines hold no puzzle; a puzzle line without one is an error', () => {
+    const lines = [
+      JSON.stringify({ type: 'puzzle', index: 1, variant: 'x', puzzle: X_LINE, status: 'graded' }),
+      JSON.stringify({ type: 'puzzle', source: 'a.txt', line: 3, label: 'named', puzzle: CLASSIC, status: 'unique' }),
+      JSON.stringify({ type: 'summary', puzzles: 2, unique: 2 }),
+      JSON.stringify({ type: 'puzzle', source: 'a.txt', line: 4, status: 'invalid', code: 'CELL_COUNT', error: 'expected 81 cells' }),
+    ];
+    const results = read(`${lines.join('\n')}\n`);
+    expect(results.map((r) => (r.ok ? `${r.puzzle.line} ${'rules' in r.puzzle ? r.puzzle.rules.variant : 'classic'} ${r.puzzle.label ?? ''}` : r.error.message))).toEqual([
+      '1 x ',
+      '2 classic named',
+      'in.txt:4: a sudoku-press JSON line of type "puzzle" with no "puzzle" (a record an earlier run could not read)',
+    ]);
+  });
+});

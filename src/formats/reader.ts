@@ -171,6 +171,8 @@ export class AnyPuzzleReader {
       return [{ ok: false, error: new PuzzleFormatError('BAD_FPUZZLES', `not valid JSON: ${brief((error as Error).message, 120)}`, where) }];
     }
     try {
+      const own = ownJsonLine(data, where);
+      if (own !== null) return own === SKIP ? NONE : [{ ok: true, puzzle: { ...own, source: where.source, line: where.line, format: 'line' } }];
       const read = fromFpuzzles(data, where);
       return [{ ok: true, puzzle: { rules: read.rules, givens: read.givens, label: read.label, source: where.source, line: where.line, format: 'fpuzzles' } }];
     } catch (error) {
@@ -178,6 +180,30 @@ export class AnyPuzzleReader {
       throw error;
     }
   }
+}
+
+const SKIP = Symbol('skip');
+/** The `type` of sudoku-press's own JSON lines (`--json` of every command). */
+const OWN_JSON_TYPES = new Set(['puzzle', 'repair', 'summary', 'stats', 'error', 'template']);
+
+/**
+ * A line of sudoku-press's own `--json` output read back (`generate --json > f; check f`): a
+ * puzzle from its "puzzle" field (a variant line or 81 cells) and its label; SKIP for the lines
+ * that hold none (summary, stats...); null when the object is not one of those lines.
+ */
+function ownJsonLine(data: unknown, where: SourceLocation): ReadVariant | typeof SKIP | null {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || 'grid' in data) return null;
+  const fields = data as Record<string, unknown>;
+  const type = fields['type'];
+  if (typeof type !== 'string' || !OWN_JSON_TYPES.has(type)) return null;
+  if (type !== 'puzzle' && type !== 'repair') return SKIP;
+  const puzzle = fields['puzzle'];
+  if (typeof puzzle !== 'string') {
+    throw new PuzzleFormatError('BAD_FPUZZLES', `a sudoku-press JSON line of type "${type}" with no "puzzle" (a record an earlier run could not read)`, where);
+  }
+  const read = parseVariantLine(puzzle, where);
+  const label = fields['label'];
+  return typeof label === 'string' && label !== '' ? { ...read, label } : read;
 }
 
 /**
