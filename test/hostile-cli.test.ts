@@ -120,3 +120,12 @@ test('check --json output, and generate --json output, read back by check', asyn
   expect(checked.code, checked.stdout).toBe(0);
   expect(checked.stdout).toMatch(/checked 2 puzzles .*: 2 unique/);
 });
+
+test('hint given two puzzles as its argument names the argument, not its whole text', async () => {
+  const x = 'x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.';
+  const result = await run(['hint', `${x}\n${x}`]);
+  expect(result.code).toBe(2);
+  expect(result.stderr).toBe('sudoku-press: hint takes one puzzle; the argument holds 2\n');
+  const path = file('two.txt', `${x}\n${x}\n`);
+  expect((await run(['hint', path])).stderr).toBe(`sudoku-press: hint takes one puzzle; ${path} holds 2\n`);
+});

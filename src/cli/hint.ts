@@ -66,7 +66,11 @@ Examples:
         state.exitCode = EXIT.failure;
         return;
       }
-      if (records.length !== 1) throw new UsageError(`hint takes one puzzle; ${arg} holds ${records.length}`);
+      if (records.length !== 1) {
+        const first = records[0]!;
+        const fromArgument = (first.ok ? first.puzzle.source : first.error.source) === '<argument>';
+        throw new UsageError(`hint takes one puzzle; ${fromArgument ? 'the argument' : terminalSafe(arg)} holds ${records.length}`);
+      }
       const record = records[0]!;
       if (!record.ok) {
         if (options.json) io.stdout.write(`${invalidLine(record.error)}\n`);
