@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { Readable, Writable } from 'node:stream';
 import { runCli } from '../src/cli/program.js';
-import { run } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
+import { lzBomb } from './helpers/lz-bomb.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sudoku-press-hostile-cli-'));
 const file = (name: string, text: string): string => {
@@ -128,4 +129,24 @@ test('hint given two puzzles as its argument names the argument, not its whole t
   expect(result.stderr).toBe('sudoku-press: hint takes one puzzle; the argument holds 2\n');
   const path = file('two.txt', `${x}\n${x}\n`);
   expect((await run(['hint', path])).stderr).toBe(`sudoku-press: hint takes one puzzle; ${path} holds 2\n`);
+});
+
+test('the built binary: a file of hostile variant records is one line each and exit 1, then the good record is read', () => {
+  const classic = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
+  const records = [
+    `${lzBomb(60_000)}`, // 300 million characters if decompressed whole
+    `{"size":${'['.repeat(30_000)}${']'.repeat(30_000)}}`, // nested too deeply
+    'https://f-puzzles.com/?load=%4IgzglgXgpiBcBOANCALhNAbO8QGUB7LQgA', // a bad % escape
+    JSON.stringify({ size: 9, grid: Array.from({ length: 9 }, () => Array.from({ length: 9 }, () => ({}))), 'diagonal+': 'true' }),
+    `killer:${'.'.repeat(81)} cages=aa${'.'.repeat(79)} name sums=3`,
+    classic,
+  ];
+  const path = file('hostile.txt', `\uFEFF${records.join('\r\n')}\r\n`);
+  const result = runBinary(['check', path]);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe('');
+  const lines = result.stdout.trim().split('\n');
+  expect(lines).toHaveLength(records.length + 1);
+  expect(lines.slice(0, 5).every((line, i) => line.startsWith(`${path}:${i + 1}: invalid: `) && line.length < 300)).toBe(true);
+  expect(lines[5]).toBe(`${path}:6: unique`);
 });
