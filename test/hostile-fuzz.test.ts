@@ -41,7 +41,9 @@ const LINES = records('variant-lines.txt');
 const SOLO = records('solo-ids.txt');
 const JSON_LINES = records('fpuzzles-lines.jsonl');
 const BASE64 = records('fpuzzles-base64.txt');
-const TEXTS = [...LINES, ...SOLO, ...JSON_LINES, ...BASE64];
+/** sudoku-press's own --json lines, read back by their "puzzle". */
+const OWN_JSON = LINES.slice(0, 3).map((line, i) => JSON.stringify({ type: 'puzzle', source: 'a.txt', line: i + 1, label: `p${i}`, puzzle: line.split(' ')[0], status: 'unique' }));
+const TEXTS = [...LINES, ...SOLO, ...JSON_LINES, ...BASE64, ...OWN_JSON];
 const OBJECTS = JSON_LINES.map((line) => JSON.parse(line) as Record<string, unknown>);
 const SLOW_MS = 2000;
 
