@@ -150,3 +150,10 @@ test('the built binary: a file of hostile variant records is one line each and e
   expect(lines.slice(0, 5).every((line, i) => line.startsWith(`${path}:${i + 1}: invalid: `) && line.length < 300)).toBe(true);
   expect(lines[5]).toBe(`${path}:6: unique`);
 });
+
+test('generate --variant --timeout 1e9 (past what a timer holds) makes its puzzles without a Node warning', () => {
+  const result = runBinary(['generate', '--variant', '4x4', '-n', '2', '--seed', '1', '--timeout', '1e9']);
+  expect(result.stderr).toBe(''); // was "TimeoutOverflowWarning: ... Timeout duration was set to 1." and two more lines
+  expect(result.code).toBe(0);
+  expect(result.stdout.trim().split('\n')).toHaveLength(2);
+});

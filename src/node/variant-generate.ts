@@ -67,7 +67,8 @@ export async function* variantLines(options: VariantRunOptions, first: number, c
   try {
     if (Number.isFinite(deadline)) {
       // Wakes the wait below when the time is up, even while every worker is deep in one puzzle.
-      timer = setTimeout(notify, Math.max(0, deadline - Date.now()) + 1);
+      // setTimeout takes at most 2^31 - 1 ms (24.8 days): longer, Node warns and fires after 1 ms.
+      timer = setTimeout(notify, Math.min(2 ** 31 - 1, Math.max(0, deadline - Date.now()) + 1));
       timer.unref();
     }
     for (let yielded = 0; yielded < count; ) {
