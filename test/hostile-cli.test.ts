@@ -157,3 +157,22 @@ test('generate --variant --timeout 1e9 (past what a timer holds) makes its puzzl
   expect(result.code).toBe(0);
   expect(result.stdout.trim().split('\n')).toHaveLength(2);
 });
+
+test('a UTF-16 file (Notepad\'s "Unicode") is one line saying so, not an invalid record per line', async () => {
+  const x = 'x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.\n';
+  const path = join(dir, 'utf16.txt');
+  writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(x.repeat(3), 'utf16le')]));
+  const bigEndian = join(dir, 'utf16be.txt');
+  writeFileSync(bigEndian, Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(x.repeat(3), 'utf16le').swap16()]));
+  expect((await run(['check', bigEndian])).stderr).toBe(`sudoku-press: cannot read '${bigEndian}': it is UTF-16 text (save it as UTF-8)\n`);
+  // Binary junk that starts with two bytes that are not UTF-8 is still read as records
+  const junk = join(dir, 'junk.bin');
+  writeFileSync(junk, Buffer.from([0xff, 0xfe, 0x00, 0x00, 0x41, 0x0a]));
+  expect((await run(['check', junk])).code).toBe(1);
+  for (const command of ['check', 'grade', 'solve']) {
+    const result = await run([command, path]);
+    expect(result.code, command).toBe(2);
+    expect(result.stdout, command).toBe('');
+    expect(result.stderr, command).toBe(`sudoku-press: cannot read '${path}': it is UTF-16 text (save it as UTF-8)\n`);
+  }
+});

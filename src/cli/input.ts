@@ -31,9 +31,32 @@ export function checkInputFiles(files: readonly string[]): void {
   }
 }
 
-function linesOf(stream: Readable): AsyncIterable<string> {
+function linesOf(stream: Readable, name = '-'): AsyncIterable<string> {
   // Not readline: it holds a whole line, however long (see textLines).
-  return textLines(stream);
+  return refuseUtf16(textLines(stream), name);
+}
+
+/** A first line of UTF-16 decoded as UTF-8: the mark's two bytes replaced, then NUL every other character (little- or big-endian). */
+function looksUtf16(line: string): boolean {
+  if (!line.startsWith('\uFFFD\uFFFD') || line.length < 6) return false;
+  const nul = line[3] === '\u0000' && line[5] === '\u0000' ? 2 : line[2] === '\u0000' && line[4] === '\u0000' ? 3 : 0;
+  return nul !== 0 && line[nul] !== '\u0000' && line[nul + 2] !== '\u0000';
+}
+
+/**
+ * The lines, or a usage error when the first shows UTF-16 read as UTF-8 (Notepad's "Unicode",
+ * Excel's "Unicode text"): its byte order mark FF FE or FE FF, then NUL between the characters.
+ * Every record would otherwise be one more "unexpected character U+0000".
+ */
+async function* refuseUtf16(lines: AsyncIterable<string>, name: string): AsyncGenerator<string> {
+  let first = true;
+  for await (const line of lines) {
+    if (first && looksUtf16(line)) {
+      throw new UsageError(`cannot read ${name === '-' ? 'standard input' : `'${name}'`}: it is UTF-16 text (save it as UTF-8)`);
+    }
+    first = false;
+    yield line;
+  }
 }
 
 /**
@@ -106,7 +129,7 @@ export async function* readAnyInputs(files: readonly string[], io: CliIo, finger
   for (const [index, name] of names.entries()) {
     const stream = fingerprint && name !== '-' ? openWatchedInput(name, index, fingerprint) : openInput(name, io);
     try {
-      for await (const record of readAnyPuzzles(linesOf(stream), { source: name === '-' ? '<stdin>' : name })) {
+      for await (const record of readAnyPuzzles(linesOf(stream, name), { source: name === '-' ? '<stdin>' : name })) {
         yield record;
         await breather.breathe();
       }
@@ -156,7 +179,7 @@ export async function countRecords(files: readonly string[], io: CliIo, why: str
   for (const name of files) {
     const reader = new AnyPuzzleReader({ source: name, rejectConflicts: false });
     let line = 0;
-    for await (const text of linesOf(openInput(name, io))) count += reader.push(text, ++line).length;
+    for await (const text of linesOf(openInput(name, io), name)) count += reader.push(text, ++line).length;
     if (reader.end()) count++;
   }
   return count;
