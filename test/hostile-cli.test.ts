@@ -1,6 +1,6 @@
 /*
- * What a careless user meets with variants on the command line (in-process runs: the exit code and
- * the one line). Each case failed before its fix.
+ * What a careless user meets with variants on the command line: the exit code and the one line
+ * (in-process runs; two cases spawn the built binary). Each case failed before its fix.
  */
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
