@@ -120,6 +120,11 @@ test('check --json output, and generate --json output, read back by check', asyn
   const checked = await run(['check', file('g.jsonl', generated.stdout)]);
   expect(checked.code, checked.stdout).toBe(0);
   expect(checked.stdout).toMatch(/checked 2 puzzles .*: 2 unique/);
+  // A classic line of that output is a classic puzzle to repair (not "a classic puzzle: classic puzzles only")
+  const classic = await run(['check', '--json', file('c.txt', '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n')]);
+  const repaired = await run(['repair', file('c.jsonl', classic.stdout)]);
+  expect(repaired.stderr).not.toMatch(/classic puzzles only/);
+  expect(repaired.code, repaired.stderr).toBe(0);
 });
 
 test('hint given two puzzles as its argument names the argument, not its whole text', async () => {

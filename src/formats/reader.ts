@@ -1,6 +1,6 @@
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
-import { classicRules } from '../rules/constructors.js';
+import { classicRules, isClassic9 } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64, MAX_FPUZZLES_TEXT, MAX_JSON_DEPTH, tooDeep } from './fpuzzles.js';
 import { hasVariantTag, parseLayoutLine, parseVariantLine } from './line.js';
@@ -172,7 +172,13 @@ export class AnyPuzzleReader {
     }
     try {
       const own = ownJsonLine(data, where);
-      if (own !== null) return own === SKIP ? NONE : [{ ok: true, puzzle: { ...own, source: where.source, line: where.line, format: 'line' } }];
+      if (own === SKIP) return NONE;
+      if (own !== null) {
+        // A classic puzzle stays a classic record (repair, check --explain and book --puzzles take those).
+        const { source, line } = where;
+        const puzzle: AnyRecord = isClassic9(own.rules) ? { grid: own.givens, label: own.label, source, line } : { ...own, source, line, format: 'line' };
+        return [{ ok: true, puzzle }];
+      }
       const read = fromFpuzzles(data, where);
       return [{ ok: true, puzzle: { rules: read.rules, givens: read.givens, label: read.label, source: where.source, line: where.line, format: 'fpuzzles' } }];
     } catch (error) {
