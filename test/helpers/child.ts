@@ -37,6 +37,27 @@ export async function waitFor(test: () => boolean, limitMs = 20_000): Promise<bo
   return test();
 }
 
+/**
+ * CPU milliseconds a process has used (user + system, all its threads), from /proc; null where
+ * there is no /proc (not Linux). A loaded machine delays a child by wall time, not by CPU time.
+ */
+export function cpuMillis(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) start after its closing bracket.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  } catch {
+    return null;
+  }
+}
+
+let ticks = 0;
+function clockTicks(): number {
+  if (ticks === 0) ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  return ticks;
+}
+
 /** Records saved in a resumable run's progress file (0 when there is none yet). */
 export function savedRecords(stateFile: string): number {
   if (!existsSync(stateFile)) return 0;
