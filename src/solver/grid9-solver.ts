@@ -120,77 +120,104 @@ function compileLayout9(rules: Rules): Layout9 {
   // not reach what is cached here for every value on the layout.
   const { start, cells } = houseTablesOf(rules);
   const houseCount = start.length - 1;
-  const houseMask = new Int32Array(houseCount * 3);
-  const housesOfBits = new Int32Array(81 * 2);
+  // One buffer for the fixed-size tables, views into it: a file of jigsaws compiles a layout per
+  // puzzle, and a typed array of its own per table cost more than filling it.
+  const buffer = new Int32Array(houseCount * 3 + 162 + 243 + 81 + 3 * 243 + houseCount + 1);
+  let used = 0;
+  const take = (n: number): Int32Array => buffer.subarray(used, (used += n));
+  const houseMask = take(houseCount * 3);
+  const housesOfBits = take(81 * 2);
   for (let h = 0; h < houseCount; h++) {
     for (let i = start[h]!; i < start[h + 1]!; i++) {
       setBit(houseMask, h * 3, cells[i]!);
       setHouse(housesOfBits, cells[i]! * 2, h);
     }
   }
-  const peerMask = new Int32Array(81 * 3);
+  const peerMask = take(81 * 3);
   for (let h = 0; h < houseCount; h++) {
+    const m0 = houseMask[h * 3]!;
+    const m1 = houseMask[h * 3 + 1]!;
+    const m2 = houseMask[h * 3 + 2]!;
     for (let i = start[h]!; i < start[h + 1]!; i++) {
       const at = cells[i]! * 3;
-      for (let w = 0; w < 3; w++) peerMask[at + w] = peerMask[at + w]! | houseMask[h * 3 + w]!;
+      peerMask[at] = peerMask[at]! | m0;
+      peerMask[at + 1] = peerMask[at + 1]! | m1;
+      peerMask[at + 2] = peerMask[at + 2]! | m2;
     }
   }
   for (let cell = 0; cell < 81; cell++) clearBit(peerMask, cell * 3, cell);
   const lined = isLined(rules, houseMask, houseCount);
-  const rowOut = new Int32Array(lined ? 81 : 0);
-  const regionOffRow = new Int32Array(lined ? 243 : 0);
-  const regionOffColumn = new Int32Array(lined ? 243 : 0);
-  const columnOut = new Int32Array(lined ? 243 : 0);
+  const rowOut = take(lined ? 81 : 0);
+  const regionOffRow = take(lined ? 243 : 0);
+  const regionOffColumn = take(lined ? 243 : 0);
+  const columnOut = take(lined ? 243 : 0);
   if (lined) {
     for (let cell = 0; cell < 81; cell++) {
       const row = (cell / 9) | 0;
-      const column = 9 + (cell % 9);
-      let region = 18;
-      while ((houseMask[region * 3 + ((cell / 27) | 0)]! & (1 << cell % 27)) === 0) region++;
       const w = (cell / 27) | 0;
+      const bit = 1 << cell % 27;
+      let region = 18;
+      while ((houseMask[region * 3 + w]! & bit) === 0) region++;
+      const r0 = houseMask[region * 3]!;
+      const r1 = houseMask[region * 3 + 1]!;
+      const r2 = houseMask[region * 3 + 2]!;
       rowOut[cell] = houseMask[row * 3 + w]! & ~houseMask[region * 3 + w]!;
-      for (let i = 0; i < 3; i++) {
-        regionOffRow[cell * 3 + i] = houseMask[region * 3 + i]! & ~houseMask[row * 3 + i]!;
-        regionOffColumn[cell * 3 + i] = houseMask[region * 3 + i]! & ~houseMask[column * 3 + i]!;
-        columnOut[cell * 3 + i] = houseMask[column * 3 + i]! & ~houseMask[region * 3 + i]!;
-      }
+      const at = cell * 3;
+      // A row lies in one word; a column is COLUMN << c in every word.
+      const line = COLUMN << cell % 9;
+      regionOffRow[at] = w === 0 ? r0 & ~houseMask[row * 3]! : r0;
+      regionOffRow[at + 1] = w === 1 ? r1 & ~houseMask[row * 3 + 1]! : r1;
+      regionOffRow[at + 2] = w === 2 ? r2 & ~houseMask[row * 3 + 2]! : r2;
+      regionOffColumn[at] = r0 & ~line;
+      regionOffColumn[at + 1] = r1 & ~line;
+      regionOffColumn[at + 2] = r2 & ~line;
+      columnOut[at] = line & ~r0;
+      columnOut[at + 1] = line & ~r1;
+      columnOut[at + 2] = line & ~r2;
     }
   }
   const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
   const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
-  const pairs: number[] = [];
-  const pairHouses: number[] = [];
+  // House pairs sharing 2 to 8 cells (with lined houses, a line and a region are looked at through
+  // the per-cell tables above): counted, then written.
+  const lockStart = take(houseCount + 1);
+  let pairCount = 0;
   for (let a = 0; a < houseCount; a++) {
-    // With lined houses, a line and a region are looked at through the per-cell tables.
     for (let b = Math.max(a + 1, lined ? 27 : 0); b < houseCount; b++) {
-      let shared = 0;
-      const words = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-      for (let w = 0; w < 3; w++) {
-        const x = houseMask[a * 3 + w]!;
-        const y = houseMask[b * 3 + w]!;
-        words[w] = x & y;
-        words[3 + w] = x & ~y;
-        words[6 + w] = y & ~x;
-        shared += popcount27(x & y);
-      }
+      const shared = sharedCells(houseMask, a, b);
       if (shared >= 2 && shared < 9) {
-        pairHouses.push(a, b);
-        pairs.push(...words);
+        pairCount++;
+        lockStart[a + 1]!++;
+        lockStart[b + 1]!++;
       }
     }
   }
-  const lockStart = new Int32Array(houseCount + 1);
-  for (const h of pairHouses) lockStart[h + 1]!++;
   for (let h = 0; h < houseCount; h++) lockStart[h + 1]! += lockStart[h]!;
-  const lockOf = new Int32Array(pairHouses.length * 2);
-  const fill = lockStart.slice();
-  for (let i = 0; i < pairHouses.length; i += 2) {
-    const a = pairHouses[i]!;
-    const b = pairHouses[i + 1]!;
-    lockOf[fill[a]! * 2] = (i / 2) * 9;
-    lockOf[fill[a]!++ * 2 + 1] = b;
-    lockOf[fill[b]! * 2] = (i / 2) * 9;
-    lockOf[fill[b]!++ * 2 + 1] = a;
+  const pairBuffer = new Int32Array(pairCount * 13);
+  const lockMask = pairBuffer.subarray(0, pairCount * 9);
+  const lockOf = pairBuffer.subarray(pairCount * 9);
+  if (pairCount > 0) {
+    const fill = lockStart.slice();
+    let pair = 0;
+    for (let a = 0; a < houseCount; a++) {
+      for (let b = Math.max(a + 1, lined ? 27 : 0); b < houseCount; b++) {
+        const shared = sharedCells(houseMask, a, b);
+        if (shared < 2 || shared >= 9) continue;
+        const p = pair * 9;
+        for (let w = 0; w < 3; w++) {
+          const x = houseMask[a * 3 + w]!;
+          const y = houseMask[b * 3 + w]!;
+          lockMask[p + w] = x & y;
+          lockMask[p + 3 + w] = x & ~y;
+          lockMask[p + 6 + w] = y & ~x;
+        }
+        lockOf[fill[a]! * 2] = p;
+        lockOf[fill[a]!++ * 2 + 1] = b;
+        lockOf[fill[b]! * 2] = p;
+        lockOf[fill[b]!++ * 2 + 1] = a;
+        pair++;
+      }
+    }
   }
   for (let h = 0; h <= houseCount; h++) lockStart[h] = lockStart[h]! * 2;
   const layout: Layout9 = {
@@ -205,8 +232,8 @@ function compileLayout9(rules: Rules): Layout9 {
     allLow,
     allHigh,
     peerMask,
-    lockCount: pairs.length / 9,
-    lockMask: new Int32Array(pairs),
+    lockCount: pairCount,
+    lockMask,
     lockStart,
     lockOf,
   };
@@ -243,6 +270,11 @@ function isLined(rules: Rules, houseMask: Int32Array, houseCount: number): boole
     }
   }
   return c0 === WORD_ALL && c1 === WORD_ALL && c2 === WORD_ALL;
+}
+
+/** Cells shared by houses a and b. */
+function sharedCells(houseMask: Int32Array, a: number, b: number): number {
+  return popcount27(houseMask[a * 3]! & houseMask[b * 3]!) + popcount27(houseMask[a * 3 + 1]! & houseMask[b * 3 + 1]!) + popcount27(houseMask[a * 3 + 2]! & houseMask[b * 3 + 2]!);
 }
 
 function popcount27(v: number): number {
