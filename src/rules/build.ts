@@ -219,7 +219,7 @@ function makeLayout(input: RulesSpec): Layout {
   let regions: number[] | undefined;
   if (input.regions !== undefined) {
     if (input.boxes !== undefined) throw new RulesError('BAD_REGIONS', 'give either irregular regions or a box shape, not both');
-    regions = [...input.regions];
+    regions = Array.isArray(input.regions) ? input.regions.slice() : [...input.regions];
     if (regions.length !== cellCount) {
       throw new RulesError('BAD_REGIONS', `regions: expected one region number per cell (${cellCount}), got ${regions.length}`);
     }
@@ -249,7 +249,9 @@ function makeLayout(input: RulesSpec): Layout {
   // sorts them and keeps them unless an earlier house has the same cells (Samurai's shared boxes; an
   // extra region equal to a house). No array, string or closure per house: a file of jigsaws builds
   // a layout per puzzle.
-  const list: HouseList = { cells: [], start: [0], kinds: [] };
+  const list: HouseList = { cells: scratchCells, start: scratchStart, kinds: [] };
+  list.cells.length = 0;
+  list.start.length = 1;
   const cellAt = frame.cellAt;
   const width = frame.width;
 
@@ -353,13 +355,20 @@ function makeLayout(input: RulesSpec): Layout {
   // made on first need (layoutPeers): counting on the 81-cell path never reads them.
   const houseKinds = list.kinds;
   const houseCount = houseKinds.length;
-  const houseStart = new Int32Array(list.start);
-  const houseCells = new Int16Array(list.cells);
-  const housesOfStart = new Int32Array(cellCount + 1);
+  // Two buffers (starts, cells), views into them: fewer typed arrays to make and collect.
+  const starts = new Int32Array(houseCount + 1 + cellCount + 1);
+  const houseStart = starts.subarray(0, houseCount + 1);
+  houseStart.set(list.start);
+  const cellBuffer = new Int16Array(list.cells.length * 2);
+  const houseCells = cellBuffer.subarray(0, list.cells.length);
+  houseCells.set(list.cells);
+  const housesOfStart = starts.subarray(houseCount + 1);
   for (let i = 0; i < houseCells.length; i++) housesOfStart[houseCells[i]! + 1]!++;
   for (let cell = 0; cell < cellCount; cell++) housesOfStart[cell + 1]! += housesOfStart[cell]!;
-  const housesOfCells = new Int16Array(houseCells.length);
-  const fill = housesOfStart.slice(0, cellCount);
+  const housesOfCells = cellBuffer.subarray(list.cells.length);
+  if (fillScratch.length < cellCount) fillScratch = new Int32Array(cellCount);
+  const fill = fillScratch;
+  fill.set(housesOfStart.subarray(0, cellCount));
   for (let h = 0; h < houseCount; h++) {
     for (let i = houseStart[h]!; i < houseStart[h + 1]!; i++) housesOfCells[fill[houseCells[i]!]!++] = h;
   }
@@ -378,6 +387,11 @@ function makeLayout(input: RulesSpec): Layout {
     grids: frame.grids,
   };
 }
+
+// makeLayout's scratch (it never runs twice at once): the house list, the fill marks of housesOf.
+const scratchCells: number[] = [];
+const scratchStart: number[] = [0];
+let fillScratch = new Int32Array(0);
 
 /** Houses being made (see makeLayout): house h's cells are cells[start[h]..start[h + 1]). */
 interface HouseList {
