@@ -2,7 +2,9 @@
  * `node build-bench/bench/jigsaw-profile.js [set ...]`: search effort of the 9x9 counting paths
  * (count to 2) on the variant fixtures, against the classic band solver on classic puzzles of the
  * same Solo level: nodes and guesses per puzzle, and microseconds per puzzle and per node (median
- * of BENCH_ROUNDS rounds). A tool for profiling (node --cpu-prof), not a table of the README.
+ * of BENCH_ROUNDS rounds), and the time of a puzzle end to end split into building its rules value,
+ * compiling the solver's tables and counting. A tool for profiling (node --cpu-prof), not a table of
+ * the README.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +65,15 @@ for (const pair of sets) {
     for (const item of items) countRules(item.rules, item.givens, 2);
   }, items.length);
   console.log(`${file}: ${(nodes / items.length).toFixed(1)} nodes, ${(guesses / items.length).toFixed(1)} guesses per puzzle; ${us.toFixed(1)} us per puzzle, ${((us * items.length) / nodes).toFixed(2)} us per node`);
+  // End to end, split: building the rules value (a new layout each: the layout cache holds 16), then
+  // counting on it (the solver compiles the layout's tables on its first count).
+  const buildUs = rate(() => {
+    for (const item of items) buildRules(item.spec);
+  }, items.length);
+  const endToEndUs = rate(() => {
+    for (const item of items) countRules(buildRules(item.spec), item.givens, 2);
+  }, items.length);
+  console.log(`  end to end ${endToEndUs.toFixed(1)} us per puzzle: buildRules ${buildUs.toFixed(1)}, the rest (the solver compiling the layout, garbage) ${(endToEndUs - buildUs - us).toFixed(1)}, the count ${us.toFixed(1)}`);
   if (reference === undefined) continue;
   const classic = load(reference);
   let cn = 0;

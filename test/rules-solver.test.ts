@@ -3,7 +3,7 @@ import seedrandom from 'seedrandom';
 import { describe, expect, test } from 'vitest';
 import { PuzzleFormatError } from '../src/core/errors.js';
 import { countSolutions, solve, countRules, solveRules, type Rules, type RulesSpec, buildRules, classicRules, samuraiRules, formatValues } from '../src/index.js';
-import { countRulesGeneral, countRulesGrid9 } from '../src/solver/rules-solver.js';
+import { countRulesGeneral, countRulesGrid9, lastRulesStats } from '../src/solver/rules-solver.js';
 import { fitsGrid9, grid9TablesOf } from '../src/solver/grid9-solver.js';
 import { readSoloId } from './helpers/solo-id.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
@@ -603,6 +603,53 @@ describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw an
       }
     }
     expect(kinds.has(0) && kinds.has(1) && kinds.has(2)).toBe(true);
+  });
+
+  test('leftovers: each pair is a band of lines less its regions against those regions less the band, both sides holding the same digits in a solution', () => {
+    const random = seedrandom('grid9 leftovers');
+    let pairs = 0;
+    let single = 0;
+    for (const { spec } of [...jigsaw.slice(0, 10), ...readVariantFixtures('jigsaw-unreasonable.txt').slice(0, 10)]) {
+      const rules = buildRules(spec);
+      // Null where houses 0-26 are not rows, columns and nine regions (a region that is a row is no house of its own).
+      const left = grid9TablesOf(rules).leftovers ?? [];
+      const solution = someSolution(rules, random);
+      for (const [out, inside] of left) {
+        expect(out.length).toBe(inside.length);
+        expect(out.length).toBeGreaterThan(0);
+        expect(out.length).toBeLessThanOrEqual(6);
+        expect(out.filter((cell) => inside.includes(cell))).toEqual([]);
+        // The band side lies in k consecutive lines, the other in k regions, and the band's other
+        // cells are in those regions: the sides are what the band and the regions do not share.
+        const digits = (cells: number[]) => cells.map((cell) => solution[cell]!).sort((a, b) => a - b);
+        expect(digits(out)).toEqual(digits(inside));
+        pairs++;
+        if (out.length === 1) single++;
+      }
+    }
+    expect(pairs).toBeGreaterThan(100);
+    expect(single).toBeGreaterThan(0);
+    // Classic boxes are lined too: a row against its box is a pair of six (the rest of each).
+    expect(grid9TablesOf(buildRules({ size: 9, diagonalDown: true })).leftovers!.every(([out]) => out.length === 6)).toBe(true);
+  });
+
+  test("a count's effort does not depend on whether its layout's leftovers were made before (the first count that guesses makes them and starts over)", () => {
+    for (const { spec, givens } of readVariantFixtures('jigsaw-unreasonable.txt').slice(0, 6)) {
+      // The layout turned a quarter (a layout no count has seen yet), with the givens turned alike.
+      const turn = (cell: number) => (cell % 9) * 9 + 8 - Math.floor(cell / 9);
+      const regions = new Array<number>(81);
+      const turned = new Uint8Array(81);
+      for (let cell = 0; cell < 81; cell++) {
+        regions[turn(cell)] = spec.regions![cell]!;
+        turned[turn(cell)] = givens[cell]!;
+      }
+      const rules = buildRules({ size: 9, regions });
+      expect(countRulesGrid9(rules, turned, 2)).toBe(1);
+      const first = lastRulesStats();
+      expect(countRulesGrid9(rules, turned, 2)).toBe(1);
+      expect(lastRulesStats()).toEqual(first);
+      expect(countRulesGeneral(rules, turned, 2)).toBe(1);
+    }
   });
 
   test('with many cells blank (many solutions) they count as the general solver does, up to the limit', () => {

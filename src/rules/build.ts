@@ -1,6 +1,6 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
 import { findGivenConflict } from './puzzle.js';
-import { linkRulesCounter, setRulesSource, type RulesCounter } from './solver-link.js';
+import { linkRulesCounter, setRulesSource, type HouseTables, type RulesCounter } from './solver-link.js';
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
 import { linkVariantGrading } from '../grader/variant-link.js';
@@ -42,17 +42,31 @@ const SAMURAI_GRIDS = [
 /** Asterisk's nine cells, as (row, col) from 0. */
 const ASTERISK = [[1, 4], [2, 2], [2, 6], [4, 1], [4, 4], [4, 7], [6, 2], [6, 6], [7, 4]] as const;
 
+/** The cells of a grid (or of Samurai's five) on their frame: read only, shared by every layout of that size. */
 interface Frame {
-  width: number;
-  height: number;
-  cellAt: Int16Array;
-  rowOf: Uint8Array;
-  colOf: Uint8Array;
-  grids: { row: number; col: number }[];
+  readonly width: number;
+  readonly height: number;
+  readonly cellAt: Int16Array;
+  readonly rowOf: Uint8Array;
+  readonly colOf: Uint8Array;
+  readonly grids: readonly { readonly row: number; readonly col: number }[];
 }
 
+/** Frames made so far, by size * 2 + (Samurai ? 1 : 0): at most one per valid size and shape. */
+const frames = new Map<number, Frame>();
+
 function frameOf(size: number, samurai: boolean): Frame {
-  const grids = samurai ? SAMURAI_GRIDS.map((g) => ({ ...g })) : [{ row: 0, col: 0 }];
+  const key = size * 2 + (samurai ? 1 : 0);
+  let frame = frames.get(key);
+  if (frame === undefined) {
+    frame = makeFrame(size, samurai);
+    frames.set(key, frame);
+  }
+  return frame;
+}
+
+function makeFrame(size: number, samurai: boolean): Frame {
+  const grids = Object.freeze(samurai ? SAMURAI_GRIDS.map((g) => Object.freeze({ ...g })) : [Object.freeze({ row: 0, col: 0 })]);
   const width = samurai ? 21 : size;
   const height = width;
   const cellAt = new Int16Array(width * height).fill(-1);
@@ -111,9 +125,6 @@ interface Layout {
   readonly houseKinds: readonly HouseKind[];
   readonly housesOfStart: Int32Array;
   readonly housesOfCells: Int16Array;
-  /** Peers through the houses only (no cage-mates), sorted. */
-  readonly peerStart: Int32Array;
-  readonly peerCells: Int16Array;
   readonly grids: readonly { readonly row: number; readonly col: number }[];
 }
 
@@ -208,7 +219,7 @@ function makeLayout(input: RulesSpec): Layout {
   let regions: number[] | undefined;
   if (input.regions !== undefined) {
     if (input.boxes !== undefined) throw new RulesError('BAD_REGIONS', 'give either irregular regions or a box shape, not both');
-    regions = [...input.regions];
+    regions = Array.isArray(input.regions) ? input.regions.slice() : [...input.regions];
     if (regions.length !== cellCount) {
       throw new RulesError('BAD_REGIONS', `regions: expected one region number per cell (${cellCount}), got ${regions.length}`);
     }
@@ -234,24 +245,27 @@ function makeLayout(input: RulesSpec): Layout {
     boxShape = { rows: boxShape.rows, cols: boxShape.cols };
   }
 
-  const houses: Int16Array[] = [];
-  const houseKinds: HouseKind[] = [];
-  const seen = new Set<string>();
-  const addHouse = (cells: number[], kind: HouseKind): void => {
-    cells.sort((a, b) => a - b);
-    const key = cells.join(',');
-    if (seen.has(key)) return; // Samurai's shared boxes; an extra region equal to a house
-    seen.add(key);
-    houses.push(new Int16Array(cells));
-    houseKinds.push(kind);
-  };
-  const at = (row: number, col: number): number => frame.cellAt[row * frame.width + col]!;
+  // Houses go into one flat list as they are made: a house's cells are pushed, then closeHouse
+  // sorts them and keeps them unless an earlier house has the same cells (Samurai's shared boxes; an
+  // extra region equal to a house). No array, string or closure per house: a file of jigsaws builds
+  // a layout per puzzle.
+  const list: HouseList = { cells: scratchCells, start: scratchStart, kinds: [] };
+  list.cells.length = 0;
+  list.start.length = 1;
+  const cellAt = frame.cellAt;
+  const width = frame.width;
 
   for (const grid of frame.grids) {
-    for (let r = 0; r < size; r++) addHouse(Array.from({ length: size }, (_, c) => at(grid.row + r, grid.col + c)), 'row');
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) list.cells.push(cellAt[(grid.row + r) * width + grid.col + c]!);
+      closeHouse(list, 'row');
+    }
   }
   for (const grid of frame.grids) {
-    for (let c = 0; c < size; c++) addHouse(Array.from({ length: size }, (_, r) => at(grid.row + r, grid.col + c)), 'column');
+    for (let c = 0; c < size; c++) {
+      for (let r = 0; r < size; r++) list.cells.push(cellAt[(grid.row + r) * width + grid.col + c]!);
+      closeHouse(list, 'column');
+    }
   }
   if (boxShape !== null) {
     const { rows, cols } = boxShape;
@@ -260,36 +274,49 @@ function makeLayout(input: RulesSpec): Layout {
       for (let b = 0; b < size; b++) {
         const top = grid.row + Math.floor(b / (size / cols)) * rows;
         const left = grid.col + (b % (size / cols)) * cols;
-        const cells: number[] = [];
-        for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push(at(top + r, left + c));
         const key = `${top},${left}`;
         const id = boxIds.get(key) ?? boxIds.size;
         boxIds.set(key, id);
-        for (const cell of cells) regionOf[cell] = id;
-        addHouse(cells, 'box');
+        for (let r = 0; r < rows; r++) {
+          for (let c = 0; c < cols; c++) {
+            const cell = cellAt[(top + r) * width + left + c]!;
+            regionOf[cell] = id;
+            list.cells.push(cell);
+          }
+        }
+        closeHouse(list, 'box');
       }
     }
   } else {
-    for (let region = 0; region < size; region++) {
-      const cells: number[] = [];
-      for (let cell = 0; cell < cellCount; cell++) if (regionOf[cell] === region) cells.push(cell);
-      addHouse(cells, 'region');
-    }
+    // Each region has `size` cells (checked above): region r's go to its own stretch, in cell order.
+    const at = list.cells.length;
+    for (let i = 0; i < size * size; i++) list.cells.push(0);
+    const next = new Int32Array(size);
+    for (let region = 0; region < size; region++) next[region] = at + region * size;
+    for (let cell = 0; cell < cellCount; cell++) list.cells[next[regionOf[cell]!]!++] = cell;
+    // Each stretch is closed in turn (the next ones stay pushed after it); they are sorted already.
+    for (let region = 0, from = at; region < size; region++) if (closeRegion(list, from, size)) from += size;
   }
 
   // Extra houses.
   const nineOnly = (what: string): void => {
     if (size !== 9 || samurai) throw new RulesError('BAD_HOUSE', `${what} is defined on a single 9x9 grid only`);
   };
-  if (input.diagonalDown === true) addHouse(Array.from({ length: size }, (_, i) => at(i, i)), 'diagonal');
-  if (input.diagonalUp === true) addHouse(Array.from({ length: size }, (_, i) => at(size - 1 - i, i)), 'diagonal');
+  const at = (row: number, col: number): number => cellAt[row * width + col]!;
+  if (input.diagonalDown === true) {
+    for (let i = 0; i < size; i++) list.cells.push(at(i, i));
+    closeHouse(list, 'diagonal');
+  }
+  if (input.diagonalUp === true) {
+    for (let i = 0; i < size; i++) list.cells.push(at(size - 1 - i, i));
+    closeHouse(list, 'diagonal');
+  }
   if (input.windoku === true) {
     nineOnly('windoku');
     for (const top of [1, 5]) {
       for (const left of [1, 5]) {
-        const cells: number[] = [];
-        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells.push(at(top + r, left + c));
-        addHouse(cells, 'window');
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) list.cells.push(at(top + r, left + c));
+        closeHouse(list, 'window');
       }
     }
   }
@@ -298,22 +325,21 @@ function makeLayout(input: RulesSpec): Layout {
     const { rows, cols } = boxShape;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
-        const cells: number[] = [];
-        for (let top = 0; top < size; top += rows) for (let left = 0; left < size; left += cols) cells.push(at(top + r, left + c));
-        addHouse(cells, 'disjoint');
+        for (let top = 0; top < size; top += rows) for (let left = 0; left < size; left += cols) list.cells.push(at(top + r, left + c));
+        closeHouse(list, 'disjoint');
       }
     }
   }
   if (input.asterisk === true) {
     nineOnly('asterisk');
-    addHouse(ASTERISK.map(([r, c]) => at(r, c)), 'asterisk');
+    for (const [r, c] of ASTERISK) list.cells.push(at(r, c));
+    closeHouse(list, 'asterisk');
   }
   if (input.centreDot === true) {
     nineOnly('centre dot');
     if (boxShape === null) throw new RulesError('BAD_HOUSE', 'centre dot needs 3x3 boxes');
-    const cells: number[] = [];
-    for (let top = 1; top < 9; top += 3) for (let left = 1; left < 9; left += 3) cells.push(at(top, left));
-    addHouse(cells, 'centre-dot');
+    for (let top = 1; top < 9; top += 3) for (let left = 1; left < 9; left += 3) list.cells.push(at(top, left));
+    closeHouse(list, 'centre-dot');
   }
   const extraRegions = (input.extraRegions ?? []).map((cells) => [...cells]);
   extraRegions.forEach((cells, i) => {
@@ -321,47 +347,31 @@ function makeLayout(input: RulesSpec): Layout {
     if (new Set(cells).size !== cells.length || cells.length !== size) {
       throw new RulesError('BAD_HOUSE', `extra region ${i + 1} has ${new Set(cells).size} distinct cells, expected ${size}`);
     }
-    addHouse([...cells], 'extra');
+    for (const cell of cells) list.cells.push(cell);
+    closeHouse(list, 'extra');
   });
 
-  // Flat tables: houses, houses of each cell (counted, then filled in house order), peers through
-  // the houses (a stamp per cell instead of a cleared mark array, then one scan in cell order).
-  const houseCount = houses.length;
-  const houseStart = new Int32Array(houseCount + 1);
-  for (let h = 0; h < houseCount; h++) houseStart[h + 1] = houseStart[h]! + houses[h]!.length;
-  const houseCells = new Int16Array(houseStart[houseCount]!);
-  for (let h = 0; h < houseCount; h++) houseCells.set(houses[h]!, houseStart[h]!);
-  const housesOfStart = new Int32Array(cellCount + 1);
+  // Flat tables: houses, houses of each cell (counted, then filled in house order). The peers are
+  // made on first need (layoutPeers): counting on the 81-cell path never reads them.
+  const houseKinds = list.kinds;
+  const houseCount = houseKinds.length;
+  // Two buffers (starts, cells), views into them: fewer typed arrays to make and collect.
+  const starts = new Int32Array(houseCount + 1 + cellCount + 1);
+  const houseStart = starts.subarray(0, houseCount + 1);
+  houseStart.set(list.start);
+  const cellBuffer = new Int16Array(list.cells.length * 2);
+  const houseCells = cellBuffer.subarray(0, list.cells.length);
+  houseCells.set(list.cells);
+  const housesOfStart = starts.subarray(houseCount + 1);
   for (let i = 0; i < houseCells.length; i++) housesOfStart[houseCells[i]! + 1]!++;
   for (let cell = 0; cell < cellCount; cell++) housesOfStart[cell + 1]! += housesOfStart[cell]!;
-  const housesOfCells = new Int16Array(houseCells.length);
-  const fill = housesOfStart.slice(0, cellCount);
+  const housesOfCells = cellBuffer.subarray(list.cells.length);
+  if (fillScratch.length < cellCount) fillScratch = new Int32Array(cellCount);
+  const fill = fillScratch;
+  fill.set(housesOfStart.subarray(0, cellCount));
   for (let h = 0; h < houseCount; h++) {
     for (let i = houseStart[h]!; i < houseStart[h + 1]!; i++) housesOfCells[fill[houseCells[i]!]!++] = h;
   }
-  let room = 0;
-  for (let i = 0; i < housesOfCells.length; i++) room += houseStart[housesOfCells[i]! + 1]! - houseStart[housesOfCells[i]!]!;
-  const flatPeers = new Int16Array(room);
-  const stamp = new Int32Array(cellCount).fill(-1);
-  const peerStart = new Int32Array(cellCount + 1);
-  let end = 0;
-  for (let cell = 0; cell < cellCount; cell++) {
-    const start = end;
-    stamp[cell] = cell;
-    for (let i = housesOfStart[cell]!; i < housesOfStart[cell + 1]!; i++) {
-      const h = housesOfCells[i]!;
-      for (let j = houseStart[h]!; j < houseStart[h + 1]!; j++) {
-        const other = houseCells[j]!;
-        if (stamp[other] === cell) continue;
-        stamp[other] = cell;
-        flatPeers[end++] = other;
-      }
-    }
-    flatPeers.subarray(start, end).sort();
-    peerStart[cell + 1] = end;
-  }
-  const grids = Object.freeze(frame.grids.map((g) => Object.freeze(g)));
-  const peerCells = flatPeers.slice(0, end);
   return {
     samurai,
     frame,
@@ -374,10 +384,113 @@ function makeLayout(input: RulesSpec): Layout {
     houseKinds: Object.freeze(houseKinds),
     housesOfStart,
     housesOfCells,
-    peerStart,
-    peerCells,
-    grids,
+    grids: frame.grids,
   };
+}
+
+// makeLayout's scratch (it never runs twice at once): the house list, the fill marks of housesOf.
+const scratchCells: number[] = [];
+const scratchStart: number[] = [0];
+let fillScratch = new Int32Array(0);
+
+/** Houses being made (see makeLayout): house h's cells are cells[start[h]..start[h + 1]). */
+interface HouseList {
+  readonly cells: number[];
+  readonly start: number[];
+  readonly kinds: HouseKind[];
+}
+
+/**
+ * Closes the house of the cells pushed since the last one: sorted, and kept as a house of `kind`
+ * unless an earlier house has the same cells (then they are dropped).
+ */
+function closeHouse(list: HouseList, kind: HouseKind): void {
+  const from = list.start[list.start.length - 1]!;
+  sortRange(list.cells, from, list.cells.length);
+  if (isRepeat(list, from, list.cells.length)) {
+    list.cells.length = from;
+    return;
+  }
+  list.start.push(list.cells.length);
+  list.kinds.push(kind);
+}
+
+/**
+ * Closes a region whose sorted cells are cells[from..from + n), the next regions' stretches after
+ * it: kept as a house (true), or, if an earlier house has the same cells, taken out of the list.
+ */
+function closeRegion(list: HouseList, from: number, n: number): boolean {
+  if (isRepeat(list, from, from + n)) {
+    list.cells.splice(from, n);
+    return false;
+  }
+  list.start.push(from + n);
+  list.kinds.push('region');
+  return true;
+}
+
+/** Whether an earlier house of the list has the cells cells[from..to) (sorted). */
+function isRepeat(list: HouseList, from: number, to: number): boolean {
+  const { cells, start } = list;
+  const n = to - from;
+  for (let h = 0; h < list.kinds.length; h++) {
+    const at = start[h]!;
+    if (start[h + 1]! - at !== n || cells[at] !== cells[from]) continue;
+    let i = 1;
+    while (i < n && cells[at + i] === cells[from + i]) i++;
+    if (i === n) return true;
+  }
+  return false;
+}
+
+/** Sorts values[from..to) ascending in place (insertion sort: houses are short, often sorted). */
+function sortRange(values: number[], from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const value = values[i]!;
+    let j = i - 1;
+    while (j >= from && values[j]! > value) {
+      values[j + 1] = values[j]!;
+      j--;
+    }
+    values[j + 1] = value;
+  }
+}
+
+/** Peers through the houses of each layout (no cage-mates), sorted, made on first need. */
+const peersOfLayout = new WeakMap<Layout, HouseTables>();
+
+/** The peers of a layout's cells through its houses: cell c's are cells[start[c]..start[c + 1]), ascending. */
+function layoutPeers(layout: Layout): HouseTables {
+  const known = peersOfLayout.get(layout);
+  if (known !== undefined) return known;
+  const { houseStart, housesOfStart, housesOfCells, houseCells } = layout;
+  const cellCount = housesOfStart.length - 1;
+  let room = 0;
+  for (let i = 0; i < housesOfCells.length; i++) room += houseStart[housesOfCells[i]! + 1]! - houseStart[housesOfCells[i]!]!;
+  const flatPeers = new Int16Array(room);
+  const mark = new Int32Array(cellCount).fill(-1);
+  const peerStart = new Int32Array(cellCount + 1);
+  let end = 0;
+  for (let cell = 0; cell < cellCount; cell++) {
+    // The peers are marked, then read in cell order between the lowest and the highest (no sort).
+    mark[cell] = cell;
+    let low = cell;
+    let high = cell;
+    for (let i = housesOfStart[cell]!; i < housesOfStart[cell + 1]!; i++) {
+      const h = housesOfCells[i]!;
+      for (let j = houseStart[h]!; j < houseStart[h + 1]!; j++) {
+        const other = houseCells[j]!;
+        mark[other] = cell;
+        if (other < low) low = other;
+        else if (other > high) high = other;
+      }
+    }
+    for (let other = low; other <= high; other++) if (mark[other] === cell && other !== cell) flatPeers[end++] = other;
+    peerStart[cell + 1] = end;
+  }
+  const peers = { start: peerStart, cells: flatPeers.slice(0, end) };
+  peersOfLayout.set(layout, peers);
+  return peers;
 }
 
 /** One view per entry of a flat table (the caller's own copy), frozen as a list. */
@@ -543,7 +656,7 @@ export function buildRules(input: RulesSpec): Rules {
     },
     startMasks: parity?.masks ?? null,
   });
-  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, { start: layout.peerStart, cells: layout.peerCells }, sorted);
+  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, () => layoutPeers(layout), sorted);
   return rules;
 }
 
@@ -659,10 +772,10 @@ function sortInPlace(out: number[]): void {
 
 /** Peers of each cell: the layout's, merged (both sorted) with the cell's cage-mates. */
 function peersOf(layout: Layout, cages: readonly Cage[], cageOf: Int16Array): readonly Int16Array[] {
-  const { peerStart: layoutStart, peerCells: layoutPeers } = layout;
+  const { start: layoutStart, cells: peerCells } = layoutPeers(layout);
   const cellCount = cageOf.length;
-  if (cages.length === 0) return viewsOf(layoutPeers.slice(), layoutStart, cellCount);
-  const flat = new Int16Array(layoutPeers.length + cages.reduce((total, cage) => total + cage.cells.length * cage.cells.length, 0));
+  if (cages.length === 0) return viewsOf(peerCells.slice(), layoutStart, cellCount);
+  const flat = new Int16Array(peerCells.length + cages.reduce((total, cage) => total + cage.cells.length * cage.cells.length, 0));
   const list = new Array<Int16Array>(cellCount);
   let at = 0;
   for (let cell = 0; cell < cellCount; cell++) {
@@ -674,7 +787,7 @@ function peersOf(layout: Layout, cages: readonly Cage[], cageOf: Int16Array): re
       const mates = cages[cage]!.cells;
       let j = 0;
       while (i < end || j < mates.length) {
-        const a = i < end ? layoutPeers[i]! : 0x7fff;
+        const a = i < end ? peerCells[i]! : 0x7fff;
         const b = j < mates.length ? mates[j]! : 0x7fff;
         if (b === cell) {
           j++;
@@ -690,7 +803,7 @@ function peersOf(layout: Layout, cages: readonly Cage[], cageOf: Int16Array): re
         }
       }
     } else {
-      for (; i < end; i++) flat[at++] = layoutPeers[i]!;
+      for (; i < end; i++) flat[at++] = peerCells[i]!;
     }
     list[cell] = flat.subarray(start, at);
   }

@@ -49,8 +49,8 @@ export interface CageCells {
 interface Source {
   readonly layout: object;
   readonly houses: HouseTables;
-  /** Peers through the houses only (no cage-mates), cell c's at cells[start[c]..start[c + 1]). */
-  readonly peers: HouseTables;
+  /** Peers through the houses only (no cage-mates), cell c's at cells[start[c]..start[c + 1]), made on first call. */
+  readonly peers: () => HouseTables;
   readonly cages: readonly CageCells[];
 }
 
@@ -62,7 +62,7 @@ export interface HouseTables {
 const sources = new WeakMap<Rules, Source>();
 
 /** Called by buildRules. */
-export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, peers: HouseTables, cages: readonly CageCells[]): void {
+export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, peers: () => HouseTables, cages: readonly CageCells[]): void {
   sources.set(rules, { layout, houses, peers, cages });
 }
 
@@ -96,5 +96,5 @@ export function houseTablesOf(rules: Rules): HouseTables {
  * layout holds them (never handed to callers), or null for a value made by hand.
  */
 export function housePeersOf(rules: Rules): HouseTables | null {
-  return sources.get(rules)?.peers ?? null;
+  return sources.get(rules)?.peers() ?? null;
 }

@@ -77,6 +77,15 @@ interface Layout9 {
   /** The pairs of house h: (offset in lockMask, the other house) at lockOf[lockStart[h]..lockStart[h + 1]), two ints each. */
   readonly lockStart: Int32Array;
   readonly lockOf: Int32Array;
+  /**
+   * Jigsaw leftovers (lined layouts): for a band of k consecutive rows or columns and the k regions
+   * most inside it, the band's cells outside those regions and the regions' cells outside the band
+   * hold the same digits (each side holds every digit k times less what they share). Pairs of small
+   * such sides, 8 words each (one side, the other, the houses holding their cells as 64 bits): a
+   * digit possible on one side only leaves it. Made by the first search that branches on the layout
+   * (null until then): a puzzle solved without a guess never pays for them.
+   */
+  leftMask: Int32Array | null;
 }
 
 export interface Compiled9 {
@@ -120,77 +129,104 @@ function compileLayout9(rules: Rules): Layout9 {
   // not reach what is cached here for every value on the layout.
   const { start, cells } = houseTablesOf(rules);
   const houseCount = start.length - 1;
-  const houseMask = new Int32Array(houseCount * 3);
-  const housesOfBits = new Int32Array(81 * 2);
+  // One buffer for the fixed-size tables, views into it: a file of jigsaws compiles a layout per
+  // puzzle, and a typed array of its own per table cost more than filling it.
+  const buffer = new Int32Array(houseCount * 3 + 162 + 243 + 81 + 3 * 243 + houseCount + 1);
+  let used = 0;
+  const take = (n: number): Int32Array => buffer.subarray(used, (used += n));
+  const houseMask = take(houseCount * 3);
+  const housesOfBits = take(81 * 2);
   for (let h = 0; h < houseCount; h++) {
     for (let i = start[h]!; i < start[h + 1]!; i++) {
       setBit(houseMask, h * 3, cells[i]!);
       setHouse(housesOfBits, cells[i]! * 2, h);
     }
   }
-  const peerMask = new Int32Array(81 * 3);
+  const peerMask = take(81 * 3);
   for (let h = 0; h < houseCount; h++) {
+    const m0 = houseMask[h * 3]!;
+    const m1 = houseMask[h * 3 + 1]!;
+    const m2 = houseMask[h * 3 + 2]!;
     for (let i = start[h]!; i < start[h + 1]!; i++) {
       const at = cells[i]! * 3;
-      for (let w = 0; w < 3; w++) peerMask[at + w] = peerMask[at + w]! | houseMask[h * 3 + w]!;
+      peerMask[at] = peerMask[at]! | m0;
+      peerMask[at + 1] = peerMask[at + 1]! | m1;
+      peerMask[at + 2] = peerMask[at + 2]! | m2;
     }
   }
   for (let cell = 0; cell < 81; cell++) clearBit(peerMask, cell * 3, cell);
   const lined = isLined(rules, houseMask, houseCount);
-  const rowOut = new Int32Array(lined ? 81 : 0);
-  const regionOffRow = new Int32Array(lined ? 243 : 0);
-  const regionOffColumn = new Int32Array(lined ? 243 : 0);
-  const columnOut = new Int32Array(lined ? 243 : 0);
+  const rowOut = take(lined ? 81 : 0);
+  const regionOffRow = take(lined ? 243 : 0);
+  const regionOffColumn = take(lined ? 243 : 0);
+  const columnOut = take(lined ? 243 : 0);
   if (lined) {
     for (let cell = 0; cell < 81; cell++) {
       const row = (cell / 9) | 0;
-      const column = 9 + (cell % 9);
-      let region = 18;
-      while ((houseMask[region * 3 + ((cell / 27) | 0)]! & (1 << cell % 27)) === 0) region++;
       const w = (cell / 27) | 0;
+      const bit = 1 << cell % 27;
+      let region = 18;
+      while ((houseMask[region * 3 + w]! & bit) === 0) region++;
+      const r0 = houseMask[region * 3]!;
+      const r1 = houseMask[region * 3 + 1]!;
+      const r2 = houseMask[region * 3 + 2]!;
       rowOut[cell] = houseMask[row * 3 + w]! & ~houseMask[region * 3 + w]!;
-      for (let i = 0; i < 3; i++) {
-        regionOffRow[cell * 3 + i] = houseMask[region * 3 + i]! & ~houseMask[row * 3 + i]!;
-        regionOffColumn[cell * 3 + i] = houseMask[region * 3 + i]! & ~houseMask[column * 3 + i]!;
-        columnOut[cell * 3 + i] = houseMask[column * 3 + i]! & ~houseMask[region * 3 + i]!;
-      }
+      const at = cell * 3;
+      // A row lies in one word; a column is COLUMN << c in every word.
+      const line = COLUMN << cell % 9;
+      regionOffRow[at] = w === 0 ? r0 & ~houseMask[row * 3]! : r0;
+      regionOffRow[at + 1] = w === 1 ? r1 & ~houseMask[row * 3 + 1]! : r1;
+      regionOffRow[at + 2] = w === 2 ? r2 & ~houseMask[row * 3 + 2]! : r2;
+      regionOffColumn[at] = r0 & ~line;
+      regionOffColumn[at + 1] = r1 & ~line;
+      regionOffColumn[at + 2] = r2 & ~line;
+      columnOut[at] = line & ~r0;
+      columnOut[at + 1] = line & ~r1;
+      columnOut[at + 2] = line & ~r2;
     }
   }
   const allLow = houseCount >= 32 ? -1 : (1 << houseCount) - 1;
   const allHigh = houseCount <= 32 ? 0 : houseCount === 64 ? -1 : (1 << (houseCount - 32)) - 1;
-  const pairs: number[] = [];
-  const pairHouses: number[] = [];
+  // House pairs sharing 2 to 8 cells (with lined houses, a line and a region are looked at through
+  // the per-cell tables above): counted, then written.
+  const lockStart = take(houseCount + 1);
+  let pairCount = 0;
   for (let a = 0; a < houseCount; a++) {
-    // With lined houses, a line and a region are looked at through the per-cell tables.
     for (let b = Math.max(a + 1, lined ? 27 : 0); b < houseCount; b++) {
-      let shared = 0;
-      const words = [0, 0, 0, 0, 0, 0, 0, 0, 0];
-      for (let w = 0; w < 3; w++) {
-        const x = houseMask[a * 3 + w]!;
-        const y = houseMask[b * 3 + w]!;
-        words[w] = x & y;
-        words[3 + w] = x & ~y;
-        words[6 + w] = y & ~x;
-        shared += popcount27(x & y);
-      }
+      const shared = sharedCells(houseMask, a, b);
       if (shared >= 2 && shared < 9) {
-        pairHouses.push(a, b);
-        pairs.push(...words);
+        pairCount++;
+        lockStart[a + 1]!++;
+        lockStart[b + 1]!++;
       }
     }
   }
-  const lockStart = new Int32Array(houseCount + 1);
-  for (const h of pairHouses) lockStart[h + 1]!++;
   for (let h = 0; h < houseCount; h++) lockStart[h + 1]! += lockStart[h]!;
-  const lockOf = new Int32Array(pairHouses.length * 2);
-  const fill = lockStart.slice();
-  for (let i = 0; i < pairHouses.length; i += 2) {
-    const a = pairHouses[i]!;
-    const b = pairHouses[i + 1]!;
-    lockOf[fill[a]! * 2] = (i / 2) * 9;
-    lockOf[fill[a]!++ * 2 + 1] = b;
-    lockOf[fill[b]! * 2] = (i / 2) * 9;
-    lockOf[fill[b]!++ * 2 + 1] = a;
+  const pairBuffer = new Int32Array(pairCount * 13);
+  const lockMask = pairBuffer.subarray(0, pairCount * 9);
+  const lockOf = pairBuffer.subarray(pairCount * 9);
+  if (pairCount > 0) {
+    const fill = lockStart.slice();
+    let pair = 0;
+    for (let a = 0; a < houseCount; a++) {
+      for (let b = Math.max(a + 1, lined ? 27 : 0); b < houseCount; b++) {
+        const shared = sharedCells(houseMask, a, b);
+        if (shared < 2 || shared >= 9) continue;
+        const p = pair * 9;
+        for (let w = 0; w < 3; w++) {
+          const x = houseMask[a * 3 + w]!;
+          const y = houseMask[b * 3 + w]!;
+          lockMask[p + w] = x & y;
+          lockMask[p + 3 + w] = x & ~y;
+          lockMask[p + 6 + w] = y & ~x;
+        }
+        lockOf[fill[a]! * 2] = p;
+        lockOf[fill[a]!++ * 2 + 1] = b;
+        lockOf[fill[b]! * 2] = p;
+        lockOf[fill[b]!++ * 2 + 1] = a;
+        pair++;
+      }
+    }
   }
   for (let h = 0; h <= houseCount; h++) lockStart[h] = lockStart[h]! * 2;
   const layout: Layout9 = {
@@ -205,10 +241,11 @@ function compileLayout9(rules: Rules): Layout9 {
     allLow,
     allHigh,
     peerMask,
-    lockCount: pairs.length / 9,
-    lockMask: new Int32Array(pairs),
+    lockCount: pairCount,
+    lockMask,
     lockStart,
     lockOf,
+    leftMask: lined ? null : new Int32Array(0),
   };
   layoutOf9.set(key, layout);
   return layout;
@@ -243,6 +280,81 @@ function isLined(rules: Rules, houseMask: Int32Array, houseCount: number): boole
     }
   }
   return c0 === WORD_ALL && c1 === WORD_ALL && c2 === WORD_ALL;
+}
+
+/** Sides of a leftover pair of at most this many cells each (larger ones took out too little to pay). */
+const LEFTOVER_MAX = 6;
+/** At most 2 x 36 bands of lines, 8 words a pair. */
+const MAX_LEFTOVERS = 72;
+
+/**
+ * The leftover pairs of a lined layout (see Layout9.leftMask): for each band of k = 1..8 rows (then
+ * columns), the k regions with the most cells in it (ties to the lower region) against the band.
+ */
+function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array {
+  const out = new Int32Array(MAX_LEFTOVERS * 8);
+  let count = 0;
+  const overlap = new Int32Array(9);
+  for (let lines = 0; lines < 2; lines++) {
+    for (let first = 0; first < 9; first++) {
+      let b0 = 0;
+      let b1 = 0;
+      let b2 = 0;
+      for (let last = first; last < 8; last++) {
+        const line = (lines === 0 ? last : 9 + last) * 3;
+        b0 |= houseMask[line]!;
+        b1 |= houseMask[line + 1]!;
+        b2 |= houseMask[line + 2]!;
+        for (let g = 0; g < 9; g++) {
+          const at = (18 + g) * 3;
+          overlap[g] = popcount27(houseMask[at]! & b0) + popcount27(houseMask[at + 1]! & b1) + popcount27(houseMask[at + 2]! & b2);
+        }
+        // The k regions with most cells in the band, by selection (taken ones marked -1).
+        let inside = 0;
+        let q0 = 0;
+        let q1 = 0;
+        let q2 = 0;
+        for (let i = first; i <= last; i++) {
+          let best = 0;
+          for (let g = 1; g < 9; g++) if (overlap[g]! > overlap[best]!) best = g;
+          inside += overlap[best]!;
+          overlap[best] = -1;
+          const at = (18 + best) * 3;
+          q0 |= houseMask[at]!;
+          q1 |= houseMask[at + 1]!;
+          q2 |= houseMask[at + 2]!;
+        }
+        const size = 9 * (last - first + 1) - inside;
+        if (size === 0 || size > LEFTOVER_MAX) continue;
+        const at = count * 8;
+        out[at] = b0 & ~q0;
+        out[at + 1] = b1 & ~q1;
+        out[at + 2] = b2 & ~q2;
+        out[at + 3] = q0 & ~b0;
+        out[at + 4] = q1 & ~b1;
+        out[at + 5] = q2 & ~b2;
+        let known = false;
+        for (let i = 0; i < at && !known; i += 8) {
+          known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
+        }
+        if (known) continue;
+        for (let w = 0; w < 3; w++) {
+          for (let bits = out[at + w]! | out[at + 3 + w]!; bits !== 0; bits &= bits - 1) {
+            const cell = w * 27 + 31 - Math.clz32(bits & -bits);
+            out[at + 6] = out[at + 6]! | housesOfBits[cell * 2]!;
+            out[at + 7] = out[at + 7]! | housesOfBits[cell * 2 + 1]!;
+          }
+        }
+        count++;
+      }
+    }
+  }
+  return out.slice(0, count * 8);
+}
+
+/** Cells shared by houses a and b. */
+function sharedCells(houseMask: Int32Array, a: number, b: number): number {
+  return popcount27(houseMask[a * 3]! & houseMask[b * 3]!) + popcount27(houseMask[a * 3 + 1]! & houseMask[b * 3 + 1]!) + popcount27(houseMask[a * 3 + 2]! & houseMask[b * 3 + 2]!);
 }
 
 function popcount27(v: number): number {
@@ -436,6 +548,8 @@ export function grid9TablesOf(rules: Rules): {
   lines: { rowOut: number[]; regionOffRow: number[]; regionOffColumn: number[]; columnOut: number[] }[] | null;
   /** The house pairs locked candidates looks at through pair tables. */
   pairs: [number, number][];
+  /** For lined layouts, the leftover pairs (made now if the layout has none yet): the two sides' cells; else null. */
+  leftovers: [number[], number[]][] | null;
 } {
   const compiled = compile9(rules);
   const layout = compiled.layout;
@@ -465,6 +579,12 @@ export function grid9TablesOf(rules: Rules): {
           };
         }),
     pairs,
+    leftovers: !layout.lined
+      ? null
+      : (() => {
+          const left = (layout.leftMask ??= leftovers(layout.houseMask, layout.housesOfBits));
+          return Array.from({ length: left.length / 8 }, (_, i): [number[], number[]] => [cellsOf(left, i * 8), cellsOf(left, i * 8 + 3)]);
+        })(),
   };
 }
 
@@ -510,18 +630,24 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   tables = compile9(rules);
   peers = tables.peerMask;
   housesOfBits = tables.layout.housesOfBits;
-  solutions = 0;
-  nodes = 0;
-  guesses = 0;
   limit = Math.max(1, max);
-  stack.fill(WORD_ALL, 0, DONE);
-  stack.fill(0, DONE, STATE);
-  if (rules.startMasks !== null) applyStartMasks(rules.startMasks);
-  allDirty();
-  if (!placeGivens(givens)) return 0;
-  if (propagate(0)) search(0);
+  do {
+    restart = false;
+    solutions = 0;
+    nodes = 0;
+    guesses = 0;
+    stack.fill(WORD_ALL, 0, DONE);
+    stack.fill(0, DONE, STATE);
+    if (rules.startMasks !== null) applyStartMasks(rules.startMasks);
+    allDirty();
+    if (!placeGivens(givens)) return 0;
+    if (propagate(0)) search(0);
+  } while (restart);
   return solutions;
 }
+
+/** Set by a search that made its layout's leftovers: the count starts over with them. */
+let restart = false;
 
 /**
  * The givens into state 0 at once, what place() would do for each but with the cells leaving the
@@ -941,6 +1067,27 @@ function lockedCandidates(base: number): number {
         }
       }
     }
+    // Leftovers: d on one side of a pair only leaves that side.
+    const left = layout.leftMask;
+    if (left !== null) {
+      for (let i = 0; i < left.length; i += 8) {
+        // Only pairs with a cell in a house where d changed since the last look.
+        if (((left[i + 6]! & low) | (left[i + 7]! & high)) === 0) continue;
+        const a = (y0 & left[i]!) | (y1 & left[i + 1]!) | (y2 & left[i + 2]!);
+        const b = (y0 & left[i + 3]!) | (y1 & left[i + 4]!) | (y2 & left[i + 5]!);
+        if (a === 0) {
+          if (b !== 0) {
+            y0 &= ~left[i + 3]!;
+            y1 &= ~left[i + 4]!;
+            y2 &= ~left[i + 5]!;
+          }
+        } else if (b === 0) {
+          y0 &= ~left[i]!;
+          y1 &= ~left[i + 1]!;
+          y2 &= ~left[i + 2]!;
+        }
+      }
+    }
     if (y0 !== x0 || y1 !== x1 || y2 !== x2) {
       stack[at] = y0;
       stack[at + 1] = y1;
@@ -1100,6 +1247,16 @@ function search(base: number): void {
       }
     }
     return;
+  }
+  const layout = tables.layout;
+  if (layout.leftMask === null) {
+    // The first count on a lined layout that has to guess (this is its root): the leftovers, then
+    // the count starts over with them, so that its effort and path are those of every later count.
+    layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
+    if (layout.leftMask.length > 0) {
+      restart = true;
+      return;
+    }
   }
   // A cell with two candidates (bit-sliced counts per word), the one seeing the most unsolved cells
   // (its guesses place or take out the most: on Solo's unreasonable jigsaws 21 nodes a puzzle
