@@ -1,4 +1,4 @@
-import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions, unlinkedRulesError } from '../core/errors.js';
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { formatValues, type Puzzle } from '../rules/puzzle.js';
@@ -92,7 +92,7 @@ export function solveGrid(grid: Grid, stats?: SolveStats): Grid | null {
 function linkedCounter(): RulesCounter {
   const counter = rulesCounter();
   // Only a rules value made by hand (not by buildRules) gets here.
-  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', { source: 'puzzle', line: 0 });
+  if (counter === null) throw unlinkedRulesError();
   return counter;
 }
 
