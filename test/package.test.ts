@@ -62,7 +62,8 @@ const NESTED_RATED = '..2...7...1.....6.5......18....37.......49.....41.23....3.
 //   change-only searches (ea23ade +219, 22bc709 +127, 4061819 +6), fish base subsets (6790d99 +161):
 //   about 1,415 B, which grade classic top1465 no faster that measured (in-process A/B of each
 //   commit and its parent, 10 alternated passes, median CPU ratio before/after: ea23ade..10432d5
-//   0.985 on top1465's first 100, 1.043 on top95; ea23ade 1.02, 22bc709 1.035, 6790d99 0.988).
+//   0.985 on top1465's first 100, 1.043 on top95; ea23ade 1.02, 22bc709 1.035, 6790d99 0.988; one
+//   tree against itself gave 1.048 on this machine, so gains under about 5% would not show).
 //   The rest (about 1,500 B) is variant support that classic runs: houses per cell read from
 //   variable-length lists, cage-mate loops in engine/closure/contradictions (129 B), the classic
 //   chain houses built as the general value (forcing/se-units.ts).
