@@ -39,20 +39,39 @@ const NESTED_RATED = '..2...7...1.....6.5......18....37.......49.....41.23....3.
 // change makes new (+0.6 KB), the general grader's dispatch in grade.ts and the path's tally
 // (grader/tally.ts): 46,540 B (46,567 B after the band solvers' shared functions).
 //
-// Issue 25, item 5 (this budget): the general grader's dispatch moved behind grader/variant-link.ts
-// with the rest of the { rules, givens } code (-255 B); singles and locked candidates reach their
-// searches over other houses by technique id (classicOr, -62 B); the killer techniques and the
-// variant ladders' cache behind the one technique link (-54 B); the tally's own field names, which
-// dist/esm shortens, and the singles reading houses.ts's SE order (-61 B); the step options' key
-// list marked pure (-7 B); guessStep without its unreached Solver branch (-11 B): 46,126 B by this
-// test, 2,800 B over issue 25's allowance (41,278 + 2,048 = 43,326 B), 4,626 B over the bundle
-// before the geometry (41,491 B at 6428f8d, both bundled from a build's dist/esm as this test does). Where those bytes are
-// (what each module's bytes add to the gzipped bundle, against 6428f8d): the chain engine +1,290 (its run
-// reuse and houses per cell), the other chain and forcing files +956, exclusion and fish +549
-// (speed-ups), the classic tables as Geometry and SE-order values (core/geometry.ts, houses.ts,
-// forcing/se-units.ts) +648, uniqueness +302, the other techniques and links +384, the grader
-// +440 (tally, dispatch, level texts). All of it runs on the classic path; issue 25 stays open.
-export const BUDGET_GZIP_BYTES = 46_208;
+// Issue 25, item 5: the general grader's dispatch moved behind grader/variant-link.ts with the
+// rest of the { rules, givens } code (-255 B); singles and locked candidates reach their searches
+// over other houses by technique id (classicOr, -62 B); the killer techniques and the variant
+// ladders' cache behind the one technique link (-54 B); the tally's own field names (-61 B); the
+// step options' key list marked pure (-7 B); guessStep without its unreached Solver branch (-11 B):
+// 46,126 B; 46,101 B after the singles' shared scanHouse.
+//
+// Then (this budget): the checks of a { rules, givens } input to countSolutions / solve and their
+// texts behind the solver link (rules/puzzle.ts checkedPuzzle, -213 B); classic's SE house order
+// without the runs of types and locking pairs that only the singles and locking over other houses
+// read (they take them from houses-build.ts, -74 B); one error for rules no constructor made
+// (core/errors.ts unlinkedRulesError, four copies before, -100 B): 45,690 B by this test, 2,364 B
+// over issue 25's allowance (41,278 + 2,048 = 43,326 B), 4,199 B over 6428f8d (41,491 B).
+//
+// Where those bytes are (what each module adds to the gzipped bundle against 6428f8d, by
+// scripts/bundle-modules.mjs; per commit, the bundle at a commit against its parent; speed by
+// scripts/grade-ab-src.mjs; the module figures overlap a little and do not add up to the total):
+// - the chain and forcing files, exclusion and fish, with forcing.ts and chains.ts: +2,918. Of it, classic
+//   speed-ups made for variant grading speed: the chain engine's run reuse (3795833 +740, f74e0e2
+//   +155, f15af38 +59, 67e141c +195, 10432d5 -306), cycle pruning (296c4bc +59), aligned exclusion's
+//   change-only searches (ea23ade +219, 22bc709 +127, 4061819 +6), fish base subsets (6790d99 +161):
+//   about 1,415 B, which grade classic top1465 no faster that measured (in-process A/B of each
+//   commit and its parent, 10 alternated passes, median CPU ratio before/after: ea23ade..10432d5
+//   0.985 on top1465's first 100, 1.043 on top95; ea23ade 1.02, 22bc709 1.035, 6790d99 0.988; one
+//   tree against itself gave 1.048 on this machine, so gains under about 5% would not show).
+//   The rest (about 1,500 B) is variant support that classic runs: houses per cell read from
+//   variable-length lists, cage-mate loops in engine/closure/contradictions (129 B), the classic
+//   chain houses built as the general value (forcing/se-units.ts).
+// - the classic tables as Geometry and SE-order values (core/geometry.ts, houses.ts) +359, the
+//   grader +339 (tally, dispatch; the killers' easiest step across groups in findInLadder, 73 B),
+//   uniqueness +289 and the other techniques +318 (the same code over any houses), links +50.
+// All of it runs on the classic path; issue 25 stays open.
+export const BUDGET_GZIP_BYTES = 45_760;
 
 let project = '';
 let tarball = '';

@@ -8,7 +8,7 @@ import { classicGeometry } from '../src/core/geometry.js';
 import { buildChainHouses } from '../src/techniques/forcing/se-units-build.js';
 import { seHousesOf } from '../src/techniques/forcing/se-units.js';
 import { buildHouseOrder } from '../src/techniques/houses-build.js';
-import { seHouses } from '../src/techniques/houses.js';
+import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW, seHouses } from '../src/techniques/houses.js';
 import { gradePuzzle } from '../src/grader/grade.js';
 import { parseVariantPuzzle } from '../src/formats/index.js';
 
@@ -42,8 +42,14 @@ describe('classic tables equal the general builders (what the link leaves out of
     expect(generalPairs.length).toBeGreaterThan(0);
   });
 
-  test("SE's house order: houses.ts's classic table is buildHouseOrder(classic)", () => {
-    expect(seHouses(classicGeometry())).toEqual(buildHouseOrder(classicGeometry()));
+  test("SE's house order: houses.ts's classic table is buildHouseOrder(classic)'s order and types (its runs of types serve the other houses' singles and locking only)", () => {
+    const { order, typeOf, typeStart, singleRuns, lockingPairs, typeIds } = buildHouseOrder(classicGeometry());
+    expect(seHouses(classicGeometry())).toEqual({ order, typeOf });
+    // What classic's own scans do in singles.ts and intersections.ts: boxes, columns, rows; locking box/line both ways.
+    expect(typeStart).toEqual([0, 9, 18, 27]);
+    expect(singleRuns).toEqual([[0, 3]]);
+    expect(lockingPairs).toEqual([[0, 1], [0, 2], [1, 0], [2, 0]]);
+    expect(typeIds).toEqual([TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW]);
   });
 });
 

@@ -46,6 +46,15 @@ export class PuzzleFormatError extends Error {
 }
 
 /** Stable codes of bad option values given to a library call. */
+/**
+ * The error of a `{ rules, givens }` puzzle whose rules were made by hand: only a rules value made by
+ * buildRules (or the rules constructors) links in the code that reads rules values (the solver's,
+ * the grader's and the techniques' links), so without it that code is not there to call.
+ */
+export function unlinkedRulesError(): PuzzleFormatError {
+  return new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', { source: 'puzzle', line: 0 });
+}
+
 export type OptionErrorCode = 'UNKNOWN_OPTION' | 'BAD_OPTION';
 
 /** An options object with a key the function does not know, or a value of the wrong kind. */

@@ -1,5 +1,5 @@
 import type { HouseKind, Rules } from '../rules/types.js';
-import { PuzzleFormatError } from './errors.js';
+import { unlinkedRulesError } from './errors.js';
 import { BOX_OF, CELL_UNITS, COL_OF, PEERS, PEER_WORDS, ROW_OF, UNIT_CELLS } from './tables.js';
 
 /**
@@ -109,7 +109,7 @@ export function geometryOf(rules: Rules): Geometry {
   const known = built.get(rules);
   if (known !== undefined) return known;
   // A rules value is only ever made by buildRules, which links the builder (why: linkGeometryBuilder).
-  if (builder === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', { source: 'puzzle', line: 0 });
+  if (builder === null) throw unlinkedRulesError();
   const geometry = builder(rules);
   built.set(rules, geometry);
   return geometry;

@@ -1,5 +1,5 @@
 import type { Board } from '../core/board.js';
-import { PuzzleFormatError } from '../core/errors.js';
+import { PuzzleFormatError, unlinkedRulesError } from '../core/errors.js';
 import { geometryOf } from '../core/geometry.js';
 import type { Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
@@ -69,7 +69,7 @@ function checkVariant(grid: Grid, uniqueness: boolean, rules: Rules): Checked {
 function variantCounter(): NonNullable<ReturnType<typeof rulesCounter>> {
   const counter = rulesCounter();
   // A rules value made by buildRules links the counter; only a hand-made one gets here.
-  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  if (counter === null) throw unlinkedRulesError();
   return counter;
 }
 

@@ -1,5 +1,5 @@
 import type { Board } from '../core/board.js';
-import { PuzzleFormatError } from '../core/errors.js';
+import { unlinkedRulesError } from '../core/errors.js';
 import type { Grid } from '../core/grid.js';
 import type { Puzzle } from '../rules/puzzle.js';
 import type { Rules } from '../rules/types.js';
@@ -43,6 +43,6 @@ export function linkVariantGrading(grading: VariantGrading): void {
 
 /** The linked code; without it no rules value was built by buildRules, so the puzzle's rules were made by hand. */
 export function variantGrading(): VariantGrading {
-  if (linked === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', { source: 'puzzle', line: 0 });
+  if (linked === null) throw unlinkedRulesError();
   return linked;
 }

@@ -1,5 +1,5 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
-import { findGivenConflict } from './puzzle.js';
+import { checkedPuzzle, findGivenConflict } from './puzzle.js';
 import { linkRulesCounter, setRulesSource, type HouseTables, type RulesCounter } from './solver-link.js';
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
@@ -811,7 +811,7 @@ function peersOf(layout: Layout, cages: readonly Cage[], cageOf: Int16Array): re
 }
 
 // The conflict check is called through this table, never read at load.
-const RULES_COUNTER: RulesCounter = { count: countRules, solve: solveRules, stats: lastRulesStats, conflict: (rules, givens) => findGivenConflict(rules, givens) };
+const RULES_COUNTER: RulesCounter = { count: countRules, solve: solveRules, stats: lastRulesStats, conflict: (rules, givens) => findGivenConflict(rules, givens), puzzle: checkedPuzzle };
 
 /** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... */
 function variantName(spec: RulesSpec, samurai: boolean, jigsaw: boolean, cageCount: number, marked: boolean): string {

@@ -1,3 +1,4 @@
+import { PuzzleFormatError } from '../core/errors.js';
 import { cagesOf, houseTablesOf } from './solver-link.js';
 import { PARITY_ODD, type Rules } from './types.js';
 
@@ -32,6 +33,37 @@ export function houseNameOf(rules: Rules, house: number): string {
   if (kind === 'column') return `column ${rules.colOf[first]! + 1}`;
   if (kind === 'box' || kind === 'region') return `${kind} ${rules.regionOf[first]! + 1}`;
   return `${kind} ${cellNameOf(rules, cells[0]!)}..${cellNameOf(rules, cells[cells.length - 1]!)}`;
+}
+
+const WHERE = { source: 'puzzle', line: 0 };
+
+/**
+ * The `{ rules, givens }` of a solving call's input, checked: rules that come from the rules
+ * constructors, givens a Uint8Array or an array of numbers, one per cell, each 0..size. The solving
+ * calls reach it through the counter buildRules links (solver-link.ts), so that an app counting
+ * only classic grids does not carry these checks and their texts.
+ * @throws PuzzleFormatError (BAD_PUZZLE, CELL_COUNT, BAD_CELL_VALUE) naming the problem.
+ */
+export function checkedPuzzle(input: Partial<Puzzle>): Puzzle {
+  const { rules, givens } = input;
+  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.grids)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
+  }
+  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
+    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
+  }
+  const values = givens as ArrayLike<unknown>;
+  if (values.length !== rules.cellCount) {
+    throw new PuzzleFormatError('CELL_COUNT', `expected ${rules.cellCount} givens for ${rules.variant} rules, found ${values.length}`, WHERE);
+  }
+  for (let cell = 0; cell < values.length; cell++) {
+    const value = values[cell];
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > rules.size) {
+      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+      throw new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (${cellNameOf(rules, cell)}) holds ${shown}: expected a whole number from 0 to ${rules.size}`, WHERE);
+    }
+  }
+  return { rules, givens: givens instanceof Uint8Array ? givens : Uint8Array.from(givens as number[]) };
 }
 
 /**

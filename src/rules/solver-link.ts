@@ -1,4 +1,4 @@
-import type { GivenConflict } from './puzzle.js';
+import type { GivenConflict, Puzzle } from './puzzle.js';
 import type { Rules } from './types.js';
 
 /**
@@ -19,6 +19,8 @@ export interface RulesCounter {
   stats(): { nodes: number; guesses: number };
   /** The first given that breaks a rule on its own (findGivenConflict: here so that the grader's classic bundle need not carry it). */
   conflict(rules: Rules, givens: ArrayLike<number>): GivenConflict | null;
+  /** A solving call's `{ rules, givens }` input, checked (checkedPuzzle: here so that classic bundles need not carry the checks). */
+  puzzle(input: Partial<Puzzle>): Puzzle;
 }
 
 let linked: RulesCounter | null = null;

@@ -1,4 +1,4 @@
-import { OptionError, PuzzleFormatError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions, unlinkedRulesError } from '../core/errors.js';
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { formatValues, type Puzzle } from '../rules/puzzle.js';
@@ -92,7 +92,7 @@ export function solveGrid(grid: Grid, stats?: SolveStats): Grid | null {
 function linkedCounter(): RulesCounter {
   const counter = rulesCounter();
   // Only a rules value made by hand (not by buildRules) gets here.
-  if (counter === null) throw new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', WHERE);
+  if (counter === null) throw unlinkedRulesError();
   return counter;
 }
 
@@ -100,32 +100,12 @@ function isClassic9(rules: Rules): boolean {
   return rules.variant === 'classic' && rules.size === 9;
 }
 
-const WHERE = { source: 'puzzle', line: 0 };
-
 /**
- * The `{ rules, givens }` puzzle of an input, checked (givens a Uint8Array or an array of numbers,
- * one per cell of the rules, each 0..size), or null for a classic grid input.
+ * The `{ rules, givens }` puzzle of an input, checked by the linked counter (rules/puzzle.ts
+ * checkedPuzzle: givens one per cell of the rules, each 0..size), or null for a classic grid input.
  */
-function asPuzzle(input: SolveInput): { rules: Rules; givens: Uint8Array } | null {
+function asPuzzle(input: SolveInput): Puzzle | null {
   // Anything else that is not a grid is left to toGrid, which names it (BAD_GRID_TYPE).
   if (typeof input !== 'object' || input === null || !('rules' in input)) return null;
-  const { rules, givens } = input as Partial<Puzzle>;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.grids)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
-  }
-  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
-  }
-  const values = givens as ArrayLike<unknown>;
-  if (values.length !== rules.cellCount) {
-    throw new PuzzleFormatError('CELL_COUNT', `expected ${rules.cellCount} givens for ${rules.variant} rules, found ${values.length}`, WHERE);
-  }
-  for (let cell = 0; cell < values.length; cell++) {
-    const value = values[cell];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > rules.size) {
-      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
-      throw new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (r${rules.rowOf[cell]! + 1}c${rules.colOf[cell]! + 1}) holds ${shown}: expected a whole number from 0 to ${rules.size}`, WHERE);
-    }
-  }
-  return { rules, givens: givens instanceof Uint8Array ? givens : Uint8Array.from(givens as number[]) };
+  return linkedCounter().puzzle(input as Partial<Puzzle>);
 }

@@ -8,21 +8,30 @@ import { variantTechniques } from './variant-link.js';
  * SukakuExplainer knows region *types*: Block (regular 3x3 boxes; absent on a jigsaw, which it runs
  * as a "latin square" with a Custom layout), Column, Row, then the extra types in a fixed order:
  * Diagonal (r1c1..r9c9), AntiDiagonal (r9c1..r1c9), DisjointGroup, Windoku, Asterisk, CenterDot and
- * Custom (jigsaw pieces, extra regions). Each technique loops over the types in that order; locked
- * candidates loop over ordered pairs of types (see {@link lockingPairs}).
+ * Custom (jigsaw pieces, extra regions). Each technique loops over the types in that order.
  *
+ * This is what every technique reads (classic included); the runs of types that the singles and
+ * locked candidates over other houses read are in {@link SeHouses}.
  * Built once per geometry and shared; nothing here is written after it is built.
  */
-export interface SeHouses {
+export interface SeOrder {
   /** Every house, in SE order: types in order, houses of a type ascending. */
   readonly order: Uint8Array;
+  /** The SE type of each house (TYPE_* below). */
+  readonly typeOf: Uint8Array;
+}
+
+/**
+ * SE's order with its types as runs, for the singles and locked candidates over houses other than
+ * classic's (singles-houses.ts, locking-houses.ts; classic has its own scans): built by
+ * `buildHouseOrder` (houses-build.ts), which buildRules links in, so classic bundles carry neither.
+ */
+export interface SeHouses extends SeOrder {
   /**
    * The types as runs of `order`: type k is order[typeStart[k] .. typeStart[k + 1]). The first
    * three (or two, on a jigsaw) are blocks, columns and rows.
    */
   readonly typeStart: readonly number[];
-  /** The SE type of each house (TYPE_* below). */
-  readonly typeOf: Uint8Array;
   /**
    * Runs of types that SE's hidden single scans together: "alone" cells over the run, then
    * hidden singles over the run. Blocks, columns and rows form the first run; both diagonals
@@ -46,21 +55,21 @@ export const TYPE_ASTERISK = 7;
 export const TYPE_CENTRE_DOT = 8;
 export const TYPE_CUSTOM = 9;
 
-let classicHouses: SeHouses | null = null;
+let classicHouses: SeOrder | null = null;
 
 /**
  * SE's visiting order of the houses of a geometry (built on first use, then shared). Classic has
  * its own small table (boxes, columns, rows); any other geometry's is built by `buildHouseOrder`
  * (houses-build.ts), which buildRules links in (variant-link.ts), so that classic bundles do not
- * carry it. The tests hold the classic table equal to the one `buildHouseOrder` makes.
+ * carry it. The tests hold the classic table equal to the order and types `buildHouseOrder` makes.
  */
-export function seHouses(geometry: Geometry): SeHouses {
+export function seHouses(geometry: Geometry): SeOrder {
   if (geometry.classic) return (classicHouses ??= classicSeHouses());
   return variantTechniques().houseOrder(geometry);
 }
 
-/** Classic's: the 9 boxes (houses 18-26), the 9 columns (9-17), the 9 rows (0-8); every run and pair of the three types. */
-function classicSeHouses(): SeHouses {
+/** Classic's: the 9 boxes (houses 18-26), the 9 columns (9-17), the 9 rows (0-8). */
+function classicSeHouses(): SeOrder {
   const order = new Uint8Array(27);
   const typeOf = new Uint8Array(27);
   for (let i = 0; i < 9; i++) {
@@ -71,15 +80,7 @@ function classicSeHouses(): SeHouses {
     typeOf[9 + i] = TYPE_COLUMN;
     typeOf[18 + i] = TYPE_BLOCK;
   }
-  return Object.freeze({
-    order,
-    typeStart: Object.freeze([0, 9, 18, 27]),
-    typeOf,
-    singleRuns: Object.freeze([Object.freeze([0, 3] as const)]),
-    // Block / column, block / row, column / block, row / block (indexes of the types above).
-    lockingPairs: Object.freeze([[0, 1], [0, 2], [1, 0], [2, 0]].map((pair) => Object.freeze(pair as [number, number]))),
-    typeIds: Object.freeze([TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW]),
-  });
+  return Object.freeze({ order, typeOf });
 }
 
 /** Whether two houses share a cell. */

@@ -2,6 +2,7 @@ import type { Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
+import { buildHouseOrder } from './houses-build.js';
 import { TYPE_BLOCK, houseHas, housesCross, seHouses, type SeHouses } from './houses.js';
 import type { LockingKind } from './variant-link.js';
 
@@ -113,7 +114,7 @@ const LOCKING_TABLES = new WeakMap<Geometry, LockingTables>();
 function lockingTables(geometry: Geometry): LockingTables {
   let known = LOCKING_TABLES.get(geometry);
   if (known !== undefined) return known;
-  const se = seHouses(geometry);
+  const se = buildHouseOrder(geometry);
   const hc = geometry.houseCount;
   const inOther = new Uint16Array(hc * hc);
   for (let a = 0; a < hc; a++) {

@@ -2,7 +2,8 @@ import type { Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { FIRST_DIGIT } from '../core/tables.js';
-import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW, seHouses } from './houses.js';
+import { buildHouseOrder } from './houses-build.js';
+import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW } from './houses.js';
 import { placement } from './singles.js';
 
 /*
@@ -23,7 +24,7 @@ let HOUSE_SINGLE = new Uint16Array(0);
  * included, as in SukakuExplainer, which has no boxes on a jigsaw).
  */
 export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null {
-  const se = seHouses(geometry);
+  const se = buildHouseOrder(geometry);
   const { houseCells } = geometry;
   if (HOUSE_EMPTY.length < geometry.houseCount) {
     HOUSE_EMPTY = new Uint8Array(geometry.houseCount);
@@ -89,7 +90,7 @@ const OTHER_HOUSES = ~((1 << TYPE_BLOCK) | (1 << TYPE_ROW) | (1 << TYPE_COLUMN))
  * cell of a house (any type), else a hidden single in a house whose type is in `types`.
  */
 export function findSingleOfKind(board: Readonly<Board>, geometry: Geometry, alone: boolean, types: number, technique: string, difficulty: number): Step | null {
-  const se = seHouses(geometry);
+  const se = buildHouseOrder(geometry);
   const { houseCells } = geometry;
   for (let k = 0; k < se.order.length; k++) {
     const house = se.order[k]!;

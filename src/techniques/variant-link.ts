@@ -1,4 +1,5 @@
 import type { Board } from '../core/board.js';
+import { unlinkedRulesError } from '../core/errors.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import type { AdvancedOff, emitLocking } from './forcing/advanced.js';
@@ -63,11 +64,11 @@ export function linkVariantTechniques(techniques: VariantTechniques): void {
 
 /**
  * The linked techniques. Only a non-classic geometry (made from a rules value, so after buildRules)
- * or a direct call of a variant producer needs them; the latter without any rules value built is
- * told so.
+ * or a direct call of a variant producer needs them; without any rules value built (a geometry made
+ * by hand) that is the error of rules not made by buildRules.
  */
 export function variantTechniques(): VariantTechniques {
-  if (linked === null) throw new Error('the variant techniques come with a rules value: build one first (buildRules)');
+  if (linked === null) throw unlinkedRulesError();
   return linked;
 }
 
