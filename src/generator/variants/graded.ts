@@ -3,9 +3,8 @@ import { LEVELS } from '../../grader/levels.js';
 import type { Rules } from '../../rules/types.js';
 import { countRules } from '../../solver/rules-solver.js';
 import { shuffleInPlace, type Random } from '../random.js';
-import { carve, DROP, KEEP, STOP, type Beyond } from './carve.js';
+import { carve, DROP, KEEP, solvedBy, STOP, type Beyond } from './carve.js';
 import type { RatingBand } from './killer.js';
-import { solvesWith } from './logic.js';
 import { singlesRating } from './rating.js';
 
 /*
@@ -96,12 +95,14 @@ function carveBelow(rules: Rules, solution: Uint8Array, orbits: readonly (readon
   const set = level === 'easy' ? 'singles' : 'medium';
   const below = level === 'easy' ? 'hidden' : 'singles';
   let carved = carve(rules, solution, orbits, random, set, minClues);
-  for (let again = 0; again < RECARVES && solvesWith(rules, carved.givens, below); again++) {
+  let easier = solvedBy(rules, solution, carved.givens, below);
+  for (let again = 0; again < RECARVES && easier; again++) {
     const from = carved.givens;
     for (let i = Math.max(0, carved.kept.length - RECARVED_ORBITS); i < carved.kept.length; i++) for (const cell of orbits[carved.kept[i]!]!) from[cell] = solution[cell]!;
     carved = carve(rules, solution, orbits, random, set, minClues, { from });
+    easier = solvedBy(rules, solution, carved.givens, below);
   }
-  if (solvesWith(rules, carved.givens, below)) return null;
+  if (easier) return null;
   const made = graded(rules, carved.givens, band);
   return made !== null || level === 'easy' ? made : climb(rules, solution, orbits, random, carved.givens, band, maxGrades - 1, minClues);
 }
