@@ -49,15 +49,13 @@ export function carve(
     shuffleInPlace(order, random);
     return minimize(solution, orbits, order, singles, puzzle, built.skipped);
   }
-  const singles = singlesStateFor(rules, solution, set !== 'hidden');
+  let singles: SinglesState;
   let clues = rules.cellCount;
   if (from !== undefined) {
-    for (let cell = 0; cell < rules.cellCount; cell++) {
-      if (from[cell] !== 0) continue;
-      singles.remove(cell);
-      clues--;
-    }
-  }
+    singles = singlesStateOf(rules, solution);
+    singles.load(from, set !== 'hidden');
+    for (let cell = 0; cell < rules.cellCount; cell++) if (from[cell] === 0) clues--;
+  } else singles = singlesStateFor(rules, solution, set !== 'hidden');
   const kept: number[] = [];
   for (const o of order) {
     const orbit = orbits[o]!;
