@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateVariant, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
+import { solvesFrom } from '../src/generator/variants/logic.js';
 import { countRules } from '../src/solver/rules-solver.js';
 import { findGivenConflict } from '../src/rules/puzzle.js';
 import { classicRules, jigsawRules, withDiagonals, withWindoku } from '../src/rules/constructors.js';
@@ -327,6 +328,37 @@ describe('generateVariant', () => {
         }
       }
     }
+  });
+
+  it('solvesFrom, going on from where SinglesState.reach stopped, says what solvesWith says', () => {
+    const random = puzzleRandom('solves-from', 'test', 1);
+    const layouts = [classicRules(9), withDiagonals(classicRules(9)), withWindoku(classicRules(9)), classicRules(6)];
+    const regions = randomRegions(9, random);
+    if (regions !== null) layouts.push(jigsawRules(regions));
+    const seen = { solved: 0, not: 0 };
+    for (const rules of layouts) {
+      const solution = fillRules(rules, random)!;
+      for (const set of ['hidden', 'singles', 'medium'] as const) {
+        const state = new SinglesState(rules, solution);
+        state.reset(solution, set !== 'hidden');
+        const givens = Uint8Array.from(solution);
+        for (let step = 0; step < rules.cellCount * 4; step++) {
+          const cell = random.below(rules.cellCount);
+          if (givens[cell] === 0) continue;
+          givens[cell] = 0;
+          state.remove(cell);
+          if (state.reach([cell])) continue;
+          const stop = state.stoppedAt()!;
+          const answer = solvesWith(rules, givens, set);
+          expect(solvesFrom(rules, stop.candidates, stop.placed, set)).toBe(answer);
+          seen[answer ? 'solved' : 'not']++;
+          givens[cell] = solution[cell]!;
+          state.restore(cell, solution[cell]!);
+        }
+      }
+    }
+    expect(seen.solved, JSON.stringify(seen)).toBeGreaterThan(10);
+    expect(seen.not, JSON.stringify(seen)).toBeGreaterThan(10);
   });
 
   it.each(['classic', 'x', 'jigsaw'] as const)('%s beginner and easy (built up, then carved): minimal for their technique set, easy not solved by hidden singles', (variant) => {

@@ -1,7 +1,7 @@
 import type { Rules } from '../../rules/types.js';
 import { countRules } from '../../solver/rules-solver.js';
 import { shuffleInPlace, type Random } from '../random.js';
-import { readsMoreHouses, solvesWith, type LogicSet } from './logic.js';
+import { readsMoreHouses, solvesFrom, solvesWith, type LogicSet } from './logic.js';
 import { singlesStateFor, singlesStateOf, type SinglesState } from './singles.js';
 
 /** What {@link carve} does with a removal its technique set does not solve: put it back, keep it, keep it and stop. */
@@ -64,7 +64,7 @@ export function carve(
       puzzle[cell] = 0;
       singles.remove(cell);
     }
-    const ok = singles.reach(orbit) || (set !== null ? !singlesDecide && solvesWith(rules, puzzle, set) : countRules(rules, puzzle, 2) === 1);
+    const ok = singles.reach(orbit) || (set !== null ? !singlesDecide && solvedFrom(rules, singles, puzzle, set) : countRules(rules, puzzle, 2) === 1);
     const next = ok ? KEEP : beyond === undefined ? DROP : beyond(puzzle);
     if (next === STOP) {
       kept.push(o);
@@ -81,6 +81,12 @@ export function carve(
     }
   }
   return { givens: puzzle, singles: set === 'hidden' || (set === 'singles' && rules.cages.length === 0) ? true : singles.reach([]), kept };
+}
+
+/** Whether `set` solves `puzzle`, going on from where the singles state stopped on it when it can. */
+function solvedFrom(rules: Rules, singles: SinglesState, puzzle: Uint8Array, set: LogicSet): boolean {
+  const stop = rules.cages.length === 0 ? singles.stoppedAt() : null;
+  return stop === null ? solvesWith(rules, puzzle, set) : solvesFrom(rules, stop.candidates, stop.placed, set);
 }
 
 /**

@@ -57,6 +57,8 @@ export class SinglesState {
   private broken = false;
   /** Whether naked singles count (false: hidden singles only, the logic's 'hidden' set). */
   private naked = true;
+  /** Whether the last {@link reach} ran the singles to their fixed point (it said no without a contradiction). */
+  private stalled = false;
 
   /** Singles for `rules` with every cell of `solution` given. */
   constructor(rules: Rules, solution: ArrayLike<number>) {
@@ -249,6 +251,7 @@ export class SinglesState {
     const placed = this.placed;
     const work = this.work;
     // The quick answer: each target a naked or hidden single of the givens.
+    this.stalled = false;
     let quick = targets.length > 0;
     for (let i = 0; i < targets.length && quick; i++) quick = this.singleOfGivens(targets[i]!);
     if (quick) return true;
@@ -320,7 +323,18 @@ export class SinglesState {
       if (this.broken) return false;
       if (wantAll ? this.placedCount === n : this.targetsLeft === 0) return true;
     }
-    return wantAll ? this.placedCount === n : this.targetsLeft === 0;
+    const reached = wantAll ? this.placedCount === n : this.targetsLeft === 0;
+    this.stalled = !reached;
+    return reached;
+  }
+
+  /**
+   * After a {@link reach} that said no without a contradiction: the candidates and the placed cells
+   * (non-zero) where the singles stopped, for the logic to go on from there (logic.ts solvesFrom);
+   * null otherwise.
+   */
+  stoppedAt(): { candidates: Int32Array; placed: Uint8Array } | null {
+    return this.stalled ? { candidates: this.cand, placed: this.placed } : null;
   }
 
   /** An empty cell whose base candidates are one digit, or holding a digit no other cell of one of its houses has. */
