@@ -32,6 +32,8 @@ describe('singlesRating', () => {
       if (er <= 1.5) {
         rated++;
         expect(ours, line).toBe(er);
+        // Told that hidden singles solve it (as a beginner carving is), the same rating.
+        expect(singlesRating(rules, givens, true), line).toBe(er);
       } else expect(ours, line).toBeNull();
     }
     // Both kinds are there to be told apart (79 of the 300 rate 1.2 or 1.5).

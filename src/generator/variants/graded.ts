@@ -135,7 +135,8 @@ function graded(rules: Rules, givens: Uint8Array, band: RatingBand): Graded | nu
  * grader is asked should rating.ts not know the puzzle).
  */
 function beginner(rules: Rules, givens: Uint8Array, band: RatingBand): Graded | null {
-  const rating = singlesRating(rules, givens);
+  // Carved with hidden singles: they solve it (carve.ts keeps only removals its set solves).
+  const rating = singlesRating(rules, givens, true);
   if (rating === null) return graded(rules, givens, band);
   return rating > band.above + 1e-9 && rating <= band.upTo + 1e-9 ? { givens, rating, clues: cluesOf(givens) } : null;
 }

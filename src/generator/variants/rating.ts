@@ -29,8 +29,12 @@ const ALL = 2;
 let cand = new Int32Array(0);
 let values = new Uint8Array(0);
 
-/** The grader's rating of `givens` under `rules` when hidden singles solve it, else null (see above). */
-export function singlesRating(rules: Rules, givens: ArrayLike<number>): number | null {
+/**
+ * The grader's rating of `givens` under `rules` when hidden singles solve it, else null (see
+ * above). `hiddenSolves`: the caller knows hidden singles solve it (a beginner carving), so a
+ * puzzle the full houses and box singles leave unsolved is 1.5 without running the rest.
+ */
+export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSolves = false): number | null {
   if (rules.size !== 9 || rules.cellCount !== 81 || rules.cages.length !== 0) return null;
   const geometry = geometryOf(rules);
   if (geometry.startMasks !== null) return null;
@@ -45,7 +49,7 @@ export function singlesRating(rules: Rules, givens: ArrayLike<number>): number |
     if (!start(geometry, givens)) return null;
     return close(geometry, FULL_ONLY) ? 1.0 : 1.2;
   }
-  return close(geometry, ALL) ? 1.5 : null;
+  return hiddenSolves || close(geometry, ALL) ? 1.5 : null;
 }
 
 type Geometry = ReturnType<typeof geometryOf>;
