@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateVariant, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
+import { solvesFrom } from '../src/generator/variants/logic.js';
 import { countRules } from '../src/solver/rules-solver.js';
 import { findGivenConflict } from '../src/rules/puzzle.js';
 import { classicRules, jigsawRules, withDiagonals, withWindoku } from '../src/rules/constructors.js';
@@ -288,6 +289,96 @@ describe('generateVariant', () => {
       }
     }
     expect(checked).toBeGreaterThan(200);
+  });
+
+  it('SinglesState built up (startEmpty, give) and loaded (load): the same singles as solvesWith and as a state reset and emptied cell by cell', () => {
+    const random = puzzleRandom('singles-build', 'test', 1);
+    for (const rules of [classicRules(9), withDiagonals(classicRules(9)), classicRules(6), classicRules(12)]) {
+      const solution = fillRules(rules, random)!;
+      for (const naked of [true, false]) {
+        const state = new SinglesState(rules, solution);
+        state.startEmpty(naked);
+        const givens = new Uint8Array(rules.cellCount);
+        const found = new Uint8Array(rules.cellCount);
+        let solved = false;
+        for (let step = 0; step < rules.cellCount && !solved; step++) {
+          const cell = random.below(rules.cellCount);
+          givens[cell] = solution[cell]!;
+          solved = state.give(cell, solution[cell]!);
+          expect(solved).toBe(solvesWith(rules, givens, naked ? 'singles' : 'hidden', found));
+          for (let c = 0; c < rules.cellCount; c++) expect(state.placedAt(c)).toBe(found[c] !== 0);
+        }
+        expect(solved).toBe(true);
+        const loaded = new SinglesState(rules, solution);
+        loaded.load(givens, naked);
+        const emptied = new SinglesState(rules, solution);
+        emptied.reset(solution, naked);
+        for (let c = 0; c < rules.cellCount; c++) if (givens[c] === 0) emptied.remove(c);
+        expect(loaded.reach([])).toBe(true);
+        // Taken out one by one from both: the same answers every time.
+        for (let c = 0; c < rules.cellCount; c++) {
+          if (givens[c] === 0) continue;
+          givens[c] = 0;
+          loaded.remove(c);
+          emptied.remove(c);
+          const answer = solvesWith(rules, givens, naked ? 'singles' : 'hidden', found);
+          expect(loaded.reach([])).toBe(answer);
+          expect(emptied.reach([])).toBe(answer);
+          expect(loaded.reach([c])).toBe(found[c] !== 0);
+        }
+      }
+    }
+  });
+
+  it('solvesFrom, going on from where SinglesState.reach stopped, says what solvesWith says', () => {
+    const random = puzzleRandom('solves-from', 'test', 1);
+    const layouts = [classicRules(9), withDiagonals(classicRules(9)), withWindoku(classicRules(9)), classicRules(6)];
+    const regions = randomRegions(9, random);
+    if (regions !== null) layouts.push(jigsawRules(regions));
+    const seen = { solved: 0, not: 0 };
+    for (const rules of layouts) {
+      const solution = fillRules(rules, random)!;
+      for (const set of ['hidden', 'singles', 'medium'] as const) {
+        const state = new SinglesState(rules, solution);
+        state.reset(solution, set !== 'hidden');
+        const givens = Uint8Array.from(solution);
+        for (let step = 0; step < rules.cellCount * 4; step++) {
+          const cell = random.below(rules.cellCount);
+          if (givens[cell] === 0) continue;
+          givens[cell] = 0;
+          state.remove(cell);
+          if (state.reach([cell])) continue;
+          const stop = state.stoppedAt()!;
+          const answer = solvesWith(rules, givens, set);
+          expect(solvesFrom(rules, stop.candidates, stop.placed, set)).toBe(answer);
+          seen[answer ? 'solved' : 'not']++;
+          givens[cell] = solution[cell]!;
+          state.restore(cell, solution[cell]!);
+        }
+      }
+    }
+    expect(seen.solved, JSON.stringify(seen)).toBeGreaterThan(10);
+    expect(seen.not, JSON.stringify(seen)).toBeGreaterThan(10);
+  });
+
+  it.each(['classic', 'x', 'jigsaw'] as const)('%s beginner and easy (built up, then carved): minimal for their technique set, easy not solved by hidden singles', (variant) => {
+    for (let index = 1; index <= 4; index++) {
+      for (const [level, set] of [
+        ['beginner', 'hidden'],
+        ['easy', 'singles'],
+      ] as const) {
+        const p = generateVariant({ variant, level, seed: 'minimal', index });
+        expect(solvesWith(p.rules, p.givens, set)).toBe(true);
+        if (level === 'easy') expect(solvesWith(p.rules, p.givens, 'hidden')).toBe(false);
+        const givens = Uint8Array.from(p.givens);
+        for (let cell = 0; cell < 81; cell++) {
+          if (givens[cell] === 0) continue;
+          givens[cell] = 0;
+          expect(solvesWith(p.rules, givens, set), `${p.text} without r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`).toBe(false);
+          givens[cell] = p.givens[cell]!;
+        }
+      }
+    }
   });
 
   it('an unknown variant is an OptionError', () => {

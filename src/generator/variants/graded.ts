@@ -3,9 +3,9 @@ import { LEVELS } from '../../grader/levels.js';
 import type { Rules } from '../../rules/types.js';
 import { countRules } from '../../solver/rules-solver.js';
 import { shuffleInPlace, type Random } from '../random.js';
-import { carve, DROP, KEEP, STOP, type Beyond } from './carve.js';
+import { carve, DROP, KEEP, solvedBy, STOP, type Beyond } from './carve.js';
 import type { RatingBand } from './killer.js';
-import { solvesWith } from './logic.js';
+import { singlesRating } from './rating.js';
 
 /*
  * Levels of 9x9 variants without cages (classic, jigsaw, X, windoku, and any such rules value) as
@@ -19,7 +19,8 @@ import { solvesWith } from './logic.js';
  * does, and the path the grader takes, easiest step first, never needs a step harder than one the
  * set offers).
  *
- *   beginner  carve with hidden singles; grade once (it rates 1.5 at most: the grade gives the rating).
+ *   beginner  carve with hidden singles (it rates 1.5 at most); its rating is read off the singles
+ *             as the grader would rate them (rating.ts), the grader itself only where that cannot say.
  *   easy      carve with hidden singles, then on from there with naked singles too: a removal kept
  *             in the second carving makes a puzzle hidden singles cannot solve (the first was
  *             minimal for them), so it rates above 1.5 and at most 2.3. Grade once.
@@ -77,7 +78,7 @@ export function gradedGivens(
   for (let carving = 0; carving < plan.carvings; carving++) {
     let made: Graded | null;
     if (level === 'hard' || level === 'expert') made = carveGraded(rules, solution, orbits, random, band, plan.maxGrades, minClues);
-    else if (level === 'beginner') made = graded(rules, carve(rules, solution, orbits, random, 'hidden', minClues).givens, band);
+    else if (level === 'beginner') made = beginner(rules, carve(rules, solution, orbits, random, 'hidden', minClues).givens, band);
     else made = carveBelow(rules, solution, orbits, random, level, band, plan.maxGrades, minClues);
     if (made !== null) return made;
   }
@@ -94,12 +95,14 @@ function carveBelow(rules: Rules, solution: Uint8Array, orbits: readonly (readon
   const set = level === 'easy' ? 'singles' : 'medium';
   const below = level === 'easy' ? 'hidden' : 'singles';
   let carved = carve(rules, solution, orbits, random, set, minClues);
-  for (let again = 0; again < RECARVES && solvesWith(rules, carved.givens, below); again++) {
+  let easier = solvedBy(rules, solution, carved.givens, below);
+  for (let again = 0; again < RECARVES && easier; again++) {
     const from = carved.givens;
     for (let i = Math.max(0, carved.kept.length - RECARVED_ORBITS); i < carved.kept.length; i++) for (const cell of orbits[carved.kept[i]!]!) from[cell] = solution[cell]!;
     carved = carve(rules, solution, orbits, random, set, minClues, { from });
+    easier = solvedBy(rules, solution, carved.givens, below);
   }
-  if (solvesWith(rules, carved.givens, below)) return null;
+  if (easier) return null;
   const made = graded(rules, carved.givens, band);
   return made !== null || level === 'easy' ? made : climb(rules, solution, orbits, random, carved.givens, band, maxGrades - 1, minClues);
 }
@@ -124,6 +127,18 @@ function cluesOf(givens: Uint8Array): number {
 function graded(rules: Rules, givens: Uint8Array, band: RatingBand): Graded | null {
   const rating = rate(rules, givens, band.upTo);
   return rating > band.above + 1e-9 ? { givens, rating, clues: cluesOf(givens) } : null;
+}
+
+/**
+ * A beginner carving: hidden singles solve it, so its rating is one of the three steps at or below
+ * 1.5, which rating.ts finds as the grader would, without the grader's other techniques (the
+ * grader is asked should rating.ts not know the puzzle).
+ */
+function beginner(rules: Rules, givens: Uint8Array, band: RatingBand): Graded | null {
+  // Carved with hidden singles: they solve it (carve.ts keeps only removals its set solves).
+  const rating = singlesRating(rules, givens, true);
+  if (rating === null) return graded(rules, givens, band);
+  return rating > band.above + 1e-9 && rating <= band.upTo + 1e-9 ? { givens, rating, clues: cluesOf(givens) } : null;
 }
 
 /** Medium's climb from a puzzle rated at or below the band (see the top of this file). */

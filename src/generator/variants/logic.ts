@@ -329,6 +329,76 @@ export function levelWith(rules: Rules, cages: CageView, givens: ArrayLike<numbe
 
 /** A fresh state for `rules` with `givens` placed. */
 function start(rules: Rules, cages: CageView, givens: ArrayLike<number>): Tables {
+  const t = fresh(rules, cages);
+  const n = t.n;
+  for (let cell = 0; cell < n && !broken; cell++) {
+    const digit = givens[cell]!;
+    if (digit === 0) continue;
+    const bit = 1 << (digit - 1);
+    if ((cand[cell]! & bit) === 0 || grid[cell] !== 0) broken = true;
+    else place(t, cages, cell, bit);
+  }
+  return t;
+}
+
+/**
+ * Whether the technique `set` solves a puzzle (no cages) from a state singles reached on it:
+ * `candidates` per cell, `placed` the cells singles placed (a placed cell's candidates are its
+ * digit). Every technique only removes candidates no solution has and the fixed point does not
+ * depend on the order, so this is what {@link solvesWith} says on the puzzle, without placing its
+ * givens and running the singles again (carve.ts asks it after its singles stopped short).
+ */
+export function solvesFrom(rules: Rules, candidates: ArrayLike<number>, placed: ArrayLike<number>, set: LogicSet): boolean {
+  const cages = cageViewOf(rules);
+  if (cages.count > 0) throw new Error('solvesFrom: rules with cages');
+  const t = fresh(rules, cages);
+  const n = t.n;
+  const size = t.size;
+  count.fill(0, 0, t.houseCount * size);
+  for (let cell = 0; cell < n; cell++) {
+    const m = candidates[cell]!;
+    cand[cell] = m;
+    if (m === 0) broken = true;
+    if (placed[cell] !== 0) {
+      grid[cell] = 32 - Math.clz32(m);
+      placedCount++;
+    }
+    for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) {
+      const start = t.housesList[k]! * size;
+      if (placed[cell] !== 0) done[start + grid[cell]! - 1] = 1;
+      for (let bits = m; bits !== 0; bits &= bits - 1) count[start + 31 - Math.clz32(bits & -bits)]!++;
+    }
+  }
+  if (broken) return false;
+  // The singles' houses may be fewer than the logic's (windoku's implied windows): a placed digit
+  // leaves the peers they did not see.
+  for (let cell = 0; cell < n && !broken; cell++) {
+    if (grid[cell] === 0) continue;
+    const bit = cand[cell]!;
+    for (let p = t.peerStart[cell]!; p < t.peerStart[cell + 1]!; p++) {
+      const peer = t.peerCells[p]!;
+      if ((cand[peer]! & bit) === 0) continue;
+      if (grid[peer] !== 0) broken = true;
+      else remove(t, peer, bit);
+    }
+  }
+  if (broken) return false;
+  for (let cell = 0; cell < n; cell++) {
+    const m = cand[cell]!;
+    if (grid[cell] === 0 && (m & (m - 1)) === 0) work[tail++] = cell;
+  }
+  for (let start = 0; start < t.houseCount * size; start += size) {
+    for (let d = 0; d < size; d++) {
+      const places = count[start + d]!;
+      if (places === 0) return false;
+      if (places === 1 && done[start + d] === 0) work[tail++] = n + ((start << 5) | d);
+    }
+  }
+  return run(t, cages, set);
+}
+
+/** The state emptied for `rules`: every candidate, nothing placed (buffers grown as needed). */
+function fresh(rules: Rules, cages: CageView): Tables {
   const t = tables(rules);
   const n = t.n;
   const size = t.size;
@@ -350,13 +420,6 @@ function start(rules: Rules, cages: CageView, givens: ArrayLike<number>): Tables
   placedCount = 0;
   tail = 0;
   broken = false;
-  for (let cell = 0; cell < n && !broken; cell++) {
-    const digit = givens[cell]!;
-    if (digit === 0) continue;
-    const bit = 1 << (digit - 1);
-    if ((cand[cell]! & bit) === 0 || grid[cell] !== 0) broken = true;
-    else place(t, cages, cell, bit);
-  }
   return t;
 }
 

@@ -57,6 +57,8 @@ export class SinglesState {
   private broken = false;
   /** Whether naked singles count (false: hidden singles only, the logic's 'hidden' set). */
   private naked = true;
+  /** Whether the last {@link reach} ran the singles to their fixed point (it said no without a contradiction). */
+  private stalled = false;
 
   /** Singles for `rules` with every cell of `solution` given. */
   constructor(rules: Rules, solution: ArrayLike<number>) {
@@ -108,6 +110,79 @@ export class SinglesState {
       }
     }
     this.givenCount = n;
+  }
+
+  /**
+   * The givens set to `givens` (0 = empty), with every candidate count made from them at once (cheaper
+   * than {@link reset} and a {@link remove} per empty cell when most cells are empty).
+   */
+  load(givens: ArrayLike<number>, naked = true): void {
+    this.naked = naked;
+    const n = this.n;
+    const size = this.size;
+    this.seen.fill(0);
+    this.baseDone.fill(0);
+    let given = 0;
+    for (let cell = 0; cell < n; cell++) {
+      const digit = givens[cell]!;
+      this.givens[cell] = digit;
+      if (digit === 0) continue;
+      given++;
+      for (let p = this.peerStart[cell]!; p < this.peerStart[cell + 1]!; p++) this.seen[this.peerCells[p]! * size + digit - 1]!++;
+      for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) this.baseDone[this.housesList[k]! * size + digit - 1]!++;
+    }
+    this.givenCount = given;
+    this.baseCount.fill(0);
+    for (let cell = 0; cell < n; cell++) {
+      const digit = givens[cell]!;
+      let mask: number;
+      if (digit !== 0) mask = 1 << (digit - 1);
+      else {
+        mask = this.all;
+        for (let e = 0; e < size; e++) if (this.seen[cell * size + e]! > 0) mask &= ~(1 << e);
+      }
+      this.base[cell] = mask;
+      while (mask !== 0) {
+        const low = mask & -mask;
+        mask ^= low;
+        this.addCount(cell, 31 - Math.clz32(low), 1);
+      }
+    }
+  }
+
+  /**
+   * Building givens up (see carve.ts): the working state with no givens at all, every candidate in
+   * every cell; {@link give} then adds givens one at a time and runs singles on from where they were.
+   */
+  startEmpty(naked = true): void {
+    this.naked = naked;
+    this.cand.fill(this.all);
+    this.count.fill(this.size);
+    this.done.fill(0);
+    this.placed.fill(0);
+    this.target.fill(0);
+    this.targetsLeft = 0;
+    this.placedCount = 0;
+    this.broken = false;
+    this.tail = 0;
+  }
+
+  /** Whether the working state has `cell` placed (given or deduced). */
+  placedAt(cell: number): boolean {
+    return this.placed[cell] !== 0;
+  }
+
+  /**
+   * Give `digit` (the solution's) in `cell` of the working state and run singles to their fixed
+   * point (singles from more givens place at least what they placed before, so the state reached
+   * is the fixed point of all the givens so far); whether every cell is placed.
+   */
+  give(cell: number, digit: number): boolean {
+    if (this.placed[cell] === 0) {
+      this.place(cell, 1 << (digit - 1));
+      this.drain(true);
+    }
+    return this.placedCount === this.n;
   }
 
   /** Empty a given cell. */
@@ -176,6 +251,7 @@ export class SinglesState {
     const placed = this.placed;
     const work = this.work;
     // The quick answer: each target a naked or hidden single of the givens.
+    this.stalled = false;
     let quick = targets.length > 0;
     for (let i = 0; i < targets.length && quick; i++) quick = this.singleOfGivens(targets[i]!);
     if (quick) return true;
@@ -208,6 +284,19 @@ export class SinglesState {
         else if (places === 0) return false;
       }
     }
+    return this.drain(wantAll);
+  }
+
+  /**
+   * Runs the work list until it is empty, a contradiction shows (false) or the goal is met: every
+   * cell placed (`wantAll`), else every target. Whether the goal is met.
+   */
+  private drain(wantAll: boolean): boolean {
+    const n = this.n;
+    const size = this.size;
+    const cand = this.cand;
+    const placed = this.placed;
+    const work = this.work;
     // Last in, first out: a target that just became a single is placed next (the fixed point is
     // the same in any order).
     while (this.tail > 0) {
@@ -234,7 +323,18 @@ export class SinglesState {
       if (this.broken) return false;
       if (wantAll ? this.placedCount === n : this.targetsLeft === 0) return true;
     }
-    return wantAll ? this.placedCount === n : this.targetsLeft === 0;
+    const reached = wantAll ? this.placedCount === n : this.targetsLeft === 0;
+    this.stalled = !reached;
+    return reached;
+  }
+
+  /**
+   * After a {@link reach} that said no without a contradiction: the candidates and the placed cells
+   * (non-zero) where the singles stopped, for the logic to go on from there (logic.ts solvesFrom);
+   * null otherwise.
+   */
+  stoppedAt(): { candidates: Int32Array; placed: Uint8Array } | null {
+    return this.stalled ? { candidates: this.cand, placed: this.placed } : null;
   }
 
   /** An empty cell whose base candidates are one digit, or holding a digit no other cell of one of its houses has. */
@@ -359,11 +459,17 @@ const states = new WeakMap<Rules, SinglesState>();
  * time); `naked` false: hidden singles only.
  */
 export function singlesStateFor(rules: Rules, solution: ArrayLike<number>, naked = true): SinglesState {
+  const state = singlesStateOf(rules, solution);
+  state.reset(solution, naked);
+  return state;
+}
+
+/** The {@link SinglesState} kept for `rules`, as it was left (made from `solution` the first time). */
+export function singlesStateOf(rules: Rules, solution: ArrayLike<number>): SinglesState {
   let state = states.get(rules);
   if (state === undefined) {
     state = new SinglesState(rules, solution);
     states.set(rules, state);
   }
-  state.reset(solution, naked);
   return state;
 }
