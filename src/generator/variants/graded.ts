@@ -21,13 +21,13 @@ import { singlesRating } from './rating.js';
  *
  *   beginner  carve with hidden singles (it rates 1.5 at most); its rating is read off the singles
  *             as the grader would rate them (rating.ts), the grader itself only where that cannot say.
- *   easy      carve with hidden singles, then on from there with naked singles too: a removal kept
- *             in the second carving makes a puzzle hidden singles cannot solve (the first was
- *             minimal for them), so it rates above 1.5 and at most 2.3. Grade once.
- *   medium    the same a step up: singles, then on with intersections and pairs; grade once (above
- *             2.3 unless the step it needs is a direct one, such as a pointing that gives a single
- *             at once); at or below the band, climb: the givens left are taken out one orbit at a
- *             time in a seeded order, a removal kept when the puzzle is unique (counting solver) and
+ *   easy      carve with singles (carveBelow); while hidden singles alone still solve the carving
+ *             (it would rate 1.5 at most), its last orbits are given again and carved on in a new
+ *             order. A carving they cannot solve rates above 1.5 and at most 2.3. Grade once.
+ *   medium    the same a step up: carve with intersections and pairs, given back while singles
+ *             solve it; grade once (above 2.3 unless the step it needs is a direct one, such as a
+ *             pointing that gives a single at once); at or below the band, climb: the givens left
+ *             are taken out one orbit at a time in a seeded order, a removal kept when the puzzle is unique (counting solver) and
  *             grades without a guess at most 3.4, until it rates in the band.
  *   hard,     carve with intersections and pairs, where a removal they do not solve is graded there
  *   expert    and then (unique, no guess, at most the band's top: kept; in the band: done), while the
