@@ -1,7 +1,6 @@
 import type { Rules } from '../rules/types.js';
-import { cagesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
-import { sumOptions9 } from './cage-sums.js';
-import { compile9 } from './grid9-solver.js';
+import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { killerTables9, optionStart9, optionTable9Of, optionsAt9 } from './cage-sums.js';
 import {
   BAND_ALL,
   BAND_BOARDS,
@@ -63,7 +62,14 @@ interface ExtraTables {
   /** Pairs (extra house, box/row/column) sharing 2+ cells: 9 words each (shared, extra only, other only). */
   readonly pairCount: number;
   readonly pairs: Int32Array;
+  /** Every house (rows, columns, boxes, then the extra ones above) as three words at h * 3, for the killer tables. */
+  readonly houseMask: Int32Array;
+  /** The houses of each cell as bits: houses 0-31 and 32-63 at cell * 2. */
+  readonly housesOf: Int32Array;
 }
+
+/** Most summed cages: 81 one-cell cages, and an innie per house (rows, columns, boxes, extra houses and implied ones). */
+const MAX_SUMMED = 81 + 27 + MAX_EXTRA + 5;
 
 const tablesOf = new WeakMap<object, ExtraTables>();
 
@@ -144,7 +150,16 @@ function compileExtra(rules: Rules): ExtraTables {
     }
   }
   if (implied.length === 5) altTables();
-  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
+  const houseMask = new Int32Array((27 + count) * 3);
+  const housesOf = new Int32Array(81 * 2);
+  for (let h = 0; h < 27 + count; h++) {
+    const cells = h < 27 ? houses[h]! : extra[h - 27]!;
+    for (const cell of cells) {
+      setCell(houseMask, h * 3, cell);
+      housesOf[cell * 2 + (h >> 5)] = housesOf[cell * 2 + (h >> 5)]! | (1 << (h & 31));
+    }
+  }
+  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs), houseMask, housesOf };
   tablesOf.set(key, tables);
   return tables;
 }
@@ -271,12 +286,23 @@ export class BandExtraSolver {
   /** Per band, the cells with such peers. */
   private withPeers!: Int32Array;
   private readonly allCells = new Int32Array([BAND_ALL, BAND_ALL, BAND_ALL]);
-  /** Killers with implied houses: compile9's peers with those of the implied houses (made on first use). */
-  private mergedPeers: Int32Array | null = null;
-  /** Summed cages (innies included, grid9-solver.ts's compile9): cells as three words, sums. */
+  /**
+   * The killer tables of the last rules value with cages counted (cage-sums.ts killerTables9), made
+   * on first use: peers (extra houses' and cage-mates), the cells with such peers, the summed cages
+   * (innies included) as three words each and their sums; rest and firstOf are scratch.
+   */
+  private killerRules: Rules | null = null;
+  private killerPeers: Int32Array | null = null;
+  private killerWith: Int32Array | null = null;
+  private killerCount = 0;
+  private killerRest: Int32Array | null = null;
+  private killerFirst: Int16Array | null = null;
+  /** The summed cages counted with: cells as three words, sums. */
   private cageCount = 0;
-  private cageMask!: Int32Array;
-  private cageSum!: Int32Array;
+  private cageMask = new Int32Array(0);
+  private cageSum = new Int32Array(0);
+  /** The band (0-2) holding every cell of each summed cage, or 3 when it spans two or three. */
+  private cageBand = new Uint8Array(0);
   /** Boards changed since the cage pass last looked (27 bits). */
   private cagePending = 0;
   /**
@@ -292,30 +318,16 @@ export class BandExtraSolver {
 
   count(rules: Rules, givens: ArrayLike<number>, limit: number): number {
     this.extra = compileExtra(rules);
-    if (cagesOf(rules).length === 0) {
+    if (cageCountOf(rules) === 0) {
       this.peers = this.extra.peers;
       this.withPeers = this.extra.inExtra;
       this.cageCount = 0;
     } else {
-      // Killers: cage-mates are peers too (compile9's peers hold rows, columns and boxes as well:
-      // clearing those again changes nothing), and the summed cages get their own pass.
-      const tables = compile9(rules);
-      this.peers = tables.peerMask;
-      if (this.extra.implied > 0) {
-        // Windoku's implied houses are not among compile9's houses: their peers join here.
-        const merged = (this.mergedPeers ??= new Int32Array(81 * 3));
-        for (let i = 0; i < 243; i++) merged[i] = tables.peerMask[i]! | this.extra.peers[i]!;
-        this.peers = merged;
-      }
-      this.withPeers = this.allCells;
-      this.cageCount = tables.cageCount;
-      if (DIGIT_SUMS === null) {
-        const table = new Uint8Array(512);
-        for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
-        DIGIT_SUMS = table;
-      }
-      this.cageMask = tables.cageMask;
-      this.cageSum = tables.cageSum;
+      // Killers: cage-mates are peers too, and the summed cages (innies included) get their own pass.
+      if (this.killerRules !== rules) this.compileKillers(rules);
+      this.peers = this.killerPeers!;
+      this.withPeers = this.killerWith!;
+      this.cageCount = this.killerCount;
     }
     this.limit = Math.max(1, limit);
     this.solutions = 0;
@@ -335,6 +347,37 @@ export class BandExtraSolver {
     this.cageAll = true;
     this.search(0);
     return this.solutions;
+  }
+
+  private compileKillers(rules: Rules): void {
+    const extra = this.extra;
+    if (this.killerPeers === null) {
+      this.killerPeers = new Int32Array(81 * 3);
+      this.killerWith = new Int32Array(3);
+      this.cageMask = new Int32Array(MAX_SUMMED * 3);
+      this.cageSum = new Int32Array(MAX_SUMMED);
+      this.cageBand = new Uint8Array(MAX_SUMMED);
+      this.killerRest = new Int32Array((27 + MAX_EXTRA + 5) * 4);
+      this.killerFirst = new Int16Array(81).fill(-1);
+      if (DIGIT_SUMS === null) {
+        const table = new Uint8Array(512);
+        for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
+        DIGIT_SUMS = table;
+      }
+    }
+    this.killerRules = null; // until made
+    this.killerPeers.set(extra.peers);
+    this.killerWith!.set(extra.inExtra);
+    const count = killerTables9(cageTablesOf(rules), extra.houseMask, 27 + extra.count, extra.housesOf, this.killerPeers, this.killerWith!, this.cageMask, this.cageSum, this.killerRest!, this.killerFirst!);
+    const masks = this.cageMask;
+    for (let i = 0; i < count; i++) {
+      const m0 = masks[i * 3]!;
+      const m1 = masks[i * 3 + 1]!;
+      const m2 = masks[i * 3 + 2]!;
+      this.cageBand[i] = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : 3;
+    }
+    this.killerCount = count;
+    this.killerRules = rules;
   }
 
   /** Takes digit d out of the extra-house peers of `cell` (d's three boards); returns the dirty bits. */
@@ -568,7 +611,7 @@ export class BandExtraSolver {
   /**
    * Killer sums over the summed cages (innies included) touching a band whose boards changed: the
    * placed digits of the cage and the digits its free cells may take give, in one lookup
-   * (sumOptions9, cage-sums.ts), the digits the free cells may keep and those they must hold; a
+   * (optionStart9, cage-sums.ts), the digits the free cells may keep and those they must hold; a
    * required digit with one place left in the cage is placed. False on a contradiction.
    */
   private cageRule(): boolean {
@@ -593,37 +636,70 @@ export class BandExtraSolver {
     snap.set(state);
     const masks = this.cageMask;
     const sums = this.cageSum;
+    const bandOf = this.cageBand;
     const unsolved = this.unsolved;
     const digitSums = DIGIT_SUMS!;
+    const optionAt = optionsAt9();
+    const options = optionTable9Of();
     for (let i = 0, count = this.cageCount; i < count; i++) {
       const m0 = masks[i * 3]!;
       const m1 = masks[i * 3 + 1]!;
       const m2 = masks[i * 3 + 2]!;
       if (((m0 & c0) | (m1 & c1) | (m2 & c2)) === 0) continue;
       // Free cells (read again for each cage: a placement of the pass may have solved one).
-      const f0 = m0 & unsolved[0]!;
-      const f1 = m1 & unsolved[1]!;
-      const f2 = m2 & unsolved[2]!;
+      let f0 = 0;
+      let f1 = 0;
+      let f2 = 0;
       let placed = 0;
       let union = 0;
+      let free: number;
       // Whether a digit's board meets the free or the solved cells, without a branch: a 27-bit
       // word plus BAND_ALL reaches bit 27 exactly when it is not zero.
-      // Most cages lie in one band: one board per digit to read.
-      const w = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : -1;
-      if (w >= 0) {
-        const free = w === 0 ? f0 : w === 1 ? f1 : f2;
-        const solved = (w === 0 ? m0 : w === 1 ? m1 : m2) ^ free;
-        if (solved === 0) {
-          // No cell solved yet (the usual case early on): the union only.
-          for (let d = 0, at = w; d < 9; d++, at += 3) union |= (((boards[at]! & free) + BAND_ALL) >>> 27) << d;
-        } else {
-          for (let d = 0, at = w; d < 9; d++, at += 3) {
-            const a = boards[at]!;
-            union |= (((a & free) + BAND_ALL) >>> 27) << d;
-            placed |= (((a & solved) + BAND_ALL) >>> 27) << d;
-          }
+      const w = bandOf[i]!;
+      if (w !== 3) {
+        // Most cages lie in one band: one board per digit to read, unrolled.
+        const m = masks[i * 3 + w]!;
+        const f = m & unsolved[w]!;
+        const solved = m ^ f;
+        if (w === 0) f0 = f;
+        else if (w === 1) f1 = f;
+        else f2 = f;
+        const b0 = boards[w]!;
+        const b1 = boards[w + 3]!;
+        const b2 = boards[w + 6]!;
+        const b3 = boards[w + 9]!;
+        const b4 = boards[w + 12]!;
+        const b5 = boards[w + 15]!;
+        const b6 = boards[w + 18]!;
+        const b7 = boards[w + 21]!;
+        const b8 = boards[w + 24]!;
+        union =
+          (((b0 & f) + BAND_ALL) >>> 27) |
+          ((((b1 & f) + BAND_ALL) >>> 27) << 1) |
+          ((((b2 & f) + BAND_ALL) >>> 27) << 2) |
+          ((((b3 & f) + BAND_ALL) >>> 27) << 3) |
+          ((((b4 & f) + BAND_ALL) >>> 27) << 4) |
+          ((((b5 & f) + BAND_ALL) >>> 27) << 5) |
+          ((((b6 & f) + BAND_ALL) >>> 27) << 6) |
+          ((((b7 & f) + BAND_ALL) >>> 27) << 7) |
+          ((((b8 & f) + BAND_ALL) >>> 27) << 8);
+        if (solved !== 0) {
+          placed =
+            (((b0 & solved) + BAND_ALL) >>> 27) |
+            ((((b1 & solved) + BAND_ALL) >>> 27) << 1) |
+            ((((b2 & solved) + BAND_ALL) >>> 27) << 2) |
+            ((((b3 & solved) + BAND_ALL) >>> 27) << 3) |
+            ((((b4 & solved) + BAND_ALL) >>> 27) << 4) |
+            ((((b5 & solved) + BAND_ALL) >>> 27) << 5) |
+            ((((b6 & solved) + BAND_ALL) >>> 27) << 6) |
+            ((((b7 & solved) + BAND_ALL) >>> 27) << 7) |
+            ((((b8 & solved) + BAND_ALL) >>> 27) << 8);
         }
+        free = popcount(f);
       } else {
+        f0 = m0 & unsolved[0]!;
+        f1 = m1 & unsolved[1]!;
+        f2 = m2 & unsolved[2]!;
         const s0 = m0 ^ f0;
         const s1 = m1 ^ f1;
         const s2 = m2 ^ f2;
@@ -634,16 +710,18 @@ export class BandExtraSolver {
           union |= ((((a & f0) | (b & f1) | (c & f2)) + BAND_ALL) >>> 27) << d;
           placed |= ((((a & s0) | (b & s1) | (c & s2)) + BAND_ALL) >>> 27) << d;
         }
+        free = popcount(f0) + popcount(f1) + popcount(f2);
       }
-      const free = popcount(f0) + popcount(f1) + popcount(f2);
       const rest = sums[i]! - digitSums[placed]!;
       if (free === 0) {
         if (rest !== 0) return false;
         continue;
       }
-      const options = sumOptions9(free, rest);
-      if (options === null) return false;
-      const found = options[union & ~placed]!;
+      // The options of (free, rest) (cage-sums.ts), made on first use.
+      if (rest <= 0 || rest > 45) return false;
+      let start = optionAt[free * 46 + rest]!;
+      if (start < 0 && (start = optionStart9(free, rest)) < 0) return false;
+      const found = options[start + (union & ~placed)]!;
       if (found === 0) return false;
       const drop = union & ~(found & 0x1ff);
       for (let bits = drop; bits !== 0; bits &= bits - 1) {
