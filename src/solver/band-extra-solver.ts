@@ -164,6 +164,90 @@ function compileExtra(rules: Rules): ExtraTables {
   return tables;
 }
 
+/**
+ * The killer tables of one rules value (cage-sums.ts killerTables9), made into preallocated arrays:
+ * a checker counting every killer once makes them for each, and allocates nothing.
+ */
+interface KillerTables {
+  /** The value they were made for (null while being made). */
+  rules: Rules | null;
+  /** Per cell, the cells sharing an extra house or a cage with it (three words). */
+  readonly peers: Int32Array;
+  /** Per band, the cells with such peers. */
+  readonly withPeers: Int32Array;
+  /** Summed cages, innies included: how many, cells as three words at i * 3, sums. */
+  count: number;
+  readonly mask: Int32Array;
+  readonly sum: Int32Array;
+  /** The band (0-2) holding every cell of each summed cage, or 3 when it spans two or three. */
+  readonly band: Uint8Array;
+  /**
+   * The 27 digit boards a count starts from: each cell keeps the digits of the combinations of its
+   * summed cages' sums (a 2-cell cage of 3: 1 and 2; no cell of a 3-cell cage of 23 keeps 1-5).
+   * Every cage looked at on these boards finds nothing more (its union is what it allows; a digit
+   * it needs has a place per free cell, so one place only in a one-cell cage, whose cell holds one
+   * digit and is a naked single), so the cage pass starts from them as if it had looked.
+   */
+  readonly start: Int32Array;
+  /** killerTables9's scratch. */
+  readonly rest: Int32Array;
+  readonly firstOf: Int16Array;
+}
+
+function newKillerTables(): KillerTables {
+  if (DIGIT_SUMS === null) {
+    const table = new Uint8Array(512);
+    for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
+    DIGIT_SUMS = table;
+  }
+  return {
+    rules: null,
+    peers: new Int32Array(81 * 3),
+    withPeers: new Int32Array(3),
+    count: 0,
+    mask: new Int32Array(MAX_SUMMED * 3),
+    sum: new Int32Array(MAX_SUMMED),
+    band: new Uint8Array(MAX_SUMMED),
+    rest: new Int32Array((27 + MAX_EXTRA + 5) * 4),
+    firstOf: new Int16Array(81).fill(-1),
+    start: new Int32Array(27),
+  };
+}
+
+function compileKillers(rules: Rules, extra: ExtraTables, into: KillerTables): void {
+  into.rules = null; // until made
+  into.peers.set(extra.peers);
+  into.withPeers.set(extra.inExtra);
+  const count = killerTables9(cageTablesOf(rules), extra.houseMask, 27 + extra.count, extra.housesOf, into.peers, into.withPeers, into.mask, into.sum, into.rest, into.firstOf);
+  const masks = into.mask;
+  for (let i = 0; i < count; i++) {
+    const m0 = masks[i * 3]!;
+    const m1 = masks[i * 3 + 1]!;
+    const m2 = masks[i * 3 + 2]!;
+    into.band[i] = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : 3;
+  }
+  const start = into.start;
+  start.fill(BAND_ALL);
+  const options = optionTable9Of();
+  for (let i = 0; i < count; i++) {
+    const m0 = masks[i * 3]!;
+    const m1 = masks[i * 3 + 1]!;
+    const m2 = masks[i * 3 + 2]!;
+    // The digits of the combinations of (cells, sum) (none: a sum no digits make, e.g. an innie of
+    // cages that cannot all hold, and the count finds no solution at once).
+    const at = optionStart9(popcount(m0) + popcount(m1) + popcount(m2), into.sum[i]!);
+    const allowed = at < 0 ? 0 : options[at + 0x1ff]! & 0x1ff;
+    for (let bits = ~allowed & 0x1ff; bits !== 0; bits &= bits - 1) {
+      const d3 = (31 - Math.clz32(bits & -bits)) * 3;
+      start[d3] = start[d3]! & ~m0;
+      start[d3 + 1] = start[d3 + 1]! & ~m1;
+      start[d3 + 2] = start[d3 + 2]! & ~m2;
+    }
+  }
+  into.count = count;
+  into.rules = rules;
+}
+
 /** Sum of the digits of each 9-bit set (digit d + 1 is bit d), for the cage pass; made on first use. */
 let DIGIT_SUMS: Uint8Array | null = null;
 
@@ -242,18 +326,41 @@ function altTables(): void {
   altBack = back;
 }
 
-/** The extra houses' tables of a rules value decoded into cell lists, for tests. */
-export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][] } {
+/**
+ * The extra houses' tables of a rules value decoded into cell lists, for tests; with cages, the
+ * killer tables too: every cell's peers beyond its row, column and box (extra houses and cage-mates)
+ * and the summed cages, innies after the rules' own.
+ */
+export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][]; killerPeers: number[][] | null; cages: { cells: number[]; sum: number }[] } {
   const t = compileExtra(rules);
   const cellsOf = (words: Int32Array, at: number): number[] => {
     const cells: number[] = [];
     for (let cell = 0; cell < 81; cell++) if ((words[at + CELL_BAND[cell]!]! & CELL_BIT[cell]!) !== 0) cells.push(cell);
     return cells;
   };
+  let killerPeers: number[][] | null = null;
+  const cages: { cells: number[]; sum: number }[] = [];
+  if (cageCountOf(rules) > 0) {
+    const killer = newKillerTables();
+    compileKillers(rules, t, killer);
+    killerPeers = Array.from({ length: 81 }, (_, cell) => cellsOf(killer.peers, cell * 3));
+    // place() takes a digit out of a cell's peers only when the cell is marked as having some.
+    for (let cell = 0; cell < 81; cell++) {
+      if (killerPeers[cell]!.length > 0 && (killer.withPeers[CELL_BAND[cell]!]! & CELL_BIT[cell]!) === 0) throw new Error(`cell ${cell} has peers but is not marked`);
+    }
+    for (let i = 0; i < killer.count; i++) {
+      const cells = cellsOf(killer.mask, i * 3);
+      const band = cells.every((cell) => cell < 27) ? 0 : cells.every((cell) => cell >= 27 && cell < 54) ? 1 : cells.every((cell) => cell >= 54) ? 2 : 3;
+      if (killer.band[i] !== band) throw new Error(`cage ${i}: band ${killer.band[i]}, expected ${band}`);
+      cages.push({ cells, sum: killer.sum[i]! });
+    }
+  }
   return {
     houses: Array.from({ length: t.count }, (_, e) => cellsOf(t.mask, e * 3)),
     implied: t.implied,
     peers: Array.from({ length: 81 }, (_, cell) => cellsOf(t.peers, cell * 3)),
+    killerPeers,
+    cages,
   };
 }
 
@@ -286,33 +393,22 @@ export class BandExtraSolver {
   /** Per band, the cells with such peers. */
   private withPeers!: Int32Array;
   private readonly allCells = new Int32Array([BAND_ALL, BAND_ALL, BAND_ALL]);
-  /**
-   * The killer tables of the last rules value with cages counted (cage-sums.ts killerTables9), made
-   * on first use: peers (extra houses' and cage-mates), the cells with such peers, the summed cages
-   * (innies included) as three words each and their sums; rest and firstOf are scratch.
-   */
-  private killerRules: Rules | null = null;
-  private killerPeers: Int32Array | null = null;
-  private killerWith: Int32Array | null = null;
-  private killerCount = 0;
-  private killerRest: Int32Array | null = null;
-  private killerFirst: Int16Array | null = null;
-  /** The summed cages counted with: cells as three words, sums. */
+  /** The killer tables of the last rules value with cages counted (made on first use). */
+  private killer: KillerTables | null = null;
+  /** The summed cages counted with (KillerTables). */
   private cageCount = 0;
-  private cageMask = new Int32Array(0);
-  private cageSum = new Int32Array(0);
-  /** The band (0-2) holding every cell of each summed cage, or 3 when it spans two or three. */
-  private cageBand = new Uint8Array(0);
+  private cageMask: Int32Array = new Int32Array(0);
+  private cageSum: Int32Array = new Int32Array(0);
+  private cageBand: Uint8Array = new Uint8Array(0);
   /** Boards changed since the cage pass last looked (27 bits). */
   private cagePending = 0;
   /**
    * The state (boards, unsolved) at the start of the last cage pass, or of the fixed point a guess
    * was made from: a cage whose cells are the same now has nothing new to give (candidates only
-   * shrink along a path, so its cells were the same when it was last looked at). cageAll: look at
-   * every cage (a new count).
+   * shrink along a path, so its cells were the same when it was last looked at); a count starts
+   * from the killer's start boards, which every cage has looked at in effect (KillerTables.start).
    */
   private readonly cageSnap = new Int32Array(STATE_SIZE);
-  private cageAll = true;
   /** Boards changed since the extra houses were last looked at (27 bits). */
   private extraPending = 0;
 
@@ -324,17 +420,28 @@ export class BandExtraSolver {
       this.cageCount = 0;
     } else {
       // Killers: cage-mates are peers too, and the summed cages (innies included) get their own pass.
-      if (this.killerRules !== rules) this.compileKillers(rules);
-      this.peers = this.killerPeers!;
-      this.withPeers = this.killerWith!;
-      this.cageCount = this.killerCount;
+      const killer = (this.killer ??= newKillerTables());
+      if (killer.rules !== rules) compileKillers(rules, this.extra, killer);
+      this.peers = killer.peers;
+      this.withPeers = killer.withPeers;
+      this.cageCount = killer.count;
+      this.cageMask = killer.mask;
+      this.cageSum = killer.sum;
+      this.cageBand = killer.band;
     }
     this.limit = Math.max(1, limit);
     this.solutions = 0;
     this.nodes = 0;
     this.guesses = 0;
-    this.boards.fill(BAND_ALL);
     this.unsolved.fill(BAND_ALL);
+    if (this.cageCount === 0) this.boards.fill(BAND_ALL);
+    else {
+      // Killers start from the digits each cage's sum allows its cells (KillerTables.start): what
+      // the cage pass would find first, so that it need only look at the cages the givens and the
+      // other rules change.
+      this.boards.set(this.killer!.start);
+      this.cageSnap.set(this.state);
+    }
     this.dirty = 0;
     for (let cell = 0; cell < 81; cell++) {
       const digit = givens[cell]!;
@@ -344,40 +451,8 @@ export class BandExtraSolver {
     this.dirty = BAND_ALL;
     this.extraPending = BAND_ALL;
     this.cagePending = BAND_ALL;
-    this.cageAll = true;
     this.search(0);
     return this.solutions;
-  }
-
-  private compileKillers(rules: Rules): void {
-    const extra = this.extra;
-    if (this.killerPeers === null) {
-      this.killerPeers = new Int32Array(81 * 3);
-      this.killerWith = new Int32Array(3);
-      this.cageMask = new Int32Array(MAX_SUMMED * 3);
-      this.cageSum = new Int32Array(MAX_SUMMED);
-      this.cageBand = new Uint8Array(MAX_SUMMED);
-      this.killerRest = new Int32Array((27 + MAX_EXTRA + 5) * 4);
-      this.killerFirst = new Int16Array(81).fill(-1);
-      if (DIGIT_SUMS === null) {
-        const table = new Uint8Array(512);
-        for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
-        DIGIT_SUMS = table;
-      }
-    }
-    this.killerRules = null; // until made
-    this.killerPeers.set(extra.peers);
-    this.killerWith!.set(extra.inExtra);
-    const count = killerTables9(cageTablesOf(rules), extra.houseMask, 27 + extra.count, extra.housesOf, this.killerPeers, this.killerWith!, this.cageMask, this.cageSum, this.killerRest!, this.killerFirst!);
-    const masks = this.cageMask;
-    for (let i = 0; i < count; i++) {
-      const m0 = masks[i * 3]!;
-      const m1 = masks[i * 3 + 1]!;
-      const m2 = masks[i * 3 + 2]!;
-      this.cageBand[i] = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : 3;
-    }
-    this.killerCount = count;
-    this.killerRules = rules;
   }
 
   /** Takes digit d out of the extra-house peers of `cell` (d's three boards); returns the dirty bits. */
@@ -618,21 +693,15 @@ export class BandExtraSolver {
     const boards = this.boards;
     const state = this.state;
     const snap = this.cageSnap;
-    // Cells changed since the snapshot (all of them on a new count); then the snapshot moves here.
-    let c0 = BAND_ALL;
-    let c1 = BAND_ALL;
-    let c2 = BAND_ALL;
-    if (!this.cageAll) {
-      c0 = state[27]! ^ snap[27]!;
-      c1 = state[28]! ^ snap[28]!;
-      c2 = state[29]! ^ snap[29]!;
-      for (let at = 0; at < 27; at += 3) {
-        c0 |= state[at]! ^ snap[at]!;
-        c1 |= state[at + 1]! ^ snap[at + 1]!;
-        c2 |= state[at + 2]! ^ snap[at + 2]!;
-      }
+    // Cells changed since the snapshot; then the snapshot moves here.
+    let c0 = state[27]! ^ snap[27]!;
+    let c1 = state[28]! ^ snap[28]!;
+    let c2 = state[29]! ^ snap[29]!;
+    for (let at = 0; at < 27; at += 3) {
+      c0 |= state[at]! ^ snap[at]!;
+      c1 |= state[at + 1]! ^ snap[at + 1]!;
+      c2 |= state[at + 2]! ^ snap[at + 2]!;
     }
-    this.cageAll = false;
     snap.set(state);
     const masks = this.cageMask;
     const sums = this.cageSum;
