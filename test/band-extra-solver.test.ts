@@ -64,10 +64,10 @@ describe('band solver with extra houses', () => {
         const cage = rules.cageOf[cell]!;
         if (cage >= 0) for (const other of rules.cages[cage]!.cells) mates.add(other);
         mates.delete(cell);
-        expect(tables.killerPeers![cell], `${name} cell ${cell}`).toEqual([...mates].sort((a, b) => a - b));
+        expect(tables.killer!.peers[cell], `${name} cell ${cell}`).toEqual([...mates].sort((a, b) => a - b));
       }
       const summed = rules.cages.filter((cage) => cage.sum !== 0).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
-      expect(tables.cages.slice(0, summed.length), name).toEqual(summed);
+      expect(tables.killer!.cages.slice(0, summed.length), name).toEqual(summed);
       // Each innie is the rest (1 to 5 cells, not a cage already) of a house outside the summed
       // cages inside it, with 45 minus their sums; every such rest is one, in house order.
       const houses = [...rules.houses.slice(0, 27).map((cells) => [...cells]), ...extraHouses];
@@ -79,14 +79,14 @@ describe('band solver with extra houses', () => {
         if (summed.some((cage) => JSON.stringify(cage.cells) === JSON.stringify(cells))) continue;
         rests.push({ cells, sum: 45 - inside.reduce((total, cage) => total + cage.sum, 0) });
       }
-      expect(tables.cages.slice(summed.length), name).toEqual(rests);
+      expect(tables.killer!.cages.slice(summed.length), name).toEqual(rests);
       if (name === 'killer') {
         expect(rests.length).toBeGreaterThan(0);
         // The 81-cell solver's tables (grid9-solver.ts) list the same summed cages and innies.
-        expect(grid9TablesOf(rules).cages).toEqual(tables.cages);
+        expect(grid9TablesOf(rules).cages).toEqual(tables.killer!.cages);
       }
     }
-    expect(bandExtraTablesOf(buildRules({ size: 9, windoku: true })).killerPeers).toBeNull();
+    expect(bandExtraTablesOf(buildRules({ size: 9, windoku: true })).killer).toBeNull();
   });
 
   test('it takes killers over classic boxes, and leaves jigsaw (killer or not), other sizes and Samurai to the other solvers', () => {

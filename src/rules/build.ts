@@ -486,7 +486,7 @@ class BuiltRules implements Rules {
     this.#layout = layout;
     this.#cages = cages;
     this.#parity = parity;
-    this.#source = { layout, houses: layout.houseTables, peers: layout.peerTables, cageCells: cages.cells, cageStart: cages.start, cageSums: cages.sums };
+    this.#source = { layout, houses: layout.houseTables, peers: layout.peerTables, cages };
     Object.freeze(this);
   }
 

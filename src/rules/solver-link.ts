@@ -51,10 +51,8 @@ export interface RulesSource {
   readonly houses: HouseTables;
   /** Peers through the houses only (no cage-mates), cell c's at cells[start[c]..start[c + 1]). */
   readonly peers: HouseTables;
-  /** The cages: cage i's cells (ascending) are cageCells[cageStart[i]..cageStart[i + 1]), its sum cageSums[i] (0: none). */
-  readonly cageCells: readonly number[];
-  readonly cageStart: readonly number[];
-  readonly cageSums: readonly number[];
+  /** The cages as flat lists (CageTables), in the order of rules.cages. */
+  readonly cages: CageTables;
 }
 
 /** The houses of a layout as flat tables: house h is cells[start[h]..start[h + 1]). */
@@ -89,15 +87,15 @@ export function layoutKeyOf(rules: Rules): object {
 export function cagesOf(rules: Rules): readonly CageCells[] {
   const source = sourceOf(rules);
   if (source === undefined) return rules.cages;
-  const { cageCells, cageStart, cageSums } = source;
-  const cages = new Array<CageCells>(cageSums.length);
-  for (let i = 0; i < cages.length; i++) cages[i] = { cells: cageCells.slice(cageStart[i]!, cageStart[i + 1]!), sum: cageSums[i]! };
+  const { cells, start, sums } = source.cages;
+  const cages = new Array<CageCells>(sums.length);
+  for (let i = 0; i < cages.length; i++) cages[i] = { cells: Array.prototype.slice.call(cells, start[i]!, start[i + 1]!), sum: sums[i]! };
   return cages;
 }
 
 /** How many cages a rules value has, without making any list. */
 export function cageCountOf(rules: Rules): number {
-  return sourceOf(rules)?.cageSums.length ?? rules.cages.length;
+  return sourceOf(rules)?.cages.sums.length ?? rules.cages.length;
 }
 
 /** The cages of a rules value as flat lists (cage i's cells at cells[start[i]..start[i + 1]), its sum sums[i], 0 for none). */
@@ -110,7 +108,7 @@ export interface CageTables {
 /** The cages of a rules value as flat lists: buildRules's own (no list made), or made from rules.cages. */
 export function cageTablesOf(rules: Rules): CageTables {
   const source = sourceOf(rules);
-  if (source !== undefined) return { cells: source.cageCells, start: source.cageStart, sums: source.cageSums };
+  if (source !== undefined) return source.cages;
   const cells: number[] = [];
   const start = [0];
   const sums: number[] = [];

@@ -171,8 +171,8 @@ function compileExtra(rules: Rules): ExtraTables {
 interface KillerTables {
   /** The value they were made for (null while being made). */
   rules: Rules | null;
-  /** Per cell, the cells sharing an extra house or a cage with it (three words). */
-  readonly peers: Int32Array;
+  /** Per cell, the cells sharing an extra house or a cage with it (three words): the extra houses' peers merged with the cage-mates. */
+  readonly mergedPeers: Int32Array;
   /** Per band, the cells with such peers. */
   readonly withPeers: Int32Array;
   /** Summed cages, innies included: how many, cells as three words at i * 3, sums. */
@@ -202,7 +202,7 @@ function newKillerTables(): KillerTables {
   }
   return {
     rules: null,
-    peers: new Int32Array(81 * 3),
+    mergedPeers: new Int32Array(81 * 3),
     withPeers: new Int32Array(3),
     count: 0,
     mask: new Int32Array(MAX_SUMMED * 3),
@@ -216,9 +216,9 @@ function newKillerTables(): KillerTables {
 
 function compileKillers(rules: Rules, extra: ExtraTables, into: KillerTables): void {
   into.rules = null; // until made
-  into.peers.set(extra.peers);
+  into.mergedPeers.set(extra.peers);
   into.withPeers.set(extra.inExtra);
-  const count = killerTables9(cageTablesOf(rules), extra.houseMask, 27 + extra.count, extra.housesOf, into.peers, into.withPeers, into.mask, into.sum, into.rest, into.firstOf);
+  const count = killerTables9(cageTablesOf(rules), extra.houseMask, 27 + extra.count, extra.housesOf, into.mergedPeers, into.withPeers, into.mask, into.sum, into.rest, into.firstOf);
   const masks = into.mask;
   for (let i = 0; i < count; i++) {
     const m0 = masks[i * 3]!;
@@ -331,36 +331,36 @@ function altTables(): void {
  * killer tables too: every cell's peers beyond its row, column and box (extra houses and cage-mates)
  * and the summed cages, innies after the rules' own.
  */
-export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][]; killerPeers: number[][] | null; cages: { cells: number[]; sum: number }[] } {
+export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][]; killer: { peers: number[][]; cages: { cells: number[]; sum: number }[] } | null } {
   const t = compileExtra(rules);
   const cellsOf = (words: Int32Array, at: number): number[] => {
     const cells: number[] = [];
     for (let cell = 0; cell < 81; cell++) if ((words[at + CELL_BAND[cell]!]! & CELL_BIT[cell]!) !== 0) cells.push(cell);
     return cells;
   };
-  let killerPeers: number[][] | null = null;
-  const cages: { cells: number[]; sum: number }[] = [];
+  let killer: { peers: number[][]; cages: { cells: number[]; sum: number }[] } | null = null;
   if (cageCountOf(rules) > 0) {
-    const killer = newKillerTables();
-    compileKillers(rules, t, killer);
-    killerPeers = Array.from({ length: 81 }, (_, cell) => cellsOf(killer.peers, cell * 3));
+    const tables = newKillerTables();
+    compileKillers(rules, t, tables);
+    const peers = Array.from({ length: 81 }, (_, cell) => cellsOf(tables.mergedPeers, cell * 3));
+    const cages: { cells: number[]; sum: number }[] = [];
     // place() takes a digit out of a cell's peers only when the cell is marked as having some.
     for (let cell = 0; cell < 81; cell++) {
-      if (killerPeers[cell]!.length > 0 && (killer.withPeers[CELL_BAND[cell]!]! & CELL_BIT[cell]!) === 0) throw new Error(`cell ${cell} has peers but is not marked`);
+      if (peers[cell]!.length > 0 && (tables.withPeers[CELL_BAND[cell]!]! & CELL_BIT[cell]!) === 0) throw new Error(`cell ${cell} has peers but is not marked`);
     }
-    for (let i = 0; i < killer.count; i++) {
-      const cells = cellsOf(killer.mask, i * 3);
+    for (let i = 0; i < tables.count; i++) {
+      const cells = cellsOf(tables.mask, i * 3);
       const band = cells.every((cell) => cell < 27) ? 0 : cells.every((cell) => cell >= 27 && cell < 54) ? 1 : cells.every((cell) => cell >= 54) ? 2 : 3;
-      if (killer.band[i] !== band) throw new Error(`cage ${i}: band ${killer.band[i]}, expected ${band}`);
-      cages.push({ cells, sum: killer.sum[i]! });
+      if (tables.band[i] !== band) throw new Error(`cage ${i}: band ${tables.band[i]}, expected ${band}`);
+      cages.push({ cells, sum: tables.sum[i]! });
     }
+    killer = { peers, cages };
   }
   return {
     houses: Array.from({ length: t.count }, (_, e) => cellsOf(t.mask, e * 3)),
     implied: t.implied,
     peers: Array.from({ length: 81 }, (_, cell) => cellsOf(t.peers, cell * 3)),
-    killerPeers,
-    cages,
+    killer,
   };
 }
 
@@ -399,7 +399,6 @@ export class BandExtraSolver {
   private cageCount = 0;
   private cageMask: Int32Array = new Int32Array(0);
   private cageSum: Int32Array = new Int32Array(0);
-  private cageBand: Uint8Array = new Uint8Array(0);
   /** Boards changed since the cage pass last looked (27 bits). */
   private cagePending = 0;
   /**
@@ -422,12 +421,11 @@ export class BandExtraSolver {
       // Killers: cage-mates are peers too, and the summed cages (innies included) get their own pass.
       const killer = (this.killer ??= newKillerTables());
       if (killer.rules !== rules) compileKillers(rules, this.extra, killer);
-      this.peers = killer.peers;
+      this.peers = killer.mergedPeers;
       this.withPeers = killer.withPeers;
       this.cageCount = killer.count;
       this.cageMask = killer.mask;
       this.cageSum = killer.sum;
-      this.cageBand = killer.band;
     }
     this.limit = Math.max(1, limit);
     this.solutions = 0;
@@ -705,7 +703,7 @@ export class BandExtraSolver {
     snap.set(state);
     const masks = this.cageMask;
     const sums = this.cageSum;
-    const bandOf = this.cageBand;
+    const bandOf = this.killer!.band;
     const unsolved = this.unsolved;
     const digitSums = DIGIT_SUMS!;
     const optionAt = optionsAt9();
