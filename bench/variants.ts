@@ -14,6 +14,8 @@
  * text (JSON.parse, the description, buildRules, count): what a checker of a file pays per puzzle;
  * one killer row reads the same puzzles as variant lines instead (parseVariantLine, its checks
  * included), the form a file of puzzles takes.
+ * BENCH_SETS=killer,windoku runs only the sets whose names contain one of the words (the references
+ * are always measured), BENCH_ROUNDS the number of rounds (5).
  * 81-cell, 9-digit rule sets are counted by a fast path (band-extra-solver.ts for classic boxes
  * with extra houses or killer cages, grid9-solver.ts for jigsaw); "general solver" is the general one
  * on the same built rules, for the gain of the fast path.
@@ -27,6 +29,8 @@ import { Solver } from '../src/solver/index.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
+/** BENCH_SETS=killer,windoku: only the sets whose names contain one of these words (all by default). */
+const ONLY = (process.env['BENCH_SETS'] ?? '').split(',').filter((word) => word !== '');
 const ISS_DIR = process.env['ISS_DIR'];
 
 interface Item {
@@ -196,6 +200,7 @@ console.log('');
 console.log('| set | puzzles | ours | ours end to end | from the line | general solver | ratio to classic band solver (reference) | ISS end to end | ours end to end / ISS |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const [file, name, reference, format] of SETS) {
+  if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) continue;
   const items = load(file, format);
   for (const item of items) {
     if (countRules(item.rules, item.givens, 2) !== 1) throw new Error(`${file}: a puzzle does not count 1`);

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { buildRules, classicRules, samuraiRules, type Rules, type RulesSpec } from '../src/rules/index.js';
 import { bandExtraTablesOf, fitsBandExtra } from '../src/solver/band-extra-solver.js';
 import { countRules, countRulesGeneral, countRulesGrid9, lastRulesStats, solveRules } from '../src/solver/rules-solver.js';
+import { grid9TablesOf } from '../src/solver/grid9-solver.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
 import { shuffled } from './helpers/transforms.js';
 
@@ -43,6 +44,49 @@ describe('band solver with extra houses', () => {
         expect(tables.peers[cell], `${name} cell ${cell}`).toEqual([...mates].sort((a, b) => a - b));
       }
     }
+  });
+
+  test('its killer tables are those of the rules value: peers are extra-house and cage mates, summed cages then the innies of every house (those the windows imply too)', () => {
+    const killer = readVariantFixtures('killer.txt')[2]!;
+    const specs: [string, RulesSpec][] = [
+      ['killer', killer.spec],
+      ['killer X', { ...killer.spec, diagonalDown: true, diagonalUp: true }],
+      ['killer windoku', { ...killer.spec, windoku: true }],
+      ['cages without sums, a one-cell cage, unsorted input', { size: 9, cages: [{ cells: [11, 2, 1], sum: 6 }, { cells: [0, 9] }, { cells: [80], sum: 4 }, { cells: [3, 4, 5, 12, 13, 14, 21, 22], sum: 40 }] }],
+    ];
+    for (const [name, spec] of specs) {
+      const rules = buildRules(spec);
+      const tables = bandExtraTablesOf(rules);
+      const extraHouses = tables.houses;
+      for (let cell = 0; cell < 81; cell++) {
+        const mates = new Set<number>();
+        for (const cells of extraHouses) if (cells.includes(cell)) for (const other of cells) mates.add(other);
+        const cage = rules.cageOf[cell]!;
+        if (cage >= 0) for (const other of rules.cages[cage]!.cells) mates.add(other);
+        mates.delete(cell);
+        expect(tables.killer!.peers[cell], `${name} cell ${cell}`).toEqual([...mates].sort((a, b) => a - b));
+      }
+      const summed = rules.cages.filter((cage) => cage.sum !== 0).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
+      expect(tables.killer!.cages.slice(0, summed.length), name).toEqual(summed);
+      // Each innie is the rest (1 to 5 cells, not a cage already) of a house outside the summed
+      // cages inside it, with 45 minus their sums; every such rest is one, in house order.
+      const houses = [...rules.houses.slice(0, 27).map((cells) => [...cells]), ...extraHouses];
+      const rests: { cells: number[]; sum: number }[] = [];
+      for (const house of houses) {
+        const inside = summed.filter((cage) => cage.cells.every((cell) => house.includes(cell)));
+        const cells = house.filter((cell) => !inside.some((cage) => cage.cells.includes(cell))).sort((a, b) => a - b);
+        if (cells.length === 0 || cells.length > 5 || inside.length === 0) continue;
+        if (summed.some((cage) => JSON.stringify(cage.cells) === JSON.stringify(cells))) continue;
+        rests.push({ cells, sum: 45 - inside.reduce((total, cage) => total + cage.sum, 0) });
+      }
+      expect(tables.killer!.cages.slice(summed.length), name).toEqual(rests);
+      if (name === 'killer') {
+        expect(rests.length).toBeGreaterThan(0);
+        // The 81-cell solver's tables (grid9-solver.ts) list the same summed cages and innies.
+        expect(grid9TablesOf(rules).cages).toEqual(tables.killer!.cages);
+      }
+    }
+    expect(bandExtraTablesOf(buildRules({ size: 9, windoku: true })).killer).toBeNull();
   });
 
   test('it takes killers over classic boxes, and leaves jigsaw (killer or not), other sizes and Samurai to the other solvers', () => {

@@ -12,6 +12,8 @@ import { readVariantFixtures } from './helpers/variant-fixtures.js';
 
 const KEYS = ['spec', 'variant', 'size', 'allDigits', 'width', 'height', 'cellCount', 'rowOf', 'colOf', 'cellAt', 'boxShape', 'regionOf', 'houses', 'houseKinds', 'housesOf', 'peers', 'cages', 'cageOf', 'grids', 'parityOf', 'startMasks'];
 const LAZY = ['spec', 'rowOf', 'colOf', 'cellAt', 'regionOf', 'houses', 'housesOf', 'peers', 'cages', 'cageOf', 'parityOf'] as const;
+/** The own properties of a value (the lazy ones are getters of its class: build.ts). */
+const OWN = KEYS.filter((key) => !(LAZY as readonly string[]).includes(key));
 
 function plain(rules: Rules): unknown {
   const out: Record<string, unknown> = {};
@@ -29,7 +31,9 @@ describe('rules values made lazily', () => {
   test.each(specs.map((spec, i) => [i, spec] as const))('spec %i: the same fields in the same key order whatever is read first, and each value owns its arrays', (_, spec) => {
     const a = buildRules(spec);
     const b = buildRules(spec);
-    expect(Object.keys(a)).toEqual(KEYS);
+    expect(Object.keys(a)).toEqual(OWN);
+    expect(Object.keys(b)).toEqual(OWN);
+    for (const key of KEYS) expect(key in a, key).toBe(true);
     // a read in order, b backwards (peers before cages and cageOf, cageOf before cages...).
     for (const key of LAZY) void a[key];
     for (const key of [...LAZY].reverse()) void b[key];
@@ -47,6 +51,19 @@ describe('rules values made lazily', () => {
     for (let i = 0; i < a.cages.length; i++) expect(b.cages[i]!.cells.buffer).not.toBe(a.cages[i]!.cells.buffer);
     expect(Object.isFrozen(a) && Object.isFrozen(a.spec) && Object.isFrozen(a.houses) && Object.isFrozen(a.peers) && Object.isFrozen(a.cages)).toBe(true);
     if (a.spec.cages) for (const cage of a.spec.cages) expect(Object.isFrozen(cage) && Object.isFrozen(cage.cells)).toBe(true);
+  });
+
+  test('a lazy field cannot be set, and a value made by hand from it reads the same', () => {
+    const a = buildRules(killer.spec);
+    expect(() => {
+      (a as unknown as Record<string, unknown>)['cages'] = [];
+    }).toThrow(TypeError);
+    expect(() => {
+      (a as unknown as Record<string, unknown>)['size'] = 4;
+    }).toThrow(TypeError);
+    const copy = Object.fromEntries(KEYS.map((key) => [key, (a as unknown as Record<string, unknown>)[key]])) as unknown as Rules;
+    expect(plain(copy)).toEqual(plain(a));
+    expect(countRules(copy, killer.givens, 2)).toBe(1);
   });
 
   test('writing into every array a killer hands out changes neither another value nor what the solver counts', () => {

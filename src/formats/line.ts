@@ -168,20 +168,37 @@ export function parseVariantLine(text: string, where: SourceLocation = NOWHERE):
   if (sums !== undefined && cages === undefined) fail('sums= without cages=', where);
   if (cages !== undefined) {
     const groups = readGroups(cages, CAGE_LABELS, cellCount, 'cages', where);
-    const totals = sums === undefined ? groups.map(() => '?') : sums.split(',');
-    if (totals.length !== groups.length) fail(`cages= has ${groups.length} cages but sums= has ${totals.length} totals`, where);
+    // sums= read in place (no list of strings): one total per comma-separated part, '?' for none.
+    let parts = 1;
+    if (sums !== undefined) for (let j = 0; j < sums.length; j++) if (sums.charCodeAt(j) === 44) parts++;
+    if (sums !== undefined && parts !== groups.length) fail(`cages= has ${groups.length} cages but sums= has ${parts} totals`, where);
     const specCages = new Array<{ cells: number[]; sum?: number }>(groups.length);
-    for (let i = 0; i < groups.length; i++) {
-      const total = totals[i]!;
-      if (total === '?') {
+    for (let i = 0, at = 0; i < groups.length; i++) {
+      if (sums === undefined) {
         specCages[i] = { cells: groups[i]! };
         continue;
       }
+      let end = sums.indexOf(',', at);
+      if (end < 0) end = sums.length;
+      if (end === at + 1 && sums.charCodeAt(at) === 63) {
+        // '?'
+        specCages[i] = { cells: groups[i]! };
+        at = end + 1;
+        continue;
+      }
       // Digits only (what /^\d+$/ accepted), read as Number did.
-      let digits = total.length > 0;
-      for (let j = 0; j < total.length && digits; j++) digits = total.charCodeAt(j) >= 48 && total.charCodeAt(j) <= 57;
-      if (!digits) fail(`sums=: '${brief(total)}' is not a whole number (or ? for a cage without a total)`, where);
-      specCages[i] = { cells: groups[i]!, sum: Number(total) };
+      let sum = 0;
+      let digits = end > at;
+      for (let j = at; j < end && digits; j++) {
+        const code = sums.charCodeAt(j);
+        digits = code >= 48 && code <= 57;
+        sum = sum * 10 + code - 48;
+      }
+      if (!digits) fail(`sums=: '${brief(sums.slice(at, end))}' is not a whole number (or ? for a cage without a total)`, where);
+      // Past 15 digits the sum of tens may round otherwise than Number (the rules reject either).
+      if (end - at > 15) sum = Number(sums.slice(at, end));
+      specCages[i] = { cells: groups[i]!, sum };
+      at = end + 1;
     }
     spec.cages = specCages;
   }

@@ -1,6 +1,6 @@
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
 import { checkedPuzzle, findGivenConflict } from './puzzle.js';
-import { linkRulesCounter, setRulesSource, type HouseTables, type RulesCounter } from './solver-link.js';
+import { linkRulesCounter, linkRulesSource, type HouseTables, type RulesCounter, type RulesSource } from './solver-link.js';
 import { linkGeometryBuilder } from '../core/geometry.js';
 import { buildGeometry } from '../core/geometry-build.js';
 import { linkVariantGrading } from '../grader/variant-link.js';
@@ -125,6 +125,9 @@ interface Layout {
   readonly houseKinds: readonly HouseKind[];
   readonly housesOfStart: Int32Array;
   readonly housesOfCells: Int16Array;
+  /** The tables as the solver reads them (solver-link.ts), one of each for every value on the layout: the houses, and the peers through them (made on first call). */
+  readonly houseTables: HouseTables;
+  readonly peerTables: () => HouseTables;
   readonly grids: readonly { readonly row: number; readonly col: number }[];
 }
 
@@ -372,7 +375,7 @@ function makeLayout(input: RulesSpec): Layout {
   for (let h = 0; h < houseCount; h++) {
     for (let i = houseStart[h]!; i < houseStart[h + 1]!; i++) housesOfCells[fill[houseCells[i]!]!++] = h;
   }
-  return {
+  const layout: Layout = {
     samurai,
     frame,
     boxShape: boxShape === null ? null : Object.freeze(boxShape),
@@ -384,8 +387,11 @@ function makeLayout(input: RulesSpec): Layout {
     houseKinds: Object.freeze(houseKinds),
     housesOfStart,
     housesOfCells,
+    houseTables: { start: houseStart, cells: houseCells },
+    peerTables: () => layoutPeers(layout),
     grids: frame.grids,
   };
+  return layout;
 }
 
 // makeLayout's scratch (it never runs twice at once): the house list, the fill marks of housesOf.
@@ -507,34 +513,178 @@ function viewsOf(flat: Int16Array, start: Int32Array, count: number): readonly I
  */
 export function buildRules(input: RulesSpec): Rules {
   const layout = layoutOf(input);
-  const { frame, boxShape } = layout;
-  const size = input.size;
-  const samurai = layout.samurai;
-  const cellCount = frame.rowOf.length;
+  const cages = input.cages === undefined || (Array.isArray(input.cages) && input.cages.length === 0) ? NO_CAGES : checkedCages(input, layout);
+  // Odd/even marks, checked now (a bad mark is an error of the description); none is the usual case.
+  const parity = input.odd === undefined && input.even === undefined ? null : parityMarks(input, layout.frame, input.size);
 
-  // Cages: each checked in the order given (the first problem is the one reported), then sorted.
-  // Which cage holds a cell and which cells the current cage named are marks in scratch arrays
-  // (stamped, so never cleared): typed arrays made per value cost more than the checks.
+  // The counting solver for these rules comes with them (why: solver-link.ts), and it finds the
+  // layout and the cages of a value through BuiltRules.sourceOf.
+  linkRulesCounter(RULES_COUNTER);
+  linkRulesSource(BuiltRules.sourceOf);
+  // And the geometry and techniques of houses other than classic's, the killer techniques among
+  // them (why: core/geometry.ts, techniques/variant-link.ts).
+  linkGeometryBuilder(buildGeometry);
+  linkVariantTechniques(VARIANT_TECHNIQUES);
+  // And the grader's code for a { rules, givens } puzzle, the grader of other sizes and Samurai
+  // with it (why: grader/variant-link.ts).
+  linkVariantGrading(VARIANT_GRADING);
+  return new BuiltRules(input, layout, cages, parity);
+}
+
+/** A description's cages, checked and sorted, as flat lists (see RulesSource in solver-link.ts). */
+interface FlatCages {
+  readonly cells: readonly number[];
+  readonly start: readonly number[];
+  readonly sums: readonly number[];
+}
+
+const NO_CAGES: FlatCages = Object.freeze({ cells: Object.freeze([]), start: Object.freeze([0]), sums: Object.freeze([]) });
+
+type ParityMarks = ReturnType<typeof parityMarks>;
+
+/**
+ * A rules value made by buildRules. Everything made of arrays (the normalised description, the cell
+ * tables, the lists of views: about 220 views, 5 typed arrays and 60 frozen arrays and objects for a
+ * killer) is made on first read, by the getters below: a checker that builds a killer only to count
+ * it never reads them (the solver compiles its tables from the layout and the flat cage lists, given
+ * to it through solver-link.ts), and making them cost more than the count. Each value still makes
+ * its own arrays, so that no value can reach another's; the flat cage lists are private to the value
+ * and the solver (the description's lists are copies).
+ *
+ * A class with its lazy fields on the prototype and their state in private fields, not an object
+ * literal with a getter per field: V8 made that literal (eleven closures and accessor properties,
+ * then frozen) in about 5-12 us, more than a killer's count, and this in 0.2 us. What a reader sees
+ * is the same, except that the lazy fields are not own properties (Object.keys lists the others).
+ */
+class BuiltRules implements Rules {
+  readonly variant: string;
+  readonly size: number;
+  readonly allDigits: number;
+  readonly width: number;
+  readonly height: number;
+  readonly cellCount: number;
+  readonly boxShape: BoxShape | null;
+  readonly houseKinds: readonly HouseKind[];
+  readonly grids: readonly { readonly row: number; readonly col: number }[];
+  readonly startMasks: Uint16Array | null;
+  readonly #input: RulesSpec;
+  readonly #layout: Layout;
+  readonly #cages: FlatCages;
+  readonly #parity: ParityMarks | null;
+  readonly #source: RulesSource;
+  #spec: Rules['spec'] | undefined = undefined;
+  #rowOf: Uint8Array | undefined = undefined;
+  #colOf: Uint8Array | undefined = undefined;
+  #cellAt: Int16Array | undefined = undefined;
+  #regionOf: Int16Array | undefined = undefined;
+  #houses: readonly Int16Array[] | undefined = undefined;
+  #housesOf: readonly Int16Array[] | undefined = undefined;
+  #peers: readonly Int16Array[] | undefined = undefined;
+  #cageList: readonly Cage[] | undefined = undefined;
+  #cageOf: Int16Array | undefined = undefined;
+  #parityOf: Uint8Array | undefined = undefined;
+
+  constructor(input: RulesSpec, layout: Layout, cages: FlatCages, parity: ParityMarks | null) {
+    const frame = layout.frame;
+    this.variant = variantName(input, layout.samurai, layout.regions !== undefined, cages.sums.length, parity !== null && parity.masks !== null);
+    this.size = input.size;
+    this.allDigits = (1 << input.size) - 1;
+    this.width = frame.width;
+    this.height = frame.height;
+    this.cellCount = frame.rowOf.length;
+    this.boxShape = layout.boxShape;
+    this.houseKinds = layout.houseKinds;
+    this.grids = layout.grids;
+    this.startMasks = parity?.masks ?? null;
+    this.#input = input;
+    this.#layout = layout;
+    this.#cages = cages;
+    this.#parity = parity;
+    this.#source = { layout, houses: layout.houseTables, peers: layout.peerTables, cages };
+    Object.freeze(this);
+  }
+
+  /** The solver's view of a value made here (linked into solver-link.ts), or undefined for any other value. */
+  static sourceOf(this: void, rules: Rules): RulesSource | undefined {
+    return #source in rules ? rules.#source : undefined;
+  }
+
+  get spec(): Rules['spec'] {
+    return (this.#spec ??= normalSpec(this.#input, this.#layout, this.#cages, this.#parity));
+  }
+  get rowOf(): Uint8Array {
+    return (this.#rowOf ??= this.#layout.frame.rowOf.slice());
+  }
+  get colOf(): Uint8Array {
+    return (this.#colOf ??= this.#layout.frame.colOf.slice());
+  }
+  get cellAt(): Int16Array {
+    return (this.#cellAt ??= this.#layout.frame.cellAt.slice());
+  }
+  get regionOf(): Int16Array {
+    return (this.#regionOf ??= this.#layout.regionOf.slice());
+  }
+  get houses(): readonly Int16Array[] {
+    const layout = this.#layout;
+    return (this.#houses ??= viewsOf(layout.houseCells.slice(), layout.houseStart, layout.houseKinds.length));
+  }
+  get housesOf(): readonly Int16Array[] {
+    const layout = this.#layout;
+    return (this.#housesOf ??= viewsOf(layout.housesOfCells.slice(), layout.housesOfStart, this.cellCount));
+  }
+  get peers(): readonly Int16Array[] {
+    return (this.#peers ??= peersOf(this.#layout, this.cages, this.cageOf));
+  }
+  get cages(): readonly Cage[] {
+    return (this.#cageList ??= cagesOf(this.#cages));
+  }
+  get cageOf(): Int16Array {
+    return (this.#cageOf ??= cageOfCells(this.#cages, this.cellCount));
+  }
+  get parityOf(): Uint8Array {
+    const parity = this.#parity;
+    return (this.#parityOf ??= parity !== null ? parity.marks : new Uint8Array(this.cellCount));
+  }
+}
+
+// Scratch of the cage checks, made on first use (nothing at import time, and nothing a bundle of the
+// classic calls must keep): the cage holding each cell, stamps (one per cage checked, ever
+// increasing) saying since when a cell is held, and by which cage it was last named; and the cages'
+// cells in the order given (each cage's sorted), with where each starts, its length and sum.
+let marks: { owner: Int32Array; ownerStamp: Int32Array; namedStamp: Int32Array; cells: Int32Array; from: Int32Array; length: Int32Array; sum: Int32Array; order: Int32Array } | null = null;
+let stamp = 0;
+
+/**
+ * The cages of a description, each checked in the order given (the first problem is the one
+ * reported), then sorted: the cells of each ascending, the cages by their first cell, so that equal
+ * cage sets give equal rules. A killer has some 30 cages and is often built only to be counted
+ * once: the checks read the description where it lies and write into scratch tables, and the value
+ * keeps three flat lists (no array or object per cage).
+ */
+function checkedCages(input: RulesSpec, layout: Layout): FlatCages {
+  const { frame } = layout;
+  const size = input.size;
+  const cellCount = frame.rowOf.length;
   const inputCages = input.cages ?? [];
-  const sorted: { cells: number[]; sum: number }[] = new Array(inputCages.length);
   if (marks === null || marks.owner.length < cellCount) {
-    marks = { owner: new Int32Array(cellCount), ownerStamp: new Int32Array(cellCount), namedStamp: new Int32Array(cellCount) };
+    const n = cellCount + 1;
+    marks = { owner: new Int32Array(n), ownerStamp: new Int32Array(n), namedStamp: new Int32Array(n), cells: new Int32Array(n), from: new Int32Array(n), length: new Int32Array(n), sum: new Int32Array(n), order: new Int32Array(n) };
     stamp = 0;
   }
   const { owner, ownerStamp, namedStamp } = marks;
+  const scratch = marks.cells;
   if (stamp > 0x3fffffff) {
     ownerStamp.fill(0);
     namedStamp.fill(0);
     stamp = 0;
   }
   const firstStamp = stamp + 1;
-  // A killer has some 30 cages and is often built only to be counted once: the loop makes one array
-  // and one object per cage and nothing else (no iterator, closure or pair), which halved the
-  // garbage of building one.
-  for (let i = 0; i < inputCages.length; i++) {
+  const count = inputCages.length;
+  let at = 0;
+  for (let i = 0; i < count; i++) {
     const cage = inputCages[i]!;
     const given = cage.cells;
-    const cells: number[] = Array.isArray(given) ? given.slice() : [...given];
+    const cells: readonly number[] = Array.isArray(given) ? given : [...given];
     const n = cells.length;
     for (let j = 0; j < n; j++) {
       const cell = cells[j];
@@ -566,108 +716,48 @@ export function buildRules(input: RulesSpec): Rules {
         throw new RulesError('BAD_CAGE_SUM', `cage ${i + 1}: no ${n} different digits add up to ${String(sum)} (possible: ${low} to ${high})`);
       }
     }
-    sortInPlace(cells);
-    sorted[i] = { cells, sum: sum ?? 0 };
+    // The cells (no cell twice, none held by an earlier cage: at most cellCount of them in all),
+    // sorted by insertion as they come.
+    for (let j = 0; j < n; j++) {
+      const cell = cells[j]!;
+      let k = at + j - 1;
+      while (k >= at && scratch[k]! > cell) {
+        scratch[k + 1] = scratch[k]!;
+        k--;
+      }
+      scratch[k + 1] = cell;
+    }
+    marks.from[i] = at;
+    marks.length[i] = n;
+    marks.sum[i] = sum ?? 0;
+    at += n;
   }
-  // Number cages by their first cell, so that equal cage sets give equal rules (insertion sort: the
-  // cages usually come in that order or nearly; first cells are distinct, so the order is total).
-  for (let i = 1; i < sorted.length; i++) {
-    const cage = sorted[i]!;
-    const first = cage.cells[0]!;
+  // The cages by first cell (insertion sort: they usually come in that order or nearly; first cells
+  // are distinct, so the order is total).
+  const { from, length, sum: sums, order } = marks;
+  for (let i = 0; i < count; i++) {
+    const first = scratch[from[i]!]!;
     let j = i - 1;
-    while (j >= 0 && sorted[j]!.cells[0]! > first) {
-      sorted[j + 1] = sorted[j]!;
+    while (j >= 0 && scratch[from[order[j]!]!]! > first) {
+      order[j + 1] = order[j]!;
       j--;
     }
-    sorted[j + 1] = cage;
+    order[j + 1] = i;
   }
-  // Odd/even marks, checked now (a bad mark is an error of the description); none is the usual case.
-  const parity = input.odd === undefined && input.even === undefined ? null : parityMarks(input, frame, size);
-
-  // The counting solver for these rules comes with them (why: solver-link.ts).
-  linkRulesCounter(RULES_COUNTER);
-  // And the geometry and techniques of houses other than classic's, the killer techniques among
-  // them (why: core/geometry.ts, techniques/variant-link.ts).
-  linkGeometryBuilder(buildGeometry);
-  linkVariantTechniques(VARIANT_TECHNIQUES);
-  // And the grader's code for a { rules, givens } puzzle, the grader of other sizes and Samurai
-  // with it (why: grader/variant-link.ts).
-  linkVariantGrading(VARIANT_GRADING);
-  // Everything made of arrays (the normalised description, the cell tables, the lists of views:
-  // about 220 views, 5 typed arrays and 60 frozen arrays and objects for a killer) is made on
-  // first read: a checker that builds a killer only to count it never reads them (the solver
-  // compiles its tables from the layout and the sorted cages, given to it through solver-link.ts),
-  // and making them cost more than the count. Each value still makes its own arrays, so that no
-  // value can reach another's; the sorted cages are private to this call and the solver until the
-  // description freezes and shares them.
-  let spec: Rules['spec'] | undefined;
-  let rowOf: Uint8Array | undefined;
-  let colOf: Uint8Array | undefined;
-  let cellAt: Int16Array | undefined;
-  let regionOf: Int16Array | undefined;
-  let houses: readonly Int16Array[] | undefined;
-  let housesOf: readonly Int16Array[] | undefined;
-  let peers: readonly Int16Array[] | undefined;
-  let cages: readonly Cage[] | undefined;
-  let cageOf: Int16Array | undefined;
-  let parityOf: Uint8Array | undefined;
-  const rules: Rules = Object.freeze({
-    get spec(): Rules['spec'] {
-      return (spec ??= normalSpec(input, layout, sorted, parity));
-    },
-    variant: variantName(input, samurai, layout.regions !== undefined, sorted.length, parity !== null && parity.masks !== null),
-    size,
-    allDigits: (1 << size) - 1,
-    width: frame.width,
-    height: frame.height,
-    cellCount,
-    get rowOf(): Uint8Array {
-      return (rowOf ??= frame.rowOf.slice());
-    },
-    get colOf(): Uint8Array {
-      return (colOf ??= frame.colOf.slice());
-    },
-    get cellAt(): Int16Array {
-      return (cellAt ??= frame.cellAt.slice());
-    },
-    boxShape,
-    get regionOf(): Int16Array {
-      return (regionOf ??= layout.regionOf.slice());
-    },
-    get houses(): readonly Int16Array[] {
-      return (houses ??= viewsOf(layout.houseCells.slice(), layout.houseStart, layout.houseKinds.length));
-    },
-    houseKinds: layout.houseKinds,
-    get housesOf(): readonly Int16Array[] {
-      return (housesOf ??= viewsOf(layout.housesOfCells.slice(), layout.housesOfStart, cellCount));
-    },
-    get peers(): readonly Int16Array[] {
-      return (peers ??= peersOf(layout, (cages ??= cagesOf(sorted)), (cageOf ??= cageOfCells(sorted, cellCount))));
-    },
-    get cages(): readonly Cage[] {
-      return (cages ??= cagesOf(sorted));
-    },
-    get cageOf(): Int16Array {
-      return (cageOf ??= cageOfCells(sorted, cellCount));
-    },
-    grids: layout.grids,
-    get parityOf(): Uint8Array {
-      return (parityOf ??= parity !== null ? parity.marks : new Uint8Array(cellCount));
-    },
-    startMasks: parity?.masks ?? null,
-  });
-  setRulesSource(rules, layout, { start: layout.houseStart, cells: layout.houseCells }, () => layoutPeers(layout), sorted);
-  return rules;
+  const outCells: number[] = [];
+  const outStart: number[] = [0];
+  const outSums: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const cage = order[i]!;
+    for (let j = from[cage]!, end = j + length[cage]!; j < end; j++) outCells.push(scratch[j]!);
+    outStart.push(outCells.length);
+    outSums.push(sums[cage]!);
+  }
+  return { cells: outCells, start: outStart, sums: outSums };
 }
 
-// Scratch of the cage checks, made on first use (nothing at import time, and nothing a bundle of the
-// classic calls must keep): the cage holding each cell, and stamps (one per cage checked, ever
-// increasing) saying since when a cell is held, and by which cage it was last named.
-let marks: { owner: Int32Array; ownerStamp: Int32Array; namedStamp: Int32Array } | null = null;
-let stamp = 0;
-
-/** The normalised description, in the same key order as ever; the cages' lists freeze and are shared. */
-function normalSpec(input: RulesSpec, layout: Layout, sorted: readonly { cells: number[]; sum: number }[], parity: { odd: number[]; even: number[] } | null): Rules['spec'] {
+/** The normalised description, in the same key order as ever; the cages' lists are copies, frozen. */
+function normalSpec(input: RulesSpec, layout: Layout, cages: FlatCages, parity: { odd: number[]; even: number[] } | null): Rules['spec'] {
   const normal: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } & { size: number; layout: 'single' | 'samurai' } = {
     size: input.size,
     layout: layout.samurai ? 'samurai' : 'single',
@@ -681,11 +771,13 @@ function normalSpec(input: RulesSpec, layout: Layout, sorted: readonly { cells: 
   if (input.asterisk === true) normal.asterisk = true;
   if (input.centreDot === true) normal.centreDot = true;
   if (layout.extraRegions.length > 0) normal.extraRegions = layout.extraRegions;
-  if (sorted.length > 0) {
-    const specCages = new Array<CageSpec>(sorted.length);
-    for (let i = 0; i < sorted.length; i++) {
-      const cage = sorted[i]!;
-      specCages[i] = Object.freeze(cage.sum === 0 ? { cells: Object.freeze(cage.cells) } : { cells: Object.freeze(cage.cells), sum: cage.sum });
+  const count = cages.sums.length;
+  if (count > 0) {
+    const specCages = new Array<CageSpec>(count);
+    for (let i = 0; i < count; i++) {
+      const cells = Object.freeze(cages.cells.slice(cages.start[i]!, cages.start[i + 1]!));
+      const sum = cages.sums[i]!;
+      specCages[i] = Object.freeze(sum === 0 ? { cells } : { cells, sum });
     }
     normal.cages = Object.freeze(specCages);
   }
@@ -695,26 +787,20 @@ function normalSpec(input: RulesSpec, layout: Layout, sorted: readonly { cells: 
 }
 
 /** Cage of each cell (numbered as sorted), or -1. */
-function cageOfCells(sorted: readonly { cells: readonly number[] }[], cellCount: number): Int16Array {
+function cageOfCells(cages: FlatCages, cellCount: number): Int16Array {
   const cageOf = new Int16Array(cellCount).fill(-1);
-  for (let i = 0; i < sorted.length; i++) {
-    const cells = sorted[i]!.cells;
-    for (let j = 0; j < cells.length; j++) cageOf[cells[j]!] = i;
+  for (let i = 0; i < cages.sums.length; i++) {
+    for (let j = cages.start[i]!; j < cages.start[i + 1]!; j++) cageOf[cages.cells[j]!] = i;
   }
   return cageOf;
 }
 
-/** The built cages of the sorted cage list: views of one flat array, frozen. */
-function cagesOf(sorted: readonly { cells: readonly number[]; sum: number }[]): readonly Cage[] {
-  let total = 0;
-  for (const cage of sorted) total += cage.cells.length;
-  const flat = new Int16Array(total);
-  const cages = new Array<Cage>(sorted.length);
-  for (let i = 0, at = 0; i < sorted.length; i++) {
-    const cells = sorted[i]!.cells;
-    flat.set(cells, at);
-    cages[i] = Object.freeze({ cells: flat.subarray(at, at + cells.length), sum: sorted[i]!.sum });
-    at += cells.length;
+/** The built cages of the sorted cage lists: views of one flat array, frozen. */
+function cagesOf(flatCages: FlatCages): readonly Cage[] {
+  const flat = Int16Array.from(flatCages.cells);
+  const cages = new Array<Cage>(flatCages.sums.length);
+  for (let i = 0; i < cages.length; i++) {
+    cages[i] = Object.freeze({ cells: flat.subarray(flatCages.start[i]!, flatCages.start[i + 1]!), sum: flatCages.sums[i]! });
   }
   return Object.freeze(cages);
 }
@@ -755,19 +841,6 @@ function parityMarks(input: RulesSpec, frame: Frame, size: number): { odd: numbe
   const masks = new Uint16Array(cellCount);
   for (let cell = 0; cell < cellCount; cell++) masks[cell] = marks[cell] === PARITY_ODD ? all & ODD_DIGITS : marks[cell] === PARITY_EVEN ? all & EVEN_DIGITS : all;
   return { odd, even, marks, masks };
-}
-
-/** Sorts the numbers in increasing order, in place (insertion sort: cages are small). */
-function sortInPlace(out: number[]): void {
-  for (let i = 1; i < out.length; i++) {
-    const value = out[i]!;
-    let j = i - 1;
-    while (j >= 0 && out[j]! > value) {
-      out[j + 1] = out[j]!;
-      j--;
-    }
-    out[j + 1] = value;
-  }
 }
 
 /** Peers of each cell: the layout's, merged (both sorted) with the cell's cage-mates. */
@@ -813,20 +886,23 @@ function peersOf(layout: Layout, cages: readonly Cage[], cageOf: Int16Array): re
 // The conflict check is called through this table, never read at load.
 const RULES_COUNTER: RulesCounter = { count: countRules, solve: solveRules, stats: lastRulesStats, conflict: (rules, givens) => findGivenConflict(rules, givens), puzzle: checkedPuzzle };
 
-/** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... */
+/** 'classic', '6x6', 'jigsaw', 'x', 'killer', 'samurai', '16x16+killer', 'jigsaw+x'... (one string, no list: made for every value) */
 function variantName(spec: RulesSpec, samurai: boolean, jigsaw: boolean, cageCount: number, marked: boolean): string {
-  const parts: string[] = [];
-  if (samurai) parts.push('samurai');
-  else if (spec.size !== 9) parts.push(`${spec.size}x${spec.size}`);
-  if (jigsaw) parts.push('jigsaw');
-  if (spec.diagonalDown === true && spec.diagonalUp === true) parts.push('x');
-  else if (spec.diagonalDown === true || spec.diagonalUp === true) parts.push('diagonal');
-  if (spec.windoku === true) parts.push('windoku');
-  if (spec.disjointGroups === true) parts.push('disjoint');
-  if (spec.asterisk === true) parts.push('asterisk');
-  if (spec.centreDot === true) parts.push('centre-dot');
-  if ((spec.extraRegions?.length ?? 0) > 0) parts.push('extra-regions');
-  if (cageCount > 0) parts.push('killer');
-  if (marked) parts.push('oddeven');
-  return parts.length === 0 ? 'classic' : parts.join('+');
+  let name = '';
+  const add = (part: string): void => {
+    name = name === '' ? part : `${name}+${part}`;
+  };
+  if (samurai) add('samurai');
+  else if (spec.size !== 9) add(`${spec.size}x${spec.size}`);
+  if (jigsaw) add('jigsaw');
+  if (spec.diagonalDown === true && spec.diagonalUp === true) add('x');
+  else if (spec.diagonalDown === true || spec.diagonalUp === true) add('diagonal');
+  if (spec.windoku === true) add('windoku');
+  if (spec.disjointGroups === true) add('disjoint');
+  if (spec.asterisk === true) add('asterisk');
+  if (spec.centreDot === true) add('centre-dot');
+  if ((spec.extraRegions?.length ?? 0) > 0) add('extra-regions');
+  if (cageCount > 0) add('killer');
+  if (marked) add('oddeven');
+  return name === '' ? 'classic' : name;
 }

@@ -1,5 +1,5 @@
 import { PuzzleFormatError } from '../core/errors.js';
-import { cagesOf, houseTablesOf } from './solver-link.js';
+import { cageTablesOf, houseTablesOf } from './solver-link.js';
 import { PARITY_ODD, type Rules } from './types.js';
 
 /**
@@ -106,32 +106,33 @@ export function findGivenConflict(rules: Rules, givens: ArrayLike<number>): Give
       }
     }
   }
-  const cages = cagesOf(rules);
-  for (let i = 0; i < cages.length; i++) {
-    const cage = cages[i]!;
-    const cells = cage.cells;
-    const dup = givenCount > 1 ? duplicateIn(cells, 0, cells.length, givens) : null;
-    if (dup !== null) return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${cageName(rules, cells)}` };
-    if (cage.sum === 0) continue;
+  const { cells, start, sums } = cageTablesOf(rules);
+  for (let i = 0; i + 1 < start.length; i++) {
+    const from = start[i]!;
+    const to = start[i + 1]!;
+    const dup = givenCount > 1 ? duplicateIn(cells, from, to, givens) : null;
+    if (dup !== null) return { cells: dup, reason: `two ${givens[dup[0]!]}s in ${cageName(rules, cells[from]!)}` };
+    const sum = sums[i]!;
+    if (sum === 0) continue;
     let total = 0;
     let empty = 0;
-    for (let j = 0; j < cells.length; j++) {
+    for (let j = from; j < to; j++) {
       total += givens[cells[j]!]!;
       if (givens[cells[j]!] === 0) empty++;
     }
     // The empty cells add at least 1+2+..+k and at most size+(size-1)+..: outside that, no digits fit.
     const low = empty === 0 ? 0 : (empty * (empty + 1)) / 2;
     const high = empty === 0 ? 0 : (empty * (2 * rules.size - empty + 1)) / 2;
-    if (total + low > cage.sum || total + high < cage.sum) {
-      const reason = empty === 0 ? `its givens add up to ${total}, not its sum ${cage.sum}` : `its givens add up to ${total}, which ${empty} more digits cannot bring to its sum ${cage.sum}`;
-      return { cells: Array.from(cells), reason: `${cageName(rules, cells)}: ${reason}` };
+    if (total + low > sum || total + high < sum) {
+      const reason = empty === 0 ? `its givens add up to ${total}, not its sum ${sum}` : `its givens add up to ${total}, which ${empty} more digits cannot bring to its sum ${sum}`;
+      return { cells: Array.from(cells).slice(from, to), reason: `${cageName(rules, cells[from]!)}: ${reason}` };
     }
   }
   return null;
 }
 
-function cageName(rules: Rules, cells: ArrayLike<number>): string {
-  return `the cage at ${cellNameOf(rules, cells[0]!)}`;
+function cageName(rules: Rules, first: number): string {
+  return `the cage at ${cellNameOf(rules, first)}`;
 }
 
 /** Two cells of cells[from..to) holding the same given, or null. */

@@ -45,15 +45,16 @@ export interface CageCells {
  * What buildRules tells the solver about a rules value besides its public fields: the shared layout
  * it was built on (any object standing for it), so that the solver compiles the layout's tables once
  * for every rules value on it (rules-solver.ts, grid9-solver.ts), and its cages in the order of
- * `rules.cages` without making that list of views (made on first read, build.ts). Never handed to
- * callers: only the solver reads it, and writes nothing into it.
+ * `rules.cages` as flat lists, without making that list of views (made on first read, build.ts).
+ * Never handed to callers: only the solver reads it, and writes nothing into it.
  */
-interface Source {
+export interface RulesSource {
   readonly layout: object;
   readonly houses: HouseTables;
   /** Peers through the houses only (no cage-mates), cell c's at cells[start[c]..start[c + 1]), made on first call. */
   readonly peers: () => HouseTables;
-  readonly cages: readonly CageCells[];
+  /** The cages as flat lists (CageTables), in the order of rules.cages. */
+  readonly cages: CageTables;
 }
 
 /** The houses of a layout as flat tables: house h is cells[start[h]..start[h + 1]). */
@@ -61,21 +62,64 @@ export interface HouseTables {
   readonly start: Int32Array;
   readonly cells: Int16Array;
 }
-const sources = new WeakMap<Rules, Source>();
+
+/**
+ * How the source of a value made by buildRules is found: buildRules links a reader of its values'
+ * private field (a WeakMap of values to sources cost 2-7 us a value, most of it in the garbage
+ * collector, more than a killer's count).
+ */
+let readSource: ((rules: Rules) => RulesSource | undefined) | null = null;
 
 /** Called by buildRules. */
-export function setRulesSource(rules: Rules, layout: object, houses: HouseTables, peers: () => HouseTables, cages: readonly CageCells[]): void {
-  sources.set(rules, { layout, houses, peers, cages });
+export function linkRulesSource(reader: (rules: Rules) => RulesSource | undefined): void {
+  readSource = reader;
+}
+
+/** The source of a value made by buildRules, or undefined for a value made by hand. */
+export function sourceOf(rules: Rules): RulesSource | undefined {
+  return readSource === null ? undefined : readSource(rules);
 }
 
 /** The layout object of a rules value, or the rules value itself. */
 export function layoutKeyOf(rules: Rules): object {
-  return sources.get(rules)?.layout ?? rules;
+  return sourceOf(rules)?.layout ?? rules;
 }
 
 /** The cages of a rules value (as rules.cages, without the views). */
 export function cagesOf(rules: Rules): readonly CageCells[] {
-  return sources.get(rules)?.cages ?? rules.cages;
+  const source = sourceOf(rules);
+  if (source === undefined) return rules.cages;
+  const { cells, start, sums } = source.cages;
+  const cages = new Array<CageCells>(sums.length);
+  for (let i = 0; i < cages.length; i++) cages[i] = { cells: Array.prototype.slice.call(cells, start[i]!, start[i + 1]!), sum: sums[i]! };
+  return cages;
+}
+
+/** How many cages a rules value has, without making any list. */
+export function cageCountOf(rules: Rules): number {
+  return sourceOf(rules)?.cages.sums.length ?? rules.cages.length;
+}
+
+/** The cages of a rules value as flat lists (cage i's cells at cells[start[i]..start[i + 1]), its sum sums[i], 0 for none). */
+export interface CageTables {
+  readonly cells: ArrayLike<number>;
+  readonly start: ArrayLike<number>;
+  readonly sums: ArrayLike<number>;
+}
+
+/** The cages of a rules value as flat lists: buildRules's own (no list made), or made from rules.cages. */
+export function cageTablesOf(rules: Rules): CageTables {
+  const source = sourceOf(rules);
+  if (source !== undefined) return source.cages;
+  const cells: number[] = [];
+  const start = [0];
+  const sums: number[] = [];
+  for (const cage of rules.cages) {
+    for (let j = 0; j < cage.cells.length; j++) cells.push(cage.cells[j]!);
+    start.push(cells.length);
+    sums.push(cage.sum);
+  }
+  return { cells, start, sums };
 }
 
 /**
@@ -84,7 +128,7 @@ export function cagesOf(rules: Rules): readonly CageCells[] {
  * tables the solver caches for the layout), or made from `rules.houses` for a value made by hand.
  */
 export function houseTablesOf(rules: Rules): HouseTables {
-  const source = sources.get(rules);
+  const source = sourceOf(rules);
   if (source !== undefined) return source.houses;
   const start = new Int32Array(rules.houses.length + 1);
   rules.houses.forEach((cells, h) => (start[h + 1] = start[h]! + cells.length));
@@ -98,5 +142,5 @@ export function houseTablesOf(rules: Rules): HouseTables {
  * layout holds them (never handed to callers), or null for a value made by hand.
  */
 export function housePeersOf(rules: Rules): HouseTables | null {
-  return sources.get(rules)?.peers() ?? null;
+  return sourceOf(rules)?.peers() ?? null;
 }

@@ -1,7 +1,6 @@
 import type { Rules } from '../rules/types.js';
-import { cagesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
-import { sumOptions9 } from './cage-sums.js';
-import { compile9 } from './grid9-solver.js';
+import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { killerTables9, optionStart9, optionTable9Of, optionsAt9 } from './cage-sums.js';
 import {
   BAND_ALL,
   BAND_BOARDS,
@@ -63,7 +62,14 @@ interface ExtraTables {
   /** Pairs (extra house, box/row/column) sharing 2+ cells: 9 words each (shared, extra only, other only). */
   readonly pairCount: number;
   readonly pairs: Int32Array;
+  /** Every house (rows, columns, boxes, then the extra ones above) as three words at h * 3, for the killer tables. */
+  readonly houseMask: Int32Array;
+  /** The houses of each cell as bits: houses 0-31 and 32-63 at cell * 2. */
+  readonly housesOf: Int32Array;
 }
+
+/** Most summed cages: 81 one-cell cages, and an innie per house (rows, columns, boxes, extra houses and implied ones). */
+const MAX_SUMMED = 81 + 27 + MAX_EXTRA + 5;
 
 const tablesOf = new WeakMap<object, ExtraTables>();
 
@@ -144,9 +150,102 @@ function compileExtra(rules: Rules): ExtraTables {
     }
   }
   if (implied.length === 5) altTables();
-  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs) };
+  const houseMask = new Int32Array((27 + count) * 3);
+  const housesOf = new Int32Array(81 * 2);
+  for (let h = 0; h < 27 + count; h++) {
+    const cells = h < 27 ? houses[h]! : extra[h - 27]!;
+    for (const cell of cells) {
+      setCell(houseMask, h * 3, cell);
+      housesOf[cell * 2 + (h >> 5)] = housesOf[cell * 2 + (h >> 5)]! | (1 << (h & 31));
+    }
+  }
+  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs), houseMask, housesOf };
   tablesOf.set(key, tables);
   return tables;
+}
+
+/**
+ * The killer tables of one rules value (cage-sums.ts killerTables9), made into preallocated arrays:
+ * a checker counting every killer once makes them for each, and allocates nothing.
+ */
+interface KillerTables {
+  /** The value they were made for (null while being made). */
+  rules: Rules | null;
+  /** Per cell, the cells sharing an extra house or a cage with it (three words): the extra houses' peers merged with the cage-mates. */
+  readonly mergedPeers: Int32Array;
+  /** Per band, the cells with such peers. */
+  readonly withPeers: Int32Array;
+  /** Summed cages, innies included: how many, cells as three words at i * 3, sums. */
+  count: number;
+  readonly mask: Int32Array;
+  readonly sum: Int32Array;
+  /** The band (0-2) holding every cell of each summed cage, or 3 when it spans two or three. */
+  readonly band: Uint8Array;
+  /**
+   * The 27 digit boards a count starts from: each cell keeps the digits of the combinations of its
+   * summed cages' sums (a 2-cell cage of 3: 1 and 2; no cell of a 3-cell cage of 23 keeps 1-5).
+   * Every cage looked at on these boards finds nothing more (its union is what it allows; a digit
+   * it needs has a place per free cell, so one place only in a one-cell cage, whose cell holds one
+   * digit and is a naked single), so the cage pass starts from them as if it had looked.
+   */
+  readonly start: Int32Array;
+  /** killerTables9's scratch. */
+  readonly rest: Int32Array;
+  readonly firstOf: Int16Array;
+}
+
+function newKillerTables(): KillerTables {
+  if (DIGIT_SUMS === null) {
+    const table = new Uint8Array(512);
+    for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
+    DIGIT_SUMS = table;
+  }
+  return {
+    rules: null,
+    mergedPeers: new Int32Array(81 * 3),
+    withPeers: new Int32Array(3),
+    count: 0,
+    mask: new Int32Array(MAX_SUMMED * 3),
+    sum: new Int32Array(MAX_SUMMED),
+    band: new Uint8Array(MAX_SUMMED),
+    rest: new Int32Array((27 + MAX_EXTRA + 5) * 4),
+    firstOf: new Int16Array(81).fill(-1),
+    start: new Int32Array(27),
+  };
+}
+
+function compileKillers(rules: Rules, extra: ExtraTables, into: KillerTables): void {
+  into.rules = null; // until made
+  into.mergedPeers.set(extra.peers);
+  into.withPeers.set(extra.inExtra);
+  const count = killerTables9(cageTablesOf(rules), extra.houseMask, 27 + extra.count, extra.housesOf, into.mergedPeers, into.withPeers, into.mask, into.sum, into.rest, into.firstOf);
+  const masks = into.mask;
+  for (let i = 0; i < count; i++) {
+    const m0 = masks[i * 3]!;
+    const m1 = masks[i * 3 + 1]!;
+    const m2 = masks[i * 3 + 2]!;
+    into.band[i] = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : 3;
+  }
+  const start = into.start;
+  start.fill(BAND_ALL);
+  const options = optionTable9Of();
+  for (let i = 0; i < count; i++) {
+    const m0 = masks[i * 3]!;
+    const m1 = masks[i * 3 + 1]!;
+    const m2 = masks[i * 3 + 2]!;
+    // The digits of the combinations of (cells, sum) (none: a sum no digits make, e.g. an innie of
+    // cages that cannot all hold, and the count finds no solution at once).
+    const at = optionStart9(popcount(m0) + popcount(m1) + popcount(m2), into.sum[i]!);
+    const allowed = at < 0 ? 0 : options[at + 0x1ff]! & 0x1ff;
+    for (let bits = ~allowed & 0x1ff; bits !== 0; bits &= bits - 1) {
+      const d3 = (31 - Math.clz32(bits & -bits)) * 3;
+      start[d3] = start[d3]! & ~m0;
+      start[d3 + 1] = start[d3 + 1]! & ~m1;
+      start[d3 + 2] = start[d3 + 2]! & ~m2;
+    }
+  }
+  into.count = count;
+  into.rules = rules;
 }
 
 /** Sum of the digits of each 9-bit set (digit d + 1 is bit d), for the cage pass; made on first use. */
@@ -227,18 +326,41 @@ function altTables(): void {
   altBack = back;
 }
 
-/** The extra houses' tables of a rules value decoded into cell lists, for tests. */
-export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][] } {
+/**
+ * The extra houses' tables of a rules value decoded into cell lists, for tests; with cages, the
+ * killer tables too: every cell's peers beyond its row, column and box (extra houses and cage-mates)
+ * and the summed cages, innies after the rules' own.
+ */
+export function bandExtraTablesOf(rules: Rules): { houses: number[][]; implied: number; peers: number[][]; killer: { peers: number[][]; cages: { cells: number[]; sum: number }[] } | null } {
   const t = compileExtra(rules);
   const cellsOf = (words: Int32Array, at: number): number[] => {
     const cells: number[] = [];
     for (let cell = 0; cell < 81; cell++) if ((words[at + CELL_BAND[cell]!]! & CELL_BIT[cell]!) !== 0) cells.push(cell);
     return cells;
   };
+  let killer: { peers: number[][]; cages: { cells: number[]; sum: number }[] } | null = null;
+  if (cageCountOf(rules) > 0) {
+    const tables = newKillerTables();
+    compileKillers(rules, t, tables);
+    const peers = Array.from({ length: 81 }, (_, cell) => cellsOf(tables.mergedPeers, cell * 3));
+    const cages: { cells: number[]; sum: number }[] = [];
+    // place() takes a digit out of a cell's peers only when the cell is marked as having some.
+    for (let cell = 0; cell < 81; cell++) {
+      if (peers[cell]!.length > 0 && (tables.withPeers[CELL_BAND[cell]!]! & CELL_BIT[cell]!) === 0) throw new Error(`cell ${cell} has peers but is not marked`);
+    }
+    for (let i = 0; i < tables.count; i++) {
+      const cells = cellsOf(tables.mask, i * 3);
+      const band = cells.every((cell) => cell < 27) ? 0 : cells.every((cell) => cell >= 27 && cell < 54) ? 1 : cells.every((cell) => cell >= 54) ? 2 : 3;
+      if (tables.band[i] !== band) throw new Error(`cage ${i}: band ${tables.band[i]}, expected ${band}`);
+      cages.push({ cells, sum: tables.sum[i]! });
+    }
+    killer = { peers, cages };
+  }
   return {
     houses: Array.from({ length: t.count }, (_, e) => cellsOf(t.mask, e * 3)),
     implied: t.implied,
     peers: Array.from({ length: 81 }, (_, cell) => cellsOf(t.peers, cell * 3)),
+    killer,
   };
 }
 
@@ -271,58 +393,53 @@ export class BandExtraSolver {
   /** Per band, the cells with such peers. */
   private withPeers!: Int32Array;
   private readonly allCells = new Int32Array([BAND_ALL, BAND_ALL, BAND_ALL]);
-  /** Killers with implied houses: compile9's peers with those of the implied houses (made on first use). */
-  private mergedPeers: Int32Array | null = null;
-  /** Summed cages (innies included, grid9-solver.ts's compile9): cells as three words, sums. */
+  /** The killer tables of the last rules value with cages counted (made on first use). */
+  private killer: KillerTables | null = null;
+  /** The summed cages counted with (KillerTables). */
   private cageCount = 0;
-  private cageMask!: Int32Array;
-  private cageSum!: Int32Array;
+  private cageMask: Int32Array = new Int32Array(0);
+  private cageSum: Int32Array = new Int32Array(0);
   /** Boards changed since the cage pass last looked (27 bits). */
   private cagePending = 0;
   /**
    * The state (boards, unsolved) at the start of the last cage pass, or of the fixed point a guess
    * was made from: a cage whose cells are the same now has nothing new to give (candidates only
-   * shrink along a path, so its cells were the same when it was last looked at). cageAll: look at
-   * every cage (a new count).
+   * shrink along a path, so its cells were the same when it was last looked at); a count starts
+   * from the killer's start boards, which every cage has looked at in effect (KillerTables.start).
    */
   private readonly cageSnap = new Int32Array(STATE_SIZE);
-  private cageAll = true;
   /** Boards changed since the extra houses were last looked at (27 bits). */
   private extraPending = 0;
 
   count(rules: Rules, givens: ArrayLike<number>, limit: number): number {
     this.extra = compileExtra(rules);
-    if (cagesOf(rules).length === 0) {
+    if (cageCountOf(rules) === 0) {
       this.peers = this.extra.peers;
       this.withPeers = this.extra.inExtra;
       this.cageCount = 0;
     } else {
-      // Killers: cage-mates are peers too (compile9's peers hold rows, columns and boxes as well:
-      // clearing those again changes nothing), and the summed cages get their own pass.
-      const tables = compile9(rules);
-      this.peers = tables.peerMask;
-      if (this.extra.implied > 0) {
-        // Windoku's implied houses are not among compile9's houses: their peers join here.
-        const merged = (this.mergedPeers ??= new Int32Array(81 * 3));
-        for (let i = 0; i < 243; i++) merged[i] = tables.peerMask[i]! | this.extra.peers[i]!;
-        this.peers = merged;
-      }
-      this.withPeers = this.allCells;
-      this.cageCount = tables.cageCount;
-      if (DIGIT_SUMS === null) {
-        const table = new Uint8Array(512);
-        for (let set = 1; set < 512; set++) table[set] = table[set & (set - 1)]! + 32 - Math.clz32(set & -set);
-        DIGIT_SUMS = table;
-      }
-      this.cageMask = tables.cageMask;
-      this.cageSum = tables.cageSum;
+      // Killers: cage-mates are peers too, and the summed cages (innies included) get their own pass.
+      const killer = (this.killer ??= newKillerTables());
+      if (killer.rules !== rules) compileKillers(rules, this.extra, killer);
+      this.peers = killer.mergedPeers;
+      this.withPeers = killer.withPeers;
+      this.cageCount = killer.count;
+      this.cageMask = killer.mask;
+      this.cageSum = killer.sum;
     }
     this.limit = Math.max(1, limit);
     this.solutions = 0;
     this.nodes = 0;
     this.guesses = 0;
-    this.boards.fill(BAND_ALL);
     this.unsolved.fill(BAND_ALL);
+    if (this.cageCount === 0) this.boards.fill(BAND_ALL);
+    else {
+      // Killers start from the digits each cage's sum allows its cells (KillerTables.start): what
+      // the cage pass would find first, so that it need only look at the cages the givens and the
+      // other rules change.
+      this.boards.set(this.killer!.start);
+      this.cageSnap.set(this.state);
+    }
     this.dirty = 0;
     for (let cell = 0; cell < 81; cell++) {
       const digit = givens[cell]!;
@@ -332,7 +449,6 @@ export class BandExtraSolver {
     this.dirty = BAND_ALL;
     this.extraPending = BAND_ALL;
     this.cagePending = BAND_ALL;
-    this.cageAll = true;
     this.search(0);
     return this.solutions;
   }
@@ -568,62 +684,89 @@ export class BandExtraSolver {
   /**
    * Killer sums over the summed cages (innies included) touching a band whose boards changed: the
    * placed digits of the cage and the digits its free cells may take give, in one lookup
-   * (sumOptions9, cage-sums.ts), the digits the free cells may keep and those they must hold; a
+   * (optionStart9, cage-sums.ts), the digits the free cells may keep and those they must hold; a
    * required digit with one place left in the cage is placed. False on a contradiction.
    */
   private cageRule(): boolean {
     const boards = this.boards;
     const state = this.state;
     const snap = this.cageSnap;
-    // Cells changed since the snapshot (all of them on a new count); then the snapshot moves here.
-    let c0 = BAND_ALL;
-    let c1 = BAND_ALL;
-    let c2 = BAND_ALL;
-    if (!this.cageAll) {
-      c0 = state[27]! ^ snap[27]!;
-      c1 = state[28]! ^ snap[28]!;
-      c2 = state[29]! ^ snap[29]!;
-      for (let at = 0; at < 27; at += 3) {
-        c0 |= state[at]! ^ snap[at]!;
-        c1 |= state[at + 1]! ^ snap[at + 1]!;
-        c2 |= state[at + 2]! ^ snap[at + 2]!;
-      }
+    // Cells changed since the snapshot; then the snapshot moves here.
+    let c0 = state[27]! ^ snap[27]!;
+    let c1 = state[28]! ^ snap[28]!;
+    let c2 = state[29]! ^ snap[29]!;
+    for (let at = 0; at < 27; at += 3) {
+      c0 |= state[at]! ^ snap[at]!;
+      c1 |= state[at + 1]! ^ snap[at + 1]!;
+      c2 |= state[at + 2]! ^ snap[at + 2]!;
     }
-    this.cageAll = false;
     snap.set(state);
     const masks = this.cageMask;
     const sums = this.cageSum;
+    const bandOf = this.killer!.band;
     const unsolved = this.unsolved;
     const digitSums = DIGIT_SUMS!;
+    const optionAt = optionsAt9();
+    const options = optionTable9Of();
     for (let i = 0, count = this.cageCount; i < count; i++) {
       const m0 = masks[i * 3]!;
       const m1 = masks[i * 3 + 1]!;
       const m2 = masks[i * 3 + 2]!;
       if (((m0 & c0) | (m1 & c1) | (m2 & c2)) === 0) continue;
       // Free cells (read again for each cage: a placement of the pass may have solved one).
-      const f0 = m0 & unsolved[0]!;
-      const f1 = m1 & unsolved[1]!;
-      const f2 = m2 & unsolved[2]!;
+      let f0 = 0;
+      let f1 = 0;
+      let f2 = 0;
       let placed = 0;
       let union = 0;
+      let free: number;
       // Whether a digit's board meets the free or the solved cells, without a branch: a 27-bit
       // word plus BAND_ALL reaches bit 27 exactly when it is not zero.
-      // Most cages lie in one band: one board per digit to read.
-      const w = (m1 | m2) === 0 ? 0 : (m0 | m2) === 0 ? 1 : (m0 | m1) === 0 ? 2 : -1;
-      if (w >= 0) {
-        const free = w === 0 ? f0 : w === 1 ? f1 : f2;
-        const solved = (w === 0 ? m0 : w === 1 ? m1 : m2) ^ free;
-        if (solved === 0) {
-          // No cell solved yet (the usual case early on): the union only.
-          for (let d = 0, at = w; d < 9; d++, at += 3) union |= (((boards[at]! & free) + BAND_ALL) >>> 27) << d;
-        } else {
-          for (let d = 0, at = w; d < 9; d++, at += 3) {
-            const a = boards[at]!;
-            union |= (((a & free) + BAND_ALL) >>> 27) << d;
-            placed |= (((a & solved) + BAND_ALL) >>> 27) << d;
-          }
+      const w = bandOf[i]!;
+      if (w !== 3) {
+        // Most cages lie in one band: one board per digit to read, unrolled.
+        const m = masks[i * 3 + w]!;
+        const f = m & unsolved[w]!;
+        const solved = m ^ f;
+        if (w === 0) f0 = f;
+        else if (w === 1) f1 = f;
+        else f2 = f;
+        const b0 = boards[w]!;
+        const b1 = boards[w + 3]!;
+        const b2 = boards[w + 6]!;
+        const b3 = boards[w + 9]!;
+        const b4 = boards[w + 12]!;
+        const b5 = boards[w + 15]!;
+        const b6 = boards[w + 18]!;
+        const b7 = boards[w + 21]!;
+        const b8 = boards[w + 24]!;
+        union =
+          (((b0 & f) + BAND_ALL) >>> 27) |
+          ((((b1 & f) + BAND_ALL) >>> 27) << 1) |
+          ((((b2 & f) + BAND_ALL) >>> 27) << 2) |
+          ((((b3 & f) + BAND_ALL) >>> 27) << 3) |
+          ((((b4 & f) + BAND_ALL) >>> 27) << 4) |
+          ((((b5 & f) + BAND_ALL) >>> 27) << 5) |
+          ((((b6 & f) + BAND_ALL) >>> 27) << 6) |
+          ((((b7 & f) + BAND_ALL) >>> 27) << 7) |
+          ((((b8 & f) + BAND_ALL) >>> 27) << 8);
+        if (solved !== 0) {
+          placed =
+            (((b0 & solved) + BAND_ALL) >>> 27) |
+            ((((b1 & solved) + BAND_ALL) >>> 27) << 1) |
+            ((((b2 & solved) + BAND_ALL) >>> 27) << 2) |
+            ((((b3 & solved) + BAND_ALL) >>> 27) << 3) |
+            ((((b4 & solved) + BAND_ALL) >>> 27) << 4) |
+            ((((b5 & solved) + BAND_ALL) >>> 27) << 5) |
+            ((((b6 & solved) + BAND_ALL) >>> 27) << 6) |
+            ((((b7 & solved) + BAND_ALL) >>> 27) << 7) |
+            ((((b8 & solved) + BAND_ALL) >>> 27) << 8);
         }
+        free = popcount(f);
       } else {
+        f0 = m0 & unsolved[0]!;
+        f1 = m1 & unsolved[1]!;
+        f2 = m2 & unsolved[2]!;
         const s0 = m0 ^ f0;
         const s1 = m1 ^ f1;
         const s2 = m2 ^ f2;
@@ -634,16 +777,18 @@ export class BandExtraSolver {
           union |= ((((a & f0) | (b & f1) | (c & f2)) + BAND_ALL) >>> 27) << d;
           placed |= ((((a & s0) | (b & s1) | (c & s2)) + BAND_ALL) >>> 27) << d;
         }
+        free = popcount(f0) + popcount(f1) + popcount(f2);
       }
-      const free = popcount(f0) + popcount(f1) + popcount(f2);
       const rest = sums[i]! - digitSums[placed]!;
       if (free === 0) {
         if (rest !== 0) return false;
         continue;
       }
-      const options = sumOptions9(free, rest);
-      if (options === null) return false;
-      const found = options[union & ~placed]!;
+      // The options of (free, rest) (cage-sums.ts), made on first use.
+      if (rest <= 0 || rest > 45) return false;
+      let start = optionAt[free * 46 + rest]!;
+      if (start < 0 && (start = optionStart9(free, rest)) < 0) return false;
+      const found = options[start + (union & ~placed)]!;
       if (found === 0) return false;
       const drop = union & ~(found & 0x1ff);
       for (let bits = drop; bits !== 0; bits &= bits - 1) {

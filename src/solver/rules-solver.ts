@@ -1,5 +1,5 @@
 import type { Rules } from '../rules/types.js';
-import { cagesOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { cageCountOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
 import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
@@ -127,7 +127,7 @@ function compile(rules: Rules): Compiled {
   const houseCount = houseCells.length / size;
   // Without cages the layout's own peer tables serve as they are (read only, never handed out), and
   // none of the value's lazily made lists is read (building them cost more than the count).
-  const layoutPeers = cagesOf(rules).length === 0 ? housePeersOf(rules) : null;
+  const layoutPeers = cageCountOf(rules) === 0 ? housePeersOf(rules) : null;
   let peerStart: Int32Array;
   let peerCells: Int16Array;
   if (layoutPeers !== null) {
