@@ -22,6 +22,22 @@ export function startCli(argv: string[], options: { cwd?: string; stdio?: StdioO
   return { child, done };
 }
 
+/**
+ * Whether process `pid` catches SIGHUP (bit 1 of SigCgt in /proc/PID/status), null without /proc.
+ * Node itself catches SIGINT and SIGTERM from its start (to restore the terminal); SIGHUP is caught
+ * once the CLI's handlers are installed, the three together, SIGHUP last.
+ */
+export function handlersInstalled(pid: number): boolean | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return existsSync('/proc/self/status') ? false : null;
+  }
+  const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  return mask === undefined ? null : (BigInt(`0x${mask}`) & 1n) !== 0n;
+}
+
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
