@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { BIN } from './helpers/cli.js';
-import { canMountTmpfs, cpuMillis, sleep, startCli, unprivilegedPrefix, waitFor } from './helpers/child.js';
+import { canMountTmpfs, handlersInstalled, sleep, startCli, unprivilegedPrefix, waitFor } from './helpers/child.js';
 
 /** How soon a signal must stop a run: a second on an idle machine, more on a loaded shared one. */
 const STOP_BOUND_MS = 2500;
@@ -80,13 +80,14 @@ describe('signals', () => {
     // A puzzle of this band takes many seconds (the run ends at its attempt bound after about 13 s):
     // before the fix, Ctrl-C waited for it.
     const runs = [['-j', '1'], ['-j', '2', '-o', join(dir, 'g.txt')]].map((extra) => startCli(['generate', '-n', '50', '--rating', '10.8-11', '--seed', 'slow', ...extra]));
-    // Well inside the first puzzle's search (seconds long), past the start (a fifth of a second of
-    // CPU, our signal handler installed): counted in the children's CPU time, which a loaded
-    // machine does not stretch as it stretches wall time (800 ms of wall time were too few at load
-    // 16); a fixed wait where there is no /proc.
-    const searching = await waitFor(() => runs.every((r) => (cpuMillis(r.child.pid ?? 0) ?? Infinity) >= 600), 30_000);
-    expect(searching).toBe(true);
-    if (cpuMillis(process.pid) === null) await sleep(800);
+    // Well inside the first puzzle's search (seconds long): once each run's handlers are in (read
+    // from /proc; under load a fixed 800 ms was sometimes before them, and the signal killed the
+    // run: exit null), 800 ms more; 1.5 s before, all three searching threads busy for all of it.
+    for (const r of runs) {
+      if (handlersInstalled(r.child.pid!) === null) await sleep(1500);
+      else expect(await waitFor(() => handlersInstalled(r.child.pid!) === true, 30_000), 'the handlers are installed').toBe(true);
+    }
+    await sleep(800);
     const signalled = performance.now();
     for (const r of runs) r.child.kill('SIGINT');
     for (const r of runs) {

@@ -103,12 +103,15 @@ function expectRefused(end: End, pattern: RegExp): void {
   expect(end.stdout).toBe('');
 }
 
-let unique = ''; // 90,000 puzzles, one solution each: about 1.5 s of checking
+// 30,000 puzzles, one solution each: about 0.6 CPU-s of checking, over twice the 250 ms before a
+// run's first save (file-target.ts), so the run is killed mid-way; 90,000 before, when every test
+// here checked the input twice (a resumed and a whole run) for the same behaviour.
+let unique = '';
 let multiple = ''; // the same size, each puzzle with its first clue taken out: several solutions
 
 beforeAll(() => {
   const clues = readFileSync(CLUES17, 'utf8');
-  unique = clues.repeat(30);
+  unique = clues.repeat(10);
   // The first clue of every line becomes a '.': the same length, other answers.
   multiple = unique.replace(/^([.]*)[1-9]/gm, '$1.');
   expect(multiple.length).toBe(unique.length);
@@ -237,11 +240,13 @@ describe('--resume checks the part file and its record', () => {
     const lines = readFileSync(CLUES17, 'utf8').split('\n');
     const first = join(dir, 'one.txt');
     const second = join(dir, 'two.txt');
-    writeFileSync(first, lines.slice(0, 300).join('\n') + '\nnot a puzzle\n');
-    writeFileSync(second, lines.slice(300, 800).join('\n'));
+    // 450 graded puzzles and 1,500 generated: about 0.65 CPU-s each, killed after the first save
+    // (800 and 3,000 before: the same runs, twice as long).
+    writeFileSync(first, lines.slice(0, 200).join('\n') + '\nnot a puzzle\n');
+    writeFileSync(second, lines.slice(200, 450).join('\n'));
     const jobs = [
       { argv: ['grade', '--json', first, second], name: 'grades.jsonl' },
-      { argv: ['generate', '-n', '3000', '-d', 'beginner', '--seed', 'integrity', '-j', '1'], name: 'g.txt' },
+      { argv: ['generate', '-n', '1500', '-d', 'beginner', '--seed', 'integrity', '-j', '1'], name: 'g.txt' },
     ];
     for (const job of jobs) {
       const output = join(dir, job.name);

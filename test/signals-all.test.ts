@@ -13,7 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { sleep, startCli, waitFor } from './helpers/child.js';
+import { handlersInstalled, sleep, startCli, waitFor } from './helpers/child.js';
 
 /** Within a second on an idle machine; five on a loaded shared one. */
 const STOP_BOUND_MS = 5000;
@@ -42,22 +42,6 @@ const SE_RATED = readFileSync(new URL('./fixtures/variants/se-rated.txt', import
   .map((line) => line.split('\t'));
 const HARD_JIGSAWS = SE_RATED.filter(([puzzle, , triple]) => !puzzle!.includes(':') && Number(triple!.split('/')[0]) >= 9.2).map(([puzzle]) => puzzle!);
 const HARD_JIGSAW = HARD_JIGSAWS[0]!;
-
-/**
- * Whether process `pid` catches SIGHUP (bit 1 of SigCgt in /proc/PID/status), null without /proc.
- * Node itself catches SIGINT and SIGTERM from its start (to restore the terminal); SIGHUP is caught
- * once the CLI's handlers are installed, the three together, SIGHUP last.
- */
-function handlersInstalled(pid: number): boolean | null {
-  let status: string;
-  try {
-    status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  } catch {
-    return existsSync('/proc/self/status') ? false : null;
-  }
-  const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
-  return mask === undefined ? null : (BigInt(`0x${mask}`) & 1n) !== 0n;
-}
 
 interface Stopped {
   code: number | null;

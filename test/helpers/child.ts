@@ -22,6 +22,22 @@ export function startCli(argv: string[], options: { cwd?: string; stdio?: StdioO
   return { child, done };
 }
 
+/**
+ * Whether process `pid` catches SIGHUP (bit 1 of SigCgt in /proc/PID/status), null without /proc.
+ * Node itself catches SIGINT and SIGTERM from its start (to restore the terminal); SIGHUP is caught
+ * once the CLI's handlers are installed, the three together, SIGHUP last.
+ */
+export function handlersInstalled(pid: number): boolean | null {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return existsSync('/proc/self/status') ? false : null;
+  }
+  const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  return mask === undefined ? null : (BigInt(`0x${mask}`) & 1n) !== 0n;
+}
+
 /** Resolves after `ms` milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,27 +51,6 @@ export async function waitFor(test: () => boolean, limitMs = 20_000): Promise<bo
     await sleep(20);
   }
   return test();
-}
-
-/**
- * CPU milliseconds a process has used (user + system, all its threads), from /proc; null where
- * there is no /proc (not Linux). A loaded machine delays a child by wall time, not by CPU time.
- */
-export function cpuMillis(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name (which may hold spaces) start after its closing bracket.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
-  } catch {
-    return null;
-  }
-}
-
-let ticks = 0;
-function clockTicks(): number {
-  if (ticks === 0) ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  return ticks;
 }
 
 /** Records saved in a resumable run's progress file (0 when there is none yet). */
