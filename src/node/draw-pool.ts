@@ -6,17 +6,28 @@
  */
 import type { BoardPicture, VariantPicture } from '../draw/index.js';
 import type { PictureOptions } from '../render/picture.js';
+import type { RulesSpec } from '../rules/types.js';
 import { BatchPool, workerScriptExists, type BatchAnswer, type BatchMessage } from './batch-pool.js';
 
-/** One picture to render. Typed arrays and dates cross to the worker by structured clone. */
+/** One picture to render. */
 export interface DrawJob {
-  /** A classic board, or a variant's (its rules cross as plain data and typed arrays). */
+  /** A classic board, or a variant's. */
   picture: BoardPicture | VariantPicture;
   options: PictureOptions;
 }
 
+/**
+ * A picture as it crosses to a worker (structured clone: typed arrays and plain data): a variant's
+ * rules go as the spec they were built from and are rebuilt there (variant-input.ts), since a
+ * rules value's lazily made fields are not own data a clone would carry.
+ */
+export interface DrawJobMessage {
+  picture: BoardPicture | (Omit<VariantPicture, 'rules'> & { rulesSpec: RulesSpec });
+  options: PictureOptions;
+}
+
 /** A batch as the worker receives it. */
-export type DrawRequest = BatchMessage<{ jobs: DrawJob[] }>;
+export type DrawRequest = BatchMessage<{ jobs: DrawJobMessage[] }>;
 
 /** A worker's answer: the files' bytes in order, or why the batch failed. */
 export type DrawResult = BatchAnswer<Uint8Array>;
@@ -29,13 +40,19 @@ export function drawWorkersAvailable(): boolean {
 }
 
 /** Up to `size` worker threads rendering batches of pictures (see BatchPool). */
-export class DrawPool extends BatchPool<{ jobs: DrawJob[] }, Uint8Array> {
+export class DrawPool extends BatchPool<{ jobs: DrawJobMessage[] }, Uint8Array> {
   constructor(size: number) {
     super(WORKER_URL, size, 'drawing');
   }
 
   /** The bytes of each picture of the batch, in order. */
   render(jobs: DrawJob[]): Promise<Uint8Array[]> {
-    return this.run({ jobs });
+    return this.run({ jobs: jobs.map(toMessage) });
   }
+}
+
+function toMessage(job: DrawJob): DrawJobMessage {
+  if (!('rules' in job.picture)) return { picture: job.picture, options: job.options };
+  const { rules, ...rest } = job.picture;
+  return { picture: { ...rest, rulesSpec: rules.spec }, options: job.options };
 }
