@@ -173,7 +173,6 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
   useGeometry(rules);
   const c = board.candidates;
   const n = collectBases(board, 2);
-  alignedPairStats.pairs = 0;
   const onlyNear = markNearChange(c, n, lastPairFree);
   for (let j = 1; j < n; j++) {
     const b = bases[j]!;
@@ -187,7 +186,6 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
       const w1 = excluders[a * 3 + 1]! & excluders[b * 3 + 1]!;
       const w2 = excluders[a * 3 + 2]! & excluders[b * 3 + 2]!;
       if (!twoOrMore(w0, w1, w2)) continue;
-      alignedPairStats.pairs++;
       const ma = c[a]!;
       const mb = c[b]!;
       // Only excluders whose candidates the pair can both take can be used up; with none, every
@@ -218,9 +216,6 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
   remember(lastPairFree, c, n);
   return null;
 }
-
-/** Search effort of the last pair search (pairs of base cells with two or more common excluders checked). */
-export const alignedPairStats = { pairs: 0 };
 
 /** Whether some changed cell (see markNearChange) sees both cells. */
 function changedSeesBoth(a: number, b: number): boolean {

@@ -175,19 +175,11 @@ export class Run {
     this.root = other.root;
     this.on.set(other.on);
     this.off.set(other.off);
-    // Loops rather than set(subarray): no view allocated per copy. Only the entries of stored
-    // nodes are ever read (see `has`).
-    for (let i = 0; i < other.onCount; i++) {
-      const node = other.onOrder[i]!;
-      this.onOrder[i] = node;
-      this.copyNode(other, node);
-    }
+    // Whole arrays (a few kilobytes, no view allocated): only the entries of stored nodes are ever read (see `has`).
+    this.onOrder.set(other.onOrder);
+    this.offOrder.set(other.offOrder);
+    this.meta.set(other.meta);
     this.onCount = other.onCount;
-    for (let i = 0; i < other.offCount; i++) {
-      const node = other.offOrder[i]!;
-      this.offOrder[i] = node;
-      this.copyNode(other, node);
-    }
     this.offCount = other.offCount;
     this.size = other.size;
     if (this.pool.length < other.poolLength) this.pool = new Int16Array(other.pool.length);
@@ -207,13 +199,6 @@ export class Run {
     this.truncated = other.truncated;
     this.quiescenceCount = other.quiescenceCount;
     this.quiescenceSizes.set(other.quiescenceSizes);
-  }
-
-  private copyNode(other: Run, node: number): void {
-    const at = node << 2;
-    this.meta[at] = other.meta[at]!;
-    this.meta[at + 1] = other.meta[at + 1]!;
-    this.meta[at + 2] = other.meta[at + 2]!;
   }
 
   /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
@@ -289,16 +274,6 @@ export class Run {
     const start = this.meta[node << 2]!;
     for (let i = 0; i < this.meta[(node << 2) + 1]!; i++) out.push(this.pool[start + i]!);
     return out;
-  }
-
-  /** Where a stored node's parents start in the pool. */
-  parentStartOf(node: number): number {
-    return this.meta[node << 2]!;
-  }
-
-  /** How many parents a stored node has. */
-  parentCountOf(node: number): number {
-    return this.meta[(node << 2) + 1]!;
   }
 
   /** Insertion index of a stored node (parents always come before their children). */

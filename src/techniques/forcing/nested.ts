@@ -332,8 +332,8 @@ function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
     }
     while (top > 0) {
       const node = WALK_STACK[--top]!;
-      const count = run.parentCountOf(node);
-      const start = run.parentStartOf(node);
+      const count = run.meta[(node << 2) + 1]!;
+      const start = run.meta[node << 2]!;
       for (let i = 0; i < count; i++) {
         const n = run.pool[start + i]!;
         if (WALK_STAMP[n] !== walk) {
