@@ -33,7 +33,7 @@ function chainData(run: Run, target: number, ownParents: number[] | null, base: 
     stack.push(...run.parentsOf(n));
   }
   if (ownParents === null) members.delete(target);
-  const order = [...members].sort((a, b) => run.seqOf(a) - run.seqOf(b));
+  const order = [...members].sort((a, b) => run.seq[a]! - run.seq[b]!);
   order.push(target);
   const index = new Map<number, number>();
   order.forEach((n, i) => index.set(n, i));

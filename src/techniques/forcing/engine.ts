@@ -127,14 +127,16 @@ export class Run {
   readonly offOrder = new Int16Array(729);
   offCount = 0;
   /**
-   * Per stored node, side by side (a node's stores and reads touch one memory line: runs are
-   * thousands, each written at scattered nodes): meta[node * 4] where its parents start in the
-   * pool, [+ 1] how many, [+ 2] its insertion index (see seqOf). 16 bits are enough: a node has
-   * at most 64 parents (an advanced "off" node's are capped there; a link's are its cause and at
-   * most 8 candidates removed from its cell or unit), so the pool holds at most 729 "off" nodes of
-   * 64 parents and 729 "on" nodes of 9, plus a contradiction's: 53,281 entries.
+   * Where each stored node's parents are in the pool, and how many. Small types keep a run small
+   * (there are thousands, each written at scattered nodes): a node has at most 64 parents (an
+   * advanced "off" node's are capped there; a link's are its cause and at most 8 candidates
+   * removed from its cell or unit), so the pool holds at most 729 "off" nodes of 64 parents and
+   * 729 "on" nodes of 9, plus a contradiction's: 53,281 entries, below 65,536.
    */
-  readonly meta = new Uint16Array(NODE_COUNT * 4);
+  readonly parentStart = new Uint16Array(NODE_COUNT);
+  readonly parentCount = new Uint8Array(NODE_COUNT);
+  /** Insertion index of each stored node (parents always come before their children). */
+  readonly seq = new Int16Array(NODE_COUNT);
   size = 0;
   pool = new Int16Array(1024);
   poolLength = 0;
@@ -175,11 +177,19 @@ export class Run {
     this.root = other.root;
     this.on.set(other.on);
     this.off.set(other.off);
-    // Whole arrays (a few kilobytes, no view allocated): only the entries of stored nodes are ever read (see `has`).
-    this.onOrder.set(other.onOrder);
-    this.offOrder.set(other.offOrder);
-    this.meta.set(other.meta);
+    // Loops rather than set(subarray): no view allocated per copy. Only the entries of stored
+    // nodes are ever read (see `has`).
+    for (let i = 0; i < other.onCount; i++) {
+      const node = other.onOrder[i]!;
+      this.onOrder[i] = node;
+      this.copyNode(other, node);
+    }
     this.onCount = other.onCount;
+    for (let i = 0; i < other.offCount; i++) {
+      const node = other.offOrder[i]!;
+      this.offOrder[i] = node;
+      this.copyNode(other, node);
+    }
     this.offCount = other.offCount;
     this.size = other.size;
     if (this.pool.length < other.poolLength) this.pool = new Int16Array(other.pool.length);
@@ -199,6 +209,12 @@ export class Run {
     this.truncated = other.truncated;
     this.quiescenceCount = other.quiescenceCount;
     this.quiescenceSizes.set(other.quiescenceSizes);
+  }
+
+  private copyNode(other: Run, node: number): void {
+    this.parentStart[node] = other.parentStart[node]!;
+    this.parentCount[node] = other.parentCount[node]!;
+    this.seq[node] = other.seq[node]!;
   }
 
   /** Empties the run for reuse (only what `add` and `setConflict` wrote is read back). */
@@ -231,12 +247,12 @@ export class Run {
    */
   truncateTo(step: number): void {
     const size = this.procSize[step]!;
-    const onKept = keptCount(this.onOrder, this.onCount, this.meta, size);
-    const offKept = keptCount(this.offOrder, this.offCount, this.meta, size);
+    const onKept = keptCount(this.onOrder, this.onCount, this.seq, size);
+    const offKept = keptCount(this.offOrder, this.offCount, this.seq, size);
     // Parents are stored in the order nodes are: the first node dropped starts what is dropped.
     let poolEnd = this.poolLength;
-    if (onKept < this.onCount) poolEnd = this.meta[this.onOrder[onKept]! << 2]!;
-    if (offKept < this.offCount) poolEnd = Math.min(poolEnd, this.meta[this.offOrder[offKept]! << 2]!);
+    if (onKept < this.onCount) poolEnd = this.parentStart[this.onOrder[onKept]!]!;
+    if (offKept < this.offCount) poolEnd = Math.min(poolEnd, this.parentStart[this.offOrder[offKept]!]!);
     // A contradiction was met while processing the last node, at or after `step`.
     if (this.conflictNode >= 0) poolEnd = Math.min(poolEnd, this.conflictStart);
     if (onKept + offKept < this.onCount + this.offCount - onKept - offKept) {
@@ -271,14 +287,9 @@ export class Run {
   /** Parents of a stored node (empty for the root). */
   parentsOf(node: number): number[] {
     const out: number[] = [];
-    const start = this.meta[node << 2]!;
-    for (let i = 0; i < this.meta[(node << 2) + 1]!; i++) out.push(this.pool[start + i]!);
+    const start = this.parentStart[node]!;
+    for (let i = 0; i < this.parentCount[node]!; i++) out.push(this.pool[start + i]!);
     return out;
-  }
-
-  /** Insertion index of a stored node (parents always come before their children). */
-  seqOf(node: number): number {
-    return this.meta[(node << 2) + 2]!;
   }
 
   /** Stores a node with its parents, parents[from .. from + count). */
@@ -291,10 +302,9 @@ export class Run {
       this.off[pot >> 5] = this.off[pot >> 5]! | (1 << (pot & 31));
       this.offOrder[this.offCount++] = node;
     }
-    const at = node << 2;
-    this.meta[at] = this.store(parents, count, from);
-    this.meta[at + 1] = count;
-    this.meta[at + 2] = this.size++;
+    this.parentStart[node] = this.store(parents, count, from);
+    this.parentCount[node] = count;
+    this.seq[node] = this.size++;
   }
 
   /**
@@ -317,10 +327,9 @@ export class Run {
     // add() for one parent, written out: the propagation's hottest store.
     this.off[word] = this.off[word]! | bit;
     this.offOrder[this.offCount++] = offNode;
-    const at = offNode << 2;
-    this.meta[at] = this.storeOne(parent);
-    this.meta[at + 1] = 1;
-    this.meta[at + 2] = this.size++;
+    this.parentStart[offNode] = this.storeOne(parent);
+    this.parentCount[offNode] = 1;
+    this.seq[offNode] = this.size++;
     return 1;
   }
 
@@ -448,12 +457,12 @@ function clearPot(set: Int32Array, pot: number): void {
 }
 
 /** How many of the first `count` nodes of `order` (stored in that order) have a seq below `size`: a binary search. */
-function keptCount(order: Int16Array, count: number, meta: Uint16Array, size: number): number {
+function keptCount(order: Int16Array, count: number, seq: Int16Array, size: number): number {
   let low = 0;
   let high = count;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (meta[(order[mid]! << 2) + 2]! < size) low = mid + 1;
+    if (seq[order[mid]!]! < size) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -924,7 +933,7 @@ export class ChainEngine {
     let next = 0;
     for (let q = 0; q < run.quiescenceCount; q++) {
       const size = run.quiescenceSizes[q]!;
-      while (next < run.offCount && run.seqOf(run.offOrder[next]!) < size) this.removeCandidate(run.offOrder[next++]! >> 1);
+      while (next < run.offCount && run.seq[run.offOrder[next]!]! < size) this.removeCandidate(run.offOrder[next++]! >> 1);
       if (changeMakesPatterns(this.houses, this.cur, this.curPos, this.changed, this.changedCount)) return true;
     }
     return false;
@@ -1292,9 +1301,8 @@ export class ChainEngine {
     let top = 0;
     if (ownStart < 0) nestedTotal += newProofComplexity(run, node, proofs);
     // Each node is stamped when pushed, so the stack never holds more than NODE_COUNT entries.
-    const meta = run.meta;
-    const start = ownStart >= 0 ? ownStart : meta[node << 2]!;
-    const n = ownStart >= 0 ? run.conflictCount : meta[(node << 2) + 1]!;
+    const start = ownStart >= 0 ? ownStart : run.parentStart[node]!;
+    const n = ownStart >= 0 ? run.conflictCount : run.parentCount[node]!;
     for (let i = 0; i < n; i++) {
       const q = run.pool[start + i]!;
       if (stamp[q] !== gen) {
@@ -1307,8 +1315,8 @@ export class ChainEngine {
       if (count + nestedTotal > cap) return count + nestedTotal;
       const p = stack[--top]!;
       nestedTotal += newProofComplexity(run, p, proofs);
-      const ps = meta[p << 2]!;
-      const pc = meta[(p << 2) + 1]!;
+      const ps = run.parentStart[p]!;
+      const pc = run.parentCount[p]!;
       for (let i = 0; i < pc; i++) {
         const q = run.pool[ps + i]!;
         if (stamp[q] !== gen) {

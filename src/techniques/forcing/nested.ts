@@ -332,8 +332,8 @@ function describeNeeds(sub: ChainEngine, hint: ChainHint): void {
     }
     while (top > 0) {
       const node = WALK_STACK[--top]!;
-      const count = run.meta[(node << 2) + 1]!;
-      const start = run.meta[node << 2]!;
+      const count = run.parentCount[node]!;
+      const start = run.parentStart[node]!;
       for (let i = 0; i < count; i++) {
         const n = run.pool[start + i]!;
         if (WALK_STAMP[n] !== walk) {
@@ -385,7 +385,7 @@ export function nestedProofChains(proof: NestedProof, outer: Run, base: Uint16Ar
   const grid = base.slice();
   for (let i = 0; i < outer.offCount; i++) {
     const node = outer.offOrder[i]!;
-    if (outer.seqOf(node) >= proof.outerSize) continue;
+    if (outer.seq[node]! >= proof.outerSize) continue;
     const pot = node >> 1;
     grid[Math.floor(pot / 9)] = grid[Math.floor(pot / 9)]! & ~(1 << (pot % 9));
   }

@@ -290,7 +290,7 @@ function targetsIn(set: Int32Array, sign: number, run: Run, from: number): numbe
       const node = (((w << 5) + 31 - Math.clz32(bits & -bits)) << 1) | sign;
       // Insertion by the run's order (its insertion index).
       let i = end++;
-      for (; i > from && run.seqOf(TARGETS[i - 1]!) > run.seqOf(node); i--) TARGETS[i] = TARGETS[i - 1]!;
+      for (; i > from && run.seq[TARGETS[i - 1]!]! > run.seq[node]!; i--) TARGETS[i] = TARGETS[i - 1]!;
       TARGETS[i] = node;
     }
   }
