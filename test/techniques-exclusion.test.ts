@@ -10,6 +10,7 @@ import {
   EXCLUSION_TECHNIQUES,
   findAlignedPairExclusion,
   findAlignedTripleExclusion,
+  forgetAlignedPairBoard,
   forgetAlignedTripleBoard,
 } from '../src/techniques/exclusion.js';
 import { nextBasicStep } from './helpers/soundness.js';
@@ -202,6 +203,31 @@ describe('aligned triple exclusion after a board without one', () => {
         const after = findAlignedTripleExclusion(board);
         forgetAlignedTripleBoard();
         const whole = findAlignedTripleExclusion(board);
+        expect(after, `${line} step ${iter}`).toEqual(whole);
+        searches++;
+        if (whole !== null) found++;
+        return whole;
+      });
+    }
+    expect(searches).toBeGreaterThan(1000);
+    expect(found).toBeGreaterThan(20);
+  });
+});
+
+// The pair search remembers the last board where it found nothing in the same way.
+
+describe('aligned pair exclusion after a board without one', () => {
+  it('finds what a whole search finds', () => {
+    const puzzles = readFileSync(new URL('top1465.txt', DATA), 'utf8').split('\n').filter(Boolean).slice(300, 420);
+    const rng = seedrandom('exclusion-incremental-pairs');
+    let searches = 0;
+    let found = 0;
+    for (const line of puzzles) {
+      forgetAlignedPairBoard();
+      walkPuzzle(line, rng, (board, _solution, iter) => {
+        const after = findAlignedPairExclusion(board);
+        forgetAlignedPairBoard();
+        const whole = findAlignedPairExclusion(board);
         expect(after, `${line} step ${iter}`).toEqual(whole);
         searches++;
         if (whole !== null) found++;

@@ -39,7 +39,8 @@ function useGeometry(g: Geometry): void {
   peerStart = g.peerStart;
   peerList = g.peers;
   peerWords = g.peerWords;
-  // The last triple-free board was of other rules.
+  // The last pair-free and triple-free boards were of other rules.
+  lastPairFree.known = false;
   lastTripleFree.known = false;
 }
 
@@ -172,10 +173,15 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
   useGeometry(rules);
   const c = board.candidates;
   const n = collectBases(board, 2);
+  const onlyNear = markNearChange(c, n, lastPairFree);
   for (let j = 1; j < n; j++) {
     const b = bases[j]!;
+    const bNew = !onlyNear || (newBases[j >> 5]! & (1 << (j & 31))) !== 0;
     for (let i = 0; i < j; i++) {
       const a = bases[i]!;
+      // Neither a nor b is new: only a changed cell seeing both (an excluder gained or lost) can
+      // make the pair new (see lastPairFree).
+      if (!bNew && (newBases[i >> 5]! & (1 << (i & 31))) === 0 && !changedSeesBoth(a, b)) continue;
       const w0 = excluders[a * 3]! & excluders[b * 3]!;
       const w1 = excluders[a * 3 + 1]! & excluders[b * 3 + 1]!;
       const w2 = excluders[a * 3 + 2]! & excluders[b * 3 + 2]!;
@@ -201,10 +207,24 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
       if (allowedA === ma && allowedB === mb) continue;
       loadExcluders(board, w0, w1, w2);
       const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB]);
-      if (step !== null) return step;
+      if (step !== null) {
+        lastPairFree.known = false;
+        return step;
+      }
     }
   }
+  remember(lastPairFree, c, n);
   return null;
+}
+
+/** Whether some changed cell (see markNearChange) sees both cells. */
+function changedSeesBoth(a: number, b: number): boolean {
+  return (
+    ((changedCells[0]! & peerWords[a * 3]! & peerWords[b * 3]!) |
+      (changedCells[1]! & peerWords[a * 3 + 1]! & peerWords[b * 3 + 1]!) |
+      (changedCells[2]! & peerWords[a * 3 + 2]! & peerWords[b * 3 + 2]!)) !==
+    0
+  );
 }
 
 /** Search effort of the last triple search (base sets whose combinations were checked). */
@@ -221,7 +241,7 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
   const n = collectBases(board, 3);
   alignedTripleStats.sets = 0;
   indexBasesByExcluder(n);
-  const onlyNear = markNearChange(c, n);
+  const onlyNear = markNearChange(c, n, lastTripleFree);
   for (let i = 0; i < n; i++) {
     const a = bases[i]!;
     const a0 = excluders[a * 3]!;
@@ -272,11 +292,22 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
       }
     }
   }
-  lastTripleFree.candidates.set(c);
-  lastTripleFree.bases.fill(0);
-  for (let i = 0; i < n; i++) setCell(lastTripleFree.bases, bases[i]!);
-  lastTripleFree.known = true;
+  remember(lastTripleFree, c, n);
   return null;
+}
+
+/** A board where a search found nothing, and its `n` base cells (see lastTripleFree). */
+interface FreeBoard {
+  candidates: Uint16Array;
+  bases: Int32Array;
+  known: boolean;
+}
+
+function remember(free: FreeBoard, c: Uint16Array, n: number): void {
+  free.candidates.set(c);
+  free.bases.fill(0);
+  for (let i = 0; i < n; i++) setCell(free.bases, bases[i]!);
+  free.known = true;
 }
 
 /**
@@ -287,7 +318,14 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
  * with no changed cell seeing all three (the only way its excluders can differ), is the same set,
  * and it gave nothing. Only the others are searched.
  */
-const lastTripleFree = { candidates: new Uint16Array(81), bases: new Int32Array(3), known: false };
+const lastTripleFree: FreeBoard = { candidates: new Uint16Array(81), bases: new Int32Array(3), known: false };
+
+/**
+ * The same for pairs (base cells of excluders with two candidates): a pair is decided by its two
+ * cells' candidates and its common excluders, so a pair of cells unchanged and bases there too,
+ * with no changed cell seeing both, gave nothing there and gives nothing here.
+ */
+const lastPairFree: FreeBoard = { candidates: new Uint16Array(81), bases: new Int32Array(3), known: false };
 
 /** Base cells (bits over base indices, three words) that changed or were no base on the last board. */
 const newBases = new Int32Array(3);
@@ -303,13 +341,13 @@ function setCell(set: Int32Array, cell: number): void {
 }
 
 /**
- * Fills newBases, changedCells and basesSeeing for a board with `n` bases when it is the last
- * triple-free board less some candidates, and returns true; else returns false (every set is
- * searched).
+ * Fills newBases, changedCells and basesSeeing for a board with `n` bases when it is the `free`
+ * board (the last triple-free or pair-free one) less some candidates, and returns true; else
+ * returns false (every set is searched).
  */
-function markNearChange(c: Uint16Array, n: number): boolean {
-  if (!lastTripleFree.known) return false;
-  const last = lastTripleFree.candidates;
+function markNearChange(c: Uint16Array, n: number, free: FreeBoard): boolean {
+  if (!free.known) return false;
+  const last = free.candidates;
   changedCells[0] = 0;
   changedCells[1] = 0;
   changedCells[2] = 0;
@@ -322,7 +360,7 @@ function markNearChange(c: Uint16Array, n: number): boolean {
   newBases[0] = 0;
   newBases[1] = 0;
   newBases[2] = 0;
-  const lastBases = lastTripleFree.bases;
+  const lastBases = free.bases;
   for (let i = 0; i < n; i++) {
     const cell = bases[i]!;
     const word = (cell / 27) | 0;
@@ -365,6 +403,11 @@ function newThirds(a: number, b: number): boolean {
 /** Forgets the last triple-free board (for tests: the next search is a whole one). */
 export function forgetAlignedTripleBoard(): void {
   lastTripleFree.known = false;
+}
+
+/** Forgets the last pair-free board (for tests: the next search is a whole one). */
+export function forgetAlignedPairBoard(): void {
+  lastPairFree.known = false;
 }
 
 /** For each cell, the base cells it is an excluder of: bits over base indices (three 32-bit words). */

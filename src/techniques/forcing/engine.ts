@@ -126,8 +126,15 @@ export class Run {
   onCount = 0;
   readonly offOrder = new Int16Array(729);
   offCount = 0;
-  readonly parentStart = new Int32Array(NODE_COUNT);
-  readonly parentCount = new Uint16Array(NODE_COUNT);
+  /**
+   * Where each stored node's parents are in the pool, and how many. Small types keep a run small
+   * (there are thousands, each written at scattered nodes): a node has at most 64 parents (an
+   * advanced "off" node's are capped there; a link's are its cause and at most 8 candidates
+   * removed from its cell or unit), so the pool holds at most 729 "off" nodes of 64 parents and
+   * 729 "on" nodes of 9, plus a contradiction's: 53,281 entries, below 65,536.
+   */
+  readonly parentStart = new Uint16Array(NODE_COUNT);
+  readonly parentCount = new Uint8Array(NODE_COUNT);
   /** Insertion index of each stored node (parents always come before their children). */
   readonly seq = new Int16Array(NODE_COUNT);
   size = 0;
