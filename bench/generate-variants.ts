@@ -24,6 +24,10 @@
  * `dt`, a level whose puzzles we do not make apart); on a jigsaw, whose pieces are no boxes to SE
  * (a hidden single in one rates 1.5), Solo's `dt` puzzles are ours too, so beginner-dt there.
  * Then easy-db, medium-da, hard-de, expert-de (Solo's extreme spans our hard and expert bands).
+ * Solo's levels are not our bands: the last three columns grade a batch of Solo's puzzles at the
+ * paired level with our grader (SukakuExplainer's ratings) and count those in our band without a
+ * guess; Solo's rate of puzzles of our difficulty is its rate times that share (what a user who
+ * wants our band from Solo gets: generate at the nearest level, keep what is in the band).
  * Killer: Solo's `3x3k` has no givens and merges cages while its killer logic (cage sums,
  * min/max, the rule of 45, singles in boxes) solves them; ours (`any`) merges while singles, cage combinations and the rule of 45 do, so both
  * are unique by logic alone. Solo has no windoku or Samurai: those rows have no ratio.
@@ -35,6 +39,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { fromSoloId } from '../src/formats/solo.js';
+import { gradePuzzle } from '../src/grader/grade.js';
+import { LEVELS } from '../src/grader/levels.js';
 import { generateVariant, type VariantLevel, type VariantName } from '../src/generator/variants/index.js';
 
 const quick = process.argv.includes('--quick');
@@ -91,6 +98,9 @@ const ROWS: Row[] = [
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
 ];
 
+/** Solo puzzles graded for the in-band share, per level (Solo's extreme and jigsaw levels are slow to make). */
+const SHARE_COUNT: Partial<Record<VariantLevel, number>> = { beginner: 200, easy: 200, medium: 40, hard: 40, expert: 40 };
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -117,12 +127,36 @@ function solo(params: string, count: number): number {
   return count / Math.max(seconds, 0.001);
 }
 
+/** Levels that are the grader's rating bands (9x9 rules without cages: classic, jigsaw, X). */
+const BANDED = new Set<string>(['beginner', 'easy', 'medium', 'hard', 'expert']);
+const BANDED_VARIANTS = new Set<string>(['classic', 'jigsaw', 'x']);
+
+/**
+ * The share of Solo's puzzles at `params` that our grader (SukakuExplainer's ratings) puts in our
+ * level's band, without a guess: Solo cannot be asked for a band, so a user who wants, say, hard
+ * puzzles (3.5-4.6) from Solo generates at its nearest level and keeps those in the band. Its rate
+ * of puzzles of our difficulty is then its rate times this share. Not timed (the grading is ours).
+ */
+function soloShareInBand(params: string, level: VariantLevel, count: number): { inBand: number; graded: number } {
+  const at = LEVELS.findIndex((row) => row.level === level);
+  const above = at === 0 ? 0 : LEVELS[at - 1]!.maxRating;
+  const upTo = LEVELS[at]!.maxRating;
+  const run = spawnSync(SOLO, ['--generate', String(count), params], { encoding: 'utf8' });
+  const ids = run.stdout.split('\n').filter((line) => line.includes(':'));
+  let inBand = 0;
+  for (const id of ids) {
+    const grade = gradePuzzle(fromSoloId(id), { maxRating: upTo });
+    if (grade.guesses === 0 && !grade.lowerBound && grade.rating > above + 1e-9 && grade.rating <= upTo + 1e-9) inBand++;
+  }
+  return { inBand, graded: ids.length };
+}
+
 function main(): void {
   const haveSolo = existsSync(SOLO);
   console.log(`# Variant generator benchmark (${quick ? 'quick' : 'full'}; medians of ${RUNS} runs; Node ${process.version})\n`);
   if (!haveSolo) console.log(`(${SOLO} not found: no Solo column)\n`);
-  console.log('| variant | our level | puzzles/run | ours puzzles/CPU-s | clues mean | Solo params | Solo puzzles/CPU-s | ours / Solo |');
-  console.log('|---|---|---:|---:|---:|---|---:|---:|');
+  console.log('| variant | our level | puzzles/run | ours puzzles/CPU-s | clues mean | Solo params | Solo puzzles/CPU-s | ours / Solo | Solo in our band | Solo in band/CPU-s | ours / Solo in band |');
+  console.log('|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|');
   for (const row of ROWS) {
     if (only !== undefined && row.variant !== only) continue;
     if (onlyLevel !== undefined && row.level !== onlyLevel) continue;
@@ -132,8 +166,14 @@ function main(): void {
     let soloRate = NaN;
     if (row.solo !== null && haveSolo) soloRate = median(Array.from({ length: RUNS }, () => solo(row.solo!, quick ? Math.ceil(row.soloCount / 4) : row.soloCount)));
     const ratio = Number.isNaN(soloRate) ? '-' : `${(rate / soloRate).toFixed(2)}x`;
+    let band = '- | - | -';
+    if (!Number.isNaN(soloRate) && BANDED.has(row.level) && BANDED_VARIANTS.has(row.variant)) {
+      const share = soloShareInBand(row.solo!, row.level, quick ? 20 : SHARE_COUNT[row.level] ?? 100);
+      const inBandRate = (soloRate * share.inBand) / share.graded;
+      band = `${share.inBand}/${share.graded} | ${inBandRate.toFixed(1)} | ${share.inBand === 0 ? '-' : `${(rate / inBandRate).toFixed(2)}x`}`;
+    }
     console.log(
-      `| ${row.variant} | ${row.level}${row.reference === true ? ' (ref)' : ''} | ${quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count} | ${rate.toFixed(1)} | ${clues.toFixed(1)} | ${row.solo ?? '-'} | ${Number.isNaN(soloRate) ? '-' : soloRate.toFixed(1)} | ${ratio} |`,
+      `| ${row.variant} | ${row.level}${row.reference === true ? ' (ref)' : ''} | ${quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count} | ${rate.toFixed(1)} | ${clues.toFixed(1)} | ${row.solo ?? '-'} | ${Number.isNaN(soloRate) ? '-' : soloRate.toFixed(1)} | ${ratio} | ${band} |`,
     );
   }
 }
