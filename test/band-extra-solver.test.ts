@@ -89,6 +89,32 @@ describe('band solver with extra houses', () => {
     expect(bandExtraTablesOf(buildRules({ size: 9, windoku: true })).killer).toBeNull();
   });
 
+  test("the 81-cell solver's killer tables over jigsaw pieces: peers are house and cage mates, summed cages then the innies of every house", () => {
+    const jigsaw = readVariantFixtures('jigsaw.txt')[0]!;
+    const killer = readVariantFixtures('killer.txt')[2]!;
+    const rules = buildRules({ size: 9, regions: jigsaw.spec.regions, cages: killer.spec.cages });
+    const tables = grid9TablesOf(rules);
+    for (let cell = 0; cell < 81; cell++) {
+      const mates = new Set<number>();
+      for (const house of rules.houses) if (house.includes(cell)) for (const other of house) mates.add(other);
+      const cage = rules.cageOf[cell]!;
+      if (cage >= 0) for (const other of rules.cages[cage]!.cells) mates.add(other);
+      mates.delete(cell);
+      expect(tables.peers[cell], `cell ${cell}`).toEqual([...mates].sort((a, b) => a - b));
+    }
+    const summed = rules.cages.filter((cage) => cage.sum !== 0).map((cage) => ({ cells: [...cage.cells], sum: cage.sum }));
+    const rests: { cells: number[]; sum: number }[] = [];
+    for (const house of rules.houses.map((cells) => [...cells])) {
+      const inside = summed.filter((cage) => cage.cells.every((cell) => house.includes(cell)));
+      const cells = house.filter((cell) => !inside.some((cage) => cage.cells.includes(cell))).sort((a, b) => a - b);
+      if (cells.length === 0 || cells.length > 5 || inside.length === 0) continue;
+      if (summed.some((cage) => JSON.stringify(cage.cells) === JSON.stringify(cells))) continue;
+      rests.push({ cells, sum: 45 - inside.reduce((total, cage) => total + cage.sum, 0) });
+    }
+    expect(rests.length).toBeGreaterThan(0);
+    expect(tables.cages).toEqual([...summed, ...rests]);
+  });
+
   test('it takes killers over classic boxes, and leaves jigsaw (killer or not), other sizes and Samurai to the other solvers', () => {
     const jigsaw = readVariantFixtures('jigsaw.txt')[0]!;
     const killer = readVariantFixtures('killer.txt')[0]!;

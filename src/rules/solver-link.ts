@@ -35,12 +35,6 @@ export function rulesCounter(): RulesCounter | null {
   return linked;
 }
 
-/** A cage as the solver reads it: cells ascending, sum 0 when it has none. */
-export interface CageCells {
-  readonly cells: ArrayLike<number>;
-  readonly sum: number;
-}
-
 /**
  * What buildRules tells the solver about a rules value besides its public fields: the shared layout
  * it was built on (any object standing for it), so that the solver compiles the layout's tables once
@@ -83,16 +77,6 @@ export function sourceOf(rules: Rules): RulesSource | undefined {
 /** The layout object of a rules value, or the rules value itself. */
 export function layoutKeyOf(rules: Rules): object {
   return sourceOf(rules)?.layout ?? rules;
-}
-
-/** The cages of a rules value (as rules.cages, without the views). */
-export function cagesOf(rules: Rules): readonly CageCells[] {
-  const source = sourceOf(rules);
-  if (source === undefined) return rules.cages;
-  const { cells, start, sums } = source.cages;
-  const cages = new Array<CageCells>(sums.length);
-  for (let i = 0; i < cages.length; i++) cages[i] = { cells: Array.prototype.slice.call(cells, start[i]!, start[i + 1]!), sum: sums[i]! };
-  return cages;
 }
 
 /** How many cages a rules value has, without making any list. */

@@ -146,9 +146,10 @@ export function sumOptions9(k: number, sum: number): Int32Array | null {
  * cells of a house outside the summed cages lying wholly inside it add up to 45 minus those cages'
  * sums; they are distinct, one house, so they are one more cage), e.g. a row with cages 10 + 17 + 9
  * inside it and two cells left over: those two add up to 9. An innie of more than 5 cells, or one
- * that is a cage already, is left out (as grid9-solver.ts's compile9 does, which makes the same
- * list for any 81-cell layout; this one is for a killer counted once: it reads the flat cage lists,
- * allocates nothing and finds the houses holding a cage from per-cell house bits).
+ * that is a cage already, is left out. It reads the flat cage lists, allocates nothing (a checker
+ * counting every killer once makes them for each) and finds the houses holding a cage from per-cell
+ * house bits; band-extra-solver.ts (classic boxes) and grid9-solver.ts's compile9 (any 81-cell
+ * layout) both make their killer tables with it.
  *
  * houseMask: house h's cells at h * 3; housesOf: the houses of each cell as bits (two words a cell:
  * houses 0-31 and 32-63). peers (3 words a cell) and withPeers (3 words: the cells with peers) are

@@ -1,6 +1,6 @@
 import type { Rules } from '../rules/types.js';
-import { cagesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
-import { sumOptions9 } from './cage-sums.js';
+import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
+import { killerTables9, sumOptions9 } from './cage-sums.js';
 
 /*
  * The counting solver for 81-cell, 9-digit rule sets (classic houses or jigsaw regions, diagonals,
@@ -387,11 +387,11 @@ const slots: Slot[] = [];
 let nextSlot = 0;
 /** Rules values without summed cages use their layout's tables as they are (cage-mates aside). */
 const plainOf = new WeakMap<Layout9, Compiled9>();
-// Scratch of compile9, made on first use: summed cages and house rests as (3 words, sum), and the
-// summed cage whose first cell each cell is (or -1).
-let summed = new Int32Array(0);
+// Scratch of compile9 for killerTables9, made on first use: house rests as (3 words, sum), the
+// summed cage whose first cell each cell is (or -1), and the cells with cage-mates (unread here).
 let rest = new Int32Array(0);
 let firstOf = new Int16Array(0);
+const withPeersScratch = new Int32Array(3);
 
 function newSlot(layout: Layout9): Slot {
   return {
@@ -407,15 +407,13 @@ function newSlot(layout: Layout9): Slot {
 }
 
 /**
- * The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}); band-extra-solver.ts
- * reads the peers and cages of killers over classic boxes from here (same cell words).
+ * The solver tables of an 81-cell, 9-digit rules value (see {@link fitsGrid9}): the layout's, with
+ * the cage-mates among the peers and the summed cages and innies of a killer.
  */
 export function compile9(rules: Rules): Compiled9 {
   for (let i = 0; i < slots.length; i++) if (slots[i]!.rules === rules) return slots[i]!;
   const layout = compileLayout9(rules);
-  // The cages as buildRules sorted them, not rules.cages: those views are made on first read.
-  const cages = cagesOf(rules);
-  if (cages.length === 0) {
+  if (cageCountOf(rules) === 0) {
     let plain = plainOf.get(layout);
     if (plain === undefined) {
       // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
@@ -426,107 +424,24 @@ export function compile9(rules: Rules): Compiled9 {
     return plain;
   }
   if (slots.length < SLOTS) slots.push(newSlot(layout));
-  if (summed.length === 0) {
-    summed = new Int32Array(MAX_CAGES * 4);
+  if (rest.length === 0) {
     rest = new Int32Array(MAX_HOUSES * 4);
-    firstOf = new Int16Array(81);
+    firstOf = new Int16Array(81).fill(-1);
   }
   const slot = slots[nextSlot]!;
   nextSlot = (nextSlot + 1) % SLOTS;
   slot.rules = null; // until filled
   slot.layout = layout;
-  const peerMask = slot.peerMask;
-  peerMask.set(layout.peerMask);
-  let count = 0;
-  firstOf.fill(-1);
-  for (let i = 0; i < cages.length; i++) {
-    const cage = cages[i]!;
-    const cells = cage.cells;
-    let m0 = 0;
-    let m1 = 0;
-    let m2 = 0;
-    for (let j = 0; j < cells.length; j++) {
-      const cell = cells[j]!;
-      if (cell < 27) m0 |= 1 << cell;
-      else if (cell < 54) m1 |= 1 << (cell - 27);
-      else m2 |= 1 << (cell - 54);
-    }
-    for (let j = 0; j < cells.length; j++) {
-      const cell = cells[j]!;
-      const at = cell * 3;
-      peerMask[at] = peerMask[at]! | m0;
-      peerMask[at + 1] = peerMask[at + 1]! | m1;
-      peerMask[at + 2] = peerMask[at + 2]! | m2;
-      clearBit(peerMask, at, cell);
-    }
-    const sum = cage.sum;
-    if (sum !== 0) {
-      firstOf[cells[0]!] = count;
-      summed[count * 4] = m0;
-      summed[count * 4 + 1] = m1;
-      summed[count * 4 + 2] = m2;
-      summed[count * 4 + 3] = sum;
-      count++;
-    }
-  }
-  // Innies (the rule of 45): the cells of a house outside the summed cages lying wholly inside it
-  // add up to 45 minus those cages' sums; they are distinct (one house), so they are one more cage.
-  if (count > 0) {
-    const cageCount = count;
-    const houseCount = layout.houseCount;
-    const houses = layout.houseMask;
-    // rest[h * 4..]: house h's cells outside the cages inside it, and 45 minus their sums. A cage
-    // can only lie inside the houses of its first cell.
-    for (let h = 0; h < houseCount; h++) {
-      rest[h * 4] = houses[h * 3]!;
-      rest[h * 4 + 1] = houses[h * 3 + 1]!;
-      rest[h * 4 + 2] = houses[h * 3 + 2]!;
-      rest[h * 4 + 3] = 45;
-    }
-    for (let i = 0; i < cageCount; i++) {
-      const m0 = summed[i * 4]!;
-      const m1 = summed[i * 4 + 1]!;
-      const m2 = summed[i * 4 + 2]!;
-      const first = m0 !== 0 ? 31 - Math.clz32(m0 & -m0) : m1 !== 0 ? 27 + 31 - Math.clz32(m1 & -m1) : 54 + 31 - Math.clz32(m2 & -m2);
-      for (let half = 0; half < 2; half++) {
-        for (let hs = layout.housesOfBits[first * 2 + half]!; hs !== 0; hs &= hs - 1) {
-          const at = (half * 32 + 31 - Math.clz32(hs & -hs)) * 3;
-          if ((m0 & ~houses[at]!) | (m1 & ~houses[at + 1]!) | (m2 & ~houses[at + 2]!)) continue;
-          const r = (at / 3) * 4;
-          rest[r] = rest[r]! & ~m0;
-          rest[r + 1] = rest[r + 1]! & ~m1;
-          rest[r + 2] = rest[r + 2]! & ~m2;
-          rest[r + 3] = rest[r + 3]! - summed[i * 4 + 3]!;
-        }
-      }
-    }
-    for (let h = 0; h < houseCount; h++) {
-      const r0 = rest[h * 4]!;
-      const r1 = rest[h * 4 + 1]!;
-      const r2 = rest[h * 4 + 2]!;
-      const left = popcount27(r0) + popcount27(r1) + popcount27(r2);
-      if (left === 0 || left === 9 || left > 5) continue;
-      // A rest that is one of the cages already (a cage filling the rest of its house) adds nothing.
-      const first = r0 !== 0 ? 31 - Math.clz32(r0 & -r0) : r1 !== 0 ? 58 - Math.clz32(r1 & -r1) : 85 - Math.clz32(r2 & -r2);
-      const i = firstOf[first]! * 4;
-      if (i >= 0 && summed[i] === r0 && summed[i + 1] === r1 && summed[i + 2] === r2) continue;
-      summed[count * 4] = r0;
-      summed[count * 4 + 1] = r1;
-      summed[count * 4 + 2] = r2;
-      // An innie sum no digits can make (cages that cannot all hold) finds no options: no solution.
-      summed[count * 4 + 3] = rest[h * 4 + 3]!;
-      count++;
-    }
-  }
+  slot.peerMask.set(layout.peerMask);
   const { cageStart, cageCells, cageMask, cageSum } = slot;
+  // Cage-mates join the peers; the summed cages and the innies they leave (the rule of 45) are
+  // made as for killers over classic boxes (cage-sums.ts), from the cages as buildRules sorted them.
+  const count = killerTables9(cageTablesOf(rules), layout.houseMask, layout.houseCount, layout.housesOfBits, slot.peerMask, withPeersScratch, cageMask, cageSum, rest, firstOf);
   let at = 0;
   for (let i = 0; i < count; i++) {
     for (let w = 0; w < 3; w++) {
-      const m = summed[i * 4 + w]!;
-      cageMask[i * 3 + w] = m;
-      for (let bits = m; bits !== 0; bits &= bits - 1) cageCells[at++] = w * 27 + 31 - Math.clz32(bits & -bits);
+      for (let bits = cageMask[i * 3 + w]!; bits !== 0; bits &= bits - 1) cageCells[at++] = w * 27 + 31 - Math.clz32(bits & -bits);
     }
-    cageSum[i] = summed[i * 4 + 3]!;
     cageStart[i + 1] = at;
   }
   cageStart[0] = 0;
