@@ -548,8 +548,7 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   }
   tables = compile9(rules);
   const layout = tables.layout;
-  // Plain jigsaws (rows, columns, nine regions, nothing else) have their own digit-major solver.
-  jigsawPath = layout.lined && layout.houseCount === 27 && tables.cageCount === 0 && tables.peerMask === layout.peerMask;
+  jigsawPath = isPlainJigsaw(tables);
   if (jigsawPath) {
     const count = countJigsaw9(layout, givens, rules.startMasks, max);
     if (count >= 0) return count;
@@ -573,6 +572,20 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     if (propagate(0)) search(0);
   } while (restart);
   return solutions;
+}
+
+/**
+ * Plain jigsaws (houses 0-26 rows, columns and nine regions, nothing else: no extra house, no
+ * cage; odd/even marks allowed) go to the digit-major solver of jigsaw9-solver.ts.
+ */
+function isPlainJigsaw(compiled: Compiled9): boolean {
+  const layout = compiled.layout;
+  return layout.lined && layout.houseCount === 27 && compiled.cageCount === 0 && compiled.peerMask === layout.peerMask;
+}
+
+/** Whether {@link countGrid9} hands these rules to jigsaw9-solver.ts (for the tests). */
+export function takesJigsaw9(rules: Rules): boolean {
+  return fitsGrid9(rules) && isPlainJigsaw(compile9(rules));
 }
 
 /** Set by a search that made its layout's leftovers: the count starts over with them. */

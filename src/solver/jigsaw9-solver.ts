@@ -70,6 +70,9 @@ let housesOf: Int32Array = new Int32Array(0);
 let dirty = 0;
 /** Digits whose board changed since locked candidates last looked at it. */
 let lockDirty = 0;
+/** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
+let check = new Int32Array(0);
+let lockCheck = new Int32Array(0);
 /** Cells with exactly one candidate, from the last count over the boards. */
 let single0 = 0;
 let single1 = 0;
@@ -101,6 +104,8 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
     stack = new Int32Array(STATE * 83);
     found = new Uint8Array(81);
     givenBits = new Int32Array(30);
+    check = new Int32Array(9);
+    lockCheck = new Int32Array(9);
     ONE = new Uint16Array(512);
     for (let bit = 0; bit < 9; bit++) ONE[1 << bit] = 1 << bit;
   }
@@ -148,6 +153,8 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   }
   dirty = 0x1ff;
   lockDirty = 0x1ff;
+  check.fill(ALL);
+  lockCheck.fill(ALL);
   if (propagate(0)) search(0);
   return wantLeftovers ? -1 : solutions;
 }
@@ -208,8 +215,9 @@ function propagate(base: number): boolean {
     }
     // Singles are at a fixed point: locked candidates on the boards changed since their last look.
     if (lockDirty === 0) return true;
-    for (let todo = lockDirty; todo !== 0; todo &= todo - 1) if (!locked(base, 31 - Math.clz32(todo & -todo))) return false;
+    const todo = lockDirty;
     lockDirty = 0;
+    for (let bits = todo; bits !== 0; bits &= bits - 1) if (!locked(base, 31 - Math.clz32(bits & -bits))) return false;
     if (dirty === 0) return true;
   }
 }
@@ -232,6 +240,9 @@ function singles(base: number, d: number): boolean {
   const start0 = b0;
   const start1 = b1;
   const start2 = b2;
+  // The houses to look at: where d changed since the last look, then (after d's own placements) all.
+  let look = check[d]!;
+  check[d] = 0;
   for (;;) {
     // Naked singles of the board, then rows, columns and regions with one cell.
     let n0 = b0 & single0 & ~s0;
@@ -279,7 +290,7 @@ function singles(base: number, d: number): boolean {
       n1 |= b1 & columns;
       n2 |= b2 & columns;
     }
-    for (let bits = open >>> 18; bits !== 0; bits &= bits - 1) {
+    for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
       const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
       const a = b0 & reg[g]!;
       const b = b1 & reg[g + 1]!;
@@ -295,6 +306,7 @@ function singles(base: number, d: number): boolean {
     if ((n0 | n1 | n2) === 0) break;
     // The new cells of d leave their peers (two seeing each other took each other out) and close
     // their houses for d...
+    let closed = 0;
     for (let w = 0; w < 3; w++) {
       for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
         const k = w * 27 + 31 - Math.clz32(bits & -bits);
@@ -302,9 +314,11 @@ function singles(base: number, d: number): boolean {
         b0 &= ~peers[p]!;
         b1 &= ~peers[p + 1]!;
         b2 &= ~peers[p + 2]!;
-        open &= ~housesOf[k * 2]!;
+        closed |= housesOf[k * 2]!;
       }
     }
+    open &= ~closed;
+    look = ALL;
     if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
     s0 |= n0;
     s1 |= n1;
@@ -321,6 +335,8 @@ function singles(base: number, d: number): boolean {
       st[x + 2] = v2 & ~n2;
       dirty |= 1 << e;
       lockDirty |= 1 << e;
+      check[e] = check[e]! | closed;
+      lockCheck[e] = lockCheck[e]! | closed;
     }
   }
   st[base + SOLVED] = s0;
@@ -332,6 +348,7 @@ function singles(base: number, d: number): boolean {
     st[at + 1] = b1;
     st[at + 2] = b2;
     lockDirty |= 1 << d;
+    lockCheck[d] = ALL;
   }
   return true;
 }
@@ -346,7 +363,8 @@ function locked(base: number, d: number): boolean {
   let b0 = st[at]!;
   let b1 = st[at + 1]!;
   let b2 = st[at + 2]!;
-  const open = st[base + OPEN + d]!;
+  const open = st[base + OPEN + d]! & lockCheck[d]!;
+  lockCheck[d] = 0;
   const reg = houses;
   const rowOut = layout.rowOut;
   const offRow = layout.regionOffRow;
@@ -406,6 +424,8 @@ function locked(base: number, d: number): boolean {
   const left = layout.leftMask;
   if (left !== null) {
     for (let i = 0; i < left.length; i += 8) {
+      // Only pairs with a cell in a house where d changed since the last look.
+      if ((left[i + 6]! & open) === 0) continue;
       const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
       const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
       if (a === 0) {
@@ -426,6 +446,9 @@ function locked(base: number, d: number): boolean {
     st[at + 1] = b1;
     st[at + 2] = b2;
     dirty |= 1 << d;
+    lockDirty |= 1 << d;
+    check[d] = ALL;
+    lockCheck[d] = ALL;
   }
   return true;
 }
@@ -504,6 +527,13 @@ function search(base: number): void {
     for (let e = 0, at = next + w; e < 9; e++, at += 3) if (e !== d) stack[at] = stack[at]! & ~bit;
     dirty = digits & ~(1 << d);
     lockDirty = dirty;
+    // The parent was at a fixed point: only the houses of the cell changed, for its other digits.
+    check.fill(0);
+    lockCheck.fill(0);
+    for (let bits = dirty; bits !== 0; bits &= bits - 1) {
+      const e = 31 - Math.clz32(bits & -bits);
+      check[e] = lockCheck[e] = housesOf[cell * 2]!;
+    }
     if (propagate(next)) {
       search(next);
       if (solutions >= limit || wantLeftovers) return;
