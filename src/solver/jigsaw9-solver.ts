@@ -1,32 +1,37 @@
 /*
  * The counting solver of plain 9x9 jigsaws (rows, columns and nine regions partitioning the grid,
- * nothing else), digit-major like the band solver (band-solver.ts): grid9-solver.ts hands such rule
- * sets here and keeps the rest (extra houses, cages).
+ * nothing else; odd/even marks allowed), digit-major like the band solver (band-solver.ts):
+ * grid9-solver.ts hands such rule sets here and keeps the rest (extra houses, cages, a region that
+ * is also a row or column and so no house of its own).
  *
- * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), and
- * the solved cells:
+ * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), the
+ * solved cells and, per digit, the houses not holding it yet, 40 ints:
  *
  *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible
  *   state[27 + w]      cells of word w solved (their digit is the one board holding them, and it
  *                      has left their peers)
+ *   state[30 + d]      houses (bits 0-8 rows, 9-17 columns, 18-26 regions) without a solved d
  *
  * Propagation works a digit at a time, and only on the digits whose board changed (`dirty`, nine
- * bits), as JCZSolve does per band; what a digit's update does, on its board alone:
- * - singles: the cells of the board that no other board holds (naked singles, found for all cells
- *   at once by bit-sliced counting over the nine boards, between rounds of updates), the rows with one
- *   cell (a row is 9 bits of a word), the columns with one cell (counted all at once over the nine
- *   rows folded onto 9 bits), the regions with one cell (three ANDs each); a house with none is a
- *   contradiction. The new ones leave their peers (three ANDs a cell; two of them seeing each other
- *   is a contradiction) and the other eight boards, which are marked dirty when that changed them;
- * - locked candidates between a line and a region, from per-cell tables of the layout (does the
- *   first candidate's region hold all of a row's candidates? its row all of a region's?...), and the
- *   law of leftovers once the layout's pairs are made (grid9-solver.ts makes both);
- * - again while anything changed.
+ * bits), as JCZSolve does per band. Singles first, to a fixed point, for all digits:
+ * - naked singles for all cells at once, by bit-sliced counting over the nine boards (a cell on no
+ *   board is a contradiction), between rounds of digit updates;
+ * - a digit's update: its cells that no other board holds, its rows of one cell (a row is 9 bits of
+ *   a word: a table of 512), its columns of one cell (counted all at once over the nine rows
+ *   folded onto 9 bits), its open regions of one cell (three ANDs each), only where the digit
+ *   changed since its last look (per-digit house marks: after another digit took cells, the houses
+ *   of those cells); a house without the digit is a contradiction. The new cells leave their
+ *   peers (three ANDs a cell) and the other eight boards, marking them dirty; again until none.
+ * Then locked candidates on the boards changed since their last look, between a line and a region,
+ * from per-cell tables of the layout (does the first candidate's region hold all of a row's
+ * candidates? its row all of a region's?...), and the law of leftovers once the layout's pairs are
+ * made (grid9-solver.ts makes both), over the open houses where the digit changed; and singles
+ * again while they took anything out.
  * A guess writes a cell's digit by taking the cell from the other boards; nothing else is needed.
  *
  * Search: the unsolved cell with two candidates that sees most unsolved cells, else one with fewest;
- * each digit on a copy of the 30-int state one level up a preallocated stack. Nothing is allocated
- * per node.
+ * each digit on a copy of the state one level up a preallocated stack. Nothing is allocated per
+ * node. What it reads of the layout is grid9-solver.ts's compiled (cached) Layout9.
  */
 
 /** What this solver reads of a layout (grid9-solver.ts's Layout9: the same fields). */
@@ -297,11 +302,12 @@ function singles(base: number, d: number): boolean {
       const c = b2 & reg[g + 2]!;
       const x = a | b | c;
       if (x === 0) return false;
-      // One cell: one word holds any (each of (v | -v) >>> 31 is whether v is not empty), one bit.
-      const one = ((a | -a) >>> 31) + ((b | -b) >>> 31) + ((c | -c) >>> 31) === 1 && (x & (x - 1)) === 0 ? -1 : 0;
-      n0 |= a & one;
-      n1 |= b & one;
-      n2 |= c & one;
+      // One cell: the words share no bit and their union has one.
+      if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
+        n0 |= a;
+        n1 |= b;
+        n2 |= c;
+      }
     }
     if ((n0 | n1 | n2) === 0) break;
     // The new cells of d leave their peers (two seeing each other took each other out) and close
