@@ -17,7 +17,8 @@
  * BENCH_SETS=killer,windoku runs only the sets whose names contain one of the words (the references
  * are always measured), BENCH_ROUNDS the number of rounds (5).
  * 81-cell, 9-digit rule sets are counted by a fast path (band-extra-solver.ts for classic boxes
- * with extra houses or killer cages, grid9-solver.ts for jigsaw); "general solver" is the general one
+ * with extra houses or killer cages, grid9-solver.ts for jigsaw, which hands plain jigsaws to
+ * jigsaw9-solver.ts); "general solver" is the general one
  * on the same built rules, for the gain of the fast path.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { PuzzleFormatError } from '../src/core/errors.js';
 import { countSolutions, solve, countRules, solveRules, type Rules, type RulesSpec, buildRules, classicRules, samuraiRules, formatValues } from '../src/index.js';
 import { countRulesGeneral, countRulesGrid9, lastRulesStats } from '../src/solver/rules-solver.js';
-import { fitsGrid9, grid9TablesOf } from '../src/solver/grid9-solver.js';
+import { fitsGrid9, grid9TablesOf, takesJigsaw9 } from '../src/solver/grid9-solver.js';
 import { readSoloId } from './helpers/solo-id.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
 
@@ -650,6 +650,87 @@ describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw an
       expect(lastRulesStats()).toEqual(first);
       expect(countRulesGeneral(rules, turned, 2)).toBe(1);
     }
+  });
+
+  test('plain jigsaws (odd/even marks too) go to the digit-major solver (jigsaw9-solver.ts), other rule sets not', () => {
+    const spec = jigsaw[0]!.spec;
+    expect(takesJigsaw9(jigsaw[0]!.rules)).toBe(true);
+    expect(takesJigsaw9(buildRules({ ...spec, odd: [0, 10, 20], even: [1, 11] }))).toBe(true);
+    // Classic boxes are nine regions as well (countRulesGrid9 only: countRules sends them to the band solver).
+    expect(takesJigsaw9(classicRules(9))).toBe(true);
+    expect(takesJigsaw9(buildRules({ ...spec, diagonalDown: true }))).toBe(false);
+    expect(takesJigsaw9(buildRules({ ...spec, windoku: true }))).toBe(false);
+    expect(takesJigsaw9(buildRules({ ...spec, cages: [{ cells: [0, 1], sum: 3 }] }))).toBe(false);
+    expect(takesJigsaw9(buildRules({ ...spec, cages: [{ cells: [0, 1] }] }))).toBe(false);
+    expect(takesJigsaw9(buildRules({ size: 9, regions: rowRegion }))).toBe(false);
+    expect(takesJigsaw9(buildRules({ size: 6, regions: JIGSAW6 }))).toBe(false);
+  });
+
+  test('the digit-major path counts as the brute force: one, several and no solution, odd/even marks, wrong givens; its solutions are valid', () => {
+    const random = seedrandom('jigsaw9 brute');
+    const kinds = new Set<number>();
+    // (A few of Solo's layouts have a region that is a row or column: those stay on grid9-solver.ts.)
+    const plain = jigsaw.filter(({ rules }) => takesJigsaw9(rules));
+    for (let round = 0; round < 12; round++) {
+      const { spec } = plain[10 + round]!;
+      let rules = buildRules(spec);
+      const solution = someSolution(rules, random);
+      if (round % 4 === 3) {
+        // Odd/even marks on a quarter of the cells, one of them sometimes contradicting the solution.
+        const marked = [...solution.keys()].filter(() => random() < 0.25);
+        const flip = round % 8 === 7 ? marked[0]! : -1;
+        const odd = marked.filter((cell) => (solution[cell]! % 2 === 1) !== (cell === flip));
+        rules = buildRules({ ...spec, odd, even: marked.filter((cell) => !odd.includes(cell)) });
+      }
+      const givens = blanked(solution, [22, 30, 38, 44][round % 4]!, random);
+      if (round % 3 === 1) {
+        // A wrong digit in a blank: most often no solution.
+        const blank = [...givens.keys()].find((cell) => givens[cell] === 0)!;
+        givens[blank] = 1 + (solution[blank]! % 9);
+      }
+      expect(takesJigsaw9(rules)).toBe(true);
+      const expected = bruteCount(rules, givens, 20);
+      kinds.add(Math.min(expected, 2));
+      const label = `round ${round} ${formatValues(rules, givens)}`;
+      expect(countRulesGrid9(rules, givens, 20), label).toBe(expected);
+      expect(countRules(rules, givens, 1), label).toBe(Math.min(expected, 1));
+      const found = solveRules(rules, givens);
+      expect(found === null, label).toBe(expected === 0);
+      if (found) {
+        expect(isSolution(rules, found)).toBe(true);
+        expect([...givens].every((d, cell) => d === 0 || found[cell] === d)).toBe(true);
+      }
+    }
+    expect(kinds.has(0) && kinds.has(1) && kinds.has(2)).toBe(true);
+  });
+
+  test("Solo's jigsaws on the digit-major path: unique with a valid solution; three givens taken away or two swapped count as the general solver does", () => {
+    const sets = [...jigsaw.slice(0, 24), ...readVariantFixtures('jigsaw-unreasonable.txt').slice(0, 8)];
+    let several = 0;
+    let none = 0;
+    for (const { rules, givens } of sets) {
+      if (!takesJigsaw9(rules)) continue;
+      expect(countRules(rules, givens, 2)).toBe(1);
+      const found = solveRules(rules, givens)!;
+      expect(isSolution(rules, found)).toBe(true);
+      expect([...givens].every((d, cell) => d === 0 || found[cell] === d)).toBe(true);
+      const fewer = givens.slice();
+      let taken = 0;
+      for (let cell = 0; cell < 81 && taken < 3; cell++) if (fewer[cell] !== 0 && (fewer[cell] = 0) === 0) taken++;
+      const count = countRules(rules, fewer, 10);
+      expect(count).toBe(countRulesGeneral(rules, fewer, 10));
+      if (count > 1) several++;
+      // Two givens of different digits swapped: usually no solution.
+      const swapped = givens.slice();
+      const a = swapped.findIndex((d) => d !== 0);
+      const b = swapped.findIndex((d, cell) => cell > a && d !== 0 && d !== swapped[a]);
+      [swapped[a], swapped[b]] = [swapped[b]!, swapped[a]!];
+      const wrong = countRules(rules, swapped, 2);
+      expect(wrong).toBe(countRulesGeneral(rules, swapped, 2));
+      if (wrong === 0) none++;
+    }
+    expect(several).toBeGreaterThan(0);
+    expect(none).toBeGreaterThan(0);
   });
 
   test('with many cells blank (many solutions) they count as the general solver does, up to the limit', () => {

@@ -1,6 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
+import { countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats } from './jigsaw9-solver.js';
 
 /*
  * The counting solver for 81-cell, 9-digit rule sets (classic houses or jigsaw regions, diagonals,
@@ -521,13 +522,16 @@ let tables: Compiled9;
 
 /** The first solution of the last count that found one (a new array). */
 export function lastGrid9Solution(): Uint8Array {
-  return found.slice();
+  return jigsawPath ? lastJigsaw9Solution().slice() : found.slice();
 }
 
 /** Search effort of the last count. */
 export function lastGrid9Stats(): { nodes: number; guesses: number } {
-  return { nodes, guesses };
+  return jigsawPath ? lastJigsaw9Stats() : { nodes, guesses };
 }
+
+/** Whether the last count went to jigsaw9-solver.ts. */
+let jigsawPath = false;
 
 /**
  * Number of solutions of `givens` (81 cells, 0 empty) under `rules` (81 cells, 9 digits), up to
@@ -543,6 +547,15 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     givenBits = new Int32Array(27);
   }
   tables = compile9(rules);
+  const layout = tables.layout;
+  jigsawPath = isPlainJigsaw(tables);
+  if (jigsawPath) {
+    const count = countJigsaw9(layout, givens, rules.startMasks, max);
+    if (count >= 0) return count;
+    // Its first search on the layout: the leftover pairs, then the count again with them.
+    layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
+    return countJigsaw9(layout, givens, rules.startMasks, max);
+  }
   peers = tables.peerMask;
   housesOfBits = tables.layout.housesOfBits;
   limit = Math.max(1, max);
@@ -559,6 +572,20 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     if (propagate(0)) search(0);
   } while (restart);
   return solutions;
+}
+
+/**
+ * Plain jigsaws (houses 0-26 rows, columns and nine regions, nothing else: no extra house, no
+ * cage; odd/even marks allowed) go to the digit-major solver of jigsaw9-solver.ts.
+ */
+function isPlainJigsaw(compiled: Compiled9): boolean {
+  const layout = compiled.layout;
+  return layout.lined && layout.houseCount === 27 && compiled.cageCount === 0 && compiled.peerMask === layout.peerMask;
+}
+
+/** Whether {@link countGrid9} hands these rules to jigsaw9-solver.ts (for the tests). */
+export function takesJigsaw9(rules: Rules): boolean {
+  return fitsGrid9(rules) && isPlainJigsaw(compile9(rules));
 }
 
 /** Set by a search that made its layout's leftovers: the count starts over with them. */

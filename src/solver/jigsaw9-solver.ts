@@ -1,0 +1,548 @@
+/*
+ * The counting solver of plain 9x9 jigsaws (rows, columns and nine regions partitioning the grid,
+ * nothing else; odd/even marks allowed), digit-major like the band solver (band-solver.ts):
+ * grid9-solver.ts hands such rule sets here and keeps the rest (extra houses, cages, a region that
+ * is also a row or column and so no house of its own).
+ *
+ * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), the
+ * solved cells and, per digit, the houses not holding it yet, 40 ints:
+ *
+ *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible
+ *   state[27 + w]      cells of word w solved (their digit is the one board holding them, and it
+ *                      has left their peers)
+ *   state[30 + d]      houses (bits 0-8 rows, 9-17 columns, 18-26 regions) without a solved d
+ *
+ * Propagation works a digit at a time, and only on the digits whose board changed (`dirty`, nine
+ * bits), as JCZSolve does per band. Singles first, to a fixed point, for all digits:
+ * - naked singles for all cells at once, by bit-sliced counting over the nine boards (a cell on no
+ *   board is a contradiction), between rounds of digit updates;
+ * - a digit's update: its cells that no other board holds, its rows of one cell (a row is 9 bits of
+ *   a word: a table of 512), its columns of one cell (counted all at once over the nine rows
+ *   folded onto 9 bits), its open regions of one cell (three ANDs each), only where the digit
+ *   changed since its last look (per-digit house marks: after another digit took cells, the houses
+ *   of those cells); a house without the digit is a contradiction. The new cells leave their
+ *   peers (three ANDs a cell) and the other eight boards, marking them dirty; again until none.
+ * Then locked candidates on the boards changed since their last look, between a line and a region,
+ * from per-cell tables of the layout (does the first candidate's region hold all of a row's
+ * candidates? its row all of a region's?...), and the law of leftovers once the layout's pairs are
+ * made (grid9-solver.ts makes both), over the open houses where the digit changed; and singles
+ * again while they took anything out.
+ * A guess writes a cell's digit by taking the cell from the other boards; nothing else is needed.
+ *
+ * Search: the unsolved cell with two candidates that sees most unsolved cells, else one with fewest;
+ * each digit on a copy of the state one level up a preallocated stack. Nothing is allocated per
+ * node. What it reads of the layout is grid9-solver.ts's compiled (cached) Layout9.
+ */
+
+/** What this solver reads of a layout (grid9-solver.ts's Layout9: the same fields). */
+export interface JigsawLayout9 {
+  /** House h's cells as three words at houseMask[h * 3]: rows 0-8, columns 9-17, regions 18-26. */
+  readonly houseMask: Int32Array;
+  /** Houses of each cell as 64 bits, two ints per cell. */
+  readonly housesOfBits: Int32Array;
+  /** Peers of each cell, three words per cell. */
+  readonly peerMask: Int32Array;
+  /** Per cell k of row r, column c, region g: r outside g (k's word), g outside r, g outside c, c outside g. */
+  readonly rowOut: Int32Array;
+  readonly regionOffRow: Int32Array;
+  readonly regionOffColumn: Int32Array;
+  readonly columnOut: Int32Array;
+  /** Leftover pairs (8 words each: one side, the other, houses), null until made. */
+  readonly leftMask: Int32Array | null;
+}
+
+const ALL = 0x7ffffff;
+const STATE = 40;
+const SOLVED = 27;
+/** Per digit, the houses (bits 0-26) not holding it yet. */
+const OPEN = 30;
+/** A 9-bit row -> itself when it has one cell, else 0 (made on the first count). */
+let ONE = new Uint16Array(0);
+/** A column's cells in each word: bits c, c + 9 and c + 18 of column 0. */
+const COLUMN = 1 | (1 << 9) | (1 << 18);
+
+let stack = new Int32Array(0);
+let found = new Uint8Array(0);
+/** Scratch of the givens: each digit's cells (three words a digit), then all given cells. */
+let givenBits = new Int32Array(0);
+let layout: JigsawLayout9;
+let peers: Int32Array = new Int32Array(0);
+/** The layout's house masks: regions at 54..80. */
+let houses: Int32Array = new Int32Array(0);
+/** Houses of each cell as bits (two ints per cell: houses 0-31 in the first). */
+let housesOf: Int32Array = new Int32Array(0);
+/** Digits (bit d) whose board changed since their last update. */
+let dirty = 0;
+/** Digits whose board changed since locked candidates last looked at it. */
+let lockDirty = 0;
+/** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
+let check = new Int32Array(0);
+let lockCheck = new Int32Array(0);
+/** Cells with exactly one candidate, from the last count over the boards. */
+let single0 = 0;
+let single1 = 0;
+let single2 = 0;
+let solutions = 0;
+let limit = 2;
+let nodes = 0;
+let guesses = 0;
+/** Set when a search wants the layout's leftovers made: the count starts over with them. */
+let wantLeftovers = false;
+
+/** Search effort of the last count. */
+export function lastJigsaw9Stats(): { nodes: number; guesses: number } {
+  return { nodes, guesses };
+}
+
+/** The first solution of the last count that found one (the solver's own array: copy it). */
+export function lastJigsaw9Solution(): Uint8Array {
+  return found;
+}
+
+/**
+ * Solutions of `givens` (81 cells, 0 empty) on a plain jigsaw layout, up to `max`. Returns -1 when
+ * the search wants the layout's leftover pairs first (the caller makes them and counts again).
+ * `startMasks`: odd/even marks (allowed digits per cell) or null.
+ */
+export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, startMasks: Uint16Array | null, max: number): number {
+  if (stack.length === 0) {
+    stack = new Int32Array(STATE * 83);
+    found = new Uint8Array(81);
+    givenBits = new Int32Array(30);
+    check = new Int32Array(9);
+    lockCheck = new Int32Array(9);
+    ONE = new Uint16Array(512);
+    for (let bit = 0; bit < 9; bit++) ONE[1 << bit] = 1 << bit;
+  }
+  layout = tables;
+  peers = tables.peerMask;
+  houses = tables.houseMask;
+  housesOf = tables.housesOfBits;
+  limit = Math.max(1, max);
+  solutions = 0;
+  nodes = 0;
+  guesses = 0;
+  wantLeftovers = false;
+  stack.fill(ALL, 0, 27);
+  stack.fill(0, 27, OPEN);
+  stack.fill(ALL, OPEN, STATE);
+  if (startMasks !== null) {
+    for (let cell = 0; cell < 81; cell++) {
+      const banned = ~startMasks[cell]! & 0x1ff;
+      if (banned === 0) continue;
+      const w = (cell / 27) | 0;
+      const bit = 1 << cell % 27;
+      for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) stack[d * 3 + w] = stack[d * 3 + w]! & ~bit;
+    }
+  }
+  // Givens: each cell leaves the other boards (the naked singles of the first round place them).
+  givenBits.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    const digit = givens[cell]!;
+    if (digit === 0) continue;
+    if (digit > 9) return 0;
+    const w = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    const at = (digit - 1) * 3 + w;
+    if ((stack[at]! & bit) === 0) return 0;
+    givenBits[at] = givenBits[at]! | bit;
+    givenBits[27 + w] = givenBits[27 + w]! | bit;
+  }
+  const g0 = ~givenBits[27]!;
+  const g1 = ~givenBits[28]!;
+  const g2 = ~givenBits[29]!;
+  for (let at = 0; at < 27; at += 3) {
+    stack[at] = stack[at]! & (g0 | givenBits[at]!);
+    stack[at + 1] = stack[at + 1]! & (g1 | givenBits[at + 1]!);
+    stack[at + 2] = stack[at + 2]! & (g2 | givenBits[at + 2]!);
+  }
+  dirty = 0x1ff;
+  lockDirty = 0x1ff;
+  check.fill(ALL);
+  lockCheck.fill(ALL);
+  if (propagate(0)) search(0);
+  return wantLeftovers ? -1 : solutions;
+}
+
+/** Naked singles and empty cells over the nine boards; false on an empty cell. Marks the digits of new singles dirty. */
+function nakedPass(base: number): boolean {
+  const st = stack;
+  for (let w = 0; w < 3; w++) {
+    const at = base + w;
+    let one = st[at]!;
+    let two = 0;
+    let v = st[at + 3]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 6]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 9]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 12]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 15]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 18]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 21]!;
+    two |= one & v;
+    one |= v;
+    v = st[at + 24]!;
+    two |= one & v;
+    one |= v;
+    if (one !== ALL) return false;
+    const fresh = one & ~two & ~st[base + SOLVED + w]!;
+    if (w === 0) single0 = fresh;
+    else if (w === 1) single1 = fresh;
+    else single2 = fresh;
+    if (fresh !== 0) for (let d = 0, b = at; d < 9; d++, b += 3) if ((st[b]! & fresh) !== 0) dirty |= 1 << d;
+  }
+  return true;
+}
+
+/** Every rule to a fixed point; false on a contradiction. */
+function propagate(base: number): boolean {
+  nodes++;
+  for (;;) {
+    if (!nakedPass(base)) return false;
+    if (dirty !== 0) {
+      while (dirty !== 0) {
+        const d = 31 - Math.clz32(dirty & -dirty);
+        dirty &= dirty - 1;
+        if (!singles(base, d)) return false;
+      }
+      continue;
+    }
+    // Singles are at a fixed point: locked candidates on the boards changed since their last look.
+    if (lockDirty === 0) return true;
+    const todo = lockDirty;
+    lockDirty = 0;
+    for (let bits = todo; bits !== 0; bits &= bits - 1) if (!locked(base, 31 - Math.clz32(bits & -bits))) return false;
+    if (dirty === 0) return true;
+  }
+}
+
+/**
+ * Digit d's singles (see the top) and what they take out, until it finds none; false on a
+ * contradiction. Only the houses not holding d yet are looked at.
+ */
+function singles(base: number, d: number): boolean {
+  const st = stack;
+  const at = base + d * 3;
+  let b0 = st[at]!;
+  let b1 = st[at + 1]!;
+  let b2 = st[at + 2]!;
+  let s0 = st[base + SOLVED]!;
+  let s1 = st[base + SOLVED + 1]!;
+  let s2 = st[base + SOLVED + 2]!;
+  let open = st[base + OPEN + d]!;
+  const reg = houses;
+  const start0 = b0;
+  const start1 = b1;
+  const start2 = b2;
+  // The houses to look at: where d changed since the last look, then (after d's own placements) all.
+  let look = check[d]!;
+  check[d] = 0;
+  for (;;) {
+    // Naked singles of the board, then rows, columns and regions with one cell.
+    let n0 = b0 & single0 & ~s0;
+    let n1 = b1 & single1 & ~s1;
+    let n2 = b2 & single2 & ~s2;
+    // Every row holds d (a solved one its cell): an empty row is a contradiction; a row of one
+    // cell not solved yet is a single.
+    let x = b0 & 0x1ff;
+    let y = (b0 >>> 9) & 0x1ff;
+    let z = b0 >>> 18;
+    if (x === 0 || y === 0 || z === 0) return false;
+    n0 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    x = b1 & 0x1ff;
+    y = (b1 >>> 9) & 0x1ff;
+    z = b1 >>> 18;
+    if (x === 0 || y === 0 || z === 0) return false;
+    n1 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    x = b2 & 0x1ff;
+    y = (b2 >>> 9) & 0x1ff;
+    z = b2 >>> 18;
+    if (x === 0 || y === 0 || z === 0) return false;
+    n2 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n0 &= ~s0;
+    n1 &= ~s1;
+    n2 &= ~s2;
+    const openColumns = (open >>> 9) & 0x1ff;
+    if (openColumns !== 0) {
+      let one = 0;
+      let two = 0;
+      for (let w = 0; w < 3; w++) {
+        const v = w === 0 ? b0 : w === 1 ? b1 : b2;
+        x = v & 0x1ff;
+        two |= one & x;
+        one |= x;
+        x = (v >>> 9) & 0x1ff;
+        two |= one & x;
+        one |= x;
+        x = v >>> 18;
+        two |= one & x;
+        one |= x;
+      }
+      if ((openColumns & ~one) !== 0) return false;
+      const columns = (openColumns & ~two) * COLUMN;
+      n0 |= b0 & columns;
+      n1 |= b1 & columns;
+      n2 |= b2 & columns;
+    }
+    for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
+      const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
+      const a = b0 & reg[g]!;
+      const b = b1 & reg[g + 1]!;
+      const c = b2 & reg[g + 2]!;
+      const x = a | b | c;
+      if (x === 0) return false;
+      // One cell: the words share no bit and their union has one.
+      if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
+        n0 |= a;
+        n1 |= b;
+        n2 |= c;
+      }
+    }
+    if ((n0 | n1 | n2) === 0) break;
+    // The new cells of d leave their peers (two seeing each other took each other out) and close
+    // their houses for d...
+    let closed = 0;
+    for (let w = 0; w < 3; w++) {
+      for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
+        const k = w * 27 + 31 - Math.clz32(bits & -bits);
+        const p = k * 3;
+        b0 &= ~peers[p]!;
+        b1 &= ~peers[p + 1]!;
+        b2 &= ~peers[p + 2]!;
+        closed |= housesOf[k * 2]!;
+      }
+    }
+    open &= ~closed;
+    look = ALL;
+    if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
+    s0 |= n0;
+    s1 |= n1;
+    s2 |= n2;
+    // ...and the other boards.
+    for (let e = 0, x = base; e < 9; e++, x += 3) {
+      if (e === d) continue;
+      const v0 = st[x]!;
+      const v1 = st[x + 1]!;
+      const v2 = st[x + 2]!;
+      if (((v0 & n0) | (v1 & n1) | (v2 & n2)) === 0) continue;
+      st[x] = v0 & ~n0;
+      st[x + 1] = v1 & ~n1;
+      st[x + 2] = v2 & ~n2;
+      dirty |= 1 << e;
+      lockDirty |= 1 << e;
+      check[e] = check[e]! | closed;
+      lockCheck[e] = lockCheck[e]! | closed;
+    }
+  }
+  st[base + SOLVED] = s0;
+  st[base + SOLVED + 1] = s1;
+  st[base + SOLVED + 2] = s2;
+  st[base + OPEN + d] = open;
+  if (b0 !== start0 || b1 !== start1 || b2 !== start2) {
+    st[at] = b0;
+    st[at + 1] = b1;
+    st[at + 2] = b2;
+    lockDirty |= 1 << d;
+    lockCheck[d] = ALL;
+  }
+  return true;
+}
+
+/**
+ * Locked candidates of digit d between lines and regions, and leftovers; marks d dirty when they
+ * took anything out. False on a contradiction (a house left without d).
+ */
+function locked(base: number, d: number): boolean {
+  const st = stack;
+  const at = base + d * 3;
+  let b0 = st[at]!;
+  let b1 = st[at + 1]!;
+  let b2 = st[at + 2]!;
+  const open = st[base + OPEN + d]! & lockCheck[d]!;
+  lockCheck[d] = 0;
+  const reg = houses;
+  const rowOut = layout.rowOut;
+  const offRow = layout.regionOffRow;
+  const offColumn = layout.regionOffColumn;
+  const columnOut = layout.columnOut;
+  // Rows: the first candidate's region holds all the row's candidates?
+  for (let rows = open & 0x1ff; rows !== 0; rows &= rows - 1) {
+    const r = 31 - Math.clz32(rows & -rows);
+    const w = (r / 3) | 0;
+    const shift = (r - w * 3) * 9;
+    const v = w === 0 ? b0 : w === 1 ? b1 : b2;
+    const seg = (v >>> shift) & 0x1ff;
+    // (An earlier line of this pass may have emptied it: a contradiction.)
+    if (seg === 0) return false;
+    const k = r * 9 + 31 - Math.clz32(seg & -seg);
+    if ((v & rowOut[k]!) !== 0) continue;
+    b0 &= ~offRow[k * 3]!;
+    b1 &= ~offRow[k * 3 + 1]!;
+    b2 &= ~offRow[k * 3 + 2]!;
+  }
+  // Columns: the first candidate's region holds all the column's candidates?
+  for (let columns = (open >>> 9) & 0x1ff; columns !== 0; columns &= columns - 1) {
+    const c = 31 - Math.clz32(columns & -columns);
+    const line = COLUMN << c;
+    const a = b0 & line;
+    const b = b1 & line;
+    const e = b2 & line;
+    const first = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
+    if (first < 0) return false;
+    const k = (((first / 27) | 0) * 3 + (((first % 27) / 9) | 0)) * 9 + c;
+    if (((b0 & columnOut[k * 3]!) | (b1 & columnOut[k * 3 + 1]!) | (b2 & columnOut[k * 3 + 2]!)) !== 0) continue;
+    b0 &= ~offColumn[k * 3]!;
+    b1 &= ~offColumn[k * 3 + 1]!;
+    b2 &= ~offColumn[k * 3 + 2]!;
+  }
+  // Regions: all candidates in the first one's row, or in its column?
+  for (let bits = open >>> 18; bits !== 0; bits &= bits - 1) {
+    const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
+    const a = b0 & reg[g]!;
+    const b = b1 & reg[g + 1]!;
+    const e = b2 & reg[g + 2]!;
+    const k = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
+    if (k < 0) return false;
+    if (((b0 & offRow[k * 3]!) | (b1 & offRow[k * 3 + 1]!) | (b2 & offRow[k * 3 + 2]!)) === 0) {
+      const w = (k / 27) | 0;
+      if (w === 0) b0 &= ~rowOut[k]!;
+      else if (w === 1) b1 &= ~rowOut[k]!;
+      else b2 &= ~rowOut[k]!;
+    }
+    if (((b0 & offColumn[k * 3]!) | (b1 & offColumn[k * 3 + 1]!) | (b2 & offColumn[k * 3 + 2]!)) === 0) {
+      b0 &= ~columnOut[k * 3]!;
+      b1 &= ~columnOut[k * 3 + 1]!;
+      b2 &= ~columnOut[k * 3 + 2]!;
+    }
+  }
+  // Leftovers: d on one side of a pair only leaves that side.
+  const left = layout.leftMask;
+  if (left !== null) {
+    for (let i = 0; i < left.length; i += 8) {
+      // Only pairs with a cell in a house where d changed since the last look.
+      if ((left[i + 6]! & open) === 0) continue;
+      const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
+      const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
+      if (a === 0) {
+        if (b !== 0) {
+          b0 &= ~left[i + 3]!;
+          b1 &= ~left[i + 4]!;
+          b2 &= ~left[i + 5]!;
+        }
+      } else if (b === 0) {
+        b0 &= ~left[i]!;
+        b1 &= ~left[i + 1]!;
+        b2 &= ~left[i + 2]!;
+      }
+    }
+  }
+  if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
+    st[at] = b0;
+    st[at + 1] = b1;
+    st[at + 2] = b2;
+    dirty |= 1 << d;
+    lockDirty |= 1 << d;
+    check[d] = ALL;
+    lockCheck[d] = ALL;
+  }
+  return true;
+}
+
+function popcount27(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function search(base: number): void {
+  const s = base + SOLVED;
+  const u0 = ~stack[s]! & ALL;
+  const u1 = ~stack[s + 1]! & ALL;
+  const u2 = ~stack[s + 2]! & ALL;
+  if ((u0 | u1 | u2) === 0) {
+    if (solutions++ === 0) {
+      for (let d = 0; d < 9; d++) {
+        for (let w = 0; w < 3; w++) {
+          for (let cells = stack[base + d * 3 + w]!; cells !== 0; cells &= cells - 1) found[w * 27 + 31 - Math.clz32(cells & -cells)] = d + 1;
+        }
+      }
+    }
+    return;
+  }
+  if (layout.leftMask === null) {
+    wantLeftovers = true;
+    return;
+  }
+  // A cell with two candidates seeing most unsolved cells, else one with fewest.
+  let cell = -1;
+  let most = -1;
+  for (let w = 0; w < 3; w++) {
+    let one = 0;
+    let two = 0;
+    let three = 0;
+    for (let at = base + w; at < base + 27; at += 3) {
+      const v = stack[at]!;
+      three |= two & v;
+      two |= one & v;
+      one |= v;
+    }
+    for (let pairs = two & ~three & (w === 0 ? u0 : w === 1 ? u1 : u2); pairs !== 0; pairs &= pairs - 1) {
+      const k = w * 27 + 31 - Math.clz32(pairs & -pairs);
+      const seen = popcount27(u0 & peers[k * 3]!) + popcount27(u1 & peers[k * 3 + 1]!) + popcount27(u2 & peers[k * 3 + 2]!);
+      if (seen > most) {
+        most = seen;
+        cell = k;
+      }
+    }
+  }
+  if (cell < 0) {
+    let best = 10;
+    for (let w = 0; w < 3; w++) {
+      for (let open = w === 0 ? u0 : w === 1 ? u1 : u2; open !== 0; open &= open - 1) {
+        const bit = open & -open;
+        let n = 0;
+        for (let at = base + w; at < base + 27; at += 3) if ((stack[at]! & bit) !== 0) n++;
+        if (n < best) {
+          best = n;
+          cell = w * 27 + 31 - Math.clz32(bit);
+        }
+      }
+    }
+  }
+  const w = (cell / 27) | 0;
+  const bit = 1 << cell % 27;
+  const next = base + STATE;
+  let digits = 0;
+  for (let d = 0; d < 9; d++) if ((stack[base + d * 3 + w]! & bit) !== 0) digits |= 1 << d;
+  for (let d = 0; d < 9; d++) {
+    if ((digits & (1 << d)) === 0) continue;
+    stack.copyWithin(next, base, next);
+    guesses++;
+    // The cell keeps d only: its other digits' boards changed.
+    for (let e = 0, at = next + w; e < 9; e++, at += 3) if (e !== d) stack[at] = stack[at]! & ~bit;
+    dirty = digits & ~(1 << d);
+    lockDirty = dirty;
+    // The parent was at a fixed point: only the houses of the cell changed, for its other digits.
+    check.fill(0);
+    lockCheck.fill(0);
+    for (let bits = dirty; bits !== 0; bits &= bits - 1) {
+      const e = 31 - Math.clz32(bits & -bits);
+      check[e] = lockCheck[e] = housesOf[cell * 2]!;
+    }
+    if (propagate(next)) {
+      search(next);
+      if (solutions >= limit || wantLeftovers) return;
+    }
+  }
+}
