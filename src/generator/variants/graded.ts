@@ -112,7 +112,7 @@ const RECARVES = 6;
 const RECARVED_ORBITS = 10;
 
 /** The grader's rating when the puzzle grades without a guess at most `upTo`, else -1. */
-function rate(rules: Rules, givens: Uint8Array, upTo: number): number {
+export function rate(rules: Rules, givens: Uint8Array, upTo: number): number {
   const grade = gradePuzzle({ rules, givens }, { maxRating: upTo });
   return grade.guesses > 0 || grade.lowerBound || grade.rating > upTo + 1e-9 ? -1 : grade.rating;
 }
