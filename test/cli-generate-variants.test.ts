@@ -242,7 +242,8 @@ describe('generate --variant: usage errors (exit 2, one line)', () => {
     expect([result.code, result.stderr]).toEqual([0, '']);
     const help = result.stdout;
     expect(help).toContain('--variant <name>');
-    expect(help).toContain('not Sudoku Explainer ratings');
+    expect(help).toContain("grader's rating bands, as for classic puzzles");
+    expect(help).toContain('6x6 beginner and easy; 4x4 beginner');
     expect(help).toContain('--format fpuzzles');
   });
 });
