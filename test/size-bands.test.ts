@@ -160,6 +160,18 @@ describe('levels of the other sizes and Samurai: the general grader rating in th
     for (const p of fewer) expect(levelOf(gradePuzzle({ rules: p.rules, givens: p.givens }).rating)).toBe('easy');
   });
 
+  test("beginner ratings are read off the singles (size-rating.ts) as the grader gives them: 1.2 and 1.5 both met", () => {
+    const ratings = new Set<number>();
+    for (const [variant, count] of [['6x6', 10], ['8x8', 12], ['12x12', 3]] as const) {
+      for (let index = 1; index <= count; index++) {
+        const p = generateVariant({ variant, seed: 'beginner-rating', index, level: 'beginner' });
+        expect(gradePuzzle({ rules: p.rules, givens: p.givens }).rating, `${variant} ${index}`).toBe(p.rating);
+        ratings.add(p.rating!);
+      }
+    }
+    expect([...ratings].sort()).toEqual([1.2, 1.5]);
+  });
+
   test('same seed, same bytes; puzzle i does not depend on the puzzles made before it', () => {
     const forward = [1, 2].map((index) => bytesOf(generateVariant({ variant: '6x6', seed: 'bytes', index, level: 'easy' })));
     const backward = [2, 1].map((index) => bytesOf(generateVariant({ variant: '6x6', seed: 'bytes', index, level: 'easy' }))).reverse();
