@@ -20,14 +20,17 @@ let values = new Uint8Array(0);
 
 /**
  * The general grader's rating of `givens` under `rules` (no cages), which hidden singles over every
- * house are known to solve (a beginner carving): 1.0, 1.2 or 1.5; null when the givens conflict.
+ * house are known to solve (a beginner carving): 1.0, 1.2 or 1.5; null when the givens conflict
+ * or fill the grid (no step: no band, as the grader's rating of a full grid is in none).
  */
 export function beginnerRating(rules: Rules, givens: ArrayLike<number>): number | null {
   if (cand.length < rules.cellCount) {
     cand = new Int32Array(rules.cellCount);
     values = new Uint8Array(rules.cellCount);
   }
-  if (!start(rules, givens)) return null;
+  let empty = 0;
+  for (let cell = 0; cell < rules.cellCount; cell++) if (givens[cell] === 0) empty++;
+  if (empty === 0 || !start(rules, givens)) return null;
   if (!close(rules, BOXES)) return 1.5;
   start(rules, givens);
   return close(rules, FULL_ONLY) ? 1.0 : 1.2;
