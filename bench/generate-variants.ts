@@ -12,8 +12,9 @@
  *
  * Levels: on 9x9 grids without cages (classic, jigsaw, X, windoku) ours are the grader's rating
  * bands (src/grader/levels.ts: beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4;
- * src/generator/variants/graded.ts); on the other sizes the variant logic's technique sets (easy =
- * singles, src/generator/variants/logic.ts); any = whatever minimal carving gives, not graded.
+ * src/generator/variants/graded.ts); on the other sizes and Samurai the general grader's bands
+ * (src/generator/variants/size-bands.ts; 4x4 has beginner, 6x6 beginner and easy); any = whatever
+ * minimal carving gives, not graded. 4x4 and 6x6 keep their children's givens (at least 7 and 14).
  * Solo's are its solver's: `dt` (trivial) hidden singles in boxes, `db` (basic) singles, `di`
  * (intermediate) intersections, `da` (advanced) subsets, `de` (extreme) fish and forcing chains.
  * The rows pair the level whose puzzles are of the same kind, by our grader: Solo's `dt` puzzles
@@ -59,14 +60,31 @@ interface Row {
   soloCount: number;
   /** A second pairing shown for reference (its level is marked `(ref)`). */
   reference?: boolean;
+  /** Solo puzzles graded for the in-band share, where fewer than the level's SHARE_COUNT (slow to make: 12x12 and 16x16). */
+  shareCount?: number;
 }
 
 const ROWS: Row[] = [
-  { variant: '4x4', level: 'easy', solo: '2x2db', count: 6000, soloCount: 5000 },
-  { variant: '6x6', level: 'easy', solo: '2x3db', count: 2000, soloCount: 1000 },
-  { variant: '8x8', level: 'easy', solo: '2x4db', count: 600, soloCount: 1000 },
-  { variant: '12x12', level: 'easy', solo: '3x4db', count: 100, soloCount: 200 },
-  { variant: '16x16', level: 'easy', solo: '4x4db', count: 12, soloCount: 40 },
+  // The other sizes: the general grader's bands (size-bands.ts). 4x4 and 6x6 beginner puzzles rate
+  // 1.2 (hidden singles in boxes: Solo's `dt`), the larger grids' mostly 1.5 (`db`, as on classic).
+  { variant: '4x4', level: 'beginner', solo: '2x2dt', count: 4000, soloCount: 5000 },
+  { variant: '6x6', level: 'beginner', solo: '2x3dt', count: 2000, soloCount: 1000 },
+  { variant: '6x6', level: 'easy', solo: '2x3db', count: 200, soloCount: 1000 },
+  { variant: '8x8', level: 'beginner', solo: '2x4db', count: 400, soloCount: 1000 },
+  { variant: '8x8', level: 'easy', solo: '2x4db', count: 400, soloCount: 1000 },
+  { variant: '8x8', level: 'medium', solo: '2x4da', count: 40, soloCount: 40 },
+  { variant: '8x8', level: 'hard', solo: '2x4de', count: 30, soloCount: 40 },
+  { variant: '8x8', level: 'expert', solo: '2x4de', count: 30, soloCount: 40 },
+  { variant: '12x12', level: 'beginner', solo: '3x4db', count: 60, soloCount: 200 },
+  { variant: '12x12', level: 'easy', solo: '3x4db', count: 60, soloCount: 200 },
+  { variant: '12x12', level: 'medium', solo: '3x4da', count: 30, soloCount: 20, shareCount: 20 },
+  { variant: '12x12', level: 'hard', solo: '3x4de', count: 12, soloCount: 20, shareCount: 20 },
+  { variant: '12x12', level: 'expert', solo: '3x4de', count: 12, soloCount: 20, shareCount: 20 },
+  { variant: '16x16', level: 'beginner', solo: '4x4db', count: 12, soloCount: 40, shareCount: 20 },
+  { variant: '16x16', level: 'easy', solo: '4x4db', count: 12, soloCount: 40, shareCount: 20 },
+  { variant: '16x16', level: 'medium', solo: '4x4da', count: 6, soloCount: 4, shareCount: 8 },
+  { variant: '16x16', level: 'hard', solo: '4x4de', count: 6, soloCount: 4, shareCount: 8 },
+  { variant: '16x16', level: 'expert', solo: '4x4de', count: 6, soloCount: 4, shareCount: 8 },
   { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
   { variant: 'classic', level: 'beginner', solo: '3x3db', count: 400, soloCount: 500 },
   { variant: 'classic', level: 'beginner', solo: '3x3dt', count: 400, soloCount: 1000, reference: true },
@@ -95,6 +113,11 @@ const ROWS: Row[] = [
   { variant: 'windoku', level: 'expert', solo: null, count: 8, soloCount: 0 },
   { variant: 'windoku', level: 'any', solo: null, count: 40, soloCount: 0 },
   { variant: 'killer', level: 'any', solo: '3x3k', count: 400, soloCount: 200 },
+  { variant: 'samurai', level: 'beginner', solo: null, count: 6, soloCount: 0 },
+  { variant: 'samurai', level: 'easy', solo: null, count: 6, soloCount: 0 },
+  { variant: 'samurai', level: 'medium', solo: null, count: 4, soloCount: 0 },
+  { variant: 'samurai', level: 'hard', solo: null, count: 4, soloCount: 0 },
+  { variant: 'samurai', level: 'expert', solo: null, count: 4, soloCount: 0 },
   { variant: 'samurai', level: 'any', solo: null, count: 2, soloCount: 0 },
 ];
 
@@ -127,9 +150,9 @@ function solo(params: string, count: number): number {
   return count / Math.max(seconds, 0.001);
 }
 
-/** Levels that are the grader's rating bands (9x9 rules without cages: classic, jigsaw, X). */
+/** Levels that are the grader's rating bands (9x9 rules without cages: classic, jigsaw, X; the other sizes, by the general grader). */
 const BANDED = new Set<string>(['beginner', 'easy', 'medium', 'hard', 'expert']);
-const BANDED_VARIANTS = new Set<string>(['classic', 'jigsaw', 'x']);
+const BANDED_VARIANTS = new Set<string>(['classic', 'jigsaw', 'x', '4x4', '6x6', '8x8', '12x12', '16x16']);
 
 /**
  * The share of Solo's puzzles at `params` that our grader (SukakuExplainer's ratings) puts in our
@@ -168,7 +191,7 @@ function main(): void {
     const ratio = Number.isNaN(soloRate) ? '-' : `${(rate / soloRate).toFixed(2)}x`;
     let band = '- | - | -';
     if (!Number.isNaN(soloRate) && BANDED.has(row.level) && BANDED_VARIANTS.has(row.variant)) {
-      const share = soloShareInBand(row.solo!, row.level, quick ? 20 : SHARE_COUNT[row.level] ?? 100);
+      const share = soloShareInBand(row.solo!, row.level, quick ? Math.min(20, row.shareCount ?? 20) : row.shareCount ?? SHARE_COUNT[row.level] ?? 100);
       const inBandRate = (soloRate * share.inBand) / share.graded;
       band = `${share.inBand}/${share.graded} | ${inBandRate.toFixed(1)} | ${share.inBand === 0 ? '-' : `${(rate / inBandRate).toFixed(2)}x`}`;
     }

@@ -77,12 +77,12 @@ describe('--sections', () => {
     for (const v of ['x', 'jigsaw', 'windoku', 'oddeven', 'killer', '6x6', 'samurai']) expect(variety.map((s) => s.variant)).toContain(v);
     expect(variety.some((s) => s.variant === undefined)).toBe(true);
     expect(parseSections('children').map((s) => s.variant)).toEqual(['4x4', '6x6']);
-    expect(loadTemplate('children-8.5x11-2up').sections).toBe('4x4-easy:12,6x6-easy:24');
+    expect(loadTemplate('children-8.5x11-2up').sections).toBe('4x4-beginner:12,6x6-beginner:24');
   });
 
   test.each([
     ['killer-expert:3', /no level 'expert' for killer; its levels are easy, medium, hard, any/],
-    ['6x6-beginner:3', /no level 'beginner' for 6x6; its levels are easy, medium, hard, any/],
+    ['6x6-hard:3', /no level 'hard' for 6x6; its levels are beginner, easy, any/],
     ['x-extreme:3', /no level 'extreme' for x; its levels are beginner, easy, medium, hard, expert, any/],
     ['sudokux-easy:3', /unknown variant 'sudokux' in 'sudokux-easy:3'; variants are 4x4, 6x6/],
     ['jigsaw:3', /unknown level 'jigsaw'/],

@@ -83,14 +83,17 @@ describe('generate --variant: every variant', () => {
       expect(o.type).toBe('puzzle');
       expect(o.index).toBe(i + 1);
       expect(o.variant).toBe(variant);
-      // Not measured at 'any' (the default): the level says so; 4x4 and 6x6 default to easy, 16x16 is asked easy here.
-      expect(o.level).toBe(variant === '4x4' || variant === '6x6' || variant === '16x16' ? 'easy' : 'any');
+      // Not measured at 'any' (the default): the level says so, no rating; 4x4 and 6x6 default to
+      // the children's beginner, 16x16 is asked easy here: the general grader's bands, rated.
+      const level = variant === '4x4' || variant === '6x6' ? 'beginner' : variant === '16x16' ? 'easy' : 'any';
+      expect(o.level).toBe(level);
+      if (level === 'any') expect(o.rating).toBeUndefined();
+      else expect(o.rating).toBeLessThanOrEqual(level === 'beginner' ? 1.5 : 2.3);
+      if (level === 'easy') expect(o.rating).toBeGreaterThan(1.5);
       const read = parseVariantLine(o.puzzle as string);
       expect(read.rules.spec).toEqual(o.rules);
       expect(o.clues).toBe(read.givens.filter((d) => d !== 0).length);
       expect(solves(read.rules, read.givens, digitsOf(o.solution as string))).toBe(true);
-      // 4x4 and 6x6 default to the children's easy level.
-      if (variant === '4x4' || variant === '6x6') expect(o.level).toBe('easy');
       if (variant === 'killer') expect(o.clues).toBe(0);
     });
     made.set(variant, objects);
@@ -210,7 +213,8 @@ describe('generate --variant: usage errors (exit 2, one line)', () => {
   test.each([
     [['--variant', 'samurai', '--format', 'fpuzzles'], /f-puzzles has no Samurai layout/],
     [['--variant', 'x', '-d', 'extreme'], /no level "extreme" for x \(one of beginner, easy, medium, hard, expert, any: the grader's rating bands/],
-    [['--variant', '6x6', '-d', 'expert'], /no level "expert" for 6x6 \(one of easy, medium, hard, any: the variant generator's technique sets/],
+    [['--variant', '6x6', '-d', 'expert'], /no level "expert" for 6x6 \(one of beginner, easy, any: the grader's rating bands, as for classic puzzles; medium, hard and expert 6x6 puzzles with at least 14 givens come from/],
+    [['--variant', '4x4', '-d', 'easy'], /no level "easy" for 4x4 \(one of beginner, any: the grader's rating bands, as for classic puzzles; no 4x4 puzzle above beginner was made/],
     [['--variant', 'killer', '-d', 'expert'], /no level "expert" for killer \(one of easy, medium, hard, any: the grader's rating bands, as for classic puzzles; expert killers are not offered/],
     [['--variant', 'jigsaw', '--pearl', '--rating', '4.0-6.0'], /--variant jigsaw: --rating, --pearl apply to classic puzzles only/],
     [['--variant', 'killer', '--diamond'], /--diamond applies to classic puzzles only/],
@@ -238,7 +242,8 @@ describe('generate --variant: usage errors (exit 2, one line)', () => {
     expect([result.code, result.stderr]).toEqual([0, '']);
     const help = result.stdout;
     expect(help).toContain('--variant <name>');
-    expect(help).toContain('not Sudoku Explainer ratings');
+    expect(help).toContain("grader's rating bands, as for classic puzzles");
+    expect(help).toContain('6x6 beginner and easy; 4x4 beginner');
     expect(help).toContain('--format fpuzzles');
   });
 });

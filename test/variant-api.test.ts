@@ -15,7 +15,7 @@ describe('generateVariant from the public entry', () => {
 
   test.each([
     [{ variant: '7x7', seed: 's', index: 1 }, /unknown variant/],
-    [{ variant: '4x4', seed: 's', index: 1, level: 'expert' }, /level must be one of easy, medium, hard, any/],
+    [{ variant: '4x4', seed: 's', index: 1, level: 'expert' }, /level must be one of beginner, any for 4x4/],
     [{ variant: '4x4', seed: 1, index: 1 }, /seed must be a string/],
     [{ variant: '4x4', seed: 's', index: -1 }, /index must be a whole number/],
     [{ variant: '4x4', seed: 's', index: 1, symmetry: 'mirror' }, /symmetry must be none or rotational/],

@@ -99,14 +99,15 @@ describe('generateVariant', () => {
     });
   }
 
-  it('4x4 and 6x6: easy by default, unique by an independent brute-force counter, solvable by singles (independent solver)', () => {
+  it('4x4 and 6x6: beginner by default, unique by an independent brute-force counter, solvable by singles (independent solver)', () => {
     for (const [variant, size, br, bc] of [
       ['4x4', 4, 2, 2],
       ['6x6', 6, 2, 3],
     ] as const) {
       for (let index = 1; index <= 4; index++) {
         const p = generateVariant({ variant, seed: 'kids', index });
-        expect(p.level).toBe('easy');
+        expect(p.level).toBe('beginner');
+        expect(p.rating).toBeLessThanOrEqual(1.5);
         expect(bruteCount(p.givens, size, br, bc)).toBe(1);
         expect(singlesSolve(p.givens, size, br, bc)).toBe(true);
         expect(p.clues).toBeGreaterThanOrEqual(variant === '4x4' ? 7 : 14);

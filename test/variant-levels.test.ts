@@ -135,7 +135,7 @@ describe('9x9 variant levels: the grader rating in the level band', () => {
   test.each([
     ['killer', 'expert', /level must be one of easy, medium, hard, any for killer/],
     ['oddeven', 'beginner', /level must be one of easy, medium, hard, any for oddeven/],
-    ['samurai', 'expert', /level must be one of easy, medium, hard, any for samurai/],
+    ['6x6', 'medium', /level must be one of beginner, easy, any for 6x6/],
     ['x', 'extreme', /level must be one of beginner, easy, medium, hard, expert, any for x/],
   ] as const)('%s: level %s is refused with an OptionError', (variant, level, message) => {
     expect(() => generateVariant({ variant, seed: 's', index: 1, level: level as VariantLevel })).toThrow(OptionError);

@@ -145,5 +145,5 @@ export function sectionTitle(level: string, variant: BookVariant | undefined, va
  */
 export const SECTION_PRESETS: Readonly<Record<string, string>> = {
   variety: 'easy:12,x-easy:12,jigsaw-medium:12,windoku-medium:12,oddeven-medium:12,killer-easy:12,6x6-easy:8,samurai-easy:2',
-  children: '4x4-easy:12,6x6-easy:24',
+  children: '4x4-beginner:12,6x6-beginner:24',
 };

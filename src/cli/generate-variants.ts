@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { VARIANT_NAMES, variantLevels, type VariantLevel, type VariantName } from '../generator/variants/index.js';
+import { SIZE_BANDS_REFUSED, VARIANT_NAMES, variantLevels, type VariantLevel, type VariantName } from '../generator/variants/index.js';
 import { variantLines } from '../node/variant-generate.js';
 import type { VariantRunOptions } from '../node/variant-protocol.js';
 import { UsageError, type CliIo, type CommandState } from './io.js';
@@ -39,7 +39,8 @@ export function variantRunOptions(cli: VariantCliOptions, seed: string): Variant
   const { levels, graded } = variantLevels(variant);
   if (cli.difficulty !== undefined && !(levels as readonly string[]).includes(cli.difficulty)) {
     const scale = graded ? "the grader's rating bands, as for classic puzzles" : "the variant generator's technique sets, not the grader's rating bands";
-    const why = variant === 'killer' && cli.difficulty === 'expert' ? `; ${KILLER_EXPERT_REFUSED}` : '';
+    const sizes = (SIZE_BANDS_REFUSED as Partial<Record<string, string>>)[variant];
+    const why = variant === 'killer' && cli.difficulty === 'expert' ? `; ${KILLER_EXPERT_REFUSED}` : sizes !== undefined && (VARIANT_LEVELS as readonly string[]).includes(cli.difficulty) ? `; ${sizes}` : '';
     throw new UsageError(`--variant ${variant}: no level "${cli.difficulty}" for ${variant} (one of ${levels.join(', ')}: ${scale}${why})`);
   }
   if (cli.symmetry !== 'none' && cli.symmetry !== 'rotational') throw new UsageError(`--variant ${variant}: --symmetry ${cli.symmetry} is not available for variants (none or rotational)`);

@@ -160,14 +160,12 @@ Variants (--variant NAME): one puzzle per line as a variant line (what check, so
 readers take: a classic 81-character line, a jigsaw as GIVENS LAYOUT, else tagged, e.g.
 "x:...", "killer:... cages=... sums=...", "samurai:.../.../.../.../..."); --format fpuzzles writes
 f-puzzles JSON (not Samurai); --json writes objects with type "puzzle", index, variant, rules,
-puzzle (the variant line), solution, level, rating (graded levels), clues. On 9x9 grids
-(classic, jigsaw, x, windoku) the levels are the grader's rating bands, as for classic puzzles:
-beginner (up to 1.5), easy (2.3), medium (3.4), hard (4.6), expert (7.4); killer and oddeven take
-easy, medium and hard as those bands. The other sizes and samurai take the variant generator's
-technique sets, not Sudoku Explainer ratings: easy = naked and hidden singles over every house
-solve it; medium = needs intersections between houses or naked/hidden pairs, and those suffice;
-hard = needs more (still unique). any (the default; 4x4 and 6x6 default to easy) = whatever a
-minimal carving gives, not graded: its level is "any". --rating, --technique, --pearl, --diamond, --minimal,
+puzzle (the variant line), solution, level, rating (graded levels), clues. The levels are the
+grader's rating bands, as for classic puzzles: beginner (up to 1.5), easy (2.3), medium (3.4),
+hard (4.6), expert (7.4). classic, jigsaw, x, windoku, 8x8, 12x12, 16x16 and samurai take all
+five; killer and oddeven easy, medium and hard; 6x6 beginner and easy; 4x4 beginner. any (the
+default; 4x4 and 6x6 default to beginner, at least 7 and 14 givens) = whatever a minimal carving
+gives, not graded: its level is "any". --rating, --technique, --pearl, --diamond, --minimal,
 --clues-max and csv are classic only; --symmetry takes none or rotational (not killer);
 --max-attempts defaults to 100 for variants. Every guarantee above (seed, --start, --jobs,
 --shard, --resume, --timeout) holds for variants; their puzzles are made in worker threads.

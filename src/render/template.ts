@@ -103,7 +103,7 @@ export interface BookTemplate {
   symmetry: Symmetry;
   /** The cover: its theme (`--theme` overrides it) and a badge of its own, e.g. "Large Print" ('' for none). */
   cover: { theme: string; badge: string };
-  /** The book's sections when the command line gives none (`4x4-easy:12,6x6-easy:24`); absent: the CLI's default. */
+  /** The book's sections when the command line gives none (`4x4-beginner:12,6x6-beginner:24`); absent: the CLI's default. */
   sections?: string;
 }
 

@@ -11,6 +11,7 @@ import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
 import { carve } from './carve.js';
 import { gradedGivens, ratingBandOf, type GradedLevel } from './graded.js';
 import { makeOddEven } from './oddeven.js';
+import { isSizeBandVariant, sizeBandGivens, SIZE_BAND_LEVELS, type SizeBandVariant } from './size-bands.js';
 
 /** The variants the generator knows by name. */
 export const VARIANT_NAMES = ['classic', '4x4', '6x6', '8x8', '12x12', '16x16', 'jigsaw', 'x', 'windoku', 'killer', 'oddeven', 'samurai'] as const;
@@ -22,11 +23,13 @@ export type VariantName = (typeof VARIANT_NAMES)[number];
  * - The grader's rating bands, as for classic puzzles (the level table of src/grader/levels.ts:
  *   beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4; the puzzle carries its
  *   `rating`): 9x9 rule sets without cages (classic, jigsaw, X, windoku; graded.ts), killers without
- *   givens (easy, medium, hard) and odd/even (easy, medium, hard).
- * - The variant logic's technique sets (logic.ts; not ratings) for the other sizes, Samurai and
- *   killers with givens: 'easy' = solved by singles (naked and hidden, over every house; killer:
- *   with cage combinations); 'medium' = needs intersections or pairs, and those with singles
- *   suffice; 'hard' = needs more than that (it is still unique).
+ *   givens (easy, medium, hard), odd/even (easy, medium, hard), and the other sizes and Samurai
+ *   (the general grader's rating; the bands each reaches, size-bands.ts: 8x8, 12x12, 16x16 and
+ *   Samurai all five, 6x6 beginner and easy, 4x4 beginner).
+ * - The variant logic's technique sets (logic.ts; not ratings) for killers with givens and rules
+ *   values other than 9x9 without cages: 'easy' = solved by singles (naked and hidden, over every
+ *   house; killer: with cage combinations); 'medium' = needs intersections or pairs, and those
+ *   with singles suffice; 'hard' = needs more than that (it is still unique).
  *
  * 'any' = whatever a minimal carving (killer: the merging) gives, not measured: the puzzle's level
  * is then 'any', never a band it was not graded in.
@@ -53,8 +56,20 @@ export function variantLevels(variant: VariantName, killerGivens = false): { lev
     case 'oddeven':
       return { levels: TECHNIQUE_SETS, graded: !killerGivens };
     default:
-      return { levels: TECHNIQUE_SETS, graded: false };
+      return { levels: sizeLevels(variant), graded: true };
   }
+}
+
+const sizeLevelsCache = new Map<SizeBandVariant, readonly VariantLevel[]>();
+
+/** The levels of a size or Samurai: the bands it reaches (size-bands.ts), then 'any'. */
+function sizeLevels(variant: SizeBandVariant): readonly VariantLevel[] {
+  let levels = sizeLevelsCache.get(variant);
+  if (levels === undefined) {
+    levels = [...SIZE_BAND_LEVELS[variant], 'any'];
+    sizeLevelsCache.set(variant, levels);
+  }
+  return levels;
 }
 
 /** Whether puzzles of `rules` (no named variant) are made to the grader's bands: 9x9 without cages. */
@@ -70,7 +85,7 @@ export interface VariantOptions {
   readonly seed: string;
   /** Puzzle number in the run (1-based by convention); the puzzle depends only on seed, index and options. */
   readonly index: number;
-  /** Default 'easy' for 4x4 and 6x6, else 'any'. */
+  /** Default 'beginner' for 4x4 and 6x6, else 'any'. */
   readonly level?: VariantLevel | undefined;
   /** Pattern of the givens: 'rotational' (half turn of the frame) or 'none' (default). Killer without givens has no givens to place. */
   readonly symmetry?: 'none' | 'rotational' | undefined;
@@ -171,7 +186,7 @@ export function generateVariant(input: VariantOptions): VariantPuzzle {
   }
   const variant = name as VariantName;
   const small = options.rules === undefined && (variant === '4x4' || variant === '6x6');
-  const level: VariantLevel = options.level ?? (small ? 'easy' : 'any');
+  const level: VariantLevel = options.level ?? (small ? 'beginner' : 'any');
   const minClues = options.minClues ?? (options.rules !== undefined ? 0 : variant === '4x4' ? 7 : variant === '6x6' ? 14 : 0);
   const random = puzzleRandom(options.seed, keyOf(name, options, level, minClues), options.index);
   const maxAttempts = options.maxAttempts ?? 100;
@@ -213,7 +228,7 @@ function makeOne(variant: VariantName, o: VariantOptions, level: VariantLevel, m
     if (level !== 'easy' && level !== 'medium' && level !== 'hard' && level !== 'any') return null; // refused by the options check
     return makeOddEven(orbitsFor(baseRules(variant), o.symmetry ?? 'none'), random, level, minClues);
   }
-  return makeOnRules(baseRules(variant), o, level, minClues, random);
+  return makeOnRules(baseRules(variant), o, level, minClues, random, undefined, isSizeBandVariant(variant));
 }
 
 /**
@@ -224,13 +239,14 @@ function makeOne(variant: VariantName, o: VariantOptions, level: VariantLevel, m
  */
 const JIGSAW_FILL_NODES = 1000;
 
-function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random, maxNodes?: number): Made | null {
+/** `banded`: the level is a band of the grader's (gradedGivens) though the rules are not 9x9 (the sizes, Samurai). */
+function makeOnRules(rules: Rules, o: VariantOptions, level: VariantLevel, minClues: number, random: Random, maxNodes?: number, banded = false): Made | null {
   const solution = fillRules(rules, random, maxNodes);
   if (solution === null) return null; // a jigsaw layout without a (quickly found) solution
   const orbits = orbitsFor(rules, o.symmetry ?? 'none');
   if (level === 'any') return finishAny(rules, carve(rules, solution, orbits, random, null, minClues).givens, solution);
-  if (gradedRules(rules)) {
-    const graded = gradedGivens(rules, solution, orbits, random, level, minClues);
+  if (banded || gradedRules(rules)) {
+    const graded = banded ? sizeBandGivens(rules, solution, orbits, random, level, minClues) : gradedGivens(rules, solution, orbits, random, level, minClues);
     return graded === null ? null : { rules, givens: graded.givens, solution, level, clues: graded.clues, rating: graded.rating };
   }
   const carved = carve(rules, solution, orbits, random, level === 'easy' ? 'singles' : level === 'medium' ? 'medium' : null, minClues);

@@ -11,7 +11,8 @@ import { singlesRating } from './rating.js';
  * Levels of 9x9 variants without cages (classic, jigsaw, X, windoku, and any such rules value) as
  * the grader's rating bands, the classic level table of src/grader/levels.ts: a `hard` jigsaw rates
  * as a `hard` classic does (above 3.4, up to 4.6). The grader is the 9x9 one, which grades these
- * rule sets as SukakuExplainer does.
+ * rule sets as SukakuExplainer does. size-bands.ts makes the other sizes and Samurai
+ * with the same functions through their rules value (there the grader is the general one).
  *
  * Grading is the costly part, so the variant logic (logic.ts) carves first, as a filter that can
  * only err on the easy side: a puzzle its technique set solves rates at most that set's top (hidden
@@ -112,7 +113,7 @@ const RECARVES = 6;
 const RECARVED_ORBITS = 10;
 
 /** The grader's rating when the puzzle grades without a guess at most `upTo`, else -1. */
-function rate(rules: Rules, givens: Uint8Array, upTo: number): number {
+export function rate(rules: Rules, givens: Uint8Array, upTo: number): number {
   const grade = gradePuzzle({ rules, givens }, { maxRating: upTo });
   return grade.guesses > 0 || grade.lowerBound || grade.rating > upTo + 1e-9 ? -1 : grade.rating;
 }
