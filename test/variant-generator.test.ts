@@ -343,6 +343,24 @@ describe('generateVariant', () => {
     }
   });
 
+  it('fillRules on regular boxes (one candidates array, a trail, cells in buckets by count) finds the grids the copying search of a4c68bd found, and gives up where it gave up', () => {
+    // Made by running fillRules at a4c68bd (a copy of every cell's candidates per level, a scan for the next cell).
+    const pinned = {
+      classic: ['485619723137248569629573481214785936896324175573961248962857314348192657751436892', '721654893546983172398271465487326519913745286265819734834162957159437628672598341', null],
+      x: ['867942153391865247452317968729531486643278519518694372135789624984126735276453891', '754692183821537496936418257547861329368249571219753864175326948483975612692184735', null],
+      windoku: ['652479813971683425438521796349216587267895341185347962524768139716934258893152674', '954681723638792154721453698396514872517328946842976531473169285265837419189245367', null],
+      '6x6': ['321456564213413562256134132645645321', '215463436521152634643215521346364152', '125364463521654132312456231645546213'],
+    };
+    const rulesOf = { classic: classicRules(9), x: withDiagonals(classicRules(9)), windoku: withWindoku(classicRules(9)), '6x6': classicRules(6) };
+    for (const [name, grids] of Object.entries(pinned)) {
+      const random = puzzleRandom('fill-pin', name, 1);
+      const rules = rulesOf[name as keyof typeof rulesOf];
+      // Two grids, then one with at most 40 placements (a 9x9 needs 81: given up).
+      const found = [fillRules(rules, random), fillRules(rules, random), fillRules(rules, random, 40)].map((g) => (g === null ? null : g.join('')));
+      expect(found, name).toEqual(grids);
+    }
+  });
+
   it('the built-up carving (its tests run from fixed points kept along a tree) empties the orbits an orbit-by-orbit carving with solvesWith does', () => {
     const cases = [
       [classicRules(9), 'none'],
