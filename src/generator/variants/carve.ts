@@ -178,12 +178,13 @@ function minimize(
   return { givens: puzzle, singles: true, kept };
 }
 
-/** Tests the orbits given[l..r) from the working state (see above); those whose cells singles place are emptied in `puzzle` and pushed on `kept`. */
+/**
+ * Tests the orbits given[l..r) from the working state (see above); those whose cells singles place
+ * are emptied in `puzzle` and pushed on `kept`. The state this leaves is never read again (a left
+ * half's is rolled back, a right half's is the last of its parent's), so the givens before a range
+ * of one orbit stop as soon as singles place its cells.
+ */
 function test(orbits: readonly (readonly number[])[], given: Int32Array, l: number, r: number, depth: number, singles: SinglesClosure, puzzle: Uint8Array, kept: number[]): void {
-  if (singles.solved()) {
-    for (let i = l; i < r; i++) empty(orbits[given[i]!]!, puzzle, kept, given[i]!);
-    return;
-  }
   if (r - l === 1) {
     const orbit = orbits[given[l]!]!;
     let placed = true;
@@ -191,13 +192,24 @@ function test(orbits: readonly (readonly number[])[], given: Int32Array, l: numb
     if (placed) empty(orbit, puzzle, kept, given[l]!);
     return;
   }
+  if (singles.solved()) {
+    for (let i = l; i < r; i++) empty(orbits[given[i]!]!, puzzle, kept, given[i]!);
+    return;
+  }
   const mid = (l + r) >> 1;
   singles.save(depth);
-  for (let i = mid; i < r; i++) for (const cell of orbits[given[i]!]!) singles.give(cell, puzzle[cell]!);
+  giveRange(orbits, given, mid, r, mid - l === 1 ? orbits[given[l]!]! : null, singles, puzzle);
   test(orbits, given, l, mid, depth + 1, singles, puzzle, kept);
   singles.rollback(depth);
-  for (let i = l; i < mid; i++) for (const cell of orbits[given[i]!]!) if (puzzle[cell] !== 0) singles.give(cell, puzzle[cell]!);
+  giveRange(orbits, given, l, mid, r - mid === 1 ? orbits[given[mid]!]! : null, singles, puzzle);
   test(orbits, given, mid, r, depth + 1, singles, puzzle, kept);
+}
+
+/** Gives the orbits given[from..to) still given in `puzzle`; with an `aim`, only until its cells are placed. */
+function giveRange(orbits: readonly (readonly number[])[], given: Int32Array, from: number, to: number, aim: readonly number[] | null, singles: SinglesClosure, puzzle: Uint8Array): void {
+  if (aim !== null) singles.aim(aim);
+  for (let i = from; i < to && !(aim !== null && singles.reached()); i++) for (const cell of orbits[given[i]!]!) if (puzzle[cell] !== 0) singles.give(cell, puzzle[cell]!);
+  if (aim !== null) singles.unaim(aim);
 }
 
 function empty(orbit: readonly number[], puzzle: Uint8Array, kept: number[], o: number): void {

@@ -42,6 +42,9 @@ export class SinglesClosure {
   private readonly work: Int32Array;
   private tail = 0;
   private naked = true;
+  /** Cells {@link aim}ed at (1), and how many of them are not placed yet (-1: none aimed at). */
+  private readonly target: Uint8Array;
+  private targetsLeft = -1;
   private readonly saved: { cand: Int32Array; places: Int32Array; placed: Uint8Array; placedCount: number }[] = [];
 
   constructor(rules: Rules) {
@@ -52,6 +55,7 @@ export class SinglesClosure {
     this.cand = new Int32Array(this.n);
     this.places = new Int32Array(rules.houses.length * this.size);
     this.placed = new Uint8Array(this.n);
+    this.target = new Uint8Array(this.n);
     // Each (cell, digit) is taken out at most once and queues at most one task per house, plus one.
     this.work = new Int32Array(this.n * this.size * (this.t.maxHouses + 1) + this.n + 1);
   }
@@ -73,6 +77,30 @@ export class SinglesClosure {
       this.drain();
     }
     return this.placedCount === this.n;
+  }
+
+  /**
+   * Until {@link unaim}: {@link give} stops as soon as every cell of `cells` is placed (the state
+   * is then not a fixed point: only whether they are placed may be read, or the state rolled back).
+   */
+  aim(cells: readonly number[]): void {
+    this.targetsLeft = 0;
+    for (const cell of cells) {
+      if (this.placed[cell] !== 0 || this.target[cell] !== 0) continue;
+      this.target[cell] = 1;
+      this.targetsLeft++;
+    }
+  }
+
+  /** Whether every cell aimed at is placed. */
+  reached(): boolean {
+    return this.targetsLeft === 0;
+  }
+
+  /** No cells aimed at any more. */
+  unaim(cells: readonly number[]): void {
+    for (const cell of cells) this.target[cell] = 0;
+    this.targetsLeft = -1;
   }
 
   /** Whether singles have placed `cell` (or it is given). */
@@ -112,7 +140,7 @@ export class SinglesClosure {
     const work = this.work;
     const places = this.places;
     const houseCells = this.t.houseCells;
-    while (this.tail > 0 && this.placedCount < this.n) {
+    while (this.tail > 0 && this.placedCount < this.n && this.targetsLeft !== 0) {
       const task = work[--this.tail]!;
       if (task < 0) {
         const cell = ~task;
@@ -137,6 +165,7 @@ export class SinglesClosure {
     const bit = 1 << d;
     this.placed[cell] = 1;
     this.placedCount++;
+    if (this.target[cell] !== 0) this.targetsLeft--;
     const others = cand[cell]! & ~bit;
     cand[cell] = bit;
     let tail = this.tail;
