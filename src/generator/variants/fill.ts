@@ -1,5 +1,5 @@
 import type { Rules } from '../../rules/types.js';
-import { shuffleInPlace, type Random } from '../random.js';
+import type { Random } from '../random.js';
 
 /**
  * A random complete solution for any rules (sizes 4..16, jigsaw regions, extra houses, Samurai;
@@ -24,10 +24,16 @@ export function fillRules(rules: Rules, random: Random, maxNodes = 200_000): Uin
   const checkHouses = rules.boxShape === null || rules.size > 9;
   const slots = rules.houses.length * size;
   grow(n, size, checkHouses ? slots : 0);
+  // Each cell's digits in a seeded order: shuffleInPlace's draws, in place in `order` (no subarray per cell).
   for (let cell = 0; cell < n; cell++) {
-    const digits = order.subarray(cell * size, cell * size + size);
-    for (let k = 0; k < size; k++) digits[k] = k + 1;
-    shuffleInPlace(digits, random);
+    const at = cell * size;
+    for (let k = 0; k < size; k++) order[at + k] = k + 1;
+    for (let i = size - 1; i > 0; i--) {
+      const j = at + random.below(i + 1);
+      const digit = order[at + i]!;
+      order[at + i] = order[j]!;
+      order[j] = digit;
+    }
   }
   if (!checkHouses && n <= 81) return fillBoxed(rules, t, maxNodes);
   // cand[level * n + cell]: candidates at that depth; count[level * slots + h * size + d]: cells of
