@@ -123,33 +123,39 @@ function fillBoxed(rules: Rules, t: Tables, maxNodes: number): Uint8Array | null
   const size = rules.size;
   const { peerStart, peers } = t;
   const pop = popcounts(size);
+  // The shared buffers as locals (module bindings cost a lookup at every use in the loop).
   const now = cand;
+  const trail = trailBuffer;
+  const digits = order;
+  const tries = tried;
+  const cells = cellAt;
+  const trailStart = trailAt;
   now.fill(rules.allDigits, 0, n);
   buckets.fill(0);
   for (let cell = 0; cell < n; cell++) buckets[size * 3 + ((cell / 27) | 0)] = buckets[size * 3 + ((cell / 27) | 0)]! | (1 << cell % 27);
   const grid = new Uint8Array(n);
-  // trail[trailAt[level] ..]: the peers the digit placed at that level was taken from.
+  // trail[trailStart[level] ..]: the peers the digit placed at that level was taken from.
   let trailLength = 0;
   let nodes = 0;
   let level = 0;
   let cell = firstOfFewest(size);
-  cellAt[0] = cell;
-  tried[0] = 0;
-  trailAt[0] = 0;
+  cells[0] = cell;
+  tries[0] = 0;
+  trailStart[0] = 0;
   for (;;) {
     if (cell < 0) return grid;
-    const k = tried[level]!;
+    const k = tries[level]!;
     if (k >= size || nodes > maxNodes) {
       if (level === 0 || nodes > maxNodes) return null;
       level--;
-      cell = cellAt[level]!;
+      cell = cells[level]!;
       grid[cell] = 0;
       move(cell, 0, pop[now[cell]!]!);
-      trailLength = undo(now, pop, trailAt[level]!, trailLength, order[cell * size + tried[level]! - 1]!);
+      trailLength = undo(now, trail, pop, trailStart[level]!, trailLength, digits[cell * size + tries[level]! - 1]!);
       continue;
     }
-    tried[level] = k + 1;
-    const digit = order[cell * size + k]!;
+    tries[level] = k + 1;
+    const digit = digits[cell * size + k]!;
     const bit = 1 << (digit - 1);
     if ((now[cell]! & bit) === 0) continue;
     nodes++;
@@ -169,21 +175,21 @@ function fillBoxed(rules: Rules, t: Tables, maxNodes: number): Uint8Array | null
       }
     }
     if (dead) {
-      trailLength = undo(now, pop, trailAt[level]!, trailLength, digit);
+      trailLength = undo(now, trail, pop, trailStart[level]!, trailLength, digit);
       continue;
     }
     grid[cell] = digit;
     move(cell, pop[now[cell]!]!, 0);
     level++;
-    trailAt[level] = trailLength;
+    trailStart[level] = trailLength;
     cell = firstOfFewest(size);
-    cellAt[level] = cell;
-    tried[level] = 0;
+    cells[level] = cell;
+    tries[level] = 0;
   }
 }
 
 /** Gives `digit` back to the peers trail[from..to) it was taken from; the trail's new length. */
-function undo(now: Int32Array, pop: Uint8Array, from: number, to: number, digit: number): number {
+function undo(now: Int32Array, trail: Int16Array, pop: Uint8Array, from: number, to: number, digit: number): number {
   const bit = 1 << (digit - 1);
   for (let i = from; i < to; i++) {
     const peer = trail[i]!;
@@ -232,7 +238,7 @@ let count = new Int16Array(0);
 let cellAt = new Int16Array(0);
 let tried = new Int32Array(0);
 let trailAt = new Int32Array(0);
-let trail = new Int16Array(0);
+let trailBuffer = new Int16Array(0);
 
 function grow(n: number, size: number, slots: number): void {
   if (order.length < n * size) order = new Uint8Array(n * size);
@@ -244,7 +250,7 @@ function grow(n: number, size: number, slots: number): void {
     trailAt = new Int32Array(n + 1);
   }
   // Each placement takes its digit from at most every other cell.
-  if (trail.length < n * n) trail = new Int16Array(n * n);
+  if (trailBuffer.length < n * n) trailBuffer = new Int16Array(n * n);
 }
 
 interface Tables {
