@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { generateVariant, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
+import { generateVariant, orbitsOf, solvesWith, VARIANT_NAMES, type VariantOptions, type VariantPuzzle } from '../src/generator/variants/index.js';
 import { solvesFrom } from '../src/generator/variants/logic.js';
 import { countRules } from '../src/solver/rules-solver.js';
 import { findGivenConflict } from '../src/rules/puzzle.js';
 import { classicRules, jigsawRules, withDiagonals, withWindoku } from '../src/rules/constructors.js';
 import { SinglesState } from '../src/generator/variants/singles.js';
+import { SinglesClosure } from '../src/generator/variants/closure.js';
 import { randomRegions } from '../src/generator/variants/jigsaw.js';
 import { fillRules } from '../src/generator/variants/fill.js';
-import { puzzleRandom } from '../src/generator/random.js';
+import { puzzleRandom, shuffleInPlace } from '../src/generator/random.js';
+import { carve } from '../src/generator/variants/carve.js';
 
 /** Everything a puzzle is, as one string: same seed must give the same bytes. */
 function bytesOf(p: VariantPuzzle): string {
@@ -292,24 +294,35 @@ describe('generateVariant', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
-  it('SinglesState built up (startEmpty, give) and loaded (load): the same singles as solvesWith and as a state reset and emptied cell by cell', () => {
+  it('SinglesClosure built up (give, save, rollback) and SinglesState loaded (load): the same singles as solvesWith and as a state reset and emptied cell by cell', () => {
     const random = puzzleRandom('singles-build', 'test', 1);
     for (const rules of [classicRules(9), withDiagonals(classicRules(9)), classicRules(6), classicRules(12)]) {
       const solution = fillRules(rules, random)!;
       for (const naked of [true, false]) {
-        const state = new SinglesState(rules, solution);
-        state.startEmpty(naked);
+        const closure = new SinglesClosure(rules);
+        closure.start(naked);
         const givens = new Uint8Array(rules.cellCount);
         const found = new Uint8Array(rules.cellCount);
         let solved = false;
+        let saved: Uint8Array | null = null;
         for (let step = 0; step < rules.cellCount && !solved; step++) {
           const cell = random.below(rules.cellCount);
           givens[cell] = solution[cell]!;
-          solved = state.give(cell, solution[cell]!);
+          solved = closure.give(cell, solution[cell]!);
           expect(solved).toBe(solvesWith(rules, givens, naked ? 'singles' : 'hidden', found));
-          for (let c = 0; c < rules.cellCount; c++) expect(state.placedAt(c)).toBe(found[c] !== 0);
+          expect(closure.solved()).toBe(solved);
+          for (let c = 0; c < rules.cellCount; c++) expect(closure.placedAt(c)).toBe(found[c] !== 0);
+          if (saved === null && step === 5) {
+            closure.save(0);
+            saved = Uint8Array.from(found);
+          }
         }
         expect(solved).toBe(true);
+        // Back to the state kept after six givens, then on with the rest: the same fixed point again.
+        closure.rollback(0);
+        for (let c = 0; c < rules.cellCount; c++) expect(closure.placedAt(c)).toBe(saved![c] !== 0);
+        for (let c = 0; c < rules.cellCount; c++) if (givens[c] !== 0) closure.give(c, givens[c]!);
+        expect(closure.solved()).toBe(true);
         const loaded = new SinglesState(rules, solution);
         loaded.load(givens, naked);
         const emptied = new SinglesState(rules, solution);
@@ -329,6 +342,70 @@ describe('generateVariant', () => {
         }
       }
     }
+  });
+
+  it('fillRules on regular boxes (one candidates array, a trail, cells in buckets by count) finds the grids the copying search of a4c68bd found, and gives up where it gave up', () => {
+    // Made by running fillRules at a4c68bd (a copy of every cell's candidates per level, a scan for the next cell).
+    const pinned = {
+      classic: ['485619723137248569629573481214785936896324175573961248962857314348192657751436892', '721654893546983172398271465487326519913745286265819734834162957159437628672598341', null],
+      x: ['867942153391865247452317968729531486643278519518694372135789624984126735276453891', '754692183821537496936418257547861329368249571219753864175326948483975612692184735', null],
+      windoku: ['652479813971683425438521796349216587267895341185347962524768139716934258893152674', '954681723638792154721453698396514872517328946842976531473169285265837419189245367', null],
+      '6x6': ['321456564213413562256134132645645321', '215463436521152634643215521346364152', '125364463521654132312456231645546213'],
+    };
+    const rulesOf = { classic: classicRules(9), x: withDiagonals(classicRules(9)), windoku: withWindoku(classicRules(9)), '6x6': classicRules(6) };
+    for (const [name, grids] of Object.entries(pinned)) {
+      const random = puzzleRandom('fill-pin', name, 1);
+      const rules = rulesOf[name as keyof typeof rulesOf];
+      // Two grids, then one with at most 40 placements (a 9x9 needs 81: given up).
+      const found = [fillRules(rules, random), fillRules(rules, random), fillRules(rules, random, 40)].map((g) => (g === null ? null : g.join('')));
+      expect(found, name).toEqual(grids);
+    }
+  });
+
+  it('the built-up carving (its tests run from fixed points kept along a tree) empties the orbits an orbit-by-orbit carving with solvesWith does', () => {
+    const cases = [
+      [classicRules(9), 'none'],
+      [withDiagonals(classicRules(9)), 'rotational'],
+      [classicRules(6), 'none'],
+    ] as const;
+    let emptied = 0;
+    for (const [rules, symmetry] of cases) {
+      const orbits = orbitsOf(rules, symmetry);
+      for (const set of ['hidden', 'singles'] as const) {
+        for (let index = 1; index <= 3; index++) {
+          const solution = fillRules(rules, puzzleRandom('tree-carve', 'fill', index))!;
+          const got = carve(rules, solution, orbits, puzzleRandom('tree-carve', set, index), set, 0);
+          // The reference: build up while the orbit is not placed yet, then try each given orbit in a new order.
+          const random = puzzleRandom('tree-carve', set, index);
+          const order = orbits.map((_, o) => o);
+          shuffleInPlace(order, random);
+          const givens = new Uint8Array(rules.cellCount);
+          const found = new Uint8Array(rules.cellCount);
+          const kept: number[] = [];
+          let solved = false;
+          for (const o of order) {
+            if (solved || orbits[o]!.every((cell) => found[cell] !== 0)) {
+              kept.push(o);
+              continue;
+            }
+            for (const cell of orbits[o]!) givens[cell] = solution[cell]!;
+            solved = solvesWith(rules, givens, set, found);
+          }
+          shuffleInPlace(order, random);
+          for (const o of order) {
+            if (givens[orbits[o]![0]!] === 0) continue;
+            for (const cell of orbits[o]!) givens[cell] = 0;
+            if (solvesWith(rules, givens, set)) {
+              kept.push(o);
+              emptied++;
+            } else for (const cell of orbits[o]!) givens[cell] = solution[cell]!;
+          }
+          expect(got.givens).toEqual(givens);
+          expect(got.kept).toEqual(kept);
+        }
+      }
+    }
+    expect(emptied).toBeGreaterThan(20);
   });
 
   it('solvesFrom, going on from where SinglesState.reach stopped, says what solvesWith says', () => {

@@ -150,41 +150,6 @@ export class SinglesState {
     }
   }
 
-  /**
-   * Building givens up (see carve.ts): the working state with no givens at all, every candidate in
-   * every cell; {@link give} then adds givens one at a time and runs singles on from where they were.
-   */
-  startEmpty(naked = true): void {
-    this.naked = naked;
-    this.cand.fill(this.all);
-    this.count.fill(this.size);
-    this.done.fill(0);
-    this.placed.fill(0);
-    this.target.fill(0);
-    this.targetsLeft = 0;
-    this.placedCount = 0;
-    this.broken = false;
-    this.tail = 0;
-  }
-
-  /** Whether the working state has `cell` placed (given or deduced). */
-  placedAt(cell: number): boolean {
-    return this.placed[cell] !== 0;
-  }
-
-  /**
-   * Give `digit` (the solution's) in `cell` of the working state and run singles to their fixed
-   * point (singles from more givens place at least what they placed before, so the state reached
-   * is the fixed point of all the givens so far); whether every cell is placed.
-   */
-  give(cell: number, digit: number): boolean {
-    if (this.placed[cell] === 0) {
-      this.place(cell, 1 << (digit - 1));
-      this.drain(true);
-    }
-    return this.placedCount === this.n;
-  }
-
   /** Empty a given cell. */
   remove(cell: number): void {
     const size = this.size;
