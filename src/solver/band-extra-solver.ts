@@ -159,7 +159,7 @@ function compileExtra(rules: Rules): ExtraTables {
   const altBoxes = windows ? new Set(altBoxKeys()) : new Set<string>();
   const singles: number[] = [];
   for (let e = 0; e < count; e++) {
-    if (altBoxes.has(cellsKey(extra[e]!))) continue;
+    if (windows && altBoxes.has(cellsKey(extra[e]!))) continue;
     singles.push(mask[e * 3]!, mask[e * 3 + 1]!, mask[e * 3 + 2]!);
     for (let h = 0; h < 27; h++) {
       other.fill(0);
