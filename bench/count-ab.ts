@@ -16,7 +16,15 @@ const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.u
 const args = process.argv.slice(2);
 const otherDir = args.find((a) => a.startsWith('--other='))?.slice(8);
 const ROUNDS = Number(args.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 9);
-const SETS: Record<string, string> = { killer: 'killer.txt', windoku: 'windoku.txt', x: 'x.txt', classic: 'classic-minimal.txt' };
+const SETS: Record<string, string> = {
+  killer: 'killer.txt',
+  windoku: 'windoku.txt',
+  'windoku-medium': 'windoku-medium.txt',
+  'windoku-hard': 'windoku-hard.txt',
+  'windoku-expert': 'windoku-expert.txt',
+  x: 'x.txt',
+  classic: 'classic-minimal.txt',
+};
 const names = args.filter((a) => !a.startsWith('--'));
 const chosen = names.length > 0 ? names : ['killer', 'windoku'];
 

@@ -4,7 +4,10 @@
  * test/fixtures/variants (Solo's puzzles and our windoku set; each file names its source), against
  * - our classic band solver on classic puzzles of similar difficulty, in the same run: the ratio
  *   column (Solo's intermediate classic 9x9 for Solo's intermediate sets and the killers, Solo's
- *   unreasonable for the unreasonable jigsaws, classic puzzles made as the windoku set for windoku);
+ *   unreasonable for the unreasonable jigsaws, classic puzzles made as the windoku set for the minimal
+ *   windoku set, and classic puzzles of our generator at the same level, i.e. the same band of our
+ *   grader's rating, for the windoku sets of our generator at medium, hard and expert; a second
+ *   table gives the search nodes a puzzle of each windoku set and its reference);
  * - the Interactive Sudoku Solver (sigh/Interactive-Sudoku-Solver) on the same puzzles, end to end
  *   (constraint text in, count out: SudokuParser.parseString, SudokuBuilder.build, countSolutions(2)),
  *   loaded from a checkout named by ISS_DIR (never copied here); the column is skipped without it.
@@ -24,7 +27,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildRules, type CageSpec, type Rules, type RulesSpec } from '../src/rules/index.js';
-import { countRules, countRulesGeneral } from '../src/solver/rules-solver.js';
+import { countRules, countRulesGeneral, lastRulesStats } from '../src/solver/rules-solver.js';
 import { formatVariantLine, parseVariantLine } from '../src/formats/index.js';
 import { Solver } from '../src/solver/index.js';
 
@@ -53,6 +56,9 @@ const SETS: [file: string, name: string, reference: string, line?: 'variant'][] 
   ['jigsaw-unreasonable.txt', 'jigsaw 9x9 (Solo unreasonable)', 'classic-unreasonable.txt'],
   ['x.txt', 'X 9x9 (Solo intermediate)', 'classic-solo.txt'],
   ['windoku.txt', 'windoku 9x9 (ours, minimal)', 'classic-minimal.txt'],
+  ['windoku-medium.txt', 'windoku 9x9 (our generator, medium)', 'classic-medium.txt'],
+  ['windoku-hard.txt', 'windoku 9x9 (our generator, hard)', 'classic-hard.txt'],
+  ['windoku-expert.txt', 'windoku 9x9 (our generator, expert)', 'classic-expert.txt'],
   ['killer.txt', 'killer 9x9, no givens (Solo)', 'classic-solo.txt'],
   ['killer.txt', 'killer 9x9, no givens (Solo), from a variant line', 'classic-solo.txt', 'variant'],
   ['6x6.txt', '6x6 (Solo)', ''],
@@ -64,6 +70,9 @@ const REFERENCES: [file: string, name: string][] = [
   ['classic-solo.txt', "Solo's intermediate classic 9x9"],
   ['classic-unreasonable.txt', "Solo's unreasonable classic 9x9"],
   ['classic-minimal.txt', 'classic 9x9 made as the windoku set (minimal, test/helpers/make-classic-references.ts)'],
+  ['classic-medium.txt', 'classic 9x9 of our generator, medium (the windoku medium row\'s reference, test/helpers/make-level-references.ts)'],
+  ['classic-hard.txt', 'classic 9x9 of our generator, hard (as above)'],
+  ['classic-expert.txt', 'classic 9x9 of our generator, expert (as above)'],
 ];
 
 /**
@@ -186,9 +195,16 @@ const iss = await loadIss();
 if (iss === null) console.log('ISS_DIR is not set: the Interactive Sudoku Solver column is skipped (ISS_DIR=/path/to/Interactive-Sudoku-Solver to compare).\n');
 const band = new Solver();
 const classicRates = new Map<string, number>();
+/** Search nodes per puzzle (count to 2) of the reference sets (band solver) and of the windoku sets. */
+const nodesPerPuzzle = new Map<string, number>();
 for (const [file] of REFERENCES) {
   const classic = load(file);
-  for (const item of classic) if (band.count(item.givens, 2) !== 1) throw new Error(`${file}: a puzzle is not unique`);
+  let nodes = 0;
+  for (const item of classic) {
+    if (band.count(item.givens, 2) !== 1) throw new Error(`${file}: a puzzle is not unique`);
+    nodes += band.stats.nodes;
+  }
+  nodesPerPuzzle.set(file, nodes / classic.length);
   classicRates.set(file, measure(classic, [(item) => band.count(item.givens, 2)])[0]!);
 }
 const known = new Set([...SETS.map(([file]) => file), ...REFERENCES.map(([file]) => file)]);
@@ -200,13 +216,18 @@ for (const [file, name] of REFERENCES) console.log(`- ${name} (${file}): ${fmt(c
 console.log('');
 console.log('| set | puzzles | ours | ours end to end | from the line | general solver | ratio to classic band solver (reference) | ISS end to end | ours end to end / ISS |');
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+/** The windoku rows' nodes per puzzle, for the table after the main one. */
+const windokuNodes: [name: string, nodes: number, reference: string][] = [];
 for (const [file, name, reference, format] of SETS) {
   if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) continue;
   const items = load(file, format);
+  let nodes = 0;
   for (const item of items) {
     if (countRules(item.rules, item.givens, 2) !== 1) throw new Error(`${file}: a puzzle does not count 1`);
+    nodes += lastRulesStats().nodes;
     if (iss !== null && iss(item.iss) !== 1) throw new Error(`${file}: ISS does not count 1 on ${item.iss.slice(0, 80)}...`);
   }
+  if (file.startsWith('windoku')) windokuNodes.push([name, nodes / items.length, reference]);
   const runs: ((item: Item) => number)[] = [
     (item) => countRules(item.rules, item.givens, 2),
     (item) => countRules(buildRules(item.spec), item.givens, 2),
@@ -219,4 +240,10 @@ for (const [file, name, reference, format] of SETS) {
   console.log(
     `| ${name} | ${items.length} | ${fmt(ours)} | ${fmt(endToEnd)} | ${fmt(fromLine)} | ${fmt(general)} | ${classicRatio} | ${issRate === undefined ? 'skipped' : fmt(issRate)} | ${issRate === undefined ? '' : ratio(endToEnd / issRate)} |`,
   );
+}
+if (windokuNodes.length > 0) {
+  console.log('\nSearch nodes a puzzle (count to 2) of the windoku sets and of their classic references (band solver):\n');
+  console.log('| set | nodes / puzzle | reference | its nodes / puzzle |');
+  console.log('|---|---:|---|---:|');
+  for (const [name, nodes, reference] of windokuNodes) console.log(`| ${name} | ${nodes.toFixed(1)} | ${reference} | ${nodesPerPuzzle.get(reference)!.toFixed(1)} |`);
 }

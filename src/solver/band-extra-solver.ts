@@ -40,7 +40,11 @@ import {
  * - locked candidates between an extra house and a box, row or column: a digit of the extra house
  *   found only inside one of them leaves the rest of it, and a digit of a box, row or column found
  *   only inside the extra house leaves the rest of the extra house (precomputed pairs sharing two
- *   cells or more, as grid9-solver.ts does for any two houses).
+ *   cells or more, as grid9-solver.ts does for any two houses);
+ * - windoku: its four windows and the five houses they imply are the boxes of a second classic
+ *   grid (rows and columns in the order 1-3, 5-7, 0/4/8), on which the band and stack permutation
+ *   rule runs as on the first (altRule). That does the rows' and columns' pairs with those nine
+ *   houses and their hidden singles, in a few table lookups per digit instead of about 70 pairs.
  * Tables are derived from the rules value's houses (houses 27.. are the extra ones) and cached by
  * layout; tests hold them equal to the rules value (test/band-extra-solver.test.ts).
  */
@@ -53,8 +57,20 @@ interface ExtraTables {
   readonly count: number;
   /** How many of them are implied (the last ones). */
   readonly implied: number;
+  /**
+   * Windoku: the four windows are among the extra houses, so that the rows and columns read in
+   * ALT_ORDER with the windows and the houses they imply as boxes make a second classic grid, on
+   * which altRule runs the band and stack permutation rule.
+   */
+  readonly windows: boolean;
   /** House e's cells as three band words at e * 3. */
   readonly mask: Int32Array;
+  /**
+   * The extra houses extraSingles looks at (three words each): all but, with the windows, the nine
+   * boxes of the reordered grid, whose hidden singles altRule and the row singles find.
+   */
+  readonly singlesCount: number;
+  readonly singlesMask: Int32Array;
   /** Per cell, the cells sharing an extra house with it (three words at cell * 3), or zero. */
   readonly peers: Int32Array;
   /** Per band, the cells in some extra house. */
@@ -116,7 +132,8 @@ function compileExtra(rules: Rules): ExtraTables {
   const houses = Array.from({ length: start.length - 1 }, (_, h) => flat.subarray(start[h]!, start[h + 1]!));
   const extra: (Int16Array | number[])[] = houses.slice(27);
   const implied = impliedWindows(extra);
-  for (const cells of implied) extra.push(cells);
+  const windows = implied !== null;
+  if (implied !== null) for (const cells of implied) extra.push(cells);
   const count = extra.length;
   const mask = new Int32Array(count * 3);
   const peers = new Int32Array(81 * 3);
@@ -135,7 +152,15 @@ function compileExtra(rules: Rules): ExtraTables {
   }
   const pairs: number[] = [];
   const other = new Int32Array(3);
+  // With the windows, altRule's band and stack rule on the reordered grid covers every pair of
+  // one of its nine boxes with a row or a column (locked candidates both ways, and more). Their pairs
+  // with the classic boxes (2-4 cells shared) are left out as well: on the windoku sets they took
+  // 3-9% of the nodes away but cost a quarter of the time (bench:variants, 2026-11-28).
+  const altBoxes = windows ? new Set(altBoxKeys()) : new Set<string>();
+  const singles: number[] = [];
   for (let e = 0; e < count; e++) {
+    if (windows && altBoxes.has(cellsKey(extra[e]!))) continue;
+    singles.push(mask[e * 3]!, mask[e * 3 + 1]!, mask[e * 3 + 2]!);
     for (let h = 0; h < 27; h++) {
       other.fill(0);
       for (const cell of houses[h]!) setCell(other, 0, cell);
@@ -149,7 +174,7 @@ function compileExtra(rules: Rules): ExtraTables {
       pairs.push(...words);
     }
   }
-  if (implied.length === 5) altTables();
+  if (windows) altTables();
   const houseMask = new Int32Array((27 + count) * 3);
   const housesOf = new Int32Array(81 * 2);
   for (let h = 0; h < 27 + count; h++) {
@@ -159,7 +184,7 @@ function compileExtra(rules: Rules): ExtraTables {
       housesOf[cell * 2 + (h >> 5)] = housesOf[cell * 2 + (h >> 5)]! | (1 << (h & 31));
     }
   }
-  const tables: ExtraTables = { count, implied: implied.length, mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs), houseMask, housesOf };
+  const tables: ExtraTables = { count, implied: implied === null ? 0 : implied.length, windows, singlesCount: singles.length / 3, singlesMask: new Int32Array(singles), mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs), houseMask, housesOf };
   tablesOf.set(key, tables);
   return tables;
 }
@@ -277,27 +302,41 @@ const WINDOW_LINES = [
  * Every solution of rules with the four windows (and rows and columns) keeps each of the five, so
  * the solver may use them as houses: hidden singles and locked candidates in them cut the search
  * (test/band-extra-solver.test.ts holds them to solved grids and to a brute-force count). Returns
- * none unless all four windows are among the extra houses.
+ * null unless all four windows are among the extra houses (then those of the five not among them).
  */
-function impliedWindows(extra: readonly ArrayLike<number>[]): number[][] {
-  const keyOf = (cells: ArrayLike<number>): string => Array.from(cells).sort((a, b) => a - b).join(',');
-  const block = (rows: readonly number[], cols: readonly number[]): number[] => {
-    const cells: number[] = [];
-    for (const r of rows) for (const c of cols) cells.push(r * 9 + c);
-    return cells.sort((a, b) => a - b);
-  };
-  const present = new Set(extra.map(keyOf));
-  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) if (!present.has(keyOf(block(WINDOW_LINES[i]!, WINDOW_LINES[j]!)))) return [];
+function impliedWindows(extra: readonly ArrayLike<number>[]): number[][] | null {
+  const present = new Set(extra.map(cellsKey));
+  for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) if (!present.has(cellsKey(windowBlock(i, j)))) return null;
   const implied: number[][] = [];
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
       if (i === 2 || j === 2) {
-        const cells = block(WINDOW_LINES[i]!, WINDOW_LINES[j]!);
-        if (!present.has(keyOf(cells))) implied.push(cells);
+        const cells = windowBlock(i, j);
+        if (!present.has(cellsKey(cells))) implied.push(cells);
       }
     }
   }
   return implied;
+}
+
+function cellsKey(cells: ArrayLike<number>): string {
+  return Array.from(cells)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
+/** The cells of rows WINDOW_LINES[i] and columns WINDOW_LINES[j], sorted. */
+function windowBlock(i: number, j: number): number[] {
+  const cells: number[] = [];
+  for (const r of WINDOW_LINES[i]!) for (const c of WINDOW_LINES[j]!) cells.push(r * 9 + c);
+  return cells.sort((a, b) => a - b);
+}
+
+/** The nine boxes of the reordered grid (the four windows and the five houses they imply), as cellsKey keys. */
+function altBoxKeys(): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) keys.push(cellsKey(windowBlock(i, j)));
+  return keys;
 }
 
 /**
@@ -570,6 +609,11 @@ export class BandExtraSolver {
         if (this.dirty !== 0) continue;
       }
       if (this.extraPending !== 0) {
+        if (this.extra.windows) {
+          const changed = this.altRule(this.extraPending);
+          if (changed < 0) return false;
+          this.dirty |= changed;
+        }
         if (!this.extraSingles()) return false;
         if (this.dirty !== 0) continue;
         if (!this.extraLocked()) return false;
@@ -592,13 +636,83 @@ export class BandExtraSolver {
   }
 
   /**
+   * Windoku: the band and stack permutation rule (band-solver.ts) on the reordered grid, whose rows
+   * and columns are read in ALT_ORDER (1-3, 5-7, 0/4/8) and whose boxes are the four windows and
+   * the five houses they imply, for the digits whose boards changed: every row/window and
+   * column/window interaction at once (locked candidates both ways; with the row singles of
+   * propagate, hidden singles in the windows). Per digit, its three boards are read as the
+   * reordered grid's three bands (a row's nine bits through altForward), closed, and written back.
+   * Returns the boards it changed (dirty bits), -1 on a contradiction.
+   *
+   *     reordered band 0: rows 1, 2, 3    boxes: columns 1-3 | 5-7 | 0, 4, 8
+   *     reordered band 1: rows 5, 6, 7
+   *     reordered band 2: rows 0, 4, 8
+   */
+  private altRule(pending: number): number {
+    const forward = altForward!;
+    const back = altBack!;
+    const boards = this.boards;
+    let dirty = 0;
+    for (let digit = 0; digit < 9; digit++) {
+      const first = digit * 3;
+      if (((pending >>> first) & 7) === 0) continue;
+      const b0 = boards[first]!;
+      const b1 = boards[first + 1]!;
+      const b2 = boards[first + 2]!;
+      // The reordered grid's bands: rows 1-3, 5-7 and 0/4/8, columns in ALT_ORDER.
+      let a = forward[(b0 >>> 9) & 0x1ff]! | (forward[b0 >>> 18]! << 9) | (forward[b1 & 0x1ff]! << 18);
+      let m = forward[b1 >>> 18]! | (forward[b2 & 0x1ff]! << 9) | (forward[(b2 >>> 9) & 0x1ff]! << 18);
+      let e = forward[b0 & 0x1ff]! | (forward[(b1 >>> 9) & 0x1ff]! << 9) | (forward[b2 >>> 18]! << 18);
+      const ka = PERMUTATION_CLOSURE[miniRows(a)]!;
+      const km = PERMUTATION_CLOSURE[miniRows(m)]!;
+      const ke = PERMUTATION_CLOSURE[miniRows(e)]!;
+      if (ka === 0 || km === 0 || ke === 0) return -1;
+      a &= EXPAND[ka]!;
+      m &= EXPAND[km]!;
+      e &= EXPAND[ke]!;
+      // Its stacks, as stackRule does.
+      const ca = columnsOf(a);
+      const cm = columnsOf(m);
+      const ce = columnsOf(e);
+      const s0 = PERMUTATION_CLOSURE[stackPattern(ca, cm, ce, 0)]!;
+      const s1 = PERMUTATION_CLOSURE[stackPattern(ca, cm, ce, 3)]!;
+      const s2 = PERMUTATION_CLOSURE[stackPattern(ca, cm, ce, 6)]!;
+      if (s0 === 0 || s1 === 0 || s2 === 0) return -1;
+      const keepA = stackPattern(s0, s1, s2, 0);
+      const keepM = stackPattern(s0, s1, s2, 3);
+      const keepE = stackPattern(s0, s1, s2, 6);
+      a &= keepA | (keepA << 9) | (keepA << 18);
+      m &= keepM | (keepM << 9) | (keepM << 18);
+      e &= keepE | (keepE << 9) | (keepE << 18);
+      // Back to rows 0-8 (each row a subset of what it was).
+      const n0 = back[e & 0x1ff]! | (back[a & 0x1ff]! << 9) | (back[(a >>> 9) & 0x1ff]! << 18);
+      const n1 = back[a >>> 18]! | (back[(e >>> 9) & 0x1ff]! << 9) | (back[m & 0x1ff]! << 18);
+      const n2 = back[(m >>> 9) & 0x1ff]! | (back[m >>> 18]! << 9) | (back[e >>> 18]! << 18);
+      if (n0 !== b0) {
+        boards[first] = n0;
+        dirty |= 1 << first;
+      }
+      if (n1 !== b1) {
+        boards[first + 1] = n1;
+        dirty |= 1 << (first + 1);
+      }
+      if (n2 !== b2) {
+        boards[first + 2] = n2;
+        dirty |= 1 << (first + 2);
+      }
+    }
+    return dirty;
+  }
+
+  /**
    * Hidden singles in the extra houses, for the digits whose boards changed since the last look;
    * false on a house with no place left for a digit. Placements mark their boards dirty.
    */
   private extraSingles(): boolean {
     const boards = this.boards;
     const unsolved = this.unsolved;
-    const { count, mask } = this.extra;
+    const { singlesCount: count, singlesMask: mask } = this.extra;
+    if (count === 0) return true;
     const pending = this.extraPending;
     for (let digit = 0; digit < 9; digit++) {
       const first = digit * 3;
@@ -641,6 +755,7 @@ export class BandExtraSolver {
   private extraLocked(): boolean {
     const boards = this.boards;
     const { pairCount, pairs } = this.extra;
+    if (pairCount === 0) return true;
     const pending = this.extraPending;
     for (let digit = 0; digit < 9; digit++) {
       const first = digit * 3;
@@ -873,7 +988,7 @@ export class BandExtraSolver {
         bestLine = line;
       }
     }
-    if (this.extra.implied === 5) {
+    if (this.extra.windows) {
       // Windoku: the bands and stacks of the reordered grid (ALT_ORDER) too.
       const altLine = this.bestAltLine(bestTotal);
       if (altLine >= 0) return this.branchOnLine(depth, altLine, true);
