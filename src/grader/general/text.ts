@@ -1,7 +1,9 @@
 import type { ChainData, Step } from '../../core/step.js';
 import { cellNameOf } from '../../rules/puzzle.js';
 import type { Rules } from '../../rules/types.js';
+import type { GeneralForcing } from '../../techniques/general/forcing.js';
 import { techniqueById } from '../../techniques/registry.js';
+import { FORCING_TEXTS } from '../../techniques/texts.js';
 import { explanationTemplates, joinList } from '../explain.js';
 import { hintTiers, type HintTiers } from '../hint-tiers.js';
 
@@ -144,9 +146,33 @@ function placeholder(rules: Rules, step: Step, key: string): string | undefined 
     }
     case 'difficulty':
       return step.difficulty.toFixed(1);
+    case 'premise':
+      return premise(rules, step);
     default:
       return undefined;
   }
+}
+
+/**
+ * Why a forcing-chain step of the general ladder holds (techniques/general/forcing.ts), from the
+ * 9x9 `$premise-*` texts with this grid's names.
+ */
+function premise(rules: Rules, step: Step): string | undefined {
+  const forcing = (step as Step & { forcing?: GeneralForcing }).forcing;
+  if (forcing === undefined) return undefined;
+  const cell = cellNameOf(rules, forcing.sourceCell);
+  const fields: Record<string, string> = {
+    cell,
+    digit: digitName(forcing.sourceDigit),
+    assumption: `${cell} ${forcing.assumedOn ? '=' : '<>'} ${digitName(forcing.sourceDigit)}`,
+  };
+  if (forcing.shape === 'cell') fields.digits = (step.chains ?? []).map((chain) => digitName(chain.nodes[0]!.digit)).join(', ');
+  if (forcing.shape === 'region') {
+    fields.unit = generalHouseName(rules, forcing.sourceUnit);
+    fields.cells = (step.chains ?? []).map((chain) => cellNameOf(rules, chain.nodes[0]!.cell)).join(', ');
+  }
+  const template = FORCING_TEXTS[`$premise-${forcing.shape}`] ?? '';
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
 }
 
 /** One line of plain English for a step on a grid of any size or Samurai, from the 9x9 templates, e.g. `Hidden single: in box 3, B fits only r2c8`. */

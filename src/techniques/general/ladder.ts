@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
 import { findForcingChain } from './chains.js';
+import { findDynamicForcingChains, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
 import { fillScan, type GeneralScan } from './places.js';
@@ -51,6 +52,10 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'hidden-quad', difficulty: 5.4, find: findHiddenQuad },
   // One search for both kinds (the easiest wins): forcing X-chains 6.6 + length, XY-chains 7.0 + length.
   { id: 'forcing-x-chain', difficulty: 6.6, find: findForcingChain },
+  // SE's next producers (forcing.ts): base + the length increment of the chains' complexity.
+  { id: 'nishio-forcing-chains', difficulty: 7.5, find: findNishioForcingChains },
+  { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
+  { id: 'dynamic-forcing-chains', difficulty: 8.5, find: findDynamicForcingChains },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */
