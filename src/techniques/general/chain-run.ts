@@ -55,6 +55,9 @@ export interface ChainHouses {
   /** Houses of a cell in SE's order: house[start[cell] .. start[cell + 1]). */
   readonly start: Int32Array;
   readonly house: Int16Array;
+  /** Peers of a cell once each, in the order of its houses (SE's order) and their cells: peers[peerStart[cell] .. peerStart[cell + 1]). */
+  readonly peerStart: Int32Array;
+  readonly peers: Int16Array;
 }
 
 const housesBuilt = new WeakMap<GeneralShape, ChainHouses>();
@@ -73,15 +76,28 @@ export function chainHousesOf(shape: GeneralShape): ChainHouses {
   let built = housesBuilt.get(shape);
   if (built !== undefined) return built;
   const { cellCount, cellHouseStart, cellHouses, houseKind } = shape;
+  const { size, houseCells } = shape;
   const start = new Int32Array(cellCount + 1);
   const house = new Int16Array(cellHouses.length);
+  const peerStart = new Int32Array(cellCount + 1);
+  const peers: number[] = [];
   for (let cell = 0; cell < cellCount; cell++) {
     const list = Array.from(cellHouses.subarray(cellHouseStart[cell]!, cellHouseStart[cell + 1]!));
     list.sort((a, b) => rankOf(houseKind[a]!) - rankOf(houseKind[b]!) || a - b);
     house.set(list, cellHouseStart[cell]!);
     start[cell + 1] = cellHouseStart[cell + 1]!;
+    const met = new Set<number>([cell]);
+    for (const h of list) {
+      for (let i = h * size; i < (h + 1) * size; i++) {
+        const other = houseCells[i]!;
+        if (met.has(other)) continue;
+        met.add(other);
+        peers.push(other);
+      }
+    }
+    peerStart[cell + 1] = peers.length;
   }
-  built = Object.freeze({ start, house });
+  built = Object.freeze({ start, house, peerStart, peers: Int16Array.from(peers) });
   housesBuilt.set(shape, built);
   return built;
 }
@@ -98,11 +114,11 @@ let queueOn = new Int32Array(0);
 let queueOff = new Int32Array(0);
 let work = new Uint16Array(0);
 let runStamp = 0;
-/** Cells already linked from the "on" node being processed. */
-let linked = new Int32Array(0);
-let linkStamp = 0;
+/** Places of each digit in each house (house * size + digit - 1) in the working grid. */
+let placeCount = new Uint8Array(0);
 
-function grow(nodes: number, cells: number): void {
+function grow(nodes: number, cells: number, slots: number): void {
+  if (placeCount.length < slots) placeCount = new Uint8Array(slots);
   if (capacity < nodes + 2) {
     capacity = nodes + 2;
     member = new Int32Array(capacity);
@@ -113,11 +129,7 @@ function grow(nodes: number, cells: number): void {
     queueOff = new Int32Array(capacity);
     runStamp = 0;
   }
-  if (work.length < cells) {
-    work = new Uint16Array(cells);
-    linked = new Int32Array(cells);
-    linkStamp = 0;
-  }
+  if (work.length < cells) work = new Uint16Array(cells);
 }
 
 /** Run state of the current run. */
@@ -228,11 +240,14 @@ function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralSha
 
 /**
  * The run of one assumption (a node) on a board's candidates (`initial`: the board's, never
- * written; filled cells hold 0).
+ * written; filled cells hold 0), `places` the number of places of each digit in each house
+ * (house * size + digit - 1) on that board (see {@link placeCounts}).
  */
-export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, mode: RunMode, start: number): Run {
+export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number): Run {
   const { size, cellCount, houseCells } = shape;
-  grow(cellCount * size * 2, cellCount);
+  const { peerStart, peers } = houses;
+  grow(cellCount * size * 2, cellCount, places.length);
+  placeCount.set(places);
   if (++runStamp >= 0x7ffffff0) {
     member.fill(0);
     runStamp = 1;
@@ -263,20 +278,9 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
           going = reachOff((cell * size + 31 - Math.clz32(other & -other)) << 1, pos);
         }
       }
-      if (++linkStamp >= 0x7ffffff0) {
-        linked.fill(0);
-        linkStamp = 1;
-      }
-      linked[cell] = linkStamp;
-      for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end && going; k++) {
-        const base = houses.house[k]! * size;
-        for (let i = base; i < base + size; i++) {
-          const other = houseCells[i]!;
-          if (linked[other] === linkStamp || (work[other]! & bit) === 0) continue;
-          linked[other] = linkStamp;
-          going = reachOff((other * size + d) << 1, pos);
-          if (!going) break;
-        }
+      for (let k = peerStart[cell]!, end = peerStart[cell + 1]!; k < end && going; k++) {
+        const other = peers[k]!;
+        if ((work[other]! & bit) !== 0) going = reachOff((other * size + d) << 1, pos);
       }
     } else {
       const pos = queueOff[headOff++]!;
@@ -292,18 +296,22 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
       }
       for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end && going; k++) {
         const house = houses.house[k]!;
-        const base = house * size;
-        let places = 0;
-        let mate = -1;
-        for (let i = base; i < base + size; i++) {
-          const other = houseCells[i]!;
-          if ((work[other]! & bit) === 0) continue;
-          places++;
-          if (other !== cell) mate = other;
+        if (placeCount[house * size + d] !== 2) continue;
+        // The digit's other place in a house where it has two.
+        for (let i = house * size, last = i + size; i < last; i++) {
+          const mate = houseCells[i]!;
+          if (mate === cell || (work[mate]! & bit) === 0) continue;
+          going = reachOn(((mate * size + d) << 1) | 1, pos, dynamic, shape, initial, house);
+          break;
         }
-        if (places === 2 && mate >= 0) going = reachOn(((mate * size + d) << 1) | 1, pos, dynamic, shape, initial, house);
       }
-      if (dynamic) work[cell] = work[cell]! & ~bit;
+      if (dynamic) {
+        work[cell] = work[cell]! & ~bit;
+        for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end; k++) {
+          const slot = houses.house[k]! * size + d;
+          placeCount[slot] = placeCount[slot]! - 1;
+        }
+      }
     }
   }
   return {
@@ -314,6 +322,18 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     conflictA,
     conflictB,
   };
+}
+
+/** The number of places of each digit in each house (house * size + digit - 1), from a scan's place masks. */
+export function placeCounts(masks: Uint32Array): Uint8Array {
+  const counts = new Uint8Array(masks.length);
+  for (let i = 0; i < masks.length; i++) {
+    let x = masks[i]!;
+    let n = 0;
+    for (; x !== 0; x &= x - 1) n++;
+    counts[i] = n;
+  }
+  return counts;
 }
 
 // ---- Complexity: SE's getAncestorCount ----

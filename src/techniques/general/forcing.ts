@@ -2,7 +2,7 @@ import type { Board } from '../../core/board.js';
 import type { ChainData, ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { chainDifficulty } from '../forcing/length.js';
-import { ancestorCount, ancestorsOf, chainHousesOf, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
+import { ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
 import type { GeneralScan } from './places.js';
 
 /*
@@ -103,6 +103,7 @@ class Search {
   readonly size: number;
   readonly houses: ChainHouses;
   readonly cache: (Run | undefined)[];
+  readonly places: Uint8Array;
   best: Hint | null = null;
 
   constructor(
@@ -113,12 +114,13 @@ class Search {
     this.size = scan.shape.size;
     this.houses = chainHousesOf(scan.shape);
     this.cache = new Array<Run | undefined>(scan.shape.cellCount * this.size * 2);
+    this.places = placeCounts(scan.places);
   }
 
   run(node: number): Run {
     let run = this.cache[node];
     if (run === undefined) {
-      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.kind.mode, node);
+      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node);
       this.cache[node] = run;
     }
     return run;
@@ -201,7 +203,7 @@ class Search {
         const doDouble = kind.dynamic && !kind.nishio && card >= 3;
         if (kind.dynamic) {
           if (onRun.conflictA >= 0) this.contradiction(cell, digit, onRun, true);
-          const offRun = runFrom(scan.shape, houses, board.candidates, kind.mode, id << 1);
+          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1);
           if (offRun.conflictA >= 0) this.contradiction(cell, digit, offRun, false);
           if (doDouble) this.common([onRun, offRun], 'double', cell, digit, -1, SORT_DOUBLE);
         }
