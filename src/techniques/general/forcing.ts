@@ -156,17 +156,28 @@ class Search {
     this.best = { shape: 'contradiction', node, sourceCell: cell, sourceDigit: digit, sourceUnit: -1, assumedOn, runs: [run, run], ends: [run.conflictA, run.conflictB], complexity, sortKey: SORT_CONTRADICTION };
   }
 
-  /** Hints from the nodes every run of `runs` reaches: "on" nodes first, each in the first run's order. */
-  common(runs: Run[], shape: 'cell' | 'region' | 'double', sourceCell: number, sourceDigit: number, sourceUnit: number, sortKey: number): void {
-    const n = runs.length;
+  /**
+   * Hints from the nodes every run reaches: "on" nodes first, each in the first run's order. The
+   * runs are `runs`, or those of the assumptions `sources` (each run only while some node is
+   * common to the runs before it: a static search skips most runs so).
+   */
+  common(runs: Run[], sources: readonly number[] | null, shape: 'cell' | 'region' | 'double', sourceCell: number, sourceDigit: number, sourceUnit: number, sortKey: number): void {
+    const n = sources === null ? runs.length : sources.length;
     const base = nextMarks(this.scan.shape.cellCount * this.size * 2, n);
     for (let r = 0; r < n; r++) {
-      const run = runs[r]!;
+      const run = sources === null ? runs[r]! : this.run(sources[r]!);
+      if (sources !== null) runs[r] = run;
+      let alive = 0;
       for (let i = 0; i < run.size; i++) {
         const node = run.nodes[i]!;
-        if (r === 0 || mark[node] === base + r) mark[node] = base + r + 1;
+        if (r === 0 || mark[node] === base + r) {
+          mark[node] = base + r + 1;
+          alive++;
+        }
       }
+      if (alive === 0) return;
     }
+    if (sources !== null) runs.length = n;
     const first = runs[0]!;
     for (let sign = 1; sign >= 0; sign--) {
       for (let i = 0; i < first.size; i++) {
@@ -190,38 +201,38 @@ class Search {
   find(): Hint | null {
     const { board, scan, kind, size, houses } = this;
     const { cellCount, houseCells } = scan.shape;
-    const cellRuns: Run[] = [];
+    const cellSources: number[] = [];
+    const runs: Run[] = [];
     for (let cell = 0; cell < cellCount; cell++) {
       if (board.values[cell] !== 0) continue;
       const mask = board.candidates[cell]!;
       const card = popcount(mask);
       if (!(card > 2 || (card > 1 && kind.dynamic))) continue;
-      cellRuns.length = 0;
+      cellSources.length = 0;
       for (let m = mask; m !== 0; m &= m - 1) {
         if (runEffort() > EFFORT_LIMIT) return null;
         const d = lowBit(m);
         const digit = d + 1;
         const id = cell * size + d;
-        const onRun = this.run((id << 1) | 1);
-        cellRuns.push(onRun);
-        const doDouble = kind.dynamic && !kind.nishio && card >= 3;
+        cellSources.push((id << 1) | 1);
         if (kind.dynamic) {
+          const onRun = this.run((id << 1) | 1);
           if (onRun.conflictA >= 0) this.contradiction(cell, digit, onRun, true);
           const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1);
           if (offRun.conflictA >= 0) this.contradiction(cell, digit, offRun, false);
-          if (doDouble) this.common([onRun, offRun], 'double', cell, digit, -1, SORT_DOUBLE);
+          if (!kind.nishio && card >= 3) this.common([onRun, offRun], null, 'double', cell, digit, -1, SORT_DOUBLE);
         }
         if (kind.nishio) continue;
         for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end; k++) {
           const house = houses.house[k]!;
           const places = scan.places[house * size + d]!;
           if (popcount(places) < 2 || houseCells[house * size + lowBit(places)] !== cell) continue;
-          const regionRuns: Run[] = [];
-          for (let p = places; p !== 0; p &= p - 1) regionRuns.push(this.run(((houseCells[house * size + lowBit(p)]! * size + d) << 1) | 1));
-          this.common(regionRuns, 'region', cell, digit, house, SORT_REGION);
+          const sources: number[] = [];
+          for (let p = places; p !== 0; p &= p - 1) sources.push(((houseCells[house * size + lowBit(p)]! * size + d) << 1) | 1);
+          this.common(runs, sources, 'region', cell, digit, house, SORT_REGION);
         }
       }
-      if (!kind.nishio && cellRuns.length >= 2) this.common(cellRuns, 'cell', cell, 0, -1, SORT_CELL);
+      if (!kind.nishio && cellSources.length >= 2) this.common(runs, cellSources, 'cell', cell, 0, -1, SORT_CELL);
     }
     return this.best;
   }
