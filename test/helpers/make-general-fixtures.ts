@@ -2,8 +2,9 @@
  * Writes test/fixtures/general/technique-steps.txt: for each grid of the general grader (4x4 to
  * 16x16, other box shapes, a 6x6 with diagonals, Samurai) and each technique of the general
  * ladder, the first step of that technique on the solving paths of generated puzzles (seed
- * 'general-fixtures'): the puzzle as a variant line, the step's index on the path, its technique
- * and its text. Each step was checked against the puzzle's solution when it was written.
+ * 'general-fixtures'): the puzzle as a variant line, the step's index on the path, its technique,
+ * its text, and the board it was found on (values and candidates: the test finds the step there,
+ * without the path before it). Each step was checked against the puzzle's solution when it was written.
  * Run from the repository's root:
  *   npx esbuild test/helpers/make-general-fixtures.ts --bundle --platform=node --format=esm --outfile=/tmp/mgf.mjs && node /tmp/mgf.mjs
  */
@@ -12,6 +13,8 @@ import { formatVariantLine } from '../../src/formats/line.js';
 import { describeGeneralStep } from '../../src/grader/general/text.js';
 import { GENERAL_LADDER } from '../../src/techniques/general/ladder.js';
 import { gradeWithPath } from '../../src/grader/grade.js';
+import { applyGeneralStep, generalBoard } from '../../src/grader/general/grade.js';
+import { shapeOf } from '../../src/grader/general/shape.js';
 import { generateVariant, type VariantName } from '../../src/generator/variants/index.js';
 import { buildRules, classicRules, withDiagonals } from '../../src/rules/index.js';
 import type { Rules } from '../../src/rules/types.js';
@@ -27,18 +30,28 @@ const GRIDS: { name: string; variant?: VariantName; rules?: Rules; count: number
   { name: 'samurai', variant: 'samurai', count: 30 },
 ];
 
-const lines = ['# grid\ttechnique\tpuzzle (variant line)\tstep index on the path (0-based)\ttext of the step', '# made by test/helpers/make-general-fixtures.ts'];
+const VALUE_CHARS = '.123456789ABCDEFG';
+const lines = [
+  '# grid\ttechnique\tpuzzle (variant line)\tstep index on the path (0-based)\ttext of the step\tthe board there: values (cell by cell, . for empty)\tand candidates (4 hex digits a cell, bit d - 1 for digit d)',
+  '# made by test/helpers/make-general-fixtures.ts',
+];
 for (const grid of GRIDS) {
   const seen = new Set<string>();
   for (let index = 1; index <= grid.count && seen.size < GENERAL_LADDER.length; index++) {
     const puzzle = generateVariant({ ...(grid.variant ? { variant: grid.variant } : { rules: grid.rules! }), seed: 'general-fixtures', index, level: grid.name === '4x4' || grid.name === '6x6' ? 'any' : 'hard' });
     const { steps } = gradeWithPath({ rules: puzzle.rules, givens: puzzle.givens });
+    const shape = shapeOf(puzzle.rules);
+    const board = generalBoard(puzzle.rules, puzzle.givens);
     steps.forEach((step, at) => {
-      if (step.technique === 'guess' || seen.has(step.technique)) return;
-      const sound = step.placements.every((p) => puzzle.solution[p.cell] === p.digit) && step.eliminations.every((e) => puzzle.solution[e.cell] !== e.digit);
-      if (!sound) throw new Error(`unsound ${step.technique} on ${grid.name} #${index}`);
-      seen.add(step.technique);
-      lines.push([grid.name, step.technique, formatVariantLine(puzzle), String(at), describeGeneralStep(step, puzzle.rules)].join('\t'));
+      if (step.technique !== 'guess' && !seen.has(step.technique)) {
+        const sound = step.placements.every((p) => puzzle.solution[p.cell] === p.digit) && step.eliminations.every((e) => puzzle.solution[e.cell] !== e.digit);
+        if (!sound) throw new Error(`unsound ${step.technique} on ${grid.name} #${index}`);
+        seen.add(step.technique);
+        const values = Array.from(board.values, (v) => VALUE_CHARS[v]).join('');
+        const candidates = Array.from(board.candidates, (mask) => mask.toString(16).padStart(4, '0')).join('');
+        lines.push([grid.name, step.technique, formatVariantLine(puzzle), String(at), describeGeneralStep(step, puzzle.rules), values, candidates].join('\t'));
+      }
+      applyGeneralStep(board, shape, step);
     });
   }
   console.log(grid.name, [...seen].join(' '));

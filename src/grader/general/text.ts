@@ -1,7 +1,9 @@
 import type { ChainData, Step } from '../../core/step.js';
 import { cellNameOf } from '../../rules/puzzle.js';
 import type { Rules } from '../../rules/types.js';
+import type { GeneralForcing } from '../../techniques/general/forcing.js';
 import { techniqueById } from '../../techniques/registry.js';
+import { FORCING_TEXTS } from '../../techniques/texts.js';
 import { explanationTemplates, joinList } from '../explain.js';
 import { hintTiers, type HintTiers } from '../hint-tiers.js';
 
@@ -144,9 +146,33 @@ function placeholder(rules: Rules, step: Step, key: string): string | undefined 
     }
     case 'difficulty':
       return step.difficulty.toFixed(1);
+    case 'premise':
+      return premise(rules, step);
     default:
       return undefined;
   }
+}
+
+/**
+ * Why a forcing-chain step of the general ladder holds (techniques/general/forcing.ts), from the
+ * 9x9 `$premise-*` texts with this grid's names.
+ */
+function premise(rules: Rules, step: Step): string | undefined {
+  const forcing = (step as Step & { forcing?: GeneralForcing }).forcing;
+  if (forcing === undefined) return undefined;
+  const cell = cellNameOf(rules, forcing.sourceCell);
+  const fields: Record<string, string> = {
+    cell,
+    digit: digitName(forcing.sourceDigit),
+    assumption: `${cell} ${forcing.assumedOn ? '=' : '<>'} ${digitName(forcing.sourceDigit)}`,
+  };
+  if (forcing.shape === 'cell') fields.digits = (step.chains ?? []).map((chain) => digitName(chain.nodes[0]!.digit)).join(', ');
+  if (forcing.shape === 'region') {
+    fields.unit = generalHouseName(rules, forcing.sourceUnit);
+    fields.cells = (step.chains ?? []).map((chain) => cellNameOf(rules, chain.nodes[0]!.cell)).join(', ');
+  }
+  const template = FORCING_TEXTS[`$premise-${forcing.shape}`] ?? '';
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => fields[key] ?? whole);
 }
 
 /** One line of plain English for a step on a grid of any size or Samurai, from the 9x9 templates, e.g. `Hidden single: in box 3, B fits only r2c8`. */
@@ -202,25 +228,45 @@ export function generalHintTiers(step: Step, rules: Rules): HintTiers {
 }
 
 /**
- * A linear chain (the general grader's forcing chains) in alternating inference notation with
- * this grid's names, e.g. `(4)r10c2 - (4)r10c7 = (4-B)r7c7 = (B)r7c1`: `=` before a node assumed
- * on (strong link), `-` before one assumed off (weak link); a cell's consecutive nodes share its
- * name. The 9x9 notation of chains/format.ts, whose cell names are 9x9 only.
+ * A chain of the general grader in alternating inference notation with this grid's names, e.g.
+ * `(4)r10c2 - (4)r10c7 = (4-B)r7c7 = (B)r7c1`: `=` before a node assumed on (strong link), `-`
+ * before one assumed off (weak link); a cell's consecutive nodes share its name. As the 9x9
+ * notation (chains/format.ts, whose cell names are 9x9 only) it follows the path to the last node
+ * along first parents; a node's other parents (dynamic chains) follow it in brackets,
+ * `[+ ~(3)r2c2]` ("together with"; `~` for a node assumed off).
  */
 export function formatGeneralChain(chain: Readonly<ChainData>, rules: Rules): string {
   const nodes = chain.nodes;
+  if (nodes.length === 0) return '';
+  const parentsOf = (index: number): readonly number[] => nodes[index]!.parents ?? (index > 0 ? [index - 1] : []);
+  const path: number[] = [];
+  const seen = new Set<number>();
+  for (let index = nodes.length - 1; index >= 0 && !seen.has(index); index = parentsOf(index)[0] ?? -1) {
+    seen.add(index);
+    path.push(index);
+  }
+  path.reverse();
+  const extra = (index: number): string => {
+    const parents = parentsOf(index);
+    if (parents.length <= 1) return '';
+    return ` [+ ${parents
+      .slice(1)
+      .map((p) => `${nodes[p]!.on ? '' : '~'}(${digitName(nodes[p]!.digit)})${cellNameOf(rules, nodes[p]!.cell)}`)
+      .join(', ')}]`;
+  };
   let text = '';
   let i = 0;
-  while (i < nodes.length) {
-    const first = nodes[i]!;
+  while (i < path.length) {
+    const first = nodes[path[i]!]!;
     if (i > 0) text += first.on ? ' = ' : ' - ';
     let digits = digitName(first.digit);
     let j = i + 1;
-    while (j < nodes.length && nodes[j]!.cell === first.cell) {
-      digits += (nodes[j]!.on ? '=' : '-') + digitName(nodes[j]!.digit);
+    while (j < path.length && nodes[path[j]!]!.cell === first.cell) {
+      digits += (nodes[path[j]!]!.on ? '=' : '-') + digitName(nodes[path[j]!]!.digit);
       j++;
     }
     text += `(${digits})${cellNameOf(rules, first.cell)}`;
+    for (let k = i; k < j; k++) text += extra(path[k]!);
     i = j;
   }
   return text;

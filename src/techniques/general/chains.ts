@@ -2,6 +2,8 @@ import type { Board } from '../../core/board.js';
 import type { ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { roundDifficulty, seChainDifficulty } from '../chains/length.js';
+import { chainHousesOf } from './chain-run.js';
+import { MODE_X, MODE_XY, MODE_Y, hasStrongLink, searchCycle, type Cycle } from './cycles.js';
 import type { GeneralScan } from './places.js';
 
 /**
@@ -17,12 +19,15 @@ import type { GeneralScan } from './places.js';
  * X-chains use one digit's links only. The easiest chain wins (SE's floating-point difficulty,
  * then the shortest, then the first source in cell and digit order, "on" before "off"); each
  * breadth-first search stops at the length that could no longer beat the best so far, and no chain
- * is longer than {@link MAX_NODES} nodes. Not here: SE's bidirectional cycles (6.5 / 7.0) and its
- * dynamic and nested forcing chains.
+ * is longer than {@link MAX_NODES} nodes. SE's bidirectional cycles (X, Y 6.5; XY 7.0; cycles.ts)
+ * join the same search, mode by mode (X, Y, XY), a cell's cycle before its chains; the easiest of
+ * all wins. Nishio, cell / region and dynamic forcing chains are forcing.ts's.
  */
 
 /** Longest chain looked for, in nodes (SE 6.6 + 0.5 / 7.0 + 0.5). */
 const MAX_NODES = 22;
+/** Longest cycle looked for, in nodes (a cycle has an even number). */
+const MAX_CYCLE_NODES = 22;
 
 // Search buffers, grown to the largest board seen; a node is (cell * size + digit - 1) * 2 + on.
 let seen = new Int32Array(0);
@@ -32,8 +37,12 @@ let stamp = 0;
 
 interface Best {
   raw: number;
+  /** Nodes of the chain (its length), the start once for a cycle. */
+  length: number;
+  technique: string;
+  /** A forcing chain's nodes ((cell * size + digit - 1) * 2 + on), start first. */
   nodes: number[];
-  xy: boolean;
+  cycle: Cycle | null;
 }
 
 function grow(nodes: number): void {
@@ -120,7 +129,7 @@ function path(goal: number): number[] {
 /** Whether a chain of `length` nodes at `base` beats the best (lower difficulty, then shorter). */
 function beats(base: number, length: number, best: Best): boolean {
   const raw = seChainDifficulty(base, length);
-  return raw < best.raw || (raw === best.raw && length < best.nodes.length);
+  return raw < best.raw || (raw === best.raw && length < best.length);
 }
 
 /** The longest chain worth looking for: {@link MAX_NODES}, or the longest that beats the best. */
@@ -131,33 +140,53 @@ function longestBelow(base: number, best: Best | null): number {
   return length;
 }
 
-function findIn(board: Readonly<Board>, scan: GeneralScan, xy: boolean, best: Best | null): Best | null {
+const CYCLE_ID = ['x-cycle', 'y-cycle', 'xy-cycle'];
+const CYCLE_BASE = [6.5, 6.5, 7.0];
+const FORCING_ID = ['forcing-x-chain', '', 'forcing-xy-chain'];
+const FORCING_BASE = [6.6, 0, 7.0];
+
+/** One mode's cycles and forcing chains (SE's order: cell, digit, the cycle, then the chains from "on" and from "off"). */
+function findIn(board: Readonly<Board>, scan: GeneralScan, mode: number, best: Best | null): Best | null {
   const { cellCount, size } = scan.shape;
-  const base = xy ? 7.0 : 6.6;
+  const houses = chainHousesOf(scan.shape);
+  const xy = mode === MODE_XY;
   grow(cellCount * size * 2);
   for (let cell = 0; cell < cellCount; cell++) {
-    if (board.values[cell] !== 0 || popcount(board.candidates[cell]!) < 2) continue;
+    if (board.values[cell] !== 0) continue;
+    const count = popcount(board.candidates[cell]!);
+    if (count < 2 || (mode === MODE_Y && count !== 2)) continue;
     for (let m = board.candidates[cell]!; m !== 0; m &= m - 1) {
       const id = cell * size + lowBit(m);
+      if (hasStrongLink(board, scan, houses, id, mode)) {
+        const limit = Math.min(longestBelow(CYCLE_BASE[mode]!, best), MAX_CYCLE_NODES);
+        const cycle = limit >= 4 ? searchCycle(board, scan, houses, id, mode, limit) : null;
+        if (cycle !== null) best = { raw: seChainDifficulty(CYCLE_BASE[mode]!, cycle.pots.length), length: cycle.pots.length, technique: CYCLE_ID[mode]!, nodes: [], cycle };
+      }
+      if (mode === MODE_Y) continue;
+      const base = FORCING_BASE[mode]!;
       for (let on = 1; on >= 0; on--) {
         const limit = longestBelow(base, best);
-        if (limit < 3) return best;
+        if (limit < 3) break;
         const found = search(board, scan, xy, id * 2 + on, id * 2 + (1 - on), limit);
         if (found === null) continue;
         const raw = seChainDifficulty(base, found.length);
-        if (best === null || raw < best.raw || (raw === best.raw && found.length < best.nodes.length)) best = { raw, nodes: found, xy };
+        if (best === null || raw < best.raw || (raw === best.raw && found.length < best.length)) best = { raw, length: found.length, technique: FORCING_ID[mode]!, nodes: found, cycle: null };
       }
     }
   }
   return best;
 }
 
-/** The easiest forcing X-chain or XY-chain on the board, or null. */
+/**
+ * The easiest bidirectional cycle (X 6.5, Y 6.5, XY 7.0), forcing X-chain (6.6) or forcing
+ * XY-chain (7.0), plus SE's length increment, on the board, or null.
+ */
 export function findForcingChain(board: Readonly<Board>, scan: GeneralScan): Step | null {
-  let best = findIn(board, scan, false, null);
-  best = findIn(board, scan, true, best);
+  let best: Best | null = null;
+  for (let mode = MODE_X; mode <= MODE_XY; mode++) best = findIn(board, scan, mode, best);
   if (best === null) return null;
   const size = scan.shape.size;
+  if (best.cycle !== null) return cycleStep(best, size);
   const nodes: ChainNode[] = [];
   const cells: number[] = [];
   const digits = new Set<number>();
@@ -174,10 +203,36 @@ export function findForcingChain(board: Readonly<Board>, scan: GeneralScan): Ste
   const first = nodes[0]!;
   const target = { cell: first.cell, digit: first.digit };
   return {
-    technique: best.xy ? 'forcing-xy-chain' : 'forcing-x-chain',
+    technique: best.technique,
     difficulty: roundDifficulty(best.raw),
     placements: first.on ? [] : [target],
     eliminations: first.on ? [target] : [],
+    pattern: { cells, digits: [...digits].sort((a, b) => a - b), units: [] },
+    chains: [{ nodes }],
+  };
+}
+
+/** A cycle's step: one chain round the loop, back to its first node. */
+function cycleStep(best: Best, size: number): Step {
+  const cycle = best.cycle!;
+  const nodes: ChainNode[] = [];
+  const cells: number[] = [];
+  const digits = new Set<number>();
+  const pots = [...cycle.pots, cycle.pots[0]!];
+  pots.forEach((pot, i) => {
+    const cell = (pot / size) | 0;
+    const digit = pot - cell * size + 1;
+    const node: ChainNode = { cell, digit, on: i % 2 === 0 };
+    if (i === 0) node.parents = [];
+    nodes.push(node);
+    if (i < cycle.pots.length && !cells.includes(cell)) cells.push(cell);
+    digits.add(digit);
+  });
+  return {
+    technique: best.technique,
+    difficulty: roundDifficulty(best.raw),
+    placements: [],
+    eliminations: cycle.eliminations.map((pot) => ({ cell: (pot / size) | 0, digit: (pot % size) + 1 })),
     pattern: { cells, digits: [...digits].sort((a, b) => a - b), units: [] },
     chains: [{ nodes }],
   };

@@ -1,0 +1,391 @@
+import type { GeneralShape } from '../../grader/general/shape.js';
+import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/general/shape.js';
+
+/*
+ * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
+ * for any grid: Sudoku Explainer's `Chaining.doChaining` over the rules' houses, as the 9x9 engine
+ * (src/techniques/forcing/engine.ts, fixed at 81 cells) emulates it.
+ *
+ * A node is a candidate assumed on or off: node = (cell * size + digit - 1) * 2 + (on ? 1 : 0).
+ * A run follows every consequence of one assumption breadth-first, one pending "on" node first,
+ * else one pending "off" node, recording each node's parents at its first discovery:
+ *
+ *   on  (c, d)  ->  off c's other digits (cell links), then off d in the other cells of c's
+ *                   houses, house by house in SE's order (box, row, column, extra houses, jigsaw
+ *                   piece), each house's cells ascending, a cell once
+ *   off (c, d)  ->  on c's other digit if c has two (cell links), then on d in the other place of
+ *                   each house of c where d has two places
+ *
+ * A dynamic run removes each processed "off" candidate from its working grid (after its own
+ * links), so later links see what earlier ones implied; an "on" node so reached gets as extra
+ * ("hidden") parents the "off" nodes whose removal made the cell bivalue or the house a pair (SE's
+ * addHiddenParentsOfCell / OfRegion). A run stops at its first contradiction: a node reached both
+ * on and off. Nishio runs follow one digit (no cell links).
+ *
+ * Nothing is allocated per node: the run works in module buffers grown to the largest grid seen,
+ * and copies its nodes and parents out once, at its end (one Run per assumption).
+ */
+
+/** One assumption's consequences. */
+export interface Run {
+  /** Nodes in the order found (the assumption first); `size` of them are the run's sets. */
+  readonly nodes: Int32Array;
+  readonly size: number;
+  /** Parents (positions in `nodes`) of the node at position i: parents[parentStart[i] .. parentStart[i + 1]). */
+  readonly parentStart: Int32Array;
+  readonly parents: Int32Array;
+  /**
+   * The contradiction that stopped the run, as two positions (one node on, its conjugate off), or
+   * -1: the second is the node found last, at position `size` (it is in no set, as in SE).
+   */
+  readonly conflictA: number;
+  readonly conflictB: number;
+}
+
+/** How a run propagates. */
+export interface RunMode {
+  /** Processed "off" candidates leave the working grid (SE's dynamic chains). */
+  readonly dynamic: boolean;
+  /** Links inside a cell (false: nishio). */
+  readonly cellLinks: boolean;
+}
+
+/** A cell's houses in SE's order, and the house positions: built once per shape. */
+export interface ChainHouses {
+  /** Houses of a cell in SE's order: house[start[cell] .. start[cell + 1]). */
+  readonly start: Int32Array;
+  readonly house: Int16Array;
+  /** Peers of a cell once each, in the order of its houses (SE's order) and their cells: peers[peerStart[cell] .. peerStart[cell + 1]). */
+  readonly peerStart: Int32Array;
+  readonly peers: Int16Array;
+}
+
+const housesBuilt = new WeakMap<GeneralShape, ChainHouses>();
+
+/** Rank of a house kind in SE's order: box, row, column, extra houses, then jigsaw pieces (SukakuExplainer's custom regions come last). */
+function rankOf(kind: number): number {
+  if (kind === KIND_BOX) return 0;
+  if (kind === KIND_ROW) return 1;
+  if (kind === KIND_COLUMN) return 2;
+  if (kind === KIND_OTHER) return 3;
+  return 4;
+}
+
+/** The chain houses of a shape (built once per shape). */
+export function chainHousesOf(shape: GeneralShape): ChainHouses {
+  let built = housesBuilt.get(shape);
+  if (built !== undefined) return built;
+  const { cellCount, cellHouseStart, cellHouses, houseKind } = shape;
+  const { size, houseCells } = shape;
+  const start = new Int32Array(cellCount + 1);
+  const house = new Int16Array(cellHouses.length);
+  const peerStart = new Int32Array(cellCount + 1);
+  const peers: number[] = [];
+  for (let cell = 0; cell < cellCount; cell++) {
+    const list = Array.from(cellHouses.subarray(cellHouseStart[cell]!, cellHouseStart[cell + 1]!));
+    list.sort((a, b) => rankOf(houseKind[a]!) - rankOf(houseKind[b]!) || a - b);
+    house.set(list, cellHouseStart[cell]!);
+    start[cell + 1] = cellHouseStart[cell + 1]!;
+    const met = new Set<number>([cell]);
+    for (const h of list) {
+      for (let i = h * size; i < (h + 1) * size; i++) {
+        const other = houseCells[i]!;
+        if (met.has(other)) continue;
+        met.add(other);
+        peers.push(other);
+      }
+    }
+    peerStart[cell + 1] = peers.length;
+  }
+  built = Object.freeze({ start, house, peerStart, peers: Int16Array.from(peers) });
+  housesBuilt.set(shape, built);
+  return built;
+}
+
+// ---- Run buffers (grown to the largest grid seen) ----
+let capacity = 0;
+/** Stamp of the run that holds a node, and its position there. */
+let member = new Int32Array(0);
+let position = new Int32Array(0);
+let order = new Int32Array(0);
+let parentStart = new Int32Array(0);
+let pool = new Int32Array(1024);
+let queueOn = new Int32Array(0);
+let queueOff = new Int32Array(0);
+let work = new Uint16Array(0);
+let runStamp = 0;
+/** Places of each digit in each house (house * size + digit - 1) in the working grid. */
+let placeCount = new Uint8Array(0);
+
+function grow(nodes: number, cells: number, slots: number): void {
+  if (placeCount.length < slots) placeCount = new Uint8Array(slots);
+  if (capacity < nodes + 2) {
+    capacity = nodes + 2;
+    member = new Int32Array(capacity);
+    position = new Int32Array(capacity);
+    order = new Int32Array(capacity);
+    parentStart = new Int32Array(capacity + 1);
+    queueOn = new Int32Array(capacity);
+    queueOff = new Int32Array(capacity);
+    runStamp = 0;
+  }
+  if (work.length < cells) work = new Uint16Array(cells);
+}
+
+/** Run state of the current run. */
+let count = 0;
+let poolEnd = 0;
+let headOn = 0;
+let tailOn = 0;
+let headOff = 0;
+let tailOff = 0;
+let conflictA = -1;
+let conflictB = -1;
+/** Node expansions of all runs since the counter was last reset (the search limit). */
+let effort = 0;
+
+/** Node expansions counted since {@link resetEffort}. */
+export function runEffort(): number {
+  return effort;
+}
+
+export function resetEffort(): void {
+  effort = 0;
+}
+
+function pushParent(pos: number): void {
+  if (poolEnd >= pool.length) {
+    const bigger = new Int32Array(pool.length * 2);
+    bigger.set(pool);
+    pool = bigger;
+  }
+  pool[poolEnd++] = pos;
+}
+
+/** Opens a node at the next position with `parent` as its first parent (-1: none). */
+function open(node: number, parent: number): number {
+  const pos = count++;
+  order[pos] = node;
+  parentStart[pos] = poolEnd;
+  if (parent >= 0) pushParent(parent);
+  parentStart[pos + 1] = poolEnd;
+  return pos;
+}
+
+/** Closes the parent list of the node just opened (after hidden parents were pushed). */
+function close(pos: number): void {
+  parentStart[pos + 1] = poolEnd;
+}
+
+/** Queues a node reached from position `from`; false when it contradicts the run (then recorded). */
+function reachOff(node: number, from: number): boolean {
+  const conj = node | 1;
+  if (member[conj] === runStamp) {
+    const pos = open(node, from);
+    conflictA = position[conj]!;
+    conflictB = pos;
+    return false;
+  }
+  if (member[node] === runStamp) return true;
+  member[node] = runStamp;
+  const pos = open(node, from);
+  position[node] = pos;
+  queueOff[tailOff++] = pos;
+  return true;
+}
+
+/**
+ * Queues an "on" node reached from the "off" node at `from`, with the hidden parents of a
+ * dynamic run (see the file's comment): `unit` -1 for the cell's other digits, else the house.
+ */
+function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralShape, initial: Uint16Array, unit: number): boolean {
+  const conj = node & ~1;
+  const known = member[node] === runStamp;
+  const clash = member[conj] === runStamp;
+  if (known && !clash) return true;
+  const pos = open(node, from);
+  if (dynamic) {
+    const size = shape.size;
+    const id = node >> 1;
+    const cell = (id / size) | 0;
+    const d = id - cell * size;
+    if (unit < 0) {
+      // Digits of the cell that the run removed.
+      for (let gone = initial[cell]! & ~work[cell]!; gone !== 0; gone &= gone - 1) {
+        const hidden = ((cell * size + 31 - Math.clz32(gone & -gone)) << 1) | 0;
+        if (member[hidden] === runStamp) pushParent(position[hidden]!);
+      }
+    } else {
+      const bit = 1 << d;
+      const cells = shape.houseCells;
+      for (let i = unit * size, end = i + size; i < end; i++) {
+        const other = cells[i]!;
+        if ((initial[other]! & bit) === 0 || (work[other]! & bit) !== 0) continue;
+        const hidden = (other * size + d) << 1;
+        if (member[hidden] === runStamp) pushParent(position[hidden]!);
+      }
+    }
+    close(pos);
+  }
+  if (clash) {
+    conflictA = pos;
+    conflictB = position[conj]!;
+    return false;
+  }
+  member[node] = runStamp;
+  position[node] = pos;
+  queueOn[tailOn++] = pos;
+  return true;
+}
+
+/**
+ * The run of one assumption (a node) on a board's candidates (`initial`: the board's, never
+ * written; filled cells hold 0), `places` the number of places of each digit in each house
+ * (house * size + digit - 1) on that board (see {@link placeCounts}).
+ */
+export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number): Run {
+  const { size, cellCount, houseCells } = shape;
+  const { peerStart, peers } = houses;
+  grow(cellCount * size * 2, cellCount, places.length);
+  placeCount.set(places);
+  if (++runStamp >= 0x7ffffff0) {
+    member.fill(0);
+    runStamp = 1;
+  }
+  work.set(initial.subarray(0, cellCount));
+  count = 0;
+  poolEnd = 0;
+  headOn = tailOn = headOff = tailOff = 0;
+  conflictA = conflictB = -1;
+  const { dynamic, cellLinks } = mode;
+  member[start] = runStamp;
+  position[start] = open(start, -1);
+  if ((start & 1) === 1) queueOn[tailOn++] = 0;
+  else queueOff[tailOff++] = 0;
+
+  let going = true;
+  while (going && (headOn < tailOn || headOff < tailOff)) {
+    effort++;
+    if (headOn < tailOn) {
+      const pos = queueOn[headOn++]!;
+      const node = order[pos]!;
+      const id = node >> 1;
+      const cell = (id / size) | 0;
+      const d = id - cell * size;
+      const bit = 1 << d;
+      if (cellLinks) {
+        for (let other = work[cell]! & ~bit; other !== 0 && going; other &= other - 1) {
+          going = reachOff((cell * size + 31 - Math.clz32(other & -other)) << 1, pos);
+        }
+      }
+      for (let k = peerStart[cell]!, end = peerStart[cell + 1]!; k < end && going; k++) {
+        const other = peers[k]!;
+        if ((work[other]! & bit) !== 0) going = reachOff((other * size + d) << 1, pos);
+      }
+    } else {
+      const pos = queueOff[headOff++]!;
+      const node = order[pos]!;
+      const id = node >> 1;
+      const cell = (id / size) | 0;
+      const d = id - cell * size;
+      const bit = 1 << d;
+      const rest = work[cell]! & ~bit;
+      if (cellLinks && (work[cell]! & bit) !== 0 && rest !== 0 && (rest & (rest - 1)) === 0) {
+        // A bivalue cell: its other digit.
+        going = reachOn(((cell * size + 31 - Math.clz32(rest)) << 1) | 1, pos, dynamic, shape, initial, -1);
+      }
+      for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end && going; k++) {
+        const house = houses.house[k]!;
+        if (placeCount[house * size + d] !== 2) continue;
+        // The digit's other place in a house where it has two.
+        for (let i = house * size, last = i + size; i < last; i++) {
+          const mate = houseCells[i]!;
+          if (mate === cell || (work[mate]! & bit) === 0) continue;
+          going = reachOn(((mate * size + d) << 1) | 1, pos, dynamic, shape, initial, house);
+          break;
+        }
+      }
+      if (dynamic) {
+        work[cell] = work[cell]! & ~bit;
+        for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end; k++) {
+          const slot = houses.house[k]! * size + d;
+          placeCount[slot] = placeCount[slot]! - 1;
+        }
+      }
+    }
+  }
+  return {
+    nodes: order.slice(0, count),
+    size: conflictA >= 0 ? count - 1 : count,
+    parentStart: parentStart.slice(0, count + 1),
+    parents: pool.slice(0, poolEnd),
+    conflictA,
+    conflictB,
+  };
+}
+
+/** The number of places of each digit in each house (house * size + digit - 1), from a scan's place masks. */
+export function placeCounts(masks: Uint32Array): Uint8Array {
+  const counts = new Uint8Array(masks.length);
+  for (let i = 0; i < masks.length; i++) {
+    let x = masks[i]!;
+    let n = 0;
+    for (; x !== 0; x &= x - 1) n++;
+    counts[i] = n;
+  }
+  return counts;
+}
+
+// ---- Complexity: SE's getAncestorCount ----
+let ancestorMark = new Int32Array(0);
+let ancestorStack = new Int32Array(0);
+let ancestorStamp = 0;
+
+/**
+ * The number of distinct nodes among the node at `pos` and its ancestors in a run (SE's chain
+ * complexity); stops counting past `cap`.
+ */
+export function ancestorCount(run: Run, pos: number, cap = Infinity): number {
+  const n = run.nodes.length;
+  if (ancestorMark.length < n) {
+    ancestorMark = new Int32Array(Math.max(n, capacity));
+    ancestorStack = new Int32Array(Math.max(n, capacity));
+    ancestorStamp = 0;
+  }
+  if (++ancestorStamp >= 0x7ffffff0) {
+    ancestorMark.fill(0);
+    ancestorStamp = 1;
+  }
+  let top = 0;
+  let total = 1;
+  ancestorMark[pos] = ancestorStamp;
+  ancestorStack[top++] = pos;
+  while (top > 0) {
+    const at = ancestorStack[--top]!;
+    for (let k = run.parentStart[at]!, end = run.parentStart[at + 1]!; k < end; k++) {
+      const parent = run.parents[k]!;
+      if (ancestorMark[parent] === ancestorStamp) continue;
+      ancestorMark[parent] = ancestorStamp;
+      ancestorStack[top++] = parent;
+      if (++total > cap) return total;
+    }
+  }
+  return total;
+}
+
+/** The positions of the node at `pos` and its ancestors, ascending (parents come before children). */
+export function ancestorsOf(run: Run, pos: number): number[] {
+  const seen = new Set<number>([pos]);
+  const stack = [pos];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    for (let k = run.parentStart[at]!; k < run.parentStart[at + 1]!; k++) {
+      const parent = run.parents[k]!;
+      if (!seen.has(parent)) {
+        seen.add(parent);
+        stack.push(parent);
+      }
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}

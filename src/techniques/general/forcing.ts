@@ -1,0 +1,293 @@
+import type { Board } from '../../core/board.js';
+import type { ChainData, ChainNode, Step } from '../../core/step.js';
+import { lowBit, popcount } from '../../grader/general/shape.js';
+import { chainDifficulty } from '../forcing/length.js';
+import { ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
+import type { GeneralScan } from './places.js';
+
+/*
+ * Nishio (7.5), cell / region (8.0) and dynamic (8.5) forcing chains on any grid: Sudoku
+ * Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9 ladder's
+ * src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
+ *
+ *   for each empty cell (cell order) with > 2 candidates (dynamic, nishio: > 1), each digit:
+ *     contradiction   (nishio, dynamic)  "digit on" reaches a contradiction: remove it;
+ *                                         "digit off" does: place it
+ *     double          (dynamic, > 2)     a node both "on" and "off" reach holds
+ *     region          (not nishio)       each house of the cell (SE's order) whose first place
+ *                                         of the digit is this cell: a node every place reaches
+ *   then cell         (not nishio)       a node every digit of the cell reaches
+ *
+ * A hint's complexity is the number of distinct nodes of its chains (each run's ancestors of the
+ * conclusion, added over its runs; a contradiction adds both conflicting nodes' ancestors); its
+ * difficulty the technique's base plus SE's length increment. The easiest hint wins (lowest
+ * complexity, then SE's tie-break: double, cell, region, contradiction, then the first found).
+ * Runs are cached per search (a cell's "on" runs serve its region chains too). Each search stops
+ * after {@link EFFORT_LIMIT} node expansions and then gives nothing.
+ */
+
+/**
+ * Node expansions one technique search may spend: past it the search gives nothing (the ladder
+ * goes on to the next rung, or a guess). The most measured on the paths of 8 generated 12x12 and
+ * 8 Samurai (bench seed) is 109,146 (a Samurai's dynamic search); SE itself has no bound.
+ */
+export const EFFORT_LIMIT = 5_000_000;
+
+type Shape = 'contradiction' | 'double' | 'cell' | 'region';
+
+/** What a general forcing-chain step adds to a Step: its premise, for the texts (src/grader/general/text.ts). */
+export interface GeneralForcing {
+  readonly shape: Shape;
+  readonly sourceCell: number;
+  readonly sourceDigit: number;
+  /** The house of a region chain, else -1. */
+  readonly sourceUnit: number;
+  /** Contradiction: the assumption was "on" (the digit is removed) or "off" (placed). */
+  readonly assumedOn: boolean;
+}
+
+interface Kind {
+  readonly id: string;
+  readonly base: number;
+  readonly mode: RunMode;
+  readonly nishio: boolean;
+  readonly dynamic: boolean;
+}
+
+const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: true, cellLinks: false }, nishio: true, dynamic: true };
+const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
+const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
+
+const SORT_DOUBLE = 1;
+const SORT_CELL = 5;
+const SORT_REGION = 6;
+const SORT_CONTRADICTION = 7;
+
+interface Hint {
+  shape: Shape;
+  /** The conclusion's node. */
+  node: number;
+  sourceCell: number;
+  sourceDigit: number;
+  sourceUnit: number;
+  assumedOn: boolean;
+  /** Each chain: a run and the position of its end there. */
+  runs: Run[];
+  ends: number[];
+  complexity: number;
+  sortKey: number;
+}
+
+// Node marks for common nodes (grown with the grid).
+let mark = new Int32Array(0);
+let markBase = 0;
+
+function nextMarks(nodes: number, span: number): number {
+  if (mark.length < nodes) {
+    mark = new Int32Array(nodes);
+    markBase = 0;
+  }
+  if (markBase + span >= 0x7ffffff0) {
+    mark.fill(0);
+    markBase = 0;
+  }
+  const base = markBase;
+  markBase += span + 1;
+  return base;
+}
+
+/** Position of a node among a run's first `size` nodes, or -1. */
+function positionIn(run: Run, node: number): number {
+  const nodes = run.nodes;
+  for (let i = 0; i < run.size; i++) if (nodes[i] === node) return i;
+  return -1;
+}
+
+class Search {
+  readonly size: number;
+  readonly houses: ChainHouses;
+  readonly cache: (Run | undefined)[];
+  readonly places: Uint8Array;
+  best: Hint | null = null;
+
+  constructor(
+    readonly board: Readonly<Board>,
+    readonly scan: GeneralScan,
+    readonly kind: Kind,
+  ) {
+    this.size = scan.shape.size;
+    this.houses = chainHousesOf(scan.shape);
+    this.cache = new Array<Run | undefined>(scan.shape.cellCount * this.size * 2);
+    this.places = placeCounts(scan.places);
+  }
+
+  run(node: number): Run {
+    let run = this.cache[node];
+    if (run === undefined) {
+      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node);
+      this.cache[node] = run;
+    }
+    return run;
+  }
+
+  /** The complexity a hint of this sort key must stay within to beat the best (-1: none can). */
+  cap(sortKey: number): number {
+    const best = this.best;
+    if (best === null) return Infinity;
+    return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
+  }
+
+  /** Whether placing a node's digit is news: the cell holds another candidate. */
+  worth(node: number): boolean {
+    if ((node & 1) === 0) return true;
+    const id = node >> 1;
+    const cell = (id / this.size) | 0;
+    return (this.board.candidates[cell]! & ~(1 << (id - cell * this.size))) !== 0;
+  }
+
+  contradiction(cell: number, digit: number, run: Run, assumedOn: boolean): void {
+    const cap = this.cap(SORT_CONTRADICTION);
+    if (cap < 1) return;
+    const a = ancestorCount(run, run.conflictA, cap);
+    if (a > cap) return;
+    const complexity = a + ancestorCount(run, run.conflictB, cap - a);
+    if (complexity > cap) return;
+    const node = ((cell * this.size + digit - 1) << 1) | (assumedOn ? 0 : 1);
+    this.best = { shape: 'contradiction', node, sourceCell: cell, sourceDigit: digit, sourceUnit: -1, assumedOn, runs: [run, run], ends: [run.conflictA, run.conflictB], complexity, sortKey: SORT_CONTRADICTION };
+  }
+
+  /**
+   * Hints from the nodes every run reaches: "on" nodes first, each in the first run's order. The
+   * runs are `runs`, or those of the assumptions `sources` (each run only while some node is
+   * common to the runs before it: a static search skips most runs so).
+   */
+  common(runs: Run[], sources: readonly number[] | null, shape: 'cell' | 'region' | 'double', sourceCell: number, sourceDigit: number, sourceUnit: number, sortKey: number): void {
+    const n = sources === null ? runs.length : sources.length;
+    const base = nextMarks(this.scan.shape.cellCount * this.size * 2, n);
+    for (let r = 0; r < n; r++) {
+      const run = sources === null ? runs[r]! : this.run(sources[r]!);
+      if (sources !== null) runs[r] = run;
+      let alive = 0;
+      for (let i = 0; i < run.size; i++) {
+        const node = run.nodes[i]!;
+        if (r === 0 || mark[node] === base + r) {
+          mark[node] = base + r + 1;
+          alive++;
+        }
+      }
+      if (alive === 0) return;
+    }
+    if (sources !== null) runs.length = n;
+    const first = runs[0]!;
+    for (let sign = 1; sign >= 0; sign--) {
+      for (let i = 0; i < first.size; i++) {
+        const node = first.nodes[i]!;
+        if ((node & 1) !== sign || mark[node] !== base + n || !this.worth(node)) continue;
+        const cap = this.cap(sortKey);
+        if (cap < 1) return;
+        const ends: number[] = [];
+        let complexity = 0;
+        for (let r = 0; r < n && complexity <= cap; r++) {
+          const pos = r === 0 ? i : positionIn(runs[r]!, node);
+          ends.push(pos);
+          complexity += ancestorCount(runs[r]!, pos, cap - complexity);
+        }
+        if (complexity > cap) continue;
+        this.best = { shape, node, sourceCell, sourceDigit, sourceUnit, assumedOn: true, runs: runs.slice(), ends, complexity, sortKey };
+      }
+    }
+  }
+
+  find(): Hint | null {
+    const { board, scan, kind, size, houses } = this;
+    const { cellCount, houseCells } = scan.shape;
+    const cellSources: number[] = [];
+    const runs: Run[] = [];
+    for (let cell = 0; cell < cellCount; cell++) {
+      if (board.values[cell] !== 0) continue;
+      const mask = board.candidates[cell]!;
+      const card = popcount(mask);
+      if (!(card > 2 || (card > 1 && kind.dynamic))) continue;
+      cellSources.length = 0;
+      for (let m = mask; m !== 0; m &= m - 1) {
+        if (runEffort() > EFFORT_LIMIT) return null;
+        const d = lowBit(m);
+        const digit = d + 1;
+        const id = cell * size + d;
+        cellSources.push((id << 1) | 1);
+        if (kind.dynamic) {
+          const onRun = this.run((id << 1) | 1);
+          if (onRun.conflictA >= 0) this.contradiction(cell, digit, onRun, true);
+          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1);
+          if (offRun.conflictA >= 0) this.contradiction(cell, digit, offRun, false);
+          if (!kind.nishio && card >= 3) this.common([onRun, offRun], null, 'double', cell, digit, -1, SORT_DOUBLE);
+        }
+        if (kind.nishio) continue;
+        for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end; k++) {
+          const house = houses.house[k]!;
+          const places = scan.places[house * size + d]!;
+          if (popcount(places) < 2 || houseCells[house * size + lowBit(places)] !== cell) continue;
+          const sources: number[] = [];
+          for (let p = places; p !== 0; p &= p - 1) sources.push(((houseCells[house * size + lowBit(p)]! * size + d) << 1) | 1);
+          this.common(runs, sources, 'region', cell, digit, house, SORT_REGION);
+        }
+      }
+      if (!kind.nishio && cellSources.length >= 2) this.common(runs, cellSources, 'cell', cell, 0, -1, SORT_CELL);
+    }
+    return this.best;
+  }
+}
+
+/** A run's chain to the node at `end`: its ancestors in the order found, each with its parents. */
+function chainOf(run: Run, end: number, size: number): ChainData {
+  const positions = ancestorsOf(run, end);
+  const index = new Map<number, number>();
+  const nodes: ChainNode[] = [];
+  for (const pos of positions) {
+    index.set(pos, nodes.length);
+    const id = run.nodes[pos]! >> 1;
+    const cell = (id / size) | 0;
+    const node: ChainNode = { cell, digit: id - cell * size + 1, on: (run.nodes[pos]! & 1) === 1 };
+    const parents: number[] = [];
+    for (let k = run.parentStart[pos]!; k < run.parentStart[pos + 1]!; k++) parents.push(index.get(run.parents[k]!)!);
+    // A linear link (the previous node alone) is left implicit, as in the 9x9 chains.
+    if (nodes.length === 0 || parents.length !== 1 || parents[0] !== nodes.length - 1) node.parents = parents;
+    nodes.push(node);
+  }
+  return { nodes };
+}
+
+function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: GeneralForcing } {
+  const id = hint.node >> 1;
+  const cell = (id / size) | 0;
+  const digit = id - cell * size + 1;
+  const on = (hint.node & 1) === 1;
+  const target = { cell, digit };
+  const cells = [hint.sourceCell];
+  if (cell !== hint.sourceCell) cells.push(cell);
+  const digits = hint.sourceDigit > 0 && hint.sourceDigit !== digit ? [hint.sourceDigit, digit] : [digit];
+  return {
+    technique: kind.id,
+    difficulty: chainDifficulty(kind.base, hint.complexity),
+    placements: on ? [target] : [],
+    eliminations: on ? [] : [target],
+    pattern: { cells, digits, units: hint.sourceUnit >= 0 ? [hint.sourceUnit] : [] },
+    chains: hint.runs.map((run, i) => chainOf(run, hint.ends[i]!, size)),
+    forcing: { shape: hint.shape, sourceCell: hint.sourceCell, sourceDigit: hint.sourceDigit, sourceUnit: hint.sourceUnit, assumedOn: hint.assumedOn },
+  };
+}
+
+function finder(kind: Kind): (board: Readonly<Board>, scan: GeneralScan) => Step | null {
+  return (board, scan) => {
+    resetEffort();
+    const hint = new Search(board, scan, kind).find();
+    return hint === null ? null : toStep(kind, hint, scan.shape.size);
+  };
+}
+
+/** Nishio forcing chains (7.5 + length): one digit's dynamic chains from an assumption to a contradiction. */
+export const findNishioForcingChains = finder(NISHIO);
+/** Cell and region forcing chains (8.0 + length): static chains from every candidate of a cell, or every place of a digit in a house, to one conclusion. */
+export const findMultipleForcingChains = finder(MULTIPLE);
+/** Dynamic forcing chains (8.5 + length): contradictions, double implications, cell and region chains, dynamic. */
+export const findDynamicForcingChains = finder(DYNAMIC);
