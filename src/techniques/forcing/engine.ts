@@ -3,7 +3,7 @@ import type { Geometry } from '../../core/geometry.js';
 import { POPCOUNT } from '../../core/tables.js';
 import { POT_CELL, POT_DIGIT, type SeHouses, seHousesOf } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
-import { closureContradicts, closuresMeet, computeStaticClosures } from './closure.js';
+import { computeStaticClosures } from './closure.js';
 import { changedSourcesGiveNothing } from './nested.js';
 import type { RunContinuation } from './continue-runs.js';
 
@@ -601,22 +601,12 @@ export class ChainEngine {
   }
 
   /**
-   * Static consequences of every node at once (see closure.ts); then {@link closuresMeet} and
-   * {@link closureContradicts} answer for any node. Counts towards the budget.
+   * Static consequences of every node at once (see closure.ts); then closure.ts's closuresMeet and
+   * closureContradicts answer for any node (of this engine's board, until closures are computed
+   * again). Counts towards the budget.
    */
-  computeStaticClosures(options: { countEffort?: boolean } = {}): void {
-    const effort = computeStaticClosures(this.houses, this.base, this.basePos);
-    if (options.countEffort ?? true) this.effort += effort;
-  }
-
-  /** Whether the static closures of `nodes[0..count)` have a component in common. */
-  closuresMeet(nodes: Int16Array, count: number): boolean {
-    return closuresMeet(nodes, count);
-  }
-
-  /** Whether a node's static consequences hold some node and its negation. */
-  closureContradicts(node: number): boolean {
-    return closureContradicts(node);
+  computeStaticClosures(): void {
+    this.effort += computeStaticClosures(this.houses, this.base, this.basePos);
   }
 
   /** The memoised run from one assumption, if there is one (for tests). */
