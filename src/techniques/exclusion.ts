@@ -2,9 +2,7 @@ import type { Board } from '../core/board.js';
 import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { POPCOUNT } from '../core/tables.js';
-import type { NearChange } from './exclusion-near.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
-import { variantTechniques } from './variant-link.js';
 
 /**
  * Aligned pair exclusion (6.2) and aligned triple exclusion (7.5), as Sudoku Explainer does them.
@@ -41,14 +39,10 @@ function useGeometry(g: Geometry): void {
   peerStart = g.peerStart;
   peerList = g.peers;
   peerWords = g.peerWords;
-  linkedNear = g.classic ? null : variantTechniques().nearChange();
+  // The last pair-free and triple-free boards were of other rules.
+  lastPairFree.known = false;
+  lastTripleFree.known = false;
 }
-
-/**
- * The search of only what a board's change can make new, on variant rules (exclusion-near.ts):
- * null on classic ones, where every set is searched.
- */
-let linkedNear: NearChange | null = null;
 
 /** Whether two cells see each other under the current rules. */
 function sees(a: number, b: number): boolean {
@@ -173,23 +167,21 @@ function exclusionStep(
 
 /**
  * The first aligned pair exclusion in SE's order (pairs of base cells in colex order: by the later
- * cell, then the earlier), or null. With `near` (default: the linked one on variant rules), only
- * the pairs a change since the last pair-free board can make new are searched (exclusion-near.ts).
+ * cell, then the earlier), or null.
  */
-export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry = classicGeometry(), near?: NearChange | null): Step | null {
+export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry = classicGeometry()): Step | null {
   useGeometry(rules);
-  const changes = near === undefined ? linkedNear : near;
   const c = board.candidates;
   const n = collectBases(board, 2);
-  const onlyNear = changes !== null && changes.mark(0, c, bases, n, peerWords);
+  const onlyNear = markNearChange(c, n, lastPairFree);
   for (let j = 1; j < n; j++) {
     const b = bases[j]!;
-    const bNew = !onlyNear || changes.isNew(j);
+    const bNew = !onlyNear || (newBases[j >> 5]! & (1 << (j & 31))) !== 0;
     for (let i = 0; i < j; i++) {
       const a = bases[i]!;
       // Neither a nor b is new: only a changed cell seeing both (an excluder gained or lost) can
-      // make the pair new.
-      if (!bNew && !changes!.isNew(i) && !changes!.seesBoth(a, b)) continue;
+      // make the pair new (see lastPairFree).
+      if (!bNew && (newBases[i >> 5]! & (1 << (i & 31))) === 0 && !changedSeesBoth(a, b)) continue;
       const w0 = excluders[a * 3]! & excluders[b * 3]!;
       const w1 = excluders[a * 3 + 1]! & excluders[b * 3 + 1]!;
       const w2 = excluders[a * 3 + 2]! & excluders[b * 3 + 2]!;
@@ -216,34 +208,42 @@ export function findAlignedPairExclusion(board: Readonly<Board>, rules: Geometry
       loadExcluders(board, w0, w1, w2);
       const step = exclusionStep(board, 'aligned-pair-exclusion', 6.2, [a, b], [allowedA, allowedB]);
       if (step !== null) {
-        changes?.forget(0);
+        lastPairFree.known = false;
         return step;
       }
     }
   }
-  changes?.remember(0, c, bases, n);
+  remember(lastPairFree, c, n);
   return null;
+}
+
+/** Whether some changed cell (see markNearChange) sees both cells. */
+function changedSeesBoth(a: number, b: number): boolean {
+  return (
+    ((changedCells[0]! & peerWords[a * 3]! & peerWords[b * 3]!) |
+      (changedCells[1]! & peerWords[a * 3 + 1]! & peerWords[b * 3 + 1]!) |
+      (changedCells[2]! & peerWords[a * 3 + 2]! & peerWords[b * 3 + 2]!)) !==
+    0
+  );
 }
 
 /**
  * The first aligned triple exclusion (base cells a < b < c in cell order), or null. Searches the
  * sets SE searches: three base cells with two or more common excluders (cells of two or three
- * candidates seeing all three), one of which has two or three candidates and sees another. `near`
- * as for pairs ({@link findAlignedPairExclusion}).
+ * candidates seeing all three), one of which has two or three candidates and sees another.
  */
-export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geometry = classicGeometry(), near?: NearChange | null): Step | null {
+export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geometry = classicGeometry()): Step | null {
   useGeometry(rules);
-  const changes = near === undefined ? linkedNear : near;
   const c = board.candidates;
   const n = collectBases(board, 3);
   indexBasesByExcluder(n);
-  const onlyNear = changes !== null && changes.mark(1, c, bases, n, peerWords);
+  const onlyNear = markNearChange(c, n, lastTripleFree);
   for (let i = 0; i < n; i++) {
     const a = bases[i]!;
     const a0 = excluders[a * 3]!;
     const a1 = excluders[a * 3 + 1]!;
     const a2 = excluders[a * 3 + 2]!;
-    const aNew = !onlyNear || changes.isNew(i);
+    const aNew = !onlyNear || (newBases[i >> 5]! & (1 << (i & 31))) !== 0;
     for (let j = i + 1; j < n; j++) {
       const b = bases[j]!;
       const ab0 = a0 & excluders[b * 3]!;
@@ -252,14 +252,14 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
       if (!twoOrMore(ab0, ab1, ab2)) continue;
       // Neither a nor b is new: only a new third cell, or one seeing a changed cell that sees a
       // and b (a common excluder gained or lost), can make the set new.
-      const onlyNew = !aNew && !changes!.isNew(j);
-      if (onlyNew && !changes!.newThirds(a, b)) continue;
+      const onlyNew = !aNew && (newBases[j >> 5]! & (1 << (j & 31))) === 0;
+      if (onlyNew && !newThirds(a, b)) continue;
       const seeAB = sees(a, b);
       const ka = POPCOUNT[c[a]!]!;
       const kb = POPCOUNT[c[b]!]!;
       // The third cells after b that see two or more of the pair's common excluders, in order.
       thirdCells(ab0, ab1, ab2, j);
-      if (onlyNew) for (let word = 0; word < 3; word++) third[word] = third[word]! & changes!.wanted[word]!;
+      if (onlyNew) for (let word = 0; word < 3; word++) third[word] = third[word]! & wanted[word]!;
       for (let word = 0; word < 3; word++) {
         let bits = third[word]!;
         while (bits !== 0) {
@@ -280,15 +280,129 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
           if (loadUsableExcluders(board, e0, e1, e2, c[a]! | c[b]! | c[d]!) === 0 && !seeAB && !seeAD && !seeBD) continue;
           const step = checkTriple(board, a, b, d, seeAB, seeAD, seeBD, e0, e1, e2);
           if (step !== null) {
-            changes?.forget(1);
+            lastTripleFree.known = false;
             return step;
           }
         }
       }
     }
   }
-  changes?.remember(1, c, bases, n);
+  remember(lastTripleFree, c, n);
   return null;
+}
+
+/** A board where a search found nothing, and its `n` base cells (see lastTripleFree). */
+interface FreeBoard {
+  candidates: Uint16Array;
+  bases: Int32Array;
+  known: boolean;
+}
+
+function remember(free: FreeBoard, c: Uint16Array, n: number): void {
+  free.candidates.set(c);
+  free.bases.fill(0);
+  for (let i = 0; i < n; i++) setCell(free.bases, bases[i]!);
+  free.known = true;
+}
+
+/**
+ * The last board searched that has no aligned triple exclusion, and its base cells (a cell set of
+ * three 27-bit words). The grader's next board is that one less some candidates. A set of three
+ * base cells is decided by the cells' candidates and its common excluders (cells of two or three
+ * candidates seeing all three): a set none of whose cells changed or became a base there, and
+ * with no changed cell seeing all three (the only way its excluders can differ), is the same set,
+ * and it gave nothing. Only the others are searched.
+ */
+const lastTripleFree: FreeBoard = { candidates: new Uint16Array(81), bases: new Int32Array(3), known: false };
+
+/**
+ * The same for pairs (base cells of excluders with two candidates): a pair is decided by its two
+ * cells' candidates and its common excluders, so a pair of cells unchanged and bases there too,
+ * with no changed cell seeing both, gave nothing there and gives nothing here.
+ */
+const lastPairFree: FreeBoard = { candidates: new Uint16Array(81), bases: new Int32Array(3), known: false };
+
+/** Base cells (bits over base indices, three words) that changed or were no base on the last board. */
+const newBases = new Int32Array(3);
+/** The changed cells (three 27-bit words), and for each, the base cells that see it (bits over base indices). */
+const changedCells = new Int32Array(3);
+const basesSeeing = new Int32Array(81 * 3);
+/** Result of {@link newThirds}: the base cells that can make a set with an unchanged pair new. */
+const wanted = new Int32Array(3);
+
+function setCell(set: Int32Array, cell: number): void {
+  const word = (cell / 27) | 0;
+  set[word] = set[word]! | (1 << (cell % 27));
+}
+
+/**
+ * Fills newBases, changedCells and basesSeeing for a board with `n` bases when it is the `free`
+ * board (the last triple-free or pair-free one) less some candidates, and returns true; else
+ * returns false (every set is searched).
+ */
+function markNearChange(c: Uint16Array, n: number, free: FreeBoard): boolean {
+  if (!free.known) return false;
+  const last = free.candidates;
+  changedCells[0] = 0;
+  changedCells[1] = 0;
+  changedCells[2] = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    if (c[cell] === last[cell]) continue;
+    // Candidates gained: another puzzle, or a board given again.
+    if ((c[cell]! & ~last[cell]!) !== 0) return false;
+    setCell(changedCells, cell);
+  }
+  newBases[0] = 0;
+  newBases[1] = 0;
+  newBases[2] = 0;
+  const lastBases = free.bases;
+  for (let i = 0; i < n; i++) {
+    const cell = bases[i]!;
+    const word = (cell / 27) | 0;
+    const bit = 1 << (cell % 27);
+    if ((changedCells[word]! & bit) !== 0 || (lastBases[word]! & bit) === 0) newBases[i >> 5] = newBases[i >> 5]! | (1 << (i & 31));
+  }
+  for (let word = 0; word < 3; word++) {
+    for (let bits = changedCells[word]!; bits !== 0; bits &= bits - 1) {
+      const changed = word * 27 + 31 - Math.clz32(bits & -bits);
+      const at = changed * 3;
+      basesSeeing[at] = 0;
+      basesSeeing[at + 1] = 0;
+      basesSeeing[at + 2] = 0;
+      for (let i = 0; i < n; i++) if (sees(changed, bases[i]!)) basesSeeing[at + (i >> 5)] = basesSeeing[at + (i >> 5)]! | (1 << (i & 31));
+    }
+  }
+  return true;
+}
+
+/**
+ * For a pair of base cells neither of which is new: fills `wanted` with the base cells that can
+ * make a set with them new (new ones, and those seeing a changed cell that sees both); returns
+ * whether there is any.
+ */
+function newThirds(a: number, b: number): boolean {
+  wanted[0] = newBases[0]!;
+  wanted[1] = newBases[1]!;
+  wanted[2] = newBases[2]!;
+  for (let word = 0; word < 3; word++) {
+    for (let bits = changedCells[word]! & peerWords[a * 3 + word]! & peerWords[b * 3 + word]!; bits !== 0; bits &= bits - 1) {
+      const at = (word * 27 + 31 - Math.clz32(bits & -bits)) * 3;
+      wanted[0] = wanted[0]! | basesSeeing[at]!;
+      wanted[1] = wanted[1]! | basesSeeing[at + 1]!;
+      wanted[2] = wanted[2]! | basesSeeing[at + 2]!;
+    }
+  }
+  return (wanted[0]! | wanted[1]! | wanted[2]!) !== 0;
+}
+
+/** Forgets the last triple-free board (for tests: the next search is a whole one). */
+export function forgetAlignedTripleBoard(): void {
+  lastTripleFree.known = false;
+}
+
+/** Forgets the last pair-free board (for tests: the next search is a whole one). */
+export function forgetAlignedPairBoard(): void {
+  lastPairFree.known = false;
 }
 
 /** For each cell, the base cells it is an excluder of: bits over base indices (three 32-bit words). */

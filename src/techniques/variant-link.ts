@@ -4,7 +4,6 @@ import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import type { AdvancedOff, emitLocking } from './forcing/advanced.js';
 import type { EngineKeeper } from './forcing/continue-runs.js';
-import type { NearChange } from './exclusion-near.js';
 import type { SeHouses as ChainHouses } from './forcing/se-units.js';
 import type { SeHouses } from './houses.js';
 import type { LadderGroup } from './registry.js';
@@ -33,8 +32,6 @@ export interface VariantTechniques {
    * (forcing/continue-runs.ts: gains on variant grades, none measured on classic ones).
    */
   engines(): EngineKeeper;
-  /** Aligned exclusion's memory of the last boards it found nothing on, for one geometry (exclusion-near.ts). */
-  nearChange(): NearChange;
   /** Basic fish by subsets of each digit's base lines, into fish.ts's `found` (fish-subsets.ts firstFishBySubsets). */
   firstFish(pass: number, size: number): boolean;
   /**

@@ -1,4 +1,3 @@
-import { NearChange } from './exclusion-near.js';
 import { firstFishBySubsets } from './fish-subsets.js';
 import { EngineKeeper } from './forcing/continue-runs.js';
 import { lockingByPairs } from './forcing/locking-pairs.js';
@@ -34,7 +33,6 @@ export const VARIANT_TECHNIQUES: VariantTechniques = {
   chainHouses: buildChainHouses,
   lockingByPairs,
   engines: () => (keeper ??= new EngineKeeper()),
-  nearChange: () => new NearChange(),
   firstFish: firstFishBySubsets,
   onHouses: (id, board, geometry) => ON_HOUSES[id]!(board, geometry),
   houseName: houseNameIn,
