@@ -49,32 +49,50 @@ export interface ForcingOptions {
 
 let cachedKey = '';
 let cachedEngine: ChainEngine | null = null;
+/** A released engine, renewed for the next board. */
+let spareEngine: ChainEngine | null = null;
+/**
+ * The engine of an earlier board whose plain dynamic runs the cached engine takes over when a
+ * dynamic search first needs them (see needDynamicRuns), not before: on most boards nishio or
+ * the static chains find the step, and the runs wait for a later board. Null once taken over.
+ */
+let pendingEngine: ChainEngine | null = null;
 
 function boardKey(board: Readonly<Board>): string {
   return String.fromCharCode(...board.candidates);
 }
 
-/**
- * The engine of a board: reused while the grader asks several techniques about the same state.
- * Variant grading keeps its engines its own way (forcing/continue-runs.ts EngineKeeper).
- */
+/** The engine of a board: reused while the grader asks several techniques about the same state. */
 function engineFor(board: Readonly<Board>, geometry: Geometry | undefined): ChainEngine {
   const key = boardKey(board);
   const houses = seHousesOf(geometry);
   if (cachedEngine === null || key !== cachedKey || cachedEngine.houses !== houses) {
-    let next: ChainEngine;
-    if (houses.geometry.classic) {
-      next = new ChainEngine(board);
-      if (cachedEngine) {
-        // The grader's boards lose candidates step by step: most plain dynamic runs carry over.
-        next.adoptRuns(cachedEngine);
-        cachedEngine.release({ discard: true });
-      }
-    } else next = variantTechniques().engines().next(board, houses, cachedEngine);
+    let next = spareEngine;
+    spareEngine = null;
+    if (next?.houses === houses) next.renew(board);
+    else {
+      next?.release({ discard: true });
+      next = new ChainEngine(board, geometry, houses.geometry.classic ? null : variantTechniques().runContinuation());
+    }
+    // The grader's boards lose candidates step by step: most plain dynamic runs carry over, from
+    // the last engine that had them (any earlier board of the path holds this one's candidates).
+    if (pendingEngine === null) pendingEngine = cachedEngine;
+    else if (cachedEngine) {
+      cachedEngine.release();
+      spareEngine = cachedEngine;
+    }
     cachedEngine = next;
     cachedKey = key;
   }
   return cachedEngine;
+}
+
+/** Lets the cached engine take over the pending engine's plain dynamic runs (see pendingEngine). */
+function needDynamicRuns(engine: ChainEngine): void {
+  if (pendingEngine === null) return;
+  engine.adoptRuns(pendingEngine);
+  pendingEngine.release({ discard: true });
+  pendingEngine = null;
 }
 
 /** Runs one technique on a board; exported for tests and the benchmark. */
@@ -82,7 +100,7 @@ export function findForcingStep(id: string, board: Readonly<Board>, options: For
   const technique = TECHNIQUES.find((t) => t.id === id);
   if (!technique) throw new Error(`unknown forcing technique '${id}'`);
   const engine = engineFor(board, options.geometry);
-  if (technique.dynamic && !technique.nishio && !engine.houses.geometry.classic) variantTechniques().engines().needRuns(engine);
+  if (technique.dynamic && !technique.nishio) needDynamicRuns(engine);
   engine.budget = options.budget ?? DEFAULT_BUDGET;
   engine.effort = 0;
   engine.exhausted = false;

@@ -1,5 +1,5 @@
 import { firstFishBySubsets } from './fish-subsets.js';
-import { EngineKeeper } from './forcing/continue-runs.js';
+import { RunContinuation } from './forcing/continue-runs.js';
 import { lockingByPairs } from './forcing/locking-pairs.js';
 import { buildChainHouses } from './forcing/se-units-build.js';
 import type { Board } from '../core/board.js';
@@ -25,14 +25,12 @@ const ON_HOUSES: Readonly<Record<string, (board: Readonly<Board>, geometry: Geom
   'claiming': (board, geometry) => findLockingInHouses(board, geometry, false, 'claiming'),
 };
 
-let keeper: EngineKeeper | null = null;
-
 /** The techniques' code for houses other than classic's, as buildRules links it in (why: variant-link.ts). */
 export const VARIANT_TECHNIQUES: VariantTechniques = {
   houseOrder: buildHouseOrder,
   chainHouses: buildChainHouses,
   lockingByPairs,
-  engines: () => (keeper ??= new EngineKeeper()),
+  runContinuation: () => new RunContinuation(),
   firstFish: firstFishBySubsets,
   onHouses: (id, board, geometry) => ON_HOUSES[id]!(board, geometry),
   houseName: houseNameIn,

@@ -1,11 +1,7 @@
-import type { Board } from '../../core/board.js';
-import { ChainEngine, DEFAULT_BUDGET, NODE_COUNT, POT_SET_SIZE, type Run, freeRun, indexWords, touchDigit, touches } from './engine.js';
+import { type ChainEngine, NODE_COUNT, POT_SET_SIZE, type Run, freeRun, indexWords, touchDigit, touches } from './engine.js';
 import type { SeHouses } from './se-units.js';
 
 /*
- * How variant grading keeps its chain engines' work across boards (classic grading builds one
- * engine per board, which takes over the previous one's untouched runs: forcing.ts's engineFor).
- *
  * Plain dynamic runs continued from the previous board's (variant grading only: buildRules links
  * this in through variant-link.ts, and the classic engine computes a touched run again).
  *
@@ -190,64 +186,4 @@ function keptCount(order: Int16Array, count: number, seq: Int16Array, size: numb
     else high = mid;
   }
   return low;
-}
-
-/**
- * The engines of a variant grading path's boards (forcing.ts's engineFor asks this one on rules
- * other than classic). The plain dynamic runs of an earlier board are taken over when a dynamic
- * search first needs them, not when a board's engine is made: on most boards nishio or the static
- * chains find the step, and the runs wait for a later board (any earlier board of the path holds
- * this one's candidates). A released engine is renewed for the next board rather than a new one
- * built.
- */
-export class EngineKeeper {
-  /** A released engine, renewed for the next board. */
-  private spare: ChainEngine | null = null;
-  /** The engine of an earlier board whose plain dynamic runs the current one takes over (see needRuns); null once taken over. */
-  private pending: ChainEngine | null = null;
-
-  /** The engine of a new board, `current` being the engine of the board before (or null). */
-  next(board: Readonly<Board>, houses: SeHouses, current: ChainEngine | null): ChainEngine {
-    let next = this.spare;
-    this.spare = null;
-    if (next?.houses === houses) renew(next, board);
-    else {
-      next?.release({ discard: true });
-      next = new ChainEngine(board, houses.geometry, new RunContinuation());
-    }
-    if (this.pending === null) this.pending = current;
-    else if (current) {
-      current.release();
-      this.spare = current;
-    }
-    return next;
-  }
-
-  /** Lets an engine take over the pending engine's plain dynamic runs (see pending). */
-  needRuns(engine: ChainEngine): void {
-    if (this.pending === null) return;
-    engine.adoptRuns(this.pending);
-    this.pending.release({ discard: true });
-    this.pending = null;
-  }
-}
-
-/**
- * Makes a released engine (see release, without discard) the engine of another board, as a new
- * one would be: what it kept from the boards before (runs taken over and their marks) is forgotten.
- */
-function renew(engine: ChainEngine, board: Readonly<Board>): void {
-  engine.load(board.candidates);
-  engine.changedCount = 0;
-  engine.rulesClean.fill(0);
-  engine.adoptedRoots.fill(0);
-  engine.adoptedEmpty = false;
-  engine.cleanAtLevel2.clear();
-  engine.cleanAtLevel3.clear();
-  engine.levelTwoCarries = false;
-  engine.levelThreeCarries = false;
-  engine.noStaticContradiction = false;
-  engine.noStaticMultiple = false;
-  engine.effort = 0;
-  engine.budget = DEFAULT_BUDGET;
 }

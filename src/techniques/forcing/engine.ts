@@ -497,12 +497,12 @@ export class ChainEngine {
   generation = 0;
   /** Candidates the previous board had and this one has not (see adoptRuns). */
   private readonly changed = new Int16Array(729);
-  changedCount = 0;
+  private changedCount = 0;
   /**
    * Roots whose plain run was taken over from the previous board, where the simple rules found
    * nothing at its end (see adoptRuns): they are asked only about patterns near the change.
    */
-  readonly rulesClean = new Uint8Array(NODE_COUNT);
+  private readonly rulesClean = new Uint8Array(NODE_COUNT);
   /** Runs (level * NODE_COUNT + root) that are their lower level's run (see ownRun). */
   private readonly sharedBelow = new Uint8Array(6 * NODE_COUNT);
   /**
@@ -511,9 +511,9 @@ export class ChainEngine {
    */
   emptySearches = 0;
   /** Roots whose plain dynamic run was taken over from the previous board (see adoptRuns). */
-  readonly adoptedRoots = new Uint8Array(NODE_COUNT);
+  private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
   /** The previous board's plain dynamic search was complete and found nothing. */
-  adoptedEmpty = false;
+  private adoptedEmpty = false;
   /**
    * A nested engine's board, when its grid is that board less some candidates (see borrowRuns):
    * its plain dynamic runs that touch none of them are this grid's too.
@@ -529,11 +529,11 @@ export class ChainEngine {
    * Runs taken over (by root) whose level-2 check found nothing at their end on the previous
    * board; with levelTwoCarries, it finds nothing here either (see compute).
    */
-  readonly cleanAtLevel2 = new Map<number, Run>();
-  levelTwoCarries = false;
+  private readonly cleanAtLevel2 = new Map<number, Run>();
+  private levelTwoCarries = false;
   /** The same for level 3 (static cell / region chains), asked then only about the changed cells and regions. */
-  readonly cleanAtLevel3 = new Map<number, Run>();
-  levelThreeCarries = false;
+  private readonly cleanAtLevel3 = new Map<number, Run>();
+  private levelThreeCarries = false;
   /** This board has no static contradiction (set by the first nested check; see relative.ts). */
   noStaticContradiction = false;
   /** ...nor static cell / region chain. */
@@ -598,6 +598,27 @@ export class ChainEngine {
       this.adoptedRoots.fill(0);
       this.adoptedEmpty = false;
     }
+  }
+
+  /**
+   * Makes a released engine (see release, without discard) the engine of another board, as a new
+   * one would be: what it kept from the boards before (runs taken over and their marks) is
+   * forgotten. The technique functions keep one spare engine rather than build one per board.
+   */
+  renew(board: Readonly<Board>): void {
+    this.load(board.candidates);
+    this.changedCount = 0;
+    this.rulesClean.fill(0);
+    this.adoptedRoots.fill(0);
+    this.adoptedEmpty = false;
+    this.cleanAtLevel2.clear();
+    this.cleanAtLevel3.clear();
+    this.levelTwoCarries = false;
+    this.levelThreeCarries = false;
+    this.noStaticContradiction = false;
+    this.noStaticMultiple = false;
+    this.effort = 0;
+    this.budget = DEFAULT_BUDGET;
   }
 
   /**
