@@ -227,9 +227,6 @@ function changedSeesBoth(a: number, b: number): boolean {
   );
 }
 
-/** Search effort of the last triple search (base sets whose combinations were checked). */
-export const alignedTripleStats = { sets: 0 };
-
 /**
  * The first aligned triple exclusion (base cells a < b < c in cell order), or null. Searches the
  * sets SE searches: three base cells with two or more common excluders (cells of two or three
@@ -239,7 +236,6 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
   useGeometry(rules);
   const c = board.candidates;
   const n = collectBases(board, 3);
-  alignedTripleStats.sets = 0;
   indexBasesByExcluder(n);
   const onlyNear = markNearChange(c, n, lastTripleFree);
   for (let i = 0; i < n; i++) {
@@ -277,7 +273,6 @@ export function findAlignedTripleExclusion(board: Readonly<Board>, rules: Geomet
           const twin =
             (ka <= 3 && (seeAB || seeAD)) || (kb <= 3 && (seeAB || seeBD)) || (kd <= 3 && (seeAD || seeBD));
           if (!twin) continue;
-          alignedTripleStats.sets++;
           const e0 = ab0 & excluders[d * 3]!;
           const e1 = ab1 & excluders[d * 3 + 1]!;
           const e2 = ab2 & excluders[d * 3 + 2]!;

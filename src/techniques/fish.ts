@@ -1,8 +1,10 @@
 import type { Board } from '../core/board.js';
+import type { Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
 import { COMBOS } from './subsets.js';
 import type { TechniqueDef } from './types.js';
+import { variantTechniques } from './variant-link.js';
 
 /**
  * Basic fish (X-wing, swordfish, jellyfish), after Sudoku Explainer's `Fisherman`: `size` base lines
@@ -12,22 +14,20 @@ import type { TechniqueDef } from './types.js';
  * most 9 - 2 x size of its copies are placed.
  */
 
-const PLACED = new Uint8Array(10);
+/** How many of each digit are placed. */
+export const PLACED = new Uint8Array(10);
 /** LINE_POS[(orientation * 9 + d - 1) * 9 + line]: places of d in a line; orientation 0 columns, 1 rows. */
-const LINE_POS = new Uint16Array(2 * 9 * 9);
+export const LINE_POS = new Uint16Array(2 * 9 * 9);
 /** BASE_LINES[orientation * 9 + d - 1]: the lines holding d in two places or more (the only possible base lines). */
-const BASE_LINES = new Uint16Array(2 * 9);
+export const BASE_LINES = new Uint16Array(2 * 9);
 
 /** Cell at base line `base` and cover line `cover`; columns as base when `columnsBase`. */
 function cellAt(columnsBase: boolean, base: number, cover: number): number {
   return columnsBase ? cover * 9 + base : base * 9 + cover;
 }
 
-/** Scratch: the lines of the set bits of a digit's base lines, in order. */
-const LINE_OF_BIT = new Uint8Array(9);
-/** The set and cover lines of the fish {@link firstFishOfDigit} found. */
-let foundLines = 0;
-let foundUnion = 0;
+/** The fish a search found: its digit, base lines and cover lines. */
+export const found = { digit: 0, lines: 0, union: 0 };
 
 function fillLinePositions(board: Readonly<Board>): void {
   LINE_POS.fill(0);
@@ -56,69 +56,43 @@ function fillLinePositions(board: Readonly<Board>): void {
   }
 }
 
-/**
- * The first fish of a digit in SE's order (base-line sets as ascending masks), with its set in
- * foundLines / foundUnion, or false. Only subsets of the digit's possible base lines are visited:
- * the k-th set bit of the digit's base lines stands for bit k of a COMBOS mask, a map that keeps
- * the ascending order. Sets at or above `below` are not looked at.
- */
-function firstFishOfDigit(offset: number, baseLines: number, size: number, below: number): boolean {
-  const count = POPCOUNT[baseLines]!;
-  if (count < size) return false;
-  let m = 0;
-  for (let bits = baseLines; bits !== 0; bits &= bits - 1) LINE_OF_BIT[m++] = 31 - Math.clz32(bits & -bits);
-  const combos = COMBOS[size]!;
-  const limit = 1 << count;
-  for (let c = 0; c < combos.length; c++) {
-    const pick = combos[c]!;
-    if (pick >= limit) break;
-    let lines = 0;
-    let union = 0;
-    for (let bits = pick; bits !== 0; bits &= bits - 1) {
-      const line = LINE_OF_BIT[31 - Math.clz32(bits & -bits)]!;
-      lines |= 1 << line;
-      union |= LINE_POS[offset + line]!;
-    }
-    if (lines >= below) return false;
-    if (POPCOUNT[union] !== size) continue;
-    // Something to eliminate: the digit in a cover line outside the base lines.
-    let other = 0x1ff & ~lines;
-    let eliminates = false;
-    for (; other !== 0; other &= other - 1) {
-      if ((LINE_POS[offset + 31 - Math.clz32(other & -other)]! & union) !== 0) {
-        eliminates = true;
-        break;
-      }
-    }
-    if (!eliminates) continue;
-    foundLines = lines;
-    foundUnion = union;
-    return true;
+/** Whether a fish of base lines `lines` and cover lines `union` has the digit (of `offset` in LINE_POS) to remove: in a cover line outside the base lines. */
+export function eliminates(offset: number, lines: number, union: number): boolean {
+  for (let other = 0x1ff & ~lines; other !== 0; other &= other - 1) {
+    if ((LINE_POS[offset + 31 - Math.clz32(other & -other)]! & union) !== 0) return true;
   }
   return false;
 }
 
-function findFish(board: Readonly<Board>, size: number, technique: string, difficulty: number): Step | null {
+/**
+ * The first fish in SE's order (line sets as ascending masks, then digits 1..9), into `found`, or
+ * false: base columns in pass 0, rows in pass 1. (Variant grading finds the same through the
+ * variant link, visiting only the sets of each digit's possible base lines: fish-subsets.ts.)
+ */
+function firstFish(pass: number, size: number): boolean {
+  for (const lines of COMBOS[size]!) {
+    for (let d = 1; d <= 9; d++) {
+      // Every base line must hold the digit twice or more.
+      if (PLACED[d]! + size * 2 > 9 || (lines & ~BASE_LINES[pass * 9 + d - 1]!) !== 0) continue;
+      const offset = (pass * 9 + d - 1) * 9;
+      let union = 0;
+      for (let b = 0; b < 9; b++) if (lines & (1 << b)) union |= LINE_POS[offset + b]!;
+      if (POPCOUNT[union] !== size || !eliminates(offset, lines, union)) continue;
+      found.digit = d;
+      found.lines = lines;
+      found.union = union;
+      return true;
+    }
+  }
+  return false;
+}
+
+function findFish(board: Readonly<Board>, size: number, technique: string, difficulty: number, geometry: Geometry | undefined): Step | null {
   fillLinePositions(board);
   for (let pass = 0; pass < 2; pass++) {
     const columnsBase = pass === 0;
-    // SE's order: line sets ascending, then digits 1..9: the smallest set, its smallest digit.
-    let bestLines = 512;
-    let bestDigit = 0;
-    let bestUnion = 0;
-    for (let d = 1; d <= 9; d++) {
-      if (PLACED[d]! + size * 2 > 9) continue;
-      if (!firstFishOfDigit((pass * 9 + d - 1) * 9, BASE_LINES[pass * 9 + d - 1]!, size, bestLines)) continue;
-      if (foundLines < bestLines) {
-        bestLines = foundLines;
-        bestDigit = d;
-        bestUnion = foundUnion;
-      }
-    }
-    if (bestDigit === 0) continue;
-    const d = bestDigit;
-    const lines = bestLines;
-    const union = bestUnion;
+    if (!(geometry === undefined || geometry.classic ? firstFish(pass, size) : variantTechniques().firstFish(pass, size))) continue;
+    const { digit: d, lines, union } = found;
     const bit = 1 << (d - 1);
     const eliminations: Candidate[] = [];
     for (let j = 0; j < 9; j++) {
@@ -162,7 +136,7 @@ function def(id: string, name: string, size: number, difficulty: number): Techni
     difficulty,
     maxDifficulty: difficulty,
     uniqueness: false,
-    find: (board) => findFish(board, size, id, difficulty),
+    find: (board, context) => findFish(board, size, id, difficulty, context.geometry),
   };
 }
 

@@ -72,7 +72,7 @@ function engineFor(board: Readonly<Board>, geometry: Geometry | undefined): Chai
     if (next?.houses === houses) next.renew(board);
     else {
       next?.release({ discard: true });
-      next = new ChainEngine(board, geometry);
+      next = new ChainEngine(board, geometry, houses.geometry.classic ? null : variantTechniques().runContinuation());
     }
     // The grader's boards lose candidates step by step: most plain dynamic runs carry over, from
     // the last engine that had them (any earlier board of the path holds this one's candidates).

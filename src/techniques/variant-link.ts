@@ -3,6 +3,7 @@ import { unlinkedRulesError } from '../core/errors.js';
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import type { AdvancedOff, emitLocking } from './forcing/advanced.js';
+import type { RunContinuation } from './forcing/continue-runs.js';
 import type { SeHouses as ChainHouses } from './forcing/se-units.js';
 import type { SeHouses } from './houses.js';
 import type { LadderGroup } from './registry.js';
@@ -26,6 +27,13 @@ export interface VariantTechniques {
   chainHouses(geometry: Geometry): ChainHouses;
   /** The dynamic chains' locking rule over the chain houses' locking pairs (forcing/locking-pairs.ts). */
   lockingByPairs(h: ChainHouses, lost: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[], emit: typeof emitLocking): void;
+  /**
+   * Where a board's chain engine keeps the previous board's runs its change touched, to continue
+   * them (forcing/continue-runs.ts: a gain on variant grades, none measured on classic ones).
+   */
+  runContinuation(): RunContinuation;
+  /** Basic fish by subsets of each digit's base lines, into fish.ts's `found` (fish-subsets.ts firstFishBySubsets). */
+  firstFish(pass: number, size: number): boolean;
   /**
    * The step of a technique of singles.ts or intersections.ts (by its id), whose own search reads
    * classic's houses, on a non-classic geometry: singles of one kind in SE's house order

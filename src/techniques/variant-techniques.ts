@@ -1,3 +1,5 @@
+import { firstFishBySubsets } from './fish-subsets.js';
+import { RunContinuation } from './forcing/continue-runs.js';
 import { lockingByPairs } from './forcing/locking-pairs.js';
 import { buildChainHouses } from './forcing/se-units-build.js';
 import type { Board } from '../core/board.js';
@@ -28,6 +30,8 @@ export const VARIANT_TECHNIQUES: VariantTechniques = {
   houseOrder: buildHouseOrder,
   chainHouses: buildChainHouses,
   lockingByPairs,
+  runContinuation: () => new RunContinuation(),
+  firstFish: firstFishBySubsets,
   onHouses: (id, board, geometry) => ON_HOUSES[id]!(board, geometry),
   houseName: houseNameIn,
   ladder: variantLadderOf,

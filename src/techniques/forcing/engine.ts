@@ -3,8 +3,9 @@ import type { Geometry } from '../../core/geometry.js';
 import { POPCOUNT } from '../../core/tables.js';
 import { POT_CELL, POT_DIGIT, type SeHouses, seHousesOf } from './se-units.js';
 import { type AdvancedOff, changeMakesPatterns, findAdvancedOffs } from './advanced.js';
-import { closureContradicts, closuresMeet, computeStaticClosures } from './closure.js';
+import { computeStaticClosures } from './closure.js';
 import { changedSourcesGiveNothing } from './nested.js';
+import type { RunContinuation } from './continue-runs.js';
 
 /*
  * The implication engine shared by every forcing-chain technique.
@@ -164,7 +165,8 @@ export class Run {
   /**
    * The nodes in the order they were processed, and the run's size when each was (its nodes
    * then: those of seq below it): proc[0 .. procCount). Kept by compute for a run made from its
-   * root (not one continued from a lower level's), for resuming it on a later board (see adoptRuns).
+   * root (not one continued from a lower level's), for resuming it on a later board (see
+   * continue-runs.ts).
    */
   readonly proc = new Int16Array(NODE_COUNT);
   readonly procSize = new Int16Array(NODE_COUNT);
@@ -239,43 +241,6 @@ export class Run {
     this.free = false;
     this.quiescenceCount = 0;
     this.procCount = 0;
-  }
-
-  /**
-   * Cuts a run back to what it was before processing its `step`-th node (see proc): the nodes
-   * stored then, with their parents; no contradiction.
-   */
-  truncateTo(step: number): void {
-    const size = this.procSize[step]!;
-    const onKept = keptCount(this.onOrder, this.onCount, this.seq, size);
-    const offKept = keptCount(this.offOrder, this.offCount, this.seq, size);
-    // Parents are stored in the order nodes are: the first node dropped starts what is dropped.
-    let poolEnd = this.poolLength;
-    if (onKept < this.onCount) poolEnd = this.parentStart[this.onOrder[onKept]!]!;
-    if (offKept < this.offCount) poolEnd = Math.min(poolEnd, this.parentStart[this.offOrder[offKept]!]!);
-    // A contradiction was met while processing the last node, at or after `step`.
-    if (this.conflictNode >= 0) poolEnd = Math.min(poolEnd, this.conflictStart);
-    if (onKept + offKept < this.onCount + this.offCount - onKept - offKept) {
-      // Fewer nodes kept than dropped: the sets made again from the kept ones.
-      for (let w = 0; w < WORDS; w++) {
-        this.on[w] = 0;
-        this.off[w] = 0;
-      }
-      for (let i = 0; i < onKept; i++) setPot(this.on, this.onOrder[i]! >> 1);
-      for (let i = 0; i < offKept; i++) setPot(this.off, this.offOrder[i]! >> 1);
-    } else {
-      for (let i = onKept; i < this.onCount; i++) clearPot(this.on, this.onOrder[i]! >> 1);
-      for (let i = offKept; i < this.offCount; i++) clearPot(this.off, this.offOrder[i]! >> 1);
-    }
-    this.onCount = onKept;
-    this.offCount = offKept;
-    this.size = size;
-    this.poolLength = poolEnd;
-    this.procCount = step;
-    this.conflictNode = -1;
-    this.conflictStart = 0;
-    this.conflictCount = 0;
-    this.conflictOther = -1;
   }
 
   has(node: number): boolean {
@@ -367,13 +332,13 @@ export class Run {
  * A set of potentials as touchedBy makes it: WORDS words of bits, then how many of them are not
  * zero, then their indices (most changes touch a few; runs are tested on those only).
  */
-const POT_SET_SIZE = 2 * WORDS + 1;
+export const POT_SET_SIZE = 2 * WORDS + 1;
 
 /** Potentials a board change touches (see ChainEngine.adoptRuns). */
 const ADOPT_TOUCHED = new Int32Array(POT_SET_SIZE);
 
 /** Whether a run holds a node in a set of potentials (either sign). */
-function touches(run: Run, pots: Int32Array): boolean {
+export function touches(run: Run, pots: Int32Array): boolean {
   for (let i = WORDS + 1; i <= WORDS + pots[WORDS]!; i++) {
     const w = pots[i]!;
     if (((run.on[w]! | run.off[w]!) & pots[w]!) !== 0) return true;
@@ -407,7 +372,7 @@ function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32A
 }
 
 /** Adds to a set of potentials a digit's places in the houses and cages of a cell (the cell's own included). */
-function touchDigit(h: SeHouses, cell: number, digitIndex: number, into: Int32Array): void {
+export function touchDigit(h: SeHouses, cell: number, digitIndex: number, into: Int32Array): void {
   for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
     const unit = h.house[k]!;
     for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
@@ -416,30 +381,8 @@ function touchDigit(h: SeHouses, cell: number, digitIndex: number, into: Int32Ar
 }
 
 /** Lists the words of a set of potentials that are not zero (see POT_SET_SIZE). */
-function indexWords(set: Int32Array): void {
+export function indexWords(set: Int32Array): void {
   for (let w = 0; w < WORDS; w++) if (set[w] !== 0) set[WORDS + 1 + set[WORDS]!++] = w;
-}
-
-/**
- * A previous board's run is continued (see adoptRuns) when at least this many of its steps stay
- * the same, and PREFIX_GAIN times as many as the nodes it drops (a step costs more than a node
- * dropped: measured on the hard X puzzles' boards).
- */
-const MIN_PREFIX_STEPS = 2;
-const PREFIX_GAIN = 4;
-
-/**
- * The first step of a run (see Run.proc) whose node is in a set of potentials: processing a node
- * reads its cell's candidates and its digit's places in its houses and cages, which a change
- * touching none of the set's potentials leaves as they were. A run touched only by nodes it never
- * processed (it stopped at a contradiction) is the same whole: its last step is given then.
- */
-function firstTouchedStep(run: Run, pots: Int32Array): number {
-  for (let step = 0; step < run.procCount; step++) {
-    const pot = run.proc[step]! >> 1;
-    if ((pots[pot >> 5]! & (1 << (pot & 31))) !== 0) return step;
-  }
-  return run.procCount - 1;
 }
 
 /** Whether grid `outer` holds every candidate of grid `inner`. */
@@ -450,22 +393,6 @@ function gridHolds(outer: Uint16Array, inner: Uint16Array): boolean {
 
 function setPot(set: Int32Array, pot: number): void {
   set[pot >> 5] = set[pot >> 5]! | (1 << (pot & 31));
-}
-
-function clearPot(set: Int32Array, pot: number): void {
-  set[pot >> 5] = set[pot >> 5]! & ~(1 << (pot & 31));
-}
-
-/** How many of the first `count` nodes of `order` (stored in that order) have a seq below `size`: a binary search. */
-function keptCount(order: Int16Array, count: number, seq: Int16Array, size: number): number {
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (seq[order[mid]!]! < size) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /**
@@ -513,9 +440,8 @@ interface NishioTable {
   runs: Map<number, Run>;
 }
 const NISHIO_CACHE: NishioTable[] = Array.from({ length: 9 }, () => ({ cells: new Int32Array(3), houses: null, runs: new Map() }));
-/** Scratch for nishioTable: a board's cells of one digit, and the potentials its losses touch. */
+/** Scratch for nishioTable: a board's cells of one digit. */
 const NISHIO_CELLS = new Int32Array(3);
-const NISHIO_TOUCHED = new Int32Array(POT_SET_SIZE);
 
 /** Fills `into` with the cells holding a digit (three 27-bit words). */
 function digitCells(candidates: Uint16Array, digitIndex: number, into: Int32Array): void {
@@ -527,7 +453,8 @@ function digitCells(candidates: Uint16Array, digitIndex: number, into: Int32Arra
   }
 }
 
-function freeRun(run: Run): void {
+/** Hands a run back for reuse by later engines (once). */
+export function freeRun(run: Run): void {
   if (run.free || FREE_RUNS.length >= MAX_FREE_RUNS) return;
   run.free = true;
   FREE_RUNS.push(run);
@@ -583,18 +510,8 @@ export class ChainEngine {
    * level need not look at what it shares with them (see searchHints).
    */
   emptySearches = 0;
-  /** How many runs were continued from the previous board's (see prefixRuns; for tests). */
-  continuedRuns = 0;
   /** Roots whose plain dynamic run was taken over from the previous board (see adoptRuns). */
   private readonly adoptedRoots = new Uint8Array(NODE_COUNT);
-  /**
-   * Plain dynamic runs of the previous board that its change touched, by root, with the first
-   * step each processed a touched node at: this board's run is the same up to there, and
-   * continues from it (see adoptRuns, compute). Owned by this engine until used or released.
-   */
-  private readonly prefixRuns: (Run | undefined)[] = new Array<Run | undefined>(NODE_COUNT).fill(undefined);
-  private readonly prefixStep = new Int16Array(NODE_COUNT);
-  private readonly prefixRoots: number[] = [];
   /** The previous board's plain dynamic search was complete and found nothing. */
   private adoptedEmpty = false;
   /**
@@ -624,6 +541,11 @@ export class ChainEngine {
 
   private readonly queueOn = new Int16Array(729);
   private readonly queueOff = new Int16Array(729);
+  /**
+   * Where the plain dynamic runs the previous board's change touched are kept, to continue them
+   * rather than compute them again (variant grading; null: computed again).
+   */
+  readonly continuation: RunContinuation | null;
   private readonly scratch = new Int16Array(64);
   // The "on" nodes an "off" node makes: one per house of its cell and one in the cell, with their parents (at most 9 each).
   private readonly makeOnNodes: Int16Array;
@@ -637,8 +559,9 @@ export class ChainEngine {
   /** Nested proofs met while counting (reused: nothing allocated per count). */
   private readonly proofScratch = new Map<number, NestedProof>();
 
-  /** An engine for a board of a rule set's geometry (absent: classic). */
-  constructor(board: Readonly<Board>, geometry?: Geometry) {
+  /** An engine for a board of a rule set's geometry (absent: classic), continuing touched runs through `continuation` if given. */
+  constructor(board: Readonly<Board>, geometry?: Geometry, continuation: RunContinuation | null = null) {
+    this.continuation = continuation;
     const h = seHousesOf(geometry);
     this.houses = h;
     this.lostDigits = new Uint16Array(h.houseCount);
@@ -659,7 +582,7 @@ export class ChainEngine {
    */
   load(candidates: Uint16Array, positions?: Uint16Array): void {
     this.generation++;
-    this.dropPrefixRuns();
+    this.continuation?.drop();
     this.runs.clear();
     this.nishioTables.length = 0;
     this.base.set(candidates);
@@ -699,22 +622,12 @@ export class ChainEngine {
   }
 
   /**
-   * Static consequences of every node at once (see closure.ts); then {@link closuresMeet} and
-   * {@link closureContradicts} answer for any node. Counts towards the budget.
+   * Static consequences of every node at once (see closure.ts); then closure.ts's closuresMeet and
+   * closureContradicts answer for any node (of this engine's board, until closures are computed
+   * again). Counts towards the budget.
    */
-  computeStaticClosures(options: { countEffort?: boolean } = {}): void {
-    const effort = computeStaticClosures(this.houses, this.base, this.basePos);
-    if (options.countEffort ?? true) this.effort += effort;
-  }
-
-  /** Whether the static closures of `nodes[0..count)` have a component in common. */
-  closuresMeet(nodes: Int16Array, count: number): boolean {
-    return closuresMeet(nodes, count);
-  }
-
-  /** Whether a node's static consequences hold some node and its negation. */
-  closureContradicts(node: number): boolean {
-    return closureContradicts(node);
+  computeStaticClosures(): void {
+    this.effort += computeStaticClosures(this.houses, this.base, this.basePos);
   }
 
   /** The memoised run from one assumption, if there is one (for tests). */
@@ -808,11 +721,9 @@ export class ChainEngine {
   }
 
   /**
-   * The shared nishio table of a digit, made this board's. A nishio run follows one digit: it reads
-   * only that digit's places in the houses (and cages) of the cells it holds nodes in. So when this
-   * board has the table's cells of the digit less some, the runs holding a node of the digit in a
-   * house or cage of a lost cell are dropped and the others kept, the same here, parents included;
-   * on another board, or other houses, every run is dropped.
+   * The shared nishio table of a digit, made this board's: its runs are dropped when the digit's
+   * cells are not the same, but those the change left as they were when the engine continues runs
+   * (variant grading: see continue-runs.ts keepNishio).
    */
   private nishioTable(digitIndex: number): NishioTable {
     const now = NISHIO_CELLS;
@@ -823,21 +734,11 @@ export class ChainEngine {
       this.nishioTables[digitIndex] = table;
       return table;
     }
-    const touched = NISHIO_TOUCHED;
-    touched.fill(0);
     // Another board's table (a cell gained the digit) or other houses': every run is dropped.
-    if (table.houses !== this.houses || ((now[0]! & ~cells[0]!) | (now[1]! & ~cells[1]!) | (now[2]! & ~cells[2]!)) !== 0) touched.fill(-1, 0, WORDS);
-    else {
-      for (let word = 0; word < 3; word++) {
-        for (let lost = cells[word]! & ~now[word]!; lost !== 0; lost &= lost - 1) touchDigit(this.houses, word * 27 + 31 - Math.clz32(lost & -lost), digitIndex, touched);
-      }
-    }
-    indexWords(touched);
-    for (const [root, run] of table.runs) {
-      if (!touches(run, touched)) continue;
-      freeRun(run);
-      table.runs.delete(root);
-    }
+    if (this.continuation === null || table.houses !== this.houses || ((now[0]! & ~cells[0]!) | (now[1]! & ~cells[1]!) | (now[2]! & ~cells[2]!)) !== 0) {
+      for (const run of table.runs.values()) freeRun(run);
+      table.runs.clear();
+    } else this.continuation.keepNishio(table.runs, this.houses, cells, now, digitIndex);
     // A table changed is a new object: an engine of another board that checked the old one checks again.
     table = { cells: now.slice(), houses: this.houses, runs: table.runs };
     NISHIO_CACHE[digitIndex] = table;
@@ -876,13 +777,7 @@ export class ChainEngine {
       if (touches(plain, touched)) {
         // Same up to the first node whose processing reads a touched potential (its cell's
         // candidates, its digit's places in its houses): continued from there when asked for.
-        const step = firstTouchedStep(plain, touched);
-        if (step >= MIN_PREFIX_STEPS && PREFIX_GAIN * step > plain.size - plain.procSize[step]! && (this.base[POT_CELL[root >> 1]!]! >> POT_DIGIT[root >> 1]!) & 1) {
-          this.prefixRuns[root] = plain;
-          this.prefixStep[root] = step;
-          this.prefixRoots.push(root);
-          plain.adopted = true;
-        }
+        this.continuation?.keep(plain, touched, root, this.base);
         continue;
       }
       this.runs.set(first + root, plain);
@@ -909,18 +804,7 @@ export class ChainEngine {
     // A run may be stored under several levels there: none of them is the earlier engine's now.
     for (const key of previous.runs.keys) if (previous.runs.get(key)?.adopted) previous.runs.delete(key);
     for (const key of this.runs.keys) this.runs.get(key)!.adopted = false;
-    for (const root of this.prefixRoots) this.prefixRuns[root]!.adopted = false;
-  }
-
-  /** Frees the previous board's runs not continued (see prefixRuns). */
-  private dropPrefixRuns(): void {
-    for (const root of this.prefixRoots) {
-      const run = this.prefixRuns[root];
-      if (run === undefined) continue;
-      this.prefixRuns[root] = undefined;
-      freeRun(run);
-    }
-    this.prefixRoots.length = 0;
+    this.continuation?.settle();
   }
 
   /**
@@ -987,7 +871,7 @@ export class ChainEngine {
    * (the engine must not be used afterwards). Without, the engine may be loaded again.
    */
   release(options: { discard?: boolean } = {}): void {
-    this.dropPrefixRuns();
+    this.continuation?.drop();
     // A run may be stored under two levels (see compute): free each once.
     for (const key of this.runs.keys) {
       const run = this.runs.get(key);
@@ -1032,31 +916,12 @@ export class ChainEngine {
     let onTail = 0;
     let offHead = 0;
     let offTail = 0;
-    let run: Run;
-    const prefix = mode === DYNAMIC_0 ? this.prefixRuns[root] : undefined;
-    if (prefix !== undefined) this.prefixRuns[root] = undefined;
-    const step = prefix !== undefined ? this.prefixStep[root]! : 0;
-    if (prefix !== undefined && this.effort + step <= this.budget) {
-      // The previous board's run, the same up to `step` (see adoptRuns): cut back to there, its
-      // processed "off" nodes removed from the working grid and the others queued again, in order.
-      run = prefix;
-      this.continuedRuns++;
-      run.truncateTo(step);
-      this.effort += step;
-      let onDone = 0;
-      let offDone = 0;
-      for (let i = 0; i < step; i++) {
-        const node = run.proc[i]!;
-        if (node & 1) onDone++;
-        else {
-          offDone++;
-          this.removeCandidate(node >> 1);
-        }
-      }
-      for (let i = onDone; i < run.onCount; i++) queueOn[onTail++] = run.onOrder[i]!;
-      for (let i = offDone; i < run.offCount; i++) queueOff[offTail++] = run.offOrder[i]!;
+    // The previous board's run, the same up to the change (continue-runs.ts), continued from there.
+    let run = mode === DYNAMIC_0 ? this.continuation?.take(this, root, queueOn, queueOff) : undefined;
+    if (run !== undefined) {
+      onTail = this.continuation!.onTail;
+      offTail = this.continuation!.offTail;
     } else {
-      if (prefix !== undefined) freeRun(prefix);
       run = FREE_RUNS.pop() ?? new Run(root);
       run.reset(root);
       if (lower && resumed) run.copyFrom(lower);
@@ -1092,10 +957,10 @@ export class ChainEngine {
         this.exhausted = true;
         break;
       }
-      if (onHead < onTail) {
-        const p = queueOn[onHead++]!;
-        run.proc[run.procCount] = p;
-        run.procSize[run.procCount++] = run.size;
+      const p = onHead < onTail ? queueOn[onHead++]! : queueOff[offHead++]!;
+      run.proc[run.procCount] = p;
+      run.procSize[run.procCount++] = run.size;
+      if (p & 1) {
         const pot = p >> 1;
         const cell = POT_CELL[pot]!;
         const digitIndex = POT_DIGIT[pot]!;
@@ -1135,9 +1000,6 @@ export class ChainEngine {
           if (added > 0) queueOff[offTail++] = offNode;
         }
       } else {
-        const p = queueOff[offHead++]!;
-        run.proc[run.procCount] = p;
-        run.procSize[run.procCount++] = run.size;
         const made = this.offToOn(mode, p);
         for (let i = 0; i < made; i++) {
           const onNode = this.makeOnNodes[i]!;
@@ -1226,7 +1088,7 @@ export class ChainEngine {
   }
 
   /** Removes a candidate from the working grid, keeping up what each unit lost (a run's own "off" nodes are removed by offToOn). */
-  private removeCandidate(pot: number): void {
+  removeCandidate(pot: number): void {
     const cell = POT_CELL[pot]!;
     const digitIndex = POT_DIGIT[pot]!;
     const bit = 1 << digitIndex;

@@ -1,3 +1,4 @@
+import { closureContradicts, closuresMeet } from './closure.js';
 import { type ChainEngine, nodeOf } from './engine.js';
 import { MAX_HOUSES } from './se-units.js';
 import type { SearchFilter } from './search.js';
@@ -13,8 +14,8 @@ export function reachFilter(sub: ChainEngine): SearchFilter {
   CELL_ANSWER.fill(-1);
   REGION_ANSWER.fill(-1);
   const shared = (count: number): boolean => {
-    for (let i = 0; i < count; i++) if (sub.closureContradicts(FILTER_NODES[i]!)) return true;
-    return sub.closuresMeet(FILTER_NODES, count);
+    for (let i = 0; i < count; i++) if (closureContradicts(FILTER_NODES[i]!)) return true;
+    return closuresMeet(FILTER_NODES, count);
   };
   return {
     cell(cell) {
