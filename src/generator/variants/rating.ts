@@ -16,9 +16,12 @@ import type { Rules } from '../../rules/types.js';
  * solve it. Here: the full houses and box singles to their fixed point (solved: 1.2, or 1.0 when
  * full houses alone solve it), then every hidden single on from there (solved: 1.5).
  *
- * The houses are the geometry's, the grader's own (windoku's implied windows included), and a house
- * is a box when the geometry says so, as the grader reads it. 9x9 rule sets without cages or
- * odd/even marks only (null otherwise). The tests hold it equal to the grader.
+ * On 9x9 rule sets (singlesRating) the houses are the geometry's, the 9x9 grader's own (windoku's
+ * implied windows included), and a house is a box when the geometry says so, as that grader reads
+ * it; cages and odd/even marks are not covered (null). The other sizes and Samurai
+ * (beginnerRating) read the rules' own houses and kinds, as the general grader does
+ * (src/grader/general/shape.ts: a house of kind 'box' rates 1.2); its rungs at or below 1.5 are
+ * the same, so the same argument holds. The tests hold both equal to their grader.
  */
 
 /** Which houses' hidden singles a closure places: none (full houses only), boxes, all. */
@@ -26,8 +29,24 @@ const FULL_ONLY = 0;
 const BOXES = 1;
 const ALL = 2;
 
+/** What a closure reads: houses and peers as flat lists with start offsets, and which houses are boxes. */
+interface SinglesView {
+  readonly cellCount: number;
+  readonly allDigits: number;
+  readonly houseCount: number;
+  /** Cells of house h: houseCells[houseStart[h] .. houseStart[h + 1]). */
+  readonly houseStart: Int32Array;
+  readonly houseCells: Int32Array;
+  readonly isBox: Uint8Array;
+  /** Peers of a cell: peers[peerStart[cell] .. peerStart[cell + 1]). */
+  readonly peerStart: Int32Array;
+  readonly peers: Int32Array;
+}
+
 let cand = new Int32Array(0);
 let values = new Uint8Array(0);
+// One view per geometry or rules value, made on first use.
+const views = new WeakMap<object, SinglesView>();
 
 /**
  * The grader's rating of `givens` under `rules` when hidden singles solve it, else null (see
@@ -38,40 +57,104 @@ export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSol
   if (rules.size !== 9 || rules.cellCount !== 81 || rules.cages.length !== 0) return null;
   const geometry = geometryOf(rules);
   if (geometry.startMasks !== null) return null;
-  if (cand.length < 81) {
-    cand = new Int32Array(81);
-    values = new Uint8Array(81);
+  let view = views.get(geometry);
+  if (view === undefined) {
+    view = viewOfGeometry(geometry);
+    views.set(geometry, view);
   }
-  let empty = 0;
-  for (let cell = 0; cell < 81; cell++) if (givens[cell] === 0) empty++;
-  if (empty === 0 || !start(geometry, givens)) return null;
-  if (close(geometry, BOXES)) {
-    if (!start(geometry, givens)) return null;
-    return close(geometry, FULL_ONLY) ? 1.0 : 1.2;
-  }
-  return hiddenSolves || close(geometry, ALL) ? 1.5 : null;
+  return rate(view, givens, hiddenSolves);
 }
 
-type Geometry = ReturnType<typeof geometryOf>;
+/**
+ * The general grader's rating of `givens` under `rules` (the other sizes and Samurai, no cages),
+ * which hidden singles over every house are known to solve (a beginner carving): 1.0, 1.2 or 1.5;
+ * null when the givens conflict or fill the grid (no step: no band, as the grader's rating of a
+ * full grid is in none).
+ */
+export function beginnerRating(rules: Rules, givens: ArrayLike<number>): number | null {
+  let view = views.get(rules);
+  if (view === undefined) {
+    view = viewOfRules(rules);
+    views.set(rules, view);
+  }
+  return rate(view, givens, true);
+}
+
+function rate(view: SinglesView, givens: ArrayLike<number>, hiddenSolves: boolean): number | null {
+  const { cellCount } = view;
+  if (cand.length < cellCount) {
+    cand = new Int32Array(cellCount);
+    values = new Uint8Array(cellCount);
+  }
+  let empty = 0;
+  for (let cell = 0; cell < cellCount; cell++) if (givens[cell] === 0) empty++;
+  if (empty === 0 || !start(view, givens)) return null;
+  if (close(view, BOXES)) {
+    if (!start(view, givens)) return null;
+    return close(view, FULL_ONLY) ? 1.0 : 1.2;
+  }
+  return hiddenSolves || close(view, ALL) ? 1.5 : null;
+}
+
+function viewOfGeometry(geometry: ReturnType<typeof geometryOf>): SinglesView {
+  const houseStart = new Int32Array(geometry.houseCount + 1);
+  for (let h = 0; h <= geometry.houseCount; h++) houseStart[h] = h * 9;
+  return {
+    cellCount: 81,
+    allDigits: 0x1ff,
+    houseCount: geometry.houseCount,
+    houseStart,
+    houseCells: Int32Array.from(geometry.houseCells.subarray(0, geometry.houseCount * 9)),
+    isBox: Uint8Array.from(geometry.houseKinds, (kind) => (kind === 'box' ? 1 : 0)),
+    peerStart: Int32Array.from(geometry.peerStart),
+    peers: Int32Array.from(geometry.peers),
+  };
+}
+
+function viewOfRules(rules: Rules): SinglesView {
+  const { houses, peers, cellCount } = rules;
+  const [houseStart, houseCells] = flatten(houses);
+  const [peerStart, peerList] = flatten(peers.slice(0, cellCount));
+  return {
+    cellCount,
+    allDigits: rules.allDigits,
+    houseCount: houses.length,
+    houseStart,
+    houseCells,
+    isBox: Uint8Array.from(rules.houseKinds, (kind) => (kind === 'box' ? 1 : 0)),
+    peerStart,
+    peers: peerList,
+  };
+}
+
+/** Lists as one flat list and the start of each: list i is flat[start[i] .. start[i + 1]). */
+function flatten(lists: readonly ArrayLike<number>[]): [Int32Array, Int32Array] {
+  const start = new Int32Array(lists.length + 1);
+  for (let i = 0; i < lists.length; i++) start[i + 1] = start[i]! + lists[i]!.length;
+  const flat = new Int32Array(start[lists.length]!);
+  for (let i = 0; i < lists.length; i++) flat.set(lists[i]!, start[i]!);
+  return [start, flat];
+}
 
 /** The givens placed; false when two see each other. */
-function start(geometry: Geometry, givens: ArrayLike<number>): boolean {
-  cand.fill(0x1ff, 0, 81);
-  values.fill(0, 0, 81);
-  for (let cell = 0; cell < 81; cell++) {
+function start(view: SinglesView, givens: ArrayLike<number>): boolean {
+  cand.fill(view.allDigits, 0, view.cellCount);
+  values.fill(0, 0, view.cellCount);
+  for (let cell = 0; cell < view.cellCount; cell++) {
     const digit = givens[cell]!;
     if (digit === 0) continue;
     if ((cand[cell]! & (1 << (digit - 1))) === 0) return false;
-    place(geometry, cell, digit);
+    place(view, cell, digit);
   }
   return true;
 }
 
-function place(geometry: Geometry, cell: number, digit: number): void {
+function place(view: SinglesView, cell: number, digit: number): void {
   const bit = 1 << (digit - 1);
   values[cell] = digit;
   cand[cell] = bit;
-  for (let p = geometry.peerStart[cell]!; p < geometry.peerStart[cell + 1]!; p++) cand[geometry.peers[p]!] = cand[geometry.peers[p]!]! & ~bit;
+  const { peers, peerStart } = view;
+  for (let p = peerStart[cell]!; p < peerStart[cell + 1]!; p++) cand[peers[p]!] = cand[peers[p]!]! & ~bit;
 }
 
 /**
@@ -79,18 +162,20 @@ function place(geometry: Geometry, cell: number, digit: number): void {
  * whether every cell is placed. A contradiction (a cell or a house left without a place for a
  * digit) leaves it unsolved.
  */
-function close(geometry: Geometry, which: number): boolean {
-  const { houseCells, houseKinds, houseCount } = geometry;
+function close(view: SinglesView, which: number): boolean {
+  const { houseStart, houseCells, isBox, houseCount, cellCount, allDigits } = view;
   let placed = 0;
-  for (let cell = 0; cell < 81; cell++) if (values[cell] !== 0) placed++;
-  for (let changed = true; changed && placed < 81; ) {
+  for (let cell = 0; cell < cellCount; cell++) if (values[cell] !== 0) placed++;
+  for (let changed = true; changed && placed < cellCount; ) {
     changed = false;
     for (let h = 0; h < houseCount; h++) {
+      const from = houseStart[h]!;
+      const to = houseStart[h + 1]!;
       let once = 0;
       let twice = 0;
       let empty = 0;
-      let missing = 0x1ff;
-      for (let i = h * 9; i < h * 9 + 9; i++) {
+      let missing = allDigits;
+      for (let i = from; i < to; i++) {
         const cell = houseCells[i]!;
         if (values[cell] !== 0) {
           missing &= ~(1 << (values[cell]! - 1));
@@ -103,16 +188,16 @@ function close(geometry: Geometry, which: number): boolean {
       }
       if (empty === 0) continue;
       if ((once & missing) !== missing) return false;
-      if (empty > 1 && (which === FULL_ONLY || (which === BOXES && houseKinds[h] !== 'box'))) continue;
+      if (empty > 1 && (which === FULL_ONLY || (which === BOXES && isBox[h] === 0))) continue;
       let singles = once & ~twice & missing;
       while (singles !== 0) {
         const low = singles & -singles;
         singles ^= low;
-        for (let i = h * 9; i < h * 9 + 9; i++) {
+        for (let i = from; i < to; i++) {
           const cell = houseCells[i]!;
           if (values[cell] !== 0 || (cand[cell]! & low) === 0) continue;
           // Another single of this house may have taken the cell (a broken puzzle): left unsolved.
-          place(geometry, cell, 32 - Math.clz32(low));
+          place(view, cell, 32 - Math.clz32(low));
           placed++;
           changed = true;
           break;
@@ -120,5 +205,5 @@ function close(geometry: Geometry, which: number): boolean {
       }
     }
   }
-  return placed === 81;
+  return placed === cellCount;
 }

@@ -2,7 +2,7 @@ import type { Rules } from '../../rules/types.js';
 import { shuffleInPlace, type Random } from '../random.js';
 import { carve } from './carve.js';
 import { gradedGivens, rate, ratingBandOf, type GradedLevel } from './graded.js';
-import { beginnerRating } from './size-rating.js';
+import { beginnerRating } from './rating.js';
 
 /*
  * Levels of the other sizes (4x4, 6x6, 8x8, 12x12, 16x16) and Samurai as the grader's rating
@@ -12,7 +12,7 @@ import { beginnerRating } from './size-rating.js';
  * puzzles reach the band at a usable rate (measured with bench/size-bands.ts, README "Levels of the
  * other sizes and Samurai"); the others are refused with the levels it has.
  *
- * Beginner is graded.ts's beginner carving (hidden singles), rated by size-rating.ts instead of the
+ * Beginner is graded.ts's beginner carving (hidden singles), rated by rating.ts's beginnerRating instead of the
  * grader (rating.ts does it for 9x9 only).
  *
  * Fewest givens (`minClues`, 7 and 14 by default on 4x4 and 6x6, for children's books): a carving
@@ -62,7 +62,7 @@ export function sizeBandGivens(
   minClues: number,
 ): { givens: Uint8Array; rating: number; clues: number } | null {
   if (level === 'beginner') {
-    // Carved with hidden singles, which solve it: rated as the grader would, without it (size-rating.ts).
+    // Carved with hidden singles, which solve it: rated as the grader would, without it (rating.ts).
     const { givens } = carve(rules, solution, orbits, random, 'hidden', minClues);
     const rating = beginnerRating(rules, givens);
     if (rating === null) return null;
