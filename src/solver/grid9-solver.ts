@@ -1,7 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
-import { countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats } from './jigsaw9-solver.js';
+import { LOCKED, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
 
 /*
  * The counting solver for 81-cell, 9-digit rule sets (classic houses or jigsaw regions, diagonals,
@@ -931,59 +931,11 @@ function lockedCandidates(base: number): number {
     let y1 = x1;
     let y2 = x2;
     if (layout.lined) {
-      const rowOut = layout.rowOut;
-      const offRow = layout.regionOffRow;
-      const offColumn = layout.regionOffColumn;
-      const columnOut = layout.columnOut;
-      const houses = layout.houseMask;
-      // Rows: the first candidate's region holds all the row's candidates? (the row is one word)
-      for (let bits = low & 0x1ff; bits !== 0; bits &= bits - 1) {
-        const r = 31 - Math.clz32(bits & -bits);
-        const w = (r / 3) | 0;
-        const shift = (r % 3) * 9;
-        const seg = ((w === 0 ? y0 : w === 1 ? y1 : y2) >>> shift) & 0x1ff;
-        if (seg === 0) continue;
-        const k = r * 9 + 31 - Math.clz32(seg & -seg);
-        if (((w === 0 ? y0 : w === 1 ? y1 : y2) & rowOut[k]!) !== 0) continue;
-        y0 &= ~offRow[k * 3]!;
-        y1 &= ~offRow[k * 3 + 1]!;
-        y2 &= ~offRow[k * 3 + 2]!;
-      }
-      // Columns: the first candidate's region holds all the column's candidates?
-      for (let bits = (low >>> 9) & 0x1ff; bits !== 0; bits &= bits - 1) {
-        const c = 31 - Math.clz32(bits & -bits);
-        const line = COLUMN << c;
-        const a = y0 & line;
-        const b = y1 & line;
-        const e = y2 & line;
-        const first = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
-        if (first < 0) continue;
-        const k = (((first / 27) | 0) * 3 + (((first % 27) / 9) | 0)) * 9 + c;
-        if (((y0 & columnOut[k * 3]!) | (y1 & columnOut[k * 3 + 1]!) | (y2 & columnOut[k * 3 + 2]!)) !== 0) continue;
-        y0 &= ~offColumn[k * 3]!;
-        y1 &= ~offColumn[k * 3 + 1]!;
-        y2 &= ~offColumn[k * 3 + 2]!;
-      }
-      // Regions: all candidates in the first one's row, or in its column?
-      for (let bits = (low >>> 18) & 0x1ff; bits !== 0; bits &= bits - 1) {
-        const g = (18 + 31 - Math.clz32(bits & -bits)) * 3;
-        const a = y0 & houses[g]!;
-        const b = y1 & houses[g + 1]!;
-        const e = y2 & houses[g + 2]!;
-        const k = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
-        if (k < 0) continue;
-        if (((y0 & offRow[k * 3]!) | (y1 & offRow[k * 3 + 1]!) | (y2 & offRow[k * 3 + 2]!)) === 0) {
-          const w = (k / 27) | 0;
-          if (w === 0) y0 &= ~rowOut[k]!;
-          else if (w === 1) y1 &= ~rowOut[k]!;
-          else y2 &= ~rowOut[k]!;
-        }
-        if (((y0 & offColumn[k * 3]!) | (y1 & offColumn[k * 3 + 1]!) | (y2 & offColumn[k * 3 + 2]!)) === 0) {
-          y0 &= ~columnOut[k * 3]!;
-          y1 &= ~columnOut[k * 3 + 1]!;
-          y2 &= ~columnOut[k * 3 + 2]!;
-        }
-      }
+      // Rows, columns and regions: jigsaw9-solver.ts's pass (a house emptied is found elsewhere here).
+      lockLines(layout, y0, y1, y2, low, false);
+      y0 = LOCKED[0]!;
+      y1 = LOCKED[1]!;
+      y2 = LOCKED[2]!;
     }
     // House pairs: all of them on other layouts, those with an extra house on lined ones.
     for (let half = 0, bits = layout.lockCount === 0 ? 0 : low; half < 64; half += 32, bits = layout.lockCount === 0 ? 0 : high) {
@@ -1010,25 +962,11 @@ function lockedCandidates(base: number): number {
       }
     }
     // Leftovers: d on one side of a pair only leaves that side.
-    const left = layout.leftMask;
-    if (left !== null) {
-      for (let i = 0; i < left.length; i += 8) {
-        // Only pairs with a cell in a house where d changed since the last look.
-        if (((left[i + 6]! & low) | (left[i + 7]! & high)) === 0) continue;
-        const a = (y0 & left[i]!) | (y1 & left[i + 1]!) | (y2 & left[i + 2]!);
-        const b = (y0 & left[i + 3]!) | (y1 & left[i + 4]!) | (y2 & left[i + 5]!);
-        if (a === 0) {
-          if (b !== 0) {
-            y0 &= ~left[i + 3]!;
-            y1 &= ~left[i + 4]!;
-            y2 &= ~left[i + 5]!;
-          }
-        } else if (b === 0) {
-          y0 &= ~left[i]!;
-          y1 &= ~left[i + 1]!;
-          y2 &= ~left[i + 2]!;
-        }
-      }
+    if (layout.leftMask !== null) {
+      lockLeftovers(layout.leftMask, y0, y1, y2, low, high);
+      y0 = LOCKED[0]!;
+      y1 = LOCKED[1]!;
+      y2 = LOCKED[2]!;
     }
     if (y0 !== x0 || y1 !== x1 || y2 !== x2) {
       stack[at] = y0;

@@ -371,20 +371,58 @@ function locked(base: number, d: number): boolean {
   let b2 = st[at + 2]!;
   const open = st[base + OPEN + d]! & lockCheck[d]!;
   lockCheck[d] = 0;
-  const reg = houses;
+  if (!lockLines(layout, b0, b1, b2, open, true)) return false;
+  b0 = LOCKED[0]!;
+  b1 = LOCKED[1]!;
+  b2 = LOCKED[2]!;
+  if (layout.leftMask !== null) {
+    lockLeftovers(layout.leftMask, b0, b1, b2, open, 0);
+    b0 = LOCKED[0]!;
+    b1 = LOCKED[1]!;
+    b2 = LOCKED[2]!;
+  }
+  if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
+    st[at] = b0;
+    st[at + 1] = b1;
+    st[at + 2] = b2;
+    dirty |= 1 << d;
+    lockDirty |= 1 << d;
+    check[d] = ALL;
+    lockCheck[d] = ALL;
+  }
+  return true;
+}
+
+/** The board lockLines and lockLeftovers leave (three words). */
+export const LOCKED = new Int32Array(3);
+
+/**
+ * Locked candidates of one digit between the lines and regions of a lined layout (rows,
+ * columns, then nine regions that partition the grid), on its board `b0..b2`: for each row and
+ * column marked in `open` (bits 0-8, 9-17), does the region of its first candidate hold all of
+ * them? for each region marked (bits 18-26), its row? its column? The board is left in
+ * {@link LOCKED}. A marked house with no candidate left is a contradiction (false) when `strict`,
+ * else it is passed over (grid9-solver.ts finds it elsewhere). Shared by this solver and
+ * grid9-solver.ts's lined layouts.
+ */
+export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
   const rowOut = layout.rowOut;
   const offRow = layout.regionOffRow;
   const offColumn = layout.regionOffColumn;
   const columnOut = layout.columnOut;
-  // Rows: the first candidate's region holds all the row's candidates?
+  const reg = layout.houseMask;
+  // Rows: the first candidate's region holds all the row's candidates? (a row is 9 bits of a word)
   for (let rows = open & 0x1ff; rows !== 0; rows &= rows - 1) {
     const r = 31 - Math.clz32(rows & -rows);
     const w = (r / 3) | 0;
     const shift = (r - w * 3) * 9;
     const v = w === 0 ? b0 : w === 1 ? b1 : b2;
     const seg = (v >>> shift) & 0x1ff;
-    // (An earlier line of this pass may have emptied it: a contradiction.)
-    if (seg === 0) return false;
+    // (An earlier line of this pass may have emptied it.)
+    if (seg === 0) {
+      if (strict) return false;
+      continue;
+    }
     const k = r * 9 + 31 - Math.clz32(seg & -seg);
     if ((v & rowOut[k]!) !== 0) continue;
     b0 &= ~offRow[k * 3]!;
@@ -399,7 +437,10 @@ function locked(base: number, d: number): boolean {
     const b = b1 & line;
     const e = b2 & line;
     const first = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
-    if (first < 0) return false;
+    if (first < 0) {
+      if (strict) return false;
+      continue;
+    }
     const k = (((first / 27) | 0) * 3 + (((first % 27) / 9) | 0)) * 9 + c;
     if (((b0 & columnOut[k * 3]!) | (b1 & columnOut[k * 3 + 1]!) | (b2 & columnOut[k * 3 + 2]!)) !== 0) continue;
     b0 &= ~offColumn[k * 3]!;
@@ -407,13 +448,16 @@ function locked(base: number, d: number): boolean {
     b2 &= ~offColumn[k * 3 + 2]!;
   }
   // Regions: all candidates in the first one's row, or in its column?
-  for (let bits = open >>> 18; bits !== 0; bits &= bits - 1) {
+  for (let bits = (open >>> 18) & 0x1ff; bits !== 0; bits &= bits - 1) {
     const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
     const a = b0 & reg[g]!;
     const b = b1 & reg[g + 1]!;
     const e = b2 & reg[g + 2]!;
     const k = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
-    if (k < 0) return false;
+    if (k < 0) {
+      if (strict) return false;
+      continue;
+    }
     if (((b0 & offRow[k * 3]!) | (b1 & offRow[k * 3 + 1]!) | (b2 & offRow[k * 3 + 2]!)) === 0) {
       const w = (k / 27) | 0;
       if (w === 0) b0 &= ~rowOut[k]!;
@@ -426,37 +470,37 @@ function locked(base: number, d: number): boolean {
       b2 &= ~columnOut[k * 3 + 2]!;
     }
   }
-  // Leftovers: d on one side of a pair only leaves that side.
-  const left = layout.leftMask;
-  if (left !== null) {
-    for (let i = 0; i < left.length; i += 8) {
-      // Only pairs with a cell in a house where d changed since the last look.
-      if ((left[i + 6]! & open) === 0) continue;
-      const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
-      const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
-      if (a === 0) {
-        if (b !== 0) {
-          b0 &= ~left[i + 3]!;
-          b1 &= ~left[i + 4]!;
-          b2 &= ~left[i + 5]!;
-        }
-      } else if (b === 0) {
-        b0 &= ~left[i]!;
-        b1 &= ~left[i + 1]!;
-        b2 &= ~left[i + 2]!;
+  LOCKED[0] = b0;
+  LOCKED[1] = b1;
+  LOCKED[2] = b2;
+  return true;
+}
+
+/**
+ * The law of leftovers on one digit's board `b0..b2` (see grid9-solver.ts's leftover pairs): the
+ * digit on one side of a pair only leaves that side; only pairs with a cell in a house marked in
+ * `low` / `high` (houses 0-31, 32-63) are looked at. The board is left in {@link LOCKED}.
+ */
+export function lockLeftovers(left: Int32Array, b0: number, b1: number, b2: number, low: number, high: number): void {
+  for (let i = 0; i < left.length; i += 8) {
+    if (((left[i + 6]! & low) | (left[i + 7]! & high)) === 0) continue;
+    const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
+    const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
+    if (a === 0) {
+      if (b !== 0) {
+        b0 &= ~left[i + 3]!;
+        b1 &= ~left[i + 4]!;
+        b2 &= ~left[i + 5]!;
       }
+    } else if (b === 0) {
+      b0 &= ~left[i]!;
+      b1 &= ~left[i + 1]!;
+      b2 &= ~left[i + 2]!;
     }
   }
-  if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
-    st[at] = b0;
-    st[at + 1] = b1;
-    st[at + 2] = b2;
-    dirty |= 1 << d;
-    lockDirty |= 1 << d;
-    check[d] = ALL;
-    lockCheck[d] = ALL;
-  }
-  return true;
+  LOCKED[0] = b0;
+  LOCKED[1] = b1;
+  LOCKED[2] = b2;
 }
 
 function popcount27(v: number): number {
