@@ -187,47 +187,25 @@ describe('soundness over top1465', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The triple search remembers the last board where it found nothing and, on a board that is that
-// one less some candidates, searches only the sets near the change. Along walks like the one
-// above, each search is compared with a whole one on the same board.
+// The triple and pair searches remember the last board where they found nothing and, on a board
+// that is that one less some candidates, search only the sets near the change. Along walks like
+// the one above, each search is compared with a whole one on the same board.
 
-describe('aligned triple exclusion after a board without one', () => {
+describe.each([
+  { name: 'triple', find: findAlignedTripleExclusion, forget: forgetAlignedTripleBoard, seed: 'exclusion-incremental' },
+  { name: 'pair', find: findAlignedPairExclusion, forget: forgetAlignedPairBoard, seed: 'exclusion-incremental-pairs' },
+])('aligned $name exclusion after a board without one', ({ find, forget, seed }) => {
   it('finds what a whole search finds', () => {
     const puzzles = readFileSync(new URL('top1465.txt', DATA), 'utf8').split('\n').filter(Boolean).slice(300, 420);
-    const rng = seedrandom('exclusion-incremental');
+    const rng = seedrandom(seed);
     let searches = 0;
     let found = 0;
     for (const line of puzzles) {
-      forgetAlignedTripleBoard();
+      forget();
       walkPuzzle(line, rng, (board, _solution, iter) => {
-        const after = findAlignedTripleExclusion(board);
-        forgetAlignedTripleBoard();
-        const whole = findAlignedTripleExclusion(board);
-        expect(after, `${line} step ${iter}`).toEqual(whole);
-        searches++;
-        if (whole !== null) found++;
-        return whole;
-      });
-    }
-    expect(searches).toBeGreaterThan(1000);
-    expect(found).toBeGreaterThan(20);
-  });
-});
-
-// The pair search remembers the last board where it found nothing in the same way.
-
-describe('aligned pair exclusion after a board without one', () => {
-  it('finds what a whole search finds', () => {
-    const puzzles = readFileSync(new URL('top1465.txt', DATA), 'utf8').split('\n').filter(Boolean).slice(300, 420);
-    const rng = seedrandom('exclusion-incremental-pairs');
-    let searches = 0;
-    let found = 0;
-    for (const line of puzzles) {
-      forgetAlignedPairBoard();
-      walkPuzzle(line, rng, (board, _solution, iter) => {
-        const after = findAlignedPairExclusion(board);
-        forgetAlignedPairBoard();
-        const whole = findAlignedPairExclusion(board);
+        const after = find(board);
+        forget();
+        const whole = find(board);
         expect(after, `${line} step ${iter}`).toEqual(whole);
         searches++;
         if (whole !== null) found++;
