@@ -160,7 +160,7 @@ describe('levels of the other sizes and Samurai: the general grader rating in th
     for (const p of fewer) expect(levelOf(gradePuzzle({ rules: p.rules, givens: p.givens }).rating)).toBe('easy');
   });
 
-  test("beginner ratings are read off the singles (rating.ts beginnerRating) as the grader gives them: 1.2 and 1.5 both met", () => {
+  test("beginner ratings are read off the singles (rating.ts) as the grader gives them: 1.2 and 1.5 both met", () => {
     const ratings = new Set<number>();
     for (const [variant, count] of [['6x6', 10], ['8x8', 12], ['12x12', 3]] as const) {
       for (let index = 1; index <= count; index++) {

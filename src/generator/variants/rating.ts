@@ -16,10 +16,10 @@ import type { Rules } from '../../rules/types.js';
  * solve it. Here: the full houses and box singles to their fixed point (solved: 1.2, or 1.0 when
  * full houses alone solve it), then every hidden single on from there (solved: 1.5).
  *
- * On 9x9 rule sets (singlesRating) the houses are the geometry's, the 9x9 grader's own (windoku's
- * implied windows included), and a house is a box when the geometry says so, as that grader reads
- * it; cages and odd/even marks are not covered (null). The other sizes and Samurai
- * (beginnerRating) read the rules' own houses and kinds, as the general grader does
+ * On 9x9 rule sets the houses are the geometry's, the 9x9 grader's own (windoku's implied windows
+ * included), and a house is a box when the geometry says so, as that grader reads it; cages and
+ * odd/even marks are not covered (null). The other sizes and Samurai read the rules' own houses
+ * and kinds, as the general grader does
  * (src/grader/general/shape.ts: a house of kind 'box' rates 1.2); its rungs at or below 1.5 are
  * the same, so the same argument holds. The tests hold both equal to their grader.
  */
@@ -51,33 +51,19 @@ const views = new WeakMap<object, SinglesView>();
 /**
  * The grader's rating of `givens` under `rules` when hidden singles solve it, else null (see
  * above). `hiddenSolves`: the caller knows hidden singles solve it (a beginner carving), so a
- * puzzle the full houses and box singles leave unsolved is 1.5 without running the rest.
+ * puzzle the full houses and box singles leave unsolved is 1.5 without running the rest. Null too
+ * for cages and odd/even marks, and when the givens conflict or fill the grid (no step: no band).
  */
 export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSolves = false): number | null {
-  if (rules.size !== 9 || rules.cellCount !== 81 || rules.cages.length !== 0) return null;
-  const geometry = geometryOf(rules);
-  if (geometry.startMasks !== null) return null;
-  let view = views.get(geometry);
+  if (rules.cages.length !== 0 || rules.startMasks !== null) return null;
+  // 9x9 grids are graded by the 9x9 grader, over its geometry; the rest by the general one, over the rules' houses.
+  const key: object = rules.size === 9 && rules.cellCount === 81 ? geometryOf(rules) : rules;
+  let view = views.get(key);
   if (view === undefined) {
-    view = viewOfGeometry(geometry);
-    views.set(geometry, view);
+    view = key === rules ? viewOfRules(rules) : viewOfGeometry(key as ReturnType<typeof geometryOf>);
+    views.set(key, view);
   }
   return rate(view, givens, hiddenSolves);
-}
-
-/**
- * The general grader's rating of `givens` under `rules` (the other sizes and Samurai, no cages),
- * which hidden singles over every house are known to solve (a beginner carving): 1.0, 1.2 or 1.5;
- * null when the givens conflict or fill the grid (no step: no band, as the grader's rating of a
- * full grid is in none).
- */
-export function beginnerRating(rules: Rules, givens: ArrayLike<number>): number | null {
-  let view = views.get(rules);
-  if (view === undefined) {
-    view = viewOfRules(rules);
-    views.set(rules, view);
-  }
-  return rate(view, givens, true);
 }
 
 function rate(view: SinglesView, givens: ArrayLike<number>, hiddenSolves: boolean): number | null {

@@ -1,8 +1,6 @@
 import type { Rules } from '../../rules/types.js';
 import { shuffleInPlace, type Random } from '../random.js';
-import { carve } from './carve.js';
 import { gradedGivens, rate, ratingBandOf, type GradedLevel } from './graded.js';
-import { beginnerRating } from './rating.js';
 
 /*
  * Levels of the other sizes (4x4, 6x6, 8x8, 12x12, 16x16) and Samurai as the grader's rating
@@ -12,8 +10,8 @@ import { beginnerRating } from './rating.js';
  * puzzles reach the band at a usable rate (measured with bench/size-bands.ts, README "Levels of the
  * other sizes and Samurai"); the others are refused with the levels it has.
  *
- * Beginner is graded.ts's beginner carving (hidden singles), rated by rating.ts's beginnerRating instead of the
- * grader (rating.ts does it for 9x9 only).
+ * Beginner is graded.ts's beginner carving (hidden singles), rated by rating.ts off the singles instead of
+ * the grader (over the rules' houses, as the general grader reads them).
  *
  * Fewest givens (`minClues`, 7 and 14 by default on 4x4 and 6x6, for children's books): a carving
  * stopped there is mostly solved by the set below the level (6x6 easy at 14 givens from 9 of 40
@@ -61,16 +59,8 @@ export function sizeBandGivens(
   level: GradedLevel,
   minClues: number,
 ): { givens: Uint8Array; rating: number; clues: number } | null {
-  if (level === 'beginner') {
-    // Carved with hidden singles, which solve it: rated as the grader would, without it (rating.ts).
-    const { givens } = carve(rules, solution, orbits, random, 'hidden', minClues);
-    const rating = beginnerRating(rules, givens);
-    if (rating === null) return null;
-    let clues = 0;
-    for (const digit of givens) if (digit !== 0) clues++;
-    return { givens, rating, clues };
-  }
-  if (minClues === 0) return gradedGivens(rules, solution, orbits, random, level, minClues);
+  // Beginner keeps its floor as it carves (hidden singles from a full grid stop there).
+  if (minClues === 0 || level === 'beginner') return gradedGivens(rules, solution, orbits, random, level, minClues);
   const made = gradedGivens(rules, solution, orbits, random, level, 0);
   if (made === null || made.clues >= minClues) return made;
   const band = ratingBandOf(level);
