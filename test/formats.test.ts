@@ -347,6 +347,8 @@ const BAD: [string, string, RegExp][] = [
   ['a parity field of the wrong length', `oddeven:${J81} parity=oe`, /^BAD_VARIANT_LINE: parity= has 2 characters, expected one per cell \(81\)$/],
   ['a cell marked odd and even (f-puzzles)', JSON.stringify({ size: 9, grid: Array.from({ length: 9 }, () => Array.from({ length: 9 }, () => ({}))), odd: [{ cell: 'R2C3' }], even: [{ cell: 'R2C3' }] }), /^BAD_RULES: r2c3 is marked both odd and even$/],
   ['a Solo ID with too little data', '3x3:a1b2', /^BAD_SOLO_ID: givens: 5 cells, expected 81$/],
+  ['a Solo jigsaw cut off after its colon', '9j:', /^BAD_SOLO_ID: the Solo game ID 9j: has no description after ':' \(the givens, then blocks or cages\)$/],
+  ['a Solo killer cut off after its colon', '3x3k:', /^BAD_SOLO_ID: the Solo game ID 3x3k: has no description after ':'/],
   ['a Solo jigsaw with the wrong number of blocks', `9j:zzzc,${'_'.repeat(145)}`, /^BAD_SOLO_ID: jigsaw blocks: the walls make 81 blocks, expected 9$/],
   ['a Solo jigsaw with too little block data', '9j:zzzc,zzzzzzc', /^BAD_SOLO_ID: jigsaw blocks: too much data for a 9x9 grid$/],
   ['two equal digits in a jigsaw region', `11${'.'.repeat(79)} ${'1'.repeat(9)}${'2'.repeat(9)}${'3'.repeat(9)}${'4'.repeat(9)}${'5'.repeat(9)}${'6'.repeat(9)}${'7'.repeat(9)}${'8'.repeat(9)}${'9'.repeat(9)}`, /^CONFLICT: givens conflict: two 1s in row 1/],

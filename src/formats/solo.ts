@@ -30,6 +30,9 @@ export function isSoloId(text: string): boolean {
   if (!/^\d+(x\d+)?[a-z0-9]*$/.test(text.slice(0, colon)) || !/^\d+[xj]/.test(text)) return false;
   // Our own size tags (`6x6:...`) hold '.' and capitals; a Solo description holds runs (a-z) or '_'.
   const body = text.slice(colon + 1).split(/\s/, 1)[0]!;
+  // With nothing after the colon, parameters with letters (`9j:`, `3x3k:`) are still Solo's (ours are
+  // plain NxN), so fromSoloId names what is missing rather than the classic reader a stray letter.
+  if (body === '') return /^\d+(x\d+)?[a-z]/.test(text);
   return /^[a-z0-9_,]+$/.test(body) && /[a-z_,]/.test(body);
 }
 
@@ -166,6 +169,7 @@ export function fromSoloId(text: string, where: SourceLocation = NOWHERE): ReadV
   if (size < 4 || size > 16) fail(`Solo parameters ${brief(id.slice(0, colon))} make a ${size}x${size} grid; the rules take 4 to 16`, where);
   const area = size * size;
   let rest = id.slice(colon + 1);
+  if (rest === '') fail(`the Solo game ID ${brief(id)} has no description after ':' (the givens, then blocks or cages)`, where);
   const givens = readGrid(rest, area, size, 'givens', where);
   rest = givens.rest;
   const spec: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } = { size };
