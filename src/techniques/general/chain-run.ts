@@ -40,6 +40,11 @@ export interface Run {
    */
   readonly conflictA: number;
   readonly conflictB: number;
+  /**
+   * The run stopped at its `cap` (see {@link runFrom}): it holds every node whose chain can be
+   * within the cap, with the parents of the whole run, and no contradiction within it.
+   */
+  readonly cut: boolean;
 }
 
 /** How a run propagates. */
@@ -112,6 +117,12 @@ let parentStart = new Int32Array(0);
 let pool = new Int32Array(1024);
 let queueOn = new Int32Array(0);
 let queueOff = new Int32Array(0);
+/**
+ * A floor under each position's ancestor count: 1 + the largest of its parents' (the assumption
+ * 1); and the number of pending nodes at each floor.
+ */
+let floor = new Int32Array(0);
+let pendingAt = new Int32Array(0);
 let work = new Uint16Array(0);
 let runStamp = 0;
 /** Places of each digit in each house (house * size + digit - 1) in the working grid. */
@@ -127,6 +138,8 @@ function grow(nodes: number, cells: number, slots: number): void {
     parentStart = new Int32Array(capacity + 1);
     queueOn = new Int32Array(capacity);
     queueOff = new Int32Array(capacity);
+    floor = new Int32Array(capacity);
+    pendingAt = new Int32Array(capacity + 1);
     runStamp = 0;
   }
   if (work.length < cells) work = new Uint16Array(cells);
@@ -141,6 +154,8 @@ let headOff = 0;
 let tailOff = 0;
 let conflictA = -1;
 let conflictB = -1;
+/** The highest floor of a node queued in this run. */
+let highest = 0;
 /** Node expansions of all runs since the counter was last reset (the search limit). */
 let effort = 0;
 
@@ -172,6 +187,15 @@ function open(node: number, parent: number): number {
   return pos;
 }
 
+/** Sets a queued node's floor (its parents are known) and counts it pending. */
+function pend(pos: number): void {
+  let most = 0;
+  for (let k = parentStart[pos]!, end = parentStart[pos + 1]!; k < end; k++) if (floor[pool[k]!]! > most) most = floor[pool[k]!]!;
+  floor[pos] = most + 1;
+  pendingAt[most + 1]!++;
+  if (most + 1 > highest) highest = most + 1;
+}
+
 /** Closes the parent list of the node just opened (after hidden parents were pushed). */
 function close(pos: number): void {
   parentStart[pos + 1] = poolEnd;
@@ -191,6 +215,7 @@ function reachOff(node: number, from: number): boolean {
   const pos = open(node, from);
   position[node] = pos;
   queueOff[tailOff++] = pos;
+  pend(pos);
   return true;
 }
 
@@ -235,6 +260,7 @@ function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralSha
   member[node] = runStamp;
   position[node] = pos;
   queueOn[tailOn++] = pos;
+  pend(pos);
   return true;
 }
 
@@ -242,8 +268,16 @@ function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralSha
  * The run of one assumption (a node) on a board's candidates (`initial`: the board's, never
  * written; filled cells hold 0), `places` the number of places of each digit in each house
  * (house * size + digit - 1) on that board (see {@link placeCounts}).
+ *
+ * `cap`: the largest complexity (ancestor count, see {@link ancestorCount}) the caller can still
+ * use. A node's ancestors include its parents' and itself, so 1 + the largest floor of its
+ * parents is a floor under its ancestor count; a node found later has a pending node (or a
+ * later one) as its first parent, so once every pending node's floor is `cap` or more, nothing
+ * found later (and no contradiction met later) can be used, and the run stops there (`cut`).
+ * What it holds is what the whole run holds up to that point: the same nodes, positions and
+ * parents.
  */
-export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number): Run {
+export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number, cap = Infinity): Run {
   const { size, cellCount, houseCells } = shape;
   const { peerStart, peers } = houses;
   grow(cellCount * size * 2, cellCount, places.length);
@@ -262,12 +296,23 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
   position[start] = open(start, -1);
   if ((start & 1) === 1) queueOn[tailOn++] = 0;
   else queueOff[tailOff++] = 0;
+  highest = 0;
+  pend(0);
+  // The lowest floor of a pending node: what is found later lies above it (see `cap`).
+  let lowest = 1;
+  let cut = false;
 
   let going = true;
   while (going && (headOn < tailOn || headOff < tailOff)) {
+    while (pendingAt[lowest] === 0) lowest++;
+    if (lowest + 1 > cap) {
+      cut = true;
+      break;
+    }
     effort++;
     if (headOn < tailOn) {
       const pos = queueOn[headOn++]!;
+      pendingAt[floor[pos]!]!--;
       const node = order[pos]!;
       const id = node >> 1;
       const cell = (id / size) | 0;
@@ -284,6 +329,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
       }
     } else {
       const pos = queueOff[headOff++]!;
+      pendingAt[floor[pos]!]!--;
       const node = order[pos]!;
       const id = node >> 1;
       const cell = (id / size) | 0;
@@ -314,7 +360,9 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
       }
     }
   }
+  pendingAt.fill(0, 0, highest + 1);
   return {
+    cut,
     nodes: order.slice(0, count),
     size: conflictA >= 0 ? count - 1 : count,
     parentStart: parentStart.slice(0, count + 1),

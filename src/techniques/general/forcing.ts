@@ -124,10 +124,15 @@ class Search {
   run(node: number): Run {
     let run = this.cache[node];
     if (run === undefined) {
-      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node);
+      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node, this.depthCap());
       this.cache[node] = run;
     }
     return run;
+  }
+
+  /** The largest complexity any hint can still have to beat the best: runs stop where nothing within it can be found (chain-run.ts). */
+  depthCap(): number {
+    return this.best === null ? Infinity : this.best.complexity;
   }
 
   /** The complexity a hint of this sort key must stay within to beat the best (-1: none can). */
@@ -218,7 +223,7 @@ class Search {
         if (kind.dynamic) {
           const onRun = this.run((id << 1) | 1);
           if (onRun.conflictA >= 0) this.contradiction(cell, digit, onRun, true);
-          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1);
+          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1, this.depthCap());
           if (offRun.conflictA >= 0) this.contradiction(cell, digit, offRun, false);
           if (!kind.nishio && card >= 3) this.common([onRun, offRun], null, 'double', cell, digit, -1, SORT_DOUBLE);
         }
