@@ -1,5 +1,6 @@
 import type { GeneralShape } from '../../grader/general/shape.js';
 import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/general/shape.js';
+import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js';
 
 /*
  * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
@@ -53,6 +54,12 @@ export interface RunMode {
   readonly dynamic: boolean;
   /** Links inside a cell (false: nishio). */
   readonly cellLinks: boolean;
+  /**
+   * SE's level 1 (dynamic forcing chains (+)): where the queue runs dry, what locking, hidden and
+   * naked pairs or X-wings remove from the working grid because of the run is queued "off"
+   * (chain-rules.ts). Dynamic runs only.
+   */
+  readonly advanced?: boolean;
 }
 
 /** A cell's houses in SE's order, and the house positions: built once per shape. */
@@ -63,6 +70,8 @@ export interface ChainHouses {
   /** Peers of a cell once each, in the order of its houses (SE's order) and their cells: peers[peerStart[cell] .. peerStart[cell + 1]). */
   readonly peerStart: Int32Array;
   readonly peers: Int16Array;
+  /** The cell's position in each of its houses (parallel to `house`). */
+  readonly index: Int8Array;
 }
 
 const housesBuilt = new WeakMap<GeneralShape, ChainHouses>();
@@ -84,12 +93,16 @@ export function chainHousesOf(shape: GeneralShape): ChainHouses {
   const { size, houseCells } = shape;
   const start = new Int32Array(cellCount + 1);
   const house = new Int16Array(cellHouses.length);
+  const index = new Int8Array(cellHouses.length);
   const peerStart = new Int32Array(cellCount + 1);
   const peers: number[] = [];
   for (let cell = 0; cell < cellCount; cell++) {
     const list = Array.from(cellHouses.subarray(cellHouseStart[cell]!, cellHouseStart[cell + 1]!));
     list.sort((a, b) => rankOf(houseKind[a]!) - rankOf(houseKind[b]!) || a - b);
     house.set(list, cellHouseStart[cell]!);
+    list.forEach((h, k) => {
+      for (let i = 0; i < size; i++) if (houseCells[h * size + i] === cell) index[cellHouseStart[cell]! + k] = i;
+    });
     start[cell + 1] = cellHouseStart[cell + 1]!;
     const met = new Set<number>([cell]);
     for (const h of list) {
@@ -102,7 +115,7 @@ export function chainHousesOf(shape: GeneralShape): ChainHouses {
     }
     peerStart[cell + 1] = peers.length;
   }
-  built = Object.freeze({ start, house, peerStart, peers: Int16Array.from(peers) });
+  built = Object.freeze({ start, house, peerStart, peers: Int16Array.from(peers), index });
   housesBuilt.set(shape, built);
   return built;
 }
@@ -127,9 +140,22 @@ let work = new Uint16Array(0);
 let runStamp = 0;
 /** Places of each digit in each house (house * size + digit - 1) in the working grid. */
 let placeCount = new Uint8Array(0);
+/** Advanced runs: the places as position masks, and the digits the run removed in each house (where lostStamp is the run's). */
+let placeMask = new Uint32Array(0);
+let lostDigits = new Uint32Array(0);
+let lostStamp = new Int32Array(0);
+const RULE_OUT: RuleOut = { removals: [], parentStart: [], parents: [] };
 
 function grow(nodes: number, cells: number, slots: number): void {
-  if (placeCount.length < slots) placeCount = new Uint8Array(slots);
+  if (placeCount.length < slots) {
+    placeCount = new Uint8Array(slots);
+    placeMask = new Uint32Array(slots);
+  }
+  if (lostDigits.length < slots) {
+    // (One per house would do: slots is more than the houses.)
+    lostDigits = new Uint32Array(slots);
+    lostStamp = new Int32Array(slots);
+  }
   if (capacity < nodes + 2) {
     capacity = nodes + 2;
     member = new Int32Array(capacity);
@@ -277,15 +303,18 @@ function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralSha
  * What it holds is what the whole run holds up to that point: the same nodes, positions and
  * parents.
  */
-export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number, cap = Infinity): Run {
+export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number, cap = Infinity, masks?: Uint32Array): Run {
   const { size, cellCount, houseCells } = shape;
   const { peerStart, peers } = houses;
   grow(cellCount * size * 2, cellCount, places.length);
   placeCount.set(places);
   if (++runStamp >= 0x7ffffff0) {
     member.fill(0);
+    lostStamp.fill(0);
     runStamp = 1;
   }
+  const advanced = mode.advanced === true && mode.dynamic && masks !== undefined;
+  if (advanced) placeMask.set(masks);
   work.set(initial.subarray(0, cellCount));
   count = 0;
   poolEnd = 0;
@@ -303,11 +332,15 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
   let cut = false;
 
   let going = true;
-  while (going && (headOn < tailOn || headOff < tailOff)) {
-    while (pendingAt[lowest] === 0) lowest++;
-    if (lowest + 1 > cap) {
-      cut = true;
-      break;
+  while (going) {
+    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks))) break;
+    // (An advanced run's rules can add nodes of low floor at any quiescence: never cut.)
+    if (!advanced) {
+      while (pendingAt[lowest] === 0) lowest++;
+      if (lowest + 1 > cap) {
+        cut = true;
+        break;
+      }
     }
     effort++;
     if (headOn < tailOn) {
@@ -354,8 +387,17 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
       if (dynamic) {
         work[cell] = work[cell]! & ~bit;
         for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end; k++) {
-          const slot = houses.house[k]! * size + d;
+          const house = houses.house[k]!;
+          const slot = house * size + d;
           placeCount[slot] = placeCount[slot]! - 1;
+          if (advanced) {
+            placeMask[slot] = placeMask[slot]! & ~(1 << houses.index[k]!);
+            if (lostStamp[house] !== runStamp) {
+              lostStamp[house] = runStamp;
+              lostDigits[house] = 0;
+            }
+            lostDigits[house] = lostDigits[house]! | bit;
+          }
         }
       }
     }
@@ -370,6 +412,31 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     conflictA,
     conflictB,
   };
+}
+
+/**
+ * Where an advanced run's queue runs dry: queues what chain-rules.ts's first productive rule
+ * removes (nodes the run holds already are skipped; no contradiction is looked for here, as in
+ * SE: it shows when a link reaches the conjugate). False when nothing new was queued.
+ */
+function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined): boolean {
+  const grid: RuleGrid = { shape, initial, work, initialPlaces: masks!, places: placeMask, lostDigits, lostStamp, stamp: runStamp };
+  if (!advancedRemovals(grid, RULE_OUT)) return false;
+  const { removals, parentStart: starts, parents } = RULE_OUT;
+  let added = false;
+  for (let i = 0; i < removals.length; i++) {
+    const node = removals[i]!;
+    if (member[node] === runStamp) continue;
+    const pos = open(node, -1);
+    for (let k = starts[i]!; k < starts[i + 1]!; k++) if (member[parents[k]!] === runStamp) pushParent(position[parents[k]!]!);
+    close(pos);
+    member[node] = runStamp;
+    position[node] = pos;
+    queueOff[tailOff++] = pos;
+    pend(pos);
+    added = true;
+  }
+  return added;
 }
 
 /** The number of places of each digit in each house (house * size + digit - 1), from a scan's place masks. */

@@ -57,6 +57,7 @@ interface Kind {
 const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: true, cellLinks: false }, nishio: true, dynamic: true };
 const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
 const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
+const DYNAMIC_PLUS: Kind = { id: 'dynamic-forcing-chains-plus', base: 9.0, mode: { dynamic: true, cellLinks: true, advanced: true }, nishio: false, dynamic: true };
 
 const SORT_DOUBLE = 1;
 const SORT_CELL = 5;
@@ -124,7 +125,7 @@ class Search {
   run(node: number): Run {
     let run = this.cache[node];
     if (run === undefined) {
-      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node, this.depthCap());
+      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node, this.depthCap(), this.scan.places);
       this.cache[node] = run;
     }
     return run;
@@ -223,7 +224,7 @@ class Search {
         if (kind.dynamic) {
           const onRun = this.run((id << 1) | 1);
           if (onRun.conflictA >= 0) this.contradiction(cell, digit, onRun, true);
-          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1, this.depthCap());
+          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1, this.depthCap(), scan.places);
           if (offRun.conflictA >= 0) this.contradiction(cell, digit, offRun, false);
           if (!kind.nishio && card >= 3) this.common([onRun, offRun], null, 'double', cell, digit, -1, SORT_DOUBLE);
         }
@@ -296,3 +297,8 @@ export const findNishioForcingChains = finder(NISHIO);
 export const findMultipleForcingChains = finder(MULTIPLE);
 /** Dynamic forcing chains (8.5 + length): contradictions, double implications, cell and region chains, dynamic. */
 export const findDynamicForcingChains = finder(DYNAMIC);
+/**
+ * Dynamic forcing chains (+) (9.0 + length): the dynamic chains whose runs also take what
+ * locking, hidden and naked pairs and X-wings remove because of them (SE's level 1, chain-rules.ts).
+ */
+export const findDynamicForcingChainsPlus = finder(DYNAMIC_PLUS);

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
 import { findForcingChain } from './chains.js';
-import { findDynamicForcingChains, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
+import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
 import { fillScan, type GeneralScan } from './places.js';
@@ -59,6 +59,7 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'nishio-forcing-chains', difficulty: 7.5, find: findNishioForcingChains },
   { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
   { id: 'dynamic-forcing-chains', difficulty: 8.5, find: findDynamicForcingChains },
+  { id: 'dynamic-forcing-chains-plus', difficulty: 9.0, find: findDynamicForcingChainsPlus },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */
