@@ -23,15 +23,11 @@ import type { GeneralScan } from './places.js';
  * difficulty the technique's base plus SE's length increment. The easiest hint wins (lowest
  * complexity, then SE's tie-break: double, cell, region, contradiction, then the first found).
  * Runs are cached per search (a cell's "on" runs serve its region chains too). Each search stops
- * after {@link EFFORT_LIMIT} node expansions and then gives nothing.
+ * after the scan's `effortLimit` node expansions (default {@link EFFORT_LIMIT}) and then gives
+ * nothing, with `scan.bounded` set.
  */
 
-/**
- * Node expansions one technique search may spend: past it the search gives nothing (the ladder
- * goes on to the next rung, or a guess). The most measured on the paths of 8 generated 12x12 and
- * 8 Samurai (bench seed) is 109,146 (a Samurai's dynamic search); SE itself has no bound.
- */
-export const EFFORT_LIMIT = 5_000_000;
+export { EFFORT_LIMIT } from './places.js';
 
 type Shape = 'contradiction' | 'double' | 'cell' | 'region';
 
@@ -216,7 +212,11 @@ class Search {
       if (!(card > 2 || (card > 1 && kind.dynamic))) continue;
       cellSources.length = 0;
       for (let m = mask; m !== 0; m &= m - 1) {
-        if (runEffort() > EFFORT_LIMIT) return null;
+        if (runEffort() > scan.effortLimit) {
+          // Given up: the ladder goes on, and the grade says its rating is a lower bound.
+          scan.bounded = true;
+          return null;
+        }
         const d = lowBit(m);
         const digit = d + 1;
         const id = cell * size + d;

@@ -67,6 +67,9 @@ export interface GeneralFound {
   step: Step | null;
   /** Lowest difficulty of a technique skipped because of the limit (Infinity if none). */
   skipped: number;
+  /** Difficulty of the first technique whose search gave up at its effort limit (0 if none): the step found is not sure to be the easiest. */
+  bounded: number;
+  boundedBy: string;
 }
 
 /**
@@ -76,12 +79,18 @@ export interface GeneralFound {
  */
 export function findGeneralStep(board: Readonly<Board>, scan: GeneralScan, limit = Infinity): GeneralFound {
   fillScan(scan, board);
+  let bounded = 0;
+  let boundedBy = '';
   for (const technique of GENERAL_LADDER) {
-    if (technique.difficulty > limit) return { step: null, skipped: technique.difficulty };
+    if (technique.difficulty > limit) return { step: null, skipped: technique.difficulty, bounded, boundedBy };
     const step = technique.find(board, scan);
-    if (step !== null && changes(board, step)) return { step, skipped: Infinity };
+    if (scan.bounded && bounded === 0) {
+      bounded = technique.difficulty;
+      boundedBy = technique.id;
+    }
+    if (step !== null && changes(board, step)) return { step, skipped: Infinity, bounded, boundedBy };
   }
-  return { step: null, skipped: Infinity };
+  return { step: null, skipped: Infinity, bounded, boundedBy };
 }
 
 function changes(board: Readonly<Board>, step: Step): boolean {
