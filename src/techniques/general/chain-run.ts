@@ -194,6 +194,11 @@ export function resetEffort(): void {
   effort = 0;
 }
 
+/** Counts expansions spent elsewhere (a search's result taken from a memo, at what it cost when found). */
+export function addEffort(n: number): void {
+  effort += n;
+}
+
 function pushParent(pos: number): void {
   if (poolEnd >= pool.length) {
     const bigger = new Int32Array(pool.length * 2);

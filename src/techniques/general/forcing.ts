@@ -2,7 +2,7 @@ import type { Board } from '../../core/board.js';
 import type { ChainData, ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { chainDifficulty } from '../forcing/length.js';
-import { ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
+import { addEffort, ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
 import type { GeneralScan } from './places.js';
 
 /*
@@ -106,6 +106,8 @@ class Search {
   readonly cache: (Run | undefined)[];
   readonly places: Uint8Array;
   best: Hint | null = null;
+  /** Nishio, one digit at a time (see findNishio): the only digit index looked at, or -1. */
+  onlyDigit = -1;
 
   constructor(
     readonly board: Readonly<Board>,
@@ -211,7 +213,7 @@ class Search {
       const card = popcount(mask);
       if (!(card > 2 || (card > 1 && kind.dynamic))) continue;
       cellSources.length = 0;
-      for (let m = mask; m !== 0; m &= m - 1) {
+      for (let m = this.onlyDigit < 0 ? mask : mask & (1 << this.onlyDigit); m !== 0; m &= m - 1) {
         if (runEffort() > scan.effortLimit) {
           // Given up: the ladder goes on, and the grade says its rating is a lower bound.
           scan.bounded = true;
@@ -286,9 +288,72 @@ function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: General
 function finder(kind: Kind): (board: Readonly<Board>, scan: GeneralScan) => Step | null {
   return (board, scan) => {
     resetEffort();
-    const hint = new Search(board, scan, kind).find();
+    const hint = kind.nishio ? findNishio(board, scan) : new Search(board, scan, kind).find();
     return hint === null ? null : toStep(kind, hint, scan.shape.size);
   };
+}
+
+/**
+ * Nishio runs follow one digit: a run from a candidate of digit d reads only d's candidates (and
+ * the places of d they make), and a cell is a source when it has two candidates or more. So the
+ * best hint of each digit is a function of that digit's pattern (its candidates, and which of
+ * them are in cells of two or more): kept per shape and digit, it is found again only where the
+ * board changed it (a step changes one digit's, or one cell's, pattern: the others are taken as
+ * they were). The search's best is then the best of the digits' (lowest complexity, then the
+ * first in its order: cell, digit, "on" before "off").
+ */
+interface NishioMemo {
+  /** Per digit: its pattern when its best was found (two bits a cell: candidate, source), and that best. */
+  readonly keys: Uint32Array[];
+  readonly bests: (Hint | null)[];
+  readonly known: boolean[];
+  /** The node expansions each digit's search spent (a kept best counts them again, so the effort limit acts as if it were searched). */
+  readonly efforts: number[];
+  readonly key: Uint32Array;
+}
+
+const nishioMemos = new WeakMap<GeneralScan['shape'], NishioMemo>();
+
+function findNishio(board: Readonly<Board>, scan: GeneralScan): Hint | null {
+  const { size, cellCount } = scan.shape;
+  const words = ((cellCount * 2 + 31) >>> 5) + 1;
+  let memo = nishioMemos.get(scan.shape);
+  if (memo === undefined) {
+    memo = { keys: Array.from({ length: size }, () => new Uint32Array(words)), bests: new Array<Hint | null>(size).fill(null), known: new Array<boolean>(size).fill(false), efforts: new Array<number>(size).fill(0), key: new Uint32Array(words) };
+    nishioMemos.set(scan.shape, memo);
+  }
+  let best: Hint | null = null;
+  for (let d = 0; d < size; d++) {
+    const key = memo.key;
+    key.fill(0);
+    const bit = 1 << d;
+    for (let cell = 0; cell < cellCount; cell++) {
+      const mask = board.values[cell] === 0 ? board.candidates[cell]! : 0;
+      if ((mask & bit) === 0) continue;
+      key[cell >>> 4] = key[cell >>> 4]! | (((mask & (mask - 1)) !== 0 ? 3 : 1) << ((cell & 15) * 2));
+    }
+    let hint: Hint | null;
+    const kept = memo.keys[d]!;
+    let same = memo.known[d]!;
+    for (let w = 0; w < words && same; w++) same = kept[w] === key[w];
+    // Taken as found only where the search would stay within the limit again (the same grade whatever was graded before).
+    if (same && runEffort() + memo.efforts[d]! <= scan.effortLimit) {
+      hint = memo.bests[d]!;
+      addEffort(memo.efforts[d]!);
+    } else {
+      const before = runEffort();
+      const search = new Search(board, scan, NISHIO);
+      search.onlyDigit = d;
+      hint = search.find();
+      // A search that gave up is not kept: the next board looks again.
+      memo.known[d] = !scan.bounded;
+      memo.bests[d] = hint;
+      memo.efforts[d] = runEffort() - before;
+      kept.set(key);
+    }
+    if (hint !== null && (best === null || hint.complexity < best.complexity || (hint.complexity === best.complexity && hint.sourceCell < best.sourceCell))) best = hint;
+  }
+  return best;
 }
 
 /** Nishio forcing chains (7.5 + length): one digit's dynamic chains from an assumption to a contradiction. */
