@@ -21,7 +21,10 @@ import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js'
  * links), so later links see what earlier ones implied; an "on" node so reached gets as extra
  * ("hidden") parents the "off" nodes whose removal made the cell bivalue or the house a pair (SE's
  * addHiddenParentsOfCell / OfRegion). A run stops at its first contradiction: a node reached both
- * on and off. Nishio runs follow one digit (no cell links).
+ * on and off. Nishio runs follow one digit (no cell links). An "advanced" run (dynamic forcing
+ * chains (+)) also queues, each time its queue runs dry, what the simple rules of chain-rules.ts
+ * remove because of it. A run also stops where nothing it could still find can be within the
+ * caller's complexity cap (see runFrom's `cap`).
  *
  * Nothing is allocated per node: the run works in module buffers grown to the largest grid seen,
  * and copies its nodes and parents out once, at its end (one Run per assumption).

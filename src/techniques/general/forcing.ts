@@ -6,9 +6,9 @@ import { addEffort, ancestorCount, ancestorsOf, chainHousesOf, placeCounts, rese
 import type { GeneralScan } from './places.js';
 
 /*
- * Nishio (7.5), cell / region (8.0) and dynamic (8.5) forcing chains on any grid: Sudoku
- * Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9 ladder's
- * src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
+ * Nishio (7.5), cell / region (8.0), dynamic (8.5) and dynamic (+) (9.0) forcing chains on any
+ * grid: Sudoku Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9
+ * ladder's src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
  *
  *   for each empty cell (cell order) with > 2 candidates (dynamic, nishio: > 1), each digit:
  *     contradiction   (nishio, dynamic)  "digit on" reaches a contradiction: remove it;

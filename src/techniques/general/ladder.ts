@@ -27,10 +27,11 @@ export interface GeneralTechnique {
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
  * hidden quad 5.4, bidirectional X- and Y-cycles 6.5+, forcing X-chain 6.6+, XY-cycle and forcing
  * XY-chain 7.0+ (SE's length increment; one search, see chains.ts), nishio 7.5+, cell / region
- * forcing chains 8.0+ and dynamic forcing chains 8.5+ (forcing.ts). Not in it: the direct
- * techniques (direct pointing, claiming, hidden pair and triple), uniqueness techniques, aligned
- * exclusion, dynamic forcing chains "plus" (9.0) and nested forcing chains (9.5 and up): where
- * these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
+ * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
+ * forcing.ts, chain-rules.ts). Not in it: the direct techniques (direct pointing, claiming, hidden
+ * pair and triple), uniqueness techniques, aligned exclusion and nested forcing chains (9.5 and
+ * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
