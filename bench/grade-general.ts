@@ -6,8 +6,17 @@
  * and Solo's 16x16 of test/fixtures/variants (our 16x16 generator takes seconds a puzzle).
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/grade-general.js [--passes=5]
+ *
+ * With --other=FOLDER (another build's build-bench tree, e.g. /work/wt/base16/build-bench): an A/B
+ * in one process instead, passes alternating between the two builds (other, this; then this,
+ * other; ...), each build grading the puzzles its own generator made (checked equal); prints each
+ * build's median puzzles per CPU-s, the median of the per-round ratios (this / other), and how
+ * many grades differ (rating, hardest, steps, guesses). --sets=12x12,samurai picks sets (names as
+ * printed: 4x4 6x6 8x8 12x12 16x16 samurai), --count=N the puzzles of each generated set.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { generateVariant, type VariantName } from '../src/generator/variants/index.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
@@ -18,18 +27,22 @@ interface Set {
   puzzles: { rules: Rules; givens: Uint8Array }[];
 }
 
-const passes = Number(/^--passes=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--passes=')) ?? '')?.[1] ?? 5);
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const passes = Number(arg('passes') ?? 5);
+const otherDir = arg('other');
+const only = arg('sets')?.split(',');
+const countArg = arg('count');
 
-function generated(variant: VariantName, count: number): Set {
+function generated(variant: VariantName, count: number, make: typeof generateVariant = generateVariant): Set {
   const puzzles = [];
-  for (let index = 1; index <= count; index++) {
-    const p = generateVariant({ variant, seed: 'bench-general', index, level: 'any' });
+  for (let index = 1; index <= (countArg === undefined ? count : Number(countArg)); index++) {
+    const p = make({ variant, seed: 'bench-general', index, level: 'any' });
     puzzles.push({ rules: p.rules, givens: p.givens });
   }
   return { name: variant, puzzles };
 }
 
-function soloSixteen(): Set {
+function soloSixteen(build: typeof buildRules = buildRules): Set {
   const text = readFileSync(new URL('../../test/fixtures/variants/16x16.txt', import.meta.url), 'utf8');
   const VALUE = '.123456789ABCDEFG';
   const puzzles = text
@@ -38,7 +51,7 @@ function soloSixteen(): Set {
     .map((line) => {
       const p = JSON.parse(line) as { size: number; givens: string };
       const spec: RulesSpec = { size: p.size };
-      return { rules: buildRules(spec), givens: Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch)) };
+      return { rules: build(spec), givens: Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch)) };
     });
   return { name: '16x16 (Solo)', puzzles };
 }
@@ -55,8 +68,68 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-const sets: Set[] = [generated('4x4', 300), generated('6x6', 300), generated('8x8', 60), generated('12x12', 20), soloSixteen(), generated('samurai', 20)];
+/** The sets, made with a build's generator and rules (this build's by default). */
+function makeSets(make: typeof generateVariant = generateVariant, build: typeof buildRules = buildRules): Set[] {
+  const all = [
+    () => generated('4x4', 300, make),
+    () => generated('6x6', 300, make),
+    () => generated('8x8', 60, make),
+    () => generated('12x12', 20, make),
+    () => soloSixteen(build),
+    () => generated('samurai', 20, make),
+  ];
+  const names = ['4x4', '6x6', '8x8', '12x12', '16x16', 'samurai'];
+  return all.filter((_, i) => only === undefined || only.includes(names[i]!)).map((f) => f());
+}
 
+if (otherDir !== undefined) {
+  const dir = pathToFileURL(resolve(otherDir)).href;
+  const other = {
+    grade: ((await import(`${dir}/src/grader/grade.js`)) as { gradePuzzle: typeof gradePuzzle }).gradePuzzle,
+    sets: makeSets(
+      ((await import(`${dir}/src/generator/variants/index.js`)) as { generateVariant: typeof generateVariant }).generateVariant,
+      ((await import(`${dir}/src/rules/index.js`)) as { buildRules: typeof buildRules }).buildRules,
+    ),
+  };
+  const mine = { grade: gradePuzzle, sets: makeSets() };
+  console.log(`general grader A/B against ${otherDir}, ${passes} rounds a set (alternated), CPU time of this thread, medians`);
+  for (let s = 0; s < mine.sets.length; s++) {
+    const a = other.sets[s]!;
+    const b = mine.sets[s]!;
+    a.puzzles.forEach((p, i) => {
+      if (p.givens.join('') !== b.puzzles[i]!.givens.join('')) throw new Error(`${a.name} #${i + 1}: the builds made different puzzles`);
+    });
+    const pass = (build: typeof mine | typeof other, set: Set): { ms: number; grades: Grade[] } => {
+      const grades: Grade[] = [];
+      const ms = cpuMs(() => {
+        for (const p of set.puzzles) grades.push(build.grade(p));
+      });
+      return { ms, grades };
+    };
+    const aMs: number[] = [];
+    const bMs: number[] = [];
+    let differ = 0;
+    for (let round = 0; round < passes; round++) {
+      const first = round % 2 === 0;
+      const x = first ? pass(other, a) : pass(mine, b);
+      const y = first ? pass(mine, b) : pass(other, a);
+      const [ra, rb] = first ? [x, y] : [y, x];
+      aMs.push(ra.ms);
+      bMs.push(rb.ms);
+      const key = (g: Grade) => `${g.rating} ${g.hardest} ${g.steps} ${g.guesses}`;
+      differ = ra.grades.filter((g, i) => key(g) !== key(rb.grades[i]!)).length;
+    }
+    const n = a.puzzles.length;
+    const ratios = aMs.map((x, i) => x / bMs[i]!);
+    console.log(
+      `${a.name.padEnd(8)} ${String(n).padStart(4)} puzzles  other ${((n * 1000) / median(aMs)).toFixed(1).padStart(8)}/CPU-s  this ${((n * 1000) / median(bMs)).toFixed(1).padStart(8)}/CPU-s` +
+        `  speed this/other per round ${ratios.map((r) => r.toFixed(2)).join(' ')}  median ${median(ratios).toFixed(2)}x  grades differing ${differ}`,
+    );
+  }
+  process.exit(0);
+}
+
+const sets = makeSets();
 console.log(`general grader, ${passes} passes each (grade and solver passes alternated), medians; CPU time of this thread`);
 console.log('grid            puzzles  graded/CPU-s  solved/CPU-s  grade/solve  median rating  guessed  median steps');
 for (const set of sets) {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { gradePuzzle } from '../src/grader/grade.js';
+import type { Board } from '../src/core/board.js';
+import { gradePuzzle, nextStep } from '../src/grader/grade.js';
 import { gradeGeneral } from '../src/grader/general/grade.js';
+import { shapeOf } from '../src/grader/general/shape.js';
 import { classicRules } from '../src/rules/index.js';
 import { solveRules } from '../src/solver/rules-solver.js';
+import { findGeneralStep } from '../src/techniques/general/ladder.js';
+import { newScan } from '../src/techniques/general/places.js';
 
 /*
  * The general ladder (other sizes, Samurai) run on classic 9x9 rules gives the 9x9 grader's rating
@@ -38,5 +42,38 @@ describe('the general ladder on classic rules rates as the 9x9 grader', () => {
     const solution = solveRules(rules, givens)!;
     for (const step of steps) for (const p of step.placements) expect(solution[p.cell]).toBe(p.digit);
     for (const step of steps) for (const e of step.eliminations) expect(solution[e.cell], `${step.technique} removes r${Math.floor(e.cell / 9) + 1}c${(e.cell % 9) + 1} ${e.digit}`).not.toBe(e.digit);
+  });
+});
+
+/*
+ * Dynamic forcing chains (+) (9.0): the se-rated-train puzzle rated 9.8 takes them from its 11th
+ * step on, on both paths (the whole path takes seconds on either grader); on the boards before
+ * three of those steps (all givens still empty; candidates 3 hex digits a cell) both ladders find
+ * the same step: technique, rating and what it removes.
+ */
+const PLUS_PUZZLE = '700000400020070080003008009000500300060020090001007006000300900030040060009001035';
+const PLUS_BOARDS: [number, string][] = [
+  [12, '0001910a012313513600001300713900003810900011c03100000503901900002b03100006305300018a1c80ca0001a102800004b0cb09400005808100000c0d10000c919e19800018810400009201a0000b30d10f20000b001200004b0cb0930000d21c20001120c30000c30aa0c80000e20a00000c2000000'],
+  [15, '0001810a012313513600001300713900003810900011c03100000503901900002a03100006305300018a1c80ca0001a102800004b0cb09400005808100000c0d10000c919e19800018810400009201a0000b30d10f20000b001200004b0cb0930000d21c00001120c30000c30aa0c80000e20a00000c2000000'],
+  [19, '0001810a012213513600001300713900003810900011c03100000503901900002a03100006205300018a1c804a0001a102800004b0cb09400005808100000c0d10000c819e19800018810400009201a0000b30d10f20000b001200004b0cb0930000d21c00001120c30000c30aa0c80000e20a00000c2000000'],
+];
+
+describe('dynamic forcing chains (+) on classic rules: the same step as the 9x9 ladder', () => {
+  const rules = classicRules(9);
+  const solution = solveRules(rules, Uint8Array.from(PLUS_PUZZLE, Number))!;
+  it.each(PLUS_BOARDS)('step %i', (_at, candidates) => {
+    const board: Board = {
+      values: Uint8Array.from(PLUS_PUZZLE, Number),
+      candidates: Uint16Array.from({ length: 81 }, (_, cell) => parseInt(candidates.slice(cell * 3, cell * 3 + 3), 16)),
+    };
+    const general = findGeneralStep(board, newScan(shapeOf(rules))).step!;
+    const nine = nextStep({ values: board.values.slice(), candidates: board.candidates.slice() }, { uniqueness: false })!;
+    expect(general.technique).toBe('dynamic-forcing-chains-plus');
+    expect(nine.technique).toBe(general.technique);
+    expect(general.difficulty).toBe(nine.difficulty);
+    expect(general.eliminations).toEqual(nine.eliminations);
+    expect(general.placements).toEqual(nine.placements);
+    for (const e of general.eliminations) expect(solution[e.cell]).not.toBe(e.digit);
+    for (const p of general.placements) expect(solution[p.cell]).toBe(p.digit);
   });
 });

@@ -14,6 +14,7 @@ import { solveRules } from '../src/solver/rules-solver.js';
 import { GENERAL_LADDER, findGeneralStep } from '../src/techniques/general/ladder.js';
 import { newScan } from '../src/techniques/general/places.js';
 import { techniqueById } from '../src/techniques/registry.js';
+import { formatTriple } from '../src/cli/grade.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
 
 /*
@@ -202,6 +203,23 @@ describe('grades', () => {
     expect(bounded.lowerBound).toBe(true);
     expect(bounded.rating).toBeGreaterThan(2.0);
     expect(bounded.steps).toBeLessThan(grade.steps);
+  });
+
+  it("a forcing-chain search that gives up at its effort limit stops the path: the grade is a lower bound (text '>=', JSON lowerBound)", () => {
+    // A 6x6 with diagonals whose path takes nishio forcing chains at its 8th step (a fixture).
+    const { rules, givens } = parseVariantLine('6x6+x:2.63.................5..1.......2...');
+    const full = gradePuzzle({ rules, givens });
+    expect(full).toMatchObject({ lowerBound: false, guesses: 0 });
+    expect(full.rating).toBeGreaterThanOrEqual(7.5);
+    // One run, then the nishio search is over its limit: the path stops where it was needed.
+    const bounded = gradePuzzle({ rules, givens }, { effortLimit: 1 });
+    expect(bounded).toMatchObject({ lowerBound: true, hardest: 'unknown', rating: 7.5, guesses: 0 });
+    expect(bounded.steps).toBe(7);
+    expect(bounded.rating).toBeLessThanOrEqual(full.rating);
+    expect(formatTriple(bounded)).toMatch(/^>=7\.5\//);
+    expect(formatTriple(full)).not.toMatch(/>=/);
+    // A limit the searches stay under changes nothing.
+    expect(gradePuzzle({ rules, givens }, { effortLimit: 1_000_000 })).toEqual(full);
   });
 
   it('the same puzzle, the same grade and path (no state carried between calls)', () => {

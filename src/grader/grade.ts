@@ -29,6 +29,13 @@ export interface GradeOptions {
    * it are not even tried. The grade then has `lowerBound: true` and a rating above `maxRating`.
    */
   maxRating?: number;
+  /**
+   * Node expansions each forcing-chain search of the general grader (other sizes, Samurai) may
+   * spend (default 5,000,000, far above any path measured). A search that gives up stops the
+   * path there, as `maxRating` does: the grade is a lower bound (`lowerBound: true`, hardest
+   * `unknown`, rating at least that technique's base).
+   */
+  effortLimit?: number;
 }
 
 /** The grade of a puzzle. */
@@ -43,7 +50,7 @@ export interface Grade {
   /** serate's ED ("diamond"): the difficulty of the path's first step. */
   diamond: number;
   level: Level;
-  /** Technique id of the hardest step (`none` for a solved grid, `unknown` when `maxRating` stopped the path). */
+  /** Technique id of the hardest step (`none` for a solved grid, `unknown` when `maxRating`, or the general grader's `effortLimit`, stopped the path). */
   hardest: string;
   /** Steps per technique id (`guess` included). */
   counts: Record<string, number>;
@@ -401,13 +408,15 @@ function gradeInput(puzzle: GradeInput, options: GradeOptions, record: boolean):
 }
 
 /** The keys of {@link GradeOptions} (the grading pool checks a batch's options with them too). */
-export const GRADE_OPTION_KEYS = optionKeys<GradeOptions>({ uniqueness: true, maxRating: true });
+export const GRADE_OPTION_KEYS = optionKeys<GradeOptions>({ uniqueness: true, maxRating: true, effortLimit: true });
 // Pure: bundles that take no step call drop it.
 const STEP_OPTION_KEYS = /* @__PURE__ */ optionKeys<StepOptions>({ uniqueness: true, maxDifficulty: true, rules: true });
 
 /** Refuses unknown keys and values of the wrong kind ({@link OptionError}); returns the own keys. */
 function checkGradeOptions(options: GradeOptions): GradeOptions {
-  return checkOptions(options, GRADE_OPTION_KEYS, 'grade', 'maxRating');
+  const own = checkOptions(options, GRADE_OPTION_KEYS, 'grade', 'maxRating');
+  checkNumber(own.effortLimit, 'effortLimit');
+  return own;
 }
 
 /** The same for the options of a step ({@link hintStep}, {@link nextStep}). */

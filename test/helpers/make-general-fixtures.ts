@@ -55,5 +55,27 @@ for (const grid of GRIDS) {
     });
   }
   console.log(grid.name, [...seen].join(' '));
+  if (grid.name === '16x16') lines.push(dynamicPlusLine());
+}
+
+/**
+ * Dynamic forcing chains (+) (9.0+): no generated puzzle of level hard takes them; the 16x16 of
+ * seed 'grader-general', index 1, level any does, 26 times. Its step at path index 99 is one the
+ * ladder finds in about 0.2 s from its board.
+ */
+function dynamicPlusLine(): string {
+  const puzzle = generateVariant({ variant: '16x16', seed: 'grader-general', index: 1, level: 'any' });
+  const { steps } = gradeWithPath({ rules: puzzle.rules, givens: puzzle.givens });
+  const shape = shapeOf(puzzle.rules);
+  const board = generalBoard(puzzle.rules, puzzle.givens);
+  const at = 99;
+  for (const step of steps.slice(0, at)) applyGeneralStep(board, shape, step);
+  const step = steps[at]!;
+  if (step.technique !== 'dynamic-forcing-chains-plus') throw new Error(`16x16 #1: step ${at} is ${step.technique}`);
+  const sound = step.placements.every((p) => puzzle.solution[p.cell] === p.digit) && step.eliminations.every((e) => puzzle.solution[e.cell] !== e.digit);
+  if (!sound) throw new Error('unsound dynamic-forcing-chains-plus on 16x16 #1');
+  const values = Array.from(board.values, (v) => VALUE_CHARS[v]).join('');
+  const candidates = Array.from(board.candidates, (mask) => mask.toString(16).padStart(4, '0')).join('');
+  return ['16x16', step.technique, formatVariantLine(puzzle), String(at), describeGeneralStep(step, puzzle.rules), values, candidates].join('\t');
 }
 writeFileSync('test/fixtures/general/technique-steps.txt', `${lines.join('\n')}\n`);

@@ -121,7 +121,7 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
   const checked = checkPuzzle(rules, puzzle.givens, uniqueness, fail);
   const limit = options.maxRating ?? Infinity;
   const shape = shapeOf(rules);
-  const scan = newScan(shape);
+  const scan = newScan(shape, options.effortLimit);
   const board = generalBoard(rules, puzzle.givens);
   const steps: Step[] = [];
   const tally = new PathTally();
@@ -138,6 +138,14 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
     }
     const found = findGeneralStep(board, scan, limit);
     let step = found.step;
+    if (found.bounded > 0) {
+      // A forcing-chain search gave up at its effort limit: the easiest step from here is not
+      // known, only that it is rated at least that technique's base (every rung below found
+      // nothing). The path stops there, as at maxRating: the rating is a lower bound.
+      tally.raiseTo(found.bounded, 'unknown');
+      lowerBound = true;
+      break;
+    }
     if (!step && found.skipped !== Infinity) {
       // Only techniques above the limit could go on: the rating is at least their difficulty.
       tally.raiseTo(found.skipped, 'unknown');

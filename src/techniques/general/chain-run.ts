@@ -1,5 +1,6 @@
 import type { GeneralShape } from '../../grader/general/shape.js';
 import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/general/shape.js';
+import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js';
 
 /*
  * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
@@ -20,7 +21,10 @@ import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/genera
  * links), so later links see what earlier ones implied; an "on" node so reached gets as extra
  * ("hidden") parents the "off" nodes whose removal made the cell bivalue or the house a pair (SE's
  * addHiddenParentsOfCell / OfRegion). A run stops at its first contradiction: a node reached both
- * on and off. Nishio runs follow one digit (no cell links).
+ * on and off. Nishio runs follow one digit (no cell links). An "advanced" run (dynamic forcing
+ * chains (+)) also queues, each time its queue runs dry, what the simple rules of chain-rules.ts
+ * remove because of it. A run also stops where nothing it could still find can be within the
+ * caller's complexity cap (see runFrom's `cap`).
  *
  * Nothing is allocated per node: the run works in module buffers grown to the largest grid seen,
  * and copies its nodes and parents out once, at its end (one Run per assumption).
@@ -40,6 +44,11 @@ export interface Run {
    */
   readonly conflictA: number;
   readonly conflictB: number;
+  /**
+   * The run stopped at its `cap` (see {@link runFrom}): it holds every node whose chain can be
+   * within the cap, with the parents of the whole run, and no contradiction within it.
+   */
+  readonly cut: boolean;
 }
 
 /** How a run propagates. */
@@ -48,6 +57,12 @@ export interface RunMode {
   readonly dynamic: boolean;
   /** Links inside a cell (false: nishio). */
   readonly cellLinks: boolean;
+  /**
+   * SE's level 1 (dynamic forcing chains (+)): where the queue runs dry, what locking, hidden and
+   * naked pairs or X-wings remove from the working grid because of the run is queued "off"
+   * (chain-rules.ts). Dynamic runs only.
+   */
+  readonly advanced?: boolean;
 }
 
 /** A cell's houses in SE's order, and the house positions: built once per shape. */
@@ -58,6 +73,8 @@ export interface ChainHouses {
   /** Peers of a cell once each, in the order of its houses (SE's order) and their cells: peers[peerStart[cell] .. peerStart[cell + 1]). */
   readonly peerStart: Int32Array;
   readonly peers: Int16Array;
+  /** The cell's position in each of its houses (parallel to `house`). */
+  readonly index: Int8Array;
 }
 
 const housesBuilt = new WeakMap<GeneralShape, ChainHouses>();
@@ -79,12 +96,16 @@ export function chainHousesOf(shape: GeneralShape): ChainHouses {
   const { size, houseCells } = shape;
   const start = new Int32Array(cellCount + 1);
   const house = new Int16Array(cellHouses.length);
+  const index = new Int8Array(cellHouses.length);
   const peerStart = new Int32Array(cellCount + 1);
   const peers: number[] = [];
   for (let cell = 0; cell < cellCount; cell++) {
     const list = Array.from(cellHouses.subarray(cellHouseStart[cell]!, cellHouseStart[cell + 1]!));
     list.sort((a, b) => rankOf(houseKind[a]!) - rankOf(houseKind[b]!) || a - b);
     house.set(list, cellHouseStart[cell]!);
+    list.forEach((h, k) => {
+      for (let i = 0; i < size; i++) if (houseCells[h * size + i] === cell) index[cellHouseStart[cell]! + k] = i;
+    });
     start[cell + 1] = cellHouseStart[cell + 1]!;
     const met = new Set<number>([cell]);
     for (const h of list) {
@@ -97,7 +118,7 @@ export function chainHousesOf(shape: GeneralShape): ChainHouses {
     }
     peerStart[cell + 1] = peers.length;
   }
-  built = Object.freeze({ start, house, peerStart, peers: Int16Array.from(peers) });
+  built = Object.freeze({ start, house, peerStart, peers: Int16Array.from(peers), index });
   housesBuilt.set(shape, built);
   return built;
 }
@@ -112,13 +133,32 @@ let parentStart = new Int32Array(0);
 let pool = new Int32Array(1024);
 let queueOn = new Int32Array(0);
 let queueOff = new Int32Array(0);
+/**
+ * A floor under each position's ancestor count: 1 + the largest of its parents' (the assumption
+ * 1); and the number of pending nodes at each floor.
+ */
+let floor = new Int32Array(0);
+let pendingAt = new Int32Array(0);
 let work = new Uint16Array(0);
 let runStamp = 0;
 /** Places of each digit in each house (house * size + digit - 1) in the working grid. */
 let placeCount = new Uint8Array(0);
+/** Advanced runs: the places as position masks, and the digits the run removed in each house (where lostStamp is the run's). */
+let placeMask = new Uint32Array(0);
+let lostDigits = new Uint32Array(0);
+let lostStamp = new Int32Array(0);
+const RULE_OUT: RuleOut = { removals: [], parentStart: [], parents: [] };
 
 function grow(nodes: number, cells: number, slots: number): void {
-  if (placeCount.length < slots) placeCount = new Uint8Array(slots);
+  if (placeCount.length < slots) {
+    placeCount = new Uint8Array(slots);
+    placeMask = new Uint32Array(slots);
+  }
+  if (lostDigits.length < slots) {
+    // (One per house would do: slots is more than the houses.)
+    lostDigits = new Uint32Array(slots);
+    lostStamp = new Int32Array(slots);
+  }
   if (capacity < nodes + 2) {
     capacity = nodes + 2;
     member = new Int32Array(capacity);
@@ -127,6 +167,8 @@ function grow(nodes: number, cells: number, slots: number): void {
     parentStart = new Int32Array(capacity + 1);
     queueOn = new Int32Array(capacity);
     queueOff = new Int32Array(capacity);
+    floor = new Int32Array(capacity);
+    pendingAt = new Int32Array(capacity + 1);
     runStamp = 0;
   }
   if (work.length < cells) work = new Uint16Array(cells);
@@ -141,6 +183,8 @@ let headOff = 0;
 let tailOff = 0;
 let conflictA = -1;
 let conflictB = -1;
+/** The highest floor of a node queued in this run. */
+let highest = 0;
 /** Node expansions of all runs since the counter was last reset (the search limit). */
 let effort = 0;
 
@@ -151,6 +195,11 @@ export function runEffort(): number {
 
 export function resetEffort(): void {
   effort = 0;
+}
+
+/** Counts expansions spent elsewhere (a search's result taken from a memo, at what it cost when found). */
+export function addEffort(n: number): void {
+  effort += n;
 }
 
 function pushParent(pos: number): void {
@@ -172,6 +221,15 @@ function open(node: number, parent: number): number {
   return pos;
 }
 
+/** Sets a queued node's floor (its parents are known) and counts it pending. */
+function pend(pos: number): void {
+  let most = 0;
+  for (let k = parentStart[pos]!, end = parentStart[pos + 1]!; k < end; k++) if (floor[pool[k]!]! > most) most = floor[pool[k]!]!;
+  floor[pos] = most + 1;
+  pendingAt[most + 1]!++;
+  if (most + 1 > highest) highest = most + 1;
+}
+
 /** Closes the parent list of the node just opened (after hidden parents were pushed). */
 function close(pos: number): void {
   parentStart[pos + 1] = poolEnd;
@@ -191,6 +249,7 @@ function reachOff(node: number, from: number): boolean {
   const pos = open(node, from);
   position[node] = pos;
   queueOff[tailOff++] = pos;
+  pend(pos);
   return true;
 }
 
@@ -235,6 +294,7 @@ function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralSha
   member[node] = runStamp;
   position[node] = pos;
   queueOn[tailOn++] = pos;
+  pend(pos);
   return true;
 }
 
@@ -242,16 +302,27 @@ function reachOn(node: number, from: number, dynamic: boolean, shape: GeneralSha
  * The run of one assumption (a node) on a board's candidates (`initial`: the board's, never
  * written; filled cells hold 0), `places` the number of places of each digit in each house
  * (house * size + digit - 1) on that board (see {@link placeCounts}).
+ *
+ * `cap`: the largest complexity (ancestor count, see {@link ancestorCount}) the caller can still
+ * use. A node's ancestors include its parents' and itself, so 1 + the largest floor of its
+ * parents is a floor under its ancestor count; a node found later has a pending node (or a
+ * later one) as its first parent, so once every pending node's floor is `cap` or more, nothing
+ * found later (and no contradiction met later) can be used, and the run stops there (`cut`).
+ * What it holds is what the whole run holds up to that point: the same nodes, positions and
+ * parents.
  */
-export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number): Run {
+export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint16Array, places: Uint8Array, mode: RunMode, start: number, cap = Infinity, masks?: Uint32Array): Run {
   const { size, cellCount, houseCells } = shape;
   const { peerStart, peers } = houses;
   grow(cellCount * size * 2, cellCount, places.length);
   placeCount.set(places);
   if (++runStamp >= 0x7ffffff0) {
     member.fill(0);
+    lostStamp.fill(0);
     runStamp = 1;
   }
+  const advanced = mode.advanced === true && mode.dynamic && masks !== undefined;
+  if (advanced) placeMask.set(masks);
   work.set(initial.subarray(0, cellCount));
   count = 0;
   poolEnd = 0;
@@ -262,12 +333,27 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
   position[start] = open(start, -1);
   if ((start & 1) === 1) queueOn[tailOn++] = 0;
   else queueOff[tailOff++] = 0;
+  highest = 0;
+  pend(0);
+  // The lowest floor of a pending node: what is found later lies above it (see `cap`).
+  let lowest = 1;
+  let cut = false;
 
   let going = true;
-  while (going && (headOn < tailOn || headOff < tailOff)) {
+  while (going) {
+    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks))) break;
+    // (An advanced run's rules can add nodes of low floor at any quiescence: never cut.)
+    if (!advanced) {
+      while (pendingAt[lowest] === 0) lowest++;
+      if (lowest + 1 > cap) {
+        cut = true;
+        break;
+      }
+    }
     effort++;
     if (headOn < tailOn) {
       const pos = queueOn[headOn++]!;
+      pendingAt[floor[pos]!]!--;
       const node = order[pos]!;
       const id = node >> 1;
       const cell = (id / size) | 0;
@@ -284,6 +370,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
       }
     } else {
       const pos = queueOff[headOff++]!;
+      pendingAt[floor[pos]!]!--;
       const node = order[pos]!;
       const id = node >> 1;
       const cell = (id / size) | 0;
@@ -308,13 +395,24 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
       if (dynamic) {
         work[cell] = work[cell]! & ~bit;
         for (let k = houses.start[cell]!, end = houses.start[cell + 1]!; k < end; k++) {
-          const slot = houses.house[k]! * size + d;
+          const house = houses.house[k]!;
+          const slot = house * size + d;
           placeCount[slot] = placeCount[slot]! - 1;
+          if (advanced) {
+            placeMask[slot] = placeMask[slot]! & ~(1 << houses.index[k]!);
+            if (lostStamp[house] !== runStamp) {
+              lostStamp[house] = runStamp;
+              lostDigits[house] = 0;
+            }
+            lostDigits[house] = lostDigits[house]! | bit;
+          }
         }
       }
     }
   }
+  pendingAt.fill(0, 0, highest + 1);
   return {
+    cut,
     nodes: order.slice(0, count),
     size: conflictA >= 0 ? count - 1 : count,
     parentStart: parentStart.slice(0, count + 1),
@@ -322,6 +420,31 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     conflictA,
     conflictB,
   };
+}
+
+/**
+ * Where an advanced run's queue runs dry: queues what chain-rules.ts's first productive rule
+ * removes (nodes the run holds already are skipped; no contradiction is looked for here, as in
+ * SE: it shows when a link reaches the conjugate). False when nothing new was queued.
+ */
+function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined): boolean {
+  const grid: RuleGrid = { shape, initial, work, initialPlaces: masks!, places: placeMask, lostDigits, lostStamp, stamp: runStamp };
+  if (!advancedRemovals(grid, RULE_OUT)) return false;
+  const { removals, parentStart: starts, parents } = RULE_OUT;
+  let added = false;
+  for (let i = 0; i < removals.length; i++) {
+    const node = removals[i]!;
+    if (member[node] === runStamp) continue;
+    const pos = open(node, -1);
+    for (let k = starts[i]!; k < starts[i + 1]!; k++) if (member[parents[k]!] === runStamp) pushParent(position[parents[k]!]!);
+    close(pos);
+    member[node] = runStamp;
+    position[node] = pos;
+    queueOff[tailOff++] = pos;
+    pend(pos);
+    added = true;
+  }
+  return added;
 }
 
 /** The number of places of each digit in each house (house * size + digit - 1), from a scan's place masks. */

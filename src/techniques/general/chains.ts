@@ -5,6 +5,7 @@ import { roundDifficulty, seChainDifficulty } from '../chains/length.js';
 import { chainHousesOf } from './chain-run.js';
 import { MODE_X, MODE_XY, MODE_Y, hasStrongLink, searchCycle, type Cycle } from './cycles.js';
 import type { GeneralScan } from './places.js';
+import { buildReach } from './reach.js';
 
 /**
  * Forcing X-chains (6.6 + length) and forcing XY-chains (7.0 + length) on any grid, as Sudoku
@@ -151,13 +152,15 @@ function findIn(board: Readonly<Board>, scan: GeneralScan, mode: number, best: B
   const houses = chainHousesOf(scan.shape);
   const xy = mode === MODE_XY;
   grow(cellCount * size * 2);
+  // Which candidates have a chain or cycle of any length (reach.ts): the searches skip the others.
+  const reach = buildReach(board, scan, mode);
   for (let cell = 0; cell < cellCount; cell++) {
     if (board.values[cell] !== 0) continue;
     const count = popcount(board.candidates[cell]!);
     if (count < 2 || (mode === MODE_Y && count !== 2)) continue;
     for (let m = board.candidates[cell]!; m !== 0; m &= m - 1) {
       const id = cell * size + lowBit(m);
-      if (hasStrongLink(board, scan, houses, id, mode)) {
+      if (hasStrongLink(board, scan, houses, id, mode) && reach.cycle(id)) {
         const limit = Math.min(longestBelow(CYCLE_BASE[mode]!, best), MAX_CYCLE_NODES);
         const cycle = limit >= 4 ? searchCycle(board, scan, houses, id, mode, limit) : null;
         if (cycle !== null) best = { raw: seChainDifficulty(CYCLE_BASE[mode]!, cycle.pots.length), length: cycle.pots.length, technique: CYCLE_ID[mode]!, nodes: [], cycle };
@@ -167,6 +170,7 @@ function findIn(board: Readonly<Board>, scan: GeneralScan, mode: number, best: B
       for (let on = 1; on >= 0; on--) {
         const limit = longestBelow(base, best);
         if (limit < 3) break;
+        if (on === 1 ? !reach.onChain(id) : !reach.offChain(id)) continue;
         const found = search(board, scan, xy, id * 2 + on, id * 2 + (1 - on), limit);
         if (found === null) continue;
         const raw = seChainDifficulty(base, found.length);

@@ -2,13 +2,13 @@ import type { Board } from '../../core/board.js';
 import type { ChainData, ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { chainDifficulty } from '../forcing/length.js';
-import { ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
+import { addEffort, ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
 import type { GeneralScan } from './places.js';
 
 /*
- * Nishio (7.5), cell / region (8.0) and dynamic (8.5) forcing chains on any grid: Sudoku
- * Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9 ladder's
- * src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
+ * Nishio (7.5), cell / region (8.0), dynamic (8.5) and dynamic (+) (9.0) forcing chains on any
+ * grid: Sudoku Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9
+ * ladder's src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
  *
  *   for each empty cell (cell order) with > 2 candidates (dynamic, nishio: > 1), each digit:
  *     contradiction   (nishio, dynamic)  "digit on" reaches a contradiction: remove it;
@@ -23,15 +23,11 @@ import type { GeneralScan } from './places.js';
  * difficulty the technique's base plus SE's length increment. The easiest hint wins (lowest
  * complexity, then SE's tie-break: double, cell, region, contradiction, then the first found).
  * Runs are cached per search (a cell's "on" runs serve its region chains too). Each search stops
- * after {@link EFFORT_LIMIT} node expansions and then gives nothing.
+ * after the scan's `effortLimit` node expansions (default {@link EFFORT_LIMIT}) and then gives
+ * nothing, with `scan.bounded` set.
  */
 
-/**
- * Node expansions one technique search may spend: past it the search gives nothing (the ladder
- * goes on to the next rung, or a guess). The most measured on the paths of 8 generated 12x12 and
- * 8 Samurai (bench seed) is 109,146 (a Samurai's dynamic search); SE itself has no bound.
- */
-export const EFFORT_LIMIT = 5_000_000;
+export { EFFORT_LIMIT } from './places.js';
 
 type Shape = 'contradiction' | 'double' | 'cell' | 'region';
 
@@ -57,6 +53,7 @@ interface Kind {
 const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: true, cellLinks: false }, nishio: true, dynamic: true };
 const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
 const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
+const DYNAMIC_PLUS: Kind = { id: 'dynamic-forcing-chains-plus', base: 9.0, mode: { dynamic: true, cellLinks: true, advanced: true }, nishio: false, dynamic: true };
 
 const SORT_DOUBLE = 1;
 const SORT_CELL = 5;
@@ -109,6 +106,8 @@ class Search {
   readonly cache: (Run | undefined)[];
   readonly places: Uint8Array;
   best: Hint | null = null;
+  /** Nishio, one digit at a time (see findNishio): the only digit index looked at, or -1. */
+  onlyDigit = -1;
 
   constructor(
     readonly board: Readonly<Board>,
@@ -124,10 +123,15 @@ class Search {
   run(node: number): Run {
     let run = this.cache[node];
     if (run === undefined) {
-      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node);
+      run = runFrom(this.scan.shape, this.houses, this.board.candidates, this.places, this.kind.mode, node, this.depthCap(), this.scan.places);
       this.cache[node] = run;
     }
     return run;
+  }
+
+  /** The largest complexity any hint can still have to beat the best: runs stop where nothing within it can be found (chain-run.ts). */
+  depthCap(): number {
+    return this.best === null ? Infinity : this.best.complexity;
   }
 
   /** The complexity a hint of this sort key must stay within to beat the best (-1: none can). */
@@ -209,8 +213,12 @@ class Search {
       const card = popcount(mask);
       if (!(card > 2 || (card > 1 && kind.dynamic))) continue;
       cellSources.length = 0;
-      for (let m = mask; m !== 0; m &= m - 1) {
-        if (runEffort() > EFFORT_LIMIT) return null;
+      for (let m = this.onlyDigit < 0 ? mask : mask & (1 << this.onlyDigit); m !== 0; m &= m - 1) {
+        if (runEffort() > scan.effortLimit) {
+          // Given up: the ladder goes on, and the grade says its rating is a lower bound.
+          scan.bounded = true;
+          return null;
+        }
         const d = lowBit(m);
         const digit = d + 1;
         const id = cell * size + d;
@@ -218,7 +226,7 @@ class Search {
         if (kind.dynamic) {
           const onRun = this.run((id << 1) | 1);
           if (onRun.conflictA >= 0) this.contradiction(cell, digit, onRun, true);
-          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1);
+          const offRun = runFrom(scan.shape, houses, board.candidates, this.places, kind.mode, id << 1, this.depthCap(), scan.places);
           if (offRun.conflictA >= 0) this.contradiction(cell, digit, offRun, false);
           if (!kind.nishio && card >= 3) this.common([onRun, offRun], null, 'double', cell, digit, -1, SORT_DOUBLE);
         }
@@ -280,9 +288,72 @@ function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: General
 function finder(kind: Kind): (board: Readonly<Board>, scan: GeneralScan) => Step | null {
   return (board, scan) => {
     resetEffort();
-    const hint = new Search(board, scan, kind).find();
+    const hint = kind.nishio ? findNishio(board, scan) : new Search(board, scan, kind).find();
     return hint === null ? null : toStep(kind, hint, scan.shape.size);
   };
+}
+
+/**
+ * Nishio runs follow one digit: a run from a candidate of digit d reads only d's candidates (and
+ * the places of d they make), and a cell is a source when it has two candidates or more. So the
+ * best hint of each digit is a function of that digit's pattern (its candidates, and which of
+ * them are in cells of two or more): kept per shape and digit, it is found again only where the
+ * board changed it (a step changes one digit's, or one cell's, pattern: the others are taken as
+ * they were). The search's best is then the best of the digits' (lowest complexity, then the
+ * first in its order: cell, digit, "on" before "off").
+ */
+interface NishioMemo {
+  /** Per digit: its pattern when its best was found (two bits a cell: candidate, source), and that best. */
+  readonly keys: Uint32Array[];
+  readonly bests: (Hint | null)[];
+  readonly known: boolean[];
+  /** The node expansions each digit's search spent (a kept best counts them again, so the effort limit acts as if it were searched). */
+  readonly efforts: number[];
+  readonly key: Uint32Array;
+}
+
+const nishioMemos = new WeakMap<GeneralScan['shape'], NishioMemo>();
+
+function findNishio(board: Readonly<Board>, scan: GeneralScan): Hint | null {
+  const { size, cellCount } = scan.shape;
+  const words = ((cellCount * 2 + 31) >>> 5) + 1;
+  let memo = nishioMemos.get(scan.shape);
+  if (memo === undefined) {
+    memo = { keys: Array.from({ length: size }, () => new Uint32Array(words)), bests: new Array<Hint | null>(size).fill(null), known: new Array<boolean>(size).fill(false), efforts: new Array<number>(size).fill(0), key: new Uint32Array(words) };
+    nishioMemos.set(scan.shape, memo);
+  }
+  let best: Hint | null = null;
+  for (let d = 0; d < size; d++) {
+    const key = memo.key;
+    key.fill(0);
+    const bit = 1 << d;
+    for (let cell = 0; cell < cellCount; cell++) {
+      const mask = board.values[cell] === 0 ? board.candidates[cell]! : 0;
+      if ((mask & bit) === 0) continue;
+      key[cell >>> 4] = key[cell >>> 4]! | (((mask & (mask - 1)) !== 0 ? 3 : 1) << ((cell & 15) * 2));
+    }
+    let hint: Hint | null;
+    const kept = memo.keys[d]!;
+    let same = memo.known[d]!;
+    for (let w = 0; w < words && same; w++) same = kept[w] === key[w];
+    // Taken as found only where the search would stay within the limit again (the same grade whatever was graded before).
+    if (same && runEffort() + memo.efforts[d]! <= scan.effortLimit) {
+      hint = memo.bests[d]!;
+      addEffort(memo.efforts[d]!);
+    } else {
+      const before = runEffort();
+      const search = new Search(board, scan, NISHIO);
+      search.onlyDigit = d;
+      hint = search.find();
+      // A search that gave up is not kept: the next board looks again.
+      memo.known[d] = !scan.bounded;
+      memo.bests[d] = hint;
+      memo.efforts[d] = runEffort() - before;
+      kept.set(key);
+    }
+    if (hint !== null && (best === null || hint.complexity < best.complexity || (hint.complexity === best.complexity && hint.sourceCell < best.sourceCell))) best = hint;
+  }
+  return best;
 }
 
 /** Nishio forcing chains (7.5 + length): one digit's dynamic chains from an assumption to a contradiction. */
@@ -291,3 +362,8 @@ export const findNishioForcingChains = finder(NISHIO);
 export const findMultipleForcingChains = finder(MULTIPLE);
 /** Dynamic forcing chains (8.5 + length): contradictions, double implications, cell and region chains, dynamic. */
 export const findDynamicForcingChains = finder(DYNAMIC);
+/**
+ * Dynamic forcing chains (+) (9.0 + length): the dynamic chains whose runs also take what
+ * locking, hidden and naked pairs and X-wings remove because of them (SE's level 1, chain-rules.ts).
+ */
+export const findDynamicForcingChainsPlus = finder(DYNAMIC_PLUS);

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
 import { findForcingChain } from './chains.js';
-import { findDynamicForcingChains, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
+import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
 import { fillScan, type GeneralScan } from './places.js';
@@ -27,10 +27,11 @@ export interface GeneralTechnique {
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
  * hidden quad 5.4, bidirectional X- and Y-cycles 6.5+, forcing X-chain 6.6+, XY-cycle and forcing
  * XY-chain 7.0+ (SE's length increment; one search, see chains.ts), nishio 7.5+, cell / region
- * forcing chains 8.0+ and dynamic forcing chains 8.5+ (forcing.ts). Not in it: the direct
- * techniques (direct pointing, claiming, hidden pair and triple), uniqueness techniques, aligned
- * exclusion, dynamic forcing chains "plus" (9.0) and nested forcing chains (9.5 and up): where
- * these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
+ * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
+ * forcing.ts, chain-rules.ts). Not in it: the direct techniques (direct pointing, claiming, hidden
+ * pair and triple), uniqueness techniques, aligned exclusion and nested forcing chains (9.5 and
+ * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
@@ -59,6 +60,7 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'nishio-forcing-chains', difficulty: 7.5, find: findNishioForcingChains },
   { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
   { id: 'dynamic-forcing-chains', difficulty: 8.5, find: findDynamicForcingChains },
+  { id: 'dynamic-forcing-chains-plus', difficulty: 9.0, find: findDynamicForcingChainsPlus },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */
@@ -66,6 +68,9 @@ export interface GeneralFound {
   step: Step | null;
   /** Lowest difficulty of a technique skipped because of the limit (Infinity if none). */
   skipped: number;
+  /** Difficulty of the first technique whose search gave up at its effort limit (0 if none): the step found is not sure to be the easiest. */
+  bounded: number;
+  boundedBy: string;
 }
 
 /**
@@ -75,12 +80,18 @@ export interface GeneralFound {
  */
 export function findGeneralStep(board: Readonly<Board>, scan: GeneralScan, limit = Infinity): GeneralFound {
   fillScan(scan, board);
+  let bounded = 0;
+  let boundedBy = '';
   for (const technique of GENERAL_LADDER) {
-    if (technique.difficulty > limit) return { step: null, skipped: technique.difficulty };
+    if (technique.difficulty > limit) return { step: null, skipped: technique.difficulty, bounded, boundedBy };
     const step = technique.find(board, scan);
-    if (step !== null && changes(board, step)) return { step, skipped: Infinity };
+    if (scan.bounded && bounded === 0) {
+      bounded = technique.difficulty;
+      boundedBy = technique.id;
+    }
+    if (step !== null && changes(board, step)) return { step, skipped: Infinity, bounded, boundedBy };
   }
-  return { step: null, skipped: Infinity };
+  return { step: null, skipped: Infinity, bounded, boundedBy };
 }
 
 function changes(board: Readonly<Board>, step: Step): boolean {
