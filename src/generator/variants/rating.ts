@@ -13,8 +13,8 @@ import type { Rules } from '../../rules/types.js';
  * fewer too (a hidden single stays one until it is placed), so the placements steps of at most L
  * reach from the givens do not depend on their order. The path therefore takes steps above L only
  * if those steps of at most L alone leave the grid unsolved: the rating is the least L whose steps
- * solve it. Here: the full houses and box singles to their fixed point (solved: 1.2, or 1.0 when
- * full houses alone solve it), then every hidden single on from there (solved: 1.5).
+ * solve it. Here: full houses to their fixed point (solved: 1.0), then box singles on from there
+ * (solved: 1.2), then every hidden single on from there (solved: 1.5).
  *
  * On 9x9 rule sets the houses are the geometry's, the 9x9 grader's own (windoku's implied windows
  * included), and a house is a box when the geometry says so, as that grader reads it; cages and
