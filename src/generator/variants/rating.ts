@@ -50,37 +50,217 @@ const ALL = 2;
 /** In places[]: the digit is placed in the house (two high bits, so it never reads as one place or none). */
 const PLACED = 3 << 29;
 
-/** What a closure reads: the houses (all of `size` cells), and per cell its houses and its bit in each. */
-interface SinglesView {
-  readonly cellCount: number;
-  readonly size: number;
-  readonly allDigits: number;
-  readonly houseCount: number;
+/**
+ * The closures of one rules value (or 9x9 geometry): its houses (all of `size` cells), per cell its
+ * houses and its bit in each, and the working state, in fields (read into locals in the loops).
+ */
+class Rater {
+  private readonly cellCount: number;
+  private readonly size: number;
+  private readonly allDigits: number;
+  private readonly houseCount: number;
   /** Cells of house h: houseCells[h * size .. (h + 1) * size). */
-  readonly houseCells: Int32Array;
-  readonly isBox: Uint8Array;
-  /** The houses of a cell, as h * size, and the cell's bit in each: [cellHouseStart[cell] .. cellHouseStart[cell + 1]). */
-  readonly cellHouseStart: Int32Array;
-  readonly cellHouse: Int32Array;
-  readonly cellHouseSlot: Int32Array;
-  readonly cellHouseBit: Int32Array;
-  /** Capacity of the work list: each candidate taken out queues at most one task per house of its cell, plus the full houses and two rungs' look again. */
-  readonly workSize: number;
+  private readonly houseCells: Int32Array;
+  private readonly isBox: Uint8Array;
+  /** The houses of a cell (h, and h * size) and the cell's bit in each: [cellHouseStart[cell] .. cellHouseStart[cell + 1]). */
+  private readonly cellHouseStart: Int32Array;
+  private readonly cellHouse: Int32Array;
+  private readonly cellHouseSlot: Int32Array;
+  private readonly cellHouseBit: Int32Array;
+  private readonly cand: Int32Array;
+  private readonly placed: Uint8Array;
+  private readonly places: Int32Array;
+  private readonly empties: Int32Array;
+  /** Work list: a slot (h * size << 5 | d) with one place left, or ~h for a house with one empty cell. */
+  private readonly work: Int32Array;
+  private tail = 0;
+  private placedCount = 0;
+  /** A contradiction was met: the givens have no solution. */
+  broken = false;
+  /** The rung the closure is on (FULL_ONLY, BOXES, ALL). */
+  private rung = FULL_ONLY;
+
+  constructor(cellCount: number, size: number, allDigits: number, houses: readonly ArrayLike<number>[], kinds: readonly string[]) {
+    const houseCount = houses.length;
+    this.cellCount = cellCount;
+    this.size = size;
+    this.allDigits = allDigits;
+    this.houseCount = houseCount;
+    const houseCells = new Int32Array(houseCount * size);
+    const count = new Int32Array(cellCount + 1);
+    for (let h = 0; h < houseCount; h++) {
+      for (let i = 0; i < size; i++) {
+        houseCells[h * size + i] = houses[h]![i]!;
+        count[houses[h]![i]! + 1]!++;
+      }
+    }
+    const cellHouseStart = new Int32Array(cellCount + 1);
+    let maxHouses = 0;
+    for (let cell = 0; cell < cellCount; cell++) {
+      cellHouseStart[cell + 1] = cellHouseStart[cell]! + count[cell + 1]!;
+      maxHouses = Math.max(maxHouses, count[cell + 1]!);
+    }
+    const cellHouse = new Int32Array(cellHouseStart[cellCount]!);
+    const cellHouseSlot = new Int32Array(cellHouseStart[cellCount]!);
+    const cellHouseBit = new Int32Array(cellHouseStart[cellCount]!);
+    const next = cellHouseStart.slice(0, cellCount);
+    for (let h = 0; h < houseCount; h++) {
+      for (let i = 0; i < size; i++) {
+        const cell = houses[h]![i]!;
+        cellHouse[next[cell]!] = h;
+        cellHouseSlot[next[cell]!] = h * size;
+        cellHouseBit[next[cell]!++] = 1 << i;
+      }
+    }
+    this.houseCells = houseCells;
+    this.isBox = Uint8Array.from(kinds, (kind) => (kind === 'box' ? 1 : 0));
+    this.cellHouseStart = cellHouseStart;
+    this.cellHouse = cellHouse;
+    this.cellHouseSlot = cellHouseSlot;
+    this.cellHouseBit = cellHouseBit;
+    this.cand = new Int32Array(cellCount);
+    this.placed = new Uint8Array(cellCount);
+    this.places = new Int32Array(houseCount * size);
+    this.empties = new Int32Array(houseCount);
+    // Each candidate taken out queues at most one task per house of its cell, plus the full houses and two rungs' look again.
+    this.work = new Int32Array(cellCount * size * (maxHouses + 1) + houseCount * (2 * size + 1) + 1);
+  }
+
+  rate(givens: ArrayLike<number>, hiddenSolves: boolean): number | null {
+    if (!this.start(givens) || this.placedCount === this.cellCount) return null;
+    if (this.close(FULL_ONLY)) return 1.0;
+    if (this.broken) return null;
+    if (this.close(BOXES)) return 1.2;
+    if (this.broken) return null;
+    return hiddenSolves || this.close(ALL) ? 1.5 : null;
+  }
+
+  /** The givens placed (their singles queued, not run); false when two see each other. */
+  private start(givens: ArrayLike<number>): boolean {
+    const { cellCount, cand } = this;
+    cand.fill(this.allDigits);
+    this.placed.fill(0);
+    this.places.fill((1 << this.size) - 1);
+    this.empties.fill(this.size);
+    this.tail = 0;
+    this.placedCount = 0;
+    this.broken = false;
+    this.rung = FULL_ONLY;
+    for (let cell = 0; cell < cellCount; cell++) {
+      const digit = givens[cell]!;
+      if (digit === 0) continue;
+      if ((cand[cell]! & (1 << (digit - 1))) === 0) return false;
+      this.place(cell, digit - 1);
+    }
+    return true;
+  }
+
+  /**
+   * Goes up to rung `which` and places full houses and the hidden singles it allows until none is
+   * left; whether every cell is placed (a contradiction leaves it unsolved, `broken` set).
+   */
+  private close(which: number): boolean {
+    const { size, houseCount, houseCells, isBox, cellCount, places, work, cand, placed } = this;
+    if (which > this.rung) {
+      // The singles of the houses this rung adds, queued while a lower rung let them be.
+      for (let h = 0; h < houseCount; h++) {
+        if (which === BOXES && isBox[h] === 0) continue;
+        for (let d = 0, at = h * size; d < size; d++) {
+          const m = places[at + d]!;
+          if ((m & (m - 1)) === 0) work[this.tail++] = (at << 5) | d;
+        }
+      }
+      this.rung = which;
+    }
+    const rung = this.rung;
+    while (this.tail > 0 && !this.broken && this.placedCount < cellCount) {
+      const task = work[--this.tail]!;
+      if (task < 0) {
+        const at = ~task * size;
+        for (let i = 0; i < size; i++) {
+          const cell = houseCells[at + i]!;
+          if (placed[cell] !== 0) continue;
+          const m = cand[cell]!;
+          // The house's other digits are placed, so the cell holds the last one or none (broken).
+          if (m === 0 || (m & (m - 1)) !== 0) this.broken = true;
+          else this.place(cell, 31 - Math.clz32(m));
+          break;
+        }
+        continue;
+      }
+      const d = task & 31;
+      const at = task >> 5;
+      const m = places[at + d]!;
+      if ((m & PLACED) !== 0) continue;
+      if (m === 0) {
+        this.broken = true;
+        break;
+      }
+      if (rung === FULL_ONLY || (rung === BOXES && isBox[(at / size) | 0] === 0)) continue;
+      const cell = houseCells[at + 31 - Math.clz32(m)]!;
+      if (placed[cell] !== 0 || (cand[cell]! & (1 << d)) === 0) this.broken = true;
+      else this.place(cell, d);
+    }
+    return !this.broken && this.placedCount === cellCount;
+  }
+
+  /** Places digit d + 1 in `cell` (one of its candidates), queuing the singles that makes. */
+  private place(cell: number, d: number): void {
+    const { cellHouseStart, cellHouse, cellHouseSlot, cellHouseBit, houseCells, cand, places, empties, work } = this;
+    const bit = 1 << d;
+    let tail = this.tail;
+    let broken = false;
+    this.placed[cell] = 1;
+    this.placedCount++;
+    const others = cand[cell]! & ~bit;
+    cand[cell] = bit;
+    for (let k = cellHouseStart[cell]!, end = cellHouseStart[cell + 1]!; k < end; k++) {
+      const at = cellHouseSlot[k]!;
+      const off = ~cellHouseBit[k]!;
+      const h = cellHouse[k]!;
+      const left = empties[h]! - 1;
+      empties[h] = left;
+      if (left === 1) work[tail++] = ~h;
+      if ((places[at + d]! & PLACED) !== 0) {
+        broken = true; // placed twice in the house
+        continue;
+      }
+      // The digit's other places in this house are the peers that lose it.
+      let hits = places[at + d]! & off;
+      places[at + d] = PLACED;
+      while (hits !== 0) {
+        const low = hits & -hits;
+        hits ^= low;
+        const peer = houseCells[at + 31 - Math.clz32(low)]!;
+        const m = cand[peer]!;
+        if ((m & bit) === 0) continue; // a peer in two of the cell's houses, done in the first
+        const fewer = m ^ bit;
+        cand[peer] = fewer;
+        if (fewer === 0) broken = true;
+        for (let q = cellHouseStart[peer]!, last = cellHouseStart[peer + 1]!; q < last; q++) {
+          const slot = cellHouseSlot[q]!;
+          const v = places[slot + d]! & ~cellHouseBit[q]!;
+          places[slot + d] = v;
+          if ((v & (v - 1)) === 0) work[tail++] = (slot << 5) | d;
+        }
+      }
+      let rest = others;
+      while (rest !== 0) {
+        const low = rest & -rest;
+        rest ^= low;
+        const e = 31 - Math.clz32(low);
+        const m = places[at + e]! & off;
+        places[at + e] = m;
+        if ((m & (m - 1)) === 0) work[tail++] = (at << 5) | e;
+      }
+    }
+    this.tail = tail;
+    if (broken) this.broken = true;
+  }
 }
 
-let cand = new Int32Array(0);
-let placed = new Uint8Array(0);
-let places = new Int32Array(0);
-let empties = new Int32Array(0);
-/** Work list: a slot (h * size << 5 | d) with one place left, or ~h for a house with one empty cell. */
-let work = new Int32Array(0);
-let tail = 0;
-let placedCount = 0;
-let broken = false;
-/** The rung the closure is on (FULL_ONLY, BOXES, ALL). */
-let rung = FULL_ONLY;
-// One view per geometry or rules value, made on first use.
-const views = new WeakMap<object, SinglesView>();
+// One rater per geometry or rules value, made on first use.
+const raters = new WeakMap<object, Rater>();
 
 /**
  * The grader's rating of `givens` under `rules` when hidden singles solve it, else null (see
@@ -92,199 +272,16 @@ export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSol
   if (rules.cages.length !== 0 || rules.startMasks !== null) return null;
   // 9x9 grids are graded by the 9x9 grader, over its geometry; the rest by the general one, over the rules' houses.
   const key: object = rules.size === 9 && rules.cellCount === 81 ? geometryOf(rules) : rules;
-  let view = views.get(key);
-  if (view === undefined) {
-    view = key === rules ? viewOfRules(rules) : viewOfGeometry(key as ReturnType<typeof geometryOf>);
-    views.set(key, view);
-  }
-  return rate(view, givens, hiddenSolves);
-}
-
-function rate(view: SinglesView, givens: ArrayLike<number>, hiddenSolves: boolean): number | null {
-  const { cellCount } = view;
-  if (cand.length < cellCount) {
-    cand = new Int32Array(cellCount);
-    placed = new Uint8Array(cellCount);
-  }
-  const slots = view.houseCount * view.size;
-  if (places.length < slots) places = new Int32Array(slots);
-  if (empties.length < view.houseCount) empties = new Int32Array(view.houseCount);
-  if (work.length < view.workSize) work = new Int32Array(view.workSize);
-  if (!start(view, givens) || placedCount === cellCount) return null;
-  if (close(view, FULL_ONLY)) return 1.0;
-  if (broken) return null;
-  if (close(view, BOXES)) return 1.2;
-  if (broken) return null;
-  return hiddenSolves || close(view, ALL) ? 1.5 : null;
-}
-
-function viewOfGeometry(geometry: ReturnType<typeof geometryOf>): SinglesView {
-  const houses: Int32Array[] = [];
-  for (let h = 0; h < geometry.houseCount; h++) houses.push(Int32Array.from(geometry.houseCells.subarray(h * 9, h * 9 + 9)));
-  return makeView(81, 9, 0x1ff, houses, geometry.houseKinds);
-}
-
-function viewOfRules(rules: Rules): SinglesView {
-  return makeView(rules.cellCount, rules.size, rules.allDigits, rules.houses, rules.houseKinds);
-}
-
-function makeView(cellCount: number, size: number, allDigits: number, houses: readonly ArrayLike<number>[], kinds: readonly string[]): SinglesView {
-  const houseCount = houses.length;
-  const houseCells = new Int32Array(houseCount * size);
-  const count = new Int32Array(cellCount + 1);
-  for (let h = 0; h < houseCount; h++) {
-    for (let i = 0; i < size; i++) {
-      houseCells[h * size + i] = houses[h]![i]!;
-      count[houses[h]![i]! + 1]!++;
+  let rater = raters.get(key);
+  if (rater === undefined) {
+    if (key === rules) rater = new Rater(rules.cellCount, rules.size, rules.allDigits, rules.houses, rules.houseKinds);
+    else {
+      const geometry = key as ReturnType<typeof geometryOf>;
+      const houses: Uint8Array[] = [];
+      for (let h = 0; h < geometry.houseCount; h++) houses.push(geometry.houseCells.subarray(h * 9, h * 9 + 9));
+      rater = new Rater(81, 9, 0x1ff, houses, geometry.houseKinds);
     }
+    raters.set(key, rater);
   }
-  const cellHouseStart = new Int32Array(cellCount + 1);
-  let maxHouses = 0;
-  for (let cell = 0; cell < cellCount; cell++) {
-    cellHouseStart[cell + 1] = cellHouseStart[cell]! + count[cell + 1]!;
-    maxHouses = Math.max(maxHouses, count[cell + 1]!);
-  }
-  const cellHouse = new Int32Array(cellHouseStart[cellCount]!);
-  const cellHouseSlot = new Int32Array(cellHouseStart[cellCount]!);
-  const cellHouseBit = new Int32Array(cellHouseStart[cellCount]!);
-  const next = cellHouseStart.slice(0, cellCount);
-  for (let h = 0; h < houseCount; h++) {
-    for (let i = 0; i < size; i++) {
-      const cell = houses[h]![i]!;
-      cellHouse[next[cell]!] = h;
-      cellHouseSlot[next[cell]!] = h * size;
-      cellHouseBit[next[cell]!++] = 1 << i;
-    }
-  }
-  return {
-    cellCount,
-    size,
-    allDigits,
-    houseCount,
-    houseCells,
-    isBox: Uint8Array.from(kinds, (kind) => (kind === 'box' ? 1 : 0)),
-    cellHouseStart,
-    cellHouse,
-    cellHouseSlot,
-    cellHouseBit,
-    workSize: cellCount * size * (maxHouses + 1) + houseCount * (2 * size + 1) + 1,
-  };
-}
-
-/** The givens placed (their singles queued, not run); false when two see each other. */
-function start(view: SinglesView, givens: ArrayLike<number>): boolean {
-  const { cellCount, size, houseCount } = view;
-  cand.fill(view.allDigits, 0, cellCount);
-  placed.fill(0, 0, cellCount);
-  places.fill((1 << size) - 1, 0, houseCount * size);
-  empties.fill(size, 0, houseCount);
-  tail = 0;
-  placedCount = 0;
-  broken = false;
-  rung = FULL_ONLY;
-  for (let cell = 0; cell < cellCount; cell++) {
-    const digit = givens[cell]!;
-    if (digit === 0) continue;
-    if ((cand[cell]! & (1 << (digit - 1))) === 0) return false;
-    place(view, cell, digit - 1);
-  }
-  return true;
-}
-
-/**
- * Goes up to rung `which` and places full houses and the hidden singles it allows until none is
- * left; whether every cell is placed (a contradiction leaves it unsolved, `broken` set).
- */
-function close(view: SinglesView, which: number): boolean {
-  const { size, houseCount, houseCells, isBox, cellCount } = view;
-  if (which > rung) {
-    // The singles of the houses this rung adds, queued while a lower rung let them be.
-    for (let h = 0; h < houseCount; h++) {
-      if (which === BOXES && isBox[h] === 0) continue;
-      for (let d = 0, at = h * size; d < size; d++) {
-        const m = places[at + d]!;
-        if ((m & (m - 1)) === 0) work[tail++] = (at << 5) | d;
-      }
-    }
-    rung = which;
-  }
-  while (tail > 0 && !broken && placedCount < cellCount) {
-    const task = work[--tail]!;
-    if (task < 0) {
-      const at = ~task * size;
-      for (let i = 0; i < size; i++) {
-        const cell = houseCells[at + i]!;
-        if (placed[cell] !== 0) continue;
-        const m = cand[cell]!;
-        // The house's other digits are placed, so the cell holds the last one or none (broken).
-        if (m === 0 || (m & (m - 1)) !== 0) broken = true;
-        else place(view, cell, 31 - Math.clz32(m));
-        break;
-      }
-      continue;
-    }
-    const d = task & 31;
-    const at = task >> 5;
-    const m = places[at + d]!;
-    if ((m & PLACED) !== 0) continue;
-    if (m === 0) {
-      broken = true;
-      break;
-    }
-    if (rung === FULL_ONLY || (rung === BOXES && isBox[(at / size) | 0] === 0)) continue;
-    const cell = houseCells[at + 31 - Math.clz32(m)]!;
-    if (placed[cell] !== 0 || (cand[cell]! & (1 << d)) === 0) broken = true;
-    else place(view, cell, d);
-  }
-  return !broken && placedCount === cellCount;
-}
-
-/** Places digit d + 1 in `cell` (one of its candidates), queuing the singles that makes. */
-function place(view: SinglesView, cell: number, d: number): void {
-  const { cellHouseStart, cellHouse, cellHouseSlot, cellHouseBit, houseCells } = view;
-  const bit = 1 << d;
-  placed[cell] = 1;
-  placedCount++;
-  const others = cand[cell]! & ~bit;
-  cand[cell] = bit;
-  for (let k = cellHouseStart[cell]!, end = cellHouseStart[cell + 1]!; k < end; k++) {
-    const at = cellHouseSlot[k]!;
-    const off = ~cellHouseBit[k]!;
-    const h = cellHouse[k]!;
-    const left = empties[h]! - 1;
-    empties[h] = left;
-    if (left === 1) work[tail++] = ~h;
-    if ((places[at + d]! & PLACED) !== 0) {
-      broken = true; // placed twice in the house
-      continue;
-    }
-    // The digit's other places in this house are the peers that lose it.
-    let hits = places[at + d]! & off;
-    places[at + d] = PLACED;
-    while (hits !== 0) {
-      const low = hits & -hits;
-      hits ^= low;
-      const peer = houseCells[at + 31 - Math.clz32(low)]!;
-      const m = cand[peer]!;
-      if ((m & bit) === 0) continue; // a peer in two of the cell's houses, done in the first
-      const fewer = m ^ bit;
-      cand[peer] = fewer;
-      if (fewer === 0) broken = true;
-      for (let q = cellHouseStart[peer]!, last = cellHouseStart[peer + 1]!; q < last; q++) {
-        const slot = cellHouseSlot[q]!;
-        const v = places[slot + d]! & ~cellHouseBit[q]!;
-        places[slot + d] = v;
-        if ((v & (v - 1)) === 0) work[tail++] = (slot << 5) | d;
-      }
-    }
-    let rest = others;
-    while (rest !== 0) {
-      const low = rest & -rest;
-      rest ^= low;
-      const e = 31 - Math.clz32(low);
-      const m = places[at + e]! & off;
-      places[at + e] = m;
-      if ((m & (m - 1)) === 0) work[tail++] = (at << 5) | e;
-    }
-  }
+  return rater.rate(givens, hiddenSolves);
 }
