@@ -16,6 +16,9 @@ describe('puzzleRandom', () => {
       ['sudoku é ß 数独 \u{1F600}', 'variant|x|easy|rotational|0|sym|boxes|givens', 17],
     ];
     for (let i = 0; i < 40; i++) seeds.push([`seed-${i * 7919}`, `key-${i % 5}`, i * 31]);
+    // Runs of one seed and key (the part before the index is hashed once a run), and back again.
+    for (let i = 0; i < 30; i++) seeds.push(['run', 'variant|6x6|beginner|none|14|||', i]);
+    for (let i = 0; i < 6; i++) seeds.push([i % 2 === 0 ? 'a' : 'a\u0000b', i % 2 === 0 ? 'b\u0000c' : 'c', i]);
     for (const [seed, key, index] of seeds) {
       const ours = puzzleRandom(seed, key, index);
       const theirs = alea(`${seed}\u0000${key}\u0000${index}`);
