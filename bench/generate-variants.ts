@@ -11,7 +11,8 @@
  * once as the median CPU time of five runs making one 4x4 puzzle (`--generate 1 2x2dt`, tens of
  * microseconds of work), so its rate is N / (time of N - start). Solo's counts are larger than
  * ours so that each of its runs takes a few tenths of a CPU-second (`times` counts in
- * milliseconds). Node's own start (bench/startup.ts) is apart from both.
+ * milliseconds), and ours (the beginner rows: 0.2-0.3 CPU-s) long enough that a loaded machine's
+ * noise is not most of a run. Node's own start (bench/startup.ts) is apart from both.
  *
  * Levels: on 9x9 grids without cages (classic, jigsaw, X, windoku) ours are the grader's rating
  * bands (src/grader/levels.ts: beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4;
@@ -70,8 +71,8 @@ interface Row {
 const ROWS: Row[] = [
   // The other sizes: the general grader's bands (size-bands.ts). 4x4 and 6x6 beginner puzzles rate
   // 1.2 (hidden singles in boxes: Solo's `dt`), the larger grids' mostly 1.5 (`db`, as on classic).
-  { variant: '4x4', level: 'beginner', solo: '2x2dt', count: 4000, soloCount: 5000 },
-  { variant: '6x6', level: 'beginner', solo: '2x3dt', count: 2000, soloCount: 1000 },
+  { variant: '4x4', level: 'beginner', solo: '2x2dt', count: 12000, soloCount: 10000 },
+  { variant: '6x6', level: 'beginner', solo: '2x3dt', count: 4000, soloCount: 3000 },
   { variant: '6x6', level: 'easy', solo: '2x3db', count: 200, soloCount: 1000 },
   { variant: '8x8', level: 'beginner', solo: '2x4db', count: 400, soloCount: 1000 },
   { variant: '8x8', level: 'easy', solo: '2x4db', count: 400, soloCount: 1000 },
@@ -89,8 +90,8 @@ const ROWS: Row[] = [
   { variant: '16x16', level: 'hard', solo: '4x4de', count: 6, soloCount: 4, shareCount: 8 },
   { variant: '16x16', level: 'expert', solo: '4x4de', count: 6, soloCount: 4, shareCount: 8 },
   { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
-  { variant: 'classic', level: 'beginner', solo: '3x3db', count: 400, soloCount: 500 },
-  { variant: 'classic', level: 'beginner', solo: '3x3dt', count: 400, soloCount: 1000, reference: true },
+  { variant: 'classic', level: 'beginner', solo: '3x3db', count: 1000, soloCount: 500 },
+  { variant: 'classic', level: 'beginner', solo: '3x3dt', count: 1000, soloCount: 1000, reference: true },
   { variant: 'classic', level: 'easy', solo: '3x3db', count: 400, soloCount: 500 },
   { variant: 'classic', level: 'medium', solo: '3x3da', count: 30, soloCount: 20 },
   { variant: 'classic', level: 'hard', solo: '3x3de', count: 12, soloCount: 20 },
@@ -102,8 +103,8 @@ const ROWS: Row[] = [
   { variant: 'jigsaw', level: 'hard', solo: '3x3jde', count: 6, soloCount: 10 },
   { variant: 'jigsaw', level: 'expert', solo: '3x3jde', count: 4, soloCount: 10 },
   { variant: 'jigsaw', level: 'any', solo: null, count: 20, soloCount: 0 },
-  { variant: 'x', level: 'beginner', solo: '3x3xdb', count: 400, soloCount: 500 },
-  { variant: 'x', level: 'beginner', solo: '3x3xdt', count: 400, soloCount: 1000, reference: true },
+  { variant: 'x', level: 'beginner', solo: '3x3xdb', count: 1000, soloCount: 500 },
+  { variant: 'x', level: 'beginner', solo: '3x3xdt', count: 1000, soloCount: 1000, reference: true },
   { variant: 'x', level: 'easy', solo: '3x3xdb', count: 400, soloCount: 500 },
   { variant: 'x', level: 'medium', solo: '3x3xda', count: 30, soloCount: 20 },
   { variant: 'x', level: 'hard', solo: '3x3xde', count: 12, soloCount: 20 },
