@@ -1,14 +1,18 @@
 /**
  * `npm run bench:generate-variants`: puzzles per CPU-second of the variant generator
  * (generateVariant, single-threaded, process.cpuUsage) against Simon Tatham's Solo generating the
- * same kind of puzzle, whole process (`sgt-solo --generate N PARAMS`, its CPU time as the shell's
- * `times` reports for children: start-up included, as a user would run it). Medians of RUNS runs.
- * Solo's counts are larger than ours so that each of its runs takes a few tenths of a CPU-second
- * (`times` counts in milliseconds: 100 basic puzzles measured anywhere from 600 to 1,800 per s).
- *
- * Each run first makes a tenth as many puzzles of its own kind (another seed, not timed: the JIT's
- * warm-up, which a long run pays once; Solo's start-up stays in its figure), and each run is long
- * enough (about 0.1 CPU-s or more) for the process clock.
+ * same kind of puzzle (`sgt-solo --generate N PARAMS`, its CPU time as the shell's `times` reports
+ * for children). Medians of RUNS runs. Both are steady rates, on the same basis: neither process's
+ * start is counted. Ours: each run first makes a tenth as many puzzles of its own kind (another
+ * seed, not timed), the first run of a row at least WARM_CPU CPU-seconds of them, the JIT's
+ * warm-up, which a long run pays once (a tenth alone was not enough on the fast rows: a 4x4 run
+ * after 400 puzzles measured 20,000 a second, after 0.4 CPU-s 55,000). Solo's: its process start
+ * (it loads GTK's libraries: about 12 ms of CPU, a twentieth of a 4x4 run) is taken off, measured
+ * once as the median CPU time of five runs making one 4x4 puzzle (`--generate 1 2x2dt`, tens of
+ * microseconds of work), so its rate is N / (time of N - start). Solo's counts are larger than
+ * ours so that each of its runs takes a few tenths of a CPU-second (`times` counts in
+ * milliseconds), and ours (the beginner rows: 0.2-0.3 CPU-s) long enough that a loaded machine's
+ * noise is not most of a run. Node's own start (bench/startup.ts) is apart from both.
  *
  * Levels: on 9x9 grids without cages (classic, jigsaw, X, windoku) ours are the grader's rating
  * bands (src/grader/levels.ts: beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4;
@@ -67,8 +71,8 @@ interface Row {
 const ROWS: Row[] = [
   // The other sizes: the general grader's bands (size-bands.ts). 4x4 and 6x6 beginner puzzles rate
   // 1.2 (hidden singles in boxes: Solo's `dt`), the larger grids' mostly 1.5 (`db`, as on classic).
-  { variant: '4x4', level: 'beginner', solo: '2x2dt', count: 4000, soloCount: 5000 },
-  { variant: '6x6', level: 'beginner', solo: '2x3dt', count: 2000, soloCount: 1000 },
+  { variant: '4x4', level: 'beginner', solo: '2x2dt', count: 12000, soloCount: 10000 },
+  { variant: '6x6', level: 'beginner', solo: '2x3dt', count: 4000, soloCount: 3000 },
   { variant: '6x6', level: 'easy', solo: '2x3db', count: 200, soloCount: 1000 },
   { variant: '8x8', level: 'beginner', solo: '2x4db', count: 400, soloCount: 1000 },
   { variant: '8x8', level: 'easy', solo: '2x4db', count: 400, soloCount: 1000 },
@@ -86,8 +90,8 @@ const ROWS: Row[] = [
   { variant: '16x16', level: 'hard', solo: '4x4de', count: 6, soloCount: 4, shareCount: 8 },
   { variant: '16x16', level: 'expert', solo: '4x4de', count: 6, soloCount: 4, shareCount: 8 },
   { variant: '16x16', level: 'any', solo: null, count: 2, soloCount: 0 },
-  { variant: 'classic', level: 'beginner', solo: '3x3db', count: 400, soloCount: 500 },
-  { variant: 'classic', level: 'beginner', solo: '3x3dt', count: 400, soloCount: 1000, reference: true },
+  { variant: 'classic', level: 'beginner', solo: '3x3db', count: 1000, soloCount: 500 },
+  { variant: 'classic', level: 'beginner', solo: '3x3dt', count: 1000, soloCount: 1000, reference: true },
   { variant: 'classic', level: 'easy', solo: '3x3db', count: 400, soloCount: 500 },
   { variant: 'classic', level: 'medium', solo: '3x3da', count: 30, soloCount: 20 },
   { variant: 'classic', level: 'hard', solo: '3x3de', count: 12, soloCount: 20 },
@@ -99,8 +103,8 @@ const ROWS: Row[] = [
   { variant: 'jigsaw', level: 'hard', solo: '3x3jde', count: 6, soloCount: 10 },
   { variant: 'jigsaw', level: 'expert', solo: '3x3jde', count: 4, soloCount: 10 },
   { variant: 'jigsaw', level: 'any', solo: null, count: 20, soloCount: 0 },
-  { variant: 'x', level: 'beginner', solo: '3x3xdb', count: 400, soloCount: 500 },
-  { variant: 'x', level: 'beginner', solo: '3x3xdt', count: 400, soloCount: 1000, reference: true },
+  { variant: 'x', level: 'beginner', solo: '3x3xdb', count: 1000, soloCount: 500 },
+  { variant: 'x', level: 'beginner', solo: '3x3xdt', count: 1000, soloCount: 1000, reference: true },
   { variant: 'x', level: 'easy', solo: '3x3xdb', count: 400, soloCount: 500 },
   { variant: 'x', level: 'medium', solo: '3x3xda', count: 30, soloCount: 20 },
   { variant: 'x', level: 'hard', solo: '3x3xde', count: 12, soloCount: 20 },
@@ -129,25 +133,45 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+/** CPU-seconds the first run of a row warms up for, at least (see the top of this file). */
+const WARM_CPU = 0.5;
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const cpu = process.cpuUsage(since);
+  return (cpu.user + cpu.system) / 1e6;
+}
+
 /** Our puzzles per CPU-second, and the mean clue count, for one run. */
 function ours(row: Row, run: number): { rate: number; clues: number } {
   const count = quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count;
   let clues = 0;
-  for (let i = 1; i <= Math.max(1, Math.floor(count / 10)); i++) generateVariant({ variant: row.variant, level: row.level, seed: `warm-${run}`, index: i });
+  const warm0 = process.cpuUsage();
+  for (let i = 1; i <= Math.max(1, Math.floor(count / 10)) || (run === 0 && cpuSeconds(warm0) < WARM_CPU); i++) {
+    generateVariant({ variant: row.variant, level: row.level, seed: `warm-${run}`, index: i });
+  }
   const cpu0 = process.cpuUsage();
   for (let i = 1; i <= count; i++) clues += generateVariant({ variant: row.variant, level: row.level, seed: `bench-${run}`, index: i }).clues;
   const cpu = process.cpuUsage(cpu0);
   return { rate: count / ((cpu.user + cpu.system) / 1e6), clues: clues / count };
 }
 
-/** Solo's puzzles per CPU-second for one whole-process run (user + system time of the child). */
-function solo(params: string, count: number): number {
+/** CPU-seconds (user + system) of one Solo process making `count` puzzles at `params`. */
+function soloSeconds(params: string, count: number): number {
   const run = spawnSync('bash', ['-c', `${SOLO} --generate ${count} ${params} > /dev/null; times`], { encoding: 'utf8' });
   const lines = run.stdout.trim().split('\n');
   const children = lines[lines.length - 1]!.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
   if (children === null) throw new Error(`cannot read the times of ${params}: ${run.stdout}`);
-  const seconds = Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4]);
-  return count / Math.max(seconds, 0.001);
+  return Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4]);
+}
+
+/** Solo's process start: the median CPU time of five runs making one 4x4 puzzle (see the top of this file). */
+function soloStart(): number {
+  return median(Array.from({ length: 5 }, () => soloSeconds('2x2dt', 1)));
+}
+
+/** Solo's puzzles per CPU-second for one run, its process start (`start` CPU-seconds) taken off. */
+function solo(params: string, count: number, start: number): number {
+  return count / Math.max(soloSeconds(params, count) - start, 0.001);
 }
 
 /** Levels that are the grader's rating bands (9x9 rules without cages: classic, jigsaw, X; the other sizes, by the general grader). */
@@ -178,6 +202,8 @@ function main(): void {
   const haveSolo = existsSync(SOLO);
   console.log(`# Variant generator benchmark (${quick ? 'quick' : 'full'}; medians of ${RUNS} runs; Node ${process.version})\n`);
   if (!haveSolo) console.log(`(${SOLO} not found: no Solo column)\n`);
+  const start = haveSolo ? soloStart() : 0;
+  if (haveSolo) console.log(`Solo's process start, taken off each of its runs: ${(start * 1000).toFixed(0)} ms of CPU (median of 5); ours warms up at least ${WARM_CPU} CPU-s a row\n`);
   console.log('| variant | our level | puzzles/run | ours puzzles/CPU-s | clues mean | Solo params | Solo puzzles/CPU-s | ours / Solo | Solo in our band | Solo in band/CPU-s | ours / Solo in band |');
   console.log('|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|');
   for (const row of ROWS) {
@@ -187,7 +213,7 @@ function main(): void {
     const rate = median(runs.map((r) => r.rate));
     const clues = runs.reduce((a, r) => a + r.clues, 0) / runs.length;
     let soloRate = NaN;
-    if (row.solo !== null && haveSolo) soloRate = median(Array.from({ length: RUNS }, () => solo(row.solo!, quick ? Math.ceil(row.soloCount / 4) : row.soloCount)));
+    if (row.solo !== null && haveSolo) soloRate = median(Array.from({ length: RUNS }, () => solo(row.solo!, quick ? Math.ceil(row.soloCount / 4) : row.soloCount, start)));
     const ratio = Number.isNaN(soloRate) ? '-' : `${(rate / soloRate).toFixed(2)}x`;
     let band = '- | - | -';
     if (!Number.isNaN(soloRate) && BANDED.has(row.level) && BANDED_VARIANTS.has(row.variant)) {

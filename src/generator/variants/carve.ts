@@ -36,7 +36,7 @@ export function carve(
   options: { beyond?: (puzzle: Uint8Array) => Beyond; from?: Uint8Array } = {},
 ): { givens: Uint8Array; singles: boolean; kept: number[] } {
   const { beyond, from } = options;
-  const puzzle = Uint8Array.from(from ?? solution);
+  const puzzle = (from ?? solution).slice();
   const order = new Int32Array(orbits.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   shuffleInPlace(order, random);

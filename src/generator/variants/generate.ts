@@ -169,7 +169,8 @@ function buildBase(variant: VariantName): Rules {
 
 /** The canonical key of the options that shape a puzzle (for the seeded stream). */
 function keyOf(name: string, o: VariantOptions, level: VariantLevel, minClues: number): string {
-  return ['variant', name, level, o.symmetry ?? 'none', minClues, o.symmetricLayout === true ? 'sym' : '', o.allowBoxes === true ? 'boxes' : '', o.killerGivens === true ? 'givens' : ''].join('|');
+  // One template rather than an array joined: this is made for every puzzle.
+  return `variant|${name}|${level}|${o.symmetry ?? 'none'}|${minClues}|${o.symmetricLayout === true ? 'sym' : ''}|${o.allowBoxes === true ? 'boxes' : ''}|${o.killerGivens === true ? 'givens' : ''}`;
 }
 
 /**
@@ -195,18 +196,11 @@ export function generateVariant(input: VariantOptions): VariantPuzzle {
     if (made === null) continue;
     if (level !== 'any' && made.level !== level) continue;
     // Built field by field: a spread of `made`, whose shape varies by variant, is the slow part of a 4x4.
-    const puzzle: VariantPuzzle = {
-      variant: name,
-      index: options.index,
-      rules: made.rules,
-      givens: made.givens,
-      solution: made.solution,
-      level: made.level,
-      clues: made.clues,
-      attempts: attempt,
-      text: formatValues(made.rules, made.givens),
-    };
-    const rated = made.rating !== undefined ? { ...puzzle, rating: made.rating } : puzzle;
+    const text = formatValues(made.rules, made.givens);
+    const rated: VariantPuzzle =
+      made.rating !== undefined
+        ? { variant: name, index: options.index, rules: made.rules, givens: made.givens, solution: made.solution, level: made.level, clues: made.clues, attempts: attempt, text, rating: made.rating }
+        : { variant: name, index: options.index, rules: made.rules, givens: made.givens, solution: made.solution, level: made.level, clues: made.clues, attempts: attempt, text };
     if (made.regions !== undefined) return { ...rated, regions: made.regions };
     if (made.cages !== undefined) return { ...rated, cages: made.cages };
     return rated;

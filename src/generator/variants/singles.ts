@@ -9,6 +9,8 @@ import type { Rules } from '../../rules/types.js';
  *   seen[cell * size + d]   givens among the cell's peers holding digit d + 1
  *   base[cell]              candidates the givens leave (a given: its own digit)
  *   baseCount[h * size + d] cells of house h whose base candidates hold digit d + 1
+ *   baseOnes[h], baseDoneMask[h]  the digits with one such cell in house h, and those given in h
+ *                        (their difference: the hidden singles of the givens, where a check starts)
  *
  * A check copies base and baseCount into the working cand and count and runs a work list:
  * taking digit d out of a cell lowers count for each of the cell's houses (1 left: a hidden single,
@@ -40,6 +42,8 @@ export class SinglesState {
   private readonly baseCount: Int16Array;
   /** Givens of digit d + 1 in house h (more than one only in a broken puzzle). */
   private readonly baseDone: Int16Array;
+  private readonly baseOnes: Int32Array;
+  private readonly baseDoneMask: Int32Array;
   private givenCount = 0;
   private readonly cand: Int32Array;
   private readonly count: Int16Array;
@@ -81,6 +85,8 @@ export class SinglesState {
     this.base = new Int32Array(n);
     this.baseCount = new Int16Array(houseCount * size);
     this.baseDone = new Int16Array(houseCount * size);
+    this.baseOnes = new Int32Array(houseCount);
+    this.baseDoneMask = new Int32Array(houseCount);
     this.done = new Int16Array(houseCount * size);
     this.cand = new Int32Array(n);
     this.count = new Int16Array(houseCount * size);
@@ -109,6 +115,9 @@ export class SinglesState {
         this.baseDone[this.housesList[k]! * size + digit - 1]!++;
       }
     }
+    // A solution holds each digit once in each house, given.
+    this.baseOnes.fill(this.all);
+    this.baseDoneMask.fill(this.all);
     this.givenCount = n;
   }
 
@@ -148,6 +157,16 @@ export class SinglesState {
         this.addCount(cell, 31 - Math.clz32(low), 1);
       }
     }
+    for (let h = 0; h < this.baseOnes.length; h++) {
+      let ones = 0;
+      let inHouse = 0;
+      for (let d = 0; d < size; d++) {
+        if (this.baseCount[h * size + d] === 1) ones |= 1 << d;
+        if (this.baseDone[h * size + d]! > 0) inHouse |= 1 << d;
+      }
+      this.baseOnes[h] = ones;
+      this.baseDoneMask[h] = inHouse;
+    }
   }
 
   /** Empty a given cell. */
@@ -157,7 +176,10 @@ export class SinglesState {
     const d = digit - 1;
     this.givens[cell] = 0;
     this.givenCount--;
-    for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) this.baseDone[this.housesList[k]! * size + d]!--;
+    for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) {
+      const h = this.housesList[k]!;
+      if (--this.baseDone[h * size + d]! === 0) this.baseDoneMask[h] = this.baseDoneMask[h]! & ~(1 << d);
+    }
     for (let p = this.peerStart[cell]!; p < this.peerStart[cell + 1]!; p++) {
       const peer = this.peerCells[p]!;
       if (--this.seen[peer * size + d]! === 0 && this.givens[peer] === 0) {
@@ -190,7 +212,11 @@ export class SinglesState {
     this.base[cell] = bit;
     this.givens[cell] = digit;
     this.givenCount++;
-    for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) this.baseDone[this.housesList[k]! * size + d]!++;
+    for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) {
+      const h = this.housesList[k]!;
+      this.baseDone[h * size + d]!++;
+      this.baseDoneMask[h] = this.baseDoneMask[h]! | bit;
+    }
     for (let p = this.peerStart[cell]!; p < this.peerStart[cell + 1]!; p++) {
       const peer = this.peerCells[p]!;
       if (++this.seen[peer * size + d]! === 1 && this.givens[peer] === 0) {
@@ -201,7 +227,11 @@ export class SinglesState {
   }
 
   private addCount(cell: number, d: number, delta: number): void {
-    for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) this.baseCount[this.housesList[k]! * this.size + d]! += delta;
+    for (let k = this.housesStart[cell]!; k < this.housesStart[cell + 1]!; k++) {
+      const h = this.housesList[k]!;
+      const v = (this.baseCount[h * this.size + d]! += delta);
+      this.baseOnes[h] = v === 1 ? this.baseOnes[h]! | (1 << d) : this.baseOnes[h]! & ~(1 << d);
+    }
   }
 
   /**
@@ -234,21 +264,29 @@ export class SinglesState {
     const wantAll = targets.length === 0;
     this.placedCount = this.givenCount;
     this.broken = false;
-    this.tail = 0;
-    for (let cell = 0; cell < n; cell++) {
-      if (placed[cell] !== 0) continue;
-      const m = cand[cell]!;
-      if (m === 0) return false;
-      if ((m & (m - 1)) === 0 && this.naked) work[this.tail++] = cell;
-    }
-    const done = this.done;
-    for (let start = 0; start < count.length; start += size) {
-      for (let d = 0; d < size; d++) {
-        const places = count[start + d]!;
-        if (places === 1 && done[start + d] === 0) work[this.tail++] = n + ((start << 5) | d);
-        else if (places === 0) return false;
+    let tail = 0;
+    // The givens are a solution's (see the constructor), so no empty cell is without candidates:
+    // hidden singles alone need no look at the cells.
+    if (this.naked) {
+      for (let cell = 0; cell < n; cell++) {
+        if (placed[cell] !== 0) continue;
+        const m = cand[cell]!;
+        if (m === 0) return false;
+        if ((m & (m - 1)) === 0) work[tail++] = cell;
       }
     }
+    // The hidden singles of the givens (a digit of a solution always has its own cell left in a house).
+    const ones = this.baseOnes;
+    const given = this.baseDoneMask;
+    for (let h = 0; h < ones.length; h++) {
+      let m = ones[h]! & ~given[h]!;
+      while (m !== 0) {
+        const low = m & -m;
+        m ^= low;
+        work[tail++] = n + (((h * size) << 5) | (31 - Math.clz32(low)));
+      }
+    }
+    this.tail = tail;
     return this.drain(wantAll);
   }
 
