@@ -1,15 +1,16 @@
 /**
  * `node build-bench/bench/jigsaw-profile.js [set ...]`: search effort of the 9x9 counting paths
  * (count to 2) on the variant fixtures, against the classic band solver on classic puzzles of the
- * same Solo level: nodes and guesses per puzzle, and microseconds per puzzle and per node (median
- * of BENCH_ROUNDS rounds), and the time of a puzzle end to end split into building its rules value,
- * compiling the solver's tables and counting. A tool for profiling (node --cpu-prof), not a table of
+ * same level (Solo's, or our generator's: the pairs of `npm run bench:variants`) and the jigsaw
+ * solver itself on those classic puzzles: nodes and guesses per puzzle, and microseconds per puzzle
+ * and per node (median of BENCH_ROUNDS rounds), and the time of a puzzle end to end split into
+ * building its rules value, compiling the solver's tables and counting. A tool for profiling (node --cpu-prof), not a table of
  * the README.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildRules, type RulesSpec } from '../src/rules/index.js';
-import { countRules, lastRulesStats } from '../src/solver/rules-solver.js';
+import { buildRules, classicRules, type RulesSpec } from '../src/rules/index.js';
+import { countRules, countRulesGrid9, lastRulesStats } from '../src/solver/rules-solver.js';
 import { Solver } from '../src/solver/index.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
@@ -48,7 +49,10 @@ function rate(run: () => void, count: number): number {
   return rates.sort((a, b) => a - b)[Math.floor(rates.length / 2)]! * 1e6;
 }
 
-const sets = process.argv.length > 2 ? process.argv.slice(2) : ['jigsaw.txt:classic-solo.txt', 'jigsaw-unreasonable.txt:classic-unreasonable.txt'];
+const sets =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['jigsaw.txt:classic-solo.txt', 'jigsaw-unreasonable.txt:classic-unreasonable.txt', 'jigsaw-medium.txt:classic-medium.txt', 'jigsaw-hard.txt:classic-hard.txt', 'jigsaw-expert.txt:classic-expert.txt'];
 const band = new Solver();
 for (const pair of sets) {
   const [file, reference] = pair.split(':') as [string, string | undefined];
@@ -87,4 +91,16 @@ for (const pair of sets) {
     for (const item of classic) band.count(item.givens, 2);
   }, classic.length);
   console.log(`${reference} (band solver): ${(cn / classic.length).toFixed(1)} nodes, ${(cg / classic.length).toFixed(1)} guesses per puzzle; ${cus.toFixed(1)} us per puzzle, ${((cus * classic.length) / cn).toFixed(2)} us per node; ratio ${(cus / us).toFixed(3)}x`);
+  // The jigsaw solver on the same classic puzzles (classic rules are a lined layout too): what the
+  // solver costs apart from what the jigsaw layouts add.
+  const rules = classicRules(9);
+  let jn = 0;
+  for (const item of classic) {
+    countRulesGrid9(rules, item.givens, 2);
+    jn += lastRulesStats().nodes;
+  }
+  const jus = rate(() => {
+    for (const item of classic) countRulesGrid9(rules, item.givens, 2);
+  }, classic.length);
+  console.log(`${reference} (jigsaw9-solver.ts on classic rules): ${(jn / classic.length).toFixed(1)} nodes per puzzle; ${jus.toFixed(1)} us per puzzle; band solver / this ${(cus / jus).toFixed(3)}x`);
 }

@@ -6,8 +6,9 @@
  *   column (Solo's intermediate classic 9x9 for Solo's intermediate sets and the killers, Solo's
  *   unreasonable for the unreasonable jigsaws, classic puzzles made as the windoku set for the minimal
  *   windoku set, and classic puzzles of our generator at the same level, i.e. the same band of our
- *   grader's rating, for the windoku sets of our generator at medium, hard and expert; a second
- *   table gives the search nodes a puzzle of each windoku set and its reference);
+ *   grader's rating, for the windoku and jigsaw sets of our generator at medium, hard and expert;
+ *   two more tables give the search nodes a puzzle of each windoku and each jigsaw set and of its
+ *   reference; bench/jigsaw-difficulty.ts grades the jigsaw pairs);
  * - the Interactive Sudoku Solver (sigh/Interactive-Sudoku-Solver) on the same puzzles, end to end
  *   (constraint text in, count out: SudokuParser.parseString, SudokuBuilder.build, countSolutions(2)),
  *   loaded from a checkout named by ISS_DIR (never copied here); the column is skipped without it.
@@ -54,6 +55,9 @@ const VALUE = '.123456789ABCDEFG';
 const SETS: [file: string, name: string, reference: string, line?: 'variant'][] = [
   ['jigsaw.txt', 'jigsaw 9x9 (Solo intermediate)', 'classic-solo.txt'],
   ['jigsaw-unreasonable.txt', 'jigsaw 9x9 (Solo unreasonable)', 'classic-unreasonable.txt'],
+  ['jigsaw-medium.txt', 'jigsaw 9x9 (our generator, medium)', 'classic-medium.txt'],
+  ['jigsaw-hard.txt', 'jigsaw 9x9 (our generator, hard)', 'classic-hard.txt'],
+  ['jigsaw-expert.txt', 'jigsaw 9x9 (our generator, expert)', 'classic-expert.txt'],
   ['x.txt', 'X 9x9 (Solo intermediate)', 'classic-solo.txt'],
   ['windoku.txt', 'windoku 9x9 (ours, minimal)', 'classic-minimal.txt'],
   ['windoku-medium.txt', 'windoku 9x9 (our generator, medium)', 'classic-medium.txt'],
@@ -70,7 +74,7 @@ const REFERENCES: [file: string, name: string][] = [
   ['classic-solo.txt', "Solo's intermediate classic 9x9"],
   ['classic-unreasonable.txt', "Solo's unreasonable classic 9x9"],
   ['classic-minimal.txt', 'classic 9x9 made as the windoku set (minimal, test/helpers/make-classic-references.ts)'],
-  ['classic-medium.txt', 'classic 9x9 of our generator, medium (the windoku medium row\'s reference, test/helpers/make-level-references.ts)'],
+  ['classic-medium.txt', 'classic 9x9 of our generator, medium (the windoku and jigsaw medium rows\' reference, test/helpers/make-level-references.ts)'],
   ['classic-hard.txt', 'classic 9x9 of our generator, hard (as above)'],
   ['classic-expert.txt', 'classic 9x9 of our generator, expert (as above)'],
 ];
@@ -218,6 +222,8 @@ console.log('| set | puzzles | ours | ours end to end | from the line | general 
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 /** The windoku rows' nodes per puzzle, for the table after the main one. */
 const windokuNodes: [name: string, nodes: number, reference: string][] = [];
+/** The same for the jigsaw rows (jigsaw9-solver.ts), in a table of their own. */
+const jigsawNodes: [name: string, nodes: number, reference: string][] = [];
 for (const [file, name, reference, format] of SETS) {
   if (ONLY.length > 0 && !ONLY.some((word) => name.includes(word))) continue;
   const items = load(file, format);
@@ -228,6 +234,7 @@ for (const [file, name, reference, format] of SETS) {
     if (iss !== null && iss(item.iss) !== 1) throw new Error(`${file}: ISS does not count 1 on ${item.iss.slice(0, 80)}...`);
   }
   if (file.startsWith('windoku')) windokuNodes.push([name, nodes / items.length, reference]);
+  if (file.startsWith('jigsaw')) jigsawNodes.push([name, nodes / items.length, reference]);
   const runs: ((item: Item) => number)[] = [
     (item) => countRules(item.rules, item.givens, 2),
     (item) => countRules(buildRules(item.spec), item.givens, 2),
@@ -246,4 +253,11 @@ if (windokuNodes.length > 0) {
   console.log('| set | nodes / puzzle | reference | its nodes / puzzle |');
   console.log('|---|---:|---|---:|');
   for (const [name, nodes, reference] of windokuNodes) console.log(`| ${name} | ${nodes.toFixed(1)} | ${reference} | ${nodesPerPuzzle.get(reference)!.toFixed(1)} |`);
+}
+if (jigsawNodes.length > 0) {
+  // Difficulty for a person of each pair (our grader's median rating, givens): bench/jigsaw-difficulty.ts.
+  console.log('\nSearch nodes a puzzle (count to 2) of the jigsaw sets and of their classic references (band solver):\n');
+  console.log('| set | nodes / puzzle | reference | its nodes / puzzle |');
+  console.log('|---|---:|---|---:|');
+  for (const [name, nodes, reference] of jigsawNodes) console.log(`| ${name} | ${nodes.toFixed(1)} | ${reference} | ${nodesPerPuzzle.get(reference)!.toFixed(1)} |`);
 }

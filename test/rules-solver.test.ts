@@ -432,7 +432,7 @@ describe('the 81-cell, 9-digit fast path (grid9-solver.ts) against the general s
     for (const rules of [classicRules(6), classicRules(16), samuraiRules()]) expect(fitsGrid9(rules)).toBe(false);
   });
 
-  test.each(['jigsaw.txt', 'jigsaw-unreasonable.txt', 'x.txt', 'windoku.txt', 'classic-solo.txt'])('%s: the same counts, unique, with givens taken away (several) and a wrong given (often none)', (file) => {
+  test.each(['jigsaw.txt', 'jigsaw-unreasonable.txt', 'jigsaw-expert.txt', 'x.txt', 'windoku.txt', 'classic-solo.txt'])('%s: the same counts, unique, with givens taken away (several) and a wrong given (often none)', (file) => {
     const random = seedrandom(`grid9 ${file}`);
     const kinds = new Set<number>();
     for (const { rules, givens } of readVariantFixtures(file).slice(0, 12)) {

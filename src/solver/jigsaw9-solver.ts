@@ -21,7 +21,8 @@
  *   folded onto 9 bits), its open regions of one cell (three ANDs each), only where the digit
  *   changed since its last look (per-digit house marks: after another digit took cells, the houses
  *   of those cells); a house without the digit is a contradiction. The new cells leave their
- *   peers (three ANDs a cell) and the other eight boards, marking them dirty; again until none.
+ *   peers (three ANDs a cell); again until none. Then all the cells the update placed leave the
+ *   other eight boards at once, marking them dirty (the digit's own look reads none of them).
  * Then locked candidates on the boards changed since their last look, between a line and a region,
  * from per-cell tables of the layout (does the first candidate's region hold all of a row's
  * candidates? its row all of a region's?...), and the law of leftovers once the layout's pairs are
@@ -248,6 +249,11 @@ function singles(base: number, d: number): boolean {
   // The houses to look at: where d changed since the last look, then (after d's own placements) all.
   let look = check[d]!;
   check[d] = 0;
+  // The cells this call placed and their houses, for the other boards at the end.
+  let placed0 = 0;
+  let placed1 = 0;
+  let placed2 = 0;
+  let closedAll = 0;
   for (;;) {
     // Naked singles of the board, then rows, columns and regions with one cell.
     let n0 = b0 & single0 & ~s0;
@@ -329,20 +335,26 @@ function singles(base: number, d: number): boolean {
     s0 |= n0;
     s1 |= n1;
     s2 |= n2;
-    // ...and the other boards.
+    placed0 |= n0;
+    placed1 |= n1;
+    placed2 |= n2;
+    closedAll |= closed;
+  }
+  // ...and the other boards, once for all the call placed (they do not take part in d's own look).
+  if ((placed0 | placed1 | placed2) !== 0) {
     for (let e = 0, x = base; e < 9; e++, x += 3) {
       if (e === d) continue;
       const v0 = st[x]!;
       const v1 = st[x + 1]!;
       const v2 = st[x + 2]!;
-      if (((v0 & n0) | (v1 & n1) | (v2 & n2)) === 0) continue;
-      st[x] = v0 & ~n0;
-      st[x + 1] = v1 & ~n1;
-      st[x + 2] = v2 & ~n2;
+      if (((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
+      st[x] = v0 & ~placed0;
+      st[x + 1] = v1 & ~placed1;
+      st[x + 2] = v2 & ~placed2;
       dirty |= 1 << e;
       lockDirty |= 1 << e;
-      check[e] = check[e]! | closed;
-      lockCheck[e] = lockCheck[e]! | closed;
+      check[e] = check[e]! | closedAll;
+      lockCheck[e] = lockCheck[e]! | closedAll;
     }
   }
   st[base + SOLVED] = s0;
