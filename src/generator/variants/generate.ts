@@ -314,8 +314,9 @@ const KILLER_STARTS: Record<'easy' | 'medium' | 'hard', { set: LogicSet; innies:
 
 /**
  * Expert killers (killer-expert.ts): merges up to 6 cells, 30 grader calls a solution. Measured
- * (docs/killer-rating.md): cages of up to 6 cells gave 9 of 30 solutions an expert killer against
- * 5 of 30 with 5 (7 cells: 4, and each grade costs more).
+ * (docs/killer-rating.md): merges up to 6 cells gave an expert killer from 12 of 60 and 10 of 40
+ * solutions, up to 5 cells from 7 of 60, up to 7 from 4 of 30 (and each grade costs more); 20
+ * grades a solution cost as much a killer as 30.
  */
 const KILLER_EXPERT = { band: ratingBandOf('expert'), maxGrades: 30, maxCage: 6 };
 
