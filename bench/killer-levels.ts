@@ -6,7 +6,8 @@
  * The default killer (`any`, not graded) for comparison. Medians of RUNS runs of COUNT puzzles.
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/killer-levels.js
- *   env: KILLER_COUNT (puzzles per level and run, 12), BENCH_RUNS (3), KILLER_LEVELS (any,easy,medium,hard)
+ *   env: KILLER_COUNT (puzzles per level and run, 12), BENCH_RUNS (3), KILLER_LEVELS (any,easy,medium,hard;
+ *   expert too: about 2.4 CPU-s a puzzle, bench/killer-expert.ts has its own figures)
  */
 import { generateVariant, type VariantLevel } from '../src/generator/variants/index.js';
 

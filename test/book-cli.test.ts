@@ -238,7 +238,7 @@ describe('book with variant sections', () => {
   }, 60_000);
 
   test.each([
-    [['--sections', 'killer-expert:2'], "--sections: no level 'expert' for killer; its levels are easy, medium, hard, any"],
+    [['--sections', 'killer-beginner:2'], "--sections: no level 'beginner' for killer; its levels are easy, medium, hard, expert, any"],
     [['--sections', 'x-easy:2', '--primer'], '--primer: applies to classic books only'],
     [['--sections', 'x-easy:2', '--puzzles', PUZZLES], '--sections: variant sections are generated'],
     [['--sections', 'samurai-easy:1', '-t', 'kdp-6x9-2up'], 'Samurai Sudoku grid is 21 cells across'],

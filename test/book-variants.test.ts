@@ -81,7 +81,7 @@ describe('--sections', () => {
   });
 
   test.each([
-    ['killer-expert:3', /no level 'expert' for killer; its levels are easy, medium, hard, any/],
+    ['killer-beginner:3', /no level 'beginner' for killer; its levels are easy, medium, hard, expert, any/],
     ['6x6-hard:3', /no level 'hard' for 6x6; its levels are beginner, easy, any/],
     ['x-extreme:3', /no level 'extreme' for x; its levels are beginner, easy, medium, hard, expert, any/],
     ['sudokux-easy:3', /unknown variant 'sudokux' in 'sudokux-easy:3'; variants are 4x4, 6x6/],

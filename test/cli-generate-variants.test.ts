@@ -215,7 +215,7 @@ describe('generate --variant: usage errors (exit 2, one line)', () => {
     [['--variant', 'x', '-d', 'extreme'], /no level "extreme" for x \(one of beginner, easy, medium, hard, expert, any: the grader's rating bands/],
     [['--variant', '6x6', '-d', 'expert'], /no level "expert" for 6x6 \(one of beginner, easy, any: the grader's rating bands, as for classic puzzles; medium, hard and expert 6x6 puzzles with at least 14 givens come from/],
     [['--variant', '4x4', '-d', 'easy'], /no level "easy" for 4x4 \(one of beginner, any: the grader's rating bands, as for classic puzzles; no 4x4 puzzle above beginner was made/],
-    [['--variant', 'killer', '-d', 'expert'], /no level "expert" for killer \(one of easy, medium, hard, any: the grader's rating bands, as for classic puzzles; expert killers are not offered/],
+    [['--variant', 'killer', '-d', 'beginner'], /no level "beginner" for killer \(one of easy, medium, hard, expert, any: the grader's rating bands, as for classic puzzles; beginner is up to 1.5 and every cage technique rates 1.6 or more, so the only beginner killer is one whose 1-cell cages act as givens/],
     [['--variant', 'jigsaw', '--pearl', '--rating', '4.0-6.0'], /--variant jigsaw: --rating, --pearl apply to classic puzzles only/],
     [['--variant', 'killer', '--diamond'], /--diamond applies to classic puzzles only/],
     [['--variant', 'x', '--technique', 'x-wing', '--minimal', '--clues-max', '30'], /--technique, --minimal, --clues-max apply to classic puzzles only/],

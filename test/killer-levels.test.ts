@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { generateVariant, type VariantPuzzle } from '../src/generator/variants/index.js';
 import { gradePuzzle } from '../src/grader/index.js';
+import { countRules, countRulesGeneral } from '../src/solver/rules-solver.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import type { CageSpec } from '../src/rules/types.js';
 import { runBinary } from './helpers/cli.js';
@@ -91,6 +92,10 @@ function countKiller(cages: readonly CageSpec[], limit = 2): number {
   return count;
 }
 
+/** Seeds whose first expert killers come from their first few solutions (cheap to make: about 0.15 s, and 1.3 + 1.0 s). */
+const EXPERT_SEED = 'ex11';
+const EXPERT_CLI_SEED = 'ex6';
+
 function bytesOf(p: VariantPuzzle): string {
   return JSON.stringify({ text: p.text, cages: p.cages, solution: Array.from(p.solution), level: p.level, rating: p.rating ?? null });
 }
@@ -132,6 +137,45 @@ describe('killer levels: the grader rating in the level band', () => {
     }
   }, 180_000); // hard: 10-25 s on the shared machine at load 20 (4 solutions drawn, then grading and counting)
 
+  // Expert killers cost about 2 CPU-s each (docs/killer-rating.md); this seed's first is made from
+  // its first solution, so the test stays cheap.
+  test('expert: unique by both library counters, rated above 4.6 and up to 7.4 without a guess, same seed same bytes', () => {
+    const [above, upTo] = bandOf('expert');
+    const p = generateVariant({ variant: 'killer', seed: EXPERT_SEED, index: 1, level: 'expert' });
+    expect(p.level).toBe('expert');
+    expect(p.clues).toBe(0);
+    expect(p.rating).toBeGreaterThan(above);
+    expect(p.rating).toBeLessThanOrEqual(upTo);
+    const grade = gradePuzzle({ rules: p.rules, givens: p.givens });
+    expect(grade.guesses).toBe(0);
+    expect(grade.rating).toBe(p.rating);
+    const cages = p.cages!;
+    const covered = new Array<number>(81).fill(0);
+    for (const cage of cages) {
+      expect(cage.cells.length).toBeLessThanOrEqual(6);
+      // Orthogonally connected (merges join touching cages, splits keep both parts connected).
+      const reached = new Set([cage.cells[0]!]);
+      for (const stack = [cage.cells[0]!]; stack.length > 0; ) {
+        const at = stack.pop()!;
+        for (const w of cage.cells) {
+          const near = Math.abs(w - at) === 9 || (Math.abs(w - at) === 1 && Math.floor(w / 9) === Math.floor(at / 9));
+          if (near && !reached.has(w)) (reached.add(w), stack.push(w));
+        }
+      }
+      expect(reached.size).toBe(cage.cells.length);
+      const digits = cage.cells.map((cell) => p.solution[cell]!);
+      expect(new Set(digits).size).toBe(digits.length);
+      expect(cage.sum).toBe(digits.reduce((a, b) => a + b, 0));
+      for (const cell of cage.cells) covered[cell]!++;
+    }
+    expect(covered.every((k) => k === 1)).toBe(true);
+    // The counter above takes over a minute on an expert killer (its only pruning is the cages' sum
+    // bounds): uniqueness here is the library's two counters, the 81-cell one and the general one.
+    expect(countRules(p.rules, p.givens, 2)).toBe(1);
+    expect(countRulesGeneral(p.rules, p.givens, 2)).toBe(1);
+    expect(bytesOf(generateVariant({ variant: 'killer', seed: EXPERT_SEED, index: 1, level: 'expert' }))).toBe(bytesOf(p));
+  }, 120_000);
+
   test('the independent counter finds the one solution, and two where a cage loses its sum (it can fail)', () => {
     const p = generateVariant({ variant: 'killer', seed: 'levels', index: 1, level: 'easy' });
     const cages = p.cages!;
@@ -171,11 +215,27 @@ describe('generate --variant killer -d LEVEL (the built CLI)', () => {
     expectLevelRunsAgree('killer', 'medium', 'kl');
   });
 
-  test.each(['expert', 'beginner', 'extreme'])('-d %s is refused in one line (exit 2)', (level) => {
+  test('-d expert: -j 1 and -j 2 give the same bytes, each record rated in the band', () => {
+    const argv = ['generate', '--variant', 'killer', '-d', 'expert', '-n', '2', '--seed', EXPERT_CLI_SEED, '--json'];
+    const one = runBinary([...argv, '-j', '1']);
+    const two = runBinary([...argv, '-j', '2']);
+    expect(one.code).toBe(0);
+    expect(one.stderr).toBe('');
+    expect(two.stdout).toBe(one.stdout);
+    const lines = one.stdout.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      const o = JSON.parse(line) as { level: string; rating: number };
+      expect(o.level).toBe('expert');
+      expect(levelOf(o.rating)).toBe('expert');
+    }
+  }, 120_000);
+
+  test.each(['beginner', 'extreme'])('-d %s is refused in one line (exit 2)', (level) => {
     const result = runBinary(['generate', '--variant', 'killer', '-d', level, '-n', '1', '--seed', 'e']);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    const why = level === 'expert' ? '; expert killers are not offered: [^()\\n]*' : '';
-    expect(result.stderr).toMatch(new RegExp(`^sudoku-press: --variant killer: no level "${level}" for killer \\(one of easy, medium, hard, any: the grader's rating bands, as for classic puzzles${why}\\)\\n$`));
+    const why = level === 'beginner' ? '; beginner is up to 1.5 and every cage technique rates 1.6 or more, [^()\\n]*' : '';
+    expect(result.stderr).toMatch(new RegExp(`^sudoku-press: --variant killer: no level "${level}" for killer \\(one of easy, medium, hard, expert, any: the grader's rating bands, as for classic puzzles${why}\\)\\n$`));
   });
 });

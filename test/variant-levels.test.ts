@@ -133,7 +133,7 @@ describe('9x9 variant levels: the grader rating in the level band', () => {
   });
 
   test.each([
-    ['killer', 'expert', /level must be one of easy, medium, hard, any for killer/],
+    ['killer', 'beginner', /level must be one of easy, medium, hard, expert, any for killer/],
     ['oddeven', 'beginner', /level must be one of easy, medium, hard, any for oddeven/],
     ['6x6', 'medium', /level must be one of beginner, easy, any for 6x6/],
     ['x', 'extreme', /level must be one of beginner, easy, medium, hard, expert, any for x/],

@@ -11,8 +11,9 @@ import { writeGenerated } from './generate-output.js';
 /** Every level of the variant generator (which variant takes which: variantLevels). */
 export const VARIANT_LEVELS: readonly VariantLevel[] = ['beginner', 'easy', 'medium', 'hard', 'expert', 'any'];
 
-/** Why `-d expert` is refused for killers (measured: docs/killer-rating.md). */
-const KILLER_EXPERT_REFUSED = 'expert killers are not offered: the climb reached that band from 10 of 418 solutions, about 14 CPU-seconds a killer, see docs/killer-rating.md';
+/** Why `-d beginner` is refused for killers (docs/killer-rating.md). */
+const KILLER_BEGINNER_REFUSED =
+  'beginner is up to 1.5 and every cage technique rates 1.6 or more, so the only beginner killer is one whose 1-cell cages act as givens: a classic puzzle with cages drawn on it; easy killers ask for singles and cage sums only, see docs/killer-rating.md';
 
 /** Cells of each variant's grid (the most givens a puzzle can have). */
 const CELLS: Record<VariantName, number> = { classic: 81, '4x4': 16, '6x6': 36, '8x8': 64, '12x12': 144, '16x16': 256, jigsaw: 81, x: 81, windoku: 81, killer: 81, oddeven: 81, samurai: 369 };
@@ -40,7 +41,7 @@ export function variantRunOptions(cli: VariantCliOptions, seed: string): Variant
   if (cli.difficulty !== undefined && !(levels as readonly string[]).includes(cli.difficulty)) {
     const scale = graded ? "the grader's rating bands, as for classic puzzles" : "the variant generator's technique sets, not the grader's rating bands";
     const sizes = (SIZE_BANDS_REFUSED as Partial<Record<string, string>>)[variant];
-    const why = variant === 'killer' && cli.difficulty === 'expert' ? `; ${KILLER_EXPERT_REFUSED}` : sizes !== undefined && (VARIANT_LEVELS as readonly string[]).includes(cli.difficulty) ? `; ${sizes}` : '';
+    const why = variant === 'killer' && cli.difficulty === 'beginner' ? `; ${KILLER_BEGINNER_REFUSED}` : sizes !== undefined && (VARIANT_LEVELS as readonly string[]).includes(cli.difficulty) ? `; ${sizes}` : '';
     throw new UsageError(`--variant ${variant}: no level "${cli.difficulty}" for ${variant} (one of ${levels.join(', ')}: ${scale}${why})`);
   }
   if (cli.symmetry !== 'none' && cli.symmetry !== 'rotational') throw new UsageError(`--variant ${variant}: --symmetry ${cli.symmetry} is not available for variants (none or rotational)`);

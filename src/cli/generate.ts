@@ -163,7 +163,7 @@ f-puzzles JSON (not Samurai); --json writes objects with type "puzzle", index, v
 puzzle (the variant line), solution, level, rating (graded levels), clues. The levels are the
 grader's rating bands, as for classic puzzles: beginner (up to 1.5), easy (2.3), medium (3.4),
 hard (4.6), expert (7.4). classic, jigsaw, x, windoku, 8x8, 12x12, 16x16 and samurai take all
-five; killer and oddeven easy, medium and hard; 6x6 beginner and easy; 4x4 beginner. any (the
+five; killer easy to expert; oddeven easy, medium and hard; 6x6 beginner and easy; 4x4 beginner. any (the
 default; 4x4 and 6x6 default to beginner, at least 7 and 14 givens) = whatever a minimal carving
 gives, not graded: its level is "any". --rating, --technique, --pearl, --diamond, --minimal,
 --clues-max and csv are classic only; --symmetry takes none or rotational (not killer);

@@ -7,6 +7,7 @@ import { puzzleRandom, type Random } from '../random.js';
 import { fillRules } from './fill.js';
 import { randomRegions } from './jigsaw.js';
 import { KILLER_MERGE_FAILURES, cageSpecs, randomCages, ratedCages, solvedCages } from './killer.js';
+import { expertCages } from './killer-expert.js';
 import { solvesWith, variantLevelOf, type LogicSet } from './logic.js';
 import { carve } from './carve.js';
 import { gradedGivens, ratingBandOf, type GradedLevel } from './graded.js';
@@ -23,7 +24,7 @@ export type VariantName = (typeof VARIANT_NAMES)[number];
  * - The grader's rating bands, as for classic puzzles (the level table of src/grader/levels.ts:
  *   beginner up to 1.5, easy 2.3, medium 3.4, hard 4.6, expert 7.4; the puzzle carries its
  *   `rating`): 9x9 rule sets without cages (classic, jigsaw, X, windoku; graded.ts), killers without
- *   givens (easy, medium, hard), odd/even (easy, medium, hard), and the other sizes and Samurai
+ *   givens (easy, medium, hard, expert), odd/even (easy, medium, hard), and the other sizes and Samurai
  *   (the general grader's rating; the bands each reaches, size-bands.ts: 8x8, 12x12, 16x16 and
  *   Samurai all five, 6x6 beginner and easy, 4x4 beginner).
  * - The variant logic's technique sets (logic.ts; not ratings) for killers with givens and rules
@@ -38,8 +39,13 @@ export type VariantLevel = GradedLevel | 'any';
 
 /** The levels of the grader's bands a variant's puzzles are made to. */
 const GRADED: readonly VariantLevel[] = ['beginner', 'easy', 'medium', 'hard', 'expert', 'any'];
-/** The technique-set levels (and the killers' and odd/even's bands, which stop at hard). */
+/** The technique-set levels (and odd/even's bands, which stop at hard). */
 const TECHNIQUE_SETS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'any'];
+/**
+ * The bands of killers without givens: no beginner (up to 1.5, where no cage technique is: a killer
+ * that needs none has its 1-cell cages for givens, a classic puzzle with cages drawn on it).
+ */
+const KILLER_BANDS: readonly VariantLevel[] = ['easy', 'medium', 'hard', 'expert', 'any'];
 
 /**
  * The levels `generateVariant` takes for a variant (`killerGivens`: killers with givens), easiest
@@ -53,8 +59,9 @@ export function variantLevels(variant: VariantName, killerGivens = false): { lev
     case 'windoku':
       return { levels: GRADED, graded: true };
     case 'killer':
+      return killerGivens ? { levels: TECHNIQUE_SETS, graded: false } : { levels: KILLER_BANDS, graded: true };
     case 'oddeven':
-      return { levels: TECHNIQUE_SETS, graded: !killerGivens };
+      return { levels: TECHNIQUE_SETS, graded: true };
     default:
       return { levels: sizeLevels(variant), graded: true };
   }
@@ -269,6 +276,12 @@ function makeKiller(o: VariantOptions, level: VariantLevel, random: Random): Mad
     const rules = withCages(base, cages);
     return { rules, givens: new Uint8Array(base.cellCount), solution, level: 'any', clues: 0, cages };
   }
+  if (level === 'expert') {
+    const found = expertCages(base, solution, random, KILLER_EXPERT);
+    if (found === null) return null;
+    const cages = cageSpecs(found.cageOf, solution);
+    return { rules: withCages(base, cages), givens: new Uint8Array(base.cellCount), solution, level, clues: 0, cages, rating: found.rating };
+  }
   // A level: the grader's rating in the level's band. Each level starts from the logic whose
   // killers mostly rate just below or in its band (measured, docs/killer-rating.md), then climbs.
   if (level !== 'easy' && level !== 'medium' && level !== 'hard') return null; // refused by the options check
@@ -292,6 +305,14 @@ const KILLER_STARTS: Record<'easy' | 'medium' | 'hard', { set: LogicSet; innies:
   medium: { set: 'singles', innies: true, maxFailures: KILLER_MERGE_FAILURES, maxGrades: 8 },
   hard: { set: 'medium', innies: true, maxFailures: KILLER_MERGE_FAILURES, maxGrades: 12 },
 };
+
+/**
+ * Expert killers (killer-expert.ts): merges up to 6 cells, 30 grader calls a solution. Measured
+ * (docs/killer-rating.md): merges up to 6 cells gave an expert killer from 12 of 60 and 10 of 40
+ * solutions, up to 5 cells from 7 of 60, up to 7 from 4 of 30 (and each grade costs more); 20
+ * grades a solution cost as much a killer as 30.
+ */
+const KILLER_EXPERT = { band: ratingBandOf('expert'), maxGrades: 30, maxCage: 6 };
 
 /**
  * The puzzle with its measured level. `singles`, when known, is whether naked and hidden singles

@@ -25,7 +25,7 @@ function drawSize(random: Random): number {
 const neighbourLists = new WeakMap<Rules, readonly (readonly number[])[]>();
 
 /** Orthogonal neighbours of a cell in the rules' frame (lists made once per rules value; not to be changed). */
-function neighboursOf(rules: Rules, cell: number): readonly number[] {
+export function neighboursOf(rules: Rules, cell: number): readonly number[] {
   let lists = neighbourLists.get(rules);
   if (lists === undefined) {
     lists = Array.from({ length: rules.cellCount }, (_, at) => {
@@ -92,7 +92,8 @@ export function randomCages(rules: Rules, solution: Uint8Array, random: Random):
   return renumber(cageOf);
 }
 
-function renumber(cageOf: Int16Array): Int16Array {
+/** Cage numbers 0, 1, 2... in the order of each cage's first cell. */
+export function renumber(cageOf: Int16Array): Int16Array {
   const map = new Map<number, number>();
   const out = new Int16Array(cageOf.length);
   for (let cell = 0; cell < cageOf.length; cell++) {
@@ -269,7 +270,7 @@ export function solvedCages(
 }
 
 /** Cage b's cells join cage a (at the end of a's list; b is left empty). Returns how many moved. */
-function merge(members: number[][], cageOf: Int16Array, a: number, b: number): number {
+export function merge(members: number[][], cageOf: Int16Array, a: number, b: number): number {
   const ca = members[a]!;
   const cb = members[b]!;
   for (const cell of cb) {
@@ -281,7 +282,7 @@ function merge(members: number[][], cageOf: Int16Array, a: number, b: number): n
 }
 
 /** Undo {@link merge}: the last `moved` cells of cage a go back to cage b. */
-function unmerge(members: number[][], cageOf: Int16Array, a: number, b: number, moved: number): void {
+export function unmerge(members: number[][], cageOf: Int16Array, a: number, b: number, moved: number): void {
   const ca = members[a]!;
   const cb = ca.slice(ca.length - moved);
   for (const cell of cb) cageOf[cell] = b;
