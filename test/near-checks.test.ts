@@ -85,6 +85,6 @@ describe('near-change checks (variant ladders)', () => {
     }
     expect(tally.boards).toBeGreaterThan(1000);
     expect(tally.no).toBeGreaterThan(5000);
-    for (const id of ['singles', 'naked-single', 'direct-locking', 'locked-candidates', 'direct-hidden-pair', 'naked-pair', 'hidden-pair']) expect(newSteps.get(id) ?? 0, id).toBeGreaterThan(5);
+    for (const id of ['singles', 'naked-single', 'direct-locking', 'locked-candidates', 'direct-hidden-pair', 'naked-pair', 'hidden-pair', 'x-wing', 'swordfish', 'xy-wing', 'xyz-wing']) expect(newSteps.get(id) ?? 0, id).toBeGreaterThan(5);
   });
 });

@@ -262,6 +262,117 @@ function nakedSetIn(size: number): (board: Readonly<Board>, geometry: Geometry, 
   };
 }
 
+/** Scratch of fishOfDigit: a digit's places in each line (columns 0-8, then rows 9-17: the rows holding it, the columns holding it). */
+const LINE_PLACES = new Uint16Array(18);
+const LINE_OF_BIT = new Uint8Array(9);
+
+/**
+ * Whether a digit has a basic fish of `size` lines with something to remove, under
+ * fish.ts's conditions (at most 9 - 2 x size copies placed; base lines, columns or rows, holding it
+ * twice or more; their places in `size` cover lines; the digit in a cover line outside the base).
+ */
+function fishOfDigit(board: Readonly<Board>, digit: number, size: number): boolean {
+  const bit = 1 << (digit - 1);
+  let placed = 0;
+  LINE_PLACES.fill(0);
+  for (let cell = 0; cell < 81; cell++) {
+    if (board.values[cell] === digit) placed++;
+    if ((board.candidates[cell]! & bit) === 0 || board.values[cell] !== 0) continue;
+    const row = (cell / 9) | 0;
+    const col = cell % 9;
+    LINE_PLACES[col] = LINE_PLACES[col]! | (1 << row);
+    LINE_PLACES[9 + row] = LINE_PLACES[9 + row]! | (1 << col);
+  }
+  if (placed + size * 2 > 9) return false;
+  const combos = COMBOS[size]!;
+  for (let pass = 0; pass < 2; pass++) {
+    const offset = pass * 9;
+    let m = 0;
+    for (let line = 0; line < 9; line++) if (POPCOUNT[LINE_PLACES[offset + line]!]! >= 2) LINE_OF_BIT[m++] = line;
+    if (m < size) continue;
+    const limit = 1 << m;
+    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
+      let lines = 0;
+      let union = 0;
+      for (let bits = combos[c]!; bits !== 0; bits &= bits - 1) {
+        const line = LINE_OF_BIT[31 - Math.clz32(bits & -bits)]!;
+        lines |= 1 << line;
+        union |= LINE_PLACES[offset + line]!;
+      }
+      if (POPCOUNT[union] !== size) continue;
+      for (let other = 0x1ff & ~lines; other !== 0; other &= other - 1) if ((LINE_PLACES[offset + 31 - Math.clz32(other & -other)]! & union) !== 0) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Basic fish: each is about one digit and reads only its candidates (and how many of it are
+ * placed, which only grows): a fish B' has and B had not is of a digit that lost a candidate.
+ */
+function fishNear(size: number): NearCheck {
+  return (board, _geometry, change) => {
+    for (let d = 0; d < 9; d++) if ((change.digits & (1 << d)) !== 0 && fishOfDigit(board, d + 1, size)) return true;
+    return false;
+  };
+}
+
+/**
+ * Whether an XY-wing (or, `xyz`, XYZ-wing) with pivot `pivot` removes something (wings.ts's
+ * pattern: a pivot of two (three) candidates, two bivalue pincers among its peers, the digit z
+ * they share gone from every other cell seeing both pincers (and, XYZ, the pivot)).
+ */
+function wingAt(board: Readonly<Board>, geometry: Geometry, pivot: number, xyz: boolean): boolean {
+  const cand = board.candidates;
+  const { peers, peerStart, peerWords } = geometry;
+  const pv = cand[pivot]!;
+  if (POPCOUNT[pv] !== (xyz ? 3 : 2)) return false;
+  const first = peerStart[pivot]!;
+  const end = peerStart[pivot + 1]!;
+  for (let i = first; i < end; i++) {
+    const a = peers[i]!;
+    const av = cand[a]!;
+    if (POPCOUNT[av] !== 2 || POPCOUNT[pv & ~av] !== 1) continue;
+    for (let k = first; k < end; k++) {
+      const b = peers[k]!;
+      const bv = cand[b]!;
+      if (POPCOUNT[bv] !== 2) continue;
+      if (POPCOUNT[pv | av | bv] !== 3 || POPCOUNT[pv & av & bv] !== (xyz ? 1 : 0)) continue;
+      const zBit = av & bv;
+      if (POPCOUNT[zBit] !== 1) continue;
+      for (let w = 0; w < 3; w++) {
+        let seeing = peerWords[a * 3 + w]! & peerWords[b * 3 + w]!;
+        if (xyz) seeing &= peerWords[pivot * 3 + w]!;
+        for (; seeing !== 0; seeing &= seeing - 1) {
+          const cell = w * 27 + 31 - Math.clz32(seeing & -seeing);
+          if (cell !== pivot && (cand[cell]! & zBit) !== 0) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Wings: a wing reads the candidates of its pivot and pincers only (what it removes only goes):
+ * a wing B' has and B had not has a changed cell as its pivot or a pincer. So each changed cell is
+ * tried as a pivot, and a changed bivalue cell's peers too.
+ */
+function wingNear(xyz: boolean): NearCheck {
+  return (board, geometry, change) => {
+    const { peers, peerStart } = geometry;
+    for (let i = 0; i < change.cellCount; i++) {
+      const cell = change.cells[i]!;
+      const count = POPCOUNT[board.candidates[cell]!]!;
+      if (count < 2 || count > 3) continue;
+      if (wingAt(board, geometry, cell, xyz)) return true;
+      if (count !== 2) continue;
+      for (let k = peerStart[cell]!; k < peerStart[cell + 1]!; k++) if (wingAt(board, geometry, peers[k]!, xyz)) return true;
+    }
+    return false;
+  };
+}
+
 function inChangedHouses(test: (board: Readonly<Board>, geometry: Geometry, unit: number) => boolean): NearCheck {
   return (board, geometry, change) => someChangedHouse(geometry, change, test, board);
 }
@@ -280,6 +391,11 @@ const NEAR_CHECKS: Readonly<Record<string, NearCheck>> = {
   'hidden-triple': inChangedHouses(hiddenSetIn(3, false)),
   'naked-quad': inChangedHouses(nakedSetIn(4)),
   'hidden-quad': inChangedHouses(hiddenSetIn(4, false)),
+  'x-wing': fishNear(2),
+  swordfish: fishNear(3),
+  jellyfish: fishNear(4),
+  'xy-wing': wingNear(false),
+  'xyz-wing': wingNear(true),
 };
 
 /**
