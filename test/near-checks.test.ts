@@ -5,6 +5,7 @@ import { geometryOf } from '../src/core/geometry.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { solvePath } from '../src/grader/grade.js';
 import type { BoardChange } from '../src/techniques/near-change.js';
+import { withKeptScans } from '../src/techniques/house-scans.js';
 import { nearCheckOf } from '../src/techniques/near-checks.js';
 import { LADDER } from '../src/techniques/registry.js';
 import { buildVariantLadder } from '../src/techniques/variant-ladder.js';
@@ -15,7 +16,8 @@ import { buildVariantLadder } from '../src/techniques/variant-ladder.js';
  * grader's paths of SukakuExplainer-rated jigsaw, X and windoku puzzles, every technique with a
  * check runs its own (unwrapped) search on every board: where the check says no, the search must
  * find nothing; and enough boards have a step that the board before had not, all of which the
- * checks must have let through (a check always saying no fails here).
+ * checks must have let through (a check always saying no fails here). The singles producer over
+ * house scans kept from board to board (house-scans.ts) must find what a whole scan finds.
  */
 const FIXTURES = new URL('./fixtures/variants/', import.meta.url);
 const lines = (name: string, keep: (fields: string[], index: number) => boolean): string[] =>
@@ -53,16 +55,23 @@ describe('near-change checks (variant ladders)', () => {
       ...lines('windoku-se-rated.txt', (_, i) => i % 6 === 0),
     ];
     expect(puzzles.length).toBeGreaterThan(30);
-    const tally = { no: 0, newSteps: 0, boards: 0 };
+    const tally = { no: 0, newSteps: 0, boards: 0, singles: 0 };
     const newSteps = new Map<string, number>();
     for (const line of puzzles) {
       const { rules, givens } = parseVariantLine(line);
       const geometry = geometryOf(rules);
-      const checked = buildVariantLadder(geometry, LADDER).filter((def) => nearCheckOf(def.id) !== undefined);
+      const ladder = buildVariantLadder(geometry, LADDER);
+      const checked = ladder.filter((def) => nearCheckOf(def.id) !== undefined);
+      const singles = ladder.find((def) => def.id === 'singles')!;
+      const kept = withKeptScans(singles);
       const last = new Map<string, Seen>();
       const board = boardFromGrid(givens, geometry);
       for (const step of solvePath({ rules, givens }, { maxRating: 7.0 })) {
         tally.boards++;
+        // The singles over house scans kept from the board before: the same step as a whole scan.
+        const single = singles.find(board, { uniqueness: true, geometry });
+        expect(kept.find(board, { uniqueness: true, geometry }), `${line}: singles over kept scans`).toEqual(single);
+        if (single !== null) tally.singles++;
         for (const def of checked) {
           const found = def.find(board, { uniqueness: true, geometry });
           const before = last.get(def.id);
@@ -85,6 +94,7 @@ describe('near-change checks (variant ladders)', () => {
     }
     expect(tally.boards).toBeGreaterThan(1000);
     expect(tally.no).toBeGreaterThan(5000);
-    for (const id of ['singles', 'naked-single', 'direct-locking', 'locked-candidates', 'direct-hidden-pair', 'naked-pair', 'hidden-pair', 'x-wing', 'swordfish', 'xy-wing', 'xyz-wing']) expect(newSteps.get(id) ?? 0, id).toBeGreaterThan(5);
+    expect(tally.singles).toBeGreaterThan(1000);
+    for (const id of ['naked-single', 'direct-locking', 'locked-candidates', 'direct-hidden-pair', 'naked-pair', 'hidden-pair', 'x-wing', 'swordfish', 'xy-wing', 'xyz-wing']) expect(newSteps.get(id) ?? 0, id).toBeGreaterThan(5);
   });
 });

@@ -1,6 +1,7 @@
 import type { Board } from '../core/board.js';
 import type { Geometry } from '../core/geometry.js';
 import { POPCOUNT } from '../core/tables.js';
+import { withKeptScans } from './house-scans.js';
 import { buildHouseOrder } from './houses-build.js';
 import { type BoardChange, type NearCheck, nakedSingleNear, newHouseStamp, searchedNearChange, someChangedHouse, stampHouse } from './near-change.js';
 import { unitEmptyCount, unitPositions } from './singles.js';
@@ -12,28 +13,6 @@ import type { TechniqueDef } from './types.js';
  * candidates than one where the technique found nothing can hold a step of it. Each is a sound
  * "no" (see each one's why); a "yes" runs the technique's own search.
  */
-
-/**
- * Singles (SE's hidden-single producer over houses): a house with an empty cell and a digit in
- * exactly one of its cells. Whether a house has one depends on its nine cells only.
- */
-function singleInHouse(board: Readonly<Board>, geometry: Geometry, house: number): boolean {
-  const cells = geometry.houseCells;
-  let once = 0;
-  let twice = 0;
-  let empty = 0;
-  for (let i = 0; i < 9; i++) {
-    const cell = cells[house * 9 + i]!;
-    if (board.values[cell] !== 0) continue;
-    empty++;
-    const mask = board.candidates[cell]!;
-    twice |= once & mask;
-    once |= mask;
-  }
-  return empty > 0 && (once & ~twice) !== 0;
-}
-
-const singlesNear: NearCheck = (board, geometry, change) => someChangedHouse(geometry, change, singleInHouse, board);
 
 /** Scratch: a digit's cells (three 27-bit words). */
 const DIGIT_CELLS = new Int32Array(3);
@@ -379,7 +358,6 @@ function inChangedHouses(test: (board: Readonly<Board>, geometry: Geometry, unit
 
 /** The check of each technique of the variant ladders that has one, by id. */
 const NEAR_CHECKS: Readonly<Record<string, NearCheck>> = {
-  singles: singlesNear,
   'naked-single': nakedSingleNear,
   'direct-locking': lockingNear(true),
   'locked-candidates': lockingNear(false),
@@ -400,11 +378,13 @@ const NEAR_CHECKS: Readonly<Record<string, NearCheck>> = {
 
 /**
  * The ladder of a non-classic geometry with each technique that has a check searched only near
- * what changed (see near-change.ts). Rules with killer cages keep their ladder as it is.
+ * what changed (see near-change.ts), and the singles over house scans kept from board to board
+ * (house-scans.ts). Rules with killer cages keep their ladder as it is.
  */
 export function withNearChecks(ladder: TechniqueDef[], geometry: Geometry): TechniqueDef[] {
   if (geometry.rules !== null && geometry.rules.cages.length > 0) return ladder;
   return ladder.map((def) => {
+    if (def.id === 'singles') return withKeptScans(def);
     const check = NEAR_CHECKS[def.id];
     return check === undefined ? def : searchedNearChange(def, check);
   });
