@@ -3,7 +3,7 @@ import type { Geometry } from '../core/geometry.js';
 import { POPCOUNT } from '../core/tables.js';
 import { withKeptScans } from './house-scans.js';
 import { buildHouseOrder } from './houses-build.js';
-import { type BoardChange, type NearCheck, nakedSingleNear, newHouseStamp, searchedNearChange, someChangedHouse, stampHouse } from './near-change.js';
+import { type NearCheck, nakedSingleNear, newHouseStamp, searchedNearChange, someChangedHouse, stampHouse } from './near-change.js';
 import { unitEmptyCount, unitPositions } from './singles.js';
 import { COMBOS } from './subsets.js';
 import type { TechniqueDef } from './types.js';
@@ -395,4 +395,3 @@ export function nearCheckOf(id: string): NearCheck | undefined {
   return NEAR_CHECKS[id];
 }
 
-export type { BoardChange };
