@@ -426,25 +426,22 @@ function indexBasesByExcluder(n: number): void {
 
 /**
  * Fills `third` with the indices after `after` of the base cells that have two or more of the given
- * excluders (the cells that can complete a triple): those of some two of the excluders at once.
+ * excluders (the cells that can complete a triple).
  */
 function thirdCells(w0: number, w1: number, w2: number, after: number): void {
   const m = cellsOf(w0, w1, w2, pairExcluders);
-  third[0] = 0;
-  third[1] = 0;
-  third[2] = 0;
-  for (let p = 1; p < m; p++) {
-    const e = pairExcluders[p]! * 3;
-    for (let q = 0; q < p; q++) {
-      const f = pairExcluders[q]! * 3;
-      for (let word = 0; word < 3; word++) third[word] = third[word]! | (basesOfExcluder[e + word]! & basesOfExcluder[f + word]!);
-    }
-  }
-  // Keep indices > after.
   for (let word = 0; word < 3; word++) {
+    // Bits in two or more of the excluders' sets, in one pass (`once`: in some set so far).
+    let once = 0;
+    let twice = 0;
+    for (let p = 0; p < m; p++) {
+      const set = basesOfExcluder[pairExcluders[p]! * 3 + word]!;
+      twice |= once & set;
+      once |= set;
+    }
+    // Keep indices > after.
     const first = after + 1 - word * 32;
-    if (first >= 32) third[word] = 0;
-    else if (first > 0) third[word] = third[word]! & ~((1 << first) - 1);
+    third[word] = first >= 32 ? 0 : first > 0 ? twice & ~((1 << first) - 1) : twice;
   }
 }
 

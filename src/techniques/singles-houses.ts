@@ -21,9 +21,10 @@ let HOUSE_SINGLE = new Uint16Array(0);
  * single in its order. Runs of types (blocks, columns, rows; both diagonals; then each further
  * type) are scanned for "alone" cells (the last empty cell of a house, 1.0) and then for hidden
  * singles; a hidden single is 1.2 in a regular 3x3 box and 1.5 in any other house (a jigsaw piece
- * included, as in SukakuExplainer, which has no boxes on a jigsaw).
+ * included, as in SukakuExplainer, which has no boxes on a jigsaw). `scanned`, if given, holds
+ * each house's {@link scanHouse} of this board (house-scans.ts keeps them from board to board).
  */
-export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): Step | null {
+export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry, scanned?: Uint32Array): Step | null {
   const se = buildHouseOrder(geometry);
   const { houseCells } = geometry;
   if (HOUSE_EMPTY.length < geometry.houseCount) {
@@ -37,8 +38,8 @@ export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): 
         const house = se.order[k]!;
         const base = house * 9;
         if (alone) {
-          // Kept for the second pass.
-          const scan = scanHouse(board, houseCells, base);
+          // Kept for the second pass (`scanned`: each house's scanHouse of this board, kept up by the caller).
+          const scan = scanned === undefined ? scanHouse(board, houseCells, base) : scanned[house]!;
           HOUSE_EMPTY[house] = scan >>> 16;
           HOUSE_SINGLE[house] = scan & 0xffff;
         }
@@ -67,7 +68,7 @@ export function findSingleInHouses(board: Readonly<Board>, geometry: Geometry): 
  * One house's empty cells (its 9 cells from `base` in houseCells): their count << 16 | the digits
  * that are candidates in exactly one of them.
  */
-function scanHouse(board: Readonly<Board>, houseCells: ArrayLike<number>, base: number): number {
+export function scanHouse(board: Readonly<Board>, houseCells: ArrayLike<number>, base: number): number {
   let once = 0;
   let twice = 0;
   let empty = 0;

@@ -1,6 +1,7 @@
 import { classicGeometry, type Geometry } from '../core/geometry.js';
 import { KILLER_TECHNIQUES } from './killer/index.js';
 import { findGeneralizedIntersection, findLockingInHouses } from './locking-houses.js';
+import { withNearChecks } from './near-checks.js';
 import { findHiddenSingleHouse, findSingleInHouses } from './singles-houses.js';
 import type { LadderGroup } from './registry.js';
 import type { TechniqueContext, TechniqueDef } from './types.js';
@@ -141,7 +142,8 @@ const LADDERS = new WeakMap<Geometry, VariantLadder>();
 export function variantLadderOf(geometry: Geometry, classic: readonly TechniqueDef[], groups: (defs: readonly TechniqueDef[]) => LadderGroup[]): VariantLadder {
   let known = LADDERS.get(geometry);
   if (known === undefined) {
-    const ladder = buildVariantLadder(geometry, classic);
+    // Searched only near what changed since they last found nothing (near-change.ts).
+    const ladder = withNearChecks(buildVariantLadder(geometry, classic), geometry);
     known = { ladder, all: groups(ladder), noUniqueness: groups(ladder.filter((def) => !def.uniqueness)) };
     LADDERS.set(geometry, known);
   }
