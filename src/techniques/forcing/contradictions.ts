@@ -31,6 +31,8 @@ const S = {
   id: new Int16Array(POTS),
   /** Strong digits of each cell (with cell links). */
   strongCell: new Uint16Array(81),
+  /** Cells where each digit is strong, three 27-bit words a digit: strongCells[digitIndex * 3 + w]. */
+  strongCells: new Int32Array(27),
   pots: new Int16Array(POTS),
   partnerStart: new Int32Array(POTS + 1),
   partners: new Int16Array(POTS * 4),
@@ -53,7 +55,10 @@ const S = {
   contradictory: new Uint8Array(POTS * 2),
 };
 
-/** Writes into `into` the strong candidates (pots) that (cell, digitIndex) excludes, each once (its cell's, then its peers'); returns how many. */
+/**
+ * Writes into `into` the strong candidates (pots) that (cell, digitIndex) excludes, each once: its
+ * cell's, then its peers' (house- and cage-mates: the geometry's peer words), ascending; returns how many.
+ */
 function excludedStrong(h: SeHouses, cell: number, digitIndex: number, into: Int16Array): number {
   let n = 0;
   let others = S.strongCell[cell]! & ~(1 << digitIndex);
@@ -62,9 +67,14 @@ function excludedStrong(h: SeHouses, cell: number, digitIndex: number, into: Int
     others ^= low;
     into[n++] = cell * 9 + 31 - Math.clz32(low);
   }
-  for (let k = h.peerStart[cell]!; k < h.peerStart[cell + 1]!; k++) {
-    const pot = h.weakPeers[k]! * 9 + digitIndex;
-    if (S.id[pot]! >= 0) into[n++] = pot;
+  const peerWords = h.geometry.peerWords;
+  for (let w = 0; w < 3; w++) {
+    let cells = peerWords[cell * 3 + w]! & S.strongCells[digitIndex * 3 + w]!;
+    while (cells !== 0) {
+      const low = cells & -cells;
+      cells ^= low;
+      into[n++] = (w * 27 + 31 - Math.clz32(low)) * 9 + digitIndex;
+    }
   }
   return n;
 }
@@ -87,6 +97,7 @@ export function staticContradictions(h: SeHouses, base: Uint16Array, basePos: Ui
   s.id.fill(-1);
   s.contradictory.fill(0);
   s.strongCell.fill(0);
+  s.strongCells.fill(0);
   // Strong candidates and their partners.
   let count = 0;
   let partnerCount = 0;
@@ -121,6 +132,8 @@ export function staticContradictions(h: SeHouses, base: Uint16Array, basePos: Ui
       s.partnerStart[count] = start;
       count++;
       if (cellLinks) s.strongCell[cell] = s.strongCell[cell]! | low;
+      const word = digitIndex * 3 + ((cell / 27) | 0);
+      s.strongCells[word] = s.strongCells[word]! | (1 << (cell % 27));
     }
   }
   s.partnerStart[count] = partnerCount;
