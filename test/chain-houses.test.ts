@@ -4,22 +4,10 @@ import { BOX_OF, COL_OF, ROW_OF } from '../src/core/tables.js';
 import { classicRules, jigsawRules, withCages, withDiagonals } from '../src/rules/constructors.js';
 import { seHousesOf } from '../src/techniques/forcing/se-units.js';
 
-/** A cell's houses in the chain searches' order, as [house, index, places its links skip] triples (its links begin with its houses). */
+/** A cell's houses in the chain searches' order, as [house, index, seen] triples. */
 function housesOf(h: ReturnType<typeof seHousesOf>, cell: number): number[][] {
   const out: number[][] = [];
-  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-    const link = h.linkStart[cell]! + k - h.start[cell]!;
-    expect(h.linkHouse[link]).toBe(h.house[k]);
-    out.push([h.house[k]!, h.index[k]!, h.linkSeen[link]!]);
-  }
-  return out;
-}
-
-/** A cell's links after its houses' (killer: one per cage-mate sharing no house), as [house, places skipped] pairs. */
-function cageLinksOf(h: ReturnType<typeof seHousesOf>, cell: number): number[][] {
-  const out: number[][] = [];
-  const first = h.linkStart[cell]! + h.start[cell + 1]! - h.start[cell]!;
-  for (let k = first; k < h.linkStart[cell + 1]!; k++) out.push([h.linkHouse[k]!, h.linkSeen[k]!]);
+  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) out.push([h.house[k]!, h.index[k]!, h.seen[k]!]);
   return out;
 }
 
@@ -39,8 +27,6 @@ describe('the houses chains follow (se-units.ts)', () => {
     // r1c1: its box row by row, the rest of row 1, the rest of column 1.
     expect([...h.weakPeers.subarray(0, 20)]).toEqual([1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 6, 7, 8, 27, 36, 45, 54, 63, 72]);
     expect(seHousesOf(geometryOf(classicRules(9)))).toBe(h);
-    expect(h.linkStart).toBe(h.start);
-    expect(h.linkHouse).toBe(h.house);
   });
 
   test('X: box, row, column, then the "/" diagonal before the "\\" one (SukakuExplainer)', () => {
@@ -69,14 +55,9 @@ describe('the houses chains follow (se-units.ts)', () => {
     const h = seHousesOf(geometry);
     // r1c9 and r2c1 share no house: cage-mates.
     expect([...h.cageMates.subarray(h.cageStart[8]!, h.cageStart[9]!)]).toEqual([9]);
-    // The "on" node's links reach it through its row (row 2, place 1): every other place skipped.
-    expect(cageLinksOf(h, 8)).toEqual([[1, 0x1ff & ~1]]);
-    expect(cageLinksOf(h, 9)).toEqual([[0, 0x1ff & ~(1 << 8)]]);
-    expect(cageLinksOf(h, 40)).toEqual([]);
     expect(h.weakPeers[h.peerStart[9]! - 1]).toBe(9);
     // r1c3 and r2c4 share no house either; r1c3's houses are still its box, row and column.
     expect([...h.cageMates.subarray(h.cageStart[2]!, h.cageStart[3]!)]).toEqual([12]);
     expect(housesOf(h, 2).length).toBe(3);
-    expect(cageLinksOf(h, 2)).toEqual([[1, 0x1ff & ~(1 << 3)]]);
   });
 });

@@ -888,7 +888,7 @@ export class ChainEngine {
     const lower = lowerLevel !== null ? this.run(lowerLevel, root) : undefined;
     if (lower && !lower.truncated && lower.conflictNode >= 0) return this.shareLower(mode, root, lower);
     const { cur, curPos, queueOn, queueOff, scratch } = this;
-    const { linkStart, linkHouse, linkSeen, cells: houseCells } = this.houses;
+    const { start: houseStart, house: houseOf, seen: houseSeen, cells: houseCells, cageStart, cageMates } = this.houses;
     this.resetWorkingGrid();
     /** What the level's own rules add where the lower run stopped (null: start from the root). */
     let resumed: AdvancedOff[] | null = null;
@@ -972,12 +972,11 @@ export class ChainEngine {
             if (added > 0) queueOff[offTail++] = offNode;
           }
         }
-        // Its houses' other places of the digit, then its cage-mates' (see SeHouses.linkSeen).
-        const last = linkStart[cell + 1]!;
-        for (let k = linkStart[cell]!; k < last; k++) {
-          const unit = linkHouse[k]!;
+        const last = houseStart[cell + 1]!;
+        for (let k = houseStart[cell]!; k < last; k++) {
+          const unit = houseOf[k]!;
           // (A cell of its box in its row or column had its link with the box: the run has it.)
-          let positions = curPos[unit * 9 + digitIndex]! & ~linkSeen[k]!;
+          let positions = curPos[unit * 9 + digitIndex]! & ~houseSeen[k]!;
           while (positions !== 0) {
             const low = positions & -positions;
             positions ^= low;
@@ -987,6 +986,15 @@ export class ChainEngine {
             if (added < 0) return run;
             if (added > 0) queueOff[offTail++] = offNode;
           }
+        }
+        // Killer: a cage-mate outside the cell's houses cannot hold the digit either (no strong link).
+        for (let k = cageStart[cell]!; k < cageStart[cell + 1]!; k++) {
+          const other = cageMates[k]!;
+          if ((cur[other]! & (1 << digitIndex)) === 0) continue;
+          const offNode = (other * 9 + digitIndex) << 1;
+          const added = run.offFrom(offNode, p);
+          if (added < 0) return run;
+          if (added > 0) queueOff[offTail++] = offNode;
         }
       } else {
         const made = this.offToOn(mode, p);

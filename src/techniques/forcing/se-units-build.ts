@@ -37,9 +37,7 @@ export function buildChainHouses(geometry: Geometry): SeHouses {
   const start = new Uint16Array(82);
   const house: number[] = [];
   const index: number[] = [];
-  const linkStart = new Uint16Array(82);
-  const linkHouse: number[] = [];
-  const linkSeen: number[] = [];
+  const seen: number[] = [];
   const cageStart = new Uint16Array(82);
   const cageMates: number[] = [];
   const peerStart = new Uint16Array(82);
@@ -49,7 +47,6 @@ export function buildChainHouses(geometry: Geometry): SeHouses {
   const inEarlier = new Uint8Array(81);
   for (let cell = 0; cell < 81; cell++) {
     start[cell] = house.length;
-    linkStart[cell] = linkHouse.length;
     peerStart[cell] = weakPeers.length;
     const own: number[] = [];
     for (let k = geometry.cellHouseStart[cell]!; k < geometry.cellHouseStart[cell + 1]!; k++) own.push(geometry.cellHouses[k]!);
@@ -72,8 +69,7 @@ export function buildChainHouses(geometry: Geometry): SeHouses {
       }
       house.push(h);
       index.push(at);
-      linkHouse.push(h);
-      linkSeen.push(mask);
+      seen.push(mask);
     }
     cageStart[cell] = cageMates.length;
     for (let k = geometry.peerStart[cell]!; k < geometry.peerStart[cell + 1]!; k++) {
@@ -81,15 +77,11 @@ export function buildChainHouses(geometry: Geometry): SeHouses {
       if (inEarlier[peer]) continue;
       cageMates.push(peer);
       weakPeers.push(peer);
-      // The mate alone: its row, every other place skipped.
-      linkHouse.push(geometry.rowOf[peer]!);
-      linkSeen.push(0x1ff & ~(1 << geometry.colOf[peer]!));
     }
     maxHousesOfCell = Math.max(maxHousesOfCell, own.length);
     maxPeers = Math.max(maxPeers, weakPeers.length - peerStart[cell]!);
   }
   start[81] = house.length;
-  linkStart[81] = linkHouse.length;
   const houseCount = geometry.houseCount;
   const ranks: number[] = [];
   for (let h = 0; h < houseCount; h++) if (!ranks.includes(rankOf(geometry, h))) ranks.push(rankOf(geometry, h));
@@ -123,9 +115,7 @@ export function buildChainHouses(geometry: Geometry): SeHouses {
     start,
     house: Uint8Array.from(house),
     index: Uint8Array.from(index),
-    linkStart,
-    linkHouse: Uint8Array.from(linkHouse),
-    linkSeen: Uint16Array.from(linkSeen),
+    seen: Uint16Array.from(seen),
     cageStart,
     cageMates: Uint8Array.from(cageMates),
     peerStart,

@@ -28,22 +28,14 @@ export interface SeHouses {
   /** Index of the cell inside each of those houses (parallel to `house`). */
   readonly index: Uint8Array;
   /**
-   * The links from an "on" node to "off" nodes of its digit, as places to visit in houses: entries
-   * linkStart[cell] .. linkStart[cell + 1], each a house (linkHouse) and the places of it the link
-   * skips (linkSeen). First the cell's houses in SE's order, skipping the cell itself and the cells
-   * of its earlier houses (SE's sets keep a node once, at its first link; classic: in its row and
-   * column, the cells of its box); then, for each cage-mate that shares no house with the cell
-   * (killer: weak links only), ascending, the mate's row with every place but the mate's skipped.
-   * Classic (and any geometry without cages): the cell's houses, linkStart and linkHouse are
-   * `start` and `house`.
+   * The places of each of those houses an "on" node's links need not visit (parallel to `house`):
+   * the cell itself, and the cells of the cell's earlier houses (SE's sets keep a node once, at
+   * its first link). Classic: in its row and column, the cells of its box.
    */
-  readonly linkStart: Uint16Array;
-  readonly linkHouse: Uint8Array;
-  readonly linkSeen: Uint16Array;
+  readonly seen: Uint16Array;
   /**
    * Cage-mates of each cell that share no house with it (killer): weak links only, after the
-   * houses' ones, ascending: cageMates[cageStart[cell] .. cageStart[cell + 1]) (the static
-   * closures' links, closure.ts). Empty elsewhere.
+   * houses' ones, ascending: cageMates[cageStart[cell] .. cageStart[cell + 1]). Empty elsewhere.
    */
   readonly cageStart: Uint16Array;
   readonly cageMates: Uint8Array;
@@ -105,7 +97,7 @@ function classicChainHouses(): SeHouses {
   const start = new Uint16Array(82);
   const house = new Uint8Array(243);
   const index = new Uint8Array(243);
-  const skipped = new Uint16Array(243);
+  const seen = new Uint16Array(243);
   const peerStart = new Uint16Array(82);
   const weakPeers = new Uint8Array(81 * 20);
   const inEarlier = new Uint8Array(81);
@@ -131,7 +123,7 @@ function classicChainHouses(): SeHouses {
         weakPeers[peers++] = other;
       }
       house[cell * 3 + k] = h;
-      skipped[cell * 3 + k] = mask;
+      seen[cell * 3 + k] = mask;
     }
   }
   start[81] = 243;
@@ -149,9 +141,7 @@ function classicChainHouses(): SeHouses {
     start,
     house,
     index,
-    linkStart: start,
-    linkHouse: house,
-    linkSeen: skipped,
+    seen,
     cageStart: new Uint16Array(82),
     cageMates: new Uint8Array(0),
     peerStart,
