@@ -21,70 +21,43 @@ const HARD1_SOLUTION = '41736982563215894795872431682543716979158643234691275828
  * (a quarter of the time of AI Escargot, 10.5, graded here before).
  */
 const NESTED_RATED = '..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2';
-/** The size budget of a browser bundle of parsePuzzle, countSolutions, gradePuzzle and generateOne. */
-// Issue 25 (variants): countSolutions also takes a { rules, givens } puzzle; the variant solver is
-// linked in by buildRules (src/rules/solver-link.ts), so only the dispatch comes along here (about
-// 0.45 KB); the budget allows 2 KiB over the 40,770 B the classic calls measured before it.
-//
-// Issue 26 (the grader over any houses): the techniques read a geometry, which put the variant
-// grading beside the classic fast paths: 49,302 B. The code that only rules other than classic use
-// is linked in by buildRules, as the variant solver is: the geometry builder
-// (core/geometry-build.ts), SukakuExplainer's house orders (techniques/houses-build.ts,
-// forcing/se-units-build.ts), singles and locking over any houses, the variant ladder and its
-// cache, the killer techniques and their texts, the dynamic chains' locking pairs (all through
-// techniques/variant-link.ts), the grader's checks and dispatch of a { rules, givens } puzzle, the
-// general grader of other sizes with them (grader/variant-link.ts). Measured after that: 44,986 B.
-// Then the dynamic chains reusing their runs across boards (forcing/engine.ts, +2.5 KB minified:
-// the grader's speed on every rule set, classic included), aligned exclusion searching only what a
-// change makes new (+0.6 KB), the general grader's dispatch in grade.ts and the path's tally
-// (grader/tally.ts): 46,540 B (46,567 B after the band solvers' shared functions).
-//
-// Issue 25, item 5: the general grader's dispatch moved behind grader/variant-link.ts with the
-// rest of the { rules, givens } code (-255 B); singles and locked candidates reach their searches
-// over other houses by technique id (classicOr, -62 B); the killer techniques and the variant
-// ladders' cache behind the one technique link (-54 B); the tally's own field names (-61 B); the
-// step options' key list marked pure (-7 B); guessStep without its unreached Solver branch (-11 B):
-// 46,126 B; 46,101 B after the singles' shared scanHouse.
-//
-// Then (this budget): the checks of a { rules, givens } input to countSolutions / solve and their
-// texts behind the solver link (rules/puzzle.ts checkedPuzzle, -213 B); classic's SE house order
-// without the runs of types and locking pairs that only the singles and locking over other houses
-// read (they take them from houses-build.ts, -74 B); one error for rules no constructor made
-// (core/errors.ts unlinkedRulesError, four copies before, -100 B): 45,690 B by this test, 2,364 B
-// over issue 25's allowance (41,278 + 2,048 = 43,326 B), 4,199 B over 6428f8d (41,491 B).
-//
-// Where those bytes are (what each module adds to the gzipped bundle against 6428f8d, by
-// scripts/bundle-modules.mjs; per commit, the bundle at a commit against its parent; speed by
-// scripts/grade-ab-src.mjs; the module figures overlap a little and do not add up to the total):
-// - the chain and forcing files, exclusion and fish, with forcing.ts and chains.ts: +2,918. Of it, classic
-//   speed-ups made for variant grading speed: the chain engine's run reuse (3795833 +740, f74e0e2
-//   +155, f15af38 +59, 67e141c +195, 10432d5 -306), cycle pruning (296c4bc +59), aligned exclusion's
-//   change-only searches (ea23ade +219, 22bc709 +127, 4061819 +6), fish base subsets (6790d99 +161):
-//   about 1,415 B, which grade classic top1465 no faster that measured (in-process A/B of each
-//   commit and its parent, 10 alternated passes, median CPU ratio before/after: ea23ade..10432d5
-//   0.985 on top1465's first 100, 1.043 on top95; ea23ade 1.02, 22bc709 1.035, 6790d99 0.988; one
-//   tree against itself gave 1.048 on this machine, so gains under about 5% would not show).
-//   The rest (about 1,500 B) is variant support that classic runs: houses per cell read from
-//   variable-length lists, cage-mate loops in engine/closure/contradictions (129 B), the classic
-//   chain houses built as the general value (forcing/se-units.ts).
-// - the classic tables as Geometry and SE-order values (core/geometry.ts, houses.ts) +359, the
-//   grader +339 (tally, dispatch; the killers' easiest step across groups in findInLadder, 73 B),
-//   uniqueness +289 and the other techniques +318 (the same code over any houses), links +50.
-// All of it runs on the classic path; issue 25 stays open.
-//
-// Merged with the same session's grading work (aligned pair exclusion searching only what a change
-// makes new, the forcing runs' smaller per-node fields: variant grading 1.05-1.07x in one process
-// against the session's start, with bundle4's cuts): 45,785 B, 2,459 B over the allowance.
-//
-// Then (this budget, bundlegrade5): the chain engine's continuation of touched runs and its partial
-// keeping of nishio runs (forcing/continue-runs.ts), and fish by subsets of base lines
-// (fish-subsets.ts) are linked in by buildRules (-530 B, -73 B); the engine's closure wrappers and
-// an unused search counter gone (-54 B). Neither graded classic faster (grade-ab-src on top1465's
-// first 100: the engine's part back 1.006x in 10 rounds, fish 1.004x in 6; this A/B gave 0.92x
-// for one tree against itself). Kept on the classic path: aligned exclusion's change-only searches
-// (without them 1.073x slower, 9 rounds of 10) and the engines kept across boards (classic built
-// one per board then: 0.876x against base15 in one A/B). 45,136 B, 1,810 B over the allowance.
-export const BUDGET_GZIP_BYTES = 45_180;
+/**
+ * The size budget of a browser bundle of parsePuzzle, countSolutions, gradePuzzle and generateOne.
+ *
+ * Issue 25 allows 43,326 B (41,278 B before variants, plus 2 KiB). What only rules other than
+ * classic run is linked in by buildRules (rules/solver-link.ts, techniques/variant-link.ts,
+ * grader/variant-link.ts) and is not in this bundle: the variant solver and the checks of a
+ * { rules, givens } input, the geometry builder, SukakuExplainer's house orders and chain houses
+ * of other geometries (types, locking pairs, cage links), singles and locking over any houses, the
+ * variant ladders, the killer techniques and their texts, the general grader, the chain engine's
+ * continuation of touched runs, fish by base-line subsets.
+ *
+ * This budget: 45,065 B measured, 1,739 B over the allowance. What the bundle has beyond 6428f8d's
+ * 41,491 B (each module's gzipped bytes by scripts/bundle-modules.mjs, against 6428f8d; the figures
+ * overlap and do not add up to the total):
+ * - Classic speed-ups that grade classic faster (scripts/grade-ab-src.mjs, top1465's first 100;
+ *   one tree against itself reads 0.92-1.05): the chain engines kept across boards with the runs
+ *   the change left whole (forcing.ts +185, part of engine.ts +684; one engine per board graded
+ *   0.876x in 10 rounds where a tree against itself read 0.92x), aligned exclusion's change-only
+ *   searches (exclusion.ts, about 350 of +499; 1.073x slower without, 9 rounds of 10).
+ * - One implementation of each technique over any houses, which classic runs: the chain houses as
+ *   variable-length lists per cell read by the engine, closures, relative and nested chains and the
+ *   chain graph (the rest of engine.ts; relative +182, nested +190, advanced +176, closure +132,
+ *   contradictions +188, chains/search +158, graph +109, chain-data +34), the classic tables as
+ *   Geometry, SE-order and chain-houses values (core/geometry.ts +260, houses.ts +72, se-units.ts
+ *   +231), uniqueness over any houses (loops +190, common +154, bug +23), the other techniques
+ *   (fish, subsets, singles, intersections, wings, registry: about +400). The engine and closure.ts
+ *   keep their loops over cage-mates (about 35 B each): folded into the engine's house links (as
+ *   the mate's row with its other places skipped, -52 B) classic graded 0.955x in 10 rounds;
+ *   closure.ts reports its links counted per house as its effort (a place in two of the cell's
+ *   houses twice), which contradictions.ts matches for the same bound, and a peer list would
+ *   count them once.
+ * - The grader: the path's tally shared with the general grader (tally.ts +208), the dispatch of a
+ *   { rules, givens } input and the killers' easiest step across groups (grade.ts +134, of which
+ *   findInLadder's killer branch 73 B: a wrapper elsewhere would need a dispatch of about the same
+ *   size at both of its callers), the links (+83).
+ */
+export const BUDGET_GZIP_BYTES = 45_100;
 
 let project = '';
 let tarball = '';

@@ -10,23 +10,23 @@ import { variantTechniques } from './variant-link.js';
  * Diagonal (r1c1..r9c9), AntiDiagonal (r9c1..r1c9), DisjointGroup, Windoku, Asterisk, CenterDot and
  * Custom (jigsaw pieces, extra regions). Each technique loops over the types in that order.
  *
- * This is what every technique reads (classic included); the runs of types that the singles and
- * locked candidates over other houses read are in {@link SeHouses}.
+ * This is what every technique reads (classic included); the types of the houses and their runs,
+ * which the singles and locked candidates over other houses read, are in {@link SeHouses}.
  * Built once per geometry and shared; nothing here is written after it is built.
  */
 export interface SeOrder {
   /** Every house, in SE order: types in order, houses of a type ascending. */
   readonly order: Uint8Array;
-  /** The SE type of each house (TYPE_* below). */
-  readonly typeOf: Uint8Array;
 }
 
 /**
- * SE's order with its types as runs, for the singles and locked candidates over houses other than
+ * SE's order with its types and their runs, for the singles and locked candidates over houses other than
  * classic's (singles-houses.ts, locking-houses.ts; classic has its own scans): built by
  * `buildHouseOrder` (houses-build.ts), which buildRules links in, so classic bundles carry neither.
  */
 export interface SeHouses extends SeOrder {
+  /** The SE type of each house (TYPE_* below). */
+  readonly typeOf: Uint8Array;
   /**
    * The types as runs of `order`: type k is order[typeStart[k] .. typeStart[k + 1]). The first
    * three (or two, on a jigsaw) are blocks, columns and rows.
@@ -71,16 +71,12 @@ export function seHouses(geometry: Geometry): SeOrder {
 /** Classic's: the 9 boxes (houses 18-26), the 9 columns (9-17), the 9 rows (0-8). */
 function classicSeHouses(): SeOrder {
   const order = new Uint8Array(27);
-  const typeOf = new Uint8Array(27);
   for (let i = 0; i < 9; i++) {
     order[i] = 18 + i;
     order[9 + i] = 9 + i;
     order[18 + i] = i;
-    typeOf[i] = TYPE_ROW;
-    typeOf[9 + i] = TYPE_COLUMN;
-    typeOf[18 + i] = TYPE_BLOCK;
   }
-  return Object.freeze({ order, typeOf });
+  return Object.freeze({ order });
 }
 
 /** Whether two houses share a cell. */

@@ -12,7 +12,7 @@ export interface AdvancedOff {
   nested?: NestedProof;
 }
 
-type Rule = (h: SeHouses, cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[]) => void;
+type Rule = (cur: Uint16Array, curPos: Uint16Array, base: Uint16Array, out: AdvancedOff[]) => void;
 
 /**
  * What SE's "advanced" chaining (level >= 1) adds when a chain's queue runs dry: the removals of the
@@ -28,10 +28,11 @@ export function findAdvancedOffs(engine: ChainEngine, run: Run, level: number, f
   const out = OUT;
   out.length = 0;
   if (fromStage === 0 && engine.lostAny) {
+    HOUSES = engine.houses;
     LOST_DIGITS = engine.lostDigits;
     LOST_CELLS = engine.lostCells;
     for (const rule of RULES) {
-      rule(engine.houses, engine.cur, engine.curPos, engine.base, out);
+      rule(engine.cur, engine.curPos, engine.base, out);
       if (out.length > 0) return out;
     }
   }
@@ -51,14 +52,15 @@ const OUT: AdvancedOff[] = [];
  * on the chain: a superset, for a sure "no".
  */
 export function changeMakesPatterns(h: SeHouses, cur: Uint16Array, curPos: Uint16Array, changed: Int16Array, count: number): boolean {
+  HOUSES = h;
   for (let n = 0; n < count; n++) {
     const pot = changed[n]!;
     const cell = Math.floor(pot / 9);
     const digitIndex = pot % 9;
     for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
       const unit = h.house[k]!;
-      if (hiddenPairWith(h, cur, curPos, unit, digitIndex)) return true;
-      if (POPCOUNT[cur[cell]!] === 2 && nakedPairWith(h, cur, unit, cell)) return true;
+      if (hiddenPairWith(cur, curPos, unit, digitIndex)) return true;
+      if (POPCOUNT[cur[cell]!] === 2 && nakedPairWith(cur, unit, cell)) return true;
     }
     const geometry = h.geometry;
     if (xWingWith(cur, curPos, geometry.rowOf[cell]!, 0, digitIndex) || xWingWith(cur, curPos, 9 + geometry.colOf[cell]!, 9, digitIndex)) return true;
@@ -67,29 +69,29 @@ export function changeMakesPatterns(h: SeHouses, cur: Uint16Array, curPos: Uint1
 }
 
 /** Some hidden pair of digit `d` and another in `unit`, with something to remove. */
-function hiddenPairWith(h: SeHouses, cur: Uint16Array, curPos: Uint16Array, unit: number, d: number): boolean {
+function hiddenPairWith(cur: Uint16Array, curPos: Uint16Array, unit: number, d: number): boolean {
   const p1 = curPos[unit * 9 + d]!;
   if (POPCOUNT[p1]! < 1 || POPCOUNT[p1]! > 2) return false;
   for (let d2 = 0; d2 < 9; d2++) {
     const p2 = curPos[unit * 9 + d2]!;
     if (d2 === d || POPCOUNT[p2]! < 1 || POPCOUNT[p2]! > 2 || POPCOUNT[p1 | p2] !== 2) continue;
     const keep = (1 << d) | (1 << d2);
-    for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i) && (cur[h.cells[unit * 9 + i]!]! & ~keep) !== 0) return true;
+    for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i) && (cur[HOUSES.cells[unit * 9 + i]!]! & ~keep) !== 0) return true;
   }
   return false;
 }
 
 /** Some naked pair of `cell` (two candidates) and another cell of `unit`, with something to remove. */
-function nakedPairWith(h: SeHouses, cur: Uint16Array, unit: number, cell: number): boolean {
+function nakedPairWith(cur: Uint16Array, unit: number, cell: number): boolean {
   const mask = cur[cell]!;
   let partner = -1;
   for (let i = 0; i < 9; i++) {
-    const other = h.cells[unit * 9 + i]!;
+    const other = HOUSES.cells[unit * 9 + i]!;
     if (other !== cell && cur[other] === mask) partner = other;
   }
   if (partner < 0) return false;
   for (let i = 0; i < 9; i++) {
-    const other = h.cells[unit * 9 + i]!;
+    const other = HOUSES.cells[unit * 9 + i]!;
     if (other !== cell && other !== partner && (cur[other]! & mask) !== 0) return true;
   }
   return false;
@@ -129,16 +131,18 @@ function pushOffs(into: number[], cell: number, digits: number): void {
  * units that lost a candidate of the digit (locking, hidden pairs, X-wings) or at cells that lost
  * one (naked pairs). What it finds, and in which order, is the same as a scan of the whole grid.
  */
+/** The houses of the engine whose working grid the rules look at (its `houses`). */
+let HOUSES: SeHouses;
 /** Per unit: digits of which the chain removed some candidate in it (the engine's lostDigits). */
 let LOST_DIGITS: Uint16Array = new Uint16Array(0);
 /** Per unit: positions (index in the unit) of the cells that lost some candidate (its lostCells). */
 let LOST_CELLS: Uint16Array = new Uint16Array(0);
 
 /** "Off" nodes of the cells of a unit that lost a digit, skipping cells in `skip` (a cell predicate). */
-function lostInUnit(h: SeHouses, unit: number, digitIndex: number, cur: Uint16Array, base: Uint16Array, skip: (cell: number) => boolean, into: number[]): void {
+function lostInUnit(unit: number, digitIndex: number, cur: Uint16Array, base: Uint16Array, skip: (cell: number) => boolean, into: number[]): void {
   const bit = 1 << digitIndex;
   for (let i = 0; i < 9; i++) {
-    const cell = h.cells[unit * 9 + i]!;
+    const cell = HOUSES.cells[unit * 9 + i]!;
     if ((base[cell]! & bit) !== 0 && (cur[cell]! & bit) === 0 && !skip(cell)) into.push(offNode(cell, digitIndex));
   }
 }
@@ -153,8 +157,8 @@ const BOX_ROW_MASK = [0x7, 0x38, 0x1c0];
 const BOX_COL_MASK = [0x49, 0x92, 0x124];
 
 /** Adds the removals of digit `d` at the given positions of a unit, and the rule's parents. */
-export function emitLocking(h: SeHouses, out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
-  const houseCells = h.cells;
+export function emitLocking(out: AdvancedOff[], target: number, removeMask: number, source: number, keepMask: number, d: number, base: Uint16Array, curPos: Uint16Array): void {
+  const houseCells = HOUSES.cells;
   let lost = 0;
   for (let i = 0; i < 9; i++) {
     const cell = houseCells[source * 9 + i]!;
@@ -170,10 +174,10 @@ export function emitLocking(h: SeHouses, out: AdvancedOff[], target: number, rem
  * Pointing (box -> column, box -> row) then claiming (column -> box, row -> box), with position
  * masks: a box's places for a digit inside one of its rows / columns, or a line's inside one box.
  */
-const locking: Rule = (h, _cur, curPos, base, out) => {
-  if (!h.geometry.classic) {
+const locking: Rule = (_cur, curPos, base, out) => {
+  if (!HOUSES.geometry.classic) {
     // Any other geometry: SukakuExplainer's pairs of houses (locking-pairs.ts, linked in by buildRules).
-    variantTechniques().lockingByPairs(h, LOST_DIGITS, curPos, base, out, emitLocking);
+    variantTechniques().lockingByPairs(HOUSES, LOST_DIGITS, curPos, base, out, emitLocking);
     return;
   }
   // Plain counters, not loops over array literals: these rules run at every quiescence.
@@ -193,12 +197,12 @@ const locking: Rule = (h, _cur, curPos, base, out) => {
           if (toColumns && (pos & ~BOX_COL_MASK[k]!) === 0) {
             const col = 9 + boxCol * 3 + k;
             const remove = curPos[col * 9 + d]! & ~(0x7 << (boxRow * 3));
-            if (remove) emitLocking(h, out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, base, curPos);
+            if (remove) emitLocking(out, col, remove, boxUnit, BOX_COL_MASK[k]!, d, base, curPos);
           }
           if (!toColumns && (pos & ~BOX_ROW_MASK[k]!) === 0) {
             const row = boxRow * 3 + k;
             const remove = curPos[row * 9 + d]! & ~(0x7 << (boxCol * 3));
-            if (remove) emitLocking(h, out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, base, curPos);
+            if (remove) emitLocking(out, row, remove, boxUnit, BOX_ROW_MASK[k]!, d, base, curPos);
           }
         }
       }
@@ -220,19 +224,19 @@ const locking: Rule = (h, _cur, curPos, base, out) => {
           const box = lineStart === 0 ? Math.floor(l / 3) * 3 + k : k * 3 + Math.floor(l / 3);
           const inLine = lineStart === 0 ? BOX_ROW_MASK[l % 3]! : BOX_COL_MASK[l % 3]!;
           const remove = curPos[(18 + box) * 9 + d]! & ~inLine;
-          if (remove) emitLocking(h, out, 18 + box, remove, line, 0x7 << (k * 3), d, base, curPos);
+          if (remove) emitLocking(out, 18 + box, remove, line, 0x7 << (k * 3), d, base, curPos);
         }
       }
     }
   }
 };
 
-function unitHas(h: SeHouses, unit: number, cell: number): boolean {
-  return ((h.geometry.houseWords[unit * 3 + ((cell / 27) | 0)]! >> (cell % 27)) & 1) === 1;
+function unitHas(unit: number, cell: number): boolean {
+  return ((HOUSES.geometry.houseWords[unit * 3 + ((cell / 27) | 0)]! >> (cell % 27)) & 1) === 1;
 }
 
-const hiddenPairs: Rule = (h, cur, curPos, base, out) => {
-  const order = h.order;
+const hiddenPairs: Rule = (cur, curPos, base, out) => {
+  const order = HOUSES.order;
   for (let u = 0; u < order.length; u++) {
     const unit = order[u]!;
     const lost = LOST_DIGITS[unit]!;
@@ -264,9 +268,9 @@ const hiddenPairs: Rule = (h, cur, curPos, base, out) => {
         const keep = (1 << d1) | (1 << d2);
         // Most such pairs remove nothing: nothing is allocated for them.
         let extraAny = 0;
-        for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i)) extraAny |= cur[h.cells[unit * 9 + i]!]! & ~keep;
+        for (let i = 0; i < 9; i++) if ((p1 | p2) & (1 << i)) extraAny |= cur[HOUSES.cells[unit * 9 + i]!]! & ~keep;
         if (extraAny === 0) continue;
-        emitHiddenPair(h, unit, d1, d2, p1 | p2, cur, base, out);
+        emitHiddenPair(unit, d1, d2, p1 | p2, cur, base, out);
       }
     }
   }
@@ -276,42 +280,42 @@ const hiddenPairs: Rule = (h, cur, curPos, base, out) => {
  * The removals of a hidden pair of digits d1, d2 at `places` of a unit. Apart from the scan above
  * (no closure in a loop there: V8 would allocate a context for every iteration).
  */
-function emitHiddenPair(h: SeHouses, unit: number, d1: number, d2: number, places: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+function emitHiddenPair(unit: number, d1: number, d2: number, places: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
   const keep = (1 << d1) | (1 << d2);
   const removals: number[] = [];
   const cells: number[] = [];
   for (let i = 0; i < 9; i++) {
     if ((places & (1 << i)) === 0) continue;
-    const cell = h.cells[unit * 9 + i]!;
+    const cell = HOUSES.cells[unit * 9 + i]!;
     cells.push(cell);
     pushOffs(removals, cell, cur[cell]! & ~keep);
   }
   if (removals.length === 0) return;
   const parents: number[] = [];
   const inSet = (cell: number) => cells.includes(cell);
-  lostInUnit(h, unit, d1, cur, base, inSet, parents);
-  lostInUnit(h, unit, d2, cur, base, inSet, parents);
+  lostInUnit(unit, d1, cur, base, inSet, parents);
+  lostInUnit(unit, d2, cur, base, inSet, parents);
   emit(out, removals, parents, 'hidden pair');
 }
 
-const nakedPairs: Rule = (h, cur, _curPos, base, out) => {
-  const order = h.order;
+const nakedPairs: Rule = (cur, _curPos, base, out) => {
+  const order = HOUSES.order;
   for (let u = 0; u < order.length; u++) {
     const unit = order[u]!;
     const lost = LOST_CELLS[unit]!;
     if (lost === 0) continue;
     for (let i = 0; i < 9; i++) {
-      const a = h.cells[unit * 9 + i]!;
+      const a = HOUSES.cells[unit * 9 + i]!;
       const mask = cur[a]!;
       if (POPCOUNT[mask] !== 2) continue;
       const partners = lost & (1 << i) ? 0x1ff : lost;
       for (let j = i + 1; j < 9; j++) {
         if ((partners & (1 << j)) === 0) continue;
-        const b = h.cells[unit * 9 + j]!;
+        const b = HOUSES.cells[unit * 9 + j]!;
         if (cur[b] !== mask) continue;
         const removals: number[] = [];
         for (let k = 0; k < 9; k++) {
-          const cell = h.cells[unit * 9 + k]!;
+          const cell = HOUSES.cells[unit * 9 + k]!;
           if (cell === a || cell === b) continue;
           pushOffs(removals, cell, cur[cell]! & mask);
         }
@@ -326,7 +330,7 @@ const nakedPairs: Rule = (h, cur, _curPos, base, out) => {
 };
 
 /** X-wings: two rows (columns) holding a digit only in the same two columns (rows). */
-const xWings: Rule = (h, cur, curPos, base, out) => {
+const xWings: Rule = (cur, curPos, base, out) => {
   for (let pass = 0; pass < 2; pass++) {
     const baseType = pass * 9;
     const coverType = baseType === 0 ? 9 : 0;
@@ -346,7 +350,7 @@ const xWings: Rule = (h, cur, curPos, base, out) => {
           let elsewhere = 0;
           for (let i = 0; i < 9; i++) if (p & (1 << i)) elsewhere |= curPos[(coverType + i) * 9 + d]! & ~((1 << l1) | (1 << l2));
           if (elsewhere === 0) continue;
-          emitXWing(h, baseType, l1, l2, d, p, cur, base, out);
+          emitXWing(baseType, l1, l2, d, p, cur, base, out);
         }
       }
     }
@@ -354,7 +358,7 @@ const xWings: Rule = (h, cur, curPos, base, out) => {
 };
 
 /** The removals of an X-wing of digit d on base lines l1, l2 (of type `baseType`) at places `p` (no closure in the scan's loop). */
-function emitXWing(h: SeHouses, baseType: number, l1: number, l2: number, d: number, p: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
+function emitXWing(baseType: number, l1: number, l2: number, d: number, p: number, cur: Uint16Array, base: Uint16Array, out: AdvancedOff[]): void {
   const coverType = baseType === 0 ? 9 : 0;
   const covers: number[] = [];
   for (let i = 0; i < 9; i++) if (p & (1 << i)) covers.push(coverType + i);
@@ -362,15 +366,15 @@ function emitXWing(h: SeHouses, baseType: number, l1: number, l2: number, d: num
   for (const cover of covers) {
     for (let k = 0; k < 9; k++) {
       if (k === l1 || k === l2) continue;
-      const cell = h.cells[cover * 9 + k]!;
+      const cell = HOUSES.cells[cover * 9 + k]!;
       if (cur[cell]! & (1 << d)) removals.push(offNode(cell, d));
     }
   }
   if (removals.length === 0) return;
   const parents: number[] = [];
-  const inCover = (cell: number) => covers.some((c) => unitHas(h, c, cell));
-  lostInUnit(h, baseType + l1, d, cur, base, inCover, parents);
-  lostInUnit(h, baseType + l2, d, cur, base, inCover, parents);
+  const inCover = (cell: number) => covers.some((c) => unitHas(c, cell));
+  lostInUnit(baseType + l1, d, cur, base, inCover, parents);
+  lostInUnit(baseType + l2, d, cur, base, inCover, parents);
   emit(out, removals, parents, 'X-wing');
 }
 

@@ -29,9 +29,10 @@ const WORDS = 23;
 
 const S = {
   id: new Int16Array(POTS),
-  /** Strong digits of each cell; strong places of each digit in each house. */
+  /** Strong digits of each cell (with cell links). */
   strongCell: new Uint16Array(81),
-  strongPos: new Uint16Array(27 * 9),
+  /** Cells where each digit is strong, three 27-bit words a digit: strongCells[digitIndex * 3 + w]. */
+  strongCells: new Int32Array(27),
   pots: new Int16Array(POTS),
   partnerStart: new Int32Array(POTS + 1),
   partners: new Int16Array(POTS * 4),
@@ -54,7 +55,10 @@ const S = {
   contradictory: new Uint8Array(POTS * 2),
 };
 
-/** Writes into `into` the strong candidates (pots) that (cell, digitIndex) excludes (repeats possible); returns how many. */
+/**
+ * Writes into `into` the strong candidates (pots) that (cell, digitIndex) excludes, each once: its
+ * cell's, then its peers' (house- and cage-mates: the geometry's peer words), ascending; returns how many.
+ */
 function excludedStrong(h: SeHouses, cell: number, digitIndex: number, into: Int16Array): number {
   let n = 0;
   let others = S.strongCell[cell]! & ~(1 << digitIndex);
@@ -63,18 +67,14 @@ function excludedStrong(h: SeHouses, cell: number, digitIndex: number, into: Int
     others ^= low;
     into[n++] = cell * 9 + 31 - Math.clz32(low);
   }
-  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-    const unit = h.house[k]!;
-    let positions = S.strongPos[unit * 9 + digitIndex]! & ~(1 << h.index[k]!);
-    while (positions !== 0) {
-      const low = positions & -positions;
-      positions ^= low;
-      into[n++] = h.cells[unit * 9 + 31 - Math.clz32(low)]! * 9 + digitIndex;
+  const peerWords = h.geometry.peerWords;
+  for (let w = 0; w < 3; w++) {
+    let cells = peerWords[cell * 3 + w]! & S.strongCells[digitIndex * 3 + w]!;
+    while (cells !== 0) {
+      const low = cells & -cells;
+      cells ^= low;
+      into[n++] = (w * 27 + 31 - Math.clz32(low)) * 9 + digitIndex;
     }
-  }
-  for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) {
-    const pot = h.cageMates[k]! * 9 + digitIndex;
-    if (S.id[pot]! >= 0) into[n++] = pot;
   }
   return n;
 }
@@ -89,16 +89,15 @@ export function staticContradictions(h: SeHouses, base: Uint16Array, basePos: Ui
   const s = S;
   // Buffers for the geometry's number of houses (classic sizes unless a variant needs more).
   const perCell = h.maxHousesOfCell + 1;
-  if (s.strongPos.length < h.houseCount * 9) s.strongPos = new Uint16Array(h.houseCount * 9);
   if (s.partners.length < POTS * perCell) s.partners = new Int16Array(POTS * perCell);
-  const excludedMax = 8 + 8 * h.maxHousesOfCell + (h.cageStart[81]! > 0 ? h.maxPeers : 0);
+  const excludedMax = 8 + h.maxPeers;
   if (s.excludedList.length < excludedMax) s.excludedList = new Int16Array(excludedMax);
   if (s.edges.length < POTS * excludedMax * perCell) s.edges = new Int16Array(POTS * excludedMax * perCell);
   const EXCLUDED = s.excludedList;
   s.id.fill(-1);
   s.contradictory.fill(0);
   s.strongCell.fill(0);
-  s.strongPos.fill(0);
+  s.strongCells.fill(0);
   // Strong candidates and their partners.
   let count = 0;
   let partnerCount = 0;
@@ -133,10 +132,8 @@ export function staticContradictions(h: SeHouses, base: Uint16Array, basePos: Ui
       s.partnerStart[count] = start;
       count++;
       if (cellLinks) s.strongCell[cell] = s.strongCell[cell]! | low;
-      for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-        const slot = h.house[k]! * 9 + digitIndex;
-        s.strongPos[slot] = s.strongPos[slot]! | (1 << h.index[k]!);
-      }
+      const word = digitIndex * 3 + ((cell / 27) | 0);
+      s.strongCells[word] = s.strongCells[word]! | (1 << (cell % 27));
     }
   }
   s.partnerStart[count] = partnerCount;

@@ -371,13 +371,10 @@ function touchedBy(h: SeHouses, from: Uint16Array, to: Uint16Array, into: Int32A
   return count;
 }
 
-/** Adds to a set of potentials a digit's places in the houses and cages of a cell (the cell's own included). */
+/** Adds to a set of potentials a digit's places in the houses and cages of a cell: the cell and its peers. */
 export function touchDigit(h: SeHouses, cell: number, digitIndex: number, into: Int32Array): void {
-  for (let k = h.start[cell]!; k < h.start[cell + 1]!; k++) {
-    const unit = h.house[k]!;
-    for (let i = 0; i < 9; i++) setPot(into, h.cells[unit * 9 + i]! * 9 + digitIndex);
-  }
-  for (let k = h.cageStart[cell]!; k < h.cageStart[cell + 1]!; k++) setPot(into, h.cageMates[k]! * 9 + digitIndex);
+  setPot(into, cell * 9 + digitIndex);
+  for (let k = h.peerStart[cell]!; k < h.peerStart[cell + 1]!; k++) setPot(into, h.weakPeers[k]! * 9 + digitIndex);
 }
 
 /** Lists the words of a set of potentials that are not zero (see POT_SET_SIZE). */

@@ -38,7 +38,7 @@ export function lockingByPairs(h: SeHouses, lost: Uint16Array, curPos: Uint16Arr
       const pos = curPos[source * 9 + d]!;
       if (POPCOUNT[pos]! < 2 || (pos & ~inTarget) !== 0) continue;
       const remove = curPos[target * 9 + d]! & ~inSource;
-      if (remove) emit(h, out, target, remove, source, inTarget, d, base, curPos);
+      if (remove) emit(out, target, remove, source, inTarget, d, base, curPos);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { POPCOUNT } from '../../core/tables.js';
-import { MAX_HOUSES, type SeHouses, seHousesOf } from './se-units.js';
+import { MAX_HOUSES, type SeHouses } from './se-units.js';
 import { NODE_WORDS, computeOnClosures } from './closure.js';
 import type { SearchFilter } from './search.js';
 
@@ -62,7 +62,8 @@ const BOARD: BoardClosures = {
   words: 0,
   on: new Int32Array(729 * NODE_WORDS),
   onWords: new Int32Array(729),
-  houses: seHousesOf(),
+  // Set by prepareBoard before anything reads it (no chain houses built at import).
+  houses: null as unknown as SeHouses,
   noContradiction: false,
   noMultiple: false,
 };

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Geometry } from '../../core/geometry.js';
 import type { Candidate, Step } from '../../core/step.js';
-import { TYPE_BLOCK, TYPE_COLUMN, TYPE_ROW, seHouses } from '../houses.js';
+import { seHouses } from '../houses.js';
 
 /**
  * The houses of each cell of a geometry as two words: bits 0-26 for houses 0-26 (`lo`), bits 0-..
@@ -41,10 +41,11 @@ export function housesSharedBy(geometry: Geometry, cells: readonly number[], bas
   const se = seHouses(geometry);
   const out: number[] = [];
   const w = geometry.houseWords;
+  // Rows 0-8, columns 9-17, then regular boxes 18-26 (a jigsaw's pieces from 18 are not basic), then extra houses.
+  const basicEnd = basicOnly ? (geometry.regularBoxes ? 27 : 18) : se.order.length;
   for (let k = 0; k < se.order.length; k++) {
     const house = se.order[k]!;
-    const type = se.typeOf[house]!;
-    if (basicOnly && type !== TYPE_BLOCK && type !== TYPE_COLUMN && type !== TYPE_ROW) continue;
+    if (house >= basicEnd) continue;
     if (cells.every((cell) => (w[house * 3 + ((cell / 27) | 0)]! & (1 << (cell % 27))) !== 0)) out.push(house);
   }
   return out;
