@@ -1100,6 +1100,7 @@ export class BandExtraSolver {
    * digit's patterns in altPatterns for branchOnLine.
    */
   private bestAltLine(bestTotal: number): number {
+    const groups = altGroups!;
     const forward = altForward!;
     const boards = this.boards;
     const alt = this.altPatterns;
@@ -1110,21 +1111,22 @@ export class BandExtraSolver {
       const b0 = boards[first]!;
       const b1 = boards[first + 1]!;
       const b2 = boards[first + 2]!;
-      const a0 = forward[(b0 >>> 9) & 0x1ff]!;
-      const a1 = forward[b0 >>> 18]!;
-      const a2 = forward[b1 & 0x1ff]!;
-      const m0 = forward[b1 >>> 18]!;
-      const m1 = forward[b2 & 0x1ff]!;
-      const m2 = forward[(b2 >>> 9) & 0x1ff]!;
-      const e0 = forward[b0 & 0x1ff]!;
-      const e1 = forward[(b1 >>> 9) & 0x1ff]!;
-      const e2 = forward[b2 >>> 18]!;
-      const pa = miniRows(a0 | (a1 << 9) | (a2 << 18));
-      const pb = miniRows(m0 | (m1 << 9) | (m2 << 18));
-      const pc = miniRows(e0 | (e1 << 9) | (e2 << 18));
-      const ca = a0 | a1 | a2;
-      const cb = m0 | m1 | m2;
-      const cc = e0 | e1 | e2;
+      const r0 = b0 & 0x1ff;
+      const r1 = (b0 >>> 9) & 0x1ff;
+      const r2 = b0 >>> 18;
+      const r3 = b1 & 0x1ff;
+      const r4 = (b1 >>> 9) & 0x1ff;
+      const r5 = b1 >>> 18;
+      const r6 = b2 & 0x1ff;
+      const r7 = (b2 >>> 9) & 0x1ff;
+      const r8 = b2 >>> 18;
+      // As windowRule reads them: the reordered bands' boxes are the rows' column groups.
+      const pa = groups[r1]! | (groups[r2]! << 3) | (groups[r3]! << 6);
+      const pb = groups[r5]! | (groups[r6]! << 3) | (groups[r7]! << 6);
+      const pc = groups[r0]! | (groups[r4]! << 3) | (groups[r8]! << 6);
+      const ca = forward[r1 | r2 | r3]!;
+      const cb = forward[r5 | r6 | r7]!;
+      const cc = forward[r0 | r4 | r8]!;
       const s0 = stackPattern(ca, cb, cc, 0);
       const s1 = stackPattern(ca, cb, cc, 3);
       const s2 = stackPattern(ca, cb, cc, 6);
