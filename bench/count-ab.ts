@@ -2,7 +2,8 @@
  * Counting, this build against another, taking turns in one process (the machine is shared, so only
  * ratios measured side by side mean anything): the variant sets' puzzles counted to 2 from the
  * fixture's JSON line, from a variant line, and on rules already built, in puzzles per CPU-second,
- * median of the rounds.
+ * median of the rounds; each round takes turns in slices of about 20 ms (rates()), and the ratio is
+ * the median of the rounds' ratios.
  *
  *   cp -r build-bench /tmp/before            # the code before, built
  *   (change the code) && npx tsc -p tsconfig.bench.json
@@ -73,16 +74,30 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-function rate(items: number, run: (i: number) => number): number {
+/**
+ * Rates of each build on the same work, in slices of about 20 ms taking turns (which goes first
+ * alternates), 0.25 s each in all: on a shared machine the load changes within a second, and
+ * slices this short let both builds see the same load (rounds of 0.25 s one after the other
+ * ranged from 0.6x to 1.5x on the same code).
+ */
+function rates(items: number, runs: ((i: number) => number)[]): number[] {
   let sink = 0;
-  let done = 0;
-  const start = cpuSeconds();
-  do {
-    for (let i = 0; i < items; i++) sink += run(i);
-    done += items;
-  } while (cpuSeconds() - start < 0.25);
+  const done = runs.map(() => 0);
+  const seconds = runs.map(() => 0);
+  for (let slice = 0; slice < 12; slice++) {
+    for (let k = 0; k < runs.length; k++) {
+      const b = slice % 2 === 0 ? k : runs.length - 1 - k;
+      const run = runs[b]!;
+      const start = cpuSeconds();
+      do {
+        for (let i = 0; i < items; i++) sink += run(i);
+        done[b] = done[b]! + items;
+      } while (cpuSeconds() - start < 0.02);
+      seconds[b] = seconds[b]! + cpuSeconds() - start;
+    }
+  }
   if (sink < 0) console.log(sink);
-  return done / (cpuSeconds() - start);
+  return done.map((n, b) => n / seconds[b]!);
 }
 
 const median = (list: number[]) => list.slice().sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
@@ -113,17 +128,17 @@ for (const name of chosen) {
     return kinds;
   });
   const kindCount = perBuild[0]!.length;
-  const rates = builds.map(() => Array.from({ length: kindCount }, () => [] as number[]));
+  const measuredRates = builds.map(() => Array.from({ length: kindCount }, () => [] as number[]));
   for (let round = 0; round < ROUNDS; round++) {
     for (let k = 0; k < kindCount; k++) {
-      // Alternate which build goes first.
-      const order = round % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
-      for (const b of order) rates[b]![k]!.push(rate(lines.length, perBuild[b]![k]![1]));
+      const measured = rates(lines.length, perBuild.map((kinds) => kinds[k]![1]));
+      measured.forEach((rate, b) => measuredRates[b]![k]!.push(rate));
     }
   }
   for (let k = 0; k < kindCount; k++) {
-    const cols = builds.map((b, i) => `${b.label} ${Math.round(median(rates[i]![k]!)).toLocaleString('en-US')}/s`);
-    const ratioText = builds.length > 1 ? `  this/other ${(median(rates[0]![k]!) / median(rates[1]![k]!)).toFixed(2)}x (per round: ${rates[0]![k]!.map((r, j) => (r / rates[1]![k]![j]!).toFixed(2)).join(' ')})` : '';
+    const cols = builds.map((b, i) => `${b.label} ${Math.round(median(measuredRates[i]![k]!)).toLocaleString('en-US')}/s`);
+    const ratios = builds.length > 1 ? measuredRates[0]![k]!.map((r, j) => r / measuredRates[1]![k]![j]!) : [];
+    const ratioText = builds.length > 1 ? `  this/other ${median(ratios).toFixed(2)}x, median of the rounds (per round: ${ratios.map((r) => r.toFixed(2)).join(' ')})` : '';
     console.log(`${name} ${perBuild[0]![k]![0]}: ${cols.join('  ')}${ratioText}`);
   }
 }

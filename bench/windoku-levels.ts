@@ -2,9 +2,9 @@
  * `node build-bench/bench/windoku-levels.js`: windoku's count against the classic band solver on
  * puzzles of the same difficulty, taking turns in one process (the machine is shared: the ratio of
  * bench:variants compares rates measured minutes apart). For each pair of sets (windoku and the
- * classic set it is compared with in bench:variants), BENCH_ROUNDS rounds (9) of each in turn, about
- * 0.25 s a round; printed: puzzles per CPU-second (medians), the median of the rounds' ratios, and
- * the search nodes a puzzle (count to 2).
+ * classic set it is compared with in bench:variants), BENCH_ROUNDS rounds (9), each taking turns in
+ * slices of about 20 ms (ratesOf), 0.25 s a side; printed: puzzles per CPU-second (medians), the
+ * median of the rounds' ratios, and the search nodes a puzzle (count to 2).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -32,16 +32,30 @@ function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
-function rate(items: Uint8Array[], count: (givens: Uint8Array) => number): number {
+/**
+ * Rates of windoku and classic counting, in slices of about 20 ms taking turns (which goes first
+ * alternates), 0.25 s each in all: on a shared machine the load changes within a second, and
+ * slices this short let both sides see the same load.
+ */
+function ratesOf(w: Uint8Array[], c: Uint8Array[]): [windoku: number, classic: number] {
   let sink = 0;
-  let done = 0;
-  const start = cpuSeconds();
-  do {
-    for (const givens of items) sink += count(givens);
-    done += items.length;
-  } while (cpuSeconds() - start < 0.25);
+  const done = [0, 0];
+  const seconds = [0, 0];
+  for (let slice = 0; slice < 12; slice++) {
+    for (let k = 0; k < 2; k++) {
+      const side = (slice + k) % 2;
+      const items = side === 0 ? w : c;
+      const count = side === 0 ? countWindoku : countClassic;
+      const start = cpuSeconds();
+      do {
+        for (const givens of items) sink += count(givens);
+        done[side] = done[side]! + items.length;
+      } while (cpuSeconds() - start < 0.02);
+      seconds[side] = seconds[side]! + cpuSeconds() - start;
+    }
+  }
   if (sink < 0) console.log(sink);
-  return done / (cpuSeconds() - start);
+  return [done[0]! / seconds[0]!, done[1]! / seconds[1]!];
 }
 
 const median = (list: number[]) => list.slice().sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
@@ -71,16 +85,7 @@ for (const [windokuFile, classicFile] of PAIRS) {
   const cRates: number[] = [];
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    // Which goes first alternates: in one process the first of a pair often runs faster.
-    let ww: number;
-    let cc: number;
-    if (round % 2 === 0) {
-      ww = rate(w, countWindoku);
-      cc = rate(c, countClassic);
-    } else {
-      cc = rate(c, countClassic);
-      ww = rate(w, countWindoku);
-    }
+    const [ww, cc] = ratesOf(w, c);
     wRates.push(ww);
     cRates.push(cc);
     ratios.push(ww / cc);

@@ -227,6 +227,48 @@ describe('counts match the brute force', () => {
   });
 });
 
+describe('windoku: the reordered grid takes the windows and the houses they imply (band-extra-solver.ts windowRule)', () => {
+  const rules = buildRules({ size: 9, windoku: true });
+  const solution = someSolution(rules, seedrandom('windoku solution'));
+
+  // Pairs of cells in different rows, columns and boxes that share a window or a house the
+  // windows imply (rows and columns 0-8): r3c3-r4c4 and r6c6-r7c7 (windows), r1c1-r5c5 (rows and
+  // columns 0, 4, 8), r2c1-r4c5 (rows 1-3 x columns 0, 4, 8), r1c2-r5c4 (rows 0, 4, 8 x columns 1-3).
+  test.each([
+    ['window', 20, 30],
+    ['window', 50, 60],
+    ['implied house', 0, 40],
+    ['implied house', 9, 31],
+    ['implied house', 1, 39],
+  ])('two givens clashing only in a %s (cells %i and %i) count none; apart from the windows they have solutions', (_, a, b) => {
+    const givens = new Uint8Array(81);
+    givens[a] = 5;
+    givens[b] = 5;
+    expect(countRules(classicRules(9), givens, 5)).toBe(5);
+    expect(countRules(rules, givens, 5)).toBe(0);
+    expect(solveRules(rules, givens)).toBeNull();
+    // With most of a solution given (its other 5s taken away), as the brute force.
+    const full = blanked(solution, 24, seedrandom(`windoku clash ${a}`));
+    for (let cell = 0; cell < 81; cell++) if (full[cell] === 5) full[cell] = 0;
+    full[a] = 5;
+    full[b] = 5;
+    expect(bruteCount(rules, full, 5)).toBe(countRules(rules, full, 5));
+  });
+
+  test('many blanks: several solutions, counted as the brute force up to the limit', () => {
+    const counts: number[] = [];
+    const random = seedrandom('windoku blanks');
+    for (const blanks of [30, 40, 48]) {
+      const givens = blanked(solution, blanks, random);
+      const expected = bruteCount(rules, givens, 40);
+      counts.push(expected);
+      expect(countRules(rules, givens, 40), `${blanks} blanks ${formatValues(rules, givens)}`).toBe(expected);
+    }
+    expect(counts.some((n) => n > 1)).toBe(true);
+    expect(countRules(rules, new Uint8Array(81), 40)).toBe(40);
+  });
+});
+
 describe("Solo's puzzles (test/fixtures/variants)", () => {
   test.each(['jigsaw.txt', 'jigsaw-unreasonable.txt', 'x.txt', 'killer.txt', '6x6.txt', '16x16.txt', 'windoku.txt', 'classic-solo.txt'])('%s: every puzzle unique, its solution valid', (file) => {
     const fixtures = readVariantFixtures(file);

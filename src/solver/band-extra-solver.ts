@@ -43,7 +43,7 @@ import {
  *   cells or more, as grid9-solver.ts does for any two houses);
  * - windoku: its four windows and the five houses they imply are the boxes of a second classic
  *   grid (rows and columns in the order 1-3, 5-7, 0/4/8), on which the band and stack permutation
- *   rule runs as on the first (altRule). That does the rows' and columns' pairs with those nine
+ *   rule runs as on the first (windowRule). That does the rows' and columns' pairs with those nine
  *   houses and their hidden singles, in a few table lookups per digit instead of about 70 pairs.
  * Tables are derived from the rules value's houses (houses 27.. are the extra ones) and cached by
  * layout; tests hold them equal to the rules value (test/band-extra-solver.test.ts).
@@ -60,14 +60,14 @@ interface ExtraTables {
   /**
    * Windoku: the four windows are among the extra houses, so that the rows and columns read in
    * ALT_ORDER with the windows and the houses they imply as boxes make a second classic grid, on
-   * which altRule runs the band and stack permutation rule.
+   * which windowRule runs the band and stack permutation rule.
    */
   readonly windows: boolean;
   /** House e's cells as three band words at e * 3. */
   readonly mask: Int32Array;
   /**
    * The extra houses extraSingles looks at (three words each): all but, with the windows, the nine
-   * boxes of the reordered grid, whose hidden singles altRule and the row singles find.
+   * boxes of the reordered grid, whose hidden singles windowRule and the row singles find.
    */
   readonly singlesCount: number;
   readonly singlesMask: Int32Array;
@@ -75,6 +75,12 @@ interface ExtraTables {
   readonly peers: Int32Array;
   /** Per band, the cells in some extra house. */
   readonly inExtra: Int32Array;
+  /**
+   * What a placement clears (place, propagate): peers and inExtra without, for windoku, the nine
+   * boxes of the reordered grid, whose digits windowRule takes out.
+   */
+  readonly fixPeers: Int32Array;
+  readonly fixInExtra: Int32Array;
   /** Pairs (extra house, box/row/column) sharing 2+ cells: 9 words each (shared, extra only, other only). */
   readonly pairCount: number;
   readonly pairs: Int32Array;
@@ -150,13 +156,33 @@ function compileExtra(rules: Rules): ExtraTables {
     const at = cell * 3 + CELL_BAND[cell]!;
     peers[at] = peers[at]! & ~CELL_BIT[cell]!;
   }
+  // With the windows, windowRule takes a fixed cell's digit out of its window or implied house: a
+  // placement need only clear the other extra houses (none on a plain windoku).
+  const altBoxes = windows ? new Set(altBoxKeys()) : new Set<string>();
+  let fixPeers = peers;
+  let fixInExtra = inExtra;
+  if (windows) {
+    fixPeers = new Int32Array(81 * 3);
+    fixInExtra = new Int32Array(3);
+    for (let e = 0; e < count; e++) {
+      const cells = extra[e]!;
+      if (altBoxes.has(cellsKey(cells))) continue;
+      for (const cell of cells) {
+        for (let w = 0; w < 3; w++) fixPeers[cell * 3 + w] = fixPeers[cell * 3 + w]! | mask[e * 3 + w]!;
+        setCell(fixInExtra, 0, cell);
+      }
+    }
+    for (let cell = 0; cell < 81; cell++) {
+      const at = cell * 3 + CELL_BAND[cell]!;
+      fixPeers[at] = fixPeers[at]! & ~CELL_BIT[cell]!;
+    }
+  }
   const pairs: number[] = [];
   const other = new Int32Array(3);
-  // With the windows, altRule's band and stack rule on the reordered grid covers every pair of
+  // With the windows, windowRule's band and stack rule on the reordered grid covers every pair of
   // one of its nine boxes with a row or a column (locked candidates both ways, and more). Their pairs
   // with the classic boxes (2-4 cells shared) are left out as well: on the windoku sets they took
   // 3-9% of the nodes away but cost a quarter of the time (bench:variants, 2026-11-28).
-  const altBoxes = windows ? new Set(altBoxKeys()) : new Set<string>();
   const singles: number[] = [];
   for (let e = 0; e < count; e++) {
     if (windows && altBoxes.has(cellsKey(extra[e]!))) continue;
@@ -184,7 +210,7 @@ function compileExtra(rules: Rules): ExtraTables {
       housesOf[cell * 2 + (h >> 5)] = housesOf[cell * 2 + (h >> 5)]! | (1 << (h & 31));
     }
   }
-  const tables: ExtraTables = { count, implied: implied === null ? 0 : implied.length, windows, singlesCount: singles.length / 3, singlesMask: new Int32Array(singles), mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs), houseMask, housesOf };
+  const tables: ExtraTables = { count, implied: implied === null ? 0 : implied.length, windows, fixPeers, fixInExtra, singlesCount: singles.length / 3, singlesMask: new Int32Array(singles), mask, peers, inExtra, pairCount: pairs.length / 9, pairs: new Int32Array(pairs), houseMask, housesOf };
   tablesOf.set(key, tables);
   return tables;
 }
@@ -350,6 +376,10 @@ const ALT_ORDER = [1, 2, 3, 5, 6, 7, 0, 4, 8] as const;
 /** A row's 9-bit column set in the alternative order (bit p: column ALT_ORDER[p]) and back; made on first use. */
 let altForward: Uint16Array | null = null;
 let altBack: Uint16Array | null = null;
+/** A row's 9-bit column set -> the reordered grid's boxes it meets (bit 0: columns 1-3, 1: 5-7, 2: 0/4/8); made on first use. */
+let altGroups: Uint8Array | null = null;
+/** Those boxes (3 bits) -> their columns (9 bits); made on first use. */
+let altGroupColumns: Uint16Array | null = null;
 
 function altTables(): void {
   if (altForward !== null) return;
@@ -361,6 +391,11 @@ function altTables(): void {
       if ((mask >>> p) & 1) back[mask] = back[mask]! | (1 << ALT_ORDER[p]!);
     }
   }
+  const groups = new Uint8Array(512);
+  for (let mask = 0; mask < 512; mask++) groups[mask] = (mask & 0x00e ? 1 : 0) | (mask & 0x0e0 ? 2 : 0) | (mask & 0x111 ? 4 : 0);
+  altGroups = groups;
+  altGroupColumns = new Uint16Array(8);
+  for (let boxes = 0; boxes < 8; boxes++) altGroupColumns[boxes] = (boxes & 1 ? 0x00e : 0) | (boxes & 2 ? 0x0e0 : 0) | (boxes & 4 ? 0x111 : 0);
   altForward = forward;
   altBack = back;
 }
@@ -453,8 +488,8 @@ export class BandExtraSolver {
   count(rules: Rules, givens: ArrayLike<number>, limit: number): number {
     this.extra = compileExtra(rules);
     if (cageCountOf(rules) === 0) {
-      this.peers = this.extra.peers;
-      this.withPeers = this.extra.inExtra;
+      this.peers = this.extra.fixPeers;
+      this.withPeers = this.extra.fixInExtra;
       this.cageCount = 0;
     } else {
       // Killers: cage-mates are peers too, and the summed cages (innies included) get their own pass.
@@ -602,18 +637,13 @@ export class BandExtraSolver {
       singlesPending = 0;
       if (placedAny) continue;
       if (stackPending !== 0) {
-        const changed = stackRule(this.boards, stackPending);
+        const changed = this.extra.windows ? this.windowRule(stackPending) : stackRule(this.boards, stackPending);
         if (changed < 0) return false;
         this.dirty |= changed;
         stackPending = 0;
-        if (this.dirty !== 0) continue;
       }
+      if (this.dirty !== 0) continue;
       if (this.extraPending !== 0) {
-        if (this.extra.windows) {
-          const changed = this.altRule(this.extraPending);
-          if (changed < 0) return false;
-          this.dirty |= changed;
-        }
         if (!this.extraSingles()) return false;
         if (this.dirty !== 0) continue;
         if (!this.extraLocked()) return false;
@@ -636,19 +666,24 @@ export class BandExtraSolver {
   }
 
   /**
-   * Windoku: the band and stack permutation rule (band-solver.ts) on the reordered grid, whose rows
-   * and columns are read in ALT_ORDER (1-3, 5-7, 0/4/8) and whose boxes are the four windows and
-   * the five houses they imply, for the digits whose boards changed: every row/window and
-   * column/window interaction at once (locked candidates both ways; with the row singles of
-   * propagate, hidden singles in the windows). Per digit, its three boards are read as the
-   * reordered grid's three bands (a row's nine bits through altForward), closed, and written back.
-   * Returns the boards it changed (dirty bits), -1 on a contradiction.
+   * Windoku, for the digits whose boards changed: the stack rule (stackRule), then the band and
+   * stack permutation rule on the reordered grid, whose rows and columns are read in ALT_ORDER
+   * (1-3, 5-7, 0/4/8) and whose boxes are the four windows and the five houses they imply: every
+   * row/window and column/window interaction at once (locked candidates both ways; with the row
+   * singles of propagate, hidden singles in the windows; a fixed cell's digit leaves its window).
+   * The reordered bands are read off the boards row by row, a row's boxes being its column groups
+   * 1-3, 5-7 and 0/4/8 (altGroups, altGroupColumns); only the stacks' columns go through
+   * altForward and altBack. One pass with the stacks: running them apart took a round of
+   * propagate more and 7-12% longer (bench/count-ab.ts, 2026-11-28). Returns the boards it
+   * changed (dirty bits), -1 on a contradiction.
    *
-   *     reordered band 0: rows 1, 2, 3    boxes: columns 1-3 | 5-7 | 0, 4, 8
+   *     reordered band 0: rows 1, 2, 3    its boxes: columns 1-3 | 5-7 | 0, 4, 8
    *     reordered band 1: rows 5, 6, 7
    *     reordered band 2: rows 0, 4, 8
    */
-  private altRule(pending: number): number {
+  private windowRule(pending: number): number {
+    const groups = altGroups!;
+    const groupColumns = altGroupColumns!;
     const forward = altForward!;
     const back = altBack!;
     const boards = this.boards;
@@ -659,35 +694,57 @@ export class BandExtraSolver {
       const b0 = boards[first]!;
       const b1 = boards[first + 1]!;
       const b2 = boards[first + 2]!;
-      // The reordered grid's bands: rows 1-3, 5-7 and 0/4/8, columns in ALT_ORDER.
-      let a = forward[(b0 >>> 9) & 0x1ff]! | (forward[b0 >>> 18]! << 9) | (forward[b1 & 0x1ff]! << 18);
-      let m = forward[b1 >>> 18]! | (forward[b2 & 0x1ff]! << 9) | (forward[(b2 >>> 9) & 0x1ff]! << 18);
-      let e = forward[b0 & 0x1ff]! | (forward[(b1 >>> 9) & 0x1ff]! << 9) | (forward[b2 >>> 18]! << 18);
-      const ka = PERMUTATION_CLOSURE[miniRows(a)]!;
-      const km = PERMUTATION_CLOSURE[miniRows(m)]!;
-      const ke = PERMUTATION_CLOSURE[miniRows(e)]!;
+      // The stacks, as stackRule.
+      const c0 = columnsOf(b0);
+      const c1 = columnsOf(b1);
+      const c2 = columnsOf(b2);
+      const t0 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 0)]!;
+      const t1 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 3)]!;
+      const t2 = PERMUTATION_CLOSURE[stackPattern(c0, c1, c2, 6)]!;
+      if (t0 === 0 || t1 === 0 || t2 === 0) return -1;
+      const k0 = stackPattern(t0, t1, t2, 0);
+      const k1 = stackPattern(t0, t1, t2, 3);
+      const k2 = stackPattern(t0, t1, t2, 6);
+      const x0 = b0 & (k0 | (k0 << 9) | (k0 << 18));
+      const x1 = b1 & (k1 | (k1 << 9) | (k1 << 18));
+      const x2 = b2 & (k2 | (k2 << 9) | (k2 << 18));
+      // The reordered grid's bands: rows 1-3, 5-7 and 0/4/8, a row's boxes its column groups.
+      let r0 = x0 & 0x1ff;
+      let r1 = (x0 >>> 9) & 0x1ff;
+      let r2 = x0 >>> 18;
+      let r3 = x1 & 0x1ff;
+      let r4 = (x1 >>> 9) & 0x1ff;
+      let r5 = x1 >>> 18;
+      let r6 = x2 & 0x1ff;
+      let r7 = (x2 >>> 9) & 0x1ff;
+      let r8 = x2 >>> 18;
+      const ka = PERMUTATION_CLOSURE[groups[r1]! | (groups[r2]! << 3) | (groups[r3]! << 6)]!;
+      const km = PERMUTATION_CLOSURE[groups[r5]! | (groups[r6]! << 3) | (groups[r7]! << 6)]!;
+      const ke = PERMUTATION_CLOSURE[groups[r0]! | (groups[r4]! << 3) | (groups[r8]! << 6)]!;
       if (ka === 0 || km === 0 || ke === 0) return -1;
-      a &= EXPAND[ka]!;
-      m &= EXPAND[km]!;
-      e &= EXPAND[ke]!;
-      // Its stacks, as stackRule does.
-      const ca = columnsOf(a);
-      const cm = columnsOf(m);
-      const ce = columnsOf(e);
+      r1 &= groupColumns[ka & 7]!;
+      r2 &= groupColumns[(ka >>> 3) & 7]!;
+      r3 &= groupColumns[ka >>> 6]!;
+      r5 &= groupColumns[km & 7]!;
+      r6 &= groupColumns[(km >>> 3) & 7]!;
+      r7 &= groupColumns[km >>> 6]!;
+      r0 &= groupColumns[ke & 7]!;
+      r4 &= groupColumns[(ke >>> 3) & 7]!;
+      r8 &= groupColumns[ke >>> 6]!;
+      // Its stacks: the columns of each of its bands, in the reordered order.
+      const ca = forward[r1 | r2 | r3]!;
+      const cm = forward[r5 | r6 | r7]!;
+      const ce = forward[r0 | r4 | r8]!;
       const s0 = PERMUTATION_CLOSURE[stackPattern(ca, cm, ce, 0)]!;
       const s1 = PERMUTATION_CLOSURE[stackPattern(ca, cm, ce, 3)]!;
       const s2 = PERMUTATION_CLOSURE[stackPattern(ca, cm, ce, 6)]!;
       if (s0 === 0 || s1 === 0 || s2 === 0) return -1;
-      const keepA = stackPattern(s0, s1, s2, 0);
-      const keepM = stackPattern(s0, s1, s2, 3);
-      const keepE = stackPattern(s0, s1, s2, 6);
-      a &= keepA | (keepA << 9) | (keepA << 18);
-      m &= keepM | (keepM << 9) | (keepM << 18);
-      e &= keepE | (keepE << 9) | (keepE << 18);
-      // Back to rows 0-8 (each row a subset of what it was).
-      const n0 = back[e & 0x1ff]! | (back[a & 0x1ff]! << 9) | (back[(a >>> 9) & 0x1ff]! << 18);
-      const n1 = back[a >>> 18]! | (back[(e >>> 9) & 0x1ff]! << 9) | (back[m & 0x1ff]! << 18);
-      const n2 = back[(m >>> 9) & 0x1ff]! | (back[m >>> 18]! << 9) | (back[e >>> 18]! << 18);
+      const keepA = back[stackPattern(s0, s1, s2, 0)]!;
+      const keepM = back[stackPattern(s0, s1, s2, 3)]!;
+      const keepE = back[stackPattern(s0, s1, s2, 6)]!;
+      const n0 = (r0 & keepE) | ((r1 & keepA) << 9) | ((r2 & keepA) << 18);
+      const n1 = (r3 & keepA) | ((r4 & keepE) << 9) | ((r5 & keepM) << 18);
+      const n2 = (r6 & keepM) | ((r7 & keepM) << 9) | ((r8 & keepE) << 18);
       if (n0 !== b0) {
         boards[first] = n0;
         dirty |= 1 << first;
@@ -1043,6 +1100,7 @@ export class BandExtraSolver {
    * digit's patterns in altPatterns for branchOnLine.
    */
   private bestAltLine(bestTotal: number): number {
+    const groups = altGroups!;
     const forward = altForward!;
     const boards = this.boards;
     const alt = this.altPatterns;
@@ -1053,21 +1111,22 @@ export class BandExtraSolver {
       const b0 = boards[first]!;
       const b1 = boards[first + 1]!;
       const b2 = boards[first + 2]!;
-      const a0 = forward[(b0 >>> 9) & 0x1ff]!;
-      const a1 = forward[b0 >>> 18]!;
-      const a2 = forward[b1 & 0x1ff]!;
-      const m0 = forward[b1 >>> 18]!;
-      const m1 = forward[b2 & 0x1ff]!;
-      const m2 = forward[(b2 >>> 9) & 0x1ff]!;
-      const e0 = forward[b0 & 0x1ff]!;
-      const e1 = forward[(b1 >>> 9) & 0x1ff]!;
-      const e2 = forward[b2 >>> 18]!;
-      const pa = miniRows(a0 | (a1 << 9) | (a2 << 18));
-      const pb = miniRows(m0 | (m1 << 9) | (m2 << 18));
-      const pc = miniRows(e0 | (e1 << 9) | (e2 << 18));
-      const ca = a0 | a1 | a2;
-      const cb = m0 | m1 | m2;
-      const cc = e0 | e1 | e2;
+      const r0 = b0 & 0x1ff;
+      const r1 = (b0 >>> 9) & 0x1ff;
+      const r2 = b0 >>> 18;
+      const r3 = b1 & 0x1ff;
+      const r4 = (b1 >>> 9) & 0x1ff;
+      const r5 = b1 >>> 18;
+      const r6 = b2 & 0x1ff;
+      const r7 = (b2 >>> 9) & 0x1ff;
+      const r8 = b2 >>> 18;
+      // As windowRule reads them: the reordered bands' boxes are the rows' column groups.
+      const pa = groups[r1]! | (groups[r2]! << 3) | (groups[r3]! << 6);
+      const pb = groups[r5]! | (groups[r6]! << 3) | (groups[r7]! << 6);
+      const pc = groups[r0]! | (groups[r4]! << 3) | (groups[r8]! << 6);
+      const ca = forward[r1 | r2 | r3]!;
+      const cb = forward[r5 | r6 | r7]!;
+      const cc = forward[r0 | r4 | r8]!;
       const s0 = stackPattern(ca, cb, cc, 0);
       const s1 = stackPattern(ca, cb, cc, 3);
       const s2 = stackPattern(ca, cb, cc, 6);
