@@ -27,7 +27,7 @@ import { formatValues } from '../src/formats/values.js';
 import { buildRules } from '../src/rules/build.js';
 import { findGivenConflict, type Puzzle } from '../src/rules/puzzle.js';
 import type { RulesSpec } from '../src/rules/types.js';
-import { runBinary } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
 
 const FIXTURES = new URL('./fixtures/variants/', import.meta.url).pathname;
 const fixture = (name: string): string => readFileSync(join(FIXTURES, name), 'utf8');
@@ -364,19 +364,34 @@ describe('bad input: a coded error naming the line and the problem', () => {
     expect(record.error.message.startsWith('bad.txt:2: ')).toBe(true);
   });
 
-  test('each exits 1 through the built CLI, with one line naming the file and line', () => {
+  // Each through `check` as the binary runs it (runCli, in this process: a spawn each was 4 CPU-s),
+  // then all of them in one file through the built binary itself: its exit code and its lines.
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const reasonOf = (expected: RegExp) => expected.source.replace(/^\^[A-Z_]+: /, '').replace(/^\^/, '');
+  test('each exits 1 through the CLI, with one line naming the file and line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-press-variants-'));
     for (const [name, line, expected] of BAD) {
       const file = join(dir, 'bad.txt');
       writeFileSync(file, `# ${name}\n${line}\n`);
-      const result = runBinary(['check', file]);
+      const result = await run(['check', file]);
       expect(result.code, name).toBe(1);
       const lines = result.stdout.trim().split('\n');
       expect(lines.length, name).toBe(2); // the record's line and the summary
-      const reason = expected.source.replace(/^\^[A-Z_]+: /, '');
-      expect(lines[0], name).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2: invalid: ${reason.replace(/^\^/, '')}`));
+      expect(lines[0], name).toMatch(new RegExp(`^${escape(file)}:2: invalid: ${reasonOf(expected)}`));
       expect(lines[1]).toMatch(/0 unique, 0 multiple, 0 none, 1 invalid$/);
       expect(result.stderr).toBe('');
     }
+  });
+
+  test('the built binary: all of them in one file, each its own line naming the file and line, exit 1', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sudoku-press-variants-')), 'bad.txt');
+    writeFileSync(file, BAD.map(([name, line]) => `# ${name}\n${line}\n`).join(''));
+    const result = runBinary(['check', file]);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\n');
+    expect(lines).toHaveLength(BAD.length + 1);
+    BAD.forEach(([name, , expected], i) => expect(lines[i], name).toMatch(new RegExp(`^${escape(file)}:${2 * i + 2}: invalid: ${reasonOf(expected)}`)));
+    expect(lines.at(-1)).toMatch(new RegExp(`0 unique, 0 multiple, 0 none, ${BAD.length} invalid$`));
+    expect(result.stderr).toBe('');
   });
 });

@@ -34,6 +34,17 @@ const SOLO_SIXTEEN = formatVariantLine(readVariantFixtures('16x16.txt')[0]!);
 
 const count = (svg: string, cls: string): number => svg.split(`class="${cls}"`).length - 1;
 
+/**
+ * A variant line's graded path, found once for the tests that read it (the Samurai's takes seconds:
+ * the page test and the Chromium test read the same one). Each caller gets its own copy of the steps.
+ */
+const paths = new Map<string, ReturnType<typeof gradeWithPath>>();
+function pathOf(line: string): ReturnType<typeof gradeWithPath> {
+  if (!paths.has(line)) paths.set(line, gradeWithPath(parseVariantLine(line)));
+  const { grade, steps } = paths.get(line)!;
+  return { grade, steps: steps.slice() };
+}
+
 describe('the step drawing (src/draw/general-step.ts)', () => {
   it.each([
     ['16x16', 'hidden-quad'],
@@ -77,7 +88,7 @@ describe('the explain page', () => {
     // (A Samurai the chains rung finishes: the fixtures' others take the dynamic chains, seconds each.)
     const [, , line] = caseOf('samurai', 'hidden-single-box');
     const { rules, givens } = parseVariantLine(line!);
-    const { grade, steps } = gradeWithPath({ rules, givens });
+    const { grade, steps } = pathOf(line!);
     const page = explainPage({ puzzle: givens, rules, source: 'test' });
     expect(page.outcome).toMatchObject({ status: 'graded', steps: steps.length });
     expect(page.outcome.status === 'graded' && page.outcome.grade).toEqual(grade);
@@ -113,8 +124,7 @@ describeWithTool('chromium', 'general pages in Chromium', () => {
     const file = join(dir, `${name}.html`);
     const result = await run(['explain', '--html', input, '-o', file]);
     expect(result.code, result.stderr).toBe(0);
-    const { rules, givens } = parseVariantLine(line);
-    const { steps } = gradeWithPath({ rules, givens });
+    const { steps } = pathOf(line);
     const withEliminations = steps.findIndex((s) => s.eliminations.length > 0);
     for (const width of [1920, 390]) {
       const page = await browser!.newPage();

@@ -7,9 +7,8 @@
  */
 import { optionKeys, ownOptions } from '../core/errors.js';
 import PDFDocument from 'pdfkit';
-import { openSync } from 'fontkit';
 import type { Writable } from 'node:stream';
-import { fontFile } from './fonts.js';
+import { fontFile, parsedFont } from './fonts.js';
 import type { Paint, Primitive, Scene } from '../draw/scene.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -142,23 +141,6 @@ export function paintScene(doc: Doc, scene: Scene, options: PaintSceneOptions): 
   const minWidth = (options.minLineWidth ?? 0) / scale;
   for (const p of scene.primitives) paintPrimitive(doc, p, fonts, options.gray ?? false, minWidth);
   doc.restore();
-}
-
-type ParsedFont = ReturnType<typeof openSync>;
-const parsedFonts = new Map<string, ParsedFont>();
-
-/**
- * A font file parsed once per process. pdfkit parses the file again for every document, and fontkit
- * decodes its tables again on every parse: that was about 60% of the time of a one-page picture PDF.
- * pdfkit takes a parsed font and subsets it per document, so sharing one is safe.
- */
-function parsedFont(file: string): ParsedFont {
-  let font = parsedFonts.get(file);
-  if (!font) {
-    font = openSync(file);
-    parsedFonts.set(file, font);
-  }
-  return font;
 }
 
 /** Options of {@link writeScenePdf}. */

@@ -14,7 +14,7 @@ import { boardScene, GREY_THEME, variantBoardScene, type Theme } from '../draw/i
 import type { Rules } from '../rules/types.js';
 import { paintScene } from './board-pdf.js';
 import { coverLayout, coverTheme, DEFAULT_COVER_THEME, type CoverTheme } from './cover-themes.js';
-import { fontFile, type FontName } from './fonts.js';
+import { fontFile, useBookFonts, type FontName } from './fonts.js';
 import type { Rect } from './layout.js';
 import { createTextMeasure, type BookPuzzle } from './pdf-writer.js';
 import { TextFitError, fitText as fitLine, textDoesNotFit, wrapText } from './text-fit.js';
@@ -183,7 +183,7 @@ export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverR
     const doc = new PDFDocument({
       autoFirstPage: false,
       compress: true,
-      font: fontFile('serif'),
+      font: null as unknown as string, // the book's fonts, registered below
       pdfVersion: '1.4',
       info: {
         Title: `${options.front.title} (cover)`,
@@ -194,6 +194,7 @@ export async function writeCoverFile(options: WriteCoverOptions): Promise<CoverR
         CreationDate: BOOK_DATE,
       },
     });
+    useBookFonts(doc);
     const finished = new Promise<void>((resolve, reject) => {
       stream.once('finish', resolve);
       stream.once('error', reject);

@@ -5,6 +5,7 @@
  * files, and embedded (subset) in every PDF.
  */
 import { join } from 'node:path';
+import { openSync } from 'fontkit';
 import { OutputFileError, whyNotAFile } from '../node/file-errors.js';
 import { packageRoot } from '../node/package-root.js';
 
@@ -42,4 +43,35 @@ export function fontFile(name: FontName): string {
     present.add(name);
   }
   return path;
+}
+
+type ParsedFont = ReturnType<typeof openSync>;
+const parsedFonts = new Map<string, ParsedFont>();
+
+/**
+ * A font file parsed once per process. pdfkit parses the file again for every document, and fontkit
+ * decodes its tables again on every parse: that was about 60% of the time of a one-page picture PDF,
+ * and a book makes two documents (the text check and the book), a cover a third. pdfkit takes a
+ * parsed font and subsets it per document, so sharing one is safe.
+ */
+export function parsedFont(file: string): ParsedFont {
+  let font = parsedFonts.get(file);
+  if (!font) {
+    font = openSync(file);
+    parsedFonts.set(file, font);
+  }
+  return font;
+}
+
+/**
+ * Registers every book font with a new pdfkit document under its file's path (what {@link fontFile}
+ * gives, so `doc.font(fontFile(name))` picks it), parsed once per process, and sets the text font
+ * (never the standard Helvetica, which is not embedded). The document is made with `font: null`.
+ */
+export function useBookFonts(doc: PDFKit.PDFDocument): void {
+  for (const name of Object.keys(FONT_PATHS) as FontName[]) {
+    const file = fontFile(name);
+    doc.registerFont(file, parsedFont(file) as unknown as PDFKit.Mixins.PDFFontSource);
+  }
+  doc.font(fontFile('serif'));
 }

@@ -15,7 +15,7 @@ import type { Rules } from '../rules/types.js';
 import { VARIANT_INFO, type BookVariant } from '../book/variants.js';
 import { paintScene } from './board-pdf.js';
 import { drawDigits, drawGridLines, type DigitFont } from './grid-pdf.js';
-import { fontFile, type FontName } from './fonts.js';
+import { fontFile, useBookFonts, type FontName } from './fonts.js';
 import {
   capitalize,
   fillPageText,
@@ -104,7 +104,7 @@ export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: 
     bufferPages: false,
     compress: true,
     pdfVersion: '1.4',
-    font: fontFile('serif'), // never load the standard Helvetica, which is not embedded
+    font: null as unknown as string, // the book's fonts, registered below (never the standard Helvetica, which is not embedded)
     info: {
       Title: plan.title,
       ...(options.front.author === '' ? {} : { Author: options.front.author }),
@@ -116,6 +116,7 @@ export async function writeBookPdf(options: WriteBookOptions): Promise<{ pages: 
       ...(options.metadata ?? {}),
     },
   });
+  useBookFonts(doc);
   const finished = new Promise<void>((resolve, reject) => {
     options.output.once('finish', resolve);
     options.output.once('error', reject);
@@ -208,7 +209,8 @@ function printsText(content: PageContent): boolean {
  */
 export function checkTextPages(options: Pick<WriteBookOptions, 'plan' | 'front' | 'texts' | 'primer' | 'hints'>): void {
   const { plan } = options;
-  const doc = new PDFDocument({ autoFirstPage: false, compress: false, font: fontFile('serif') });
+  const doc = new PDFDocument({ autoFirstPage: false, compress: false, font: null as unknown as string });
+  useBookFonts(doc);
   const painter = new Painter(doc, plan, options);
   for (const page of plan.pages) {
     const content = page.content;
@@ -896,6 +898,7 @@ function offset(rect: Rect, origin: Rect): Rect {
 
 /** A text measurer for planning (the same pdfkit metrics the writer uses), without writing anything. */
 export function createTextMeasure(): TextMeasure {
-  const doc = new PDFDocument({ autoFirstPage: false, font: fontFile('serif') });
+  const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
+  useBookFonts(doc);
   return (text, font, size) => doc.font(font).fontSize(size).widthOfString(text);
 }
