@@ -4,8 +4,7 @@ import { POPCOUNT } from '../core/tables.js';
 import { withKeptScans } from './house-scans.js';
 import { buildHouseOrder } from './houses-build.js';
 import { type NearCheck, nakedSingleNear, newHouseStamp, searchedNearChange, someChangedHouse, stampHouse } from './near-change.js';
-import { unitEmptyCount, unitPositions } from './singles.js';
-import { COMBOS } from './subsets.js';
+import { COMBOS, hiddenSetInUnit, nakedSetInUnit } from './subsets.js';
 import type { TechniqueDef } from './types.js';
 
 /*
@@ -163,82 +162,14 @@ function lockingNear(direct: boolean): NearCheck {
   };
 }
 
-/** Scratch: a unit's places of each digit, and the members a set may take. */
-const POS = new Uint16Array(9);
-const MEMBERS = new Uint8Array(9);
-
-/**
- * Hidden sets of `size` in one unit, with subsets.ts's conditions (empty cells, members with 2 to
- * `size` places, a union of `size` cells; then other candidates in them, or for the direct form
- * another digit left one place outside them). A unit's sets read its nine cells only.
- */
+/** Hidden sets of `size` in one unit: subsets.ts's own search of that unit. */
 function hiddenSetIn(size: number, direct: boolean): (board: Readonly<Board>, geometry: Geometry, unit: number) => boolean {
-  const combos = COMBOS[size]!;
-  return (board, geometry, unit) => {
-    const { houseCells } = geometry;
-    const empty = unitEmptyCount(board, unit, houseCells);
-    if (direct ? empty <= size : empty <= size * 2) return false;
-    unitPositions(board, unit, POS, houseCells);
-    let n = 0;
-    for (let d = 0; d < 9; d++) {
-      const count = POPCOUNT[POS[d]!]!;
-      if (count >= 2 && count <= size) MEMBERS[n++] = d;
-    }
-    if (n < size) return false;
-    const limit = 1 << n;
-    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
-      const pick = combos[c]!;
-      let union = 0;
-      let digits = 0;
-      for (let i = 0; i < n; i++) {
-        if ((pick & (1 << i)) === 0) continue;
-        union |= POS[MEMBERS[i]!]!;
-        digits |= 1 << MEMBERS[i]!;
-      }
-      if (POPCOUNT[union] !== size) continue;
-      if (!direct) {
-        for (let rest = union; rest !== 0; rest &= rest - 1) {
-          if ((board.candidates[houseCells[unit * 9 + 31 - Math.clz32(rest & -rest)]!]! & ~digits) !== 0) return true;
-        }
-        continue;
-      }
-      for (let d = 0; d < 9; d++) {
-        if ((digits & (1 << d)) !== 0 || POPCOUNT[POS[d]!]! <= 1) continue;
-        if (POPCOUNT[POS[d]! & ~union] === 1) return true;
-      }
-    }
-    return false;
-  };
+  return (board, geometry, unit) => hiddenSetInUnit(board, geometry, unit, size, direct, '', 0) !== null;
 }
 
-/** Naked sets of `size` in one unit, with subsets.ts's conditions (empty cells, members with 2 to `size` candidates, a union of `size` digits, another cell of the unit holding one). */
+/** Naked sets of `size` in one unit: subsets.ts's own search of that unit. */
 function nakedSetIn(size: number): (board: Readonly<Board>, geometry: Geometry, unit: number) => boolean {
-  const combos = COMBOS[size]!;
-  return (board, geometry, unit) => {
-    const { houseCells } = geometry;
-    if (unitEmptyCount(board, unit, houseCells) < size * 2) return false;
-    const base = unit * 9;
-    let n = 0;
-    for (let i = 0; i < 9; i++) {
-      const count = POPCOUNT[board.candidates[houseCells[base + i]!]!]!;
-      if (count >= 2 && count <= size) MEMBERS[n++] = i;
-    }
-    if (n < size) return false;
-    const limit = 1 << n;
-    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
-      const pick = combos[c]!;
-      let union = 0;
-      let indexes = 0;
-      for (let i = 0; i < n; i++) {
-        if ((pick & (1 << i)) === 0) continue;
-        union |= board.candidates[houseCells[base + MEMBERS[i]!]!]!;
-        indexes |= 1 << MEMBERS[i]!;
-      }
-      if (POPCOUNT[union] !== size) continue;
-      for (let i = 0; i < 9; i++) if ((indexes & (1 << i)) === 0 && (board.candidates[houseCells[base + i]!]! & union) !== 0) return true;
-    }
-    return false;
-  };
+  return (board, geometry, unit) => nakedSetInUnit(board, geometry, unit, size, '', 0) !== null;
 }
 
 /** Scratch of fishOfDigit: a digit's places in each line (columns 0-8, then rows 9-17: the rows holding it, the columns holding it). */

@@ -67,60 +67,66 @@ function hiddenEliminations(board: Readonly<Board>, houseCells: Uint8Array, unit
  * visited in SE's order (ascending masks), which restricting to the eligible members preserves.
  */
 function findHiddenSet(board: Readonly<Board>, geometry: Geometry, size: number, direct: boolean, technique: string, difficulty: number): Step | null {
-  const combos = COMBOS[size]!;
   const order = seHouses(geometry).order;
-  const { houseCells } = geometry;
   for (let k = 0; k < order.length; k++) {
-    const unit = order[k]!;
-    const empty = unitEmptyCount(board, unit, houseCells);
-    if (direct ? empty <= size : empty <= size * 2) continue;
-    unitPositions(board, unit, POS, houseCells);
-    let n = 0;
-    for (let d = 0; d < 9; d++) {
-      const count = POPCOUNT[POS[d]!]!;
-      if (count >= 2 && count <= size) MEMBERS[n++] = d;
+    const step = hiddenSetInUnit(board, geometry, order[k]!, size, direct, technique, difficulty);
+    if (step !== null) return step;
+  }
+  return null;
+}
+
+/** The first hidden set of `size` in one unit (as {@link findHiddenSet} visits them), or null; the variant ladders' near-change checks ask it of the units a step touched. */
+export function hiddenSetInUnit(board: Readonly<Board>, geometry: Geometry, unit: number, size: number, direct: boolean, technique: string, difficulty: number): Step | null {
+  const combos = COMBOS[size]!;
+  const { houseCells } = geometry;
+  const empty = unitEmptyCount(board, unit, houseCells);
+  if (direct ? empty <= size : empty <= size * 2) return null;
+  unitPositions(board, unit, POS, houseCells);
+  let n = 0;
+  for (let d = 0; d < 9; d++) {
+    const count = POPCOUNT[POS[d]!]!;
+    if (count >= 2 && count <= size) MEMBERS[n++] = d;
+  }
+  if (n < size) return null;
+  const limit = 1 << n;
+  for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
+    const pick = combos[c]!;
+    let union = 0;
+    let digits = 0;
+    for (let i = 0; i < n; i++) {
+      if ((pick & (1 << i)) === 0) continue;
+      union |= POS[MEMBERS[i]!]!;
+      digits |= 1 << MEMBERS[i]!;
     }
-    if (n < size) continue;
-    const limit = 1 << n;
-    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
-      const pick = combos[c]!;
-      let union = 0;
-      let digits = 0;
-      for (let i = 0; i < n; i++) {
-        if ((pick & (1 << i)) === 0) continue;
-        union |= POS[MEMBERS[i]!]!;
-        digits |= 1 << MEMBERS[i]!;
-      }
-      if (POPCOUNT[union] !== size) continue;
-      if (!direct) {
-        if (!hasOtherCandidates(board, houseCells, unit, union, digits)) continue;
-        const eliminations = hiddenEliminations(board, houseCells, unit, union, digits);
-        return {
-          technique,
-          difficulty,
-          placements: [],
-          eliminations,
-          pattern: { cells: maskCells(houseCells, unit, union), digits: digitsOf(digits), units: [unit] },
-        };
-      }
-      for (let d = 1; d <= 9; d++) {
-        if (digits & (1 << (d - 1))) continue;
-        const positions = POS[d - 1]!;
-        if (POPCOUNT[positions]! <= 1) continue;
-        const rest = positions & ~union;
-        if (POPCOUNT[rest] !== 1) continue;
-        const cell = houseCells[unit * 9 + FIRST_DIGIT[rest]! - 1]!;
-        // Only the placement is applied, as in SE 1.2.1: the set's other candidates stay (they are
-        // the reasoning, shown by the explanation, not part of the step).
-        return {
-          technique,
-          difficulty,
-          placements: [{ cell, digit: d }],
-          // SukakuExplainer (the reference for other rules) applies the set's eliminations too.
-          eliminations: geometry.classic ? [] : hiddenEliminations(board, houseCells, unit, union, digits),
-          pattern: { cells: maskCells(houseCells, unit, union), digits: digitsOf(digits), units: [unit] },
-        };
-      }
+    if (POPCOUNT[union] !== size) continue;
+    if (!direct) {
+      if (!hasOtherCandidates(board, houseCells, unit, union, digits)) continue;
+      const eliminations = hiddenEliminations(board, houseCells, unit, union, digits);
+      return {
+        technique,
+        difficulty,
+        placements: [],
+        eliminations,
+        pattern: { cells: maskCells(houseCells, unit, union), digits: digitsOf(digits), units: [unit] },
+      };
+    }
+    for (let d = 1; d <= 9; d++) {
+      if (digits & (1 << (d - 1))) continue;
+      const positions = POS[d - 1]!;
+      if (POPCOUNT[positions]! <= 1) continue;
+      const rest = positions & ~union;
+      if (POPCOUNT[rest] !== 1) continue;
+      const cell = houseCells[unit * 9 + FIRST_DIGIT[rest]! - 1]!;
+      // Only the placement is applied, as in SE 1.2.1: the set's other candidates stay (they are
+      // the reasoning, shown by the explanation, not part of the step).
+      return {
+        technique,
+        difficulty,
+        placements: [{ cell, digit: d }],
+        // SukakuExplainer (the reference for other rules) applies the set's eliminations too.
+        eliminations: geometry.classic ? [] : hiddenEliminations(board, houseCells, unit, union, digits),
+        pattern: { cells: maskCells(houseCells, unit, union), digits: digitsOf(digits), units: [unit] },
+      };
     }
   }
   return null;
@@ -128,50 +134,56 @@ function findHiddenSet(board: Readonly<Board>, geometry: Geometry, size: number,
 
 /** Naked sets of a unit: cells with 2..size candidates, combined in SE's order. */
 function findNakedSet(board: Readonly<Board>, geometry: Geometry, size: number, technique: string, difficulty: number): Step | null {
-  const combos = COMBOS[size]!;
   const order = seHouses(geometry).order;
-  const { houseCells } = geometry;
   for (let k = 0; k < order.length; k++) {
-    const unit = order[k]!;
-    if (unitEmptyCount(board, unit, houseCells) < size * 2) continue;
-    const base = unit * 9;
-    let n = 0;
+    const step = nakedSetInUnit(board, geometry, order[k]!, size, technique, difficulty);
+    if (step !== null) return step;
+  }
+  return null;
+}
+
+/** The first naked set of `size` in one unit (as {@link findNakedSet} visits them), or null. */
+export function nakedSetInUnit(board: Readonly<Board>, geometry: Geometry, unit: number, size: number, technique: string, difficulty: number): Step | null {
+  const combos = COMBOS[size]!;
+  const { houseCells } = geometry;
+  if (unitEmptyCount(board, unit, houseCells) < size * 2) return null;
+  const base = unit * 9;
+  let n = 0;
+  for (let i = 0; i < 9; i++) {
+    const count = POPCOUNT[board.candidates[houseCells[base + i]!]!]!;
+    if (count >= 2 && count <= size) MEMBERS[n++] = i;
+  }
+  if (n < size) return null;
+  const limit = 1 << n;
+  for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
+    const pick = combos[c]!;
+    let union = 0;
+    let indexes = 0;
+    for (let i = 0; i < n; i++) {
+      if ((pick & (1 << i)) === 0) continue;
+      union |= board.candidates[houseCells[base + MEMBERS[i]!]!]!;
+      indexes |= 1 << MEMBERS[i]!;
+    }
+    if (POPCOUNT[union] !== size) continue;
+    const eliminations: Candidate[] = [];
     for (let i = 0; i < 9; i++) {
-      const count = POPCOUNT[board.candidates[houseCells[base + i]!]!]!;
-      if (count >= 2 && count <= size) MEMBERS[n++] = i;
-    }
-    if (n < size) continue;
-    const limit = 1 << n;
-    for (let c = 0; c < combos.length && combos[c]! < limit; c++) {
-      const pick = combos[c]!;
-      let union = 0;
-      let indexes = 0;
-      for (let i = 0; i < n; i++) {
-        if ((pick & (1 << i)) === 0) continue;
-        union |= board.candidates[houseCells[base + MEMBERS[i]!]!]!;
-        indexes |= 1 << MEMBERS[i]!;
+      if (indexes & (1 << i)) continue;
+      const cell = houseCells[base + i]!;
+      let common = board.candidates[cell]! & union;
+      while (common !== 0) {
+        const low = common & -common;
+        eliminations.push({ cell, digit: FIRST_DIGIT[low]! });
+        common ^= low;
       }
-      if (POPCOUNT[union] !== size) continue;
-      const eliminations: Candidate[] = [];
-      for (let i = 0; i < 9; i++) {
-        if (indexes & (1 << i)) continue;
-        const cell = houseCells[base + i]!;
-        let common = board.candidates[cell]! & union;
-        while (common !== 0) {
-          const low = common & -common;
-          eliminations.push({ cell, digit: FIRST_DIGIT[low]! });
-          common ^= low;
-        }
-      }
-      if (eliminations.length === 0) continue;
-      return {
-        technique,
-        difficulty,
-        placements: [],
-        eliminations,
-        pattern: { cells: maskCells(houseCells, unit, indexes), digits: digitsOf(union), units: [unit] },
-      };
     }
+    if (eliminations.length === 0) continue;
+    return {
+      technique,
+      difficulty,
+      placements: [],
+      eliminations,
+      pattern: { cells: maskCells(houseCells, unit, indexes), digits: digitsOf(union), units: [unit] },
+    };
   }
   return null;
 }
