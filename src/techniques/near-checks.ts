@@ -6,6 +6,7 @@ import { buildHouseOrder } from './houses-build.js';
 import { type NearCheck, nakedSingleNear, newHouseStamp, searchedNearChange, someChangedHouse, stampHouse } from './near-change.js';
 import { COMBOS, hiddenSetInUnit, nakedSetInUnit } from './subsets.js';
 import type { TechniqueDef } from './types.js';
+import { wingAtPivot } from './wings.js';
 
 /*
  * The checks of near-change.ts for the variant ladder's techniques: whether a board less some
@@ -227,40 +228,9 @@ function fishNear(size: number): NearCheck {
   };
 }
 
-/**
- * Whether an XY-wing (or, `xyz`, XYZ-wing) with pivot `pivot` removes something (wings.ts's
- * pattern: a pivot of two (three) candidates, two bivalue pincers among its peers, the digit z
- * they share gone from every other cell seeing both pincers (and, XYZ, the pivot)).
- */
+/** Whether an XY-wing (or, `xyz`, XYZ-wing) with pivot `pivot` removes something: wings.ts's own search of that pivot. */
 function wingAt(board: Readonly<Board>, geometry: Geometry, pivot: number, xyz: boolean): boolean {
-  const cand = board.candidates;
-  const { peers, peerStart, peerWords } = geometry;
-  const pv = cand[pivot]!;
-  if (POPCOUNT[pv] !== (xyz ? 3 : 2)) return false;
-  const first = peerStart[pivot]!;
-  const end = peerStart[pivot + 1]!;
-  for (let i = first; i < end; i++) {
-    const a = peers[i]!;
-    const av = cand[a]!;
-    if (POPCOUNT[av] !== 2 || POPCOUNT[pv & ~av] !== 1) continue;
-    for (let k = first; k < end; k++) {
-      const b = peers[k]!;
-      const bv = cand[b]!;
-      if (POPCOUNT[bv] !== 2) continue;
-      if (POPCOUNT[pv | av | bv] !== 3 || POPCOUNT[pv & av & bv] !== (xyz ? 1 : 0)) continue;
-      const zBit = av & bv;
-      if (POPCOUNT[zBit] !== 1) continue;
-      for (let w = 0; w < 3; w++) {
-        let seeing = peerWords[a * 3 + w]! & peerWords[b * 3 + w]!;
-        if (xyz) seeing &= peerWords[pivot * 3 + w]!;
-        for (; seeing !== 0; seeing &= seeing - 1) {
-          const cell = w * 27 + 31 - Math.clz32(seeing & -seeing);
-          if (cell !== pivot && (cand[cell]! & zBit) !== 0) return true;
-        }
-      }
-    }
-  }
-  return false;
+  return wingAtPivot(board, geometry, pivot, xyz, '', 0) !== null;
 }
 
 /**
