@@ -86,7 +86,7 @@ export function addBookOptions(command: Command): Command {
     .option('--edition <text>', 'edition, e.g. "First edition", on the copyright page')
     .option('--isbn <isbn>', 'ISBN-10 or ISBN-13 (check digit verified), on the copyright page')
     .option('--rights <text>', 'replaces the "All rights reserved..." paragraph of the copyright page')
-    .option('--texts <file>', 'JSON file replacing book texts: howToPlay, example, pencilMarks, rights, solutions, primer, hints, levels: { easy: ... }')
+    .option('--texts <file>', 'JSON file replacing book texts: howToPlay, example, pencilMarks, rights, solutions, primer, hints, back (the cover\'s back text), levels: { easy: ... }')
     .option('--credit', 'add a "Typeset with sudoku-press" line to the copyright page')
     .option('--primer', 'add a chapter teaching each technique the puzzles need, with an example from the book', false)
     .option('--hints', 'add hints: for each puzzle above easy, its first step beyond singles, in words', false)

@@ -187,8 +187,9 @@ killer X...): the house techniques without uniqueness plus the killer techniques
 of 45, cage splitting; scale in docs/killer-rating.md); a killer the ladder cannot finish is rated
 by a guess (11.0, extreme). Other sizes (4x4 to 16x16, any box shape, jigsaw) and Samurai: the
 general ladder (singles, intersections of any two houses, subsets, fish per grid, XY/XYZ-wing,
-forcing X- and XY-chains, at the same difficulties; no uniqueness techniques, no cycles, no dynamic
-or nested chains: where it is stuck, a guess, 11.0).
+cycles, forcing X- and XY-chains, nishio, cell / region and dynamic forcing chains up to 9.0, at
+the same difficulties; no uniqueness techniques, no aligned exclusion, no nested chains: where it
+is stuck, a guess, 11.0).
 Killers of other sizes stop the command with one line ("only 9x9 killers are graded: FILE:LINE is
 a killer puzzle"), exit code 2.
 
