@@ -22,7 +22,7 @@ bottom, outside, inside, and insideByPageCount rows that widen the gutter as the
 puzzlesPerPage (1, 2, 4 or 6), solutionsPerPage, fonts (sizes in points; digitScale is the digit
 height as a share of the cell), lines (thin >= 0.75pt, box 2-3pt), header (the running head, or
 { "verso": ..., "recto": ... }) and footer (the folio) with {title}, {section}, {page} and {pages},
-headerAt ("top" or "foot"), footerAlign, toc, sectionStart ("divider", "heading", or "auto": a divider where it saves a filler page, else a heading), showRating,
+headerAt ("top" or "foot"), footerAlign, toc, sectionStart ("divider", "heading", or "auto": a divider on whichever side comes next, no filler page before it), showRating,
 solutions, solutionGray, givens ("regular" or "bold" on puzzle pages), symmetry (asked of the
 generator), paper ("white", "cream", "color": the cover's spine), filler ("notes" or "blank"),
 cover (theme: navy, teal, plum or grey; badge: a word or two such as "Large Print"), front (title, subtitle, author, publisher, year, edition,
