@@ -57,6 +57,11 @@ export function unlinkedRulesError(): PuzzleFormatError {
 
 export type OptionErrorCode = 'UNKNOWN_OPTION' | 'BAD_OPTION';
 
+/** A wrong value as an error message shows it: a string quoted, anything else as String gives it. */
+export function shownValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
 /** An options object with a key the function does not know, or a value of the wrong kind. */
 export class OptionError extends Error {
   override readonly name = 'OptionError';

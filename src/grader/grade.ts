@@ -1,5 +1,5 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions, shownValue } from '../core/errors.js';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
@@ -437,7 +437,7 @@ function checkBoolean(value: unknown, name: string): void {
 
 function checkNumber(value: unknown, name: string): void {
   if (value !== undefined && (typeof value !== 'number' || Number.isNaN(value))) {
-    throw new OptionError('BAD_OPTION', `${name} must be a number (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`);
+    throw new OptionError('BAD_OPTION', `${name} must be a number (got ${shownValue(value)})`);
   }
 }
 
