@@ -1,4 +1,4 @@
-import { ownCopy, shownValue as shown } from '../core/errors.js';
+import { CodedError, ownCopy, shownValue as shown } from '../core/errors.js';
 import { LEVELS, isLevel, type Level } from '../grader/index.js';
 import { LADDER, techniqueById } from '../techniques/registry.js';
 import { SYMMETRIES, type Symmetry } from './symmetry.js';
@@ -66,14 +66,8 @@ export type GenerateOptionCode =
   | 'CONFLICT';
 
 /** An option (or combination of options) that cannot work; the message says which and why. */
-export class GenerateOptionError extends Error {
+export class GenerateOptionError extends CodedError<GenerateOptionCode> {
   override readonly name = 'GenerateOptionError';
-  constructor(
-    readonly code: GenerateOptionCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Options after validation, with defaults filled in. */
