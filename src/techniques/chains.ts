@@ -1,6 +1,6 @@
-import { chainLengthIncrement } from './chains/length.js';
 import { CHAIN_KIND, findChainStep } from './chains/search.js';
 import { techniqueDef } from './define.js';
+import { chainDifficulty } from './forcing/length.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 
 export { chainLengthIncrement } from './chains/length.js';
@@ -16,7 +16,7 @@ export { chainLengthIncrement } from './chains/length.js';
  */
 function def(id: string, name: string, kind: number, difficulty: number, longest: number): TechniqueDef {
   const find: TechniqueFn = (board, context) => findChainStep(board, { kinds: kind, ...(context.geometry ? { geometry: context.geometry } : {}) });
-  return techniqueDef('chains', id, name, difficulty, find, Math.round((difficulty + chainLengthIncrement(longest)) * 10) / 10);
+  return techniqueDef('chains', id, name, difficulty, find, chainDifficulty(difficulty, longest));
 }
 
 /** Techniques of this family, in ladder order. */
