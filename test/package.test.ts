@@ -32,9 +32,10 @@ const NESTED_RATED = '..2...7...1.....6.5......18....37.......49.....41.23....3.
  * scripts/bundle-modules.mjs; they overlap):
  * - seedrandom's Alea, a CommonJS module, with esbuild's helpers to import it: 599 B more than an
  *   Alea of the same draws written as an ES module (kept: seedrandom is the project's generator).
- * - The chains behind forcing steps (forcing/chain-data.ts, nested.ts's proofs: 739 B), which the
- *   rating never asks for; the ladder's forcing entries give them by default (TechniqueContext
- *   .chains) and the grader rates with those entries, so only a second ladder would leave them out.
+ * - What explains a forcing step: its chains (forcing/chain-data.ts, nested.ts's proofs: 713 B)
+ *   and its premise text (337 B), which the rating never reads; the ladder's forcing entries make
+ *   them by default (TechniqueContext.chains) and the grader rates with those entries, so only a
+ *   ladder of its own for the rating would leave them out.
  * - Classic speed-ups (the chain engines kept across boards, aligned exclusion's change-only
  *   searches) and one implementation of each technique over any houses, which classic runs
  *   (variable-length house lists, the classic tables as Geometry, SE-order and chain-houses values).
