@@ -45,7 +45,6 @@ export class PuzzleFormatError extends Error {
   }
 }
 
-/** Stable codes of bad option values given to a library call. */
 /**
  * The error of a `{ rules, givens }` puzzle whose rules were made by hand: only a rules value made by
  * buildRules (or the rules constructors) links in the code that reads rules values (the solver's,
@@ -55,17 +54,27 @@ export function unlinkedRulesError(): PuzzleFormatError {
   return new PuzzleFormatError('BAD_PUZZLE', 'the rules of the puzzle were not made by buildRules or the rules constructors', { source: 'puzzle', line: 0 });
 }
 
+/** Stable codes of bad option values given to a library call. */
 export type OptionErrorCode = 'UNKNOWN_OPTION' | 'BAD_OPTION';
 
-/** An options object with a key the function does not know, or a value of the wrong kind. */
-export class OptionError extends Error {
-  override readonly name = 'OptionError';
+/** A wrong value as an error message shows it: a string quoted, anything else as String gives it. */
+export function shownValue(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/** An error with a stable `code` beside its message, as the errors of bad options and of puzzles the grader cannot take are. */
+export class CodedError<Code extends string> extends Error {
   constructor(
-    readonly code: OptionErrorCode,
+    readonly code: Code,
     message: string,
   ) {
     super(message);
   }
+}
+
+/** An options object with a key the function does not know, or a value of the wrong kind. */
+export class OptionError extends CodedError<OptionErrorCode> {
+  override readonly name = 'OptionError';
 }
 
 /**

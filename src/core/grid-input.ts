@@ -1,4 +1,4 @@
-import { PuzzleFormatError } from './errors.js';
+import { PuzzleFormatError, shownValue } from './errors.js';
 import type { Grid } from './grid.js';
 import { parsePuzzle } from './parse.js';
 import { cellName } from './tables.js';
@@ -45,6 +45,5 @@ export function toGrid(input: GridInput): Grid {
 
 /** The error of a cell holding something other than 0-9 (or null in an array). */
 export function badCellValue(cell: number, value: unknown): PuzzleFormatError {
-  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  return new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (${cellName(cell)}) holds ${shown}: expected a whole number from 0 to 9 (0 or null for an empty cell)`, WHERE);
+  return new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (${cellName(cell)}) holds ${shownValue(value)}: expected a whole number from 0 to 9 (0 or null for an empty cell)`, WHERE);
 }

@@ -95,6 +95,13 @@ export function extendsGrid(solutionInput: GridInput, puzzleInput: GridInput): b
   return true;
 }
 
+/** The cells of a valid grid as text, `empty` for an empty cell: {@link formatGrid}'s line (joined) without its checks and options. */
+export function gridChars(grid: Grid, empty = '.'): string[] {
+  const chars: string[] = [];
+  for (let cell = 0; cell < 81; cell++) chars.push(grid[cell] === 0 ? empty : String(grid[cell]));
+  return chars;
+}
+
 /** Options for {@link formatGrid}. */
 export interface FormatOptions {
   /** `line`: 81 characters; `grid`: 9 rows with box separators. Default `line`. */
@@ -108,10 +115,7 @@ const FORMAT_OPTION_KEYS = optionKeys<FormatOptions>({ style: true, empty: true 
 /** A grid as text: one 81-character line, or a 9-row grid with `|` and `------+-------+------`. */
 export function formatGrid(input: GridInput, options: FormatOptions = {}): string {
   options = ownOptions(options, FORMAT_OPTION_KEYS, 'format');
-  const grid = toGrid(input);
-  const empty = options.empty ?? '.';
-  const chars: string[] = [];
-  for (let cell = 0; cell < 81; cell++) chars.push(grid[cell] === 0 ? empty : String(grid[cell]));
+  const chars = gridChars(toGrid(input), options.empty ?? '.');
   if ((options.style ?? 'line') === 'line') return chars.join('');
   const rows: string[] = [];
   for (let row = 0; row < 9; row++) {

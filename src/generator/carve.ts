@@ -16,8 +16,6 @@ export class Carver {
   readonly puzzle: Uint8Array;
   /** Number of givens left. */
   clues = 81;
-  /** Counting-solver calls made (for tuning). */
-  solverCalls = 0;
   /** A pearl or diamond made from this puzzle by adding givens (see the generator's liftToPearl). */
   lifted: { puzzle: Uint8Array; grade: Grade } | undefined;
   private readonly order: number[];
@@ -34,11 +32,6 @@ export class Carver {
     for (let i = 0; i < orbits.length; i++) order[i] = i;
     shuffleInPlace(order, random);
     this.order = order;
-  }
-
-  /** Whether some group has not been tried yet. */
-  get exhausted(): boolean {
-    return this.next >= this.order.length;
   }
 
   /**
@@ -84,7 +77,6 @@ export class Carver {
       }
     }
     if (forced) return true;
-    this.solverCalls++;
     return this.solver.count(this.puzzle, 2) === 1;
   }
 }

@@ -1,6 +1,7 @@
 import type { Grid } from '../core/grid.js';
 import { LEVELS, gradePuzzle, gradeWithPath, levelOf, type Grade, type Level } from '../grader/index.js';
-import { Solver } from '../solver/index.js';
+import { roundRating } from '../grader/levels.js';
+import { type Solver, sharedSolver } from '../solver/index.js';
 import { Carver } from './carve.js';
 import { fillGrid } from './fill.js';
 import type { RatingBand, ResolvedOptions } from './options.js';
@@ -79,8 +80,6 @@ function solverGuessesNeeded(band: RatingBand): number {
   return 0;
 }
 
-let threadSolver: Solver | undefined;
-
 /**
  * Makes puzzle `index` of a run: a pure function of (seed, options, index) whenever it succeeds.
  * `deadline` (a `Date.now()` value) only decides whether it gives up, never what it makes.
@@ -119,8 +118,7 @@ export async function makePuzzleInTurns(
 
 /** The attempts of {@link makePuzzle}, one full grid per step; returns the outcome. */
 function* puzzleAttempts(options: ResolvedOptions, index: number, deadline: number): Generator<void, PuzzleOutcome> {
-  threadSolver ??= new Solver();
-  const solver = threadSolver;
+  const solver = sharedSolver();
   const random = puzzleRandom(options.seed, options.key, index);
   const orbits = symmetryOrbits(options.symmetry);
   const descend = !options.minimal && targeted(options) && options.band.max <= DESCENT_MAX_RATING + 1e-9;
@@ -179,7 +177,7 @@ function countClues(puzzle: Grid): number {
  */
 function liftToPearl(puzzle: Grid, solution: Grid, options: ResolvedOptions, solver: Solver): { puzzle: Uint8Array; grade: Grade } | null {
   const { grade, steps } = gradeWithPath(puzzle);
-  const hardest = steps.findIndex((step) => Math.round(step.difficulty * 10) / 10 === grade.rating);
+  const hardest = steps.findIndex((step) => roundRating(step.difficulty) === grade.rating);
   if (hardest < 0) return null;
   const lifted = Uint8Array.from(puzzle);
   const orbits = symmetryOrbits(options.symmetry);
@@ -212,8 +210,7 @@ function liftToPearl(puzzle: Grid, solution: Grid, options: ResolvedOptions, sol
 /** For pearl and diamond targets: a grade on the level target that is not one yet is lifted. */
 function tryLift(carver: Carver, grade: Grade, options: ResolvedOptions): void {
   if ((options.pearl || options.diamond) && onLevelTarget(grade, options) && !onTarget(grade, options)) {
-    threadSolver ??= new Solver();
-    carver.lifted = liftToPearl(carver.puzzle, carver.solution, options, threadSolver) ?? undefined;
+    carver.lifted = liftToPearl(carver.puzzle, carver.solution, options, sharedSolver()) ?? undefined;
   }
 }
 

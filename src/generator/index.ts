@@ -19,7 +19,7 @@
  * }
  * ```
  */
-import { formatGrid } from '../core/grid.js';
+import { gridChars } from '../core/grid.js';
 import type { Grade } from '../grader/grade.js';
 import { GenerateError } from './errors.js';
 import { makePuzzle, makePuzzleInTurns, type MadePuzzle, type PuzzleOutcome } from './generate-one.js';
@@ -62,8 +62,8 @@ export interface GeneratedPuzzle {
 export function publicPuzzle(made: MadePuzzle): GeneratedPuzzle {
   return {
     index: made.index,
-    puzzle: formatGrid(made.puzzle),
-    solution: formatGrid(made.solution),
+    puzzle: gridChars(made.puzzle).join(''),
+    solution: gridChars(made.solution).join(''),
     grade: made.grade,
     clues: made.clues,
     attempts: made.attempts,

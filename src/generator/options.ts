@@ -1,4 +1,4 @@
-import { ownCopy } from '../core/errors.js';
+import { CodedError, ownCopy, shownValue as shown } from '../core/errors.js';
 import { LEVELS, isLevel, type Level } from '../grader/index.js';
 import { LADDER, techniqueById } from '../techniques/registry.js';
 import { SYMMETRIES, type Symmetry } from './symmetry.js';
@@ -66,14 +66,8 @@ export type GenerateOptionCode =
   | 'CONFLICT';
 
 /** An option (or combination of options) that cannot work; the message says which and why. */
-export class GenerateOptionError extends Error {
+export class GenerateOptionError extends CodedError<GenerateOptionCode> {
   override readonly name = 'GenerateOptionError';
-  constructor(
-    readonly code: GenerateOptionCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Options after validation, with defaults filled in. */
@@ -153,10 +147,6 @@ function positiveInteger(value: unknown, name: string, code: GenerateOptionCode,
   return value;
 }
 
-function shown(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
 /**
  * Refuses unknown keys and values of the wrong kind, before any value is looked at closely; returns
  * the caller's own keys only (see `ownCopy`: a key set on Object.prototype is no option).
@@ -177,10 +167,9 @@ export function checkShape(options: GenerateOptions): GenerateOptions {
   for (const key of ['difficulty', 'technique', 'symmetry'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'string') throw new GenerateOptionError('BAD_OPTION', `${key} must be a string (got ${shown(o[key])})`);
   }
-  for (const key of ['pearl', 'diamond'] as const) {
+  for (const key of ['pearl', 'diamond', 'minimal'] as const) {
     if (o[key] !== undefined && typeof o[key] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `${key} must be true or false (got ${shown(o[key])})`);
   }
-  if (o['minimal'] !== undefined && typeof o['minimal'] !== 'boolean') throw new GenerateOptionError('BAD_OPTION', `minimal must be true or false (got ${shown(o['minimal'])})`);
   if (o['rating'] !== undefined && (typeof o['rating'] !== 'object' || o['rating'] === null)) {
     throw new GenerateOptionError('BAD_RATING', `rating must be a band such as { min: 4.0, max: 6.0 } (got ${shown(o['rating'])})`);
   }

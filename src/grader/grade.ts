@@ -1,12 +1,12 @@
 import { applyStep, boardFromGrid, cloneBoard, placeDigit, type Board } from '../core/board.js';
-import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions, shownValue } from '../core/errors.js';
 import { geometryOf, type Geometry } from '../core/geometry.js';
 import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import type { Puzzle } from '../rules/puzzle.js';
 import type { Rules } from '../rules/types.js';
-import { Solver } from '../solver/index.js';
+import { sharedSolver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
 import type { TechniqueContext } from '../techniques/types.js';
 import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
@@ -79,12 +79,6 @@ const AFTER_GUESS_LIMIT = 7.45;
 /** Most steps a path may have: each step removes at least one of the at most 729 candidates. */
 const MAX_STEPS = 800;
 
-/** Counting solver shared by the grader calls of this thread (it is preallocated and reusable). */
-let sharedSolver: Solver | undefined;
-function solver(): Solver {
-  sharedSolver ??= new Solver();
-  return sharedSolver;
-}
 
 /** What checking a puzzle found (variant-grading.ts makes it for other rules). */
 export interface Checked {
@@ -121,7 +115,7 @@ function checkPuzzle(grid: Grid, uniqueness: boolean, rules?: Rules): Checked {
   if (rules !== undefined) return variantGrading().check(grid, uniqueness, rules);
   const conflict = findConflict(grid);
   if (conflict) throw new GradeError('CONFLICT', `invalid puzzle: ${describeConflict(conflict)}`);
-  const s = solver();
+  const s = sharedSolver();
   const count = s.count(grid, 2);
   const stats = { nodes: s.stats.nodes, guesses: s.stats.guesses };
   if (count === 0) throw new GradeError('NO_SOLUTION', 'the puzzle has no solution');
@@ -133,7 +127,7 @@ function checkPuzzle(grid: Grid, uniqueness: boolean, rules?: Rules): Checked {
 
 /** Whether a board has a solution (given its placed digits and candidates; under `rules` when given). */
 function solvable(board: Board, rules: Rules | undefined): boolean {
-  return rules === undefined ? solver().countBoard(board, 1) > 0 : variantGrading().solvable(board, rules);
+  return rules === undefined ? sharedSolver().countBoard(board, 1) > 0 : variantGrading().solvable(board, rules);
 }
 
 /** Options of {@link nextStep}. */
@@ -283,7 +277,7 @@ function findInLadder(board: Readonly<Board>, groups: readonly LadderGroup[], co
  * solution found marks its 81 candidates, so few solver calls are made.
  */
 function nothingToDeduce(board: Readonly<Board>): boolean {
-  const s = solver();
+  const s = sharedSolver();
   if (s.countBoard(board as Board, 2) < 2) return false;
   const possible = new Uint16Array(81);
   const markSolution = (): void => {
@@ -437,7 +431,7 @@ function checkBoolean(value: unknown, name: string): void {
 
 function checkNumber(value: unknown, name: string): void {
   if (value !== undefined && (typeof value !== 'number' || Number.isNaN(value))) {
-    throw new OptionError('BAD_OPTION', `${name} must be a number (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`);
+    throw new OptionError('BAD_OPTION', `${name} must be a number (got ${shownValue(value)})`);
   }
 }
 

@@ -1,3 +1,5 @@
+import { roundDifficulty } from '../techniques/chains/length.js';
+
 /** Difficulty levels, easiest first. */
 export type Level = 'beginner' | 'easy' | 'medium' | 'hard' | 'expert' | 'extreme';
 
@@ -41,7 +43,5 @@ export function isLevel(text: string): text is Level {
  */
 export const GUESS_DIFFICULTY = 11.0;
 
-/** Rounds a rating to one decimal. */
-export function roundRating(rating: number): number {
-  return Math.round(rating * 10) / 10;
-}
+/** Rounds a rating to one decimal (as the techniques round a difficulty). */
+export const roundRating: (rating: number) => number = roundDifficulty;

@@ -23,7 +23,12 @@ export interface CountOptions {
 export type SolveInput = GridInput | Puzzle;
 
 let shared: Solver | undefined;
-function sharedSolver(): Solver {
+/**
+ * The counting solver of this thread, shared by the library's calls (counting, the grader, the
+ * generator): preallocated and reusable; each use reads its answer (count, solution, stats) right
+ * after its own call, so no call keeps state another could change.
+ */
+export function sharedSolver(): Solver {
   shared ??= new Solver();
   return shared;
 }

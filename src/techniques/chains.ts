@@ -1,6 +1,7 @@
-import { chainLengthIncrement } from './chains/length.js';
 import { CHAIN_KIND, findChainStep } from './chains/search.js';
-import type { TechniqueDef } from './types.js';
+import { techniqueDef } from './define.js';
+import { chainDifficulty } from './forcing/length.js';
+import type { TechniqueDef, TechniqueFn } from './types.js';
 
 export { chainLengthIncrement } from './chains/length.js';
 
@@ -14,15 +15,8 @@ export { chainLengthIncrement } from './chains/length.js';
  * bivalue cells (an XY-chain) is one of its XY-mode "forcing chains", rated 7.0 + length.
  */
 function def(id: string, name: string, kind: number, difficulty: number, longest: number): TechniqueDef {
-  return {
-    id,
-    name,
-    family: 'chains',
-    difficulty,
-    maxDifficulty: Math.round((difficulty + chainLengthIncrement(longest)) * 10) / 10,
-    uniqueness: false,
-    find: (board, context) => findChainStep(board, { kinds: kind, ...(context.geometry ? { geometry: context.geometry } : {}) }),
-  };
+  const find: TechniqueFn = (board, context) => findChainStep(board, { kinds: kind, ...(context.geometry ? { geometry: context.geometry } : {}) });
+  return techniqueDef('chains', id, name, difficulty, find, chainDifficulty(difficulty, longest));
 }
 
 /** Techniques of this family, in ladder order. */

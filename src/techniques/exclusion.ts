@@ -2,7 +2,8 @@ import type { Board } from '../core/board.js';
 import { classicGeometry, type Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { POPCOUNT } from '../core/tables.js';
-import type { TechniqueContext, TechniqueDef } from './types.js';
+import { techniqueDef } from './define.js';
+import type { TechniqueDef } from './types.js';
 
 /**
  * Aligned pair exclusion (6.2) and aligned triple exclusion (7.5), as Sudoku Explainer does them.
@@ -508,25 +509,9 @@ function checkTriple(
   return exclusionStep(board, 'aligned-triple-exclusion', 7.5, [a, b, d], [allowedA, allowedB, allowedD]);
 }
 
-export const ALIGNED_PAIR_EXCLUSION: TechniqueDef = {
-  id: 'aligned-pair-exclusion',
-  name: 'Aligned pair exclusion',
-  family: 'exclusion',
-  difficulty: 6.2,
-  maxDifficulty: 6.2,
-  uniqueness: false,
-  find: (board, context: TechniqueContext) => findAlignedPairExclusion(board, context.geometry),
-};
+export const ALIGNED_PAIR_EXCLUSION = techniqueDef('exclusion', 'aligned-pair-exclusion', 'Aligned pair exclusion', 6.2, (board, context) => findAlignedPairExclusion(board, context.geometry));
 
-export const ALIGNED_TRIPLE_EXCLUSION: TechniqueDef = {
-  id: 'aligned-triple-exclusion',
-  name: 'Aligned triple exclusion',
-  family: 'exclusion',
-  difficulty: 7.5,
-  maxDifficulty: 7.5,
-  uniqueness: false,
-  find: (board, context: TechniqueContext) => findAlignedTripleExclusion(board, context.geometry),
-};
+export const ALIGNED_TRIPLE_EXCLUSION = techniqueDef('exclusion', 'aligned-triple-exclusion', 'Aligned triple exclusion', 7.5, (board, context) => findAlignedTripleExclusion(board, context.geometry));
 
 /** Techniques of this family, in ladder order. */
 export const EXCLUSION_TECHNIQUES: TechniqueDef[] = [ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLE_EXCLUSION];

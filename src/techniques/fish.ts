@@ -3,6 +3,7 @@ import type { Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
 import { COMBOS } from './subsets.js';
+import { techniqueDef } from './define.js';
 import type { TechniqueDef } from './types.js';
 import { variantTechniques } from './variant-link.js';
 
@@ -129,15 +130,7 @@ function findFish(board: Readonly<Board>, size: number, technique: string, diffi
 }
 
 function def(id: string, name: string, size: number, difficulty: number): TechniqueDef {
-  return {
-    id,
-    name,
-    family: 'fish',
-    difficulty,
-    maxDifficulty: difficulty,
-    uniqueness: false,
-    find: (board, context) => findFish(board, size, id, difficulty, context.geometry),
-  };
+  return techniqueDef('fish', id, name, difficulty, (board, context) => findFish(board, size, id, difficulty, context.geometry));
 }
 
 export const X_WING = def('x-wing', 'X-wing', 2, 3.2);

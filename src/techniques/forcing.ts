@@ -9,6 +9,7 @@ import { type ChainHint, type ForcingKind, type SearchFilter, searchHints } from
 import { reachFilter } from './forcing/reach-filter.js';
 import { seHousesOf } from './forcing/se-units.js';
 import { FORCING_TEXTS } from './texts.js';
+import { techniqueDef } from './define.js';
 import type { TechniqueDef, TechniqueFn } from './types.js';
 import { variantTechniques } from './variant-link.js';
 
@@ -178,12 +179,4 @@ function techniqueFn(id: string): TechniqueFn {
 }
 
 /** Techniques of this family, in ladder order. */
-export const FORCING_TECHNIQUES: TechniqueDef[] = TECHNIQUES.map((t) => ({
-  id: t.id,
-  name: t.name,
-  family: 'forcing',
-  difficulty: t.base,
-  maxDifficulty: t.base + t.maxAdded,
-  uniqueness: false,
-  find: techniqueFn(t.id),
-}));
+export const FORCING_TECHNIQUES: TechniqueDef[] = TECHNIQUES.map((t) => techniqueDef('forcing', t.id, t.name, t.base, techniqueFn(t.id), t.base + t.maxAdded));

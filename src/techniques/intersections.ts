@@ -1,6 +1,7 @@
 import type { Board } from '../core/board.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, UNIT_CELLS } from '../core/tables.js';
+import { techniqueDef } from './define.js';
 import type { TechniqueDef } from './types.js';
 import { classicOr } from './variant-link.js';
 
@@ -230,7 +231,7 @@ export function findPlainClaiming(board: Readonly<Board>): Step | null {
 
 /** On other rules than classic each searches locked candidates of its kind over every pair of crossing houses (classicOr). */
 function def(id: string, name: string, difficulty: number, classic: (board: Readonly<Board>) => Step | null): TechniqueDef {
-  return { id, name, family: 'intersections', difficulty, maxDifficulty: difficulty, uniqueness: false, find: classicOr(id, classic) };
+  return techniqueDef('intersections', id, name, difficulty, classicOr(id, classic));
 }
 
 export const DIRECT_POINTING = def('direct-pointing', 'Direct pointing', 1.7, findDirectPointing);

@@ -57,29 +57,15 @@ export function techniqueById(id: string): TechniqueDef | undefined {
 }
 
 /**
- * Techniques that Sudoku Explainer runs as one producer, which sorts its hints by difficulty so that
- * the easiest of them wins: `UniqueLoops` (unique rectangles and loops of every type),
- * `BivalueUniversalGrave` (BUG types 1-4) and the first `Chaining` producer (bidirectional X/Y/XY
- * cycles and forcing X/Y/XY chains; the whole `chains` family). Between producers the first with a
- * hint wins. Any other technique is a producer of its own.
+ * The producer that runs a technique in Sudoku Explainer, which sorts its hints by difficulty so
+ * that the easiest of them wins: `UniqueLoops` (unique rectangles and loops of every type: the
+ * uniqueness family but BUG), `BivalueUniversalGrave` (BUG types 1-4) and the first `Chaining`
+ * producer (bidirectional X/Y/XY cycles and forcing X/Y/XY chains; the whole `chains` family).
+ * Between producers the first with a hint wins. Any other technique is a producer of its own.
  */
-const SE_PRODUCER: Readonly<Record<string, string>> = {
-  'unique-rectangle-1': 'UniqueLoops',
-  'unique-rectangle-2': 'UniqueLoops',
-  'unique-rectangle-3': 'UniqueLoops',
-  'unique-rectangle-4': 'UniqueLoops',
-  'unique-loop-1': 'UniqueLoops',
-  'unique-loop-2': 'UniqueLoops',
-  'unique-loop-3': 'UniqueLoops',
-  'unique-loop-4': 'UniqueLoops',
-  'bug-1': 'BivalueUniversalGrave',
-  'bug-2': 'BivalueUniversalGrave',
-  'bug-3': 'BivalueUniversalGrave',
-  'bug-4': 'BivalueUniversalGrave',
-};
-
 function groupKey(def: TechniqueDef): string {
-  return SE_PRODUCER[def.id] ?? (def.family === 'chains' ? 'Chaining' : def.id);
+  if (def.family === 'uniqueness') return def.id.startsWith('bug-') ? 'BivalueUniversalGrave' : 'UniqueLoops';
+  return def.family === 'chains' ? 'Chaining' : def.id;
 }
 
 /** The ladder as producer groups, in ladder order. */

@@ -3,6 +3,7 @@ import { classicGeometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
 import { seHouses } from './houses.js';
+import { techniqueDef } from './define.js';
 import type { TechniqueDef } from './types.js';
 import { classicOr } from './variant-link.js';
 
@@ -142,45 +143,13 @@ export function findNakedSingle(board: Readonly<Board>): Step | null {
 }
 
 // On other rules than classic each of these searches SukakuExplainer's houses of its kind (classicOr).
-export const FULL_HOUSE: TechniqueDef = {
-  id: 'full-house',
-  name: 'Full house',
-  family: 'singles',
-  difficulty: 1.0,
-  maxDifficulty: 1.0,
-  uniqueness: false,
-  find: classicOr('full-house', findFullHouse),
-};
+export const FULL_HOUSE = techniqueDef('singles', 'full-house', 'Full house', 1.0, classicOr('full-house', findFullHouse));
 
-export const HIDDEN_SINGLE_BOX: TechniqueDef = {
-  id: 'hidden-single-box',
-  name: 'Hidden single (box)',
-  family: 'singles',
-  difficulty: 1.2,
-  maxDifficulty: 1.2,
-  uniqueness: false,
-  find: classicOr('hidden-single-box', findHiddenSingleBox),
-};
+export const HIDDEN_SINGLE_BOX = techniqueDef('singles', 'hidden-single-box', 'Hidden single (box)', 1.2, classicOr('hidden-single-box', findHiddenSingleBox));
 
-export const HIDDEN_SINGLE_LINE: TechniqueDef = {
-  id: 'hidden-single-line',
-  name: 'Hidden single (row or column)',
-  family: 'singles',
-  difficulty: 1.5,
-  maxDifficulty: 1.5,
-  uniqueness: false,
-  find: classicOr('hidden-single-line', findHiddenSingleLine),
-};
+export const HIDDEN_SINGLE_LINE = techniqueDef('singles', 'hidden-single-line', 'Hidden single (row or column)', 1.5, classicOr('hidden-single-line', findHiddenSingleLine));
 
-export const NAKED_SINGLE: TechniqueDef = {
-  id: 'naked-single',
-  name: 'Naked single',
-  family: 'singles',
-  difficulty: 2.3,
-  maxDifficulty: 2.3,
-  uniqueness: false,
-  find: findNakedSingle,
-};
+export const NAKED_SINGLE = techniqueDef('singles', 'naked-single', 'Naked single', 2.3, findNakedSingle);
 
 /** The singles, in ladder order. */
 export const SINGLES_TECHNIQUES: TechniqueDef[] = [FULL_HOUSE, HIDDEN_SINGLE_BOX, HIDDEN_SINGLE_LINE, NAKED_SINGLE];

@@ -1,10 +1,11 @@
 import type { Board } from '../core/board.js';
-import { classicGeometry, type Geometry } from '../core/geometry.js';
+import type { Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT, digitsOf } from '../core/tables.js';
 import { seHouses } from './houses.js';
 import { unitEmptyCount, unitPositions } from './singles.js';
-import type { TechniqueContext, TechniqueDef } from './types.js';
+import { onGeometry, techniqueDef } from './define.js';
+import type { TechniqueDef } from './types.js';
 
 /**
  * Naked and hidden subsets (pairs, triples, quads) and the direct hidden pair / triple, after Sudoku
@@ -189,15 +190,7 @@ export function nakedSetInUnit(board: Readonly<Board>, geometry: Geometry, unit:
 }
 
 function def(id: string, name: string, difficulty: number, find: (board: Readonly<Board>, geometry: Geometry) => Step | null): TechniqueDef {
-  return {
-    id,
-    name,
-    family: 'subsets',
-    difficulty,
-    maxDifficulty: difficulty,
-    uniqueness: false,
-    find: (board: Readonly<Board>, context: TechniqueContext) => find(board, context.geometry ?? classicGeometry()),
-  };
+  return techniqueDef('subsets', id, name, difficulty, onGeometry(find));
 }
 
 export const DIRECT_HIDDEN_PAIR = def('direct-hidden-pair', 'Direct hidden pair', 2.0, (b, g) => findHiddenSet(b, g, 2, true, 'direct-hidden-pair', 2.0));

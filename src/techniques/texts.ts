@@ -2,7 +2,7 @@
 /**
  * Explanation texts, one table per technique family: technique id -> template (placeholders: see
  * src/grader/explain.ts). Data bundled with the code, so that it runs where there is no file system (browsers,
- * bundled functions). `$`-keys are not techniques: the forcing family keeps its premise texts there.
+ * bundled functions). `$`-keys are not techniques: the forcing family's premises (FORCING_TEXTS).
  */
 
 /** {cell} is where the chain starts; the chain itself (step.chains, formatChainLines of src/techniques/chains) follows on its own line. */
@@ -26,12 +26,20 @@ const FISH_TEXTS: Readonly<Record<string, string>> = {
   "jellyfish": "Jellyfish: in {baseUnits}, {digit} lies only in {coverUnits}, so remove {eliminations}",
 };
 
-/** {premise} is filled from the $premise-* texts below by src/techniques/forcing.ts ({assumption}, {cell}, {digits}, {digit}, {unit}, {cells}); each chain follows on its own line, nested chains indented under it. */
+/**
+ * The forcing family's premises, by the shape of the hint: a step's `premise`, made by
+ * src/techniques/forcing.ts ({assumption}, {cell}, {digits}, {digit}, {unit}, {cells}) with every
+ * forcing step, so apart from the step texts below, which only explanations read.
+ */
 export const FORCING_TEXTS: Readonly<Record<string, string>> = {
   "$premise-contradiction": "assuming {assumption} leads to a contradiction",
   "$premise-double": "both {cell} = {digit} and {cell} <> {digit} lead to it",
   "$premise-cell": "every candidate of {cell} ({digits}) leads to it",
   "$premise-region": "every place for {digit} in {unit} ({cells}) leads to it",
+};
+
+/** {premise} is the step's premise (FORCING_TEXTS above); each chain follows on its own line, nested chains indented under it. */
+const FORCING_STEP_TEXTS: Readonly<Record<string, string>> = {
   "nishio-forcing-chains": "Nishio forcing chains: {premise}, so {result}",
   "multiple-forcing-chains": "Forcing chains: {premise}, so {result}",
   "dynamic-forcing-chains": "Dynamic forcing chains: {premise}, so {result}",
@@ -95,7 +103,7 @@ const WINGS_TEXTS: Readonly<Record<string, string>> = {
 };
 
 /** Every family's texts, in file order (a later family may not redefine an id). */
-export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
+export const EXPLANATION_TEXTS: readonly Readonly<Record<string, string>>[] = [CHAINS_TEXTS, EXCLUSION_TEXTS, FISH_TEXTS, FORCING_STEP_TEXTS, GUESS_TEXTS, INTERSECTIONS_TEXTS, SINGLES_TEXTS, SUBSETS_TEXTS, UNIQUENESS_TEXTS, WINGS_TEXTS];
 
 /** What {@link houseNameIn} reads of a geometry (src/core/geometry.ts). */
 export interface HouseNaming {

@@ -1,7 +1,8 @@
 import type { Board } from '../core/board.js';
-import { classicGeometry, type Geometry } from '../core/geometry.js';
+import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
-import type { TechniqueContext, TechniqueDef } from './types.js';
+import { onGeometry, techniqueDef } from './define.js';
+import type { TechniqueDef } from './types.js';
 import { findUniqueLoop } from './uniqueness/loops.js';
 import { findBug } from './uniqueness/bug.js';
 
@@ -22,15 +23,8 @@ function def(
   maxDifficulty: number,
   search: (board: Readonly<Board>, geometry: Geometry) => Step | null,
 ): TechniqueDef {
-  return {
-    id,
-    name,
-    family: 'uniqueness',
-    difficulty,
-    maxDifficulty,
-    uniqueness: true,
-    find: (board: Readonly<Board>, context: TechniqueContext) => (context.uniqueness ? search(board, context.geometry ?? classicGeometry()) : null),
-  };
+  const find = onGeometry(search);
+  return techniqueDef('uniqueness', id, name, difficulty, (board, context) => (context.uniqueness ? find(board, context) : null), maxDifficulty, true);
 }
 
 // Type 3 adds 0.1 per naked-set digit beyond one (up to 7 digits: +0.6) or per hidden-set cell

@@ -1,7 +1,8 @@
 import type { Board } from '../core/board.js';
-import { classicGeometry, seesIn, type Geometry } from '../core/geometry.js';
+import { seesIn, type Geometry } from '../core/geometry.js';
 import type { Candidate, Step } from '../core/step.js';
 import { FIRST_DIGIT, POPCOUNT } from '../core/tables.js';
+import { onGeometry, techniqueDef } from './define.js';
 import type { TechniqueDef } from './types.js';
 
 /**
@@ -62,25 +63,9 @@ export function wingAtPivot(board: Readonly<Board>, geometry: Geometry, pivot: n
   return null;
 }
 
-export const XY_WING: TechniqueDef = {
-  id: 'xy-wing',
-  name: 'XY-wing',
-  family: 'wings',
-  difficulty: 4.2,
-  maxDifficulty: 4.2,
-  uniqueness: false,
-  find: (board, context) => findWing(board, context.geometry ?? classicGeometry(), false, 'xy-wing', 4.2),
-};
+export const XY_WING = techniqueDef('wings', 'xy-wing', 'XY-wing', 4.2, onGeometry((board, geometry) => findWing(board, geometry, false, 'xy-wing', 4.2)));
 
-export const XYZ_WING: TechniqueDef = {
-  id: 'xyz-wing',
-  name: 'XYZ-wing',
-  family: 'wings',
-  difficulty: 4.4,
-  maxDifficulty: 4.4,
-  uniqueness: false,
-  find: (board, context) => findWing(board, context.geometry ?? classicGeometry(), true, 'xyz-wing', 4.4),
-};
+export const XYZ_WING = techniqueDef('wings', 'xyz-wing', 'XYZ-wing', 4.4, onGeometry((board, geometry) => findWing(board, geometry, true, 'xyz-wing', 4.4)));
 
 /** Wings, in ladder order. */
 export const WING_TECHNIQUES: TechniqueDef[] = [XY_WING, XYZ_WING];

@@ -3,7 +3,7 @@ import type { ChainNode, Step } from '../../core/step.js';
 import type { Geometry } from '../../core/geometry.js';
 import { POPCOUNT } from '../../core/tables.js';
 import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, type ChainGraph } from './graph.js';
-import { type SeHouses, seHousesOf } from '../forcing/se-units.js';
+import { type SeHouses, linkUnit, seHousesOf } from '../forcing/se-units.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
 
@@ -699,27 +699,12 @@ function settle(found: Found, kind: number, base: number): Found {
   return found;
 }
 
-/**
- * The first house (SE's order: classic box, row, column) holding two cells, -1 for the same cell,
- * undefined for cage-mates sharing no house (killer).
- */
-function sharedUnit(g: ChainGraph, a: number, b: number): number | undefined {
-  if (a === b) return -1;
-  const h = g.houses;
-  const words = h.geometry.houseWords;
-  for (let k = h.start[b]!; k < h.start[b + 1]!; k++) {
-    const house = h.house[k]!;
-    if ((words[house * 3 + ((a / 27) | 0)]! >> (a % 27)) & 1) return house;
-  }
-  return undefined;
-}
-
 /** The house of a strong link from `from` (off) to `to` (on). */
 function strongUnit(g: ChainGraph, from: number, to: number): number {
   if (((from / 9) | 0) === ((to / 9) | 0)) return -1;
   const stride = g.stride;
   for (let k = 0; k < stride; k++) if (g.conjugate[from * stride + k] === to) return g.conjugateUnit[from * stride + k]!;
-  return sharedUnit(g, (from / 9) | 0, (to / 9) | 0) ?? -1;
+  return linkUnit(g.houses, (from / 9) | 0, (to / 9) | 0) ?? -1;
 }
 
 function toStep(g: ChainGraph, found: Found): Step {
@@ -735,7 +720,7 @@ function toStep(g: ChainGraph, found: Found): Step {
     if (i === 0) node.parents = [];
     else {
       const prev = found.nodes[i - 1]!;
-      const unit = found.on[i] ? strongUnit(g, prev, id) : sharedUnit(g, (prev / 9) | 0, cell);
+      const unit = found.on[i] ? strongUnit(g, prev, id) : linkUnit(g.houses, (prev / 9) | 0, cell);
       if (unit !== undefined) node.unit = unit;
       if (unit !== undefined && unit >= 0) units.add(unit);
     }

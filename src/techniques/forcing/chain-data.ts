@@ -2,7 +2,7 @@ import type { ChainData, ChainNode } from '../../core/step.js';
 import { type Run, nodeCell, nodeDigit, nodeIsOn } from './engine.js';
 import { nestedProofChains } from './nested.js';
 import type { HintChain } from './search.js';
-import type { SeHouses } from './se-units.js';
+import { type SeHouses, linkUnit } from './se-units.js';
 
 /**
  * The chains of a hint as ChainData: one per assumption, ending on the target; a contradiction
@@ -61,18 +61,5 @@ function conflictParents(run: Run): number[] {
   return out;
 }
 
-/**
- * The house linking a parent cell to a child cell (the child's first in SE's order: classic box,
- * row, column), -1 for the same cell, undefined for cage-mates sharing no house (killer).
- */
-export function linkUnit(h: SeHouses, from: number, to: number): number | undefined {
-  if (from === to) return -1;
-  const words = h.geometry.houseWords;
-  for (let k = h.start[to]!; k < h.start[to + 1]!; k++) {
-    const house = h.house[k]!;
-    if ((words[house * 3 + ((from / 27) | 0)]! >> (from % 27)) & 1) return house;
-  }
-  return undefined;
-}
 
 

@@ -1,4 +1,4 @@
-import { chainLengthIncrement } from '../chains/length.js';
+import { chainLengthIncrement, roundDifficulty } from '../chains/length.js';
 
 /**
  * Sudoku Explainer's length increment for a chain of the given complexity (SE's getComplexity:
@@ -9,5 +9,5 @@ export const lengthIncrement = chainLengthIncrement;
 
 /** Adds a base difficulty and the length increment, rounded to one decimal. */
 export function chainDifficulty(base: number, complexity: number): number {
-  return Math.round((base + chainLengthIncrement(complexity)) * 10) / 10;
+  return roundDifficulty(base + chainLengthIncrement(complexity));
 }

@@ -1,8 +1,8 @@
 import { POPCOUNT } from '../../core/tables.js';
 import type { AdvancedOff } from './advanced.js';
 import { ChainEngine, type NestedProof, type Run, STATIC_MODE, dynamicMode, nodeCell, nodeDigit, nodeIsOn, nodeOf } from './engine.js';
-import { MAX_HOUSES, type SeHouses } from './se-units.js';
-import { hintChains, linkUnit } from './chain-data.js';
+import { MAX_HOUSES, type SeHouses, linkUnit } from './se-units.js';
+import { hintChains } from './chain-data.js';
 import type { ChainData, ChainNode } from '../../core/step.js';
 import { type ChainHint, type HintChain, type SearchFilter, searchHints } from './search.js';
 import { CHAIN_KIND, type ChainHintRecord, listChainHints } from '../chains/search.js';

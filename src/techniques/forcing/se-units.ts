@@ -153,6 +153,20 @@ function classicChainHouses(): SeHouses {
   });
 }
 
+/**
+ * The house linking a parent cell to a child cell (the child's first in SE's order: classic box,
+ * row, column), -1 for the same cell, undefined for cage-mates sharing no house (killer).
+ */
+export function linkUnit(h: SeHouses, from: number, to: number): number | undefined {
+  if (from === to) return -1;
+  const words = h.geometry.houseWords;
+  for (let k = h.start[to]!; k < h.start[to + 1]!; k++) {
+    const house = h.house[k]!;
+    if ((words[house * 3 + ((from / 27) | 0)]! >> (from % 27)) & 1) return house;
+  }
+  return undefined;
+}
+
 /** The cell and digit index of each potential (cell * 9 + digit - 1), without a division. */
 export const POT_CELL = new Uint8Array(729);
 export const POT_DIGIT = new Uint8Array(729);
