@@ -21,7 +21,9 @@ const passes = passesArg === undefined ? 3 : Math.max(1, Number(passesArg.slice(
 const topArg = process.argv.find((a) => a.startsWith('--top='));
 const top = topArg === undefined ? 15 : Math.max(1, Number(topArg.slice('--top='.length)) || 15);
 
-const cases = [...loadTrainingSet(), ...loadWindoku()].filter((c) => c.variant === variant);
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg === undefined ? null : new Set(onlyArg.slice('--only='.length).split(',').map(Number));
+const cases = [...loadTrainingSet(), ...loadWindoku()].filter((c) => c.variant === variant).filter((_, i) => only === null || only.has(i));
 if (cases.length === 0) {
   console.error(`no puzzles of variant ${variant}`);
   process.exit(2);

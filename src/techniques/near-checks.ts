@@ -89,10 +89,16 @@ function oneOutside(houseWords: Int32Array, u3: number, u2: number): boolean {
   return popcount27(p0 & ~houseWords[u2 * 3]!) + popcount27(p1 & ~houseWords[u2 * 3 + 1]!) + popcount27(p2 & ~houseWords[u2 * 3 + 2]!) === 1;
 }
 
-/** SE's house types of a geometry as locking reads them: each house's type index, and the type pairs (u1, u2) it visits as bits. */
+/**
+ * SE's house types of a geometry as locking reads them: each house's type index, and the type pairs
+ * (u1, u2) it visits as bits; and the houses crossing each house, itself included:
+ * crossing[crossStart[h] .. crossStart[h + 1]).
+ */
 interface LockTypes {
   readonly typeOf: Uint8Array;
   readonly pairs: Uint16Array;
+  readonly crossStart: Uint16Array;
+  readonly crossing: Uint8Array;
 }
 const LOCK_TYPES = new WeakMap<Geometry, LockTypes>();
 
@@ -104,7 +110,14 @@ function lockTypes(geometry: Geometry): LockTypes {
   for (let t = 0; t + 1 < se.typeStart.length; t++) for (let k = se.typeStart[t]!; k < se.typeStart[t + 1]!; k++) typeOf[se.order[k]!] = t;
   const pairs = new Uint16Array(se.typeStart.length);
   for (const [t1, t2] of se.lockingPairs) pairs[t1] = pairs[t1]! | (1 << t2);
-  known = { typeOf, pairs };
+  const { houseWords, houseCount } = geometry;
+  const crossStart = new Uint16Array(houseCount + 1);
+  const list: number[] = [];
+  for (let h = 0; h < houseCount; h++) {
+    for (let u = 0; u < houseCount; u++) if (cross(houseWords, u, h)) list.push(u);
+    crossStart[h + 1] = list.length;
+  }
+  known = { typeOf, pairs, crossStart, crossing: Uint8Array.from(list) };
   LOCK_TYPES.set(geometry, known);
   return known;
 }
@@ -116,16 +129,25 @@ function lockTypes(geometry: Geometry): LockTypes {
  * two or more places of which exactly one lies outside u2.
  */
 function directLockWith(geometry: Geometry, h: number): boolean {
-  const { houseWords, houseCount } = geometry;
-  const { typeOf, pairs } = lockTypes(geometry);
+  const { houseWords } = geometry;
+  const { typeOf, pairs, crossStart, crossing } = lockTypes(geometry);
   const type = typeOf[h]!;
-  for (let u2 = 0; u2 < houseCount; u2++) {
-    if (u2 === h || ((pairs[type]! >> typeOf[u2]!) & 1) === 0 || !cross(houseWords, u2, h)) continue;
+  for (let i = crossStart[h]!; i < crossStart[h + 1]!; i++) {
+    const u2 = crossing[i]!;
+    if (u2 === h || ((pairs[type]! >> typeOf[u2]!) & 1) === 0) continue;
+    const from = crossStart[u2]!;
+    const to = crossStart[u2 + 1]!;
     if (locksInto(houseWords, h, u2)) {
-      for (let u3 = 0; u3 < houseCount; u3++) if (u3 !== h && typeOf[u3] === type && cross(houseWords, u3, u2) && oneOutside(houseWords, u3, u2)) return true;
+      for (let k = from; k < to; k++) {
+        const u3 = crossing[k]!;
+        if (u3 !== h && typeOf[u3] === type && oneOutside(houseWords, u3, u2)) return true;
+      }
     }
     if (oneOutside(houseWords, h, u2)) {
-      for (let u1 = 0; u1 < houseCount; u1++) if (u1 !== h && typeOf[u1] === type && cross(houseWords, u1, u2) && locksInto(houseWords, u1, u2)) return true;
+      for (let k = from; k < to; k++) {
+        const u1 = crossing[k]!;
+        if (u1 !== h && typeOf[u1] === type && locksInto(houseWords, u1, u2)) return true;
+      }
     }
   }
   return false;

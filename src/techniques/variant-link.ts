@@ -32,6 +32,10 @@ export interface VariantTechniques {
    * them (forcing/continue-runs.ts: a gain on variant grades, none measured on classic ones).
    */
   runContinuation(): RunContinuation;
+  /** Whether findChainStep finds nothing on a board by the change since one where it found nothing (chains-near.ts). */
+  chainsFindNothing(board: Readonly<Board>, geometry: Geometry, kinds: number): boolean;
+  /** Records findChainStep's result on a board (chains-near.ts). */
+  chainsSearched(board: Readonly<Board>, geometry: Geometry, kinds: number, found: boolean): void;
   /** Basic fish by subsets of each digit's base lines, into fish.ts's `found` (fish-subsets.ts firstFishBySubsets). */
   firstFish(pass: number, size: number): boolean;
   /**

@@ -1,3 +1,4 @@
+import { chainsFindNothing, chainsSearched } from './chains-near.js';
 import { firstFishBySubsets } from './fish-subsets.js';
 import { RunContinuation } from './forcing/continue-runs.js';
 import { lockingByPairs } from './forcing/locking-pairs.js';
@@ -31,6 +32,8 @@ export const VARIANT_TECHNIQUES: VariantTechniques = {
   chainHouses: buildChainHouses,
   lockingByPairs,
   runContinuation: () => new RunContinuation(),
+  chainsFindNothing,
+  chainsSearched,
   firstFish: firstFishBySubsets,
   onHouses: (id, board, geometry) => ON_HOUSES[id]!(board, geometry),
   houseName: houseNameIn,

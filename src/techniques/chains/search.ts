@@ -6,6 +6,7 @@ import { STRONG_CELL, STRONG_UNIT, buildChainGraph, leadingLinks, type ChainGrap
 import { type SeHouses, linkUnit, seHousesOf } from '../forcing/se-units.js';
 import { roundDifficulty, seChainDifficulty } from './length.js';
 import { staticContradictions } from '../forcing/contradictions.js';
+import { variantTechniques } from '../variant-link.js';
 
 /**
  * Bidirectional cycles and forcing chains, as Sudoku Explainer's "Forcing Chains & Cycles" rule
@@ -477,6 +478,9 @@ export interface ChainSearchOptions {
  */
 export function findChainStep(board: Readonly<Board>, options: ChainSearchOptions = {}): Step | null {
   const kinds = options.kinds ?? ALL_CHAIN_KINDS;
+  // Other rules: not searched where the change since a board with nothing cannot have made a step (chains-near.ts).
+  const geometry = options.geometry?.classic === false ? options.geometry : undefined;
+  if (geometry && variantTechniques().chainsFindNothing(board, geometry, kinds)) return null;
   const g = buildChainGraph(board, seHousesOf(options.geometry));
   const cand = g.candidates;
   const path: number[] = [];
@@ -535,6 +539,7 @@ export function findChainStep(board: Readonly<Board>, options: ChainSearchOption
       }
     }
   }
+  if (geometry) variantTechniques().chainsSearched(board, geometry, kinds, best !== null);
   return best === null ? null : toStep(g, best);
 }
 

@@ -164,9 +164,8 @@ export class Run {
   quiescenceCount = 0;
   /**
    * The nodes in the order they were processed, and the run's size when each was (its nodes
-   * then: those of seq below it): proc[0 .. procCount). Kept by compute for a run made from its
-   * root (not one continued from a lower level's), for resuming it on a later board (see
-   * continue-runs.ts).
+   * then: those of seq below it): proc[0 .. procCount). Kept by compute for a plain dynamic run
+   * of an engine that continues runs, for resuming it on a later board (see continue-runs.ts).
    */
   readonly proc = new Int16Array(NODE_COUNT);
   readonly procSize = new Int16Array(NODE_COUNT);
@@ -915,6 +914,8 @@ export class ChainEngine {
     let offTail = 0;
     // The previous board's run, the same up to the change (continue-runs.ts), continued from there.
     let run = mode === DYNAMIC_0 ? this.continuation?.take(this, root, queueOn, queueOff) : undefined;
+    // Only the plain dynamic runs are ever continued: only theirs are kept step by step (see Run.proc).
+    const keepsSteps = mode === DYNAMIC_0 && this.continuation !== null;
     if (run !== undefined) {
       onTail = this.continuation!.onTail;
       offTail = this.continuation!.offTail;
@@ -955,8 +956,10 @@ export class ChainEngine {
         break;
       }
       const p = onHead < onTail ? queueOn[onHead++]! : queueOff[offHead++]!;
-      run.proc[run.procCount] = p;
-      run.procSize[run.procCount++] = run.size;
+      if (keepsSteps) {
+        run.proc[run.procCount] = p;
+        run.procSize[run.procCount++] = run.size;
+      }
       if (p & 1) {
         const pot = p >> 1;
         const cell = POT_CELL[pot]!;
