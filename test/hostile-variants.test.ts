@@ -29,14 +29,20 @@ describe('nearly empty 9x9 grids with extra houses count quickly (the band solve
   const windoku = buildRules({ size: 9, windoku: true });
   const windokuX = buildRules({ size: 9, windoku: true, diagonalDown: true, diagonalUp: true });
   const asterisk = buildRules({ size: 9, asterisk: true });
+  // A killer of three cages (one without a total), turned 180 degrees it took 40 nodes.
+  const killer = buildRules({
+    size: 9,
+    cages: [{ cells: [15, 16] }, { cells: [62, 71, 72, 73, 74], sum: 27 }, { cells: [50, 51, 60, 69], sum: 25 }],
+  });
 
-  // Each of these took the band-and-stack configurations of band-extra-solver.ts 1-12 million
-  // nodes (4-58 s) before it started again on cells past a few thousand nodes.
+  // Each of these took band-extra-solver.ts 1-12 million nodes (4-58 s) before a count started
+  // again (on cells, in another order) past a budget of nodes.
   test.each([
     ['windoku, 9 at r1c3 and r5c9', windoku, givensOf([[2, 9], [44, 9]]), 2],
     ['windoku, 1 at r1c1 and r5c7', windoku, givensOf([[0, 1], [42, 1]]), 2],
     ['windoku X, 4 at r1c9 and 6 at r7c1', windokuX, givensOf([[8, 4], [54, 6]]), 2],
     ['asterisk, four givens', asterisk, givensOf([[33, 1], [36, 6], [49, 7], [68, 8]]), 2],
+    ['killer, three cages and two givens', killer, givensOf([[14, 5], [66, 7]]), 2],
     // r1c1 and r5c5 share a house windoku implies (rows 1, 5, 9 by columns 1, 5, 9): no solution.
     ['windoku, 1 at r1c1 and r5c5 (an implied house)', windoku, givensOf([[0, 1], [40, 1]]), 0],
   ])('%s', (_, rules, givens, expected) => {

@@ -51,8 +51,10 @@ import {
 
 /** Extra houses are one bit each of an int. */
 const MAX_EXTRA = 31;
-/** Search nodes branching on configurations before a count starts again on cells (BandExtraSolver.cellsOnly). */
-const CONFIGURATION_NODES = 5_000;
+/** Search nodes of a count's first attempt before it starts again (BandExtraSolver.attempt); doubled at each new attempt. */
+const FIRST_ATTEMPT_NODES = 5_000;
+/** The attempt that runs to the end. */
+const LAST_ATTEMPT = 8;
 /** A node count no search reaches (a small integer, as the field's other values). */
 const NEVER = 0x3fffffff;
 
@@ -489,16 +491,18 @@ export class BandExtraSolver {
   /** Boards changed since the extra houses were last looked at (27 bits). */
   private extraPending = 0;
   /**
-   * Branch on cells only (branchOnCell), not on a digit's configurations in a band or stack. The
-   * configurations are the faster choice on puzzles (tens of nodes), but on a nearly empty grid with
-   * extra houses they can pick placements that no band rule refutes until deep down: a windoku
-   * with 1 at r1c1 and r5c7 took 12 million nodes (42 s) to find 2 solutions, an asterisk with 4
-   * givens a million, where the cells took 30-60 nodes. So a count that passes CONFIGURATION_NODES
-   * starts again from the givens branching on cells (see count).
+   * Which start of the count this is. On puzzles a search takes tens of nodes, but on a nearly
+   * empty grid one early choice that no rule refutes until deep down can cost millions: a windoku
+   * with 1 at r1c1 and r5c7 took 12 million nodes (42 s) to find 2 solutions branching on the
+   * bands' configurations, an asterisk with 4 givens a million, a killer with 3 cages and 2 givens
+   * 5.7 million branching on cells (27 s), where the same killer turned 180 degrees took 40 nodes.
+   * So past a budget of nodes (FIRST_ATTEMPT_NODES, doubled each time) the count starts again from
+   * the givens, branching on cells only (attempt >= 1) and taking the cells in another order
+   * (branchOnCell); the last attempt runs to the end. Deterministic: same input, same search.
    */
-  private cellsOnly = false;
-  /** The node count at which a search stops (and sets aborted); NEVER when branching on cells. */
-  private stopAt = CONFIGURATION_NODES;
+  private attempt = 0;
+  /** The node count at which a search stops (and sets aborted). */
+  private stopAt = FIRST_ATTEMPT_NODES;
   private aborted = false;
 
   count(rules: Rules, givens: ArrayLike<number>, limit: number): number {
@@ -520,15 +524,14 @@ export class BandExtraSolver {
     this.limit = Math.max(1, limit);
     this.nodes = 0;
     this.guesses = 0;
-    // Killers branch on cells from the start (search).
-    this.cellsOnly = false;
-    this.stopAt = this.cageCount === 0 ? CONFIGURATION_NODES : NEVER;
+    this.attempt = 0;
+    this.stopAt = FIRST_ATTEMPT_NODES;
     if (!this.begin(givens)) return 0;
     this.search(0);
-    if (this.aborted) {
-      // The configurations went astray (cellsOnly): again from the givens, on cells.
-      this.cellsOnly = true;
-      this.stopAt = NEVER;
+    while (this.aborted) {
+      // The search went astray (attempt): again from the givens, on cells in another order.
+      this.attempt++;
+      this.stopAt = this.attempt === LAST_ATTEMPT ? NEVER : this.nodes + (FIRST_ATTEMPT_NODES << this.attempt);
       this.begin(givens);
       this.search(0);
     }
@@ -1055,7 +1058,7 @@ export class BandExtraSolver {
     // Killers branch on a cell with fewest candidates: their cages cut across the bands and stacks
     // whose placements the classic branching tries (on Solo's killers with a third of the cages
     // taken away, that took 20% longer than the cell).
-    if (this.cageCount === 0 && !this.cellsOnly && this.branchOnConfigurations(depth)) return;
+    if (this.cageCount === 0 && this.attempt === 0 && this.branchOnConfigurations(depth)) return;
     this.branchOnCell(depth);
   }
 
@@ -1227,21 +1230,28 @@ export class BandExtraSolver {
     }
   }
 
-  /** Branches on the digits of one cell (a safety net, as in band-solver.ts). */
+  /**
+   * Branches on the digits of one cell with fewest (a safety net, as in band-solver.ts): the first
+   * such cell row by row, or in later attempts of a count (attempt) from another band on, and on odd
+   * attempts the last of the ties.
+   */
   private branchOnCell(depth: number): void {
     const boards = this.boards;
     const unsolved = this.unsolved;
     let guessBand = -1;
     let guessBit = 0;
     let best = 10;
-    for (let band = 0; band < 3; band++) {
+    const firstBand = this.attempt % 3;
+    const takeLast = (this.attempt & 1) === 1;
+    for (let b = 0; b < 3; b++) {
+      const band = (firstBand + b) % 3;
       let open = unsolved[band]!;
       while (open !== 0) {
         const bit = open & -open;
         open ^= bit;
         let n = 0;
         for (let j = band; j < 27; j += 3) if (boards[j]! & bit) n++;
-        if (n < best) {
+        if (n < best || (takeLast && n === best)) {
           best = n;
           guessBand = band;
           guessBit = bit;
