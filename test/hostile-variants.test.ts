@@ -1,5 +1,10 @@
 import fc from 'fast-check';
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
+import { readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../src/formats/index.js';
+import { makeFolder, OutputFileError } from '../src/node/file-errors.js';
+import { textLines } from '../src/node/text-lines.js';
 import { buildRules, type Rules } from '../src/rules/index.js';
 import { countRules, lastRulesStats, solveRules } from '../src/solver/rules-solver.js';
 
@@ -71,5 +76,54 @@ describe('nearly empty 9x9 grids with extra houses count quickly (the band solve
       ),
       { numRuns: 60, seed: 17 },
     );
+  });
+});
+
+async function readStream(text: string): Promise<AnyReadResult[]> {
+  const results: AnyReadResult[] = [];
+  for await (const result of readAnyPuzzles(textLines(Readable.from([text])), { source: 'in.txt' })) results.push(result);
+  return results;
+}
+
+function errorsOf(results: AnyReadResult[]): string[] {
+  return results.map((r) => (r.ok ? 'ok' : `${r.error.code} ${r.error.message}`));
+}
+
+describe('a line longer than any record, through the readers of every format', () => {
+  const TOO_LONG = 'LINE_TOO_LONG in.txt:1: line 1 is longer than 65,536 characters';
+
+  test('a 100,000-cell variant line says so (it said "found 65535" givens: the cut line counted)', async () => {
+    const line = `x:${'.'.repeat(100_000)}\n`;
+    expect(errorsOf(await readStream(line))).toEqual([TOO_LONG]);
+    expect(errorsOf([...readAnyPuzzlesText(line, { source: 'in.txt' })])).toEqual([TOO_LONG]);
+  });
+
+  test('a JSON object on one line cut by the stream says so, and the next record is read (it said "not closed before the end of the input")', async () => {
+    const object = `{"size": 9, "grid": ${'['.repeat(70_000)}${']'.repeat(70_000)}}`;
+    expect(errorsOf(await readStream(`${object}\n${'.'.repeat(81)}\n`))).toEqual([TOO_LONG, 'ok']);
+    // A second line of an object cut the same way.
+    expect(errorsOf(await readStream(`{"size": 9,\n${object.slice(1)}\n`))).toEqual(['LINE_TOO_LONG in.txt:2: line 2 is longer than 65,536 characters']);
+  });
+
+  test('a whole line of JSON longer than that in a text (no stream cut it) is still read', () => {
+    const grid = Array.from({ length: 9 }, () => Array.from({ length: 9 }, () => ({})));
+    const text = JSON.stringify({ size: 9, grid, title: 'a'.repeat(70_000) });
+    expect(errorsOf([...readAnyPuzzlesText(text, { source: 'in.txt' })])).toEqual(['ok']);
+  });
+});
+
+describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made', () => {
+  test('under /proc: an error at once (a recursive mkdirSync there never returned, deaf to SIGTERM)', () => {
+    const error = (() => {
+      try {
+        makeFolder('/proc/sudoku-press-audit/deeper', '/proc/sudoku-press-audit/deeper/out.txt');
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(OutputFileError);
+    expect((error as OutputFileError).code).toBe('BAD_PATH');
+    expect((error as OutputFileError).message).toBe('cannot write /proc/sudoku-press-audit/deeper/out.txt: the folder /proc/sudoku-press-audit cannot be made there');
   });
 });
