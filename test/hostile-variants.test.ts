@@ -1,11 +1,14 @@
 import fc from 'fast-check';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import { readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../src/formats/index.js';
 import { makeFolder, OutputFileError } from '../src/node/file-errors.js';
 import { textLines } from '../src/node/text-lines.js';
 import { buildRules, type Rules } from '../src/rules/index.js';
+import { BIN } from './helpers/cli.js';
 import { countRules, lastRulesStats, solveRules } from '../src/solver/rules-solver.js';
 
 /*
@@ -125,5 +128,18 @@ describe.runIf(existsSync('/proc/self'))('an output folder that cannot be made',
     expect(error).toBeInstanceOf(OutputFileError);
     expect((error as OutputFileError).code).toBe('BAD_PATH');
     expect((error as OutputFileError).message).toBe('cannot write /proc/sudoku-press-audit/deeper/out.txt: the folder /proc/sudoku-press-audit cannot be made there');
+  });
+});
+
+describe('a folder as standard input', () => {
+  test('is refused as a folder, exit 2 (it read as an empty file: "no puzzle found", exit 1)', () => {
+    const folder = openSync(tmpdir(), 'r');
+    try {
+      const result = spawnSync(process.execPath, [BIN, 'check', '-'], { stdio: [folder, 'pipe', 'pipe'], encoding: 'utf8', timeout: 60_000 });
+      expect(result.stderr).toBe('sudoku-press: cannot read standard input: it is a folder, not a file\n');
+      expect(result.status).toBe(2);
+    } finally {
+      closeSync(folder);
+    }
   });
 });

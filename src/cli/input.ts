@@ -1,4 +1,4 @@
-import { accessSync, constants, createReadStream, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, createReadStream, existsSync, fstatSync, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import type { ReadResult } from '../core/parse.js';
 import { hasVariantTag } from '../formats/line.js';
@@ -77,9 +77,21 @@ export class Breather {
 }
 
 function openInput(name: string, io: CliIo): Readable {
-  if (name === '-') return io.stdin;
+  if (name === '-') {
+    // Node ends a folder given as standard input (< folder) at once, as an empty file: 'no puzzle found'.
+    if (io.stdin === process.stdin && isFolder(0)) throw new UsageError('cannot read standard input: it is a folder, not a file');
+    return io.stdin;
+  }
   const stream = createReadStream(name, { encoding: 'utf8' });
   return stream;
+}
+
+function isFolder(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**
