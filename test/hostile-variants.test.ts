@@ -8,7 +8,7 @@ import { readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../src/f
 import { makeFolder, OutputFileError } from '../src/node/file-errors.js';
 import { textLines } from '../src/node/text-lines.js';
 import { buildRules, type Rules } from '../src/rules/index.js';
-import { BIN } from './helpers/cli.js';
+import { BIN, run } from './helpers/cli.js';
 import { countRules, lastRulesStats, solveRules } from '../src/solver/rules-solver.js';
 
 /*
@@ -141,5 +141,17 @@ describe('a folder as standard input', () => {
     } finally {
       closeSync(folder);
     }
+  });
+});
+
+describe.runIf(existsSync('/dev/zero'))('an endless line (/dev/zero)', () => {
+  test('hint and check stop once a line passes 16 MiB, naming it (hint read for ever)', async () => {
+    const hint = await run(['hint', '/dev/zero']);
+    expect(hint.stderr).toBe("sudoku-press: cannot read '/dev/zero': line 1 is longer than 16,777,216 characters (not a text of puzzles)\n");
+    expect(hint.code).toBe(2);
+    const check = await run(['check', '-q', '/dev/zero']);
+    expect(check.stdout).toContain('/dev/zero:1: invalid: line 1 is longer than 65,536 characters');
+    expect(check.stderr).toContain("line 1 is longer than 16,777,216 characters");
+    expect(check.code).toBe(2);
   });
 });
