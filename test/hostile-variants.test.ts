@@ -77,7 +77,7 @@ describe('nearly empty 9x9 grids with extra houses count quickly (the band solve
           if (solution !== null) expect(isSolutionOf(rules, givens, solution)).toBe(true);
         },
       ),
-      { numRuns: 60, seed: 17 },
+      { numRuns: 40, seed: 17 },
     );
   });
 });
@@ -145,13 +145,9 @@ describe('a folder as standard input', () => {
 });
 
 describe.runIf(existsSync('/dev/zero'))('an endless line (/dev/zero)', () => {
-  test('hint and check stop once a line passes 16 MiB, naming it (hint read for ever)', async () => {
+  test('hint stops once the line passes 16 MiB, naming it (it read for ever; the other commands: input-caps.test.ts)', async () => {
     const hint = await run(['hint', '/dev/zero']);
     expect(hint.stderr).toBe("sudoku-press: cannot read '/dev/zero': line 1 is longer than 16,777,216 characters (not a text of puzzles)\n");
     expect(hint.code).toBe(2);
-    const check = await run(['check', '-q', '/dev/zero']);
-    expect(check.stdout).toContain('/dev/zero:1: invalid: line 1 is longer than 65,536 characters');
-    expect(check.stderr).toContain("line 1 is longer than 16,777,216 characters");
-    expect(check.code).toBe(2);
   });
 });
