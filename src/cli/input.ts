@@ -1,5 +1,5 @@
-import { accessSync, constants, createReadStream, existsSync, statSync } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { accessSync, constants, createReadStream, existsSync, fstatSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { ReadResult } from '../core/parse.js';
 import { hasVariantTag } from '../formats/line.js';
 import { isSoloId } from '../formats/solo.js';
@@ -33,7 +33,35 @@ export function checkInputFiles(files: readonly string[]): void {
 
 function linesOf(stream: Readable, name = '-'): AsyncIterable<string> {
   // Not readline: it holds a whole line, however long (see textLines).
-  return refuseUtf16(textLines(stream), name);
+  return refuseUtf16(textLines(Readable.from(endlessLineGuard(stream, name))), name);
+}
+
+/** The most of one line read (and skipped, past MAX_LINE_LENGTH) before the input is given up: 16 MiB. */
+const MAX_SKIPPED_LINE = 1 << 24;
+
+/**
+ * The chunks of a stream, stopped with a usage error once one line passes MAX_SKIPPED_LINE
+ * characters (bytes): a line past 64 KiB is reported and skipped (textLines), but an endless one
+ * (`hint /dev/zero`, a binary blob with no line break) kept a command reading for ever.
+ */
+async function* endlessLineGuard(stream: Readable, name: string): AsyncGenerator<string | Buffer> {
+  let line = 1;
+  let run = 0;
+  for await (const chunk of stream as AsyncIterable<string | Buffer>) {
+    const text = typeof chunk === 'string';
+    const last = Math.max(text ? chunk.lastIndexOf('\n') : chunk.lastIndexOf(10), text ? chunk.lastIndexOf('\r') : chunk.lastIndexOf(13));
+    if (last < 0) {
+      run += chunk.length;
+      if (run > MAX_SKIPPED_LINE) {
+        const where = name === '-' ? 'standard input' : `'${name}'`;
+        throw new UsageError(`cannot read ${where}: line ${line} is longer than ${MAX_SKIPPED_LINE.toLocaleString('en-US')} characters (not a text of puzzles)`);
+      }
+    } else {
+      for (let at = text ? chunk.indexOf('\n') : chunk.indexOf(10); at >= 0 && at <= last; at = text ? chunk.indexOf('\n', at + 1) : chunk.indexOf(10, at + 1)) line++;
+      run = chunk.length - 1 - last;
+    }
+    yield chunk;
+  }
 }
 
 /** A first line of UTF-16 decoded as UTF-8: the mark's two bytes replaced, then NUL every other character (little- or big-endian). */
@@ -77,9 +105,21 @@ export class Breather {
 }
 
 function openInput(name: string, io: CliIo): Readable {
-  if (name === '-') return io.stdin;
+  if (name === '-') {
+    // Node ends a folder given as standard input (< folder) at once, as an empty file: 'no puzzle found'.
+    if (io.stdin === process.stdin && isFolder(0)) throw new UsageError('cannot read standard input: it is a folder, not a file');
+    return io.stdin;
+  }
   const stream = createReadStream(name, { encoding: 'utf8' });
   return stream;
+}
+
+function isFolder(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
-import { PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
+import { MAX_LINE_LENGTH, PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
 import { classicRules, isClassic9 } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64, MAX_FPUZZLES_TEXT, MAX_JSON_DEPTH, tooDeep } from './fpuzzles.js';
@@ -71,11 +71,15 @@ export class AnyPuzzleReader {
     if (rawLine.charCodeAt(0) === 0xfeff) rawLine = rawLine.slice(1);
     if (this.json !== null) {
       this.jsonLast = lineNumber;
-      return this.continueJson(rawLine);
+      return this.continueJson(rawLine, lineNumber);
     }
     let start = 0;
     while (start < rawLine.length && (rawLine.charCodeAt(start) === 32 || rawLine.charCodeAt(start) === 9)) start++;
     const first = rawLine.charCodeAt(start);
+    // A line longer than any record (a 10 MB line; from a stream, cut by splitLines): the classic
+    // reader says so, where the variant readers would count the cut line's cells. (A JSON object
+    // may be longer, up to MAX_JSON: continueJson.)
+    if (rawLine.length > MAX_LINE_LENGTH && first !== 123) return this.classic.push(rawLine, lineNumber);
     const letter = (first >= 65 && first <= 90) || (first >= 97 && first <= 122);
     const digit = first >= 48 && first <= 57;
     if (first === 123 /* { */ || letter || (digit && sizedTag(rawLine, start)) || (!letter && jigsawCandidate(rawLine, start))) {
@@ -91,7 +95,7 @@ export class AnyPuzzleReader {
         this.jsonLength = 0;
         this.jsonInString = false;
         this.jsonEscape = false;
-        return [...head, ...this.continueJson(rawLine)];
+        return [...head, ...this.continueJson(rawLine, lineNumber)];
       }
       const read = this.readVariant(rawLine.trim(), where);
       if (read !== null) return [...head, read];
@@ -140,7 +144,7 @@ export class AnyPuzzleReader {
     }
   }
 
-  private continueJson(rawLine: string): readonly AnyReadResult[] {
+  private continueJson(rawLine: string, lineNumber: number): readonly AnyReadResult[] {
     const json = this.json!;
     this.jsonLength += rawLine.length + 1;
     for (let i = 0; i < rawLine.length; i++) {
@@ -157,6 +161,12 @@ export class AnyPuzzleReader {
     // Lines of an object nested too deeply for f-puzzles are counted, not kept (nor parsed).
     if (this.jsonDeepest <= MAX_JSON_DEPTH) json.push(rawLine);
     const where = { source: this.source, line: this.jsonStart };
+    if (this.jsonDepth > 0 && rawLine.length > MAX_LINE_LENGTH) {
+      // From a stream, a line this long was cut (splitLines) and never closes what it opened: the
+      // object has lost its middle (a text's whole line of JSON that closes is read).
+      this.json = null;
+      return [{ ok: false, error: new PuzzleFormatError('LINE_TOO_LONG', lineTooLong(lineNumber), { source: this.source, line: lineNumber }) }];
+    }
     if (this.jsonDepth > 0 && this.jsonLength < MAX_JSON) return NONE;
     this.json = null;
     if (this.jsonDepth > 0) {
@@ -186,6 +196,10 @@ export class AnyPuzzleReader {
       throw error;
     }
   }
+}
+
+function lineTooLong(line: number): string {
+  return `line ${line} is longer than ${MAX_LINE_LENGTH.toLocaleString('en-US')} characters`;
 }
 
 const SKIP = Symbol('skip');

@@ -90,18 +90,13 @@ export function describeFileError(error: unknown, path: string, action: 'read' |
 }
 
 /**
- * Makes `folder` and its missing parents. A recursive mkdir reports ENOENT when a parent cannot be
- * made on a read-only file system (Node's own quirk): the folders are then made one at a time, so
- * that the error says what is wrong (EROFS, EACCES) instead of "no such file or folder".
+ * Makes `folder` and its missing parents, one at a time: a recursive mkdir reports ENOENT when a
+ * parent cannot be made on a read-only file system, where one folder at a time says what is wrong
+ * (EROFS, EACCES); and under a parent that exists but takes no folders (/proc) it never returns
+ * (Node 20: `mkdirSync('/proc/x', { recursive: true })` loops on ENOENT, deaf to signals).
  * @throws OutputFileError naming `path` (the user's file or folder).
  */
 export function makeFolder(folder: string, path: string): void {
-  try {
-    mkdirSync(folder, { recursive: true });
-    return;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw describeFileError(error, path, 'write');
-  }
   const missing: string[] = [];
   for (let current = resolve(folder); !existsSync(current); current = dirname(current)) {
     missing.unshift(current);
@@ -111,7 +106,9 @@ export function makeFolder(folder: string, path: string): void {
     try {
       mkdirSync(dir);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw describeFileError(error, path, 'write');
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new OutputFileError('BAD_PATH', path, `cannot write ${path}: the folder ${dir} cannot be made there`);
+      if (code !== 'EEXIST') throw describeFileError(error, path, 'write');
     }
   }
 }

@@ -51,6 +51,12 @@ import {
 
 /** Extra houses are one bit each of an int. */
 const MAX_EXTRA = 31;
+/** Search nodes of a count's first attempt before it starts again (BandExtraSolver.attempt); doubled at each new attempt. */
+const FIRST_ATTEMPT_NODES = 5_000;
+/** The attempt that runs to the end. */
+const LAST_ATTEMPT = 8;
+/** A node count no search reaches (a small integer, as the field's other values). */
+const NEVER = 0x3fffffff;
 
 interface ExtraTables {
   /** Extra houses: the rules value's, then the implied ones (impliedWindows). */
@@ -484,6 +490,20 @@ export class BandExtraSolver {
   private readonly cageSnap = new Int32Array(STATE_SIZE);
   /** Boards changed since the extra houses were last looked at (27 bits). */
   private extraPending = 0;
+  /**
+   * Which start of the count this is. On puzzles a search takes tens of nodes, but on a nearly
+   * empty grid one early choice that no rule refutes until deep down can cost millions: a windoku
+   * with 1 at r1c1 and r5c7 took 12 million nodes (42 s) to find 2 solutions branching on the
+   * bands' configurations, an asterisk with 4 givens a million, a killer with 3 cages and 2 givens
+   * 5.7 million branching on cells (27 s), where the same killer turned 180 degrees took 40 nodes.
+   * So past a budget of nodes (FIRST_ATTEMPT_NODES, doubled each time) the count starts again from
+   * the givens, branching on cells only (attempt >= 1) and taking the cells in another order
+   * (branchOnCell); the last attempt runs to the end. Deterministic: same input, same search.
+   */
+  private attempt = 0;
+  /** The node count at which a search stops (and sets aborted). */
+  private stopAt = FIRST_ATTEMPT_NODES;
+  private aborted = false;
 
   count(rules: Rules, givens: ArrayLike<number>, limit: number): number {
     this.extra = compileExtra(rules);
@@ -502,9 +522,26 @@ export class BandExtraSolver {
       this.cageSum = killer.sum;
     }
     this.limit = Math.max(1, limit);
-    this.solutions = 0;
     this.nodes = 0;
     this.guesses = 0;
+    this.attempt = 0;
+    this.stopAt = FIRST_ATTEMPT_NODES;
+    if (!this.begin(givens)) return 0;
+    this.search(0);
+    while (this.aborted) {
+      // The search went astray (attempt): again from the givens, on cells in another order.
+      this.attempt++;
+      this.stopAt = this.attempt === LAST_ATTEMPT ? NEVER : this.nodes + (FIRST_ATTEMPT_NODES << this.attempt);
+      this.begin(givens);
+      this.search(0);
+    }
+    return this.solutions;
+  }
+
+  /** The state of the givens placed, ready to search; false when they clash. */
+  private begin(givens: ArrayLike<number>): boolean {
+    this.solutions = 0;
+    this.aborted = false;
     this.unsolved.fill(BAND_ALL);
     if (this.cageCount === 0) this.boards.fill(BAND_ALL);
     else {
@@ -518,13 +555,12 @@ export class BandExtraSolver {
     for (let cell = 0; cell < 81; cell++) {
       const digit = givens[cell]!;
       if (digit === 0) continue;
-      if (digit > 9 || !this.place(digit - 1, CELL_BAND[cell]!, CELL_BIT[cell]!)) return 0;
+      if (digit > 9 || !this.place(digit - 1, CELL_BAND[cell]!, CELL_BIT[cell]!)) return false;
     }
     this.dirty = BAND_ALL;
     this.extraPending = BAND_ALL;
     this.cagePending = BAND_ALL;
-    this.search(0);
-    return this.solutions;
+    return true;
   }
 
   /** Takes digit d out of the extra-house peers of `cell` (d's three boards); returns the dirty bits. */
@@ -1008,7 +1044,10 @@ export class BandExtraSolver {
   }
 
   private search(depth: number): void {
-    this.nodes++;
+    if (++this.nodes > this.stopAt) {
+      this.aborted = true;
+      return;
+    }
     if (!this.propagate()) return;
     const unsolved = this.unsolved;
     if ((unsolved[0]! | unsolved[1]! | unsolved[2]!) === 0) {
@@ -1019,7 +1058,7 @@ export class BandExtraSolver {
     // Killers branch on a cell with fewest candidates: their cages cut across the bands and stacks
     // whose placements the classic branching tries (on Solo's killers with a third of the cages
     // taken away, that took 20% longer than the cell).
-    if (this.cageCount === 0 && this.branchOnConfigurations(depth)) return;
+    if (this.cageCount === 0 && this.attempt === 0 && this.branchOnConfigurations(depth)) return;
     this.branchOnCell(depth);
   }
 
@@ -1085,7 +1124,7 @@ export class BandExtraSolver {
       if (alt) this.restrictToAlt(line, bestDigit, permutation);
       else this.restrictToPermutation(line, bestDigit, permutation);
       this.search(depth + 1);
-      if (left === 0 || this.solutions >= this.limit) return true;
+      if (left === 0 || this.solutions >= this.limit || this.aborted) return true;
       this.state.set(this.frames[depth]!);
       this.dirty = 0;
       this.extraPending = 0;
@@ -1191,21 +1230,28 @@ export class BandExtraSolver {
     }
   }
 
-  /** Branches on the digits of one cell (a safety net, as in band-solver.ts). */
+  /**
+   * Branches on the digits of one cell with fewest (a safety net, as in band-solver.ts): the first
+   * such cell row by row, or in later attempts of a count (attempt) from another band on, and on odd
+   * attempts the last of the ties.
+   */
   private branchOnCell(depth: number): void {
     const boards = this.boards;
     const unsolved = this.unsolved;
     let guessBand = -1;
     let guessBit = 0;
     let best = 10;
-    for (let band = 0; band < 3; band++) {
+    const firstBand = this.attempt % 3;
+    const takeLast = (this.attempt & 1) === 1;
+    for (let b = 0; b < 3; b++) {
+      const band = (firstBand + b) % 3;
       let open = unsolved[band]!;
       while (open !== 0) {
         const bit = open & -open;
         open ^= bit;
         let n = 0;
         for (let j = band; j < 27; j += 3) if (boards[j]! & bit) n++;
-        if (n < best) {
+        if (n < best || (takeLast && n === best)) {
           best = n;
           guessBand = band;
           guessBit = bit;
@@ -1223,7 +1269,7 @@ export class BandExtraSolver {
       // The cages were all looked at in this fixed point: only what the guess changes is new.
       if (this.cageCount > 0) this.cageSnap.set(this.state);
       if (this.place(digit, guessBand, guessBit)) this.search(depth + 1);
-      if (this.solutions >= this.limit) return;
+      if (this.solutions >= this.limit || this.aborted) return;
       this.state.set(this.frames[depth]!);
       this.dirty = 0;
       this.extraPending = 0;
