@@ -685,7 +685,8 @@ export class BandExtraSolver {
    * in turns, load 15-23; the noise floor, the same code against itself, is 0.96-0.99x):
    * - hidden triads on the reordered grid's mini-rows and mini-columns at each fixed point, their
    *   patterns reused for branching: nodes a puzzle (minimal, medium, hard, expert) 10.3, 2.3,
-   *   5.31, 6.21 -> 9.79, 1.84, 5.16, 5.79, but 0.89-0.91x the rate;
+   *   5.31, 6.21 -> 9.79, 1.84, 5.16, 5.79, at the same rate (0.97-1.03x, each build run as
+   *   either side; one run read 0.89-0.91x);
    * - this rule iterated per digit, with the band rule, to its own fixed point: same nodes, 0.87-0.89x;
    * - the stack rule first, the reordered grid only once it settles: 0.88-0.91x (as before);
    * - this rule also after rounds that placed naked singles: 0.99-1.00x;
