@@ -113,6 +113,9 @@ function blanked(solution: Uint8Array, blanks: number, random: () => number): Ui
 const JIGSAW6 = [0, 0, 0, 1, 1, 1, 0, 0, 2, 1, 1, 1, 0, 2, 2, 2, 3, 3, 4, 4, 2, 2, 3, 3, 4, 4, 5, 5, 3, 3, 4, 4, 5, 5, 5, 5];
 const JIGSAW4 = [0, 0, 0, 1, 2, 0, 1, 1, 2, 2, 3, 1, 2, 3, 3, 3];
 
+/** Windoku's four windows (rows and columns 1-3 and 5-7) as cell lists. */
+const WINDOWS = [1, 5].flatMap((top) => [1, 5].map((left) => [0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => (top + r) * 9 + left + c))));
+
 /** Rules to compare on, small enough for the brute force. */
 const RULES: [string, () => Rules][] = [
   ['4x4', () => classicRules(4)],
@@ -125,6 +128,13 @@ const RULES: [string, () => Rules][] = [
   ['disjoint 6x6', () => buildRules({ size: 6, disjointGroups: true })],
   ['windoku 9x9', () => buildRules({ size: 9, windoku: true })],
   ['windoku X 9x9', () => buildRules({ size: 9, windoku: true, diagonalDown: true, diagonalUp: true })],
+  // Windoku with other extra houses: the windows as a second grid (band-extra-solver.ts windowRule)
+  // and the other houses' peers, singles and pairs in the same count.
+  ['windoku + disjoint groups 9x9', () => buildRules({ size: 9, windoku: true, disjointGroups: true })],
+  ['windoku + asterisk + centre dot 9x9', () => buildRules({ size: 9, windoku: true, asterisk: true, centreDot: true })],
+  // The windows given as plain extra regions: all four imply the five houses; three imply none.
+  ['four windows as extra regions 9x9', () => buildRules({ size: 9, extraRegions: WINDOWS })],
+  ['three windows as extra regions 9x9', () => buildRules({ size: 9, extraRegions: WINDOWS.slice(0, 3) })],
   ['X 9x9', () => buildRules({ size: 9, diagonalDown: true, diagonalUp: true })],
   ['jigsaw 9x9', () => readVariantFixtures('jigsaw.txt')[0]!.rules],
   ['jigsaw X 9x9', () => buildRules({ ...readVariantFixtures('jigsaw.txt')[1]!.spec, diagonalDown: true, diagonalUp: true })],

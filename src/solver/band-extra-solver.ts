@@ -716,6 +716,21 @@ export class BandExtraSolver {
    *     reordered band 0: rows 1, 2, 3    its boxes: columns 1-3 | 5-7 | 0, 4, 8
    *     reordered band 1: rows 5, 6, 7
    *     reordered band 2: rows 0, 4, 8
+   *
+   * Tried on 2026-11-28 and left out (bench/count-ab.ts against the code without them, 7 rounds
+   * in turns, load 15-23; the noise floor, the same code against itself, is 0.96-0.99x):
+   * - hidden triads on the reordered grid's mini-rows and mini-columns at each fixed point, their
+   *   patterns reused for branching: nodes a puzzle (minimal, medium, hard, expert) 10.3, 2.3,
+   *   5.31, 6.21 -> 9.79, 1.84, 5.16, 5.79, at the same rate (0.97-1.03x, each build run as
+   *   either side; one run read 0.89-0.91x);
+   * - this rule iterated per digit, with the band rule, to its own fixed point: same nodes, 0.87-0.89x;
+   * - the stack rule first, the reordered grid only once it settles: 0.88-0.91x (as before);
+   * - this rule also after rounds that placed naked singles: 0.99-1.00x;
+   * - a placement clearing its window and implied house at once (peers, not fixPeers): 0.93-0.99x;
+   * - digits placed in all nine cells skipped (their windows checked alone): 0.97-1.03x;
+   * - box/window locked candidates (the extra-house pairs), with the triads above: nodes -0.4-7%;
+   * - branching on the fewest (digit configurations, line total) over both grids: nodes -0.3-1.5%
+   *   (on the classic grid's lines only: +4-14%; on a cell: +7-40%).
    */
   private windowRule(pending: number): number {
     const groups = altGroups!;
