@@ -219,27 +219,37 @@ let cageKeys = new Int32Array(0);
 
 /** Take the digits of `bits` out of free `cell`'s candidates. */
 function remove(t: Tables, cell: number, bits: number): void {
-  let gone = cand[cell]! & bits;
+  const cands = cand;
+  let gone = cands[cell]! & bits;
   if (gone === 0) return;
-  const left = cand[cell]! & ~gone;
-  cand[cell] = left;
+  const left = cands[cell]! & ~gone;
+  cands[cell] = left;
   if (left === 0) {
     broken = true;
     return;
   }
-  if ((left & (left - 1)) === 0) work[tail++] = cell;
+  const tasks = work;
+  let end = tail;
+  if ((left & (left - 1)) === 0) tasks[end++] = cell;
   const size = t.size;
+  const n = t.n;
+  const housesList = t.housesList;
+  const places = count;
+  const placedIn = done;
+  const first = t.housesStart[cell]!;
+  const last = t.housesStart[cell + 1]!;
   while (gone !== 0) {
     const low = gone & -gone;
     gone ^= low;
     const d = 31 - Math.clz32(low);
-    for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) {
-      const start = t.housesList[k]! * size;
-      const places = --count[start + d]!;
-      if (places === 1 && done[start + d] === 0) work[tail++] = t.n + ((start << 5) | d);
-      else if (places === 0) broken = true;
+    for (let k = first; k < last; k++) {
+      const start = housesList[k]! * size;
+      const remaining = --places[start + d]!;
+      if (remaining === 1 && placedIn[start + d] === 0) tasks[end++] = n + ((start << 5) | d);
+      else if (remaining === 0) broken = true;
     }
   }
+  tail = end;
 }
 
 /** Place the digit of `bit` in free `cell` (one of its candidates); out of its peers and cage-mates. */
