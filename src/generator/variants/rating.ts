@@ -67,6 +67,8 @@ class Rater {
   private readonly cellHouse: Int32Array;
   private readonly cellHouseSlot: Int32Array;
   private readonly cellHouseBit: Int32Array;
+  /** Per (cell, house) as the three above, the rung from which the house's hidden singles count (BOXES for a box, else ALL). */
+  private readonly cellHouseRung: Uint8Array;
   private readonly cand: Int32Array;
   private readonly placed: Uint8Array;
   private readonly places: Int32Array;
@@ -114,6 +116,7 @@ class Rater {
     }
     this.houseCells = houseCells;
     this.isBox = Uint8Array.from(kinds, (kind) => (kind === 'box' ? 1 : 0));
+    this.cellHouseRung = Uint8Array.from(cellHouse, (h) => (this.isBox[h] === 1 ? BOXES : ALL));
     this.cellHouseStart = cellHouseStart;
     this.cellHouse = cellHouse;
     this.cellHouseSlot = cellHouseSlot;
@@ -206,7 +209,7 @@ class Rater {
 
   /** Places digit d + 1 in `cell` (one of its candidates), queuing the singles that makes. */
   private place(cell: number, d: number): void {
-    const { cellHouseStart, cellHouse, cellHouseSlot, cellHouseBit, houseCells, cand, places, empties, work } = this;
+    const { cellHouseStart, cellHouse, cellHouseSlot, cellHouseBit, cellHouseRung, houseCells, cand, places, empties, work, rung } = this;
     const bit = 1 << d;
     let tail = this.tail;
     let broken = false;
@@ -241,9 +244,12 @@ class Rater {
           const slot = cellHouseSlot[q]!;
           const v = places[slot + d]! & ~cellHouseBit[q]!;
           places[slot + d] = v;
-          if ((v & (v - 1)) === 0) work[tail++] = (slot << 5) | d;
+          if ((v & (v - 1)) === 0 && cellHouseRung[q]! <= rung) work[tail++] = (slot << 5) | d;
         }
       }
+      // A mask down to one place is queued only on a rung that reads the house; going up a rung
+      // queues the singles of the houses it adds (close).
+      const queue = cellHouseRung[k]! <= rung;
       let rest = others;
       while (rest !== 0) {
         const low = rest & -rest;
@@ -251,7 +257,7 @@ class Rater {
         const e = 31 - Math.clz32(low);
         const m = places[at + e]! & off;
         places[at + e] = m;
-        if ((m & (m - 1)) === 0) work[tail++] = (at << 5) | e;
+        if ((m & (m - 1)) === 0 && queue) work[tail++] = (at << 5) | e;
       }
     }
     this.tail = tail;
