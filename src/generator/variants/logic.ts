@@ -261,13 +261,13 @@ function place(t: Tables, cages: CageView, cell: number, bit: number): void {
   const { housesStart, housesList, peerStart, peerCells } = t;
   const cands = cand;
   const digits = grid;
+  const d = 31 - Math.clz32(bit);
+  digits[cell] = d + 1;
+  placedCount++;
   const places = count;
   const placedIn = done;
   const tasks = work;
   let end = tail;
-  const d = 31 - Math.clz32(bit);
-  digits[cell] = d + 1;
-  placedCount++;
   const first = housesStart[cell]!;
   const last = housesStart[cell + 1]!;
   for (let k = first; k < last; k++) placedIn[housesList[k]! * size + d] = 1;
