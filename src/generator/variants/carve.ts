@@ -50,6 +50,22 @@ export function carve(
     shuffleInPlace(order, random);
     return minimize(orbits, order, closure, puzzle, built.skipped, set === 'singles', 0);
   }
+  return carveEach(rules, solution, orbits, set, minClues, puzzle, order, singlesDecide, beyond, from);
+}
+
+/** {@link carve} one orbit at a time, each removal checked by singles (and the set or the counting solver where they fall short). */
+function carveEach(
+  rules: Rules,
+  solution: Uint8Array,
+  orbits: readonly (readonly number[])[],
+  set: LogicSet | null,
+  minClues: number,
+  puzzle: Uint8Array,
+  order: Int32Array,
+  singlesDecide: boolean,
+  beyond: ((puzzle: Uint8Array) => Beyond) | undefined,
+  from: Uint8Array | undefined,
+): { givens: Uint8Array; singles: boolean; kept: number[] } {
   let singles: SinglesState;
   let clues = rules.cellCount;
   if (from !== undefined) {
