@@ -4,6 +4,9 @@ import { generateVariant, variantLevels, type VariantLevel, type VariantName, ty
 import { gradePuzzle } from '../src/grader/index.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import { expectLevelRunsAgree } from './helpers/level-runs.js';
+import { GENERAL_LADDER } from '../src/techniques/general/ladder.js';
+import { singlesOnlyRating } from '../src/generator/variants/rating.js';
+import { classicRules, withDiagonals } from '../src/rules/constructors.js';
 
 /*
  * Levels of the other sizes and Samurai are the general grader's rating bands (size-bands.ts,
@@ -170,6 +173,15 @@ describe('levels of the other sizes and Samurai: the general grader rating in th
       }
     }
     expect([...ratings].sort()).toEqual([1.2, 1.5]);
+  });
+
+  test("easy ratings are known without the grader: its ladder's first rung above the hidden singles is the naked single", () => {
+    // rating.ts's singlesOnlyRating rests on this: a puzzle singles solve and hidden singles do not rates the naked single's.
+    const above = GENERAL_LADDER.filter((rung) => rung.difficulty > 1.5);
+    expect(above[0]!.id).toBe('naked-single');
+    expect(singlesOnlyRating(classicRules(12))).toBe(above[0]!.difficulty);
+    expect(singlesOnlyRating(classicRules(9))).toBeNull();
+    expect(singlesOnlyRating(withDiagonals(classicRules(9)))).toBeNull();
   });
 
   test('same seed, same bytes; puzzle i does not depend on the puzzles made before it', () => {

@@ -408,6 +408,59 @@ describe('generateVariant', () => {
     expect(emptied).toBeGreaterThan(20);
   });
 
+  it('the tree carving down to a floor of givens, and on from a carved puzzle, empties the orbits an orbit-by-orbit carving with solvesWith does', () => {
+    const cases = [
+      [classicRules(9), 'none', 30],
+      [withDiagonals(classicRules(9)), 'rotational', 26],
+      [classicRules(6), 'none', 14],
+      [classicRules(6), 'rotational', 12],
+      [classicRules(4), 'none', 7],
+    ] as const;
+    let emptied = 0;
+    let floored = 0;
+    for (const [rules, symmetry, floor] of cases) {
+      const orbits = orbitsOf(rules, symmetry);
+      for (const set of ['hidden', 'singles'] as const) {
+        for (let index = 1; index <= 3; index++) {
+          const solution = fillRules(rules, puzzleRandom('floor-carve', 'fill', index))!;
+          // The reference: each orbit in the seeded order emptied while solvesWith solves the rest and the floor allows.
+          const reference = (from: Uint8Array, minClues: number, random: ReturnType<typeof puzzleRandom>): { givens: Uint8Array; kept: number[] } => {
+            const order = orbits.map((_, o) => o);
+            shuffleInPlace(order, random);
+            const givens = from.slice();
+            let clues = givens.filter((d) => d !== 0).length;
+            const kept: number[] = [];
+            for (const o of order) {
+              const orbit = orbits[o]!;
+              if (givens[orbit[0]!] === 0 || clues - orbit.length < minClues) continue;
+              for (const cell of orbit) givens[cell] = 0;
+              if (solvesWith(rules, givens, set)) {
+                kept.push(o);
+                clues -= orbit.length;
+              } else for (const cell of orbit) givens[cell] = solution[cell]!;
+            }
+            return { givens, kept };
+          };
+          const down = carve(rules, solution, orbits, puzzleRandom('floor-carve', set, index), set, floor);
+          const expected = reference(solution, floor, puzzleRandom('floor-carve', set, index));
+          expect(down.givens).toEqual(expected.givens);
+          expect(down.kept).toEqual(expected.kept);
+          if (expected.givens.filter((d) => d !== 0).length <= floor + 1) floored++;
+          // On from that puzzle with a third of its emptied orbits given back, no floor.
+          const from = down.givens.slice();
+          for (const o of down.kept.slice(0, Math.ceil(down.kept.length / 3))) for (const cell of orbits[o]!) from[cell] = solution[cell]!;
+          const on = carve(rules, solution, orbits, puzzleRandom('floor-carve-on', set, index), set, 0, { from });
+          const again = reference(from, 0, puzzleRandom('floor-carve-on', set, index));
+          expect(on.givens).toEqual(again.givens);
+          expect(on.kept).toEqual(again.kept);
+          emptied += down.kept.length + on.kept.length;
+        }
+      }
+    }
+    expect(emptied).toBeGreaterThan(100);
+    expect(floored).toBeGreaterThan(10);
+  });
+
   it('solvesFrom, going on from where SinglesState.reach stopped, says what solvesWith says', () => {
     const random = puzzleRandom('solves-from', 'test', 1);
     const layouts = [classicRules(9), withDiagonals(classicRules(9)), withWindoku(classicRules(9)), classicRules(6)];

@@ -342,15 +342,18 @@ class CageSearch {
     let count = 0;
     let end = 0;
     start[0] = 0;
-    for (let id = 0; id < this.members.length; id++) {
-      const cage = this.members[id]!;
+    const members = this.members;
+    const solution = this.solution;
+    for (let id = 0; id < members.length; id++) {
+      const cage = members[id]!;
       index[id] = -1;
       if (cage.length === 0) continue;
       index[id] = count;
       let sum = 0;
-      for (const cell of cage) {
+      for (let k = 0; k < cage.length; k++) {
+        const cell = cage[k]!;
         cells[end++] = cell;
-        sum += this.solution[cell]!;
+        sum += solution[cell]!;
       }
       sums[count] = sum;
       combos.push(combosOf(size, cage.length, sum));
@@ -363,11 +366,15 @@ class CageSearch {
       // house's total minus those cages' sums. inHouse[cage]: the cage's cells in the house, then -1
       // once its sum is counted.
       const inHouse = this.inHouse;
-      for (const house of base.houses) {
-        for (const cell of house) inHouse[cageOf[cell]!]!++;
+      const houses = base.houses;
+      for (let h = 0; h < houses.length; h++) {
+        const house = houses[h]!;
+        const length = house.length;
+        for (let k = 0; k < length; k++) inHouse[cageOf[house[k]!]!]!++;
         let inside = 0;
         const first = end;
-        for (const cell of house) {
+        for (let k = 0; k < length; k++) {
+          const cell = house[k]!;
           const cage = cageOf[cell]!;
           const seen = inHouse[cage]!;
           if (seen === start[cage + 1]! - start[cage]!) {
@@ -375,7 +382,7 @@ class CageSearch {
             inHouse[cage] = -1;
           } else if (seen !== -1) cells[end++] = cell;
         }
-        for (const cell of house) inHouse[cageOf[cell]!] = 0;
+        for (let k = 0; k < length; k++) inHouse[cageOf[house[k]!]!] = 0;
         const rest = end - first;
         if (rest === 0) continue;
         if (rest > MAX_CAGE) {

@@ -219,61 +219,101 @@ let cageKeys = new Int32Array(0);
 
 /** Take the digits of `bits` out of free `cell`'s candidates. */
 function remove(t: Tables, cell: number, bits: number): void {
-  let gone = cand[cell]! & bits;
+  const cands = cand;
+  let gone = cands[cell]! & bits;
   if (gone === 0) return;
-  const left = cand[cell]! & ~gone;
-  cand[cell] = left;
+  const left = cands[cell]! & ~gone;
+  cands[cell] = left;
   if (left === 0) {
     broken = true;
     return;
   }
-  if ((left & (left - 1)) === 0) work[tail++] = cell;
+  const tasks = work;
+  let end = tail;
+  if ((left & (left - 1)) === 0) tasks[end++] = cell;
   const size = t.size;
+  const n = t.n;
+  const housesList = t.housesList;
+  const places = count;
+  const placedIn = done;
+  const first = t.housesStart[cell]!;
+  const last = t.housesStart[cell + 1]!;
   while (gone !== 0) {
     const low = gone & -gone;
     gone ^= low;
     const d = 31 - Math.clz32(low);
-    for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) {
-      const start = t.housesList[k]! * size;
-      const places = --count[start + d]!;
-      if (places === 1 && done[start + d] === 0) work[tail++] = t.n + ((start << 5) | d);
-      else if (places === 0) broken = true;
+    for (let k = first; k < last; k++) {
+      const start = housesList[k]! * size;
+      const remaining = --places[start + d]!;
+      if (remaining === 1 && placedIn[start + d] === 0) tasks[end++] = n + ((start << 5) | d);
+      else if (remaining === 0) broken = true;
     }
   }
+  tail = end;
 }
 
 /** Place the digit of `bit` in free `cell` (one of its candidates); out of its peers and cage-mates. */
 function place(t: Tables, cages: CageView, cell: number, bit: number): void {
   const size = t.size;
+  const n = t.n;
+  // The module's state and the tables as locals (the hottest function of a killer's solve); the
+  // work list's tail is written back before remove() is called and at the end.
+  const { housesStart, housesList, peerStart, peerCells } = t;
+  const cands = cand;
+  const digits = grid;
   const d = 31 - Math.clz32(bit);
-  grid[cell] = d + 1;
+  digits[cell] = d + 1;
   placedCount++;
-  for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) done[t.housesList[k]! * size + d] = 1;
-  let others = cand[cell]! & ~bit;
-  cand[cell] = bit;
+  const places = count;
+  const placedIn = done;
+  const tasks = work;
+  let end = tail;
+  const first = housesStart[cell]!;
+  const last = housesStart[cell + 1]!;
+  for (let k = first; k < last; k++) placedIn[housesList[k]! * size + d] = 1;
+  let others = cands[cell]! & ~bit;
+  cands[cell] = bit;
   while (others !== 0) {
     const low = others & -others;
     others ^= low;
     const e = 31 - Math.clz32(low);
-    for (let k = t.housesStart[cell]!; k < t.housesStart[cell + 1]!; k++) {
-      const start = t.housesList[k]! * size;
-      const places = --count[start + e]!;
-      if (places === 1 && done[start + e] === 0) work[tail++] = t.n + ((start << 5) | e);
-      else if (places === 0) broken = true;
+    for (let k = first; k < last; k++) {
+      const start = housesList[k]! * size;
+      const left = --places[start + e]!;
+      if (left === 1 && placedIn[start + e] === 0) tasks[end++] = n + ((start << 5) | e);
+      else if (left === 0) broken = true;
     }
   }
-  for (let p = t.peerStart[cell]!; p < t.peerStart[cell + 1]!; p++) {
-    const peer = t.peerCells[p]!;
-    if ((cand[peer]! & bit) === 0) continue;
-    if (grid[peer] !== 0) broken = true;
-    else remove(t, peer, bit);
+  // Out of the peers: remove(t, peer, bit), written out.
+  for (let p = peerStart[cell]!, stop = peerStart[cell + 1]!; p < stop; p++) {
+    const peer = peerCells[p]!;
+    const m = cands[peer]!;
+    if ((m & bit) === 0) continue;
+    if (digits[peer] !== 0) {
+      broken = true;
+      continue;
+    }
+    const rest = m ^ bit;
+    cands[peer] = rest;
+    if (rest === 0) {
+      broken = true;
+      continue;
+    }
+    if ((rest & (rest - 1)) === 0) tasks[end++] = peer;
+    for (let k = housesStart[peer]!, to = housesStart[peer + 1]!; k < to; k++) {
+      const start = housesList[k]! * size;
+      const left = --places[start + d]!;
+      if (left === 1 && placedIn[start + d] === 0) tasks[end++] = n + ((start << 5) | d);
+      else if (left === 0) broken = true;
+    }
   }
+  tail = end;
   const cage = cages.cageOf[cell]!;
   if (cage >= 0) {
     for (let i = cages.start[cage]!; i < cages.start[cage + 1]!; i++) {
       const mate = cages.cells[i]!;
-      if (mate === cell || (cand[mate]! & bit) === 0) continue;
-      if (grid[mate] !== 0) broken = true;
+      if (mate === cell || (cands[mate]! & bit) === 0) continue;
+      if (digits[mate] !== 0) broken = true;
       else remove(t, mate, bit);
     }
   }
@@ -448,59 +488,71 @@ export function variantLevelOf(rules: Rules, givens: ArrayLike<number>): 'easy' 
  */
 function cageCombos(t: Tables, cages: CageView): boolean {
   let progress = false;
+  // A placed cell weighs more than all the candidates of a cage's cells (at most `size` cells of
+  // `size` bits), so the key below moves whenever the cage changes.
+  const placedWeight = 1 << (t.size + 5);
+  // The module's state as locals (fresh() alone replaces these arrays).
+  const cells = cages.cells;
+  const digits = grid;
+  const cands = cand;
+  const keys = cageKeys;
   for (let i = 0; i < cages.count; i++) {
     const combos = cages.combos[i];
     if (combos === null || combos === undefined) continue;
     const first = cages.start[i]!;
     const last = cages.start[i + 1]!;
-    // Candidates only shrink and cells are only placed during a solve, so this key (8 per
-    // candidate, 1 per placed cell, at most 5 cells... any change moves it) tells whether the cage
-    // changed since it was last read; an unchanged cage has nothing more to give.
+    // Candidates only shrink and cells are only placed during a solve, so this key (a placed cell's
+    // weight, a free cell's candidates) falls with each candidate gone and rises with each cell
+    // placed: it tells whether the cage changed since it was last read; an unchanged cage has
+    // nothing more to give.
     let key = 0;
     let placed = 0;
     let free = 0;
     for (let k = first; k < last; k++) {
-      const cell = cages.cells[k]!;
-      if (grid[cell] !== 0) {
-        placed |= 1 << (grid[cell]! - 1);
-        key += 9;
+      const cell = cells[k]!;
+      if (digits[cell] !== 0) {
+        placed |= 1 << (digits[cell]! - 1);
+        key += placedWeight;
       } else {
-        free |= cand[cell]!;
-        key += popcount(cand[cell]!) << 3;
+        free |= cands[cell]!;
+        key += cands[cell]!;
       }
     }
-    if (cageKeys[i] === key) continue;
+    if (keys[i] === key) continue;
     // When no digit is placed and every cell still has every digit of every combination, they all
     // fit: the cells keep their union (the common case at the start of a killer).
-    let union = 0;
-    for (let c = 0; c < combos.length; c++) union |= combos[c]!;
     let whole = placed === 0;
-    for (let k = first; k < last && whole; k++) if ((cand[cages.cells[k]!]! & union) !== union) whole = false;
+    let union = 0;
+    if (whole) {
+      for (let c = 0; c < combos.length; c++) union |= combos[c]!;
+      for (let k = first; k < last && whole; k++) if ((cands[cells[k]!]! & union) !== union) whole = false;
+    }
     let allowed = whole ? union : 0;
-    for (let c = 0; c < combos.length && !whole; c++) {
+    // Once every free candidate is allowed, no combination left can take one out.
+    for (let c = 0; c < combos.length && !whole && (free & ~allowed) !== 0; c++) {
       const m = combos[c]!;
       if ((m & placed) !== placed) continue;
       const rest = m & ~placed;
       if ((rest & ~free) !== 0 || (rest & ~allowed) === 0) continue;
       let fits = true;
       for (let k = first; k < last && fits; k++) {
-        const cell = cages.cells[k]!;
-        if (grid[cell] === 0 && (cand[cell]! & rest) === 0) fits = false;
+        const cell = cells[k]!;
+        if (digits[cell] === 0 && (cands[cell]! & rest) === 0) fits = false;
       }
       if (fits) allowed |= rest;
     }
     for (let k = first; k < last; k++) {
-      const cell = cages.cells[k]!;
-      if (grid[cell] !== 0) continue;
-      const left = cand[cell]! & allowed;
-      if (left !== cand[cell]) {
-        key -= (popcount(cand[cell]!) - popcount(left)) << 3;
+      const cell = cells[k]!;
+      if (digits[cell] !== 0) continue;
+      const was = cands[cell]!;
+      if ((was & allowed) !== was) {
         remove(t, cell, ~allowed);
         if (broken) return true;
+        key -= was - cands[cell]!;
         progress = true;
       }
     }
-    cageKeys[i] = key;
+    keys[i] = key;
   }
   return progress;
 }

@@ -67,6 +67,8 @@ class Rater {
   private readonly cellHouse: Int32Array;
   private readonly cellHouseSlot: Int32Array;
   private readonly cellHouseBit: Int32Array;
+  /** Per (cell, house) as the three above, the rung from which the house's hidden singles count (BOXES for a box, else ALL). */
+  private readonly cellHouseRung: Uint8Array;
   private readonly cand: Int32Array;
   private readonly placed: Uint8Array;
   private readonly places: Int32Array;
@@ -114,6 +116,7 @@ class Rater {
     }
     this.houseCells = houseCells;
     this.isBox = Uint8Array.from(kinds, (kind) => (kind === 'box' ? 1 : 0));
+    this.cellHouseRung = Uint8Array.from(cellHouse, (h) => (this.isBox[h] === 1 ? BOXES : ALL));
     this.cellHouseStart = cellHouseStart;
     this.cellHouse = cellHouse;
     this.cellHouseSlot = cellHouseSlot;
@@ -206,7 +209,7 @@ class Rater {
 
   /** Places digit d + 1 in `cell` (one of its candidates), queuing the singles that makes. */
   private place(cell: number, d: number): void {
-    const { cellHouseStart, cellHouse, cellHouseSlot, cellHouseBit, houseCells, cand, places, empties, work } = this;
+    const { cellHouseStart, cellHouse, cellHouseSlot, cellHouseBit, cellHouseRung, houseCells, cand, places, empties, work, rung } = this;
     const bit = 1 << d;
     let tail = this.tail;
     let broken = false;
@@ -241,9 +244,12 @@ class Rater {
           const slot = cellHouseSlot[q]!;
           const v = places[slot + d]! & ~cellHouseBit[q]!;
           places[slot + d] = v;
-          if ((v & (v - 1)) === 0) work[tail++] = (slot << 5) | d;
+          if ((v & (v - 1)) === 0 && cellHouseRung[q]! <= rung) work[tail++] = (slot << 5) | d;
         }
       }
+      // A mask down to one place is queued only on a rung that reads the house; going up a rung
+      // queues the singles of the houses it adds (close).
+      const queue = cellHouseRung[k]! <= rung;
       let rest = others;
       while (rest !== 0) {
         const low = rest & -rest;
@@ -251,7 +257,7 @@ class Rater {
         const e = 31 - Math.clz32(low);
         const m = places[at + e]! & off;
         places[at + e] = m;
-        if ((m & (m - 1)) === 0) work[tail++] = (at << 5) | e;
+        if ((m & (m - 1)) === 0 && queue) work[tail++] = (at << 5) | e;
       }
     }
     this.tail = tail;
@@ -284,4 +290,25 @@ export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSol
     raters.set(key, rater);
   }
   return rater.rate(givens, hiddenSolves);
+}
+
+/**
+ * The difficulty of the general grader's naked single (src/techniques/general/ladder.ts), the
+ * first rung of its ladder above the hidden singles' 1.5 (the general ladder has no direct
+ * pointing, claiming or hidden pair between them; the tests hold the ladder to both).
+ */
+const GENERAL_NAKED_SINGLE = 2.3;
+
+/**
+ * The general grader's rating of a puzzle that naked and hidden singles solve and hidden singles
+ * (with full houses) alone do not, without running the grader: the naked single's 2.3, or null
+ * where that grader is not the one (9x9 rule sets, whose ladder has direct techniques from 1.7 up:
+ * the grader is asked there; cages and odd/even marks). Its path takes the easiest step each time;
+ * the steps at or below 2.3 are the singles, which solve the puzzle whatever their order (see
+ * the top of this file), so the path needs nothing harder than a naked single, and needs one, the
+ * steps at or below 1.5 leaving it unsolved.
+ */
+export function singlesOnlyRating(rules: Rules): number | null {
+  if (rules.cages.length !== 0 || rules.startMasks !== null || (rules.size === 9 && rules.cellCount === 81)) return null;
+  return GENERAL_NAKED_SINGLE;
 }
