@@ -1,5 +1,5 @@
 /**
- * A tool for profiling variant grading (not a table of the README): grades one variant's puzzles of
+ * A tool for profiling variant grading (not a table of docs/benchmarks.md): grades one variant's puzzles of
  * variant-cases.ts for some passes, then prints the slowest puzzles (each one's lowest CPU time over
  * the passes) with their grade and share of the whole.
  *

@@ -14,7 +14,7 @@
  *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # the ratio to SukakuExplainer
  *       CPU milliseconds per puzzle measured earlier on the same files
  *   npm run bench:grade-variants -- --warm-up --passes=4   # a first pass not counted, then the
- *       median of 4 (the figures README's table gives for our side)
+ *       median of 4 (the figures docs/benchmarks.md's table gives for our side)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

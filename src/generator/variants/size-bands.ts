@@ -7,7 +7,7 @@ import { gradedGivens, rate, ratingBandOf, type GradedLevel } from './graded.js'
  * bands: the general grader (src/grader/general) rates them on the classic scale with the classic
  * level table, and graded.ts makes them exactly as it makes 9x9 ones (the variant logic carves as a
  * filter, the grader decides), through the rules value. A variant offers a level only where its
- * puzzles reach the band at a usable rate (measured with bench/size-bands.ts, README "Levels of the
+ * puzzles reach the band at a usable rate (measured with bench/size-bands.ts, docs/variants.md "Levels of the
  * other sizes and Samurai"); the others are refused with the levels it has.
  *
  * Beginner is graded.ts's beginner carving (hidden singles), rated by rating.ts off the singles instead of
@@ -23,7 +23,7 @@ import { gradedGivens, rate, ratingBandOf, type GradedLevel } from './graded.js'
 /** The variants whose levels are the general grader's bands. */
 export type SizeBandVariant = '4x4' | '6x6' | '8x8' | '12x12' | '16x16' | 'samurai';
 
-/** Per variant, the bands it offers, easiest first (see the README's table for the rates measured). */
+/** Per variant, the bands it offers, easiest first (docs/variants.md and docs/benchmarks.md give the rates measured). */
 export const SIZE_BAND_LEVELS: Readonly<Record<SizeBandVariant, readonly GradedLevel[]>> = {
   '4x4': ['beginner'],
   '6x6': ['beginner', 'easy'],
