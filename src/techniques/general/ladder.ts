@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
 import { findForcingChain } from './chains.js';
+import { findGeneralAlignedPair, findGeneralAlignedTriple } from './exclusion.js';
 import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
@@ -53,9 +54,11 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'naked-quad', difficulty: 5.0, find: findNakedQuad },
   { id: 'jellyfish', difficulty: 5.2, find: findJellyfish },
   { id: 'hidden-quad', difficulty: 5.4, find: findHiddenQuad },
+  { id: 'aligned-pair-exclusion', difficulty: 6.2, find: findGeneralAlignedPair },
   // SE's "Forcing Chains & Cycles", one search (the easiest wins): X- and Y-cycles 6.5, forcing
   // X-chains 6.6, XY-cycles and forcing XY-chains 7.0, each + length (chains.ts, cycles.ts).
   { id: 'x-cycle', difficulty: 6.5, find: findForcingChain },
+  { id: 'aligned-triple-exclusion', difficulty: 7.5, find: findGeneralAlignedTriple },
   // SE's next producers (forcing.ts): base + the length increment of the chains' complexity.
   { id: 'nishio-forcing-chains', difficulty: 7.5, find: findNishioForcingChains },
   { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
