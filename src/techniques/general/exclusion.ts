@@ -42,6 +42,27 @@ interface Scratch {
   /** Candidates of the excluders that can be left empty (the usable ones), and how many. */
   masks: Uint16Array;
   usable: number;
+  /** The last boards where the pair / triple search found nothing (see {@link Free}). */
+  pairFree: Free;
+  tripleFree: Free;
+  /** Against that board: the changed cells (a cell set), the new bases (base indices), for each changed cell the bases seeing it, and the thirds that can make a set new. */
+  changed: Uint32Array;
+  fresh: Uint32Array;
+  seeing: Uint32Array;
+  wanted: Uint32Array;
+}
+
+/**
+ * A board where a search found nothing, and its bases (a cell set). The grader's next board is
+ * that one less a few candidates. A base set's outcome is decided by its cells' candidates and its
+ * common excluders (cells seeing all of it), so a set of cells that were bases there too, none of
+ * them changed, and no changed cell seeing all of them, is the same set and gives nothing again:
+ * only the other sets are searched (on a 12x12 path, most of a search's sets are skipped).
+ */
+interface Free {
+  known: boolean;
+  candidates: Uint16Array;
+  bases: Uint32Array;
 }
 
 const scratches = new WeakMap<GeneralShape, Scratch>();
@@ -63,6 +84,12 @@ function scratchOf(shape: GeneralShape): Scratch {
       twice: new Uint32Array(baseWords),
       masks: new Uint16Array(cellCount),
       usable: 0,
+      pairFree: { known: false, candidates: new Uint16Array(cellCount), bases: new Uint32Array(words) },
+      tripleFree: { known: false, candidates: new Uint16Array(cellCount), bases: new Uint32Array(words) },
+      changed: new Uint32Array(words),
+      fresh: new Uint32Array(baseWords),
+      seeing: new Uint32Array(cellCount * baseWords),
+      wanted: new Uint32Array(baseWords),
     };
     scratches.set(shape, s);
   }
@@ -92,6 +119,86 @@ function collect(board: Readonly<Board>, shape: GeneralShape, s: Scratch, most: 
     if (any) bases[count++] = cell;
   }
   s.count = count;
+}
+
+function remember(board: Readonly<Board>, s: Scratch, free: Free): void {
+  free.candidates.set(board.candidates);
+  free.bases.fill(0);
+  for (let i = 0; i < s.count; i++) free.bases[s.bases[i]! >> 5]! |= 1 << (s.bases[i]! & 31);
+  free.known = true;
+}
+
+/**
+ * Against the last board where the search found nothing: fills the changed cells, the new bases
+ * and the bases seeing each changed cell, and returns true; false when there is no such board or
+ * this one is not it less some candidates (then every set is searched).
+ */
+function markChanges(board: Readonly<Board>, shape: GeneralShape, s: Scratch, free: Free): boolean {
+  if (!free.known) return false;
+  const { cellCount } = shape;
+  const { changed, fresh, seeing, baseWords, bases } = s;
+  const last = free.candidates;
+  const now = board.candidates;
+  changed.fill(0);
+  for (let cell = 0; cell < cellCount; cell++) {
+    if (now[cell] === last[cell]) continue;
+    // Candidates gained: another puzzle, or a board given again.
+    if ((now[cell]! & ~last[cell]!) !== 0) return false;
+    changed[cell >> 5]! |= 1 << (cell & 31);
+  }
+  fresh.fill(0);
+  for (let i = 0; i < s.count; i++) {
+    const cell = bases[i]!;
+    const bit = 1 << (cell & 31);
+    if ((changed[cell >> 5]! & bit) !== 0 || (free.bases[cell >> 5]! & bit) === 0) fresh[i >> 5]! |= 1 << (i & 31);
+  }
+  for (let w = 0; w < shape.words; w++) {
+    for (let bits = changed[w]!; bits !== 0; bits &= bits - 1) {
+      const cell = (w << 5) + 31 - Math.clz32(bits & -bits);
+      const at = cell * baseWords;
+      seeing.fill(0, at, at + baseWords);
+      for (let i = 0; i < s.count; i++) if (sees(shape, cell, bases[i]!)) seeing[at + (i >> 5)]! |= 1 << (i & 31);
+    }
+  }
+  return true;
+}
+
+/** Forgets the last boards where the searches found nothing (for tests: the next searches are whole ones). */
+export function forgetAlignedBoards(shape: GeneralShape): void {
+  const s = scratches.get(shape);
+  if (s !== undefined) {
+    s.pairFree.known = false;
+    s.tripleFree.known = false;
+  }
+}
+
+function isFresh(s: Scratch, i: number): boolean {
+  return (s.fresh[i >> 5]! & (1 << (i & 31))) !== 0;
+}
+
+/**
+ * For two bases neither of which is new: fills `wanted` with the bases that can make a set with
+ * them new (new ones, and those seeing a changed cell that sees both); returns whether there is any.
+ */
+function newThirds(shape: GeneralShape, s: Scratch, a: number, b: number): boolean {
+  const { words, peerBits } = shape;
+  const { wanted, fresh, seeing, baseWords, changed } = s;
+  wanted.set(fresh);
+  for (let w = 0; w < words; w++) {
+    for (let bits = changed[w]! & peerBits[a * words + w]! & peerBits[b * words + w]!; bits !== 0; bits &= bits - 1) {
+      const at = ((w << 5) + 31 - Math.clz32(bits & -bits)) * baseWords;
+      for (let v = 0; v < baseWords; v++) wanted[v]! |= seeing[at + v]!;
+    }
+  }
+  for (let v = 0; v < baseWords; v++) if (wanted[v] !== 0) return true;
+  return false;
+}
+
+/** Whether a changed cell sees both cells. */
+function changedSeesBoth(shape: GeneralShape, s: Scratch, a: number, b: number): boolean {
+  const { words, peerBits } = shape;
+  for (let w = 0; w < words; w++) if ((s.changed[w]! & peerBits[a * words + w]! & peerBits[b * words + w]!) !== 0) return true;
+  return false;
 }
 
 /** Writes a & b (cell sets at offsets) into `into`; returns whether it holds two cells or more. */
@@ -171,11 +278,15 @@ export function findGeneralAlignedPair(board: Readonly<Board>, scan: GeneralScan
   collect(board, shape, s, 2);
   const { bases, excluders, pair } = s;
   const cand = board.candidates;
+  const near = markChanges(board, shape, s, s.pairFree);
   for (let j = 1; j < s.count; j++) {
     const b = bases[j]!;
     const mb = cand[b]!;
+    const bOld = near && !isFresh(s, j);
     for (let i = 0; i < j; i++) {
       const a = bases[i]!;
+      // Both bases old: the pair is new only if a changed cell sees both (an excluder gained or lost).
+      if (bOld && !isFresh(s, i) && !changedSeesBoth(shape, s, a, b)) continue;
       if (!commonTwo(excluders, a * words, excluders, b * words, pair, words)) continue;
       const ma = cand[a]!;
       if (loadUsable(board, pair, words, ma | mb, s) === 0) continue;
@@ -194,9 +305,13 @@ export function findGeneralAlignedPair(board: Readonly<Board>, scan: GeneralScan
       }
       if (okA === ma && okB === mb) continue;
       const step = exclusionStep(board, shape, 'aligned-pair-exclusion', 6.2, [a, b], [okA, okB], pair);
-      if (step !== null) return step;
+      if (step !== null) {
+        s.pairFree.known = false;
+        return step;
+      }
     }
   }
+  remember(board, s, s.pairFree);
   return null;
 }
 
@@ -221,13 +336,18 @@ export function findGeneralAlignedTriple(board: Readonly<Board>, scan: GeneralSc
   }
   const cand = board.candidates;
   const all = shape.rules.allDigits;
+  const near = markChanges(board, shape, s, s.tripleFree);
   for (let i = 0; i < n; i++) {
     const a = bases[i]!;
     const ma = cand[a]!;
     const smallA = popcount(ma) <= 3;
+    const aOld = near && !isFresh(s, i);
     for (let j = i + 1; j < n; j++) {
       const b = bases[j]!;
       if (!commonTwo(excluders, a * words, excluders, b * words, pair, words)) continue;
+      // Both old: only a new third, or one seeing a changed cell that sees a and b, makes a new set.
+      const onlyNew = aOld && !isFresh(s, j);
+      if (onlyNew && !newThirds(shape, s, a, b)) continue;
       const mb = cand[b]!;
       const smallB = popcount(mb) <= 3;
       const seeAB = sees(shape, a, b);
@@ -244,6 +364,7 @@ export function findGeneralAlignedTriple(board: Readonly<Board>, scan: GeneralSc
         }
       }
       const first = j + 1;
+      if (onlyNew) for (let v = 0; v < baseWords; v++) twice[v]! &= s.wanted[v]!;
       for (let v = first >> 5; v < baseWords; v++) {
         let bits = twice[v]!;
         if (v === first >> 5) bits &= ~((1 << (first & 31)) - 1);
@@ -275,10 +396,14 @@ export function findGeneralAlignedTriple(board: Readonly<Board>, scan: GeneralSc
           }
           if (okA === ma && okB === mb && okD === md) continue;
           const step = exclusionStep(board, shape, 'aligned-triple-exclusion', 7.5, [a, b, d], [okA, okB, okD], set);
-          if (step !== null) return step;
+          if (step !== null) {
+            s.tripleFree.known = false;
+            return step;
+          }
         }
       }
     }
   }
+  remember(board, s, s.tripleFree);
   return null;
 }
