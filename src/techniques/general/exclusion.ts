@@ -385,6 +385,8 @@ export function findGeneralAlignedTriple(board: Readonly<Board>, scan: GeneralSc
             for (let y = mb; y !== 0; y &= y - 1) {
               const db = y & -y;
               if (da === db && seeAB) continue;
+              // Nothing to learn from a choice whose digits are all shown possible already.
+              if (okD === md && (okA & da) !== 0 && (okB & db) !== 0) continue;
               let third = md & ~barredThird(da | db, s, all);
               if (seeAD) third &= ~da;
               if (seeBD) third &= ~db;
