@@ -26,12 +26,13 @@ export interface GeneralTechnique {
  * (box) / 1.5 (row, column; jigsaw piece or extra house), naked single 2.3, pointing 2.6, claiming
  * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
- * hidden quad 5.4, bidirectional X- and Y-cycles 6.5+, forcing X-chain 6.6+, XY-cycle and forcing
- * XY-chain 7.0+ (SE's length increment; one search, see chains.ts), nishio 7.5+, cell / region
+ * hidden quad 5.4, aligned pair exclusion 6.2, bidirectional X- and Y-cycles 6.5+, forcing X-chain
+ * 6.6+, XY-cycle and forcing XY-chain 7.0+ (SE's length increment; one search, see chains.ts),
+ * aligned triple exclusion 7.5 (before nishio, as SE's producers go; exclusion.ts), nishio 7.5+, cell / region
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
  * forcing.ts, chain-rules.ts). Not in it: the direct techniques (direct pointing, claiming, hidden
- * pair and triple), uniqueness techniques, aligned exclusion and nested forcing chains (9.5 and
+ * pair and triple), uniqueness techniques and nested forcing chains (9.5 and
  * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
