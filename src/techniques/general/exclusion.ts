@@ -57,7 +57,7 @@ interface Scratch {
  * that one less a few candidates. A base set's outcome is decided by its cells' candidates and its
  * common excluders (cells seeing all of it), so a set of cells that were bases there too, none of
  * them changed, and no changed cell seeing all of them, is the same set and gives nothing again:
- * only the other sets are searched (on a 12x12 path, most of a search's sets are skipped).
+ * only the other sets are searched.
  */
 interface Free {
   known: boolean;
