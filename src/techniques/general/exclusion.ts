@@ -289,7 +289,9 @@ export function findGeneralAlignedPair(board: Readonly<Board>, scan: GeneralScan
       if (bOld && !isFresh(s, i) && !changedSeesBoth(shape, s, a, b)) continue;
       if (!commonTwo(excluders, a * words, excluders, b * words, pair, words)) continue;
       const ma = cand[a]!;
-      if (loadUsable(board, pair, words, ma | mb, s) === 0) continue;
+      // Removing a digit from one cell takes a usable excluder (two candidates: that digit and
+      // another) for each digit of the other cell but one (the same digit, if the cells meet).
+      if (loadUsable(board, pair, words, ma | mb, s) < Math.min(popcount(ma), popcount(mb)) - 1 || s.usable === 0) continue;
       const apart = !sees(shape, a, b);
       let okA = 0;
       let okB = 0;
