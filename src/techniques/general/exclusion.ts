@@ -243,6 +243,31 @@ function barredThird(chosen: number, s: Scratch, all: number): number {
   return barred;
 }
 
+/**
+ * Whether the usable excluders and the cells' meetings can rule out every choice of the other two
+ * cells beside one digit of some cell (a necessary condition for a removal). Beside digit x of
+ * cell X (others Y, Z of ky, kz digits), a two-candidate excluder holding x rules out at most
+ * ky + kz - 1 choices (Y or Z takes its other digit), one without x at most 2, a three-candidate
+ * one at most 2; X meeting Y rules out kz (Y = x), X meeting Z ky, Y meeting Z min(ky, kz).
+ */
+function mayRemove(s: Scratch, ka: number, kb: number, kd: number, seeAB: boolean, seeAD: boolean, seeBD: boolean): boolean {
+  let two = 0;
+  let three = 0;
+  for (let i = 0; i < s.usable; i++) {
+    if (popcount(s.masks[i]!) === 2) two++;
+    else three++;
+  }
+  return (
+    enough(kb, kd, seeAB, seeAD, seeBD, two, three) || enough(ka, kd, seeAB, seeBD, seeAD, two, three) || enough(ka, kb, seeAD, seeBD, seeAB, two, three)
+  );
+}
+
+/** Whether the bound of {@link mayRemove} reaches every choice of Y and Z (ky x kz). */
+function enough(ky: number, kz: number, meetsY: boolean, meetsZ: boolean, yMeetsZ: boolean, two: number, three: number): boolean {
+  const ruled = (meetsY ? kz : 0) + (meetsZ ? ky : 0) + (yMeetsZ ? Math.min(ky, kz) : 0) + two * (ky + kz - 1) + three * 2;
+  return ruled >= ky * kz;
+}
+
 /** The step removing what the base cells may not take; `allowed` per cell, cells ascending. */
 function exclusionStep(board: Readonly<Board>, shape: GeneralShape, technique: string, difficulty: number, cells: number[], allowed: number[], set: Uint32Array): Step | null {
   const eliminations: Candidate[] = [];
@@ -379,6 +404,7 @@ export function findGeneralAlignedTriple(board: Readonly<Board>, scan: GeneralSc
           if (!((smallA && (seeAB || seeAD)) || (smallB && (seeAB || seeBD)) || (popcount(md) <= 3 && (seeAD || seeBD)))) continue;
           commonTwo(pair, 0, excluders, d * words, set, words);
           if (loadUsable(board, set, words, ma | mb | md, s) === 0 && !seeAB && !seeAD && !seeBD) continue;
+          if (!mayRemove(s, popcount(ma), popcount(mb), popcount(md), seeAB, seeAD, seeBD)) continue;
           let okA = 0;
           let okB = 0;
           let okD = 0;
