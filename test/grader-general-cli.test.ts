@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatVariantLine, parseVariantLine } from '../src/formats/line.js';
 import { describeGeneralStep, formatGeneralChain, generalHintTiers } from '../src/grader/general/text.js';
-import { gradeWithPath } from '../src/grader/grade.js';
+import { gradePuzzle, gradeWithPath } from '../src/grader/grade.js';
+import { formatRating } from '../src/cli/grade.js';
 import { buildRules } from '../src/rules/index.js';
 import { run, runBinary } from './helpers/cli.js';
 import { readVariantFixtures } from './helpers/variant-fixtures.js';
@@ -85,6 +86,45 @@ describe.each(Object.entries(PUZZLES))('%s', (name, line) => {
     const json = JSON.parse((await run(['hint', '--json', '--tier', '2', file])).stdout) as { step: { technique: string }; tiers: unknown };
     expect(json.step.technique).toBe(steps[0]!.technique);
     expect(json.tiers).toEqual({ where: tiers.where, idea: tiers.idea });
+  });
+});
+
+describe('grade --effort-limit (the general grader\'s bound on each forcing-chain search)', () => {
+  // A 6x6 with diagonals whose path takes nishio forcing chains (7.5+).
+  const line = lineOf('6x6-x', 'nishio-forcing-chains');
+  const file = fileOf('effort.txt', [line]);
+  const puzzle = parseVariantLine(line);
+
+  it('a search that runs out stops the path: the rating is a lower bound, as the library gives it', async () => {
+    const bounded = gradePuzzle(puzzle, { effortLimit: 1 });
+    const whole = gradePuzzle(puzzle);
+    expect(bounded.lowerBound).toBe(true);
+    expect(bounded.hardest).toBe('unknown');
+    expect(whole.lowerBound).toBe(false);
+    expect(bounded.rating).toBeLessThanOrEqual(whole.rating);
+    const text = await run(['grade', '--effort-limit', '1', file]);
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stdout).toContain(`  ${formatRating(bounded)}/`);
+    expect(text.stdout).toMatch(/ >=\d+\.\d\//);
+    const json = await run(['grade', '--json', '--effort-limit', '1', file]);
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'graded', rating: bounded.rating, lowerBound: true, hardest: 'unknown' });
+    // A limit far above the search's needs changes nothing.
+    const roomy = await run(['grade', '--json', '--effort-limit', '5000000', file]);
+    expect(JSON.parse(roomy.stdout)).toMatchObject({ rating: whole.rating, lowerBound: false, hardest: whole.hardest });
+  });
+
+  it.each(['0', '-3', '1.5', 'lots', '1e6', ''])('refuses %j in one line, exit code 2', async (value) => {
+    const result = await run(['grade', '--effort-limit', value, file]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain(`--effort-limit must be a whole number`);
+    expect(result.stderr).toContain(`(got '${value}')`);
+  });
+
+  it('is in --help', async () => {
+    const help = await run(['grade', '--help']);
+    expect(help.stdout).toMatch(/--effort-limit <n>/);
   });
 });
 

@@ -26,6 +26,7 @@ interface GradeCliOptions extends TargetCliOptions {
   uniqueness: boolean;
   jobs: string;
   maxRating?: string;
+  effortLimit?: string;
 }
 
 /** `--max-rating`: a number on the ER scale. */
@@ -33,6 +34,15 @@ function parseMaxRating(text: string): number {
   const value = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(value >= 1 && value <= 20)) {
     throw new UsageError(`--max-rating must be a rating between 1.0 and 20.0 (got '${text}')`);
+  }
+  return value;
+}
+
+/** `--effort-limit`: node expansions per forcing-chain search of the general grader, a whole number from 1. */
+function parseEffortLimit(text: string): number {
+  const value = Number(text.trim());
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < 1) {
+    throw new UsageError(`--effort-limit must be a whole number of search steps, 1 or more (got '${text}')`);
   }
   return value;
 }
@@ -159,6 +169,10 @@ export function registerGrade(program: Command, io: CliIo, state: CommandState):
       '--max-rating <r>',
       'quick screening: stop once a puzzle needs a technique rated above r and report it as ">=" (e.g. 7.4 skips the slow forcing chains)',
     )
+    .option(
+      '--effort-limit <n>',
+      'other sizes and Samurai: search steps one forcing-chain search may spend (default 5000000); a puzzle whose search runs out is reported as ">=" that technique\'s rating',
+    )
     .option('--report <file>', 'also write a static HTML report: histogram of ratings, puzzles per level, techniques needed, guesses, bounds, the slowest')
     .option('--stats', "print the report's numbers as a short table instead of a line per puzzle", false);
   addTargetOptions(command, 'grades', { force: false });
@@ -187,9 +201,10 @@ killer X...): the house techniques without uniqueness plus the killer techniques
 of 45, cage splitting; scale in docs/killer-rating.md); a killer the ladder cannot finish is rated
 by a guess (11.0, extreme). Other sizes (4x4 to 16x16, any box shape, jigsaw) and Samurai: the
 general ladder (singles, intersections of any two houses, subsets, fish per grid, XY/XYZ-wing,
-cycles, forcing X- and XY-chains, nishio, cell / region and dynamic forcing chains up to 9.0, at
-the same difficulties; no uniqueness techniques, no aligned exclusion, no nested chains: where it
-is stuck, a guess, 11.0).
+aligned pair and triple exclusion, cycles, forcing X- and XY-chains, nishio, cell / region and
+dynamic forcing chains up to 9.0, at the same difficulties; no uniqueness techniques, no nested
+chains: where it is stuck, a guess, 11.0). --effort-limit bounds each of its forcing-chain
+searches: a search that runs out stops the path, and the rating shows as a lower bound (">=7.5").
 Killers of other sizes stop the command with one line ("only 9x9 killers are graded: FILE:LINE is
 a killer puzzle"), exit code 2.
 
@@ -215,12 +230,13 @@ Examples:
       const collector = cli.report !== undefined || cli.stats ? new (await import('../pages/report.js')).ReportCollector() : undefined;
       const options: GradeOptions = { uniqueness: cli.uniqueness };
       if (cli.maxRating !== undefined) options.maxRating = parseMaxRating(cli.maxRating);
+      if (cli.effortLimit !== undefined) options.effortLimit = parseEffortLimit(cli.effortLimit);
       const shard = parseShard(cli.shard);
       if (cli.resume) requireRegularFiles(files, '--resume reads the input again');
       if (await resumeIsComplete(io, cli)) return;
       const total = shard ? await countRecords(files, io, '--shard') : null;
       const range = total === null ? null : shardRange(total, shard);
-      const key = JSON.stringify(['grade', 2, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, range, inputsKey(files)]);
+      const key = JSON.stringify(['grade', 2, cli.json, cli.uniqueness, options.maxRating ?? null, cli.stats, shard, range, inputsKey(files), ...(options.effortLimit === undefined ? [] : [options.effortLimit])]);
       // Opened now, so that a report that cannot be written stops the run before the grading, not after.
       const reportFile = cli.report === undefined ? null : openOutputFile(cli.report, { force: cli.force });
       let target;

@@ -55,27 +55,30 @@ for (const grid of GRIDS) {
     });
   }
   console.log(grid.name, [...seen].join(' '));
-  if (grid.name === '16x16') lines.push(dynamicPlusLine());
+  if (grid.name === '16x16') lines.push(pathLine('16x16', '16x16', 'grader-general', 1, 99, 'dynamic-forcing-chains-plus'));
+  if (grid.name === 'samurai') lines.push(pathLine('samurai', 'samurai', 'bench-general', 10, 157, 'aligned-triple-exclusion'));
 }
 
 /**
+ * The step at path index `at` of a generated puzzle, for techniques the puzzles above do not take.
  * Dynamic forcing chains (+) (9.0+): no generated puzzle of level hard takes them; the 16x16 of
- * seed 'grader-general', index 1, level any does, 26 times. Its step at path index 99 is one the
- * ladder finds in about 0.2 s from its board.
+ * seed 'grader-general', index 1, level any does, 26 times (its step 99 the ladder finds in about
+ * 0.2 s from its board). Aligned triple exclusion: rare off 9x9 (none on 100 generated 12x12 and
+ * 100 8x8 of level hard, nor on Solo's 16x16); the Samurai of seed 'bench-general', index 10,
+ * level any, takes one at step 157.
  */
-function dynamicPlusLine(): string {
-  const puzzle = generateVariant({ variant: '16x16', seed: 'grader-general', index: 1, level: 'any' });
+function pathLine(grid: string, variant: VariantName, seed: string, index: number, at: number, technique: string): string {
+  const puzzle = generateVariant({ variant, seed, index, level: 'any' });
   const { steps } = gradeWithPath({ rules: puzzle.rules, givens: puzzle.givens });
   const shape = shapeOf(puzzle.rules);
   const board = generalBoard(puzzle.rules, puzzle.givens);
-  const at = 99;
   for (const step of steps.slice(0, at)) applyGeneralStep(board, shape, step);
   const step = steps[at]!;
-  if (step.technique !== 'dynamic-forcing-chains-plus') throw new Error(`16x16 #1: step ${at} is ${step.technique}`);
+  if (step.technique !== technique) throw new Error(`${grid} #${index}: step ${at} is ${step.technique}`);
   const sound = step.placements.every((p) => puzzle.solution[p.cell] === p.digit) && step.eliminations.every((e) => puzzle.solution[e.cell] !== e.digit);
-  if (!sound) throw new Error('unsound dynamic-forcing-chains-plus on 16x16 #1');
+  if (!sound) throw new Error(`unsound ${technique} on ${grid} #${index}`);
   const values = Array.from(board.values, (v) => VALUE_CHARS[v]).join('');
   const candidates = Array.from(board.candidates, (mask) => mask.toString(16).padStart(4, '0')).join('');
-  return ['16x16', step.technique, formatVariantLine(puzzle), String(at), describeGeneralStep(step, puzzle.rules), values, candidates].join('\t');
+  return [grid, step.technique, formatVariantLine(puzzle), String(at), describeGeneralStep(step, puzzle.rules), values, candidates].join('\t');
 }
 writeFileSync('test/fixtures/general/technique-steps.txt', `${lines.join('\n')}\n`);

@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
 import { findForcingChain } from './chains.js';
+import { findGeneralAlignedPair, findGeneralAlignedTriple } from './exclusion.js';
 import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
@@ -25,12 +26,13 @@ export interface GeneralTechnique {
  * (box) / 1.5 (row, column; jigsaw piece or extra house), naked single 2.3, pointing 2.6, claiming
  * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
- * hidden quad 5.4, bidirectional X- and Y-cycles 6.5+, forcing X-chain 6.6+, XY-cycle and forcing
- * XY-chain 7.0+ (SE's length increment; one search, see chains.ts), nishio 7.5+, cell / region
+ * hidden quad 5.4, aligned pair exclusion 6.2, bidirectional X- and Y-cycles 6.5+, forcing X-chain
+ * 6.6+, XY-cycle and forcing XY-chain 7.0+ (SE's length increment; one search, see chains.ts),
+ * aligned triple exclusion 7.5 (before nishio, as SE's producers go; exclusion.ts), nishio 7.5+, cell / region
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
  * forcing.ts, chain-rules.ts). Not in it: the direct techniques (direct pointing, claiming, hidden
- * pair and triple), uniqueness techniques, aligned exclusion and nested forcing chains (9.5 and
+ * pair and triple), uniqueness techniques and nested forcing chains (9.5 and
  * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
@@ -53,9 +55,11 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'naked-quad', difficulty: 5.0, find: findNakedQuad },
   { id: 'jellyfish', difficulty: 5.2, find: findJellyfish },
   { id: 'hidden-quad', difficulty: 5.4, find: findHiddenQuad },
+  { id: 'aligned-pair-exclusion', difficulty: 6.2, find: findGeneralAlignedPair },
   // SE's "Forcing Chains & Cycles", one search (the easiest wins): X- and Y-cycles 6.5, forcing
   // X-chains 6.6, XY-cycles and forcing XY-chains 7.0, each + length (chains.ts, cycles.ts).
   { id: 'x-cycle', difficulty: 6.5, find: findForcingChain },
+  { id: 'aligned-triple-exclusion', difficulty: 7.5, find: findGeneralAlignedTriple },
   // SE's next producers (forcing.ts): base + the length increment of the chains' complexity.
   { id: 'nishio-forcing-chains', difficulty: 7.5, find: findNishioForcingChains },
   { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
