@@ -32,8 +32,8 @@ const NESTED_RATED = '..2...7...1.....6.5......18....37.......49.....41.23....3.
  * explains a forcing step (its premise and chains: forcing/explain.ts, chain-data.ts, nested.ts's
  * proofs) is not in it: the grader rates with its own ladder (techniques/ladder.ts), whose forcing
  * entries explain only when the calls that show steps (nextStep, hintStep, solvePath,
- * gradeWithPath) hand them the explainer (985 B less than before). Where the rest is (gzipped bytes by
- * bundle-modules; they overlap):
+ * gradeWithPath) hand them the explainer (985 B less than before). Where the rest is (gzipped
+ * bytes by bundle-modules; they overlap):
  * - seedrandom's Alea, a CommonJS module, with esbuild's helpers to import it: about 600 B more
  *   than an Alea of the same draws written as an ES module (kept: seedrandom is the project's
  *   generator).
