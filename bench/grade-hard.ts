@@ -18,7 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { parsePuzzle } from '../src/core/parse.js';
 import { gradePuzzle } from '../src/grader/grade.js';
-import { LADDER, ladderGroups } from '../src/techniques/registry.js';
+import { GRADER_LADDER, ladderGroups } from '../src/techniques/ladder.js';
 import { Solver } from '../src/solver/index.js';
 
 const DATA = new URL('../../../shared/data/', import.meta.url);
@@ -59,14 +59,14 @@ function timedGrade(puzzle: string): { rating: number; pearl: number; diamond: n
 const DEEP_LEVELS = ['nested-dynamic-forcing-chains', 'nested-dynamic-forcing-chains-plus'];
 
 /**
- * A further pass of gradePuzzle with each ladder technique's `find` wrapped in a timer (restored
- * after). What is left is the chains group (searched at once by the grader, not through `find`),
+ * A further pass of gradePuzzle with each technique of its ladder (GRADER_LADDER) wrapped in a
+ * timer (restored after). What is left is the chains group (searched at once by the grader, not through `find`),
  * the checks and the grader's own loop.
  */
 function timeTechniques(puzzles: readonly string[]): void {
   if (!byTechnique) return;
-  const finds = LADDER.map((def) => def.find);
-  LADDER.forEach((def, i) => {
+  const finds = GRADER_LADDER.map((def) => def.find);
+  GRADER_LADDER.forEach((def, i) => {
     const find = finds[i]!;
     def.find = (board, context) => {
       const start = cpuMs();
@@ -81,7 +81,7 @@ function timeTechniques(puzzles: readonly string[]): void {
   try {
     for (const puzzle of puzzles) total += timedGrade(puzzle).ms;
   } finally {
-    LADDER.forEach((def, i) => (def.find = finds[i]!));
+    GRADER_LADDER.forEach((def, i) => (def.find = finds[i]!));
   }
   const timed = [...techniqueTime.values()].reduce((a, b) => a + b, 0);
   const top = [...techniqueTime.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);

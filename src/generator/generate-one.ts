@@ -1,5 +1,6 @@
 import type { Grid } from '../core/grid.js';
-import { LEVELS, gradePuzzle, gradeWithPath, levelOf, type Grade, type Level } from '../grader/index.js';
+import { LEVELS, gradePuzzle, levelOf, type Grade, type Level } from '../grader/index.js';
+import { gradeWithBarePath } from '../grader/grade.js';
 import { roundRating } from '../grader/levels.js';
 import { type Solver, sharedSolver } from '../solver/index.js';
 import { Carver } from './carve.js';
@@ -176,7 +177,7 @@ function countClues(puzzle: Grid): number {
  * graded again and kept only if it meets the whole target.
  */
 function liftToPearl(puzzle: Grid, solution: Grid, options: ResolvedOptions, solver: Solver): { puzzle: Uint8Array; grade: Grade } | null {
-  const { grade, steps } = gradeWithPath(puzzle);
+  const { grade, steps } = gradeWithBarePath(puzzle);
   const hardest = steps.findIndex((step) => roundRating(step.difficulty) === grade.rating);
   if (hardest < 0) return null;
   const lifted = Uint8Array.from(puzzle);

@@ -1,6 +1,6 @@
 import { CodedError, ownCopy, shownValue as shown } from '../core/errors.js';
 import { LEVELS, isLevel, type Level } from '../grader/index.js';
-import { LADDER, techniqueById } from '../techniques/registry.js';
+import { GRADER_LADDER, graderTechniqueById } from '../techniques/ladder.js';
 import { SYMMETRIES, type Symmetry } from './symmetry.js';
 
 /** Options of {@link generate} (all but `seed` optional). */
@@ -231,9 +231,9 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
 
   let technique: string | undefined;
   if (options.technique !== undefined) {
-    const def = techniqueById(options.technique);
+    const def = graderTechniqueById(options.technique);
     if (!def) {
-      throw new GenerateOptionError('BAD_TECHNIQUE', `unknown technique "${options.technique}" (one of ${LADDER.map((t) => t.id).join(', ')})`);
+      throw new GenerateOptionError('BAD_TECHNIQUE', `unknown technique "${options.technique}" (one of ${GRADER_LADDER.map((t) => t.id).join(', ')})`);
     }
     if (def.difficulty > band.max + 1e-9) {
       throw new GenerateOptionError(

@@ -7,7 +7,9 @@ import type { Step } from '../core/step.js';
 import type { Puzzle } from '../rules/puzzle.js';
 import type { Rules } from '../rules/types.js';
 import { sharedSolver } from '../solver/index.js';
-import { ladderGroups, type LadderGroup } from '../techniques/registry.js';
+import { ladderGroups, type LadderGroup } from '../techniques/ladder.js';
+import { explainForcing } from '../techniques/forcing/explain.js';
+import type { ForcingContext, ForcingExplain } from '../techniques/forcing/find.js';
 import type { TechniqueContext } from '../techniques/types.js';
 import { CHAIN_KIND_IDS, findChainStep } from '../techniques/chains/index.js';
 import { GradeError } from './grade-error.js';
@@ -156,7 +158,7 @@ export function nextStep(position: Readonly<Board> | Puzzle, options: StepOption
   const general = generalStep(position, options, false);
   if (general !== undefined) return general;
   const { board, geometry } = boardOf(position, options.rules);
-  return findInLadder(board, ladderGroups({ uniqueness, geometry }), contextOf(uniqueness, geometry), options.maxDifficulty ?? Infinity).step;
+  return findInLadder(board, ladderGroups({ uniqueness, geometry }), contextOf(uniqueness, geometry, explainForcing), options.maxDifficulty ?? Infinity).step;
 }
 
 /**
@@ -170,9 +172,10 @@ function generalStep(position: Readonly<Board> | GradeInput, options: StepOption
   return isPuzzle(position) ? variantGrading().generalStep(position, undefined, options, guess) : undefined;
 }
 
-function contextOf(uniqueness: boolean, geometry: Geometry | undefined, chains?: boolean): TechniqueContext {
-  const context: TechniqueContext = { uniqueness };
-  if (chains !== undefined) context.chains = chains;
+/** The context of a search; `explain` is what explains a forcing step, handed in only by the calls that show steps (none: the rating). */
+function contextOf(uniqueness: boolean, geometry: Geometry | undefined, explain: ForcingExplain | undefined): ForcingContext {
+  const context: ForcingContext = { uniqueness };
+  if (explain !== undefined) context.forcingExplain = explain;
   if (geometry !== undefined) context.geometry = geometry;
   return context;
 }
@@ -308,15 +311,15 @@ export interface PathResult {
   steps: Step[];
 }
 
-/** Runs the whole path, recording steps when `record`. */
-function runPath(target: Target, options: GradeOptions, record: boolean): PathResult {
+/** Runs the whole path, recording steps when `record`, its forcing steps explained by `explain` when given. */
+function runPath(target: Target, options: GradeOptions, record: boolean, explain: ForcingExplain | undefined): PathResult {
   const { grid, rules, geometry } = target;
   const uniqueness = options.uniqueness ?? true;
   const checked = checkPuzzle(grid, uniqueness, rules);
   const limit = options.maxRating ?? Infinity;
   const groups = ladderGroups({ uniqueness, geometry });
-  // The chains behind each step only matter when the steps are kept.
-  const context = contextOf(uniqueness, geometry, record);
+  // What explains a forcing step only matters when the steps are shown.
+  const context = contextOf(uniqueness, geometry, record ? explain : undefined);
   const board = boardFromGrid(grid, geometry);
   const steps: Step[] = [];
   const tally = new PathTally();
@@ -380,25 +383,34 @@ function countChanges(board: Readonly<Board>, step: Step): number {
  * @throws GradeError for conflicting givens, no solution, or several solutions with uniqueness on.
  */
 export function gradePuzzle(puzzle: GradeInput, options: GradeOptions = {}): Grade {
-  return gradeInput(puzzle, options, false).grade;
+  return gradeInput(puzzle, options, false, undefined).grade;
 }
 
 /** The solving path of a puzzle (a classic grid or a `{ rules, givens }` puzzle of any rules but killers off 9x9), one step per entry (guesses included). */
 export function solvePath(puzzle: GradeInput, options: GradeOptions = {}): Step[] {
-  return gradeInput(puzzle, options, true).steps;
+  return gradeInput(puzzle, options, true, explainForcing).steps;
 }
 
 /** The grade of a puzzle together with its solving path (what `explain` prints). */
 export function gradeWithPath(puzzle: GradeInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
-  return gradeInput(puzzle, options, true);
+  return gradeInput(puzzle, options, true, explainForcing);
 }
 
-function gradeInput(puzzle: GradeInput, options: GradeOptions, record: boolean): PathResult {
+/**
+ * The grade and solving path of a puzzle whose steps are read, not shown (the generator reads
+ * their placements and difficulties): {@link gradeWithPath}'s steps without what explains a
+ * forcing step (its premise and chains). Not public.
+ */
+export function gradeWithBarePath(puzzle: GradeInput, options: GradeOptions = {}): { grade: Grade; steps: Step[] } {
+  return gradeInput(puzzle, options, true, undefined);
+}
+
+function gradeInput(puzzle: GradeInput, options: GradeOptions, record: boolean, explain: ForcingExplain | undefined): PathResult {
   options = checkGradeOptions(options);
   // A { rules, givens } puzzle: checked and dispatched (other sizes and Samurai to the general
   // grader) by variant-grading.ts, linked in by buildRules.
-  if (isPuzzle(puzzle)) return variantGrading().grade(puzzle, options, record, runPath);
-  return runPath({ grid: toGrid(puzzle), rules: undefined, geometry: undefined }, options, record);
+  if (isPuzzle(puzzle)) return variantGrading().grade(puzzle, options, record, (target, o, r) => runPath(target, o, r, explain));
+  return runPath({ grid: toGrid(puzzle), rules: undefined, geometry: undefined }, options, record, explain);
 }
 
 /** The keys of {@link GradeOptions} (the grading pool checks a batch's options with them too). */

@@ -7,10 +7,8 @@ export interface TechniqueContext {
   /** When false, techniques that assume a unique solution (unique rectangles, BUG) must not run. */
   uniqueness: boolean;
   /**
-   * Whether forcing-chain steps carry the chains behind them (`Step.chains`, what `explain` shows;
-   * the shorter X/Y-chain steps always do). Default true; the grader turns it off when it keeps only
-   * the rating (the chains of a long forcing chain and its nested proofs cost as much as a small
-   * search).
+   * Whether an explained forcing-chain step carries the chains behind it (`Step.chains`, what
+   * `explain` shows; the shorter X/Y-chain steps always do). Default true.
    */
   chains?: boolean;
   /**
