@@ -36,8 +36,6 @@
  */
 
 /** What this solver reads of a layout (grid9-solver.ts's Layout9: the same fields). */
-import { regionFieldsOf } from './jigsaw9-fields.js';
-
 export interface JigsawLayout9 {
   /** House h's cells as three words at houseMask[h * 3]: rows 0-8, columns 9-17, regions 18-26. */
   readonly houseMask: Int32Array;
@@ -55,52 +53,50 @@ export interface JigsawLayout9 {
 }
 
 const ALL = 0x7ffffff;
-const STATE = 68;
+const STATE = 40;
 const SOLVED = 27;
 /** Per digit, the houses (bits 0-26) not holding it yet. */
 const OPEN = 30;
-/** Per digit, its board again region-major (jigsaw9-fields.ts): three words a digit. */
-const REGION = 40;
 /** A column's cells in each word: bits c, c + 9 and c + 18 of column 0. */
 const COLUMN = 1 | (1 << 9) | (1 << 18);
 
 // Every table the search reads is a module constant, filled from the layout when a count (or
-// lockLines) gets another one: V8's optimized code then reads it at a fixed address, where a module
-// \`let\` or an object's field costs a hole, map and bounds check at each read (callgrind: about ten
-// instructions a read, most of the search's time). Allocated once, at load; filled on first use.
+// lockLines, lockLeftovers) gets another one: V8's optimized code then reads it at a known
+// address, where a module \`let\` or a layout's field costs a hole, map and bounds check at each
+// read. Measured by instruction counts (callgrind over 40 counts of each of Solo's 100
+// intermediate jigsaws): 124k to 98k a count. Allocated once, when the module loads (no work
+// beyond that); filled on first use.
 /** A 9-bit row -> itself when it has one cell, else 0 (filled on the first count). */
 const ONE = new Uint16Array(512);
-/** Three open regions (bits) -> their fields in a region-major word. */
-const FIELDS = Int32Array.of(0, 0x1ff, 0x3fe00, 0x3ffff, 0x7fc0000, 0x7fc01ff, 0x7fffe00, ALL);
 /** The state of each level of the search (a path places at most 81 digits). */
 const stack = new Int32Array(STATE * 83);
 const found = new Uint8Array(81);
-/** Scratch of the givens: each digit's cells (three words a digit), then all given cells; the same region-major at 30. */
-const givenBits = new Int32Array(60);
-/** The layout's peers (three words a cell), houses of each cell (houses 0-31), and the per-cell line tables of JigsawLayout9. */
+/** Scratch of the givens: each digit's cells (three words a digit), then all given cells. */
+const givenBits = new Int32Array(30);
+/** The layout's peers (three words a cell), houses 0-26 (three words each: regions at 54..80), houses of each cell (two ints a cell). */
 const peers = new Int32Array(243);
-const housesOf = new Int32Array(81);
+const houses = new Int32Array(81);
+const housesOf = new Int32Array(162);
+/** The per-cell line tables of JigsawLayout9. */
 const rowOut = new Int32Array(81);
 const regionOffRow = new Int32Array(243);
 const regionOffColumn = new Int32Array(243);
 const columnOut = new Int32Array(243);
-/** The region-major tables of jigsaw9-fields.ts. */
-const indexOf = new Int32Array(81);
-const cellAt = new Int32Array(81);
-const peersR = new Int32Array(243);
-const rowInRegion = new Int32Array(81);
-const columnInRegion = new Int32Array(81);
-/** The layouts whose tables are in the constants above (lockLines fills the line tables only). */
+/** Leftover pairs (grid9-solver.ts makes at most 72, 8 words each) and how many words of them. */
+const left = new Int32Array(72 * 8);
+let leftWords = 0;
+/** The layout and leftover pairs in the constants above. */
 let linesLayout: JigsawLayout9 | null = null;
-let fieldsLayout: JigsawLayout9 | null = null;
+let leftSource: Int32Array | null = null;
 let layout: JigsawLayout9;
 
-/** The line tables of `next` into the constants, unless they hold them already. */
+/** The tables of `next` into the constants, unless they hold them already. */
 function useLines(next: JigsawLayout9): void {
   if (next === linesLayout) return;
   linesLayout = next;
   peers.set(next.peerMask);
-  for (let cell = 0; cell < 81; cell++) housesOf[cell] = next.housesOfBits[cell * 2]!;
+  housesOf.set(next.housesOfBits);
+  houses.set(next.houseMask.subarray(0, 81));
   rowOut.set(next.rowOut);
   regionOffRow.set(next.regionOffRow);
   regionOffColumn.set(next.regionOffColumn);
@@ -111,7 +107,8 @@ function useLines(next: JigsawLayout9): void {
 let dirty = 0;
 /** Digits whose board changed since locked candidates last looked at it. */
 let lockDirty = 0;
-/** Per digit, the houses (bits 0-26) where locked candidates have to look again. */
+/** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
+const check = new Int32Array(9);
 const lockCheck = new Int32Array(9);
 /** Cells with exactly one candidate, from the last count over the boards. */
 let single0 = 0;
@@ -134,17 +131,6 @@ export function lastJigsaw9Solution(): Uint8Array {
   return found;
 }
 
-/** Clears cell k from the board of digit d (both copies) at `base`. */
-function clearCell(base: number, d: number, k: number): void {
-  const w = (k / 27) | 0;
-  const at = base + d * 3 + w;
-  stack[at] = stack[at]! & ~(1 << (k - w * 27));
-  const r = indexOf[k]!;
-  const rw = (r / 27) | 0;
-  const rat = base + REGION + d * 3 + rw;
-  stack[rat] = stack[rat]! & ~(1 << (r - rw * 27));
-}
-
 /**
  * Solutions of `givens` (81 cells, 0 empty) on a plain jigsaw layout, up to `max`. Returns -1 when
  * the search wants the layout's leftover pairs first (the caller makes them and counts again).
@@ -154,15 +140,6 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   if (ONE[1] === 0) for (let bit = 0; bit < 9; bit++) ONE[1 << bit] = 1 << bit;
   layout = tables;
   useLines(tables);
-  if (tables !== fieldsLayout) {
-    const fields = regionFieldsOf(tables);
-    fieldsLayout = tables;
-    indexOf.set(fields.indexOf);
-    cellAt.set(fields.cellAt);
-    peersR.set(fields.peers);
-    rowInRegion.set(fields.rowInRegion);
-    columnInRegion.set(fields.columnInRegion);
-  }
   limit = Math.max(1, max);
   solutions = 0;
   nodes = 0;
@@ -170,13 +147,14 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   wantLeftovers = false;
   stack.fill(ALL, 0, 27);
   stack.fill(0, 27, OPEN);
-  stack.fill(ALL, OPEN, REGION);
-  stack.fill(ALL, REGION, REGION + 27);
+  stack.fill(ALL, OPEN, STATE);
   if (startMasks !== null) {
     for (let cell = 0; cell < 81; cell++) {
       const banned = ~startMasks[cell]! & 0x1ff;
       if (banned === 0) continue;
-      for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) clearCell(0, d, cell);
+      const w = (cell / 27) | 0;
+      const bit = 1 << cell % 27;
+      for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) stack[d * 3 + w] = stack[d * 3 + w]! & ~bit;
     }
   }
   // Givens: each cell leaves the other boards (the naked singles of the first round place them).
@@ -191,25 +169,18 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
     if ((stack[at]! & bit) === 0) return 0;
     givenBits[at] = givenBits[at]! | bit;
     givenBits[27 + w] = givenBits[27 + w]! | bit;
-    const r = indexOf[cell]!;
-    const rw = (r / 27) | 0;
-    const rbit = 1 << (r - rw * 27);
-    givenBits[30 + (digit - 1) * 3 + rw] = givenBits[30 + (digit - 1) * 3 + rw]! | rbit;
-    givenBits[57 + rw] = givenBits[57 + rw]! | rbit;
   }
-  for (let x = 0; x < 60; x += 30) {
-    const g0 = ~givenBits[x + 27]!;
-    const g1 = ~givenBits[x + 28]!;
-    const g2 = ~givenBits[x + 29]!;
-    const to = x === 0 ? 0 : REGION;
-    for (let at = 0; at < 27; at += 3) {
-      stack[to + at] = stack[to + at]! & (g0 | givenBits[x + at]!);
-      stack[to + at + 1] = stack[to + at + 1]! & (g1 | givenBits[x + at + 1]!);
-      stack[to + at + 2] = stack[to + at + 2]! & (g2 | givenBits[x + at + 2]!);
-    }
+  const g0 = ~givenBits[27]!;
+  const g1 = ~givenBits[28]!;
+  const g2 = ~givenBits[29]!;
+  for (let at = 0; at < 27; at += 3) {
+    stack[at] = stack[at]! & (g0 | givenBits[at]!);
+    stack[at + 1] = stack[at + 1]! & (g1 | givenBits[at + 1]!);
+    stack[at + 2] = stack[at + 2]! & (g2 | givenBits[at + 2]!);
   }
   dirty = 0x1ff;
   lockDirty = 0x1ff;
+  check.fill(ALL);
   lockCheck.fill(ALL);
   if (propagate(0)) search(0);
   return wantLeftovers ? -1 : solutions;
@@ -280,48 +251,37 @@ function propagate(base: number): boolean {
 
 /**
  * Digit d's singles (see the top) and what they take out, until it finds none; false on a
- * contradiction.
+ * contradiction. Only the houses not holding d yet are looked at.
  */
 function singles(base: number, d: number): boolean {
-  // Module tables into locals: each read of a module \`let\` is checked again (hole, map, bounds).
   const st = stack;
-  const one = ONE;
-  const pe = peers;
-  const pr = peersR;
-  const cat = cellAt;
-  const iof = indexOf;
-  const hof = housesOf;
-  const lc = lockCheck;
   const at = base + d * 3;
-  const rat = base + REGION + d * 3;
   let b0 = st[at]!;
   let b1 = st[at + 1]!;
   let b2 = st[at + 2]!;
-  let r0 = st[rat]!;
-  let r1 = st[rat + 1]!;
-  let r2 = st[rat + 2]!;
   let s0 = st[base + SOLVED]!;
   let s1 = st[base + SOLVED + 1]!;
   let s2 = st[base + SOLVED + 2]!;
   let open = st[base + OPEN + d]!;
+  const reg = houses;
   const start0 = b0;
   const start1 = b1;
   const start2 = b2;
-  // The cells this call placed (both ways) and their houses, for the other boards at the end.
+  // The houses to look at: where d changed since the last look, then (after d's own placements) all.
+  let look = check[d]!;
+  check[d] = 0;
+  // The cells this call placed and their houses, for the other boards at the end.
   let placed0 = 0;
   let placed1 = 0;
   let placed2 = 0;
-  let placedR0 = 0;
-  let placedR1 = 0;
-  let placedR2 = 0;
   let closedAll = 0;
   for (;;) {
     // Naked singles of the board, then rows, columns and regions with one cell.
-    let n0 = b0 & single0;
-    let n1 = b1 & single1;
-    let n2 = b2 & single2;
+    let n0 = b0 & single0 & ~s0;
+    let n1 = b1 & single1 & ~s1;
+    let n2 = b2 & single2 & ~s2;
     // Every row holds d (a solved one its cell): an empty row is a contradiction; a row of one
-    // cell not solved yet is a single. The same for the regions' fields of the region-major copy.
+    // cell not solved yet is a single.
     let x = b0 & 0x1ff;
     let y = (b0 >>> 9) & 0x1ff;
     let z = b0 >>> 18;
@@ -337,35 +297,9 @@ function singles(base: number, d: number): boolean {
     z = b2 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
     n2 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
-    const openRegions = open >>> 18;
-    x = r0 & 0x1ff;
-    y = (r0 >>> 9) & 0x1ff;
-    z = r0 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    let m0 = (ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18)) & FIELDS[openRegions & 7]!;
-    x = r1 & 0x1ff;
-    y = (r1 >>> 9) & 0x1ff;
-    z = r1 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    let m1 = (ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18)) & FIELDS[(openRegions >>> 3) & 7]!;
-    x = r2 & 0x1ff;
-    y = (r2 >>> 9) & 0x1ff;
-    z = r2 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    let m2 = (ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18)) & FIELDS[openRegions >>> 6]!;
-    // A region's single, back to its cell.
-    for (let w = 0; (m0 | m1 | m2) !== 0; w++) {
-      const v = w === 0 ? m0 : w === 1 ? m1 : m2;
-      if (w === 0) m0 = 0;
-      else if (w === 1) m1 = 0;
-      else m2 = 0;
-      for (let bits = v; bits !== 0; bits &= bits - 1) {
-        const k = cellAt[w * 27 + 31 - Math.clz32(bits & -bits)]!;
-        if (k < 27) n0 |= 1 << k;
-        else if (k < 54) n1 |= 1 << (k - 27);
-        else n2 |= 1 << (k - 54);
-      }
-    }
+    n0 &= ~s0;
+    n1 &= ~s1;
+    n2 &= ~s2;
     const openColumns = (open >>> 9) & 0x1ff;
     if (openColumns !== 0) {
       let one = 0;
@@ -388,9 +322,20 @@ function singles(base: number, d: number): boolean {
       n1 |= b1 & columns;
       n2 |= b2 & columns;
     }
-    n0 &= ~s0;
-    n1 &= ~s1;
-    n2 &= ~s2;
+    for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
+      const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
+      const a = b0 & reg[g]!;
+      const b = b1 & reg[g + 1]!;
+      const c = b2 & reg[g + 2]!;
+      const x = a | b | c;
+      if (x === 0) return false;
+      // One cell: the words share no bit and their union has one.
+      if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
+        n0 |= a;
+        n1 |= b;
+        n2 |= c;
+      }
+    }
     if ((n0 | n1 | n2) === 0) break;
     // The new cells of d leave their peers (two seeing each other took each other out) and close
     // their houses for d...
@@ -402,17 +347,11 @@ function singles(base: number, d: number): boolean {
         b0 &= ~peers[p]!;
         b1 &= ~peers[p + 1]!;
         b2 &= ~peers[p + 2]!;
-        r0 &= ~peersR[p]!;
-        r1 &= ~peersR[p + 1]!;
-        r2 &= ~peersR[p + 2]!;
-        closed |= housesOf[k]!;
-        const r = indexOf[k]!;
-        if (r < 27) placedR0 |= 1 << r;
-        else if (r < 54) placedR1 |= 1 << (r - 27);
-        else placedR2 |= 1 << (r - 54);
+        closed |= housesOf[k * 2]!;
       }
     }
     open &= ~closed;
+    look = ALL;
     if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
     s0 |= n0;
     s1 |= n1;
@@ -424,7 +363,7 @@ function singles(base: number, d: number): boolean {
   }
   // ...and the other boards, once for all the call placed (they do not take part in d's own look).
   if ((placed0 | placed1 | placed2) !== 0) {
-    for (let e = 0, x = base, y = base + REGION; e < 9; e++, x += 3, y += 3) {
+    for (let e = 0, x = base; e < 9; e++, x += 3) {
       if (e === d) continue;
       const v0 = st[x]!;
       const v1 = st[x + 1]!;
@@ -433,11 +372,9 @@ function singles(base: number, d: number): boolean {
       st[x] = v0 & ~placed0;
       st[x + 1] = v1 & ~placed1;
       st[x + 2] = v2 & ~placed2;
-      st[y] = st[y]! & ~placedR0;
-      st[y + 1] = st[y + 1]! & ~placedR1;
-      st[y + 2] = st[y + 2]! & ~placedR2;
       dirty |= 1 << e;
       lockDirty |= 1 << e;
+      check[e] = check[e]! | closedAll;
       lockCheck[e] = lockCheck[e]! | closedAll;
     }
   }
@@ -449,9 +386,6 @@ function singles(base: number, d: number): boolean {
     st[at] = b0;
     st[at + 1] = b1;
     st[at + 2] = b2;
-    st[rat] = r0;
-    st[rat + 1] = r1;
-    st[rat + 2] = r2;
     lockDirty |= 1 << d;
     lockCheck[d] = ALL;
   }
@@ -465,37 +399,12 @@ function singles(base: number, d: number): boolean {
 function locked(base: number, d: number): boolean {
   const st = stack;
   const at = base + d * 3;
-  const rat = base + REGION + d * 3;
-  const old0 = st[at]!;
-  const old1 = st[at + 1]!;
-  const old2 = st[at + 2]!;
-  let b0 = old0;
-  let b1 = old1;
-  let b2 = old2;
+  let b0 = st[at]!;
+  let b1 = st[at + 1]!;
+  let b2 = st[at + 2]!;
   const open = st[base + OPEN + d]! & lockCheck[d]!;
   lockCheck[d] = 0;
-  // Regions first, from their fields (the region-major copy is the board as it was on entry): all
-  // candidates on the first one's row (its row's bits in the field), or on its column?
-  for (let bits = (open >>> 18) & 0x1ff; bits !== 0; bits &= bits - 1) {
-    const g = 31 - Math.clz32(bits & -bits);
-    const rw = (g / 3) | 0;
-    const field = (st[rat + rw]! >>> ((g - rw * 3) * 9)) & 0x1ff;
-    if (field === 0) return false;
-    const k = cellAt[g * 9 + 31 - Math.clz32(field & -field)]!;
-    if ((field & ~rowInRegion[k]!) === 0) {
-      const w = (k / 27) | 0;
-      if (w === 0) b0 &= ~rowOut[k]!;
-      else if (w === 1) b1 &= ~rowOut[k]!;
-      else b2 &= ~rowOut[k]!;
-    }
-    if ((field & ~columnInRegion[k]!) === 0) {
-      b0 &= ~columnOut[k * 3]!;
-      b1 &= ~columnOut[k * 3 + 1]!;
-      b2 &= ~columnOut[k * 3 + 2]!;
-    }
-  }
-  // Rows and columns: all candidates in the first one's region?
-  if (!lines(b0, b1, b2, open & 0x3ffff, true)) return false;
+  if (!lockLines(layout, b0, b1, b2, open, true)) return false;
   b0 = LOCKED[0]!;
   b1 = LOCKED[1]!;
   b2 = LOCKED[2]!;
@@ -505,20 +414,13 @@ function locked(base: number, d: number): boolean {
     b1 = LOCKED[1]!;
     b2 = LOCKED[2]!;
   }
-  if (b0 !== old0 || b1 !== old1 || b2 !== old2) {
+  if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
     st[at] = b0;
     st[at + 1] = b1;
     st[at + 2] = b2;
-    // The cells taken out leave the region-major copy one by one (a few a call).
-    for (let w = 0; w < 3; w++) {
-      for (let gone = w === 0 ? old0 & ~b0 : w === 1 ? old1 & ~b1 : old2 & ~b2; gone !== 0; gone &= gone - 1) {
-        const r = indexOf[w * 27 + 31 - Math.clz32(gone & -gone)]!;
-        const rw = (r / 27) | 0;
-        st[rat + rw] = st[rat + rw]! & ~(1 << (r - rw * 27));
-      }
-    }
     dirty |= 1 << d;
     lockDirty |= 1 << d;
+    check[d] = ALL;
     lockCheck[d] = ALL;
   }
   return true;
@@ -538,14 +440,9 @@ export const LOCKED = new Int32Array(3);
  */
 export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
   useLines(layout);
-  return lines(b0, b1, b2, open, strict);
-}
-
-/** lockLines on the layout in the constants. */
-function lines(b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
   const offRow = regionOffRow;
   const offColumn = regionOffColumn;
-  const reg = linesLayout!.houseMask;
+  const reg = houses;
   // Rows: the first candidate's region holds all the row's candidates? (a row is 9 bits of a word)
   for (let rows = open & 0x1ff; rows !== 0; rows &= rows - 1) {
     const r = 31 - Math.clz32(rows & -rows);
@@ -616,8 +513,13 @@ function lines(b0: number, b1: number, b2: number, open: number, strict: boolean
  * digit on one side of a pair only leaves that side; only pairs with a cell in a house marked in
  * `low` / `high` (houses 0-31, 32-63) are looked at. The board is left in {@link LOCKED}.
  */
-export function lockLeftovers(left: Int32Array, b0: number, b1: number, b2: number, low: number, high: number): void {
-  for (let i = 0; i < left.length; i += 8) {
+export function lockLeftovers(pairs: Int32Array, b0: number, b1: number, b2: number, low: number, high: number): void {
+  if (pairs !== leftSource) {
+    leftSource = pairs;
+    leftWords = pairs.length;
+    left.set(pairs);
+  }
+  for (let i = 0; i < leftWords; i += 8) {
     if (((left[i + 6]! & low) | (left[i + 7]! & high)) === 0) continue;
     const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
     const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
@@ -709,14 +611,15 @@ function search(base: number): void {
     stack.copyWithin(next, base, next);
     guesses++;
     // The cell keeps d only: its other digits' boards changed.
+    for (let e = 0, at = next + w; e < 9; e++, at += 3) if (e !== d) stack[at] = stack[at]! & ~bit;
     dirty = digits & ~(1 << d);
     lockDirty = dirty;
     // The parent was at a fixed point: only the houses of the cell changed, for its other digits.
+    check.fill(0);
     lockCheck.fill(0);
     for (let bits = dirty; bits !== 0; bits &= bits - 1) {
       const e = 31 - Math.clz32(bits & -bits);
-      clearCell(next, e, cell);
-      lockCheck[e] = housesOf[cell]!;
+      check[e] = lockCheck[e] = housesOf[cell * 2]!;
     }
     if (propagate(next)) {
       search(next);
