@@ -25,6 +25,11 @@ const SETS: Record<string, string> = {
   'windoku-expert': 'windoku-expert.txt',
   x: 'x.txt',
   classic: 'classic-minimal.txt',
+  jigsaw: 'jigsaw.txt',
+  'jigsaw-unreasonable': 'jigsaw-unreasonable.txt',
+  'jigsaw-medium': 'jigsaw-medium.txt',
+  'jigsaw-hard': 'jigsaw-hard.txt',
+  'jigsaw-expert': 'jigsaw-expert.txt',
 };
 const names = args.filter((a) => !a.startsWith('--'));
 const chosen = names.length > 0 ? names : ['killer', 'windoku'];
@@ -48,9 +53,10 @@ async function loadBuild(dir: string, label: string): Promise<Build> {
 const VALUE = '.123456789ABCDEFG';
 /** The fixture line as bench/variants.ts reads it (the same code, so that both builds pay the same). */
 function parseLine(line: string): { spec: RulesSpec; givens: Uint8Array } {
-  const p = JSON.parse(line) as { size: number; boxes?: [number, number]; x?: boolean; windoku?: boolean; cages?: number[][]; givens: string };
+  const p = JSON.parse(line) as { size: number; boxes?: [number, number]; regions?: string; x?: boolean; windoku?: boolean; cages?: number[][]; givens: string };
   const spec: { -readonly [K in keyof RulesSpec]: RulesSpec[K] } = { size: p.size };
   if (p.boxes) spec.boxes = { rows: p.boxes[0], cols: p.boxes[1] };
+  if (p.regions !== undefined) spec.regions = [...p.regions].map((c) => parseInt(c, 16));
   if (p.x === true) {
     spec.diagonalDown = true;
     spec.diagonalUp = true;
