@@ -4,7 +4,7 @@ import { gradePuzzle } from '../src/grader/index.js';
 import { countRules, countRulesGeneral } from '../src/solver/rules-solver.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import type { CageSpec } from '../src/rules/types.js';
-import { runBinary } from './helpers/cli.js';
+import { run, runBinary } from './helpers/cli.js';
 import { expectLevelRunsAgree } from './helpers/level-runs.js';
 
 /*
@@ -213,13 +213,13 @@ describe('killer levels: the grader rating in the level band', () => {
 });
 
 describe('generate --variant killer -d LEVEL (the built CLI)', () => {
-  test('--json carries level and rating; -j 1 and -j 2 give the same bytes', () => {
-    expectLevelRunsAgree('killer', 'medium', 'kl');
+  test('--json carries level and rating; -j 1 and -j 2 give the same bytes', async () => {
+    await expectLevelRunsAgree('killer', 'medium', 'kl');
   });
 
-  test('-d expert: -j 1 and -j 2 give the same bytes, each record rated in the band', () => {
+  test('-d expert: -j 1 (in this process) and -j 2 (the binary) give the same bytes, each record rated in the band', async () => {
     const argv = ['generate', '--variant', 'killer', '-d', 'expert', '-n', '2', '--seed', EXPERT_SEED, '--json'];
-    const one = runBinary([...argv, '-j', '1']);
+    const one = await run([...argv, '-j', '1']);
     const two = runBinary([...argv, '-j', '2']);
     expect(one.code).toBe(0);
     expect(one.stderr).toBe('');
