@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'puppeteer-core';
@@ -8,8 +8,7 @@ import { INSTALL_HINT, REQUIRE_ENV, SKIP_LOG_ENV, findTool } from './helpers/sys
 /**
  * Collects the lines of tests skipped for a missing system tool (test/helpers/system-tools.ts) and
  * prints them once more at the end of the run, with how to install the tools. Starts the one
- * Chromium the browser tests share (test/helpers/browser.ts) when the first of them asks for it,
- * and ends it.
+ * Chromium the browser tests share (test/helpers/browser.ts), where there is one, and ends it.
  */
 export default function setup(): () => Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sudoku-press-skips-'));
@@ -17,32 +16,25 @@ export default function setup(): () => Promise<void> {
   // Workers start after the global setup and inherit the environment.
   process.env[SKIP_LOG_ENV] = log;
   let browser: Promise<Browser | null> = Promise.resolve(null);
-  let watch: NodeJS.Timeout | undefined;
   if (findTool('chromium') !== null) {
     const file = join(dir, 'browser.json');
     process.env[BROWSER_FILE_ENV] = file;
-    // Started when a file first asks for it (a run without browser tests starts none).
-    watch = setInterval(() => {
-      if (!existsSync(`${file}.wanted`)) return;
-      clearInterval(watch);
-      browser = startChromium().then(
-        (started) => {
-          // Written whole, then renamed: a worker never reads half of it.
-          writeFileSync(`${file}.tmp`, JSON.stringify({ ws: started.wsEndpoint() }));
-          renameSync(`${file}.tmp`, file);
-          return started;
-        },
-        (error: unknown) => {
-          writeFileSync(`${file}.tmp`, JSON.stringify({ error: String(error) }));
-          renameSync(`${file}.tmp`, file);
-          return null;
-        },
-      );
-    }, 50);
-    watch.unref();
+    // Not awaited: the first files need no browser, so the launch overlaps them.
+    browser = startChromium().then(
+      (started) => {
+        // Written whole, then renamed: a worker never reads half of it.
+        writeFileSync(`${file}.tmp`, JSON.stringify({ ws: started.wsEndpoint() }));
+        renameSync(`${file}.tmp`, file);
+        return started;
+      },
+      (error: unknown) => {
+        writeFileSync(`${file}.tmp`, JSON.stringify({ error: String(error) }));
+        renameSync(`${file}.tmp`, file);
+        return null;
+      },
+    );
   }
   return async () => {
-    clearInterval(watch);
     await (await browser)?.close();
     let lines: string[] = [];
     try {

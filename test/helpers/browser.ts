@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { findTool } from './system-tools.js';
 
@@ -26,8 +26,7 @@ export function startChromium(): Promise<Browser> {
 
 /**
  * Where the global setup (test/global-setup.ts) writes how to reach the one Chromium of the run:
- * `{ "ws": endpoint }` once it is up, or `{ "error": message }` if it would not start. It starts
- * Chromium once this name with `.wanted` after it exists.
+ * `{ "ws": endpoint }` once it is up, or `{ "error": message }` if it would not start.
  */
 export const BROWSER_FILE_ENV = 'SUDOKU_PRESS_BROWSER_FILE';
 
@@ -38,7 +37,7 @@ export interface TestBrowser {
 }
 
 async function sharedEndpoint(file: string): Promise<string> {
-  if (!existsSync(file)) writeFileSync(`${file}.wanted`, '');
+  // The global setup starts Chromium without waiting for it, so the first file may ask early.
   const until = performance.now() + 60_000;
   while (!existsSync(file)) {
     if (performance.now() > until) throw new Error(`the run's Chromium did not start within 60 s (${file})`);
@@ -50,11 +49,11 @@ async function sharedEndpoint(file: string): Promise<string> {
 }
 
 /**
- * A headless browser for one test file; close it in afterAll. Under vitest, a browser context (its
- * own pages, cookies and storage, as in a browser of its own) in the one Chromium the global setup
- * starts for the run, which close() closes and disconnects from; launching Chromium for each of
- * the eight files that use one cost about 1.5 CPU-s and seconds of wall each. Elsewhere, a
- * Chromium of its own, which close() ends.
+ * A headless browser for one test file; close it in afterAll. Under `npm test`, a browser context
+ * (its own pages, cookies and storage, as in a browser of its own) in the one Chromium the global
+ * setup started, which close() closes and disconnects from; launching Chromium for each of the
+ * eight files that use one cost about 1.5 CPU-s and seconds of wall each. Elsewhere, a Chromium
+ * of its own, which close() ends.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
   const file = process.env[BROWSER_FILE_ENV];
