@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateOne, gradePuzzle } from '../src/index.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
 /*
@@ -16,7 +16,7 @@ const HARD1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5.
 const MULTIPLE = '8.........95.......76.........426798...571243...893165......916....3.487....1.532';
 const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
 
-let browser: TestBrowser;
+let browser: Browser;
 let page: Page;
 
 

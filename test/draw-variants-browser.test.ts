@@ -1,12 +1,13 @@
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { drawVariantBoard, drawVariantStep } from '../src/draw/index.js';
 import { withDiagonals } from '../src/rules/index.js';
 import { loadFontOutlines } from '../src/render/font-outlines.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { describeWithTool } from './helpers/system-tools.js';
 import { DRAWN_VARIANTS, boxesOverlap, cellGeometry, pathSegments, segmentHitsBox, variantPuzzle, type Box, type Segment } from './helpers/variant-svg.js';
 
-let browser: TestBrowser;
+let browser: Browser;
 
 interface Measured {
   sums: Box[];

@@ -2,19 +2,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeWithPath } from '../src/grader/grade.js';
 import { explainPathPage } from '../src/pages/index.js';
 import { run } from './helpers/cli.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
 // AI Escargot: forcing chains with several chains per step and nested proofs (steps 9 and 11).
 const ESCARGOT = '1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..';
 
-let browser: TestBrowser;
+let browser: Browser;
 let file: string;
 let steps: ReturnType<typeof gradeWithPath>['steps'];
 

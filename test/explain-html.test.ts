@@ -2,11 +2,12 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gradeWithPath } from '../src/grader/grade.js';
 import { describeStep } from '../src/grader/explain.js';
 import { run } from './helpers/cli.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
 // SE 8.5: forcing X-chains and cell / region forcing chains on its path.
@@ -20,7 +21,7 @@ function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'sudoku-explain-html-'));
 }
 
-let browser: TestBrowser;
+let browser: Browser;
 
 async function open(file: string) {
   const page = await browser.newPage();

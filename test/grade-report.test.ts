@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { gradePuzzle } from '../src/grader/grade.js';
 import { run } from './helpers/cli.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
 const DATA = new URL('./fixtures/report-sample.txt', import.meta.url);
@@ -18,7 +19,7 @@ function sampleFile(dir: string): { file: string; puzzles: string[] } {
   return { file, puzzles };
 }
 
-let browser: TestBrowser;
+let browser: Browser;
 
 describeWithTool('chromium', 'grade --report and --stats', () => {
   beforeAll(async () => {

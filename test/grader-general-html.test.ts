@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawGeneralStep } from '../src/draw/general-step.js';
 import { formatVariantLine, parseVariantLine } from '../src/formats/line.js';
@@ -11,7 +12,7 @@ import { gradeWithPath } from '../src/grader/grade.js';
 import { findGeneralStep } from '../src/techniques/general/ladder.js';
 import { newScan } from '../src/techniques/general/places.js';
 import { explainPage } from '../src/pages/explain-page.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { run } from './helpers/cli.js';
 import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
@@ -103,7 +104,7 @@ describe('the explain page', () => {
   });
 });
 
-let browser: TestBrowser | undefined;
+let browser: Browser | undefined;
 
 describeWithTool('chromium', 'general pages in Chromium', () => {
   beforeAll(async () => {

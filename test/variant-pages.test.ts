@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseVariantLine } from '../src/formats/line.js';
 import { gradeWithPath } from '../src/grader/grade.js';
@@ -18,7 +18,7 @@ import { variantInput } from '../src/node/variant-input.js';
 import { explainPage, explainPathPage } from '../src/pages/index.js';
 import { withCages } from '../src/rules/constructors.js';
 import { run, runBinary } from './helpers/cli.js';
-import { launchBrowser, type TestBrowser } from './helpers/browser.js';
+import { launchBrowser } from './helpers/browser.js';
 import { shownView } from './helpers/explain-view.js';
 import { describeWithTool } from './helpers/system-tools.js';
 
@@ -154,7 +154,7 @@ describe('explain --html and grade for variants (the CLI)', { timeout: 120_000 }
   });
 });
 
-let browser: TestBrowser;
+let browser: Browser;
 
 /** How many of the shown board's marks of `selector` are drawn with a size (visible). */
 function visibleMarks(page: Page, selector: string): Promise<number> {
