@@ -50,7 +50,7 @@ describe('sudoku-press draw', () => {
     expect(pdf).toMatch(/\/MediaBox \[0 0 450 450\]/); // 600 px at 96 dpi = 6.25 in = 450 pt
   });
 
-  it('worker threads (--jobs 2, batches of 16) write the same files as one thread, left-out puzzles included', () => {
+  it('worker threads (--jobs 2, batches of 16) write the same files as one thread, left-out puzzles included', async () => {
     const dir = scratch();
     const input = join(dir, 'in.txt');
     const shift = (puzzle: string, k: number) => puzzle.replace(/[1-9]/g, (d) => String(((Number(d) + k - 1) % 9) + 1));
@@ -59,7 +59,9 @@ describe('sudoku-press draw', () => {
     lines.splice(20, 0, SEVERAL);
     writeFileSync(input, lines.join('\n') + '\n');
     for (const format of ['png', 'pdf']) {
-      const one = runBinary(['draw', input, '-o', join(dir, `${format}-1`), '-f', format, '--size', '120', '--jobs', '1']);
+      // One thread: in this process, as the other tests here (the binary's run is the --jobs 2 one;
+      // signals-all.test.ts starts the binary's draw as well).
+      const one = await run(['draw', input, '-o', join(dir, `${format}-1`), '-f', format, '--size', '120', '--jobs', '1']);
       const two = runBinary(['draw', input, '-o', join(dir, `${format}-2`), '-f', format, '--size', '120', '--jobs', '2']);
       expect([one.code, two.code]).toEqual([1, 1]);
       expect(two.stderr).toBe(one.stderr.replace(`${format}-1`, `${format}-2`));

@@ -129,9 +129,9 @@ describe('grade --effort-limit (the general grader\'s bound on each forcing-chai
 });
 
 describe('the compiled binary', { timeout: 120_000 }, () => {
-  it('grade -j 1 and -j 2 print the same lines (the worker pool rebuilds the rules)', () => {
+  it('grade -j 1 (in this process) and -j 2 (the binary) print the same lines (the worker pool rebuilds the rules)', async () => {
     const file = fileOf('mixed.txt', [...Object.values(PUZZLES), ...fixtureLines.filter((c) => c[0] === '12x12').slice(0, 4).map((c) => c[2]!)]);
-    const one = runBinary(['grade', '--json', '-j', '1', file]);
+    const one = await run(['grade', '--json', '-j', '1', file]);
     const two = runBinary(['grade', '--json', '-j', '2', file]);
     expect(one.code, one.stderr).toBe(0);
     const strip = (text: string) => text.split('\n').map((line) => line.replace(/"solver":\{[^}]*\}/, ''));

@@ -234,33 +234,8 @@ describe('--resume checks the part file and its record', () => {
     expect((await cli(['check', input, '-o', join(dir, 'whole.txt')])).code).toBe(0);
     expect(readFileSync(output).equals(readFileSync(join(dir, 'whole.txt')))).toBe(true);
   });
-
-  test('a normal interrupted run of grade (two inputs) and generate still resumes to the bytes of one run; lines written after the last save are dropped', async () => {
-    const dir = tempDir();
-    const lines = readFileSync(CLUES17, 'utf8').split('\n');
-    const first = join(dir, 'one.txt');
-    const second = join(dir, 'two.txt');
-    // 450 graded puzzles and 1,500 generated: about 0.65 CPU-s each, killed after the first save
-    // (800 and 3,000 before: the same runs, twice as long).
-    writeFileSync(first, lines.slice(0, 200).join('\n') + '\nnot a puzzle\n');
-    writeFileSync(second, lines.slice(200, 450).join('\n'));
-    const jobs = [
-      { argv: ['grade', '--json', first, second], name: 'grades.jsonl' },
-      { argv: ['generate', '-n', '1500', '-d', 'beginner', '--seed', 'integrity', '-j', '1'], name: 'g.txt' },
-    ];
-    for (const job of jobs) {
-      const output = join(dir, job.name);
-      const argv = [...job.argv, '--resume', '-o', output];
-      await interrupted(argv, output);
-      // What a run killed between two saves leaves: bytes after the saved point (a half line).
-      writeFileSync(`${output}.part`, Buffer.concat([readFileSync(`${output}.part`), Buffer.from('half a li')]));
-      const resumed = await cli(argv);
-      expect([job.name, resumed.code]).toEqual([job.name, job.argv[0] === 'grade' ? 1 : 0]); // grade: one record is not a puzzle
-      const whole = await cli([...job.argv, '-o', join(dir, `whole-${job.name}`)]);
-      expect(whole.code).toBe(resumed.code);
-      expect(readFileSync(output).equals(readFileSync(join(dir, `whole-${job.name}`))), job.name).toBe(true);
-    }
-  });
+  // (A normal interrupted run of grade over two inputs and of generate, a half line after its last
+  // save, resumed to the bytes of one run: resume-shard.test.ts's kill-and-resume test.)
 });
 
 describe('--resume on an output that is already complete', () => {

@@ -208,7 +208,7 @@ describe('levels of the other sizes and Samurai: the general grader rating in th
 });
 
 describe('generate --variant 8x8 -d hard (the built CLI)', () => {
-  test('--json carries level and rating; -j 1 and -j 2 give the same bytes', () => {
-    expectLevelRunsAgree('8x8', 'hard', 'sb');
+  test('--json carries level and rating; -j 1 and -j 2 give the same bytes', async () => {
+    await expectLevelRunsAgree('8x8', 'hard', 'sb');
   }, 120_000);
 });

@@ -144,7 +144,7 @@ describe('9x9 variant levels: the grader rating in the level band', () => {
 });
 
 describe('generate --variant jigsaw -d hard (the built CLI)', () => {
-  test('--json carries level and rating; -j 1 and -j 2 give the same bytes', () => {
-    expectLevelRunsAgree('jigsaw', 'hard', 'jl');
+  test('--json carries level and rating; -j 1 and -j 2 give the same bytes', async () => {
+    await expectLevelRunsAgree('jigsaw', 'hard', 'jl');
   }, 120_000);
 });

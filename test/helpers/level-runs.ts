@@ -1,14 +1,15 @@
 import { expect } from 'vitest';
 import { levelOf } from '../../src/grader/levels.js';
-import { runBinary } from './cli.js';
+import { run, runBinary } from './cli.js';
 
 /**
- * `generate --variant VARIANT -d LEVEL -n 3 --json` through the built CLI with -j 1 and -j 2: the
- * same bytes, three records, each of the level asked and rated in its band.
+ * `generate --variant VARIANT -d LEVEL -n 3 --json` with -j 1 (the CLI's program in this process)
+ * and -j 2 (the built binary, its worker threads): the same bytes, three records, each of the level
+ * asked and rated in its band.
  */
-export function expectLevelRunsAgree(variant: string, level: string, seed: string): void {
+export async function expectLevelRunsAgree(variant: string, level: string, seed: string): Promise<void> {
   const argv = ['generate', '--variant', variant, '-d', level, '-n', '3', '--seed', seed, '--json'];
-  const one = runBinary([...argv, '-j', '1']);
+  const one = await run([...argv, '-j', '1']);
   const two = runBinary([...argv, '-j', '2']);
   expect(one.code).toBe(0);
   expect(one.stderr).toBe('');
