@@ -157,6 +157,10 @@ describe('explain --html on the command line', () => {
     expect(readFileSync(file, 'utf8')).toBe('mine');
     expect((await run(['explain', EASY, '--html', '-o', file, '--force'])).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toMatch(/^<!DOCTYPE html>/);
+    // A page's missing folder is made, as for every other output file.
+    const nested = join(dir, 'new', 'folder', 'p.html');
+    expect((await run(['explain', EASY, '--html', '-o', nested])).code).toBe(0);
+    expect(readFileSync(nested, 'utf8')).toMatch(/^<!DOCTYPE html>/);
   });
 
   it('without -o the page goes to standard output; the same puzzle gives the same bytes', async () => {

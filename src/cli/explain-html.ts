@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { formatGrid } from '../core/grid.js';
 import { isVariantRecord, type AnyRecord } from '../formats/reader.js';
 import type { ExplainIndexEntry, ExplainPage, ExplainPageOptions } from '../pages/index.js';
@@ -79,7 +79,6 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   }
   if (output !== undefined && !toFolder) {
     if (existsSync(output) && !options.force) throw new UsageError(`${output} already exists (use --force to replace it)`);
-    if (!existsSync(dirname(output) || '.')) throw new UsageError(`cannot write ${output}: the folder ${dirname(output)} does not exist`);
   }
   if (toFolder) {
     if (existsSync(output) && !statSync(output).isDirectory()) throw new UsageError(`-o ${output} is a file, not a folder`);

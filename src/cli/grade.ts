@@ -1,5 +1,4 @@
 import { existsSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
 import type { PuzzleFormatError } from '../core/errors.js';
@@ -134,8 +133,6 @@ function parseJobs(text: string): number {
 function checkReportFile(path: string, force: boolean): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--report ${path} is a folder; give a file name such as out/report.html`);
   if (existsSync(path) && !force) throw new UsageError(`${path} already exists (use --force to replace it)`);
-  const folder = dirname(path) || '.';
-  if (!existsSync(folder)) throw new UsageError(`cannot write ${path}: the folder ${folder} does not exist`);
 }
 
 /** `--stats --json`: one object of type "stats". */
