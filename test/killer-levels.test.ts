@@ -4,7 +4,7 @@ import { gradePuzzle } from '../src/grader/index.js';
 import { countRules, countRulesGeneral } from '../src/solver/rules-solver.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import type { CageSpec } from '../src/rules/types.js';
-import { run, runBinary } from './helpers/cli.js';
+import { runBinary } from './helpers/cli.js';
 import { expectLevelRunsAgree } from './helpers/level-runs.js';
 
 /*
@@ -107,6 +107,34 @@ function bandOf(level: string): [number, number] {
   return [LEVELS[at - 1]!.maxRating, LEVELS[at]!.maxRating];
 }
 
+/**
+ * The cages cover every cell once, each of at most `maxCells` cells (orthogonally connected when
+ * `connected`), with distinct digits of the solution summing to the cage's sum.
+ */
+function expectCagePartition(p: VariantPuzzle, maxCells: number, connected: boolean): void {
+  const covered = new Array<number>(81).fill(0);
+  for (const cage of p.cages!) {
+    expect(cage.cells.length).toBeLessThanOrEqual(maxCells);
+    if (connected) {
+      // Merges join touching cages, splits keep both parts connected.
+      const reached = new Set([cage.cells[0]!]);
+      for (const stack = [cage.cells[0]!]; stack.length > 0; ) {
+        const at = stack.pop()!;
+        for (const w of cage.cells) {
+          const near = Math.abs(w - at) === 9 || (Math.abs(w - at) === 1 && Math.floor(w / 9) === Math.floor(at / 9));
+          if (near && !reached.has(w)) (reached.add(w), stack.push(w));
+        }
+      }
+      expect(reached.size).toBe(cage.cells.length);
+    }
+    const digits = cage.cells.map((cell) => p.solution[cell]!);
+    expect(new Set(digits).size).toBe(digits.length);
+    expect(cage.sum).toBe(digits.reduce((a, b) => a + b, 0));
+    for (const cell of cage.cells) covered[cell]!++;
+  }
+  expect(covered.every((k) => k === 1)).toBe(true);
+}
+
 describe('killer levels: the grader rating in the level band', () => {
   // Hard killers cost about a second each on a quiet machine (docs/killer-rating.md): one of them.
   test.each([
@@ -126,15 +154,7 @@ describe('killer levels: the grader rating in the level band', () => {
       expect(grade.rating).toBe(p.rating);
       expect(levelOf(grade.rating)).toBe(level);
       const cages = p.cages!;
-      const covered = new Array<number>(81).fill(0);
-      for (const cage of cages) {
-        expect(cage.cells.length).toBeLessThanOrEqual(5);
-        const digits = cage.cells.map((cell) => p.solution[cell]!);
-        expect(new Set(digits).size).toBe(digits.length);
-        expect(cage.sum).toBe(digits.reduce((a, b) => a + b, 0));
-        for (const cell of cage.cells) covered[cell]!++;
-      }
-      expect(covered.every((k) => k === 1)).toBe(true);
+      expectCagePartition(p, 5, false);
       expect(countKiller(cages)).toBe(1);
     }
   }, 180_000); // hard: 10-25 s on the shared machine at load 20 (4 solutions drawn, then grading and counting)
@@ -151,26 +171,7 @@ describe('killer levels: the grader rating in the level band', () => {
     const grade = gradePuzzle({ rules: p.rules, givens: p.givens });
     expect(grade.guesses).toBe(0);
     expect(grade.rating).toBe(p.rating);
-    const cages = p.cages!;
-    const covered = new Array<number>(81).fill(0);
-    for (const cage of cages) {
-      expect(cage.cells.length).toBeLessThanOrEqual(6);
-      // Orthogonally connected (merges join touching cages, splits keep both parts connected).
-      const reached = new Set([cage.cells[0]!]);
-      for (const stack = [cage.cells[0]!]; stack.length > 0; ) {
-        const at = stack.pop()!;
-        for (const w of cage.cells) {
-          const near = Math.abs(w - at) === 9 || (Math.abs(w - at) === 1 && Math.floor(w / 9) === Math.floor(at / 9));
-          if (near && !reached.has(w)) (reached.add(w), stack.push(w));
-        }
-      }
-      expect(reached.size).toBe(cage.cells.length);
-      const digits = cage.cells.map((cell) => p.solution[cell]!);
-      expect(new Set(digits).size).toBe(digits.length);
-      expect(cage.sum).toBe(digits.reduce((a, b) => a + b, 0));
-      for (const cell of cage.cells) covered[cell]!++;
-    }
-    expect(covered.every((k) => k === 1)).toBe(true);
+    expectCagePartition(p, 6, true);
     // The counter above takes over a minute on an expert killer (its only pruning is the cages' sum
     // bounds): uniqueness here is the library's two counters, the 81-cell one and the general one.
     expect(countRules(p.rules, p.givens, 2)).toBe(1);
@@ -218,19 +219,7 @@ describe('generate --variant killer -d LEVEL (the built CLI)', () => {
   });
 
   test('-d expert: -j 1 (in this process) and -j 2 (the binary) give the same bytes, each record rated in the band', async () => {
-    const argv = ['generate', '--variant', 'killer', '-d', 'expert', '-n', '2', '--seed', EXPERT_SEED, '--json'];
-    const one = await run([...argv, '-j', '1']);
-    const two = runBinary([...argv, '-j', '2']);
-    expect(one.code).toBe(0);
-    expect(one.stderr).toBe('');
-    expect(two.stdout).toBe(one.stdout);
-    const lines = one.stdout.split('\n').filter((line) => line !== '');
-    expect(lines).toHaveLength(2);
-    for (const line of lines) {
-      const o = JSON.parse(line) as { level: string; rating: number };
-      expect(o.level).toBe('expert');
-      expect(levelOf(o.rating)).toBe('expert');
-    }
+    await expectLevelRunsAgree('killer', 'expert', EXPERT_SEED, 2);
   }, 120_000);
 
   test.each(['beginner', 'extreme'])('-d %s is refused in one line (exit 2)', (level) => {
