@@ -107,6 +107,19 @@ function bandOf(level: string): [number, number] {
   return [LEVELS[at - 1]!.maxRating, LEVELS[at]!.maxRating];
 }
 
+/** A killer of `level` without givens, rated in the level's band, and graded again the same without a guess. */
+function expectGradedInBand(p: VariantPuzzle, level: string): void {
+  const [above, upTo] = bandOf(level);
+  expect(p.level).toBe(level);
+  expect(p.clues).toBe(0);
+  expect(p.rating).toBeGreaterThan(above);
+  expect(p.rating).toBeLessThanOrEqual(upTo);
+  const grade = gradePuzzle({ rules: p.rules, givens: p.givens });
+  expect(grade.guesses).toBe(0);
+  expect(grade.rating).toBe(p.rating);
+  expect(levelOf(grade.rating)).toBe(level);
+}
+
 /**
  * The cages cover every cell once, each of at most `maxCells` cells (orthogonally connected when
  * `connected`), with distinct digits of the solution summing to the cage's sum.
@@ -142,17 +155,9 @@ describe('killer levels: the grader rating in the level band', () => {
     ['medium', 2],
     ['hard', 1],
   ] as const)('%s: unique by an independent counter, rated in the band, graded without a guess', (level, count) => {
-    const [above, upTo] = bandOf(level);
     for (let index = 1; index <= count; index++) {
       const p = generateVariant({ variant: 'killer', seed: 'levels', index, level });
-      expect(p.level).toBe(level);
-      expect(p.clues).toBe(0);
-      expect(p.rating).toBeGreaterThan(above);
-      expect(p.rating).toBeLessThanOrEqual(upTo);
-      const grade = gradePuzzle({ rules: p.rules, givens: p.givens });
-      expect(grade.guesses).toBe(0);
-      expect(grade.rating).toBe(p.rating);
-      expect(levelOf(grade.rating)).toBe(level);
+      expectGradedInBand(p, level);
       const cages = p.cages!;
       expectCagePartition(p, 5, false);
       expect(countKiller(cages)).toBe(1);
@@ -162,15 +167,8 @@ describe('killer levels: the grader rating in the level band', () => {
   // Expert killers cost about 2 CPU-s each (docs/killer-rating.md); this seed's first is made from
   // its first solution, so the test stays cheap.
   test('expert: unique by both library counters, rated above 4.6 and up to 7.4 without a guess, same seed same bytes', () => {
-    const [above, upTo] = bandOf('expert');
     const p = generateVariant({ variant: 'killer', seed: EXPERT_SEED, index: 1, level: 'expert' });
-    expect(p.level).toBe('expert');
-    expect(p.clues).toBe(0);
-    expect(p.rating).toBeGreaterThan(above);
-    expect(p.rating).toBeLessThanOrEqual(upTo);
-    const grade = gradePuzzle({ rules: p.rules, givens: p.givens });
-    expect(grade.guesses).toBe(0);
-    expect(grade.rating).toBe(p.rating);
+    expectGradedInBand(p, 'expert');
     expectCagePartition(p, 6, true);
     // The counter above takes over a minute on an expert killer (its only pruning is the cages' sum
     // bounds): uniqueness here is the library's two counters, the 81-cell one and the general one.

@@ -75,22 +75,21 @@ function grow(pots: number): void {
   seenStamp = 0;
 }
 
+/** `array`'s entries in an array twice as long (at least `least`). */
+function grown(array: Int32Array<ArrayBuffer>, least: number): Int32Array<ArrayBuffer> {
+  const bigger = new Int32Array(Math.max(least, array.length * 2));
+  bigger.set(array);
+  return bigger;
+}
+
 function pushPartner(at: number, pot: number): number {
-  if (at >= partners.length) {
-    const bigger = new Int32Array(Math.max(1024, partners.length * 2));
-    bigger.set(partners);
-    partners = bigger;
-  }
+  if (at >= partners.length) partners = grown(partners, 1024);
   partners[at] = pot;
   return at + 1;
 }
 
 function pushEdge(at: number, target: number): number {
-  if (at >= edges.length) {
-    const bigger = new Int32Array(Math.max(4096, edges.length * 2));
-    bigger.set(edges);
-    edges = bigger;
-  }
+  if (at >= edges.length) edges = grown(edges, 4096);
   edges[at] = target;
   return at + 1;
 }
