@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { build } from 'esbuild';
 import alea from 'seedrandom/lib/alea.js';
@@ -47,5 +48,21 @@ describe("the bundlers' Alea (dist/esm)", () => {
     runInNewContext(code, context);
     const random = puzzleRandom('browser', '["hard"]', 3);
     expect(context['result']).toEqual(draws(() => random.below(81)));
+  });
+
+  test("dist/esm's portable entry imports no package: a browser loads it as it is, without a bundler or an import map", () => {
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:\bfrom|^import|\bimport\()\s*"([^"]+)"/gm)) {
+        if (specifier!.startsWith('.')) visit(resolve(dirname(file), specifier!));
+        else packages.add(specifier!);
+      }
+    };
+    visit(join(ROOT, 'dist', 'esm', 'index.js'));
+    expect(seen.size).toBeGreaterThan(50);
+    expect([...packages]).toEqual([]);
   });
 });
