@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './stats.js';
 
 // The built library (dist/), like the CLI: modules that find data files next to themselves
 // expect to run from src/ or dist/.
@@ -61,11 +62,6 @@ function runSplit(file: string, output: string): ChildReport {
   const result = spawnSync(process.execPath, [SELF, 'child', file, output], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`split run failed: ${result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as ChildReport;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function main(): Promise<void> {

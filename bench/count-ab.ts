@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CageSpec, Rules, RulesSpec } from '../src/rules/index.js';
+import { median } from './stats.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
 const args = process.argv.slice(2);
@@ -105,8 +106,6 @@ function rates(items: number, runs: ((i: number) => number)[]): number[] {
   if (sink < 0) console.log(sink);
   return done.map((n, b) => n / seconds[b]!);
 }
-
-const median = (list: number[]) => list.slice().sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
 const builds = [await loadBuild(fileURLToPath(new URL('..', import.meta.url)), 'this')];
 if (otherDir !== undefined) builds.push(await loadBuild(otherDir, 'other'));

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './stats.js';
 
 type Picture = typeof import('../src/render/picture.js');
 type Draw = typeof import('../src/draw/index.js');
@@ -24,11 +25,6 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const COUNT = 1000;
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');
 const CORES = String(availableParallelism());
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /**
  * One CLI run in a fresh process: wall time, and CPU time of the whole process (all its threads:

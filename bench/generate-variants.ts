@@ -48,6 +48,7 @@ import { fromSoloId } from '../src/formats/solo.js';
 import { gradePuzzle } from '../src/grader/grade.js';
 import { LEVELS } from '../src/grader/levels.js';
 import { generateVariant, type VariantLevel, type VariantName } from '../src/generator/variants/index.js';
+import { median } from './stats.js';
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 3;
@@ -127,11 +128,6 @@ const ROWS: Row[] = [
 
 /** Solo puzzles graded for the in-band share, per level (Solo's extreme and jigsaw levels are slow to make). */
 const SHARE_COUNT: Partial<Record<VariantLevel, number>> = { beginner: 200, easy: 200, medium: 40, hard: 40, expert: 40 };
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 /** CPU-seconds the first run of a row warms up for, at least (see the top of this file). */
 const WARM_CPU = 0.5;

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import type { Level } from '../src/grader/index.js';
 import type { GeneratedPuzzle } from '../src/generator/index.js';
 import { generate, type NodeGenerateOptions } from '../src/node/generate.js';
+import { mean, median } from './stats.js';
 
 
 const quick = process.argv.includes('--quick');
@@ -46,15 +47,6 @@ async function measure(options: NodeGenerateOptions): Promise<Measure> {
   for await (const p of generate(options)) puzzles.push(p);
   const cpu = process.cpuUsage(cpu0);
   return { puzzles, cpuSeconds: (cpu.user + cpu.system) / 1e6, wallSeconds: (performance.now() - wall0) / 1000 };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function mean(values: readonly number[]): number {
-  return values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 }
 
 // ---- qqwing (npm), its own levels: generate a minimal puzzle, solve it with history, keep it when

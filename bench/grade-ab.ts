@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { gradePuzzle } from '../src/grader/grade.js';
 import type { Puzzle } from '../src/rules/puzzle.js';
 import { type Case, loadTrainingSet, loadWindoku } from './variant-cases.js';
+import { median } from './stats.js';
 
 interface Build {
   grade: (puzzle: Puzzle) => unknown;
@@ -42,8 +43,6 @@ function pass(build: Build, variant: string): number {
   const cpu = process.cpuUsage(cpu0);
   return (cases.length * 1e6) / (cpu.user + cpu.system);
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 for (const variant of variants.length > 0 ? variants : [...new Set(mine.cases.map((c) => c.variant))]) {
   pass(other, variant);

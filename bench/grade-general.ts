@@ -21,6 +21,7 @@ import { generateVariant, type VariantName } from '../src/generator/variants/ind
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
 import { countRules } from '../src/solver/rules-solver.js';
+import { median } from './stats.js';
 
 interface Set {
   name: string;
@@ -61,11 +62,6 @@ function cpuMs(run: () => void): number {
   run();
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** The sets, made with a build's generator and rules (this build's by default). */

@@ -20,6 +20,7 @@ import { parsePuzzle } from '../src/core/parse.js';
 import { gradePuzzle } from '../src/grader/grade.js';
 import { GRADER_LADDER, ladderGroups } from '../src/techniques/ladder.js';
 import { Solver } from '../src/solver/index.js';
+import { mean, median } from './stats.js';
 
 const DATA = new URL('../../../shared/data/', import.meta.url);
 const args = process.argv.slice(2);
@@ -38,11 +39,6 @@ const techniqueTime = new Map<string, number>();
 function cpuMs(): number {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
 }
 
 /** The grade of a puzzle with gradePuzzle, and its CPU time. */
@@ -108,7 +104,6 @@ function timePasses(puzzles: readonly string[]): { grades: ReturnType<typeof tim
 }
 
 function describeTimes(first: number[], best: number[]): string {
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   const lowest = `mean ${mean(best).toFixed(0)} ms, median ${median(best).toFixed(0)} ms, max ${Math.max(...best).toFixed(0)} ms`;
   if (passes === 1) return `  CPU time per puzzle: ${lowest}`;
   return `  CPU time per puzzle, the lower of ${passes} passes: ${lowest}\n  (first pass alone: mean ${mean(first).toFixed(0)} ms, median ${median(first).toFixed(0)} ms)`;
@@ -165,10 +160,9 @@ function main(): void {
     // The shared machine's speed varies by a fifth from one hour to the next: a fixed piece of work
     // timed in the same run lets runs be compared (the grades' times divided by it).
     const reference = referenceMs(puzzles);
-    const meanBest = best.reduce((a, b) => a + b, 0) / best.length;
+    const meanBest = mean(best);
     console.log(`  reference (counting solver, 200 passes over the file): ${reference.toFixed(0)} ms; mean / reference ${(meanBest / reference).toFixed(3)}, median / reference ${(median(best) / reference).toFixed(3)}`);
     const rest = best.filter((_, i) => !grades[i]!.deep);
-    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     console.log(`  needing SE's levels 4-5 (levels 1-3 stuck at some step): ${deep.length} puzzles, mean ${mean(deep).toFixed(0)} ms, median ${median(deep).toFixed(0)} ms; the other ${rest.length}: mean ${mean(rest).toFixed(0)} ms, median ${median(rest).toFixed(0)} ms`);
     // The forum puzzles serate was run on (locally: test/fixtures/forum-serate.tsv).
     const known = readFileSync(new URL('../../test/fixtures/forum-serate.tsv', import.meta.url), 'utf8').split('\n')

@@ -22,11 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { type Case, LEVEL_ORDER, loadTrainingSet, loadWindoku } from './variant-cases.js';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
+import { median } from './stats.js';
 
 const cases = [...loadTrainingSet(), ...loadWindoku()];
 const grades: Grade[] = cases.map((c) => gradePuzzle({ rules: c.rules, givens: c.givens }));

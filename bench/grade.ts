@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parsePuzzle } from '../src/core/parse.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { LEVELS, levelOf, type Level } from '../src/grader/levels.js';
+import { averagedMedian as median, mean } from './stats.js';
 
 const DATA = new URL('../../../shared/data/', import.meta.url);
 const quick = process.argv.includes('--quick');
@@ -67,12 +68,6 @@ function spearman(a: readonly number[], b: readonly number[]): number {
     vb += (rb[i]! - mean) ** 2;
   }
   return cov / Math.sqrt(va * vb);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}%`;
@@ -140,10 +135,7 @@ function accuracy(rows: Row[]): void {
 }
 
 function speed(name: string, timed: readonly Timed[]): string {
-  const stats = (values: number[]) => {
-    const mean = values.reduce((s, x) => s + x, 0) / values.length;
-    return `${median(values).toFixed(3)} | ${mean.toFixed(2)} | ${Math.max(...values).toFixed(0)}`;
-  };
+  const stats = (values: number[]) => `${median(values).toFixed(3)} | ${mean(values).toFixed(2)} | ${Math.max(...values).toFixed(0)}`;
   return `| ${name} | ${timed.length} | ${stats(timed.map((t) => t.ms))} | ${stats(timed.map((t) => t.cpu))} |`;
 }
 

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { buildRules, classicRules, type Rules } from '../src/rules/index.js';
 import { countRulesGrid9, lastRulesStats } from '../src/solver/rules-solver.js';
 import { Solver, gradePuzzle } from '../src/index.js';
+import { mean, median } from './stats.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
 /** Each jigsaw set after the classic set it is compared with in `npm run bench:variants`. */
@@ -24,8 +25,6 @@ const LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert', 'extreme'];
 
 const classic = classicRules(9);
 const band = new Solver();
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
 
 console.log('| set | puzzles | givens (mean) | rating (median) | levels (beginner/easy/medium/hard/expert/extreme) | path with a guess | jigsaw9 nodes / puzzle | jigsaw9 guesses / puzzle | band nodes / puzzle | band guesses / puzzle |');

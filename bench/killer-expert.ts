@@ -27,6 +27,7 @@ import { puzzleRandom } from '../src/generator/random.js';
 import { gradePuzzle } from '../src/grader/index.js';
 import { levelOf } from '../src/grader/levels.js';
 import { classicRules } from '../src/rules/index.js';
+import { quantile } from './stats.js';
 
 const COUNT = Number(process.env['KILLER_COUNT'] ?? 8);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
@@ -37,14 +38,6 @@ const SOLO = '/usr/games/sgt-solo';
 function cpuSeconds(from: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(from);
   return (used.user + used.system) / 1e6;
-}
-
-function quantile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
 }
 
 console.log(`# Expert killers (Node ${process.version})\n`);

@@ -24,6 +24,7 @@ import { gradeWithPath } from '../src/grader/index.js';
 import { LEVELS, levelOf } from '../src/grader/levels.js';
 import { classicRules } from '../src/rules/index.js';
 import type { Rules } from '../src/rules/types.js';
+import { quantile } from './stats.js';
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const OURS = Number(process.env['KILLER_OURS'] ?? 12);
@@ -79,14 +80,6 @@ function classicSets(): [string, Item[]][] {
     byLevel.set(level, items);
   }
   return LEVELS.filter((row) => byLevel.has(row.level)).map((row) => [`classic ${row.level} (SE-rated)`, byLevel.get(row.level)!]);
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
 }
 
 function main(): void {

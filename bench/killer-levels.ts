@@ -10,22 +10,11 @@
  *   expert too: about 2.4 CPU-s a puzzle, bench/killer-expert.ts has its own figures)
  */
 import { generateVariant, type VariantLevel } from '../src/generator/variants/index.js';
+import { median, quantile } from './stats.js';
 
 const COUNT = Number(process.env['KILLER_COUNT'] ?? 12);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const LEVELS_RUN: readonly VariantLevel[] = (process.env['KILLER_LEVELS']?.split(',') as VariantLevel[] | undefined) ?? ['any', 'easy', 'medium', 'hard'];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
-}
 
 console.log(`# Killer levels (${COUNT} puzzles per run, medians of ${RUNS} runs; Node ${process.version})\n`);
 console.log('| level | puzzles/CPU-s | solutions drawn per puzzle (mean, max) | cages (mean) | rating median | quartiles | min-max |');

@@ -11,6 +11,7 @@ import { DancingLinks } from 'dancing-links';
 import { SudokuSolver } from '@algorithm.ts/sudoku';
 import { Solver } from '../src/solver/index.js';
 import { BOX_OF, COL_OF, ROW_OF } from '../src/core/tables.js';
+import { median } from './stats.js';
 
 const DATA = fileURLToPath(new URL('../../../shared/data/', import.meta.url));
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 5);
@@ -62,10 +63,7 @@ function measure(puzzles: Uint8Array[], runs: ((grid: Uint8Array) => number)[]):
       rates[i]!.push(puzzles.length / seconds);
     });
   }
-  return rates.map((list) => {
-    list.sort((a, b) => a - b);
-    return list[Math.floor(list.length / 2)]!;
-  });
+  return rates.map((list) => median(list));
 }
 
 // --- dancing-links with the standard exact-cover encoding: 324 columns (cell, row-digit, col-digit, box-digit).

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { averagedMedian as median } from './stats.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = join(ROOT, 'dist', 'cli', 'main.js');
@@ -42,12 +43,6 @@ function cpuPerRun(args: string[]): number {
     if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status}`);
   }
   return ((childrenCpu() - before) / RUNS) * 1000;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function startup(): void {

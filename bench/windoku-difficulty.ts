@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { classicRules, withWindoku, type Rules } from '../src/rules/index.js';
 import { countRules, lastRulesStats } from '../src/solver/rules-solver.js';
 import { Solver, gradePuzzle } from '../src/index.js';
+import { mean, median } from './stats.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
 const SETS = ['windoku.txt', 'classic-minimal.txt', 'windoku-medium.txt', 'classic-medium.txt', 'windoku-hard.txt', 'classic-hard.txt', 'windoku-expert.txt', 'classic-expert.txt'];
@@ -19,8 +20,6 @@ const LEVELS = ['beginner', 'easy', 'medium', 'hard', 'expert', 'extreme'];
 const classic = classicRules(9);
 const windoku = withWindoku(classicRules(9));
 const band = new Solver();
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
 
 console.log('| set | puzzles | givens (mean) | rating (median) | levels (beginner/easy/medium/hard/expert/extreme) | path with a guess | nodes / puzzle | guesses / puzzle | solved without a guess (count) |');

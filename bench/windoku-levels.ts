@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { classicRules, withWindoku } from '../src/rules/index.js';
 import { countRules, lastRulesStats } from '../src/solver/rules-solver.js';
 import { Solver } from '../src/solver/index.js';
+import { median } from './stats.js';
 
 const DIR = fileURLToPath(new URL('../../test/fixtures/variants/', import.meta.url));
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 9);
@@ -58,7 +59,6 @@ function ratesOf(w: Uint8Array[], c: Uint8Array[]): [windoku: number, classic: n
   return [done[0]! / seconds[0]!, done[1]! / seconds[1]!];
 }
 
-const median = (list: number[]) => list.slice().sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const windoku = withWindoku(classicRules(9));
 const band = new Solver();

@@ -27,21 +27,23 @@ export interface SourceLocation {
  */
 export class PuzzleFormatError extends Error {
   override readonly name = 'PuzzleFormatError';
-  readonly code: PuzzleFormatErrorCode;
-  readonly source: string;
-  readonly line: number;
-  readonly column: number | undefined;
+  // `declare`: fields the constructor sets, which the build need not define first (bytes in a
+  // browser bundle); set in this order, the keys keep it.
+  declare readonly code: PuzzleFormatErrorCode;
+  declare readonly source: string;
+  declare readonly line: number;
+  declare readonly column: number | undefined;
   /** The problem without the location prefix. */
-  readonly reason: string;
+  declare readonly reason: string;
 
   constructor(code: PuzzleFormatErrorCode, reason: string, where: SourceLocation, column?: number) {
     const at = where.line === 0 ? where.source : column === undefined ? `${where.source}:${where.line}` : `${where.source}:${where.line}:${column}`;
     super(`${at}: ${reason}`);
     this.code = code;
-    this.reason = reason;
     this.source = where.source;
     this.line = where.line;
     this.column = column;
+    this.reason = reason;
   }
 }
 
@@ -64,11 +66,11 @@ export function shownValue(value: unknown): string {
 
 /** An error with a stable `code` beside its message, as the errors of bad options and of puzzles the grader cannot take are. */
 export class CodedError<Code extends string> extends Error {
-  constructor(
-    readonly code: Code,
-    message: string,
-  ) {
+  declare readonly code: Code;
+
+  constructor(code: Code, message: string) {
     super(message);
+    this.code = code;
   }
 }
 

@@ -12,21 +12,24 @@ import { shuffleInPlace, type Random } from './random.js';
  * no single group can be removed any more: the puzzle is minimal with respect to the symmetry.
  */
 export class Carver {
+  // `declare`: fields the constructor sets, which the build need not define first (bytes in a
+  // browser bundle).
+  declare readonly solution: Grid;
+  declare private readonly orbits: readonly (readonly number[])[];
+  declare private readonly solver: Solver;
   /** The puzzle being carved (givens of `solution`, 0 for removed cells). */
-  readonly puzzle: Uint8Array;
+  declare readonly puzzle: Uint8Array;
   /** Number of givens left. */
   clues = 81;
   /** A pearl or diamond made from this puzzle by adding givens (see the generator's liftToPearl). */
   lifted: { puzzle: Uint8Array; grade: Grade } | undefined;
-  private readonly order: number[];
+  declare private readonly order: number[];
   private next = 0;
 
-  constructor(
-    readonly solution: Grid,
-    private readonly orbits: readonly (readonly number[])[],
-    random: Random,
-    private readonly solver: Solver,
-  ) {
+  constructor(solution: Grid, orbits: readonly (readonly number[])[], random: Random, solver: Solver) {
+    this.solution = solution;
+    this.orbits = orbits;
+    this.solver = solver;
     this.puzzle = Uint8Array.from(solution);
     const order = new Array<number>(orbits.length);
     for (let i = 0; i < orbits.length; i++) order[i] = i;

@@ -1,4 +1,4 @@
-import alea from 'seedrandom/lib/alea.js';
+import { alea } from './seedrandom-alea.js';
 
 /**
  * The generator's only source of randomness: a seeded stream (seedrandom's Alea, fast and with a
