@@ -208,7 +208,9 @@ describe('the per-pattern soundness test', () => {
     const solution = solveRules(x.rules, x.givens)!;
     const naiveBoard = boardOn(plain);
     expect(naiveBoard.candidates[11]! & ~0b1010).not.toBe(0);
-    const naive = findGeneralUniqueLoop(naiveBoard, newScan(shapeOf(plain), { uniqueness: true }))!;
+    const naiveScan = newScan(shapeOf(plain), { uniqueness: true });
+    fillScan(naiveScan, naiveBoard);
+    const naive = findGeneralUniqueLoop(naiveBoard, naiveScan)!;
     expect(naive.technique).toBe('unique-rectangle-1');
     expect([...naive.pattern.cells].sort((a, b) => a - b)).toEqual([0, 5, 6, 11]);
     expect(naive.eliminations).toEqual([

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Candidate, Step } from '../../core/step.js';
 import { KIND_BOX, KIND_COLUMN, KIND_ROW, digitsOfMask, lowBit, popcount, sees, type GeneralShape } from '../../grader/general/shape.js';
-import { sortCandidates, type GeneralScan } from './places.js';
+import { cellsAt, sortCandidates, type GeneralScan } from './places.js';
 
 /**
  * BUG (bivalue universal grave), types 1-4, on any rules of the general ladder: the 9x9 ladder's
@@ -153,9 +153,11 @@ function bug3(board: Readonly<Board>, shape: GeneralShape, p: BugPattern): Step 
   let bestDegree = 99;
   for (const u of basicHousesSharedBy(shape, p.cells)) {
     let eligible = 0;
+    let bugPositions = 0;
     for (let i = 0; i < size; i++) {
       const cell = houseCells[u * size + i]!;
-      if (!p.cells.includes(cell) && popcount(c[cell]!) >= 2) eligible |= 1 << i;
+      if (p.cells.includes(cell)) bugPositions |= 1 << i;
+      else if (popcount(c[cell]!) >= 2) eligible |= 1 << i;
     }
     for (let set = eligible & -eligible; set !== 0; set = (set - eligible) & eligible) {
       const degree = popcount(set) + 1;
@@ -163,25 +165,20 @@ function bug3(board: Readonly<Board>, shape: GeneralShape, p: BugPattern): Step 
       let union = 0;
       for (let rest = set; rest !== 0; rest &= rest - 1) union |= c[houseCells[u * size + lowBit(rest)]!]!;
       if (popcount(union) !== degree || (p.all & ~union) !== 0) continue;
-      const cells: number[] = [];
-      const masks: number[] = [];
-      const setCells: number[] = [];
-      for (let i = 0; i < size; i++) {
-        const cell = houseCells[u * size + i]!;
-        if (p.cells.includes(cell)) continue;
-        if (set & (1 << i)) setCells.push(cell);
-        else if (c[cell]! & union) {
-          cells.push(cell);
-          masks.push(c[cell]! & union);
-        }
+      // The set's cells, and the digits of the set in the house's other cells (not the BUG cells).
+      const eliminations: Candidate[] = [];
+      for (let rest = ((1 << size) - 1) & ~set & ~bugPositions; rest !== 0; rest &= rest - 1) {
+        const cell = houseCells[u * size + lowBit(rest)]!;
+        for (let m = c[cell]! & union; m !== 0; m &= m - 1) eliminations.push({ cell, digit: lowBit(m) + 1 });
       }
-      if (cells.length === 0) continue;
+      if (eliminations.length === 0) continue;
+      const setCells = cellsAt(shape, u, set);
       bestDegree = degree;
       best = {
         technique: 'bug-3',
         difficulty: (57 + (degree - 1)) / 10,
         placements: [],
-        eliminations: eliminationList(cells, masks),
+        eliminations,
         pattern: { cells: [...p.cells, ...setCells], digits: digitsOfMask(union), units: [u] },
       };
     }

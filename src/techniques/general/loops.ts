@@ -206,32 +206,25 @@ function type2(board: Readonly<Board>, loop: readonly number[], pair: number, ex
   });
 }
 
-function type4(board: Readonly<Board>, loop: readonly number[], pair: number, c1: number, c2: number, tenths: number, id: string): Step | null {
-  const c = board.candidates;
-  const { size, houseCells } = shape;
-  const v1 = pair & -pair;
-  const v2 = pair & ~v1;
-  // SE keeps the last shared house where a digit is locked, and prefers locking v1.
+function type4(scan: GeneralScan, loop: readonly number[], pair: number, c1: number, c2: number, tenths: number, id: string): Step | null {
+  const { places } = scan;
+  const { size } = shape;
+  const d1 = lowBit(pair);
+  const d2 = lowBit(pair & (pair - 1));
+  // A digit of the pair is locked to c1 and c2 in a house they share when they are its only two
+  // places there. SE keeps the last such house, and prefers locking the lower digit.
   let lockUnit1 = -1;
   let lockUnit2 = -1;
   for (const u of housesSharedBy([c1, c2])) {
-    let others = 0;
-    for (let i = 0; i < size; i++) {
-      const cell = houseCells[u * size + i]!;
-      if (cell !== c1 && cell !== c2) others |= c[cell]!;
-    }
-    if ((others & v1) === 0) lockUnit1 = u;
-    if ((others & v2) === 0) lockUnit2 = u;
+    if (popcount(places[u * size + d1]!) === 2) lockUnit1 = u;
+    if (popcount(places[u * size + d2]!) === 2) lockUnit2 = u;
   }
-  const unit = lockUnit1 >= 0 ? lockUnit1 : lockUnit2;
-  if (unit < 0) return null;
-  const lock = lockUnit1 >= 0 ? v1 : v2;
-  const removed = pair & ~lock;
-  return makeStep(id, tenths, eliminationList([c1, c2], [removed, removed]), {
-    cells: [...loop],
-    digits: [lowBit(lock) + 1, lowBit(removed) + 1],
-    units: [unit],
-  });
+  if (lockUnit1 < 0 && lockUnit2 < 0) return null;
+  const [unit, lock, removed] = lockUnit1 >= 0 ? [lockUnit1, d1, d2] : [lockUnit2, d2, d1];
+  return makeStep(id, tenths, [
+    { cell: Math.min(c1, c2), digit: removed + 1 },
+    { cell: Math.max(c1, c2), digit: removed + 1 },
+  ], { cells: [...loop], digits: [lock + 1, removed + 1], units: [unit] });
 }
 
 const POSITIONS = new Uint32Array(16);
@@ -375,7 +368,7 @@ export function findGeneralUniqueLoop(board: Readonly<Board>, scan: GeneralScan)
       results[slot + 2] = better(results[slot + 2]!, type3(board, loop, pair, extras[0]!, extras[1]!, tenths, id(3)));
     }
     if (extras.length === 2) {
-      results[slot + 3] = better(results[slot + 3]!, type4(board, loop, pair, extras[0]!, extras[1]!, tenths, id(4)));
+      results[slot + 3] = better(results[slot + 3]!, type4(scan, loop, pair, extras[0]!, extras[1]!, tenths, id(4)));
     }
   }
   let best: Step | null = null;
