@@ -7,6 +7,7 @@ import { puzzleRandom } from '../src/generator/random.js';
 import { randomRegions } from '../src/generator/variants/jigsaw.js';
 import { applyGeneralStep, gradeGeneral, generalBoard, placeGeneral } from '../src/grader/general/grade.js';
 import { shapeOf } from '../src/grader/general/shape.js';
+import { describeGeneralStep } from '../src/grader/general/text.js';
 import { gradeWithPath, hintStep, nextStep } from '../src/grader/grade.js';
 import { classicRules, jigsawRules, samuraiRules, withDiagonals } from '../src/rules/index.js';
 import type { Rules } from '../src/rules/types.js';
@@ -278,6 +279,9 @@ describe('uniqueness off', () => {
     const at = on.steps.findIndex(isUniqueness);
     const board = generalBoard(puzzle.rules, puzzle.givens);
     for (const step of on.steps.slice(0, at)) applyGeneralStep(board, shapeOf(puzzle.rules), step);
+    expect(describeGeneralStep(on.steps[at]!, puzzle.rules)).toBe(
+      'Unique rectangle type 1: if r4c6, r4c1, r6c1 and r6c6 held only 4 and 5, swapping them would give a second solution, so the one cell with other candidates is neither: remove 4 and 5 from r4c1',
+    );
     expect(nextStep(board, { rules: puzzle.rules })).toEqual(on.steps[at]);
     expect(hintStep(board, { rules: puzzle.rules })).toEqual(on.steps[at]);
     expect(isUniqueness(nextStep(board, { rules: puzzle.rules, uniqueness: false })!)).toBe(false);
