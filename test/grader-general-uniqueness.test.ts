@@ -258,6 +258,70 @@ describe('the per-pattern soundness test', () => {
   });
 });
 
+describe('the soundness test on a Samurai: a rectangle of one grid through its shared box', () => {
+  /*
+   * Grid 1 (top left) of this Samurai holds 1 7 1 7 at r9c7 r9c8 r2c8 r2c7 in its solution: two
+   * rows, two columns and two boxes of grid 1, each taking a 1 and a 7, so grid 1's houses alone
+   * take it for a unique rectangle (type 1 would remove the solution's 1 from r2c8). But r9c7 and
+   * r9c8 lie in the box grid 1 shares with the centre grid, whose columns 7 and 8 (frame) take one
+   * cell of it each: swapping 1 and 7 breaks them, and the test refuses it. The counter: the
+   * solution without the four cells has one completion as a Samurai, two as grid 1 alone.
+   */
+  const samurai = parseVariantLine(
+    'samurai:....7.6...2.4.9...3.8......1..65.4....9.8......7...3...3.........1.6..3.8.53...../...1.6..7.8.....3.9.....2.......5.9...46..31.36..........7.4.......8........1..../....1.....3...5...............8.........3...439.....15.....8...............29..3./4..96....3..........2..........26.9........5..8.543.......3....9..6.5...6.....4.2/.......48...1...6..3.........1.....4.....98.5.....2.9...2.8.....9..7.61...56....3',
+  );
+  const { rules, givens } = samurai;
+  const frame = [
+    [8, 6],
+    [8, 7],
+    [1, 7],
+    [1, 6],
+  ] as const;
+  const cells = frame.map(([r, c]) => rules.cellAt[r * rules.width + c]!);
+  const solution = solveRules(rules, givens)!;
+  const gridOne = classicRules(9);
+  const gridOneCell = (cell: number): number => rules.rowOf[cell]! * 9 + rules.colOf[cell]!;
+
+  /** The board of `rules` (Samurai, or grid 1 alone) from the givens, the rectangle's cells narrowed to 1 and 7 (r2c8 keeps its others). */
+  function narrowed(on: Rules, values: Uint8Array, at: (cell: number) => number): Board {
+    const board = generalBoard(on, values);
+    for (const cell of cells.slice(0, 2)) board.candidates[at(cell)] = 0b1000001;
+    board.candidates[at(cells[3]!)] = 0b1000001;
+    board.candidates[at(cells[2]!)] = board.candidates[at(cells[2]!)]! | 0b1000001;
+    return board;
+  }
+
+  it('the pattern, and the counts', () => {
+    expect(cells.map((cell) => solution[cell])).toEqual([1, 7, 1, 7]);
+    for (const cell of cells) expect(givens[cell]).toBe(0);
+    const rest = Uint8Array.from(solution);
+    for (const cell of cells) rest[cell] = 0;
+    expect(countRules(rules, rest, 3)).toBe(1);
+    const alone = new Uint8Array(81);
+    for (let cell = 0; cell < rules.cellCount; cell++) if (rules.rowOf[cell]! < 9 && rules.colOf[cell]! < 9) alone[gridOneCell(cell)] = rest[cell]!;
+    expect(countRules(gridOne, alone, 3)).toBe(2);
+  });
+
+  it('grid 1 alone takes it and removes the solution’s 1; the Samurai’s houses refuse it', () => {
+    const aloneGivens = new Uint8Array(81);
+    for (let cell = 0; cell < rules.cellCount; cell++) if (rules.rowOf[cell]! < 9 && rules.colOf[cell]! < 9) aloneGivens[gridOneCell(cell)] = givens[cell]!;
+    const alone = narrowed(gridOne, aloneGivens, gridOneCell);
+    const aloneScan = newScan(shapeOf(gridOne), { uniqueness: true });
+    fillScan(aloneScan, alone);
+    const naive = findGeneralUniqueLoop(alone, aloneScan)!;
+    expect(naive.technique).toBe('unique-rectangle-1');
+    expect(naive.eliminations).toContainEqual({ cell: gridOneCell(cells[2]!), digit: 1 });
+    expect(solution[cells[2]!]).toBe(1);
+
+    const board = narrowed(rules, givens, (cell) => cell);
+    const scan = newScan(shapeOf(rules), { uniqueness: true });
+    fillScan(scan, board);
+    const step = findGeneralUniqueLoop(board, scan);
+    for (const e of step?.eliminations ?? []) expect(solution[e.cell]).not.toBe(e.digit);
+    expect(step === null || !cells.every((cell) => step.pattern.cells.includes(cell))).toBe(true);
+  });
+});
+
 describe('uniqueness off', () => {
   // A 6x6 (3x2 boxes) rated 6.6 without uniqueness: a unique rectangle (4.5) does it with it.
   const line = '6x6:1........4...45..2....6..2.53...3... boxes=3x2';
