@@ -60,8 +60,8 @@ let pairMask = 0;
 /** Houses holding a loop cell of one parity and none of the other. */
 let unbalanced = 0;
 let nodes = 0;
-let found: number[][] = [];
-let foundKeys = new Set<string>();
+const found: number[][] = [];
+const foundKeys = new Set<string>();
 
 function recordLoop(length: number): void {
   const cells = Array.from(state.path.subarray(0, length));
@@ -139,8 +139,8 @@ export function findGeneralLoops(board: Readonly<Board>, rules: GeneralShape): {
     if (popcount(mask) !== 2) continue;
     start = s;
     pairMask = mask;
-    found = [];
-    foundKeys = new Set<string>();
+    found.length = 0;
+    foundKeys.clear();
     state.path[0] = s;
     state.inPath[s] = 1;
     unbalanced = 0;
