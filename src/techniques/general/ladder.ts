@@ -31,8 +31,8 @@ export interface GeneralTechnique {
  * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangles and loops 4.5+
  * (types 1-4, the easiest of them: loops.ts), naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG
- * 5.6+ (types 1-4: bug.ts), aligned pair exclusion 6.2, bidirectional X- and Y-cycles 6.5+, forcing X-chain
- * 6.6+, XY-cycle and forcing XY-chain 7.0+ (SE's length increment; one search, see chains.ts),
+ * 5.6+ (types 1-4: bug.ts), aligned pair exclusion 6.2, bidirectional X- and Y-cycles 6.5+,
+ * forcing X-chain 6.6+, XY-cycle and forcing XY-chain 7.0+ (SE's length increment; one search, see chains.ts),
  * aligned triple exclusion 7.5 (before nishio, as SE's producers go; exclusion.ts), nishio 7.5+, cell / region
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
