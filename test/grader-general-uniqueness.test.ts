@@ -16,6 +16,7 @@ import { findGeneralBug } from '../src/techniques/general/bug.js';
 import { findGeneralStep } from '../src/techniques/general/ladder.js';
 import { findGeneralUniqueLoop } from '../src/techniques/general/loops.js';
 import { fillScan, newScan } from '../src/techniques/general/places.js';
+import { techniqueById } from '../src/techniques/registry.js';
 
 /*
  * Uniqueness techniques of the general ladder (unique rectangles and loops 4.5+, BUG 5.6+;
@@ -120,6 +121,10 @@ function walk(rules: Rules, givens: Uint8Array, walks: number, seed: number): Re
       for (const step of [findGeneralUniqueLoop(board, scan), findGeneralBug(board, scan)]) {
         if (step === null) continue;
         found[step.technique] = (found[step.technique] ?? 0) + 1;
+        // Its text names this grid's cells and digits (r10c12, A-G), never a missing value.
+        const text = describeGeneralStep(step, rules);
+        expect(text.startsWith(techniqueById(step.technique)!.name), text).toBe(true);
+        expect(text, text).not.toMatch(/undefined|NaN|null/);
         for (const e of step.eliminations) expect(solution[e.cell], `${rules.variant} ${rules.size}: ${step.technique} removes ${e.digit} from cell ${e.cell}`).not.toBe(e.digit);
       }
     }
