@@ -13,6 +13,8 @@
  * build's median puzzles per CPU-s, the median of the per-round ratios (this / other), and how
  * many grades differ (rating, hardest, steps, guesses). --sets=12x12,samurai picks sets (names as
  * printed: 4x4 6x6 8x8 12x12 16x16 samurai), --count=N the puzzles of each generated set.
+ * --other-no-uniqueness: the other build grades with uniqueness off (with --other=build-bench, this
+ * build against itself: what the uniqueness rungs cost where the grades do not differ).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { generateVariant, type VariantName } from '../src/generator/variants/index.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
+import type { Puzzle } from '../src/rules/puzzle.js';
 import { countRules } from '../src/solver/rules-solver.js';
 import { median } from './stats.js';
 
@@ -81,7 +84,9 @@ function makeSets(make: typeof generateVariant = generateVariant, build: typeof 
 if (otherDir !== undefined) {
   const dir = pathToFileURL(resolve(otherDir)).href;
   const other = {
-    grade: ((await import(`${dir}/src/grader/grade.js`)) as { gradePuzzle: typeof gradePuzzle }).gradePuzzle,
+    grade: ((grade: typeof gradePuzzle) => (process.argv.includes('--other-no-uniqueness') ? (p: Puzzle) => grade(p, { uniqueness: false }) : grade))(
+      ((await import(`${dir}/src/grader/grade.js`)) as { gradePuzzle: typeof gradePuzzle }).gradePuzzle,
+    ),
     sets: makeSets(
       ((await import(`${dir}/src/generator/variants/index.js`)) as { generateVariant: typeof generateVariant }).generateVariant,
       ((await import(`${dir}/src/rules/index.js`)) as { buildRules: typeof buildRules }).buildRules,

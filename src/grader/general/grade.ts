@@ -121,7 +121,7 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
   const checked = checkPuzzle(rules, puzzle.givens, uniqueness, fail);
   const limit = options.maxRating ?? Infinity;
   const shape = shapeOf(rules);
-  const scan = newScan(shape, options.effortLimit);
+  const scan = newScan(shape, { effortLimit: options.effortLimit, uniqueness: uniqueness && checked.unique });
   const board = generalBoard(rules, puzzle.givens);
   const steps: Step[] = [];
   const tally = new PathTally();
@@ -179,12 +179,13 @@ export function gradeGeneral(puzzle: Puzzle, options: GradeOptions, record: bool
  * applies; null when it is solved. The board is not changed.
  */
 export function generalHint(rules: Rules, board: Readonly<Board>, options: { uniqueness?: boolean; maxDifficulty?: number }, fail: FailWith): Step | null {
-  checkPuzzle(rules, board.values, options.uniqueness ?? true, fail);
+  const uniqueness = options.uniqueness ?? true;
+  const checked = checkPuzzle(rules, board.values, uniqueness, fail);
   let empty = false;
   for (let cell = 0; cell < rules.cellCount; cell++) if (board.values[cell] === 0) empty = true;
   if (!empty) return null;
   const shape = shapeOf(rules);
-  const found = findGeneralStep(board, newScan(shape), options.maxDifficulty ?? Infinity);
+  const found = findGeneralStep(board, newScan(shape, { uniqueness: uniqueness && checked.unique }), options.maxDifficulty ?? Infinity);
   return found.step ?? generalGuess(board, shape);
 }
 
@@ -194,7 +195,8 @@ export const GENERAL_GRADER: GeneralGrader = {
   step: (rules, board, options, guess, fail) => {
     if (guess) return generalHint(rules, board, options, fail);
     checkGeneralRules(rules, fail);
-    return findGeneralStep(board, newScan(shapeOf(rules)), options.maxDifficulty ?? Infinity).step;
+    // As the 9x9 nextStep: uniqueness on unless the options say otherwise (the caller knows the puzzle).
+    return findGeneralStep(board, newScan(shapeOf(rules), { uniqueness: options.uniqueness ?? true }), options.maxDifficulty ?? Infinity).step;
   },
   board: generalBoard,
 };

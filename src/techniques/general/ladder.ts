@@ -1,10 +1,12 @@
 import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
+import { findGeneralBug } from './bug.js';
 import { findForcingChain } from './chains.js';
 import { findGeneralAlignedPair, findGeneralAlignedTriple } from './exclusion.js';
 import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
+import { findGeneralUniqueLoop } from './loops.js';
 import { fillScan, type GeneralScan } from './places.js';
 import { findFullHouse, findHiddenSingleBox, findHiddenSingleHouse, findHiddenSingleLine, findNakedSingle } from './singles.js';
 import { findHiddenPair, findHiddenQuad, findHiddenTriple, findNakedPair, findNakedQuad, findNakedTriple } from './subsets.js';
@@ -17,6 +19,8 @@ export interface GeneralTechnique {
   /** Its difficulty on the Sudoku Explainer scale. */
   readonly difficulty: number;
   readonly find: (board: Readonly<Board>, scan: GeneralScan) => Step | null;
+  /** Assumes the puzzle has one solution: runs only when the scan's `uniqueness` is on. */
+  readonly uniqueness?: true;
 }
 
 /**
@@ -25,15 +29,17 @@ export interface GeneralTechnique {
  * Explainer's scale) so that the level table means the same: full house 1.0, hidden single 1.2
  * (box) / 1.5 (row, column; jigsaw piece or extra house), naked single 2.3, pointing 2.6, claiming
  * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
- * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish 5.2,
- * hidden quad 5.4, aligned pair exclusion 6.2, bidirectional X- and Y-cycles 6.5+, forcing X-chain
- * 6.6+, XY-cycle and forcing XY-chain 7.0+ (SE's length increment; one search, see chains.ts),
+ * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangles and loops 4.5+
+ * (types 1-4, the easiest of them: loops.ts), naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG
+ * 5.6+ (types 1-4: bug.ts), aligned pair exclusion 6.2, bidirectional X- and Y-cycles 6.5+,
+ * forcing X-chain 6.6+, XY-cycle and forcing XY-chain 7.0+ (SE's length increment; one search, see chains.ts),
  * aligned triple exclusion 7.5 (before nishio, as SE's producers go; exclusion.ts), nishio 7.5+, cell / region
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
- * forcing.ts, chain-rules.ts). Not in it: the direct techniques (direct pointing, claiming, hidden
- * pair and triple), uniqueness techniques and nested forcing chains (9.5 and
- * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * forcing.ts, chain-rules.ts). The uniqueness rungs run only when the scan says so (the grader's
+ * `uniqueness` option, on a puzzle with one solution). Not in it: the direct techniques (direct
+ * pointing, claiming, hidden pair and triple) and nested forcing chains (9.5 and up): where these
+ * rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
@@ -52,9 +58,13 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'hidden-triple', difficulty: 4.0, find: findHiddenTriple },
   { id: 'xy-wing', difficulty: 4.2, find: findXyWing },
   { id: 'xyz-wing', difficulty: 4.4, find: findXyzWing },
+  // SE's UniqueLoops producer: every rectangle and loop type, the easiest wins (loops.ts).
+  { id: 'unique-rectangle-1', difficulty: 4.5, find: findGeneralUniqueLoop, uniqueness: true },
   { id: 'naked-quad', difficulty: 5.0, find: findNakedQuad },
   { id: 'jellyfish', difficulty: 5.2, find: findJellyfish },
   { id: 'hidden-quad', difficulty: 5.4, find: findHiddenQuad },
+  // SE's BivalueUniversalGrave producer: types 1-4, the easiest wins (bug.ts).
+  { id: 'bug-1', difficulty: 5.6, find: findGeneralBug, uniqueness: true },
   { id: 'aligned-pair-exclusion', difficulty: 6.2, find: findGeneralAlignedPair },
   // SE's "Forcing Chains & Cycles", one search (the easiest wins): X- and Y-cycles 6.5, forcing
   // X-chains 6.6, XY-cycles and forcing XY-chains 7.0, each + length (chains.ts, cycles.ts).
@@ -88,6 +98,7 @@ export function findGeneralStep(board: Readonly<Board>, scan: GeneralScan, limit
   let boundedBy = '';
   for (const technique of GENERAL_LADDER) {
     if (technique.difficulty > limit) return { step: null, skipped: technique.difficulty, bounded, boundedBy };
+    if (technique.uniqueness && !scan.uniqueness) continue;
     const step = technique.find(board, scan);
     if (scan.bounded && bounded === 0) {
       bounded = technique.difficulty;

@@ -23,6 +23,11 @@ export interface GeneralScan {
   effortLimit: number;
   /** Set by a forcing-chain search that gave up at `effortLimit` on this board (cleared by {@link fillScan}). */
   bounded: boolean;
+  /**
+   * Whether the rungs that assume one solution (unique rectangles and loops, BUG) run: the grader
+   * sets it from its `uniqueness` option once it knows the puzzle has one solution.
+   */
+  readonly uniqueness: boolean;
 }
 
 /**
@@ -33,15 +38,19 @@ export interface GeneralScan {
  */
 export const EFFORT_LIMIT = 5_000_000;
 
-/** A scan of a shape with room for its houses (filled by {@link fillScan}). */
-export function newScan(shape: GeneralShape, effortLimit = EFFORT_LIMIT): GeneralScan {
+/**
+ * A scan of a shape with room for its houses (filled by {@link fillScan}). `uniqueness` is off by
+ * default: only a caller that knows the puzzle has one solution may turn the uniqueness rungs on.
+ */
+export function newScan(shape: GeneralShape, options: { effortLimit?: number | undefined; uniqueness?: boolean } = {}): GeneralScan {
   return {
     shape,
     places: new Uint32Array(shape.houseCount * shape.size),
     empty: new Uint8Array(shape.houseCount),
     placed: new Uint32Array(shape.houseCount),
-    effortLimit,
+    effortLimit: options.effortLimit ?? EFFORT_LIMIT,
     bounded: false,
+    uniqueness: options.uniqueness ?? false,
   };
 }
 
