@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseVariantLine } from '../src/formats/index.js';
+import { buildRules, type RulesSpec } from '../src/rules/index.js';
+import { countSolutions, solve, type SolveStats } from '../src/solver/index.js';
 import { solveRules } from '../src/solver/rules-solver.js';
 import { run } from './helpers/cli.js';
 
@@ -26,5 +28,29 @@ describe('solve writes a Samurai solution our readers take back', () => {
     expect(JSON.parse(checked.stdout.split('\n')[0]!)).toMatchObject({ variant: 'samurai', status: 'unique', puzzle: solution, label: 'five' });
     // And solved again, the same line.
     expect((await run(['solve'], text.stdout)).stdout).toBe(text.stdout);
+  });
+});
+
+/** The README's jigsaw layout, regions 0-8. */
+const REGIONS = [...'111111222133131224333335224666635524667555424667555444677888994777789999788888999'].map((ch) => Number(ch) - 1);
+
+describe('nearly empty grids on the 81-cell solver (grid9-solver.ts) and the general one count quickly', () => {
+  // Each ran 200,000 nodes to minutes through countSolutions and solve before a count started again
+  // (on cells, in another order) past a budget of nodes, as band-extra-solver.ts does.
+  test.each<[string, RulesSpec, [number, number][]]>([
+    ['jigsaw X, 4 at r5c9 and 3 at r6c3 (664,675 nodes, 6.7 s)', { size: 9, regions: REGIONS, diagonalDown: true, diagonalUp: true }, [[44, 4], [47, 3]]],
+    ['jigsaw windoku, 3 at r4c6 alone (203,946 nodes, 5 s)', { size: 9, regions: REGIONS, windoku: true }, [[32, 3]]],
+    ['16x16 killer, two cages and two givens (minutes)', { size: 16, cages: [{ cells: [181, 182], sum: 12 }, { cells: [204, 219, 220, 235], sum: 25 }] }, [[64, 3], [172, 3]]],
+  ])('%s', (_, spec, placements) => {
+    const rules = buildRules(spec);
+    const givens = new Uint8Array(rules.cellCount);
+    for (const [cell, digit] of placements) givens[cell] = digit;
+    const stats: SolveStats = { nodes: 0, guesses: 0 };
+    expect(countSolutions({ rules, givens }, { stats })).toBe(2);
+    expect(stats.nodes).toBeLessThan(20_000);
+    const values = [...solve({ rules, givens })!].map((ch) => Number.parseInt(ch, 36));
+    expect(placements.every(([cell, digit]) => values[cell] === digit)).toBe(true);
+    for (const house of rules.houses) expect(new Set(Array.from(house, (cell) => values[cell])).size).toBe(rules.size);
+    for (const cage of rules.cages) expect(cage.cells.reduce((sum, cell) => sum + values[cell]!, 0)).toBe(cage.sum);
   });
 });
