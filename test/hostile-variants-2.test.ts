@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parseVariantLine } from '../src/formats/index.js';
 import { buildRules, type RulesSpec } from '../src/rules/index.js';
@@ -52,5 +53,17 @@ describe('nearly empty grids on the 81-cell solver (grid9-solver.ts) and the gen
     expect(placements.every(([cell, digit]) => values[cell] === digit)).toBe(true);
     for (const house of rules.houses) expect(new Set(Array.from(house, (cell) => values[cell])).size).toBe(rules.size);
     for (const cage of rules.cages) expect(cage.cells.reduce((sum, cell) => sum + values[cell]!, 0)).toBe(cage.sum);
+  });
+});
+
+describe.runIf(existsSync('/dev/zero'))('an endless line (/dev/zero) is one line of error, for every reading command', () => {
+  test.each(['check', 'solve', 'grade'])('%s: the 16 MiB stop only (a record "line 1 is longer than 65,536 characters" came first)', async (command) => {
+    const result = await run([command, '/dev/zero']);
+    expect([result.code, result.stdout, result.stderr]).toEqual([2, '', "sudoku-press: cannot read '/dev/zero': line 1 is longer than 16,777,216 characters (not a text of puzzles)\n"]);
+  });
+
+  test('a long line that ends is still a record of its own, in its place', async () => {
+    const result = await run(['check'], `${'x'.repeat(70_000)}\n${'.'.repeat(81)}\n`);
+    expect(result.stdout.split('\n').slice(0, 2)).toEqual(['<stdin>:1: invalid: line 1 is longer than 65,536 characters', '<stdin>:2: multiple']);
   });
 });
