@@ -35,13 +35,14 @@ describe('solve writes a Samurai solution our readers take back', () => {
 /** The README's jigsaw layout, regions 0-8. */
 const REGIONS = [...'111111222133131224333335224666635524667555424667555444677888994777789999788888999'].map((ch) => Number(ch) - 1);
 
-describe('nearly empty grids on the 81-cell solver (grid9-solver.ts) and the general one count quickly', () => {
-  // Each ran 200,000 nodes to minutes through countSolutions and solve before a count started again
-  // (on cells, in another order) past a budget of nodes, as band-extra-solver.ts does.
+describe('nearly empty grids on the 81-cell solver (grid9-solver.ts) count quickly', () => {
+  // Each ran 200,000-665,000 nodes through countSolutions and solve before a count started again (on
+  // cells, in another order) past a budget of nodes, as band-extra-solver.ts does. (The general
+  // solver does the same past a budget growing with the grid: a 16x16 killer with two cages and two
+  // givens ran for minutes, now 50,175 nodes, too long for this suite.)
   test.each<[string, RulesSpec, [number, number][]]>([
     ['jigsaw X, 4 at r5c9 and 3 at r6c3 (664,675 nodes, 6.7 s)', { size: 9, regions: REGIONS, diagonalDown: true, diagonalUp: true }, [[44, 4], [47, 3]]],
     ['jigsaw windoku, 3 at r4c6 alone (203,946 nodes, 5 s)', { size: 9, regions: REGIONS, windoku: true }, [[32, 3]]],
-    ['16x16 killer, two cages and two givens (minutes)', { size: 16, cages: [{ cells: [181, 182], sum: 12 }, { cells: [204, 219, 220, 235], sum: 25 }] }, [[64, 3], [172, 3]]],
   ])('%s', (_, spec, placements) => {
     const rules = buildRules(spec);
     const givens = new Uint8Array(rules.cellCount);
