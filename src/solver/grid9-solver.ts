@@ -1,6 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
+import { FIRST_ATTEMPT_NODES, attemptStop } from './restarts.js';
 import { LOCKED, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
 
 /*
@@ -582,25 +583,17 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     if (!aborted) return solutions;
     // The search went astray (see attempt): again from the givens, taking the cells in another order.
     attempt++;
-    stopAt = attempt === LAST_ATTEMPT ? NEVER : nodes + (FIRST_ATTEMPT_NODES << attempt);
+    stopAt = attemptStop(attempt, nodes, FIRST_ATTEMPT_NODES);
   }
 }
-
-/** Search nodes of a count's first attempt before it starts again (attempt); doubled at each new attempt. */
-const FIRST_ATTEMPT_NODES = 5_000;
-/** The attempt that runs to the end. */
-const LAST_ATTEMPT = 8;
-/** A node count no search reaches. */
-const NEVER = 0x3fffffff;
 
 /**
  * Which start of the count this is. On puzzles a search takes tens of nodes, but on a nearly empty
  * grid one early choice that no rule refutes until deep down can cost millions: a jigsaw windoku
  * with a single given took 200,000 nodes (5 s), one with 2 givens more than a minute; a 9x9 X with
- * odd/even marks and 4 givens as long. So past a budget of nodes (FIRST_ATTEMPT_NODES, doubled each
- * time) the count starts again from the givens, taking the cells from another word on (attempt % 3)
- * and on odd attempts the last of the ties (search); the last attempt runs to the end. As
- * band-extra-solver.ts does; deterministic: same input, same search.
+ * odd/even marks and 4 givens as long. So past a budget of nodes (restarts.ts) the count starts
+ * again from the givens, taking the cells from another word on (attempt % 3) and on odd attempts
+ * the last of the ties (search).
  */
 let attempt = 0;
 /** The node count past which a search stops (and sets aborted). */

@@ -3,6 +3,7 @@ import { cageCountOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/
 import { comboTable, digitSum } from './cage-sums.js';
 import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
+import { FIRST_ATTEMPT_NODES, NEVER, attemptStop } from './restarts.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
@@ -307,26 +308,20 @@ function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
     if (!aborted) return solutions;
     // The search went astray (see attempt): again from the givens, on the cells in another order.
     attempt++;
-    stopAt = attempt === LAST_ATTEMPT ? NEVER : nodes + firstBudget * 2 ** attempt;
+    stopAt = attemptStop(attempt, nodes, firstBudget);
     solutions = 0;
     stack.copyWithin(0, saved, saved + n);
   }
 }
 
 /**
- * Search nodes of a count's first attempt before it starts again (attempt) on 81 cells or fewer,
- * times (cells / 81) squared on larger grids (16x16: 50,000); doubled at each new attempt. Puzzles
- * take far less: generated 12x12 of level any at most 299 nodes, 16x16 8,375. Samurai have no
- * budget: its generated puzzles of level any took up to 64,613 nodes, and no sparse grid of 800
- * (1-4 random givens) took over a second.
+ * The first attempt's budget of the current count (restarts.ts): FIRST_ATTEMPT_NODES on 81 cells or
+ * fewer, times (cells / 81) squared on larger grids (16x16: 50,000). Puzzles take far less:
+ * generated 12x12 of level any at most 299 nodes, 16x16 8,375. Samurai have no budget: its
+ * generated puzzles of level any took up to 64,613 nodes, and no sparse grid of 800 (1-4 random
+ * givens) took over a second.
  */
-const FIRST_ATTEMPT_NODES = 5_000;
-/** The first attempt's budget of the current count. */
 let firstBudget = FIRST_ATTEMPT_NODES;
-/** The attempt that runs to the end. */
-const LAST_ATTEMPT = 8;
-/** A node count no search reaches. */
-const NEVER = 0x3fffffff;
 
 /**
  * Which start of the count this is: past a budget of nodes (firstBudget, doubled each time)
