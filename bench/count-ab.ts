@@ -31,6 +31,9 @@ const SETS: Record<string, string> = {
   'jigsaw-medium': 'jigsaw-medium.txt',
   'jigsaw-hard': 'jigsaw-hard.txt',
   'jigsaw-expert': 'jigsaw-expert.txt',
+  // The general solver's (rules-solver.ts run): other sizes.
+  '6x6': '6x6.txt',
+  '16x16': '16x16.txt',
 };
 const names = args.filter((a) => !a.startsWith('--'));
 const chosen = names.length > 0 ? names : ['killer', 'windoku'];

@@ -4,6 +4,7 @@ import type { ReadResult } from '../core/parse.js';
 import { hasVariantTag } from '../formats/line.js';
 import { isSoloId } from '../formats/solo.js';
 import { AnyPuzzleReader, isVariantRecord, readAnyPuzzles, readAnyPuzzlesText, type AnyReadResult } from '../formats/reader.js';
+import { MAX_LINE_LENGTH } from '../core/lines.js';
 import { textLines } from '../node/text-lines.js';
 import { describeFileError } from '../node/file-errors.js';
 import type { InputFingerprint } from '../node/input-fingerprint.js';
@@ -78,13 +79,20 @@ function looksUtf16(line: string): boolean {
  */
 async function* refuseUtf16(lines: AsyncIterable<string>, name: string): AsyncGenerator<string> {
   let first = true;
+  // A line cut past MAX_LINE_LENGTH is passed on once the line has ended (the next line or the
+  // end came): an endless one (/dev/zero) stops the input first (endlessLineGuard), and the
+  // command says so in one line, not after a record "line 1 is longer than 65,536 characters".
+  let cut: string | null = null;
   for await (const line of lines) {
     if (first && looksUtf16(line)) {
       throw new UsageError(`cannot read ${name === '-' ? 'standard input' : `'${name}'`}: it is UTF-16 text (save it as UTF-8)`);
     }
     first = false;
-    yield line;
+    if (cut !== null) yield cut;
+    cut = line.length > MAX_LINE_LENGTH ? line : null;
+    if (cut === null) yield line;
   }
+  if (cut !== null) yield cut;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
 import { toFpuzzles } from '../formats/fpuzzles.js';
 import { isVariantRecord } from '../formats/reader.js';
-import { formatValues } from '../formats/values.js';
+import { formatSolution } from '../formats/line.js';
 import { classicRules } from '../rules/constructors.js';
 import { checkInputFiles, readAnyInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
@@ -38,7 +38,8 @@ Output:
 Any format may be mixed in one file: classic lines and grids, variant lines (killer:..., 6x6:...,
 x:..., a jigsaw as GIVENS LAYOUT), f-puzzles JSON (a line each, or one object over several lines),
 its lz-string base64 or link, and Simon Tatham's Solo game IDs. A variant's solution is written
-as its digits row by row (1-9 then A-G), or its rows with -f grid.
+as its digits row by row (1-9 then A-G), a Samurai's as its line (samurai:GRID/GRID/GRID/GRID/GRID),
+or its rows with -f grid.
 
 Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise (or when the input
 holds no puzzle), 2 for usage errors.
@@ -85,7 +86,7 @@ Examples:
               type: 'puzzle',
               ...(variant ? variantFields(puzzle) : recordFields(puzzle)),
               status,
-              solution: solution === null ? null : formatValues(rules, solution),
+              solution: solution === null ? null : formatSolution(rules, solution),
               ...(printable ? {} : count === 0 ? { code: 'NO_SOLUTION', error: 'no solution' } : { code: 'MULTIPLE_SOLUTIONS', error: 'several solutions (--first prints one)' }),
             }),
           );
@@ -113,7 +114,7 @@ Examples:
           await out.line(variant ? valuesGrid(rules, solution!) : formatGrid(solution!, { style: 'grid' }));
           await out.line('');
         } else {
-          const text = variant ? formatValues(rules, solution!) : formatGrid(solution!);
+          const text = variant ? formatSolution(rules, solution!) : formatGrid(solution!);
           await out.line(label === undefined ? text : `${text} ${label}`);
         }
       }

@@ -1,5 +1,5 @@
 export type { ReadVariant } from './common.js';
-export { parseVariantLine, formatVariantLine, type VariantLineOptions } from './line.js';
+export { parseVariantLine, formatVariantLine, formatSolution, type VariantLineOptions } from './line.js';
 export { toFpuzzles, fromFpuzzles, fromFpuzzlesJson, toFpuzzlesBase64, fromFpuzzlesBase64, type FpuzzlesPuzzle, type FpuzzlesCell } from './fpuzzles.js';
 export { fromSoloId } from './solo.js';
 export {

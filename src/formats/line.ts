@@ -503,6 +503,17 @@ export function formatVariantLine(puzzle: Puzzle, options: VariantLineOptions = 
   return text + tail;
 }
 
+/**
+ * A solution as `solve` and `generate --solutions` write it: its digits row by row (formatValues),
+ * but a Samurai's as its variant line (`samurai:` and five groups of 81 split by '/', with the
+ * line's fields), since no reader takes 369 digits in a row back. The readers read either back as
+ * a solved puzzle (a Samurai of the same rules).
+ */
+export function formatSolution(rules: Rules, values: ArrayLike<number>): string {
+  if (rules.spec.layout !== 'samurai') return formatValues(rules, values);
+  return formatVariantLine({ rules, givens: Uint8Array.from(values) });
+}
+
 /** Extra houses as maps, in order: a new map when a house overlaps one of the current map, or the labels run out. */
 function extraMaps(houses: readonly (readonly number[])[], cellCount: number): string[] {
   const maps: string[][] = [];

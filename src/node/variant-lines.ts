@@ -1,8 +1,7 @@
 import { GenerateError } from '../generator/errors.js';
 import { generateVariant, type VariantPuzzle } from '../generator/variants/index.js';
 import { toFpuzzles } from '../formats/fpuzzles.js';
-import { formatVariantLine } from '../formats/line.js';
-import { formatValues } from '../formats/values.js';
+import { formatSolution, formatVariantLine } from '../formats/line.js';
 import type { VariantOutcome, VariantRunOptions } from './variant-protocol.js';
 
 /** One generated variant puzzle as its output line (see `generate --help`). */
@@ -19,7 +18,7 @@ export function variantOutputLine(p: VariantPuzzle, options: VariantRunOptions):
     variant: p.variant,
     rules: p.rules.spec,
     puzzle: line,
-    solution: formatValues(p.rules, p.solution),
+    solution: formatSolution(p.rules, p.solution),
     level: p.level,
     ...(p.rating !== undefined ? { rating: p.rating } : {}),
     clues: p.clues,

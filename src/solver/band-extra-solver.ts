@@ -1,6 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, optionStart9, optionTable9Of, optionsAt9 } from './cage-sums.js';
+import { FIRST_ATTEMPT_NODES, attemptStop } from './restarts.js';
 import {
   BAND_ALL,
   BAND_BOARDS,
@@ -51,12 +52,6 @@ import {
 
 /** Extra houses are one bit each of an int. */
 const MAX_EXTRA = 31;
-/** Search nodes of a count's first attempt before it starts again (BandExtraSolver.attempt); doubled at each new attempt. */
-const FIRST_ATTEMPT_NODES = 5_000;
-/** The attempt that runs to the end. */
-const LAST_ATTEMPT = 8;
-/** A node count no search reaches (a small integer, as the field's other values). */
-const NEVER = 0x3fffffff;
 
 interface ExtraTables {
   /** Extra houses: the rules value's, then the implied ones (impliedWindows). */
@@ -531,7 +526,7 @@ export class BandExtraSolver {
     while (this.aborted) {
       // The search went astray (attempt): again from the givens, on cells in another order.
       this.attempt++;
-      this.stopAt = this.attempt === LAST_ATTEMPT ? NEVER : this.nodes + (FIRST_ATTEMPT_NODES << this.attempt);
+      this.stopAt = attemptStop(this.attempt, this.nodes, FIRST_ATTEMPT_NODES);
       this.begin(givens);
       this.search(0);
     }

@@ -1,6 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
+import { FIRST_ATTEMPT_NODES, attemptStop } from './restarts.js';
 import { LOCKED, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
 
 /*
@@ -559,20 +560,45 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   peers = tables.peerMask;
   housesOfBits = tables.layout.housesOfBits;
   limit = Math.max(1, max);
-  do {
+  attempt = 0;
+  stopAt = FIRST_ATTEMPT_NODES;
+  nodes = 0;
+  guesses = 0;
+  for (;;) {
     restart = false;
+    aborted = false;
     solutions = 0;
-    nodes = 0;
-    guesses = 0;
     stack.fill(WORD_ALL, 0, DONE);
     stack.fill(0, DONE, STATE);
     if (rules.startMasks !== null) applyStartMasks(rules.startMasks);
     allDirty();
     if (!placeGivens(givens)) return 0;
     if (propagate(0)) search(0);
-  } while (restart);
-  return solutions;
+    if (restart) {
+      // The layout's leftovers were just made: the count from the start, as every later one.
+      nodes = 0;
+      guesses = 0;
+      continue;
+    }
+    if (!aborted) return solutions;
+    // The search went astray (see attempt): again from the givens, taking the cells in another order.
+    attempt++;
+    stopAt = attemptStop(attempt, nodes, FIRST_ATTEMPT_NODES);
+  }
 }
+
+/**
+ * Which start of the count this is. On puzzles a search takes tens of nodes, but on a nearly empty
+ * grid one early choice that no rule refutes until deep down can cost millions: a jigsaw windoku
+ * with a single given took 200,000 nodes (5 s), one with 2 givens more than a minute; a 9x9 X with
+ * odd/even marks and 4 givens as long. So past a budget of nodes (restarts.ts) the count starts
+ * again from the givens, taking the cells from another word on (attempt % 3) and on odd attempts
+ * the last of the ties (search).
+ */
+let attempt = 0;
+/** The node count past which a search stops (and sets aborted). */
+let stopAt = FIRST_ATTEMPT_NODES;
+let aborted = false;
 
 /**
  * Plain jigsaws (houses 0-26 rows, columns and nine regions, nothing else: no extra house, no
@@ -1128,6 +1154,10 @@ function search(base: number): void {
     }
     return;
   }
+  if (nodes > stopAt) {
+    aborted = true;
+    return;
+  }
   const layout = tables.layout;
   if (layout.leftMask === null) {
     // The first count on a lined layout that has to guess (this is its root): the leftovers, then
@@ -1146,7 +1176,11 @@ function search(base: number): void {
   const u0 = stack[u]!;
   const u1 = stack[u + 1]!;
   const u2 = stack[u + 2]!;
-  for (let w = 0; w < 3; w++) {
+  // Later attempts of a count (attempt): from another word on, on odd ones the last of the ties.
+  const firstWord = attempt % 3;
+  const tie = attempt & 1;
+  for (let i = 0; i < 3; i++) {
+    const w = (firstWord + i) % 3;
     let one = 0;
     let two = 0;
     let three = 0;
@@ -1159,7 +1193,7 @@ function search(base: number): void {
     for (let pairs = two & ~three & stack[u + w]!; pairs !== 0; pairs &= pairs - 1) {
       const k = w * 27 + 31 - Math.clz32(pairs & -pairs);
       const seen = popcount27(u0 & peers[k * 3]!) + popcount27(u1 & peers[k * 3 + 1]!) + popcount27(u2 & peers[k * 3 + 2]!);
-      if (seen > most) {
+      if (seen + tie > most) {
         most = seen;
         cell = k;
       }
@@ -1167,14 +1201,15 @@ function search(base: number): void {
   }
   if (cell < 0) {
     let best = 10;
-    for (let w = 0; w < 3; w++) {
+    for (let i = 0; i < 3; i++) {
+      const w = (firstWord + i) % 3;
       let open = stack[u + w]!;
       while (open !== 0) {
         const bit = open & -open;
         open ^= bit;
         let n = 0;
         for (let at = base + w; at < base + 27; at += 3) if ((stack[at]! & bit) !== 0) n++;
-        if (n < best) {
+        if (n < best + tie) {
           best = n;
           cell = w * 27 + 31 - Math.clz32(bit);
         }
@@ -1196,7 +1231,7 @@ function search(base: number): void {
     stale0 = stale1 = stale2 = WORD_ALL;
     if (place(next, d, cell) && propagate(next)) {
       search(next);
-      if (solutions >= limit) return;
+      if (solutions >= limit || aborted) return;
     }
   }
 }

@@ -3,6 +3,7 @@ import { cageCountOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/
 import { comboTable, digitSum } from './cage-sums.js';
 import { BandExtraSolver, fitsBandExtra } from './band-extra-solver.js';
 import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid9-solver.js';
+import { FIRST_ATTEMPT_NODES, NEVER, attemptStop } from './restarts.js';
 
 /*
  * A counting solver for any rules value: sizes 4..16, jigsaw regions, extra houses, killer cages,
@@ -26,8 +27,10 @@ import { countGrid9, fitsGrid9, lastGrid9Solution, lastGrid9Stats } from './grid
  *
  * Search: the unplaced cell with the fewest candidates (MRV); each candidate is tried on a copy of
  * the state one level up a preallocated stack (one level per placement at most, so cellCount + 1
- * levels). Nothing is allocated per node. What depends on the rules (flat house, peer and cage
- * tables) is compiled once per rules value and cached in a WeakMap.
+ * levels, and one more for the givens' state). Past a budget of nodes a count starts again from the
+ * givens with the cells taken in another order (attempt). Nothing is allocated per node. What
+ * depends on the rules (flat house, peer and cage tables) is compiled once per rules value and
+ * cached in a WeakMap.
  */
 
 const PLACED = 1 << 16;
@@ -272,8 +275,9 @@ export function lastRulesStats(): { nodes: number; guesses: number } {
 function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
   c = compile(rules);
   const n = c.n;
-  if (stack.length < (n + 1) * n) {
-    stack = new Int32Array((n + 1) * n);
+  // One state per level (a path places at most n digits), and the givens' state for a new attempt.
+  if (stack.length < (n + 2) * n) {
+    stack = new Int32Array((n + 2) * n);
     queue = new Int16Array(n + 1);
     found = new Uint8Array(n);
   }
@@ -292,9 +296,45 @@ function run(rules: Rules, givens: ArrayLike<number>, max: number): number {
     const bit = 1 << (digit - 1);
     if ((stack[cell]! & bit & c.all) === 0 || !assign(0, cell, bit)) return 0;
   }
-  if (propagate(0)) search(0);
-  return solutions;
+  if (!propagate(0)) return 0;
+  attempt = 0;
+  firstBudget = rules.spec.layout === 'samurai' ? NEVER : FIRST_ATTEMPT_NODES * Math.max(1, Math.round((n / 81) ** 2));
+  stopAt = firstBudget;
+  const saved = (n + 1) * n;
+  stack.copyWithin(saved, 0, n);
+  for (;;) {
+    aborted = false;
+    search(0);
+    if (!aborted) return solutions;
+    // The search went astray (see attempt): again from the givens, on the cells in another order.
+    attempt++;
+    stopAt = attemptStop(attempt, nodes, firstBudget);
+    solutions = 0;
+    stack.copyWithin(0, saved, saved + n);
+  }
 }
+
+/**
+ * The first attempt's budget of the current count (restarts.ts): FIRST_ATTEMPT_NODES on 81 cells or
+ * fewer, times (cells / 81) squared on larger grids (16x16: 50,000). Puzzles take far less:
+ * generated 12x12 of level any at most 299 nodes, 16x16 8,375. Samurai have no budget: its
+ * generated puzzles of level any took up to 64,613 nodes, and no sparse grid of 800 (1-4 random
+ * givens) took over a second.
+ */
+let firstBudget = FIRST_ATTEMPT_NODES;
+
+/**
+ * Which start of the count this is: past a budget of nodes (firstBudget, doubled each time)
+ * the count starts again from the givens, looking for the cell to branch on from another place on
+ * (a third of the cells further at each attempt) and on odd attempts taking the last of the ties;
+ * the last attempt runs to the end. Nearly empty grids needed it: a 16x16 killer with two cages and
+ * two givens ran for minutes, the first choices refuted only deep down. As band-extra-solver.ts
+ * does; deterministic: same input, same search.
+ */
+let attempt = 0;
+/** The node count past which a search stops (and sets aborted). */
+let stopAt = FIRST_ATTEMPT_NODES;
+let aborted = false;
 
 let head = 0;
 let tail = 0;
@@ -525,18 +565,25 @@ function search(base: number): void {
   const n = c.n;
   let best = -1;
   let bestCount = 99;
-  for (let cell = 0; cell < n; cell++) {
+  // Later attempts of a count (attempt): from another cell on, on odd ones the last of the ties.
+  const first = attempt === 0 ? 0 : (((attempt % 3) * n) / 3) | 0;
+  const tie = attempt & 1;
+  for (let i = 0, cell = first; i < n; i++, cell = cell + 1 === n ? 0 : cell + 1) {
     const v = stack[base + cell]!;
     if ((v & PLACED) !== 0) continue;
     const count = popcount(v);
-    if (count < bestCount) {
+    if (count < bestCount + tie) {
       best = cell;
       bestCount = count;
-      if (count === 2) break;
+      if (count === 2 && tie === 0) break;
     }
   }
   if (best < 0) {
     if (solutions++ === 0) for (let cell = 0; cell < n; cell++) found[cell] = 32 - Math.clz32(stack[base + cell]! & c.all);
+    return;
+  }
+  if (nodes > stopAt) {
+    aborted = true;
     return;
   }
   const next = base + n;
@@ -549,7 +596,7 @@ function search(base: number): void {
     tail = 0;
     if (assign(next, best, bit) && propagate(next)) {
       search(next);
-      if (solutions >= limit) return;
+      if (solutions >= limit || aborted) return;
     }
   }
 }
