@@ -131,9 +131,12 @@ test('hint given two puzzles as its argument names the argument, not its whole t
   const x = 'x:.5..21...72......6........23.......446.....959.......36........2......51...98..6.';
   const result = await run(['hint', `${x}\n${x}`]);
   expect(result.code).toBe(2);
-  expect(result.stderr).toBe('sudoku-press: hint takes one puzzle; the argument holds 2\n');
+  expect(result.stderr).toBe('sudoku-press: hint takes one puzzle; the argument holds more than one (another record at line 2)\n');
   const path = file('two.txt', `${x}\n${x}\n`);
-  expect((await run(['hint', path])).stderr).toBe(`sudoku-press: hint takes one puzzle; ${path} holds 2\n`);
+  expect((await run(['hint', path])).stderr).toBe(`sudoku-press: hint takes one puzzle; ${path} holds more than one (another record at line 2)\n`);
+  // A long file is not read to its end, and lines that are no puzzle count as records too.
+  const junk = file('junk.txt', 'Name:\tnode\nState:\tR\n'.repeat(50_000));
+  expect((await run(['hint', junk])).stderr).toBe(`sudoku-press: hint takes one puzzle; ${junk} holds more than one (another record at line 2)\n`);
 });
 
 test('the built binary: a file of hostile variant records is one line each and exit 1, then the good record is read', () => {

@@ -59,7 +59,11 @@ Examples:
       if (options.tier !== undefined && !['1', '2', '3'].includes(options.tier)) throw new UsageError(`--tier takes 1, 2 or 3 (got ${terminalSafe(options.tier)})`);
       warmCompute();
       const records = [];
-      for await (const record of readGradablePuzzleArgument(arg, io)) records.push(record);
+      for await (const record of readGradablePuzzleArgument(arg, io)) {
+        records.push(record);
+        // A second record settles it: the rest of a long file is not read.
+        if (records.length === 2) break;
+      }
       if (records.length === 0) {
         // The same as every command: no puzzle in the input is exit code 1.
         io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
@@ -67,9 +71,11 @@ Examples:
         return;
       }
       if (records.length !== 1) {
-        const first = records[0]!;
+        const [first, second] = [records[0]!, records[1]!];
         const fromArgument = (first.ok ? first.puzzle.source : first.error.source) === '<argument>';
-        throw new UsageError(`hint takes one puzzle; ${fromArgument ? 'the argument' : terminalSafe(arg)} holds ${records.length}`);
+        const secondLine = second.ok ? second.puzzle.line : second.error.line;
+        const where = fromArgument ? 'the argument' : terminalSafe(arg);
+        throw new UsageError(`hint takes one puzzle; ${where} holds more than one${secondLine === undefined ? '' : ` (another record at line ${secondLine})`}`);
       }
       const record = records[0]!;
       if (!record.ok) {
