@@ -39,8 +39,7 @@ describe('forcing chain fixtures', () => {
 });
 
 describe('steps without their chains (what the grader asks for when it keeps only the rating)', () => {
-  // (Level 5's search is level 4's with one more nested producer, and seconds long: left out here.)
-  const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique !== 'nested-dynamic-forcing-chains-plus');
+  const cases = readTechniqueCases(FIXTURES.pathname);
   it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
     const full = fullStep(c)!;
     const bare = findForcingStep(c.technique, c.board, { chains: false })!;
@@ -52,10 +51,7 @@ describe('steps without their chains (what the grader asks for when it keeps onl
 });
 
 describe('runs continued from the lower level (as when the ladder runs them in order)', () => {
-  // (One of level 5's cases: each takes seconds.)
-  const cases = readTechniqueCases(FIXTURES.pathname)
-    .filter((c) => c.technique.startsWith('nested') || c.technique.endsWith('plus'))
-    .filter((c, i, all) => c.technique !== 'nested-dynamic-forcing-chains-plus' || all.findIndex((o) => o.technique === c.technique) === i);
+  const cases = readTechniqueCases(FIXTURES.pathname).filter((c) => c.technique.startsWith('nested') || c.technique.endsWith('plus'));
   const order = FORCING_TECHNIQUES.map((t) => t.id);
   it.each(cases.map((c) => [`${c.technique} (line ${c.line})`, c] as const))('%s', (_name, c) => {
     const board = { values: c.board.values.slice(), candidates: c.board.candidates.slice() };
