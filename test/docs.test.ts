@@ -82,8 +82,8 @@ describe('README and docs', () => {
 
   test('the README documents no option the CLI lacks', () => {
     const options = cliOptions();
-    // Options of other programs the README quotes (esbuild, GNU parallel, publint, Solo) and commander's own.
-    const foreign = new Set(['--help', '--version', '--platform', '--minify', '--sshlogin', '--return', '--cleanup', '--retries', '--strict', '--generate']);
+    // Options of other programs the README quotes (esbuild, GNU parallel, publint, Solo, the fixture maker) and commander's own.
+    const foreign = new Set(['--help', '--version', '--platform', '--minify', '--sshlogin', '--return', '--cleanup', '--retries', '--strict', '--generate', '--check']);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const flags = new Set([...readme.matchAll(/(?<![\w-])--[a-z][a-z0-9-]*/g)].map((match) => match[0]));
     const unknown = [...flags].filter((flag) => !options.has(flag) && !foreign.has(flag));
