@@ -1,17 +1,21 @@
 /**
- * `node build-bench/bench/jigsaw-instructions.js SET REPEATS [band|rules]`: counts every puzzle of a
- * variant fixture (test/fixtures/variants/SET: jigsaw, windoku or classic) to 2, REPEATS times over, and nothing else: the
- * program to run under an instruction counter, where wall clock on a shared machine is noise.
+ * `node build-bench/bench/jigsaw-instructions.js SET REPEATS [band|rules]`: counts every puzzle of
+ * a fixture (test/fixtures/variants/SET: jigsaw, windoku or classic) to 2, REPEATS times over, and
+ * nothing else: the program to run under an instruction counter, where wall clock on a shared
+ * machine is noise.
  *
  *   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.%p node --perf-basic-prof \
- *     build-bench/bench/jigsaw-instructions.js jigsaw.txt 45
+ *     build-bench/bench/jigsaw-instructions.js jigsaw.txt 50
  *
- * Instructions a count = (the run of 45 less the run of 5) / (40 x puzzles): the start of node,
- * loading the set, building its rules and the JIT's first compiles cancel out. `band` counts with
- * the classic band solver (Solver.count, for classic-*.txt: the reference of the ratio of
- * `npm run bench:variants`), `rules` (default) with countRules on rules built once per puzzle, as
- * the bench's "ours" column. Prints the sum of the counts and the nodes, so that both builds can be
- * seen to do the same work.
+ * Instructions a count = (the run of 50 less the run of 10) / (40 x puzzles): the start of node,
+ * loading the set and building its rules cancel out. Read the optimized JS functions (`JS:*`:
+ * callgrind_annotate's addresses looked up in /tmp/perf-PID.map), not the total: TurboFan's
+ * compiles and how long code stays in the baseline tier differ between runs (the band solver on
+ * classic-solo.txt: totals 37.3k and 80.9k a count in two pairs of runs, optimized JS 54.7k and
+ * 53.1k). `band` counts with the classic band solver (Solver.count, for classic-*.txt: the
+ * reference of the ratio of `npm run bench:variants`), `rules` (default) with countRules on rules
+ * built once per puzzle, as the bench's "ours" column. Prints the sum of the counts and a trace of
+ * each count's nodes, so that two builds can be seen to search the same trees.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
