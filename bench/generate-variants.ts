@@ -4,7 +4,7 @@
  * same kind of puzzle (`sgt-solo --generate N PARAMS`, its CPU time as the shell's `times` reports
  * for children). ROUNDS rounds a row (5; `--rounds N`), each one run of ours and one of Solo's, in
  * turn (which goes first alternates), so that both see the same load: the machine is shared, and a
- * whole invocation's rates move by 1.5x with it (Solo's alike: 8,200 to 11,500 6x6 puzzles a
+ * whole invocation's rates move by 1.4x with it (Solo's alike: 7,900 to 11,100 6x6 puzzles a
  * CPU-second in one hour), while the two runs of a round, a few tenths of a second apart, move
  * together. The rates shown are medians over the rounds, and ours / Solo is the median of the
  * rounds' own ratios (paired), not a ratio of medians taken at different times. Both are steady
