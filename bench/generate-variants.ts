@@ -2,8 +2,13 @@
  * `npm run bench:generate-variants`: puzzles per CPU-second of the variant generator
  * (generateVariant, single-threaded, process.cpuUsage) against Simon Tatham's Solo generating the
  * same kind of puzzle (`sgt-solo --generate N PARAMS`, its CPU time as the shell's `times` reports
- * for children). Medians of RUNS runs. Both are steady rates, on the same basis: neither process's
- * start is counted. Ours: each run first makes a tenth as many puzzles of its own kind (another
+ * for children). ROUNDS rounds a row (5; `--rounds N`), each one run of ours and one of Solo's, in
+ * turn (which goes first alternates), so that both see the same load: the machine is shared, and a
+ * whole invocation's rates move by 1.4x with it (Solo's alike: 7,900 to 11,100 6x6 puzzles a
+ * CPU-second in one hour), while the two runs of a round, a few tenths of a second apart, move
+ * together. The rates shown are medians over the rounds, and ours / Solo is the median of the
+ * rounds' own ratios (paired), not a ratio of medians taken at different times. Both are steady
+ * rates, on the same basis: neither process's start is counted. Ours: each run first makes a tenth as many puzzles of its own kind (another
  * seed, not timed), the first run of a row at least WARM_CPU CPU-seconds of them, the JIT's
  * warm-up, which a long run pays once (a tenth alone was not enough on the fast rows: a 4x4 run
  * after 400 puzzles measured 20,000 a second, after 0.4 CPU-s 55,000). Solo's: its process start
@@ -41,6 +46,7 @@
  *   npm run bench:generate-variants -- --quick # fewer puzzles
  *   npm run bench:generate-variants -- --only killer # the rows of one variant
  *   npm run bench:generate-variants -- --level hard  # the rows of one level
+ *   npm run bench:generate-variants -- --rounds 9    # more rounds a row (default 5)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -51,7 +57,9 @@ import { generateVariant, type VariantLevel, type VariantName } from '../src/gen
 import { median } from './stats.js';
 
 const quick = process.argv.includes('--quick');
-const RUNS = quick ? 1 : 3;
+/** Rounds a row: one run of ours and one of Solo's each (see the top of this file). */
+const ROUNDS = process.argv.includes('--rounds') ? Number(process.argv[process.argv.indexOf('--rounds') + 1]) : quick ? 1 : 5;
+if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds takes a whole number from 1');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
 /** `--level NAME`: the rows of one level only. */
 const onlyLevel = process.argv.includes('--level') ? process.argv[process.argv.indexOf('--level') + 1] : undefined;
@@ -196,7 +204,7 @@ function soloShareInBand(params: string, level: VariantLevel, count: number): { 
 
 function main(): void {
   const haveSolo = existsSync(SOLO);
-  console.log(`# Variant generator benchmark (${quick ? 'quick' : 'full'}; medians of ${RUNS} runs; Node ${process.version})\n`);
+  console.log(`# Variant generator benchmark (${quick ? 'quick' : 'full'}; medians of ${ROUNDS} rounds, ours and Solo's in turn; Node ${process.version})\n`);
   if (!haveSolo) console.log(`(${SOLO} not found: no Solo column)\n`);
   const start = haveSolo ? soloStart() : 0;
   if (haveSolo) console.log(`Solo's process start, taken off each of its runs: ${(start * 1000).toFixed(0)} ms of CPU (median of 5); ours warms up at least ${WARM_CPU} CPU-s a row\n`);
@@ -205,17 +213,34 @@ function main(): void {
   for (const row of ROWS) {
     if (only !== undefined && row.variant !== only) continue;
     if (onlyLevel !== undefined && row.level !== onlyLevel) continue;
-    const runs = Array.from({ length: RUNS }, (_, run) => ours(row, run));
+    const soloParams = row.solo !== null && haveSolo ? row.solo : null;
+    const soloCount = quick ? Math.ceil(row.soloCount / 4) : row.soloCount;
+    const runs: { rate: number; clues: number }[] = [];
+    const soloRates: number[] = [];
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Ours first in even rounds, Solo's first in odd ones (the first round: ours, whose warm-up it holds).
+      let soloRound = NaN;
+      if (soloParams !== null && round % 2 === 1) soloRound = solo(soloParams, soloCount, start);
+      const run = ours(row, round);
+      if (soloParams !== null && round % 2 === 0) soloRound = solo(soloParams, soloCount, start);
+      runs.push(run);
+      if (soloParams !== null) {
+        soloRates.push(soloRound);
+        ratios.push(run.rate / soloRound);
+      }
+    }
     const rate = median(runs.map((r) => r.rate));
     const clues = runs.reduce((a, r) => a + r.clues, 0) / runs.length;
-    let soloRate = NaN;
-    if (row.solo !== null && haveSolo) soloRate = median(Array.from({ length: RUNS }, () => solo(row.solo!, quick ? Math.ceil(row.soloCount / 4) : row.soloCount, start)));
-    const ratio = Number.isNaN(soloRate) ? '-' : `${(rate / soloRate).toFixed(2)}x`;
+    const soloRate = soloParams === null ? NaN : median(soloRates);
+    const paired = soloParams === null ? NaN : median(ratios);
+    const ratio = Number.isNaN(paired) ? '-' : `${paired.toFixed(2)}x`;
     let band = '- | - | -';
     if (!Number.isNaN(soloRate) && BANDED.has(row.level) && BANDED_VARIANTS.has(row.variant)) {
       const share = soloShareInBand(row.solo!, row.level, quick ? Math.min(20, row.shareCount ?? 20) : row.shareCount ?? SHARE_COUNT[row.level] ?? 100);
       const inBandRate = (soloRate * share.inBand) / share.graded;
-      band = `${share.inBand}/${share.graded} | ${inBandRate.toFixed(1)} | ${share.inBand === 0 ? '-' : `${(rate / inBandRate).toFixed(2)}x`}`;
+      // Solo's in-band rate is its rate times the share, so ours against it is the paired ratio over the share.
+      band = `${share.inBand}/${share.graded} | ${inBandRate.toFixed(1)} | ${share.inBand === 0 ? '-' : `${((paired * share.graded) / share.inBand).toFixed(2)}x`}`;
     }
     console.log(
       `| ${row.variant} | ${row.level}${row.reference === true ? ' (ref)' : ''} | ${quick ? Math.max(1, Math.ceil(row.count / 4)) : row.count} | ${rate.toFixed(1)} | ${clues.toFixed(1)} | ${row.solo ?? '-'} | ${Number.isNaN(soloRate) ? '-' : soloRate.toFixed(1)} | ${ratio} | ${band} |`,

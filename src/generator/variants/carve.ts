@@ -42,9 +42,10 @@ export function carve(
   shuffleInPlace(order, random);
   // Singles alone decide, for 'hidden' and 'singles' without cages (killer: the cage combinations may solve it).
   const singlesDecide = (set === 'hidden' || set === 'singles') && rules.cages.length === 0 && !readsMoreHouses(rules);
-  if (singlesDecide && beyond === undefined && (from !== undefined || minClues === 0 || rules.cellCount > TREE_FROM_FULL)) {
+  if (singlesDecide && beyond === undefined) {
     const closure = singlesClosureOf(rules);
-    if (from !== undefined || minClues > 0) return minimize(orbits, order, closure, puzzle, [], set === 'singles', minClues);
+    if (from === undefined && minClues > 0) return carveDown(solution, orbits, order, closure, puzzle, set === 'singles', minClues);
+    if (from !== undefined) return minimize(orbits, order, closure, puzzle, [], set === 'singles', minClues);
     const built = buildUp(rules, solution, orbits, order, closure, set === 'singles');
     puzzle.set(built.givens);
     shuffleInPlace(order, random);
@@ -99,14 +100,6 @@ function carveEach(
   }
   return { givens: puzzle, singles: set === 'hidden' || (set === 'singles' && rules.cages.length === 0) ? true : singles.reach([]), kept };
 }
-
-/**
- * The fewest cells a grid needs for the tree (minimize, below) to carve it from the full grid down
- * to a floor of givens: on a 4x4 (the children's 7 givens) most removals are singles of the givens
- * themselves, which the loop above finds without running singles, and the tree made 4x4 beginner
- * puzzles at 0.95x the loop's rate; 6x6 (14 givens) at 1.15x (medians of 31 alternated rounds).
- */
-const TREE_FROM_FULL = 16;
 
 /** Whether `set` solves `puzzle`, going on from where the singles state stopped on it when it can. */
 function solvedFrom(rules: Rules, singles: SinglesState, puzzle: Uint8Array, set: LogicSet): boolean {
@@ -276,4 +269,67 @@ function empty(run: Carving, o: number): void {
   for (const cell of orbit) run.puzzle[cell] = 0;
   run.clues -= orbit.length;
   run.kept.push(o);
+}
+
+/*
+ * Down from the full grid to a floor of givens (the children's 4x4 and 6x6: 7 and 14 givens), where
+ * singles alone decide. The orbit-by-orbit carving asks, for the orbit at position i of the order,
+ * whether singles place its cells from the givens then left without it:
+ *
+ *   K(i) + L(i)     K(i): the orbits before i that stayed given; L(i): all orbits after i
+ *
+ * The fixed points of singles from L(i) alone are one chain: from the last position back to the
+ * first each L is the one after with one orbit more, and singles are a closure (closure.ts), so
+ * they are made by giving the orbits from the last position back, a state kept before each, until
+ * singles place every cell. Before that position every removal stays with nothing to run (from
+ * more givens singles place at least as much); after it, K(i) (mostly empty: a carving down to a
+ * floor keeps few orbits back) is given from the state kept at i, aimed at the orbit's cells. A 6x6
+ * carving to 14 givens gives its 36 cells once in the chain and a few more, where the tree carving
+ * from the full grid gave each about log2 36 times. The answers, and the puzzle, are the
+ * orbit-by-orbit carving's.
+ */
+
+/** {@link carve} from the full grid down to `minClues` givens (see above). */
+function carveDown(solution: Uint8Array, orbits: readonly (readonly number[])[], order: Int32Array, closure: SinglesClosure, puzzle: Uint8Array, naked: boolean, minClues: number): { givens: Uint8Array; singles: boolean; kept: number[] } {
+  // The chain: state i is the fixed point of L(i); before `solvedUpTo` singles from L(i) place every cell.
+  closure.start(naked);
+  let solvedUpTo = -1;
+  for (let i = order.length - 1; i >= 0; i--) {
+    if (closure.solved()) {
+      solvedUpTo = i;
+      break;
+    }
+    closure.save(i);
+    for (const cell of orbits[order[i]!]!) closure.give(cell, solution[cell]!);
+  }
+  let clues = puzzle.length;
+  const kept: number[] = [];
+  const stayed: number[] = [];
+  for (let i = 0; i < order.length && clues > minClues; i++) {
+    const o = order[i]!;
+    const orbit = orbits[o]!;
+    if (clues - orbit.length < minClues) {
+      stayed.push(o);
+      continue;
+    }
+    if (i > solvedUpTo && !reachedAt(closure, i, orbit, stayed, orbits, solution)) {
+      stayed.push(o);
+      continue;
+    }
+    for (const cell of orbit) puzzle[cell] = 0;
+    clues -= orbit.length;
+    kept.push(o);
+  }
+  return { givens: puzzle, singles: true, kept };
+}
+
+/** Whether singles from the chain's state `i` with the orbits `stayed` given place every cell of `orbit`. */
+function reachedAt(closure: SinglesClosure, i: number, orbit: readonly number[], stayed: readonly number[], orbits: readonly (readonly number[])[], solution: Uint8Array): boolean {
+  if (stayed.length === 0) return closure.placedInSaved(i, orbit);
+  closure.rollback(i);
+  closure.aim(orbit);
+  for (let k = 0; k < stayed.length && !closure.reached(); k++) for (const cell of orbits[stayed[k]!]!) closure.give(cell, solution[cell]!);
+  const reached = closure.reached();
+  closure.unaim(orbit);
+  return reached;
 }

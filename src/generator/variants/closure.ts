@@ -126,6 +126,13 @@ export class SinglesClosure {
     kept.placedCount = this.placedCount;
   }
 
+  /** Whether the state {@link save} kept in `slot` has every cell of `cells` placed (the working state is left as it is). */
+  placedInSaved(slot: number, cells: readonly number[]): boolean {
+    const placed = this.saved[slot]!.placed;
+    for (const cell of cells) if (placed[cell] === 0) return false;
+    return true;
+  }
+
   /** The state {@link save} kept in `slot`. */
   rollback(slot: number): void {
     const kept = this.saved[slot]!;
