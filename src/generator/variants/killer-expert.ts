@@ -2,7 +2,7 @@ import { GradeError, gradeWithPath } from '../../grader/grade.js';
 import { withCages } from '../../rules/constructors.js';
 import type { Rules } from '../../rules/types.js';
 import { shuffleInPlace, type Random } from '../random.js';
-import { cageSpecs, merge, neighboursOf, renumber, solvedCages, unmerge, type RatingBand } from './killer.js';
+import { cageSpecs, KILLER_MERGE_FAILURES, merge, neighboursOf, renumber, solvedCages, unmerge, type RatingBand } from './killer.js';
 
 /*
  * Expert killers: cages alone, graded above 4.6 and up to 7.4 (docs/killer-rating.md). No killer
@@ -11,13 +11,7 @@ import { cageSpecs, merge, neighboursOf, renumber, solvedCages, unmerge, type Ra
  * two cages mostly takes a killer from 'hard or below' straight to 'stuck past 7.4' (or to a second
  * solution).
  *
- *   start    `hard`'s logic-built cages (singles, intersections, pairs, cage combinations, the rule
- *            of 45), but merged until no touching pair is left that the logic still solves, where
- *            `hard` stops after three failed merges: a logic check costs a few hundredths of a
- *            grade, and each merge it makes is one graded climb step fewer (3.1 graded climb
- *            steps a solution instead of 5.5, a quarter more solutions reaching the band;
- *            measured over 150 and 212 solutions).
- *   climb    from there, touching cages are merged, each merge graded:
+ *   climb    from the logic-built start (as `hard`'s), touching cages are merged, each merge graded:
  *            a merge rated at or below the band's floor stays and the climb goes on; one in the band
  *            is the puzzle; one with a second solution is undone; the first that leaves the
  *            puzzle unique but past the band (stuck at 7.4, the grader stops there) starts the descent.
@@ -60,7 +54,7 @@ export interface ExpertCageOptions {
  * Returns cage numbers per cell, the rating, and the grader calls it took.
  */
 export function expertCages(base: Rules, solution: Uint8Array, random: Random, options: ExpertCageOptions): { cageOf: Int16Array; rating: number; grades: number } | null {
-  const found = solvedCages(base, solution, random, { set: 'medium', innies: true, maxFailures: Infinity });
+  const found = solvedCages(base, solution, random, { set: 'medium', innies: true, maxFailures: KILLER_MERGE_FAILURES });
   if (found === null) return null;
   const { band, maxGrades, maxCage } = options;
   const n = base.cellCount;
