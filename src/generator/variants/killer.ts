@@ -1,7 +1,7 @@
 import { GradeError, gradePuzzle } from '../../grader/grade.js';
 import { withCages } from '../../rules/constructors.js';
 import type { CageSpec, Rules } from '../../rules/types.js';
-import { combosOf, levelWith, solveWith, type CageView, type LogicSet } from './logic.js';
+import { combosOf, solveWith, type CageView, type LogicSet } from './logic.js';
 import { shuffleInPlace, type Random } from '../random.js';
 
 /** Cage sizes drawn for killer: mostly 2-4, some 1 and 5 (weights out of 100). */
@@ -140,16 +140,15 @@ const MAX_SPLITS = 8;
  * cells of a row, column or box outside the cages lying wholly inside it add up to the rest of its
  * total) when asked. A pair that failed is not tried again; the search ends when no pair is left or
  * after `maxFailures` merges tried alone have failed. Every puzzle is checked by the logic, never by
- * a counting search, and no rules value is built until the end. Returns cage numbers per cell and
- * the level of the result (as variantLevelOf measures it), or null when the first cages are not
- * solved (the caller draws a new solution).
+ * a counting search, and no rules value is built until the end. Returns cage numbers per cell, or
+ * null when the first cages are not solved (the caller draws a new solution).
  */
 export function solvedCages(
   base: Rules,
   solution: Uint8Array,
   random: Random,
   options: { set: LogicSet; innies: boolean; maxFailures: number },
-): { cageOf: Int16Array; level: 'easy' | 'medium' | 'hard' } | null {
+): { cageOf: Int16Array } | null {
   const n = base.cellCount;
   const cageOf = new Int16Array(n).fill(-1);
   const members: number[][] = [];
@@ -266,7 +265,7 @@ export function solvedCages(
       batch = Math.max(1, batch >> 1);
     }
   }
-  return { cageOf: renumber(cageOf), level: search.level() };
+  return { cageOf: renumber(cageOf) };
 }
 
 /** Cage b's cells join cage a (at the end of a's list; b is left empty). Returns how many moved. */
@@ -324,16 +323,11 @@ class CageSearch {
 
   /** Whether the logic solves the current cages with no givens; `out` receives the digits it found. */
   solved(out?: Uint8Array): boolean {
-    return solveWith(this.base, this.view(this.innies), this.empty, this.set, out);
+    return solveWith(this.base, this.view(), this.empty, this.set, out);
   }
 
-  /** The level of the current cages with no givens: what variantLevelOf says of the rules they make. */
-  level(): 'easy' | 'medium' | 'hard' {
-    return levelWith(this.base, this.view(false), this.empty);
-  }
-
-  /** The cages as the logic reads them, with the innies or not (rebuilt in place: one view at a time). */
-  private view(innies: boolean): CageView {
+  /** The cages as the logic reads them, with the innies when asked (rebuilt in place: one view at a time). */
+  private view(): CageView {
     const base = this.base;
     const size = base.size;
     const { start, cells, sums, index, combos } = this;
@@ -361,7 +355,7 @@ class CageSearch {
     }
     const mates = count;
     for (let cell = 0; cell < cageOf.length; cell++) cageOf[cell] = index[this.cageOf[cell]!]!;
-    if (innies) {
+    if (this.innies) {
       // The rule of 45: per house, the cells outside the cages lying wholly inside it add up to the
       // house's total minus those cages' sums. inHouse[cage]: the cage's cells in the house, then -1
       // once its sum is counted.
