@@ -1,7 +1,8 @@
 import type { Board } from '../../core/board.js';
 import type { Candidate, Step } from '../../core/step.js';
-import { KIND_BOX, KIND_COLUMN, KIND_ROW, digitsOfMask, lowBit, popcount, sees, type GeneralShape } from '../../grader/general/shape.js';
-import { cellsAt, sortCandidates, type GeneralScan } from './places.js';
+import { digitsOfMask, lowBit, popcount, sees, type GeneralShape } from '../../grader/general/shape.js';
+import { eliminationList } from '../uniqueness/common.js';
+import { cellsAt, housesSharedBy, type GeneralScan } from './places.js';
 
 /**
  * BUG (bivalue universal grave), types 1-4, on any rules of the general ladder: the 9x9 ladder's
@@ -88,26 +89,6 @@ export function findGeneralBugPattern(board: Readonly<Board>, scan: GeneralScan)
   return { cells: found, digits: found.map((cell) => bugOf[cell]!), all };
 }
 
-function eliminationList(cells: readonly number[], masks: readonly number[]): Candidate[] {
-  const out: Candidate[] = [];
-  cells.forEach((cell, i) => {
-    for (let m = masks[i]!; m !== 0; m &= m - 1) out.push({ cell, digit: lowBit(m) + 1 });
-  });
-  return sortCandidates(out);
-}
-
-/** Rows, columns and regular boxes holding every one of the cells, in search order. */
-function basicHousesSharedBy(shape: GeneralShape, cells: readonly number[]): number[] {
-  const out: number[] = [];
-  for (let k = 0; k < shape.order.length; k++) {
-    const house = shape.order[k]!;
-    const kind = shape.houseKind[house]!;
-    if (kind !== KIND_ROW && kind !== KIND_COLUMN && kind !== KIND_BOX) continue;
-    if (cells.every((cell) => shape.cellHouses.subarray(shape.cellHouseStart[cell]!, shape.cellHouseStart[cell + 1]!).includes(house))) out.push(house);
-  }
-  return out;
-}
-
 function bug1(board: Readonly<Board>, p: BugPattern): Step | null {
   const cell = p.cells[0]!;
   const removable = board.candidates[cell]! & ~p.all;
@@ -130,7 +111,7 @@ function bug4(board: Readonly<Board>, shape: GeneralShape, p: BugPattern): Step 
   const [c1, c2] = p.cells as [number, number];
   const common = c[c1]! & c[c2]! & ~p.all;
   if (popcount(common) !== 1) return null;
-  const units = basicHousesSharedBy(shape, p.cells);
+  const units = housesSharedBy(shape, p.cells, true);
   if (units.length === 0) return null;
   const r1 = c[c1]! & ~p.digits[0]! & ~common;
   const r2 = c[c2]! & ~p.digits[1]! & ~common;
@@ -151,7 +132,7 @@ function bug3(board: Readonly<Board>, shape: GeneralShape, p: BugPattern): Step 
   const { size, houseCells } = shape;
   let best: Step | null = null;
   let bestDegree = 99;
-  for (const u of basicHousesSharedBy(shape, p.cells)) {
+  for (const u of housesSharedBy(shape, p.cells, true)) {
     let eligible = 0;
     let bugPositions = 0;
     for (let i = 0; i < size; i++) {

@@ -1,8 +1,9 @@
 import type { Board } from '../../core/board.js';
-import type { Candidate, Step } from '../../core/step.js';
+import type { Step } from '../../core/step.js';
 import { digitsOfMask, lowBit, popcount, sees, type GeneralShape } from '../../grader/general/shape.js';
+import { eliminationList, makeStep } from '../uniqueness/common.js';
 import { LOOP_SEARCH_BUDGET, UNIQUE_LOOP_IDS, loopBaseTenths } from '../uniqueness/loops.js';
-import { sortCandidates, type GeneralScan } from './places.js';
+import { housesSharedBy, type GeneralScan } from './places.js';
 
 /**
  * Unique rectangles and unique loops, types 1-4, on any rules of the general ladder (other sizes,
@@ -155,35 +156,11 @@ export function findGeneralLoops(board: Readonly<Board>, rules: GeneralShape): {
   return { loops, nodes };
 }
 
-/** Houses holding every one of the cells, in search order (boxes and regions, columns, rows, extra houses). */
-function housesSharedBy(cells: readonly number[]): number[] {
-  const out: number[] = [];
-  const { order, cellHouses, cellHouseStart } = shape;
-  for (let k = 0; k < order.length; k++) {
-    const house = order[k]!;
-    if (cells.every((cell) => cellHouses.subarray(cellHouseStart[cell]!, cellHouseStart[cell + 1]!).includes(house))) out.push(house);
-  }
-  return out;
-}
-
 /** Houses the loop visits, ascending. */
 function loopUnits(cells: readonly number[]): number[] {
   const units = new Set<number>();
   for (const cell of cells) for (let k = shape.cellHouseStart[cell]!; k < shape.cellHouseStart[cell + 1]!; k++) units.add(shape.cellHouses[k]!);
   return [...units].sort((a, b) => a - b);
-}
-
-/** Eliminations from parallel lists of cells and digit masks, sorted by cell then digit. */
-function eliminationList(cells: readonly number[], masks: readonly number[]): Candidate[] {
-  const out: Candidate[] = [];
-  cells.forEach((cell, i) => {
-    for (let m = masks[i]!; m !== 0; m &= m - 1) out.push({ cell, digit: lowBit(m) + 1 });
-  });
-  return sortCandidates(out);
-}
-
-function makeStep(technique: string, tenths: number, eliminations: Candidate[], pattern: Step['pattern']): Step {
-  return { technique, difficulty: tenths / 10, placements: [], eliminations, pattern };
 }
 
 function type1(loop: readonly number[], pair: number, rescue: number, tenths: number, id: string): Step {
@@ -215,7 +192,7 @@ function type4(scan: GeneralScan, loop: readonly number[], pair: number, c1: num
   // places there. SE keeps the last such house, and prefers locking the lower digit.
   let lockUnit1 = -1;
   let lockUnit2 = -1;
-  for (const u of housesSharedBy([c1, c2])) {
+  for (const u of housesSharedBy(shape, [c1, c2], false)) {
     if (popcount(places[u * size + d1]!) === 2) lockUnit1 = u;
     if (popcount(places[u * size + d2]!) === 2) lockUnit2 = u;
   }
@@ -242,7 +219,7 @@ function type3(board: Readonly<Board>, loop: readonly number[], pair: number, c1
   const both = extra & c[c1]! & c[c2]!;
   let best: Step | null = null;
   let bestTenths = Infinity;
-  for (const u of housesSharedBy([c1, c2])) {
+  for (const u of housesSharedBy(shape, [c1, c2], false)) {
     const base0 = u * size;
     let p1 = 0;
     let p2 = 0;

@@ -1,6 +1,6 @@
 import type { Board } from '../../core/board.js';
 import type { Candidate, Step } from '../../core/step.js';
-import type { GeneralShape } from '../../grader/general/shape.js';
+import { KIND_BOX, KIND_COLUMN, KIND_ROW, type GeneralShape } from '../../grader/general/shape.js';
 
 /**
  * What the general techniques share: the places of each digit in each house, filled once per
@@ -83,6 +83,23 @@ export function fillScan(scan: GeneralScan, board: Readonly<Board>): void {
     empty[house] = count;
     placed[house] = digits;
   }
+}
+
+/**
+ * Houses holding every one of `cells`, in the shape's search order (boxes and regions, columns,
+ * rows, extra houses). `basicOnly`: rows, columns and regular boxes only (SE's BUG types 3 and 4;
+ * not jigsaw pieces or extra houses), as uniqueness/common.ts's housesSharedBy on 9x9.
+ */
+export function housesSharedBy(shape: GeneralShape, cells: readonly number[], basicOnly: boolean): number[] {
+  const { order, houseKind, cellHouses, cellHouseStart } = shape;
+  const out: number[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const house = order[k]!;
+    const kind = houseKind[house]!;
+    if (basicOnly && kind !== KIND_ROW && kind !== KIND_COLUMN && kind !== KIND_BOX) continue;
+    if (cells.every((cell) => cellHouses.subarray(cellHouseStart[cell]!, cellHouseStart[cell + 1]!).includes(house))) out.push(house);
+  }
+  return out;
 }
 
 /** The cells of a house at the positions of a mask, ascending. */

@@ -52,15 +52,15 @@ export function housesSharedBy(geometry: Geometry, cells: readonly number[], bas
 }
 
 /**
- * Eliminations from parallel lists of cells and 9-bit digit masks, sorted by cell then digit.
- * Cells with an empty mask are skipped.
+ * Eliminations from parallel lists of cells and digit masks (bit d - 1 for digit d, any grid size:
+ * the general ladder's loops and BUG use it too), sorted by cell then digit. Cells with an empty
+ * mask are skipped.
  */
 export function eliminationList(cells: readonly number[], masks: readonly number[]): Candidate[] {
   const order = cells.map((_, i) => i).sort((a, b) => cells[a]! - cells[b]!);
   const out: Candidate[] = [];
   for (const i of order) {
-    const mask = masks[i]!;
-    for (let d = 1; d <= 9; d++) if (mask & (1 << (d - 1))) out.push({ cell: cells[i]!, digit: d });
+    for (let m = masks[i]!; m !== 0; m &= m - 1) out.push({ cell: cells[i]!, digit: 32 - Math.clz32(m & -m) });
   }
   return out;
 }
