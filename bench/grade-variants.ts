@@ -3,7 +3,9 @@
  * Sudoku Explainer) on the training set /work/shared/data/variants-train/*.jsonl (jigsaw and X,
  * made by Solo, rated by SukakuExplainer's serate), per variant and per Solo difficulty level, and
  * on the 60 windoku puzzles of test/fixtures/variants/windoku-se-rated.txt (our generator's, rated
- * by serate -W; levels are the generator's); puzzles per second (single thread, median of 3 passes
+ * by serate -W; levels are the generator's), and on a held-out set of 120 jigsaw and 120 X puzzles
+ * (test/fixtures/variants/solo-heldout-se-rated.txt: Solo's, other seeds, never used to tune the
+ * grader); puzzles per second (single thread, median of 3 passes
  * unless told otherwise).
  *
  *   npm run bench:grade-variants
@@ -21,10 +23,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
-import { type Case, LEVEL_ORDER, loadTrainingSet, loadWindoku } from './variant-cases.js';
+import { type Case, LEVEL_ORDER, loadHeldOut, loadTrainingSet, loadWindoku } from './variant-cases.js';
 import { median } from './stats.js';
 
-const cases = [...loadTrainingSet(), ...loadWindoku()];
+const cases = [...loadTrainingSet(), ...loadWindoku(), ...loadHeldOut()];
 const grades: Grade[] = cases.map((c) => gradePuzzle({ rules: c.rules, givens: c.givens }));
 
 interface Tally {
@@ -51,7 +53,7 @@ for (const variant of [...new Set(cases.map((c) => c.variant))]) {
   for (const level of ['all', ...LEVEL_ORDER]) {
     const t = tallies.get(`${variant} ${level}`);
     if (t === undefined) continue;
-    console.log(`  ${variant.padEnd(7)} ${level.padEnd(13)} ER ${pct(t.er, t.n).padEnd(16)} ER/EP/ED ${pct(t.all, t.n)}`);
+    console.log(`  ${variant.padEnd(17)} ${level.padEnd(13)} ER ${pct(t.er, t.n).padEnd(16)} ER/EP/ED ${pct(t.all, t.n)}`);
   }
 }
 if (process.argv.includes('--list')) {
@@ -80,7 +82,7 @@ function timeSerate(classes: string, variant: string, mine: Case[]): { ms: numbe
     const input = join(dir, 'puzzles.txt');
     const times = join(dir, 'time.txt');
     writeFileSync(input, mine.map((c) => c.serate).join('\n') + '\n');
-    const flags = SERATE_FLAGS[variant] ?? [];
+    const flags = SERATE_FLAGS[variant.split(' ')[0]!] ?? [];
     const out = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', times, 'java', '-cp', resolve(classes), 'diuf.sudoku.test.serate', ...flags, `--input=${input}`], { encoding: 'utf8', maxBuffer: 1 << 26, cwd: dir });
     if (out.status !== 0) throw new Error(`serate failed on ${variant}: ${out.stderr.split('\n')[0] ?? ''}`);
     const [user, sys] = readFileSync(times, 'utf8').trim().split(/\s+/).map(Number) as [number, number];
@@ -119,5 +121,5 @@ console.log(`Speed (one thread, median of ${passes} passes${warmUp ? ' after a w
     measured = `, timed now, its ER/EP/ED equal to the stored ones on ${timed.same}/${mine.length}`;
   }
   const ratio = se === undefined || !(se > 0) ? '' : `; SukakuExplainer ${se} ms of CPU per puzzle${measured}: ${((rate * se) / 1000).toFixed(0)}x`;
-  console.log(`  ${variant.padEnd(7)} ${median(rates).toFixed(0)} puzzles/s wall, ${rate.toFixed(0)} puzzles/s CPU (${(1000 / rate).toFixed(1)} ms per puzzle)${ratio}`);
+  console.log(`  ${variant.padEnd(17)} ${median(rates).toFixed(0)} puzzles/s wall, ${rate.toFixed(0)} puzzles/s CPU (${(1000 / rate).toFixed(1)} ms per puzzle)${ratio}`);
 });

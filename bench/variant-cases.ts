@@ -1,10 +1,13 @@
 /**
  * The variant puzzles rated by SukakuExplainer that the grading benches read: the training set
  * /work/shared/data/variants-train/*.jsonl (jigsaw and X, made by Solo, rated by serate) and the 60
- * windoku puzzles of test/fixtures/variants/windoku-se-rated.txt (our generator's, rated by serate -W).
+ * windoku puzzles of test/fixtures/variants/windoku-se-rated.txt (our generator's, rated by serate -W);
+ * and a held-out set, test/fixtures/variants/solo-heldout-se-rated.txt (jigsaw and X made by Solo with
+ * other seeds, rated by serate, never used to tune the grader).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { parseVariantLine } from '../src/formats/line.js';
+import { formatVariantLine, parseVariantLine } from '../src/formats/line.js';
+import { fromSoloId } from '../src/formats/solo.js';
 import { classicRules, jigsawRules, withDiagonals } from '../src/rules/constructors.js';
 import type { Rules } from '../src/rules/types.js';
 
@@ -78,3 +81,26 @@ export function loadWindoku(): Case[] {
   }
   return cases;
 }
+
+/**
+ * The held-out jigsaw and X puzzles (SOLO_ID, level, ER/EP/ED; the file's header says how they were
+ * made): variants "jigsaw (held out)" and "x (held out)".
+ */
+export function loadHeldOut(): Case[] {
+  const file = new URL('../../test/fixtures/variants/solo-heldout-se-rated.txt', import.meta.url);
+  if (!existsSync(file)) return [];
+  const cases: Case[] = [];
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text === '' || text.startsWith('#')) continue;
+    const [id, level, se] = text.split('\t') as [string, string, string];
+    const { rules, givens } = fromSoloId(id);
+    const [er, ep, ed] = se.split('/').map(Number) as [number, number, number];
+    const jigsaw = rules.spec.regions !== undefined;
+    const digits = Array.from(givens, (d) => (d === 0 ? '.' : String(d))).join('');
+    // A jigsaw's variant line is serate -U -L's GIVENS LAYOUT.
+    const serate = jigsaw ? formatVariantLine({ rules, givens }) : digits;
+    cases.push({ variant: jigsaw ? 'jigsaw (held out)' : 'x (held out)', level, rules, givens, er, ep, ed, serate });
+  }
+  return cases;
+}
+
