@@ -8,6 +8,7 @@ import { charDigit } from '../formats/values.js';
 import { variantLines } from '../node/variant-generate.js';
 import { bookVariantLevels, type BookVariant } from '../book/variants.js';
 import type { VariantLevel } from '../generator/variants/index.js';
+import type { Rules } from '../rules/types.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 
@@ -83,8 +84,18 @@ async function* variantPuzzles(
   for await (const line of variantLines(run, 1, count, jobs, deadline ?? Infinity, options.timeoutMs)) {
     const made = JSON.parse(line) as { puzzle: string; solution: string; level: string };
     const { rules, givens } = parseVariantLine(made.puzzle);
-    const solution = new Uint8Array(rules.cellCount);
-    for (let cell = 0; cell < rules.cellCount; cell++) solution[cell] = charDigit(made.solution.charCodeAt(cell));
-    yield { grid: givens, solution, level: made.level, rules, variant };
+    yield { grid: givens, solution: solutionOf(rules, made.solution), level: made.level, rules, variant };
   }
+}
+
+/**
+ * The digits of a solution as `generate --variant --json --solutions` writes it (formatSolution):
+ * digits row by row, but a Samurai's as its variant line (`samurai:` and five groups split by '/'),
+ * read back by the variant line's reader (read as digits, its letters were 255s).
+ */
+export function solutionOf(rules: Rules, text: string): Uint8Array {
+  if (rules.spec.layout === 'samurai') return parseVariantLine(text).givens;
+  const solution = new Uint8Array(rules.cellCount);
+  for (let cell = 0; cell < rules.cellCount; cell++) solution[cell] = charDigit(text.charCodeAt(cell));
+  return solution;
 }
