@@ -157,6 +157,13 @@ describe('text readers, the codec and the drawing given something that is not te
     expect(thrown(() => lzCompressToBase64(text))).toBe('OptionError BAD_OPTION');
   });
 
+  test('an f-puzzles cell whose "given" is not true or false is refused, not read as empty', () => {
+    const cells = (given: unknown) => Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => (r + c === 0 ? { value: 1, given } : {})));
+    expect(thrown(() => fromFpuzzlesJson(JSON.stringify({ size: 4, grid: cells('true') })))).toBe('PuzzleFormatError BAD_FPUZZLES');
+    expect(fromFpuzzlesJson(JSON.stringify({ size: 4, grid: cells(true) })).givens[0]).toBe(1);
+    expect(fromFpuzzlesJson(JSON.stringify({ size: 4, grid: cells(false) })).givens[0]).toBe(0);
+  });
+
   test('lz-string maxLength that is not a number of at least 0', () => {
     const text = lzCompressToBase64('abc');
     for (const maxLength of [NaN, -1, '2']) expect(thrown(() => lzDecompressFromBase64(text, { maxLength: maxLength as number }))).toBe('OptionError BAD_OPTION');

@@ -202,7 +202,10 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
       const cell = (grid[r] as unknown[])[c];
       const name = `R${r + 1}C${c + 1}`;
       if (!isObject(cell)) fail(`grid cell ${name} is not an object`, where);
-      if (cell['given'] === true) {
+      // "given": "true" would otherwise leave the digit out without a word (as for the rule flags).
+      const given = cell['given'];
+      if (given !== undefined && given !== null && typeof given !== 'boolean') fail(`grid cell ${name}: "given" must be true or false (got ${show(given)})`, where);
+      if (given === true) {
         const value = cell['value'];
         if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > size) {
           fail(`grid cell ${name}: given value ${show(value)} is not a digit from 1 to ${size}`, where);
