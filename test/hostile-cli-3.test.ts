@@ -2,7 +2,7 @@
  * What a user meets running the CLI's variant books and long runs (audit 9). One book run (a
  * Samurai, the variant that failed) and a few in-process calls: cheap.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -10,6 +10,8 @@ import { formatSolution, parseVariantLine } from '../src/formats/line.js';
 import { samuraiRules } from '../src/rules/constructors.js';
 import { solveRules } from '../src/solver/rules-solver.js';
 import { solutionOf } from '../src/render/generated.js';
+import { fileTarget, resumableTarget } from '../src/cli/file-target.js';
+import { interruptMessage } from '../src/node/interrupt.js';
 import { run } from './helpers/cli.js';
 
 describe('a book with a Samurai section', () => {
@@ -31,5 +33,24 @@ describe('a book with a Samurai section', () => {
     const six = parseVariantLine('6x6:..351.5.12.3.3....4163.5...1........');
     const sixSolution = solveRules(six.rules, six.givens)!;
     expect(solutionOf(six.rules, formatSolution(six.rules, sixSolution))).toEqual(sixSolution);
+  });
+});
+
+describe('a signal that comes after the output is complete, before the summary line', () => {
+  test('says the file is complete, not "no file written" (a resumed 6x6 run stopped in its last moment said so of a whole file)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-audit9-'));
+    expect(interruptMessage('SIGINT')).toBe('sudoku-press: interrupted (SIGINT); no file written\n');
+    const resumable = join(dir, 'r.txt');
+    const target = await resumableTarget(resumable, false, 'audit9');
+    await target.writer.line('one');
+    expect(interruptMessage('SIGTERM')).toContain(`progress kept in ${resumable}.part`);
+    await target.finish(1, {});
+    expect(readFileSync(resumable, 'utf8')).toBe('one\n');
+    expect(interruptMessage('SIGTERM')).toBe(`sudoku-press: interrupted (SIGTERM); ${resumable} is complete\n`);
+    const plain = join(dir, 'p.txt');
+    const file = fileTarget(plain, false);
+    await file.writer.line('two');
+    await file.finish(1, {});
+    expect(interruptMessage('SIGINT')).toContain(`${plain} is complete`);
   });
 });
