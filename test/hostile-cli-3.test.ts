@@ -54,3 +54,29 @@ describe('a signal that comes after the output is complete, before the summary l
     expect(interruptMessage('SIGINT')).toContain(`${plain} is complete`);
   });
 });
+
+describe('the Node entry given hostile values: a coded error, not a TypeError from inside', () => {
+  /** The error a call (maybe async) throws, as `name code`. */
+  async function thrown(call: () => unknown): Promise<string> {
+    try {
+      await call();
+    } catch (error) {
+      const { name, code } = error as { name: string; code?: string };
+      return `${name} ${code ?? ''}`.trim();
+    }
+    return 'no error';
+  }
+  const none = null as unknown as string;
+
+  test('files, templates, books and generated puzzles', async () => {
+    const node = await import('../src/node/index.js');
+    expect(await thrown(() => node.openOutputFile(none))).toBe('OutputFileError BAD_PATH');
+    expect(await thrown(() => node.writeFileWhole(none, 'x'))).toBe('OutputFileError BAD_PATH');
+    expect(await thrown(() => node.loadTemplate(none))).toBe('TemplateError BAD_TEMPLATE');
+    expect(await thrown(() => node.parseTemplate('{'))).toBe('TemplateError BAD_TEMPLATE');
+    expect(await thrown(() => node.writeBookFile({} as Parameters<typeof node.writeBookFile>[0]))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.generatedPuzzles(null as unknown as [], { seed: 's' }).next())).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.generatedPuzzles([{ level: 'nope' as 'easy', count: 1 }], { seed: 's' }).next())).toBe('OptionError BAD_OPTION');
+    expect(node.isValidIsbn(none)).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { parsePuzzle } from '../core/parse.js';
 import { generate } from '../node/generate.js';
 import type { Symmetry } from '../generator/symmetry.js';
@@ -33,6 +33,7 @@ const GENERATED_KEYS = optionKeys<GeneratedPuzzlesOptions>({ seed: true, symmetr
  */
 export async function* generatedPuzzles(sections: readonly BookSection[], options: GeneratedPuzzlesOptions): AsyncGenerator<BookPuzzle> {
   options = ownOptions(options, GENERATED_KEYS, 'generated puzzles');
+  if (!Array.isArray(sections)) throw new OptionError('BAD_OPTION', `generated puzzles need a list of sections (got ${sections === null ? 'null' : typeof sections})`);
   let number = 0;
   const seen = new Map<string, number>();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
@@ -46,7 +47,7 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
       for await (const puzzle of variantPuzzles(section.variant, level, section.count, seed, options, deadline)) yield { ...puzzle, number: ++number };
       continue;
     }
-    if (!isLevel(level)) throw new RangeError(`unknown level '${level}'`);
+    if (!isLevel(level)) throw new OptionError('BAD_OPTION', `unknown level '${String(level)}'`);
     const run = generate({
       seed,
       count: section.count,
@@ -75,7 +76,7 @@ async function* variantPuzzles(
   deadline: number | undefined,
 ): AsyncGenerator<Omit<BookPuzzle, 'number'>> {
   const levels: readonly string[] = bookVariantLevels(variant);
-  if (!levels.includes(level)) throw new RangeError(`unknown level '${level}' for ${variant} (one of ${levels.join(', ')})`);
+  if (!levels.includes(level)) throw new OptionError('BAD_OPTION', `unknown level '${String(level)}' for ${variant} (one of ${levels.join(', ')})`);
   // Killer puzzles have no givens to lay out symmetrically.
   const symmetry = variant !== 'killer' && options.symmetry !== 'none' ? 'rotational' : 'none';
   const run = { variant, seed, level: level as VariantLevel, symmetry, output: 'json', solutions: true } as const;
