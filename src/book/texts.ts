@@ -107,6 +107,7 @@ export function levelText(texts: BookTexts, level: string): string {
  * digits 1,3,1,3...; ISBN-10 weights 10 down to 1 (X is 10, last place only), sum divisible by 11.
  */
 export function isValidIsbn(text: string): boolean {
+  if (typeof text !== 'string') return false;
   const compact = text.replace(/[\s-]/g, '').toUpperCase();
   if (/^\d{13}$/.test(compact)) {
     let sum = 0;

@@ -553,7 +553,7 @@ function summary(result: BookResult, template: BookTemplate, seed: string | unde
   const size = `${round(template.page.width / 72)} x ${round(template.page.height / 72)} in${template.bleed > 0 ? ` + ${round(template.bleed / 72)} in bleed` : ''}`;
   const lines = [
     `Wrote ${result.path}: ${plan.pageCount} pages, ${(result.bytes / 1e6).toFixed(1)} MB, template ${template.name} (${size}, ${template.puzzlesPerPage} per page)`,
-    `${plan.puzzleCount} puzzles${seed === undefined ? '' : ` from seed ${seed}`}:`,
+    `${plan.puzzleCount} ${plan.puzzleCount === 1 ? 'puzzle' : 'puzzles'}${seed === undefined ? '' : ` from seed ${seed}`}:`,
   ];
   const width = Math.max(9, ...plan.sections.map((s) => s.title.length));
   for (const s of plan.sections) {

@@ -26,6 +26,8 @@ export function fileTarget(path: string, force: boolean): OutputTarget {
         throw error;
       }
       await file.commit();
+      // A signal from here on (before the summary line) finds the file in place: say so.
+      noteOnInterrupt(`${path} is complete`);
     },
     abandon: async () => file.discard(),
   };
@@ -72,6 +74,8 @@ export async function resumableTarget(path: string, force: boolean, key: string,
       await save(records, data);
       forget();
       file.complete();
+      // A signal from here on (before the summary line) finds the file in place, not "no file written".
+      noteOnInterrupt(`${path} is complete`);
     },
     abandon: async (records, data) => {
       forget();

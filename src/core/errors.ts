@@ -80,6 +80,18 @@ export class OptionError extends CodedError<OptionErrorCode> {
 }
 
 /**
+ * A count's limit, checked: a whole number of at least 1. NaN would never be reached (a count of
+ * every grid there is, which never ends), so it is refused, as 0, negatives and non-numbers are.
+ * @throws OptionError BAD_OPTION
+ */
+export function checkedLimit(limit: unknown): number {
+  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
+    throw new OptionError('BAD_OPTION', `limit must be a whole number of at least 1 (got ${String(limit)})`);
+  }
+  return limit;
+}
+
+/**
  * The options a public function reads, checked, as a copy without a prototype that holds only the
  * caller's own keys, so that a key set on `Object.prototype` (prototype pollution) is never read as
  * an option. `undefined` means no options; `null`, an array or a non-object is an

@@ -213,7 +213,7 @@ export function* parsePuzzles(text: string, options: ParseOptions = {}): Generat
 }
 
 /** A `BAD_GRID_TYPE` PuzzleFormatError for text that is not a string (a number, null, an array). */
-function checkText(text: unknown, options: ParseOptions): void {
+export function checkText(text: unknown, options: ParseOptions): void {
   if (typeof text === 'string') return;
   throw new PuzzleFormatError('BAD_GRID_TYPE', `expected puzzle text as a string, got ${text === null ? 'null' : typeof text}`, { source: options.source ?? '<input>', line: 0 });
 }

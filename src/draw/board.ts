@@ -139,6 +139,8 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
 /** {@link boardScene} on a layout of other rules (classic when absent). */
 export function boardSceneOn(picture: BoardPicture, options: DrawOptions = {}, layout?: BoardLayout): Scene {
   options = ownOptions(options, DRAW_OPTION_KEYS, 'draw');
+  // A grid passed for the picture (a string's every character would be copied as a key).
+  if (typeof picture !== 'object' || picture === null) throw new DrawError(`expected a picture { givens, values?, candidates? } (got ${picture === null ? 'null' : typeof picture})`);
   picture = ownCopy(picture);
   const size = options.size ?? DEFAULT_SIZE;
   if (!(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${size}`);

@@ -4,7 +4,7 @@ import { boardSceneOn, DrawError, type DrawOptions } from './board.js';
 import type { PathCommand } from './scene.js';
 import type { Primitive, Scene } from './scene.js';
 import { sceneToSvg } from './svg.js';
-import { subtractBoxes, variantBoardScene } from './variant.js';
+import { checkedPicture, subtractBoxes, variantBoardScene } from './variant.js';
 import { CANDIDATE_INSET } from './board.js';
 
 /**
@@ -56,7 +56,7 @@ const PARITY_OVER_FILLS = 0.6;
 /** The scene of a step on a variant board (see {@link drawVariantStep}). */
 export function variantStepScene(picture: VariantStepPicture, options: VariantStepOptions = {}): Scene {
   options = ownOptions(options, OPTION_KEYS, 'draw');
-  picture = ownCopy(picture);
+  picture = checkedPicture(picture);
   const rules = picture.rules;
   if (rules.cellCount !== 81 || rules.size !== 9 || rules.width !== 9 || rules.height !== 9) {
     throw new DrawError(`a step is drawn on a 9x9 board, not on a ${rules.width}x${rules.height} ${rules.variant} board`);

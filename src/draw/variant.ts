@@ -1,4 +1,5 @@
 import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
+import { sourceOf } from '../rules/solver-link.js';
 import { PARITY_EVEN, PARITY_ODD, type Rules } from '../rules/types.js';
 import { DEFAULT_FONT_FAMILY, DEFAULT_SIZE, DrawError, type Layers } from './board.js';
 import type { FontOutlines } from './glyphs.js';
@@ -74,10 +75,36 @@ interface Box {
   y1: number;
 }
 
+/**
+ * A picture's own fields, checked: rules made by buildRules (a copy or a look-alike lacks what the
+ * drawing reads), givens and values lists of whole numbers 0..size (what is drawn is what is there).
+ * @throws DrawError
+ */
+export function checkedPicture<T extends VariantPicture>(picture: T): T {
+  if (typeof picture !== 'object' || picture === null) throw new DrawError(`expected a picture { rules, givens } (got ${picture === null ? 'null' : typeof picture})`);
+  const copy = ownCopy(picture);
+  const rules: unknown = copy.rules;
+  if (typeof rules !== 'object' || rules === null || sourceOf(rules as Rules) === undefined) {
+    throw new DrawError('the picture\'s rules must be a rules value made by buildRules (or classicRules, jigsawRules...)');
+  }
+  const { size } = rules as Rules;
+  for (const key of ['givens', 'values'] as const) {
+    const list: unknown = copy[key];
+    if (list === undefined && key === 'values') continue;
+    if (!Array.isArray(list) && !(ArrayBuffer.isView(list) && !(list instanceof DataView))) throw new DrawError(`${key} must be a list of digits (got ${list === null ? 'null' : typeof list})`);
+    const digits = list as ArrayLike<unknown>;
+    for (let i = 0; i < digits.length; i++) {
+      const digit = digits[i];
+      if (typeof digit !== 'number' || !Number.isInteger(digit) || digit < 0 || digit > size) throw new DrawError(`${key}: cell ${i + 1} holds ${String(digit)}, not a digit from 0 to ${size}`);
+    }
+  }
+  return copy;
+}
+
 /** The scene of a variant board (see {@link drawVariantBoard}). */
 export function variantBoardScene(picture: VariantPicture, options: VariantDrawOptions = {}): Scene {
   options = ownOptions(options, VARIANT_OPTION_KEYS, 'draw');
-  picture = ownCopy(picture);
+  picture = checkedPicture(picture);
   const rules = picture.rules;
   const size = options.size ?? DEFAULT_SIZE;
   if (!(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${size}`);

@@ -35,6 +35,12 @@ export function checkGivens(rules: Rules, givens: Uint8Array, where: SourceLocat
   if (conflict !== null) throw new PuzzleFormatError('CONFLICT', `givens conflict: ${conflict.reason}`, where);
 }
 
+/** Text of one record, or a `BAD_GRID_TYPE` error for something that is not a string (as parsePuzzle says it). */
+export function textOf(text: unknown, where: SourceLocation): string {
+  if (typeof text !== 'string') throw new PuzzleFormatError('BAD_GRID_TYPE', `expected puzzle text as a string, got ${text === null ? 'null' : typeof text}`, where);
+  return text;
+}
+
 /** The rules and givens, checked. */
 export function variantOf(spec: RulesSpec, givens: Uint8Array, label: string | undefined, where: SourceLocation): ReadVariant {
   const rules = rulesFrom(spec, where);

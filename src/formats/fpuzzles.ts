@@ -16,9 +16,9 @@
  */
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { boxShapeOf } from '../rules/build.js';
-import type { Puzzle } from '../rules/puzzle.js';
+import { checkedPuzzle, type Puzzle } from '../rules/puzzle.js';
 import type { CageSpec, Rules, RulesSpec } from '../rules/types.js';
-import { brief, variantOf, type ReadVariant } from './common.js';
+import { brief, textOf, variantOf, type ReadVariant } from './common.js';
 import { lzCompressToBase64, lzDecompressFromBase64 } from './lz-base64.js';
 
 /** A cell of an f-puzzles grid (only what the rules use; other keys are kept out of the types). */
@@ -118,7 +118,8 @@ function specialHouses(): { windows: number[][]; asterisk: number[]; centreDot: 
  * With `solution`, the solved digits go in f-puzzles' `solution` list; `title` names the puzzle.
  */
 export function toFpuzzles(puzzle: Puzzle, options: { solution?: ArrayLike<number> | undefined; title?: string | undefined } = {}): FpuzzlesPuzzle {
-  const { rules, givens } = puzzle;
+  // Checked as the solving calls check it: rules made by buildRules, one given 0..size per cell.
+  const { rules, givens } = checkedPuzzle(puzzle);
   const spec = rules.spec;
   if (spec.layout === 'samurai') throw new RangeError('f-puzzles has no Samurai layout: write it as a variant line');
   const size = spec.size;
@@ -201,7 +202,10 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
       const cell = (grid[r] as unknown[])[c];
       const name = `R${r + 1}C${c + 1}`;
       if (!isObject(cell)) fail(`grid cell ${name} is not an object`, where);
-      if (cell['given'] === true) {
+      // "given": "true" would otherwise leave the digit out without a word (as for the rule flags).
+      const given = cell['given'];
+      if (given !== undefined && given !== null && typeof given !== 'boolean') fail(`grid cell ${name}: "given" must be true or false (got ${show(given)})`, where);
+      if (given === true) {
         const value = cell['value'];
         if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > size) {
           fail(`grid cell ${name}: given value ${show(value)} is not a digit from 1 to ${size}`, where);
@@ -324,7 +328,7 @@ function regionsOf(explicit: readonly (number | undefined)[], size: number, wher
 export function fromFpuzzlesBase64(text: string, where: SourceLocation = NOWHERE): ReadVariant {
   let json: string | null;
   try {
-    json = lzDecompressFromBase64(text.trim(), { maxLength: MAX_FPUZZLES_TEXT });
+    json = lzDecompressFromBase64(textOf(text, where).trim(), { maxLength: MAX_FPUZZLES_TEXT });
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     fail(`not f-puzzles data: the base64 text decompresses to more than ${MAX_FPUZZLES_TEXT.toLocaleString('en-US')} characters`, where);
@@ -342,7 +346,7 @@ export function fromFpuzzlesBase64(text: string, where: SourceLocation = NOWHERE
 
 /** Reads f-puzzles JSON text. */
 export function fromFpuzzlesJson(text: string, where: SourceLocation = NOWHERE): ReadVariant {
-  if (nestsTooDeep(text)) throw tooDeep(where);
+  if (nestsTooDeep(textOf(text, where))) throw tooDeep(where);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -36,9 +36,9 @@
  */
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import { boxShapeOf, MAX_SIZE, MIN_SIZE } from '../rules/build.js';
-import type { Puzzle } from '../rules/puzzle.js';
+import { checkedPuzzle, type Puzzle } from '../rules/puzzle.js';
 import { PARITY_EVEN, PARITY_ODD, type Rules, type RulesSpec } from '../rules/types.js';
-import { brief, variantOf, type ReadVariant } from './common.js';
+import { brief, textOf, variantOf, type ReadVariant } from './common.js';
 import { charDigit, digitChar, DIGIT_CHARS, formatValues } from './values.js';
 
 const CAGE_LABELS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -74,7 +74,7 @@ export function hasVariantTag(text: string): boolean {
  * make...; two grids of a Samurai that disagree; givens that break a rule).
  */
 export function parseVariantLine(text: string, where: SourceLocation = NOWHERE): ReadVariant {
-  const line = text.trim();
+  const line = textOf(text, where).trim();
   if (!hasVariantTag(line)) {
     const jigsaw = parseLayoutLine(line, where);
     if (jigsaw !== null) return jigsaw;
@@ -458,7 +458,8 @@ export interface VariantLineOptions {
  * and givens. Throws a RangeError for a killer of more than 62 cages (write f-puzzles JSON instead).
  */
 export function formatVariantLine(puzzle: Puzzle, options: VariantLineOptions = {}): string {
-  const { rules, givens } = puzzle;
+  // Checked as the solving calls check it: rules made by buildRules, one given 0..size per cell.
+  const { rules, givens } = checkedPuzzle(puzzle);
   const spec = rules.spec;
   const tail = options.label === undefined || options.label === '' ? '' : ` ${options.label}`;
   const tags = tagsOf(spec);

@@ -11,6 +11,7 @@
  * packed 6 to a base64 character, lowest bit of each value first, most significant bit of each
  * character first.
  */
+import { OptionError, shownValue } from '../core/errors.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=';
 const INDEX = new Int16Array(128).fill(-1);
@@ -44,6 +45,7 @@ class BitWriter {
 
 /** lz-string's `compressToBase64`: the same text, padded with '=' to a multiple of 4. */
 export function lzCompressToBase64(input: string): string {
+  checkInput(input);
   const writer = new BitWriter();
   const dictionary = new Map<string, number>();
   const toCreate = new Set<string>();
@@ -98,15 +100,24 @@ export function lzCompressToBase64(input: string): string {
   return text + '='.repeat((4 - (text.length % 4)) % 4);
 }
 
+/** The codec's input: a string, or an OptionError BAD_OPTION. */
+function checkInput(input: unknown): void {
+  if (typeof input !== 'string') throw new OptionError('BAD_OPTION', `lz-string input must be a string (got ${input === null ? 'null' : typeof input})`);
+}
+
 /**
  * lz-string's `decompressFromBase64`: the text, or null when the input is not such a stream
  * (a character outside base64, or codes that do not make sense). Each code can name a phrase one
  * character longer than the last, so n characters of input may stand for about (n / 2)^2 of
  * output (60,000 for 300 million): give `maxLength` when the input is not trusted.
- * @throws RangeError when the text would be longer than `options.maxLength`.
+ * @throws RangeError when the text would be longer than `options.maxLength`; OptionError
+ * (BAD_OPTION) for input that is not a string or a `maxLength` that is not a number of at least 0.
  */
 export function lzDecompressFromBase64(input: string, options: { maxLength?: number } = {}): string | null {
+  checkInput(input);
+  if (typeof options !== 'object' || options === null) throw new OptionError('BAD_OPTION', `lz-string options must be an object (got ${options === null ? 'null' : typeof options})`);
   const maxLength = options.maxLength ?? Infinity;
+  if (typeof maxLength !== 'number' || !(maxLength >= 0)) throw new OptionError('BAD_OPTION', `maxLength must be a number of at least 0 (got ${shownValue(maxLength)})`);
   const length = input.length;
   let index = 0;
   let value = 0;

@@ -1,5 +1,5 @@
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
-import { MAX_LINE_LENGTH, PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
+import { checkText, MAX_LINE_LENGTH, PuzzleReader, readLinesWith, type ParseOptions, type PuzzleRecord } from '../core/parse.js';
 import { classicRules, isClassic9 } from '../rules/constructors.js';
 import type { Rules } from '../rules/types.js';
 import { fpuzzlesLinkData, fromFpuzzles, fromFpuzzlesBase64, MAX_FPUZZLES_TEXT, MAX_JSON_DEPTH, tooDeep } from './fpuzzles.js';
@@ -266,6 +266,7 @@ function jigsawCandidate(line: string, start: number): boolean {
 /** Every record of a text of any formats, in order (valid puzzles and errors). */
 export function* readAnyPuzzlesText(text: string, options: ParseOptions = {}): Generator<AnyReadResult> {
   const reader = new AnyPuzzleReader(options);
+  checkText(text, options);
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   for (let i = 0; i < lines.length; i++) yield* reader.push(lines[i]!, i + 1);

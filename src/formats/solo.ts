@@ -15,7 +15,7 @@
  */
 import { PuzzleFormatError, type SourceLocation } from '../core/errors.js';
 import type { RulesSpec } from '../rules/types.js';
-import { brief, variantOf, type ReadVariant } from './common.js';
+import { brief, textOf, variantOf, type ReadVariant } from './common.js';
 
 const NOWHERE: SourceLocation = { source: '<input>', line: 0 };
 
@@ -161,7 +161,7 @@ function readBlocks(text: string, size: number, what: string, where: SourceLocat
  * that cannot be built (a jigsaw block of the wrong size...), CONFLICT for givens that break a rule.
  */
 export function fromSoloId(text: string, where: SourceLocation = NOWHERE): ReadVariant {
-  const id = text.trim();
+  const id = textOf(text, where).trim();
   const colon = id.indexOf(':');
   if (colon <= 0) fail('a Solo game ID is PARAMS:DESCRIPTION (e.g. 3x3k:...)', where);
   const params = readParams(id.slice(0, colon), where);

@@ -1,9 +1,9 @@
 import type { Board } from '../core/board.js';
-import { PuzzleFormatError, unlinkedRulesError } from '../core/errors.js';
+import { unlinkedRulesError } from '../core/errors.js';
 import { geometryOf } from '../core/geometry.js';
 import type { Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
-import type { Puzzle } from '../rules/puzzle.js';
+import { checkedPuzzle, type Puzzle } from '../rules/puzzle.js';
 import { rulesCounter } from '../rules/solver-link.js';
 import type { Rules } from '../rules/types.js';
 import type { Checked, Target } from './grade.js';
@@ -18,34 +18,22 @@ import type { VariantGrading } from './variant-link.js';
  * that grades classic grids never bundles it.
  */
 
-const WHERE = { source: 'puzzle', line: 0 };
-
 /** Turns a failure of the general grader into a GradeError. */
 function failGeneral(failure: GeneralFailure): never {
   throw new GradeError(failure.code, failure.message);
 }
 
-/** A `{ rules, givens }` input of rules other than 9x9 (other sizes, Samurai), its givens checked; null for every other input. */
+/** A `{ rules, givens }` input of rules other than 9x9 (other sizes, Samurai), checked (checkedPuzzle); null for rules of 9x9. */
 function generalPuzzle(input: Partial<Puzzle>): Puzzle | null {
-  const { rules, givens } = input;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !isGeneralRules(rules)) return null;
-  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
-  }
-  return { rules, givens: Uint8Array.from(givens as ArrayLike<number>) };
+  const { rules, givens } = checkedPuzzle(input);
+  return isGeneralRules(rules) ? { rules, givens: Uint8Array.from(givens) } : null;
 }
 
 /** The target of a `{ rules, givens }` input (checked): classic 9x9 rules go the classic way. */
 function targetOf(input: Partial<Puzzle>): Target {
-const { rules, givens } = input as Partial<Puzzle>;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.houses)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
-  }
+  const { rules, givens } = checkedPuzzle(input);
   if (rules.size !== 9 || rules.cellCount !== 81) {
     throw new GradeError('UNSUPPORTED_RULES', `the grader takes 9x9 rule sets; this puzzle is ${rules.variant} (${rules.cellCount} cells)`);
-  }
-  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
-    throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
   }
   const grid = toGrid(givens as GridInput);
   const geometry = geometryOf(rules);

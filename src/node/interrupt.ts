@@ -6,7 +6,7 @@
  */
 
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
-type StopSignal = keyof typeof EXIT_CODES;
+export type StopSignal = keyof typeof EXIT_CODES;
 
 /** What the interrupted run keeps (a resumable part file), said in the message. */
 const notes = new Set<string>();
@@ -46,6 +46,12 @@ export function runCleanups(): void {
   }
 }
 
+/** The line an interruption prints: what was kept or written whole, or that no file was written. */
+export function interruptMessage(signal: StopSignal): string {
+  const kept = [...notes];
+  return `sudoku-press: interrupted (${signal}); ${kept.length > 0 ? kept.join('; ') : 'no file written'}\n`;
+}
+
 let installed = false;
 
 /**
@@ -61,10 +67,8 @@ export function installInterruptHandlers(write: (line: string) => void): void {
       if (stopping) return;
       stopping = true;
       runCleanups();
-      const kept = [...notes];
-      const what = kept.length > 0 ? kept.join('; ') : 'no file written';
       try {
-        write(`sudoku-press: interrupted (${signal}); ${what}\n`);
+        write(interruptMessage(signal));
       } catch {
         // stderr gone: the exit code still tells
       }

@@ -45,6 +45,7 @@ export { OutputFileError, describeFileError, type OutputFileErrorCode } from './
  * call it before any work, so that a long run is not wasted on a refused file.
  */
 export function checkOutputPath(path: string, force: boolean): void {
+  if (typeof path !== 'string') throw new OutputFileError('BAD_PATH', String(path), `the file to write must be named by a string (got ${path === null ? 'null' : typeof path})`);
   if (path === '' || path.endsWith('/') || path.endsWith('\\') || basename(path) === '.' || basename(path) === '..') {
     throw new OutputFileError('BAD_PATH', path, `${path === '' ? 'an empty name' : path} is not a file name (give the file to write, e.g. ${path}book.pdf)`);
   }

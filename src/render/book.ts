@@ -3,7 +3,7 @@
  * (src/node/output-file.ts: created exclusively under an unpredictable name, never through a
  * link), and move it into place only when the PDF is complete.
  */
-import { optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { OutputFileError, checkOutputPath, describeFileError, openOutputFile } from '../node/output-file.js';
 import { planContent, resolveFront, type BookContent } from './content.js';
 import type { BookPlan } from './layout.js';
@@ -91,6 +91,9 @@ const BOOK_FILE_KEYS = optionKeys<WriteBookFileOptions>({ template: true, title:
  */
 export async function writeBookFile(options: WriteBookFileOptions): Promise<BookResult> {
   options = ownOptions(options, BOOK_FILE_KEYS, 'book');
+  // What every book needs, named here rather than met as a TypeError deep in the layout.
+  const missing = typeof options.template !== 'object' || options.template === null ? 'template (loadTemplate(name))' : !Array.isArray(options.sections) ? 'sections (a list)' : typeof options.output !== 'string' ? 'output (a file name)' : options.puzzles === null || typeof options.puzzles !== 'object' ? 'puzzles (generatedPuzzles(...) or your own)' : undefined;
+  if (missing !== undefined) throw new OptionError('BAD_OPTION', `book options need ${missing}`);
   const { output } = options;
   checkBookTexts(options);
   checkOutput(output, options.force ?? false);

@@ -1,4 +1,4 @@
-import { optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { parsePuzzle } from '../core/parse.js';
 import { generate } from '../node/generate.js';
 import type { Symmetry } from '../generator/symmetry.js';
@@ -8,6 +8,7 @@ import { charDigit } from '../formats/values.js';
 import { variantLines } from '../node/variant-generate.js';
 import { bookVariantLevels, type BookVariant } from '../book/variants.js';
 import type { VariantLevel } from '../generator/variants/index.js';
+import type { Rules } from '../rules/types.js';
 import type { BookSection } from './layout.js';
 import type { BookPuzzle } from './pdf-writer.js';
 
@@ -32,6 +33,7 @@ const GENERATED_KEYS = optionKeys<GeneratedPuzzlesOptions>({ seed: true, symmetr
  */
 export async function* generatedPuzzles(sections: readonly BookSection[], options: GeneratedPuzzlesOptions): AsyncGenerator<BookPuzzle> {
   options = ownOptions(options, GENERATED_KEYS, 'generated puzzles');
+  if (!Array.isArray(sections)) throw new OptionError('BAD_OPTION', `generated puzzles need a list of sections (got ${sections === null ? 'null' : typeof sections})`);
   let number = 0;
   const seen = new Map<string, number>();
   const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
@@ -45,7 +47,7 @@ export async function* generatedPuzzles(sections: readonly BookSection[], option
       for await (const puzzle of variantPuzzles(section.variant, level, section.count, seed, options, deadline)) yield { ...puzzle, number: ++number };
       continue;
     }
-    if (!isLevel(level)) throw new RangeError(`unknown level '${level}'`);
+    if (!isLevel(level)) throw new OptionError('BAD_OPTION', `unknown level '${String(level)}'`);
     const run = generate({
       seed,
       count: section.count,
@@ -74,7 +76,7 @@ async function* variantPuzzles(
   deadline: number | undefined,
 ): AsyncGenerator<Omit<BookPuzzle, 'number'>> {
   const levels: readonly string[] = bookVariantLevels(variant);
-  if (!levels.includes(level)) throw new RangeError(`unknown level '${level}' for ${variant} (one of ${levels.join(', ')})`);
+  if (!levels.includes(level)) throw new OptionError('BAD_OPTION', `unknown level '${String(level)}' for ${variant} (one of ${levels.join(', ')})`);
   // Killer puzzles have no givens to lay out symmetrically.
   const symmetry = variant !== 'killer' && options.symmetry !== 'none' ? 'rotational' : 'none';
   const run = { variant, seed, level: level as VariantLevel, symmetry, output: 'json', solutions: true } as const;
@@ -83,8 +85,18 @@ async function* variantPuzzles(
   for await (const line of variantLines(run, 1, count, jobs, deadline ?? Infinity, options.timeoutMs)) {
     const made = JSON.parse(line) as { puzzle: string; solution: string; level: string };
     const { rules, givens } = parseVariantLine(made.puzzle);
-    const solution = new Uint8Array(rules.cellCount);
-    for (let cell = 0; cell < rules.cellCount; cell++) solution[cell] = charDigit(made.solution.charCodeAt(cell));
-    yield { grid: givens, solution, level: made.level, rules, variant };
+    yield { grid: givens, solution: solutionOf(rules, made.solution), level: made.level, rules, variant };
   }
+}
+
+/**
+ * The digits of a solution as `generate --variant --json --solutions` writes it (formatSolution):
+ * digits row by row, but a Samurai's as its variant line (`samurai:` and five groups split by '/'),
+ * read back by the variant line's reader (read as digits, its letters were 255s).
+ */
+export function solutionOf(rules: Rules, text: string): Uint8Array {
+  if (rules.spec.layout === 'samurai') return parseVariantLine(text).givens;
+  const solution = new Uint8Array(rules.cellCount);
+  for (let cell = 0; cell < rules.cellCount; cell++) solution[cell] = charDigit(text.charCodeAt(cell));
+  return solution;
 }

@@ -140,6 +140,7 @@ export function templateNames(): string[] {
  * ending in `.json`). @throws TemplateError when it is missing or invalid.
  */
 export function loadTemplate(nameOrPath: string): BookTemplate {
+  if (typeof nameOrPath !== 'string') throw new TemplateError(String(nameOrPath), '', `a template is named by a string, a shipped name or a .json file (got ${nameOrPath === null ? 'null' : typeof nameOrPath})`);
   const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
   let file: string;
   if (isPath) {
@@ -385,7 +386,7 @@ export function withoutBom(text: string): string {
  * Validates a parsed template JSON and fills in defaults.
  * @throws TemplateError naming `file` and the first bad field.
  */
-export function parseTemplate(json: unknown, where: { file: string; name: string }): BookTemplate {
+export function parseTemplate(json: unknown, where: { file: string; name: string } = { file: '<template>', name: 'template' }): BookTemplate {
   const { file } = where;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new TemplateError(file, '', `expected a JSON object, got ${describe(json)}`);

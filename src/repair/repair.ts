@@ -1,4 +1,4 @@
-import { optionKeys, ownOptions } from '../core/errors.js';
+import { CodedError, optionKeys, ownOptions } from '../core/errors.js';
 import { describeConflict, findConflict, type Conflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Placement } from '../core/step.js';
@@ -80,14 +80,8 @@ export type RepairReport =
 export type RepairErrorCode = 'EMPTY' | 'BAD_SOLUTION' | 'BAD_OPTION';
 
 /** A puzzle or option the repair cannot work with (the message says why). */
-export class RepairError extends Error {
+export class RepairError extends CodedError<RepairErrorCode> {
   override readonly name = 'RepairError';
-  constructor(
-    readonly code: RepairErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 const REPAIR_OPTION_KEYS = optionKeys<RepairOptions>({ solution: true, symmetry: true, keepLevel: true, repairs: true, maxNodes: true });

@@ -1,3 +1,4 @@
+import { shownValue } from '../core/errors.js';
 import { countRules, lastRulesStats, solveRules } from '../solver/rules-solver.js';
 import { checkedPuzzle, findGivenConflict } from './puzzle.js';
 import { linkRulesCounter, linkRulesSource, type HouseTables, type RulesCounter, type RulesSource } from './solver-link.js';
@@ -511,7 +512,8 @@ function viewsOf(flat: Int16Array, start: Int32Array, count: number): readonly I
  * problem (a size with no box shape, a region of the wrong size, a cell in two cages, a cage sum no
  * digits can make...). The result is frozen; build it once and pass it down.
  */
-export function buildRules(input: RulesSpec): Rules {
+export function buildRules(description: RulesSpec): Rules {
+  const input = ownSpec(description);
   const layout = layoutOf(input);
   const cages = input.cages === undefined || (Array.isArray(input.cages) && input.cages.length === 0) ? NO_CAGES : checkedCages(input, layout);
   // Odd/even marks, checked now (a bad mark is an error of the description); none is the usual case.
@@ -529,6 +531,64 @@ export function buildRules(input: RulesSpec): Rules {
   // with it (why: grader/variant-link.ts).
   linkVariantGrading(VARIANT_GRADING);
   return new BuiltRules(input, layout, cages, parity);
+}
+
+/** The fields of a description (RulesSpec), for {@link ownSpec}: held to the type by the compiler. */
+const SPEC_FIELDS: { readonly [K in keyof Required<RulesSpec>]: 'flag' | 'list' | 'other' } = {
+  size: 'other',
+  layout: 'other',
+  regions: 'list',
+  boxes: 'other',
+  diagonalDown: 'flag',
+  diagonalUp: 'flag',
+  windoku: 'flag',
+  disjointGroups: 'flag',
+  asterisk: 'flag',
+  centreDot: 'flag',
+  extraRegions: 'list',
+  cages: 'list',
+  odd: 'list',
+  even: 'list',
+};
+
+/** Whether a value is a list of numbers as the description takes them: an array or a typed array. */
+function isList(value: unknown): value is readonly number[] {
+  return Array.isArray(value) || (ArrayBuffer.isView(value) && !(value instanceof DataView));
+}
+
+/**
+ * The description as read once: its own fields copied into a new object, each read exactly once,
+ * so that neither a getter nor a change to the caller's object after the build can make the value
+ * disagree with itself (the value keeps this copy, and `spec` is made from it when first read).
+ * An unknown field (a typo such as `diagonal`, or a rules value passed for its description), a flag
+ * that is not true or false, a list that is not a list, or a box shape that is not `{ rows, cols }`
+ * is an error rather than rules other than the ones meant.
+ * @throws RulesError BAD_SPEC (BAD_BOXES for the box shape)
+ */
+function ownSpec(input: unknown): RulesSpec {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new RulesError('BAD_SPEC', `expected a description of the rules, an object such as { size: 9 } (got ${input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input})`);
+  }
+  const spec: Record<string, unknown> = {};
+  for (const key of Object.keys(input)) {
+    const kind = Object.hasOwn(SPEC_FIELDS, key) ? SPEC_FIELDS[key as keyof RulesSpec] : undefined;
+    if (kind === undefined) throw new RulesError('BAD_SPEC', `unknown field "${key.slice(0, 40)}" in the description of the rules (known: ${Object.keys(SPEC_FIELDS).join(', ')})`);
+    const value: unknown = (input as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (kind === 'flag' && typeof value !== 'boolean') throw new RulesError('BAD_SPEC', `${key} must be true or false (got ${shownValue(value)})`);
+    if (kind === 'list' && !isList(value)) throw new RulesError('BAD_SPEC', `${key} must be a list (got ${value === null ? 'null' : typeof value})`);
+    spec[key] = value;
+  }
+  const boxes = spec['boxes'];
+  if (boxes !== undefined) {
+    if (typeof boxes !== 'object' || boxes === null) throw new RulesError('BAD_BOXES', `boxes must be { rows, cols } (got ${shownValue(boxes)})`);
+    spec['boxes'] = { rows: (boxes as BoxShape).rows, cols: (boxes as BoxShape).cols };
+  }
+  const extra = spec['extraRegions'] as readonly unknown[] | undefined;
+  if (extra !== undefined) {
+    for (let i = 0; i < extra.length; i++) if (!isList(extra[i])) throw new RulesError('BAD_SPEC', `extra region ${i + 1} must be a list of cells`);
+  }
+  return spec as unknown as RulesSpec;
 }
 
 /** A description's cages, checked and sorted, as flat lists (see RulesSource in solver-link.ts). */
@@ -682,9 +742,11 @@ function checkedCages(input: RulesSpec, layout: Layout): FlatCages {
   const count = inputCages.length;
   let at = 0;
   for (let i = 0; i < count; i++) {
-    const cage = inputCages[i]!;
-    const given = cage.cells;
-    const cells: readonly number[] = Array.isArray(given) ? given : [...given];
+    const cage: unknown = inputCages[i];
+    if (typeof cage !== 'object' || cage === null) throw new RulesError('BAD_CAGE', `cage ${i + 1} must be { cells, sum } (got ${shownValue(cage)})`);
+    const given: unknown = (cage as CageSpec).cells;
+    if (!Array.isArray(given) && !isIterableList(given)) throw new RulesError('BAD_CAGE', `cage ${i + 1}: cells must be a list of cell numbers`);
+    const cells: readonly number[] = Array.isArray(given) ? (given as number[]) : [...given];
     const n = cells.length;
     for (let j = 0; j < n; j++) {
       const cell = cells[j];
@@ -707,7 +769,7 @@ function checkedCages(input: RulesSpec, layout: Layout): FlatCages {
       ownerStamp[cell] = named;
       owner[cell] = i;
     }
-    const sum = cage.sum;
+    const sum = (cage as CageSpec).sum;
     if (sum !== undefined && sum !== 0) {
       // cageSumRange, without its pair.
       const low = (n * (n + 1)) / 2;
@@ -754,6 +816,11 @@ function checkedCages(input: RulesSpec, layout: Layout): FlatCages {
     outSums.push(sums[cage]!);
   }
   return { cells: outCells, start: outStart, sums: outSums };
+}
+
+/** A list of cells given as something other than an array: a typed array or another iterable that is no string. */
+function isIterableList(value: unknown): value is Iterable<number> {
+  return typeof value === 'object' && value !== null && typeof (value as Iterable<number>)[Symbol.iterator] === 'function';
 }
 
 /** The normalised description, in the same key order as ever; the cages' lists are copies, frozen. */

@@ -1,5 +1,5 @@
 import { buildRules } from './build.js';
-import type { BoxShape, CageSpec, Rules, RulesSpec } from './types.js';
+import { RulesError, type BoxShape, type CageSpec, type Rules, type RulesSpec } from './types.js';
 
 const classicCache = new Map<number, Rules>();
 
@@ -18,7 +18,7 @@ export function classicRules(size = 9, boxes?: BoxShape): Rules {
 }
 
 /** Jigsaw rules: a region number 0..size-1 per cell, size cells each; the size is that of the grid. */
-export function jigsawRules(regions: readonly number[], size = Math.round(Math.sqrt(regions.length))): Rules {
+export function jigsawRules(regions: readonly number[], size = Math.round(Math.sqrt(listOf(regions, 'regions').length))): Rules {
   return buildRules({ size, regions });
 }
 
@@ -29,14 +29,30 @@ export function samuraiRules(): Rules {
 
 /** The same rules with more of the description (extra houses, cages) added. */
 export function withSpec(rules: Rules, more: Partial<RulesSpec>): Rules {
-  return buildRules({ ...rules.spec, ...more });
+  if (typeof more !== 'object' || more === null) throw new RulesError('BAD_SPEC', `expected the fields to add as an object (got ${more === null ? 'null' : typeof more})`);
+  return buildRules({ ...specOf(rules), ...more });
+}
+
+/** The description of a rules value, or a RulesError BAD_SPEC when it is not one. */
+function specOf(rules: Rules): RulesSpec {
+  const spec: unknown = typeof rules === 'object' && rules !== null ? rules.spec : undefined;
+  if (typeof spec !== 'object' || spec === null) throw new RulesError('BAD_SPEC', 'expected a rules value (made by buildRules, classicRules...)');
+  return spec as RulesSpec;
+}
+
+/** A list argument, or a RulesError BAD_SPEC naming it. */
+function listOf<T>(list: readonly T[], what: string): readonly T[] {
+  if (!Array.isArray(list)) throw new RulesError('BAD_SPEC', `${what} must be a list (got ${list === null ? 'null' : typeof list})`);
+  return list;
 }
 
 /** Adds the diagonals (both by default: Sudoku X). */
 export function withDiagonals(rules: Rules, which: { down?: boolean; up?: boolean } = { down: true, up: true }): Rules {
+  const spec = specOf(rules);
+  if (typeof which !== 'object' || which === null) throw new RulesError('BAD_SPEC', `expected { down, up } (got ${which === null ? 'null' : typeof which})`);
   return withSpec(rules, {
-    diagonalDown: rules.spec.diagonalDown === true || which.down === true,
-    diagonalUp: rules.spec.diagonalUp === true || which.up === true,
+    diagonalDown: spec.diagonalDown === true || which.down === true,
+    diagonalUp: spec.diagonalUp === true || which.up === true,
   });
 }
 
@@ -62,12 +78,12 @@ export function withCentreDot(rules: Rules): Rules {
 
 /** Adds extra houses of exactly size cells each. */
 export function withExtraRegions(rules: Rules, regions: readonly (readonly number[])[]): Rules {
-  return withSpec(rules, { extraRegions: [...(rules.spec.extraRegions ?? []), ...regions] });
+  return withSpec(rules, { extraRegions: [...(specOf(rules).extraRegions ?? []), ...listOf(regions, 'extra regions')] });
 }
 
 /** Adds killer cages (a cell in at most one cage; a cage without a sum is allowed). */
 export function withCages(rules: Rules, cages: readonly CageSpec[]): Rules {
-  return withSpec(rules, { cages: [...(rules.spec.cages ?? []), ...cages] });
+  return withSpec(rules, { cages: [...(specOf(rules).cages ?? []), ...listOf(cages, 'cages')] });
 }
 
 /** Whether the rules are plain classic 9x9 (the band solver and the grader's fast tables apply). */
@@ -80,5 +96,7 @@ export function isClassic9(rules: Rules): boolean {
  * rules; a cell marked both ways, or already marked the other way, is a RulesError BAD_PARITY).
  */
 export function withParity(rules: Rules, marks: { odd?: readonly number[]; even?: readonly number[] }): Rules {
-  return withSpec(rules, { odd: [...(rules.spec.odd ?? []), ...(marks.odd ?? [])], even: [...(rules.spec.even ?? []), ...(marks.even ?? [])] });
+  const spec = specOf(rules);
+  if (typeof marks !== 'object' || marks === null) throw new RulesError('BAD_SPEC', `expected { odd, even } (got ${marks === null ? 'null' : typeof marks})`);
+  return withSpec(rules, { odd: [...(spec.odd ?? []), ...listOf(marks.odd ?? [], 'odd')], even: [...(spec.even ?? []), ...listOf(marks.even ?? [], 'even')] });
 }

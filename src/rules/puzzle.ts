@@ -1,5 +1,5 @@
 import { PuzzleFormatError } from '../core/errors.js';
-import { cageTablesOf, houseTablesOf } from './solver-link.js';
+import { cageTablesOf, houseTablesOf, sourceOf } from './solver-link.js';
 import { PARITY_ODD, type Rules } from './types.js';
 
 /**
@@ -45,11 +45,15 @@ const WHERE = { source: 'puzzle', line: 0 };
  * @throws PuzzleFormatError (BAD_PUZZLE, CELL_COUNT, BAD_CELL_VALUE) naming the problem.
  */
 export function checkedPuzzle(input: Partial<Puzzle>): Puzzle {
+  if (typeof input !== 'object' || input === null) throw new PuzzleFormatError('BAD_PUZZLE', `expected a puzzle { rules, givens } (got ${input === null ? 'null' : typeof input})`, WHERE);
   const { rules, givens } = input;
-  if (typeof rules !== 'object' || rules === null || typeof rules.cellCount !== 'number' || !Array.isArray(rules.grids)) {
+  // Only a value made by buildRules: a copy, a spread or an object made to look like one lacks the
+  // tables the solver and the grader read (and a spread lacks every field made on first read).
+  if (typeof rules !== 'object' || rules === null || sourceOf(rules) === undefined) {
     throw new PuzzleFormatError('BAD_PUZZLE', 'expected a puzzle { rules, givens } whose rules come from the rules constructors (buildRules, classicRules...)', WHERE);
   }
-  if (!(givens instanceof Uint8Array) && !Array.isArray(givens)) {
+  // A Proxy of a Uint8Array passes instanceof but is no typed array to the code that reads it.
+  if (!(givens instanceof Uint8Array && ArrayBuffer.isView(givens)) && !Array.isArray(givens)) {
     throw new PuzzleFormatError('BAD_PUZZLE', 'expected the givens of the puzzle as a Uint8Array or an array of numbers', WHERE);
   }
   const values = givens as ArrayLike<unknown>;

@@ -1,3 +1,5 @@
+import { CodedError } from '../core/errors.js';
+
 /**
  * The rules of a puzzle as one immutable value: the grid's cells, its houses (each digit exactly
  * once), its killer cages, and what it was built from. Built once by {@link buildRules} (or the
@@ -19,7 +21,7 @@ export interface BoxShape {
 export interface CageSpec {
   /** Cells of the cage (cell numbers of the rules). */
   readonly cells: readonly number[];
-  /** The cage total, or undefined for a cage without a sum. */
+  /** The cage total, or undefined (or 0, as in {@link Cage}) for a cage without a sum. */
   readonly sum?: number | undefined;
 }
 
@@ -126,6 +128,7 @@ export interface Rules {
 
 /** Stable codes of rules that cannot be built. */
 export type RulesErrorCode =
+  | 'BAD_SPEC' // a description that is not an object of the known fields, or a field of the wrong kind (a flag that is not true or false, a list that is not a list)
   | 'BAD_SIZE' // a size with no box shape, or out of 4..16
   | 'BAD_BOXES' // a box shape whose area is not the size
   | 'BAD_REGIONS' // a region with the wrong number of cells, or region numbers out of range
@@ -137,12 +140,6 @@ export type RulesErrorCode =
   | 'BAD_PARITY'; // a cell marked both odd and even, or named twice
 
 /** Rules that cannot be built; `code` is stable, `message` says what is wrong in plain words. */
-export class RulesError extends Error {
+export class RulesError extends CodedError<RulesErrorCode> {
   override readonly name = 'RulesError';
-  constructor(
-    readonly code: RulesErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }

@@ -1,4 +1,5 @@
 import type { Board } from '../core/board.js';
+import { checkedLimit } from '../core/errors.js';
 import type { Grid } from '../core/grid.js';
 import { badCellValue, toGrid, type GridInput } from '../core/grid-input.js';
 
@@ -375,7 +376,7 @@ export class Solver {
   }
 
   private begin(limit: number): void {
-    this.limit = Math.max(1, limit);
+    this.limit = checkedLimit(limit);
     this.solutions = 0;
     this.stats.nodes = 0;
     this.stats.guesses = 0;

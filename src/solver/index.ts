@@ -1,4 +1,4 @@
-import { OptionError, optionKeys, ownOptions, unlinkedRulesError } from '../core/errors.js';
+import { checkedLimit, optionKeys, ownOptions, unlinkedRulesError } from '../core/errors.js';
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { formatValues, type Puzzle } from '../rules/puzzle.js';
@@ -44,10 +44,7 @@ const COUNT_OPTION_KEYS = optionKeys<CountOptions>({ limit: true, stats: true })
  */
 export function countSolutions(input: SolveInput, options: CountOptions = {}): number {
   options = ownOptions(options, COUNT_OPTION_KEYS, 'count');
-  const limit = options.limit ?? 2;
-  if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-    throw new OptionError('BAD_OPTION', `limit must be a whole number of at least 1 (got ${String(limit)})`);
-  }
+  const limit = checkedLimit(options.limit ?? 2);
   const puzzle = asPuzzle(input);
   if (puzzle !== null && !isClassic9(puzzle.rules)) {
     const counter = linkedCounter();

@@ -1,3 +1,4 @@
+import { PuzzleFormatError, checkedLimit } from '../core/errors.js';
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, housePeersOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { comboTable, digitSum } from './cage-sums.js';
@@ -225,10 +226,15 @@ let c: Compiled;
 
 /**
  * Number of solutions of `givens` (one per cell of the rules, 0 empty, 1..size) under `rules`,
- * counting stops at `limit`; the first solution is kept for {@link solveRules}. Assumes valid input
- * (the public `countSolutions` checks it): givens that break a rule simply count 0.
+ * counting stops at `limit`; the first solution is kept for {@link solveRules}. Assumes valid givens
+ * (the public `countSolutions` checks them): givens that break a rule simply count 0.
+ * @throws OptionError BAD_OPTION for a limit that is not a whole number of at least 1 (NaN would
+ * count for ever); PuzzleFormatError CELL_COUNT for fewer givens than cells.
  */
 export function countRules(rules: Rules, givens: ArrayLike<number>, limit = 2): number {
+  checkedLimit(limit);
+  // Fewer givens than cells would read past them as empty cells (a count of another puzzle).
+  if (givens.length < rules.cellCount) throw new PuzzleFormatError('CELL_COUNT', `expected ${rules.cellCount} givens for ${rules.variant} rules, found ${givens.length}`, { source: 'puzzle', line: 0 });
   if (fitsBandExtra(rules)) {
     last = BAND;
     bandExtra ??= new BandExtraSolver();

@@ -63,6 +63,8 @@ export function variantLevels(variant: VariantName, killerGivens = false): { lev
     case 'oddeven':
       return { levels: TECHNIQUE_SETS, graded: true };
     default:
+      // An unknown name (a caller's string: 'nope', 'constructor') is an option error, not a TypeError.
+      if (!(VARIANT_NAMES as readonly string[]).includes(variant)) throw new OptionError('BAD_OPTION', `unknown variant "${String(variant)}" (one of ${VARIANT_NAMES.join(', ')})`);
       return { levels: sizeLevels(variant), graded: true };
   }
 }
