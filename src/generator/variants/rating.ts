@@ -291,24 +291,3 @@ export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSol
   }
   return rater.rate(givens, hiddenSolves);
 }
-
-/**
- * The difficulty of the general grader's naked single (src/techniques/general/ladder.ts), the
- * first rung of its ladder above the hidden singles' 1.5 (the general ladder has no direct
- * pointing, claiming or hidden pair between them; the tests hold the ladder to both).
- */
-const GENERAL_NAKED_SINGLE = 2.3;
-
-/**
- * The general grader's rating of a puzzle that naked and hidden singles solve and hidden singles
- * (with full houses) alone do not, without running the grader: the naked single's 2.3, or null
- * where that grader is not the one (9x9 rule sets, whose ladder has direct techniques from 1.7 up:
- * the grader is asked there; cages and odd/even marks). Its path takes the easiest step each time;
- * the steps at or below 2.3 are the singles, which solve the puzzle whatever their order (see
- * the top of this file), so the path needs nothing harder than a naked single, and needs one, the
- * steps at or below 1.5 leaving it unsolved.
- */
-export function singlesOnlyRating(rules: Rules): number | null {
-  if (rules.cages.length !== 0 || rules.startMasks !== null || (rules.size === 9 && rules.cellCount === 81)) return null;
-  return GENERAL_NAKED_SINGLE;
-}
