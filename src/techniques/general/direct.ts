@@ -91,30 +91,38 @@ function passOf(kind: number): number {
   return kind === KIND_COLUMN ? 0 : kind === KIND_ROW ? 1 : 2;
 }
 
+/**
+ * One scan of the crossings in the shape's order: the first step of the lowest pass wins (claiming
+ * has one pass), so a step of pass 0 ends the scan and one of a later pass only bounds it.
+ */
 function findDirectLocking(board: Readonly<Board>, scan: GeneralScan, lineFirst: boolean): Step | null {
   const { shape, places } = scan;
   const { crossings, size, houseKind } = shape;
-  const passes = lineFirst ? 1 : 3;
-  for (let pass = 0; pass < passes; pass++) {
-    for (let k = 0; k < crossings.length; k += 4) {
-      const a = crossings[k]!;
-      const kind = houseKind[a]!;
-      if ((kind === KIND_ROW || kind === KIND_COLUMN) !== lineFirst) continue;
-      const b = crossings[k + 1]!;
-      if (!lineFirst && passOf(houseKind[b]!) !== pass) continue;
-      const inB = crossings[k + 2]!;
-      const outside = crossings[k + 3]!;
-      for (let d = 0; d < size; d++) {
-        const at = places[a * size + d]!;
-        if (at === 0 || (at & ~inB) !== 0 || popcount(at) < 2) continue;
-        const out = places[b * size + d]! & outside;
-        if (out === 0) continue;
-        const step = directLockingStep(board, scan, a, b, d, at, out, lineFirst);
-        if (step !== null) return step;
-      }
+  let best: Step | null = null;
+  let bestPass = 3;
+  for (let k = 0; k < crossings.length; k += 4) {
+    const a = crossings[k]!;
+    const kind = houseKind[a]!;
+    if ((kind === KIND_ROW || kind === KIND_COLUMN) !== lineFirst) continue;
+    const b = crossings[k + 1]!;
+    const pass = lineFirst ? 0 : passOf(houseKind[b]!);
+    if (pass >= bestPass) continue;
+    const inB = crossings[k + 2]!;
+    const outside = crossings[k + 3]!;
+    for (let d = 0; d < size; d++) {
+      const at = places[a * size + d]!;
+      if ((at & (at - 1)) === 0 || (at & ~inB) !== 0) continue;
+      const out = places[b * size + d]! & outside;
+      if (out === 0) continue;
+      const step = directLockingStep(board, scan, a, b, d, at, out, lineFirst);
+      if (step === null) continue;
+      if (pass === 0) return step;
+      best = step;
+      bestPass = pass;
+      break;
     }
   }
-  return null;
+  return best;
 }
 
 /** The direct step of digit d + 1 locked in a's positions `at` (all in b), leaving b's positions `out`; null when no house of a's kind is left one place. */
@@ -174,27 +182,35 @@ function findDirectHidden(board: Readonly<Board>, scan: GeneralScan, k: 2 | 3): 
     const house = order[h]!;
     if (empty[house]! <= k) continue;
     const base = house * size;
+    // Members: digits with two to k places (a pair's two share both places: exactly two each).
     let n = 0;
     for (let d = 0; d < size; d++) {
-      const count = popcount(places[base + d]!);
-      if (count >= 2 && count <= k) MEMBERS[n++] = d;
+      const at = places[base + d]!;
+      if ((at & (at - 1)) === 0) continue;
+      const count = popcount(at);
+      if (count <= k) MEMBERS[n++] = d;
     }
     if (n < k) continue;
     // Sets as ascending masks over the members (SE's order): the highest member varies slowest.
-    if (k === 2) {
-      for (let j = 1; j < n; j++) {
-        for (let i = 0; i < j; i++) {
-          const step = directHiddenStep(board, scan, house, (1 << MEMBERS[i]!) | (1 << MEMBERS[j]!), 2);
+    for (let l = 1; l < n; l++) {
+      const dl = MEMBERS[l]!;
+      const pl = places[base + dl]!;
+      for (let j = 0; j < l; j++) {
+        const dj = MEMBERS[j]!;
+        const pair = pl | places[base + dj]!;
+        if (k === 2) {
+          if (pair !== pl || popcount(pl) !== 2) continue;
+          const step = directHiddenStep(board, scan, house, (1 << dj) | (1 << dl), pair);
           if (step !== null) return step;
+          continue;
         }
-      }
-    } else {
-      for (let l = 2; l < n; l++) {
-        for (let j = 1; j < l; j++) {
-          for (let i = 0; i < j; i++) {
-            const step = directHiddenStep(board, scan, house, (1 << MEMBERS[i]!) | (1 << MEMBERS[j]!) | (1 << MEMBERS[l]!), 3);
-            if (step !== null) return step;
-          }
+        if (popcount(pair) > 3) continue;
+        for (let i = 0; i < j; i++) {
+          const di = MEMBERS[i]!;
+          const union = pair | places[base + di]!;
+          if (popcount(union) !== 3) continue;
+          const step = directHiddenStep(board, scan, house, (1 << di) | (1 << dj) | (1 << dl), union);
+          if (step !== null) return step;
         }
       }
     }
@@ -202,14 +218,11 @@ function findDirectHidden(board: Readonly<Board>, scan: GeneralScan, k: 2 | 3): 
   return null;
 }
 
-/** The direct step of the hidden set `digits` (a mask) of a house, or null when it is no set of k or places no digit. */
-function directHiddenStep(board: Readonly<Board>, scan: GeneralScan, house: number, digits: number, k: number): Step | null {
+/** The direct step of the hidden set `digits` (a mask) of a house, all in its positions `union`: the first other digit left one place there, or null. */
+function directHiddenStep(board: Readonly<Board>, scan: GeneralScan, house: number, digits: number, union: number): Step | null {
   const { shape, places } = scan;
   const { size, houseCells } = shape;
   const base = house * size;
-  let union = 0;
-  for (let mask = digits; mask !== 0; mask &= mask - 1) union |= places[base + lowBit(mask)]!;
-  if (popcount(union) !== k) return null;
   for (let d = 0; d < size; d++) {
     if ((digits & (1 << d)) !== 0) continue;
     const positions = places[base + d]!;
@@ -223,9 +236,10 @@ function directHiddenStep(board: Readonly<Board>, scan: GeneralScan, house: numb
         for (let other = board.candidates[cell]! & ~digits; other !== 0; other &= other - 1) eliminations.push({ cell, digit: lowBit(other) + 1 });
       }
     }
+    const pair = popcount(digits) === 2;
     return {
-      technique: k === 2 ? 'direct-hidden-pair' : 'direct-hidden-triple',
-      difficulty: k === 2 ? 2.0 : 2.5,
+      technique: pair ? 'direct-hidden-pair' : 'direct-hidden-triple',
+      difficulty: pair ? 2.0 : 2.5,
       placements: [{ cell: houseCells[base + lowBit(rest)]!, digit: d + 1 }],
       eliminations: sortCandidates(eliminations),
       pattern: { cells: cellsAt(shape, house, union), digits: digitsOfMask(digits), units: [house] },
