@@ -3,9 +3,10 @@ import type { Step } from '../../core/step.js';
 import type { Rules } from '../../rules/types.js';
 import { applyGeneralStep, generalBoard, placeGeneral } from '../../grader/general/grade.js';
 import { isGeneralRules } from '../../grader/general/link.js';
-import { lowBit, shapeOf } from '../../grader/general/shape.js';
+import { lowBit, shapeOf, type GeneralShape } from '../../grader/general/shape.js';
 import { findDirectClaiming, findDirectHiddenPair, findDirectPointing } from '../../techniques/general/direct.js';
 import { fillScan, newScan, type GeneralScan } from '../../techniques/general/places.js';
+import { hiddenSinglesFixedPoint } from './rating.js';
 
 /*
  * The general grader's rating (other sizes, Samurai) of a puzzle that singles solve and hidden
@@ -21,9 +22,10 @@ import { fillScan, newScan, type GeneralScan } from '../../techniques/general/pl
  * reach do not depend on their order, and the grader's path (the easiest step each time) rates at
  * most L exactly when they solve the puzzle: the rating is the least rung whose closure solves it.
  *
- * The closures here place every hidden single a scan of the board shows at once (one scan a round,
- * where the grader scans once a step: about five times fewer on a 12x12), then the direct rungs
- * allowed, one step, and scan again; each closure goes on from the one below. The tests hold it
+ * The closures start where rating.ts's rater leaves the hidden singles (their fixed point, the
+ * grader's board where its path first needs more), then place every hidden single a scan of the
+ * board shows at once (one scan a round, where the grader scans once a step), else one step of the
+ * direct rungs allowed, and scan again; each closure goes on from the one below. The tests hold it
  * equal to the grader.
  */
 
@@ -44,20 +46,28 @@ const NAKED_SINGLE = 2.3;
  * when hidden singles alone solve it, or when singles do not.
  */
 export function singlesGeneralRating(rules: Rules, givens: ArrayLike<number>): number | null {
-  if (!isGeneralRules(rules) || rules.cages.length !== 0 || rules.startMasks !== null) return null;
+  if (!isGeneralRules(rules)) return null;
+  // The hidden singles' closure, as rating.ts's rater reaches it (null: they solve it, or cages, marks).
+  const fixed = hiddenSinglesFixedPoint(rules, givens);
+  if (fixed === null) return null;
   const shape = shapeOf(rules);
-  const scan = newScan(shape);
-  const board = generalBoard(rules, givens);
+  let scan = SCANS.get(shape);
+  if (scan === undefined) {
+    scan = newScan(shape);
+    SCANS.set(shape, scan);
+  }
+  const board = generalBoard(rules, fixed);
   let empty = 0;
   for (let cell = 0; cell < rules.cellCount; cell++) if (board.values[cell] === 0) empty++;
-  empty = close(board, scan, 0, false, empty);
-  if (empty === 0) return null;
   for (let rungs = 1; rungs <= DIRECT.length; rungs++) {
     empty = close(board, scan, rungs, false, empty);
     if (empty === 0) return DIRECT[rungs - 1]![0];
   }
   return close(board, scan, DIRECT.length, true, empty) === 0 ? NAKED_SINGLE : null;
 }
+
+/** A scan per shape, reused (each closure round fills it again). */
+const SCANS = new WeakMap<GeneralShape, GeneralScan>();
 
 /** Places what hidden singles, the first `rungs` direct rungs and (with `naked`) naked singles reach; the empty cells left. */
 function close(board: Board, scan: GeneralScan, rungs: number, naked: boolean, empty: number): number {
