@@ -5,7 +5,8 @@ import { countRules } from '../../solver/rules-solver.js';
 import { shuffleInPlace, type Random } from '../random.js';
 import { carve, DROP, KEEP, solvedBy, STOP, type Beyond } from './carve.js';
 import type { RatingBand } from './killer.js';
-import { singlesOnlyRating, singlesRating } from './rating.js';
+import { singlesGeneralRating } from './direct-rating.js';
+import { singlesRating } from './rating.js';
 
 /*
  * Levels of 9x9 variants without cages (classic, jigsaw, X, windoku, and any such rules value) as
@@ -24,9 +25,11 @@ import { singlesOnlyRating, singlesRating } from './rating.js';
  *             as the grader would rate them (rating.ts), the grader itself only where that cannot say.
  *   easy      carve with singles (carveBelow); while hidden singles alone still solve the carving
  *             (it would rate 1.5 at most), its last orbits are given again and carved on in a new
- *             order. A carving they cannot solve rates above 1.5 and at most 2.3. Grade once
- *             (9x9 rule sets: 1.7-2.3, the direct techniques lie between; the general grader's
- *             rules, the other sizes and Samurai: 2.3, the naked single, known without grading).
+ *             order. A carving they cannot solve rates above 1.5 and at most 2.3, 1.7-2.3 (both
+ *             ladders, the 9x9 one and the general one of the other sizes and Samurai, have the
+ *             direct techniques between the hidden and naked singles): 9x9 rule sets are graded
+ *             once; the general grader's rules have it read off the closures of its rungs up to
+ *             2.3 (direct-rating.ts), the grader itself only where that cannot say.
  *   medium    the same a step up: carve with intersections and pairs, given back while singles
  *             solve it; grade once (above 2.3 unless the step it needs is a direct one, such as a
  *             pointing that gives a single at once); at or below the band, climb: the givens left
@@ -106,8 +109,8 @@ function carveBelow(rules: Rules, solution: Uint8Array, orbits: readonly (readon
     easier = solvedBy(rules, solution, carved.givens, below);
   }
   if (easier) return null;
-  // Easy on the general grader's rules: singles solve it and hidden singles do not, so it rates a naked single's.
-  const known = level === 'easy' ? singlesOnlyRating(rules) : null;
+  // Easy on the general grader's rules: its rating read off the closures of its rungs up to 2.3 (direct-rating.ts).
+  const known = level === 'easy' ? singlesGeneralRating(rules, carved.givens) : null;
   if (known !== null) return known > band.above + 1e-9 && known <= band.upTo + 1e-9 ? { givens: carved.givens, rating: known, clues: cluesOf(carved.givens) } : null;
   const made = graded(rules, carved.givens, band);
   return made !== null || level === 'easy' ? made : climb(rules, solution, orbits, random, carved.givens, band, maxGrades - 1, minClues);

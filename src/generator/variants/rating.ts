@@ -138,6 +138,15 @@ class Rater {
     return hiddenSolves || this.close(ALL) ? 1.5 : null;
   }
 
+  /**
+   * The digits placed by the last {@link rate} (its givens and singles; 0 elsewhere) into `out`:
+   * after a rate that said null, the fixed point of every hidden single and full house.
+   */
+  placedDigits(out: Uint8Array): void {
+    const { cellCount, cand, placed } = this;
+    for (let cell = 0; cell < cellCount; cell++) out[cell] = placed[cell] === 0 ? 0 : 32 - Math.clz32(cand[cell]!);
+  }
+
   /** The givens placed (their singles queued, not run); false when two see each other. */
   private start(givens: ArrayLike<number>): boolean {
     const { cellCount, cand } = this;
@@ -276,6 +285,26 @@ const raters = new WeakMap<object, Rater>();
  */
 export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSolves = false): number | null {
   if (rules.cages.length !== 0 || rules.startMasks !== null) return null;
+  return raterOf(rules).rate(givens, hiddenSolves);
+}
+
+/**
+ * The givens and every hidden single and full house they lead to (the grader's board where its
+ * path first needs a harder step), or null when those solve the puzzle or the givens conflict;
+ * for the rules of the general grader (other sizes, Samurai) without cages or odd/even marks.
+ */
+export function hiddenSinglesFixedPoint(rules: Rules, givens: ArrayLike<number>): Uint8Array | null {
+  if (rules.cages.length !== 0 || rules.startMasks !== null) return null;
+  const rater = raterOf(rules);
+  if (rater.rate(givens, false) !== null || rater.broken) return null;
+  const values = new Uint8Array(rules.cellCount);
+  rater.placedDigits(values);
+  // A given the rater could not place (it conflicts with another): no fixed point.
+  for (let cell = 0; cell < rules.cellCount; cell++) if (givens[cell] !== 0 && values[cell] !== givens[cell]) return null;
+  return values;
+}
+
+function raterOf(rules: Rules): Rater {
   // 9x9 grids are graded by the 9x9 grader, over its geometry; the rest by the general one, over the rules' houses.
   const key: object = rules.size === 9 && rules.cellCount === 81 ? geometryOf(rules) : rules;
   let rater = raters.get(key);
@@ -289,26 +318,5 @@ export function singlesRating(rules: Rules, givens: ArrayLike<number>, hiddenSol
     }
     raters.set(key, rater);
   }
-  return rater.rate(givens, hiddenSolves);
-}
-
-/**
- * The difficulty of the general grader's naked single (src/techniques/general/ladder.ts), the
- * first rung of its ladder above the hidden singles' 1.5 (the general ladder has no direct
- * pointing, claiming or hidden pair between them; the tests hold the ladder to both).
- */
-const GENERAL_NAKED_SINGLE = 2.3;
-
-/**
- * The general grader's rating of a puzzle that naked and hidden singles solve and hidden singles
- * (with full houses) alone do not, without running the grader: the naked single's 2.3, or null
- * where that grader is not the one (9x9 rule sets, whose ladder has direct techniques from 1.7 up:
- * the grader is asked there; cages and odd/even marks). Its path takes the easiest step each time;
- * the steps at or below 2.3 are the singles, which solve the puzzle whatever their order (see
- * the top of this file), so the path needs nothing harder than a naked single, and needs one, the
- * steps at or below 1.5 leaving it unsolved.
- */
-export function singlesOnlyRating(rules: Rules): number | null {
-  if (rules.cages.length !== 0 || rules.startMasks !== null || (rules.size === 9 && rules.cellCount === 81)) return null;
-  return GENERAL_NAKED_SINGLE;
+  return rater;
 }

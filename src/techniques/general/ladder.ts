@@ -2,6 +2,7 @@ import type { Board } from '../../core/board.js';
 import type { Step } from '../../core/step.js';
 import { findGeneralBug } from './bug.js';
 import { findForcingChain } from './chains.js';
+import { findDirectClaiming, findDirectHiddenPair, findDirectHiddenTriple, findDirectPointing } from './direct.js';
 import { findGeneralAlignedPair, findGeneralAlignedTriple } from './exclusion.js';
 import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
@@ -27,7 +28,9 @@ export interface GeneralTechnique {
  * The ladder for grids other than 9x9 (4x4 to 16x16, any box shape, jigsaw of any size, extra
  * houses) and for Samurai, easiest first, with the difficulties of the 9x9 ladder (Sudoku
  * Explainer's scale) so that the level table means the same: full house 1.0, hidden single 1.2
- * (box) / 1.5 (row, column; jigsaw piece or extra house), naked single 2.3, pointing 2.6, claiming
+ * (box) / 1.5 (row, column; jigsaw piece or extra house), direct pointing 1.7, direct claiming 1.9,
+ * direct hidden pair 2.0, naked single 2.3, direct hidden triple 2.5 (SE's direct techniques: a
+ * locking or hidden set that leads at once to a hidden single, placed: direct.ts), pointing 2.6, claiming
  * 2.8, generalised intersection 2.9, naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
  * swordfish 3.8, hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangles and loops 4.5+
  * (types 1-4, the easiest of them: loops.ts), naked quad 5.0, jellyfish 5.2, hidden quad 5.4, BUG
@@ -37,16 +40,19 @@ export interface GeneralTechnique {
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
  * forcing.ts, chain-rules.ts). The uniqueness rungs run only when the scan says so (the grader's
- * `uniqueness` option, on a puzzle with one solution). Not in it: the direct techniques (direct
- * pointing, claiming, hidden pair and triple) and nested forcing chains (9.5 and up): where these
- * rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * `uniqueness` option, on a puzzle with one solution). Not in it: nested forcing chains (9.5 and
+ * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
   { id: 'hidden-single-box', difficulty: 1.2, find: findHiddenSingleBox },
   { id: 'hidden-single-line', difficulty: 1.5, find: findHiddenSingleLine },
   { id: 'hidden-single-house', difficulty: 1.5, find: findHiddenSingleHouse },
+  { id: 'direct-pointing', difficulty: 1.7, find: findDirectPointing },
+  { id: 'direct-claiming', difficulty: 1.9, find: findDirectClaiming },
+  { id: 'direct-hidden-pair', difficulty: 2.0, find: findDirectHiddenPair },
   { id: 'naked-single', difficulty: 2.3, find: findNakedSingle },
+  { id: 'direct-hidden-triple', difficulty: 2.5, find: findDirectHiddenTriple },
   { id: 'pointing', difficulty: 2.6, find: findPointing },
   { id: 'claiming', difficulty: 2.8, find: findClaiming },
   { id: 'generalized-intersection', difficulty: 2.9, find: findGeneralizedIntersection },
