@@ -1,6 +1,7 @@
 import type { GeneralShape } from '../../grader/general/shape.js';
 import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/general/shape.js';
 import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js';
+import { nestedChainRemovals, type NestedChain } from './nested.js';
 
 /*
  * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
@@ -49,6 +50,12 @@ export interface Run {
    * within the cap, with the parents of the whole run, and no contradiction within it.
    */
   readonly cut: boolean;
+  /**
+   * Nested runs (level 2): the nested chain proving the node at each position (index into
+   * `proofs` + 1; 0: none), or null when the run holds none.
+   */
+  readonly proofAt: Int32Array | null;
+  readonly proofs: readonly NestedChain[] | null;
 }
 
 /** How a run propagates. */
@@ -63,6 +70,12 @@ export interface RunMode {
    * (chain-rules.ts). Dynamic runs only.
    */
   readonly advanced?: boolean;
+  /**
+   * SE's level 2 (nested forcing chains, 9.5): where the simple rules of `advanced` find nothing,
+   * the removals of SE's cycles and forcing X/XY-chains on the working grid that rely on the run
+   * (nested.ts). Needs `advanced`.
+   */
+  readonly nested?: boolean;
 }
 
 /** A cell's houses in SE's order, and the house positions: built once per shape. */
@@ -148,6 +161,12 @@ let placeMask = new Uint32Array(0);
 let lostDigits = new Uint32Array(0);
 let lostStamp = new Int32Array(0);
 const RULE_OUT: RuleOut = { removals: [], parentStart: [], parents: [] };
+/** Nested runs: the proof of each removal of RULE_OUT (parallel to its removals). */
+const PROOF_OUT: NestedChain[] = [];
+/** Nested runs: the proof index + 1 of each position (0: none; cleared after each run), the run's proofs, and their positions by key. */
+let proofAt = new Int32Array(0);
+const runProofs: NestedChain[] = [];
+const proofIndex = new Map<string, number>();
 
 function grow(nodes: number, cells: number, slots: number): void {
   if (placeCount.length < slots) {
@@ -169,6 +188,7 @@ function grow(nodes: number, cells: number, slots: number): void {
     queueOff = new Int32Array(capacity);
     floor = new Int32Array(capacity);
     pendingAt = new Int32Array(capacity + 1);
+    proofAt = new Int32Array(capacity);
     runStamp = 0;
   }
   if (work.length < cells) work = new Uint16Array(cells);
@@ -322,6 +342,11 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     runStamp = 1;
   }
   const advanced = mode.advanced === true && mode.dynamic && masks !== undefined;
+  const nested = advanced && mode.nested === true;
+  if (nested) {
+    runProofs.length = 0;
+    proofIndex.clear();
+  }
   if (advanced) placeMask.set(masks);
   work.set(initial.subarray(0, cellCount));
   count = 0;
@@ -341,7 +366,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
 
   let going = true;
   while (going) {
-    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks))) break;
+    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks, nested))) break;
     // (An advanced run's rules can add nodes of low floor at any quiescence: never cut.)
     if (!advanced) {
       while (pendingAt[lowest] === 0) lowest++;
@@ -411,8 +436,15 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     }
   }
   pendingAt.fill(0, 0, highest + 1);
+  let proofsHeld: Int32Array | null = null;
+  if (nested && runProofs.length > 0) {
+    proofsHeld = proofAt.slice(0, count);
+    proofAt.fill(0, 0, count);
+  }
   return {
     cut,
+    proofAt: proofsHeld,
+    proofs: proofsHeld === null ? null : runProofs.slice(),
     nodes: order.slice(0, count),
     size: conflictA >= 0 ? count - 1 : count,
     parentStart: parentStart.slice(0, count + 1),
@@ -427,9 +459,16 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
  * removes (nodes the run holds already are skipped; no contradiction is looked for here, as in
  * SE: it shows when a link reaches the conjugate). False when nothing new was queued.
  */
-function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined): boolean {
+function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined, nested: boolean): boolean {
   const grid: RuleGrid = { shape, initial, work, initialPlaces: masks!, places: placeMask, lostDigits, lostStamp, stamp: runStamp };
-  if (!advancedRemovals(grid, RULE_OUT)) return false;
+  let proved = false;
+  if (!advancedRemovals(grid, RULE_OUT)) {
+    if (!nested) return false;
+    PROOF_OUT.length = 0;
+    effort += nestedChainRemovals(grid, RULE_OUT, PROOF_OUT);
+    if (RULE_OUT.removals.length === 0) return false;
+    proved = true;
+  }
   const { removals, parentStart: starts, parents } = RULE_OUT;
   let added = false;
   for (let i = 0; i < removals.length; i++) {
@@ -438,6 +477,17 @@ function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array |
     const pos = open(node, -1);
     for (let k = starts[i]!; k < starts[i + 1]!; k++) if (member[parents[k]!] === runStamp) pushParent(position[parents[k]!]!);
     close(pos);
+    if (proved) {
+      // Equal nested chains (one cycle's several removals, or one found again) share one proof.
+      const proof = PROOF_OUT[i]!;
+      let index = proofIndex.get(proof.key);
+      if (index === undefined) {
+        index = runProofs.length;
+        runProofs.push(proof);
+        proofIndex.set(proof.key, index);
+      }
+      proofAt[pos] = index + 1;
+    }
     member[node] = runStamp;
     position[node] = pos;
     queueOff[tailOff++] = pos;
@@ -463,12 +513,19 @@ export function placeCounts(masks: Uint32Array): Uint8Array {
 let ancestorMark = new Int32Array(0);
 let ancestorStack = new Int32Array(0);
 let ancestorStamp = 0;
+/** The nested proofs counted (stamp per proof index) by the current count. */
+let proofSeen = new Int32Array(16);
+let proofStamp = 0;
 
 /**
- * The number of distinct nodes among the node at `pos` and its ancestors in a run (SE's chain
- * complexity); stops counting past `cap`.
+ * The number of distinct nodes among the node at `pos` and its ancestors in a run, plus the
+ * complexity of the distinct nested chains proving them (SE's getAncestorCount +
+ * getNestedComplexity: the chain's complexity); stops counting past `cap`. `sameProofs`: the
+ * nested chains counted by the previous call (on the same run) are not counted again (a
+ * contradiction's two sides, which SE counts with one set).
  */
-export function ancestorCount(run: Run, pos: number, cap = Infinity): number {
+export function ancestorCount(run: Run, pos: number, cap = Infinity, sameProofs = false): number {
+  if (run.proofAt !== null) return nestedCount(run, pos, cap, sameProofs);
   const n = run.nodes.length;
   if (ancestorMark.length < n) {
     ancestorMark = new Int32Array(Math.max(n, capacity));
@@ -491,6 +548,51 @@ export function ancestorCount(run: Run, pos: number, cap = Infinity): number {
       ancestorMark[parent] = ancestorStamp;
       ancestorStack[top++] = parent;
       if (++total > cap) return total;
+    }
+  }
+  return total;
+}
+
+/** {@link ancestorCount} on a run holding nested proofs. */
+function nestedCount(run: Run, pos: number, cap: number, sameProofs: boolean): number {
+  const proofAt = run.proofAt!;
+  const proofs = run.proofs!;
+  if (proofSeen.length < proofs.length) {
+    proofSeen = new Int32Array(proofs.length * 2);
+    proofStamp = 0;
+  }
+  if (!sameProofs && ++proofStamp >= 0x7ffffff0) {
+    proofSeen.fill(0);
+    proofStamp = 1;
+  }
+  const n = run.nodes.length;
+  if (ancestorMark.length < n) {
+    ancestorMark = new Int32Array(Math.max(n, capacity));
+    ancestorStack = new Int32Array(Math.max(n, capacity));
+    ancestorStamp = 0;
+  }
+  if (++ancestorStamp >= 0x7ffffff0) {
+    ancestorMark.fill(0);
+    ancestorStamp = 1;
+  }
+  let top = 0;
+  let total = 0;
+  ancestorMark[pos] = ancestorStamp;
+  ancestorStack[top++] = pos;
+  while (top > 0) {
+    const at = ancestorStack[--top]!;
+    total++;
+    const proof = proofAt[at]!;
+    if (proof > 0 && proofSeen[proof - 1] !== proofStamp) {
+      proofSeen[proof - 1] = proofStamp;
+      total += proofs[proof - 1]!.complexity;
+    }
+    if (total > cap) return total;
+    for (let k = run.parentStart[at]!, end = run.parentStart[at + 1]!; k < end; k++) {
+      const parent = run.parents[k]!;
+      if (ancestorMark[parent] === ancestorStamp) continue;
+      ancestorMark[parent] = ancestorStamp;
+      ancestorStack[top++] = parent;
     }
   }
   return total;

@@ -3,6 +3,7 @@ import type { ChainData, ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { chainDifficulty } from '../forcing/length.js';
 import { addEffort, ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
+import type { NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
@@ -54,6 +55,7 @@ const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: 
 const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
 const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
 const DYNAMIC_PLUS: Kind = { id: 'dynamic-forcing-chains-plus', base: 9.0, mode: { dynamic: true, cellLinks: true, advanced: true }, nishio: false, dynamic: true };
+const NESTED: Kind = { id: 'nested-forcing-chains', base: 9.5, mode: { dynamic: true, cellLinks: true, advanced: true, nested: true }, nishio: false, dynamic: true };
 
 const SORT_DOUBLE = 1;
 const SORT_CELL = 5;
@@ -154,7 +156,8 @@ class Search {
     if (cap < 1) return;
     const a = ancestorCount(run, run.conflictA, cap);
     if (a > cap) return;
-    const complexity = a + ancestorCount(run, run.conflictB, cap - a);
+    // (The nested chains behind both sides are counted once, as SE's getNestedComplexity does.)
+    const complexity = a + ancestorCount(run, run.conflictB, cap - a, true);
     if (complexity > cap) return;
     const node = ((cell * this.size + digit - 1) << 1) | (assumedOn ? 0 : 1);
     this.best = { shape: 'contradiction', node, sourceCell: cell, sourceDigit: digit, sourceUnit: -1, assumedOn, runs: [run, run], ends: [run.conflictA, run.conflictB], complexity, sortKey: SORT_CONTRADICTION };
@@ -260,9 +263,24 @@ function chainOf(run: Run, end: number, size: number): ChainData {
     for (let k = run.parentStart[pos]!; k < run.parentStart[pos + 1]!; k++) parents.push(index.get(run.parents[k]!)!);
     // A linear link (the previous node alone) is left implicit, as in the 9x9 chains.
     if (nodes.length === 0 || parents.length !== 1 || parents[0] !== nodes.length - 1) node.parents = parents;
+    const proof = run.proofAt === null ? 0 : run.proofAt[pos]!;
+    if (proof > 0) node.proof = [proofChain(run.proofs![proof - 1]!, size)];
     nodes.push(node);
   }
   return { nodes };
+}
+
+/** A nested chain (a cycle or forcing chain proving a removal of the run) as a linear chain. */
+function proofChain(proof: NestedChain, size: number): ChainData {
+  return {
+    nodes: proof.path.map((code, i) => {
+      const id = code >> 1;
+      const cell = (id / size) | 0;
+      const node: ChainNode = { cell, digit: id - cell * size + 1, on: (code & 1) === 1 };
+      if (i === 0) node.parents = [];
+      return node;
+    }),
+  };
 }
 
 function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: GeneralForcing } {
@@ -367,3 +385,9 @@ export const findDynamicForcingChains = finder(DYNAMIC);
  * locking, hidden and naked pairs and X-wings remove because of them (SE's level 1, chain-rules.ts).
  */
 export const findDynamicForcingChainsPlus = finder(DYNAMIC_PLUS);
+/**
+ * Nested forcing chains (9.5 + length): dynamic (+) chains whose runs also take, where those rules
+ * find nothing, the removals of SE's cycles and forcing chains on their working grid that rely on
+ * them (SE's level 2, nested.ts); the nested chains' lengths count in the complexity.
+ */
+export const findNestedForcingChains = finder(NESTED);

@@ -3,7 +3,7 @@ import type { Step } from '../../core/step.js';
 import { findGeneralBug } from './bug.js';
 import { findForcingChain } from './chains.js';
 import { findGeneralAlignedPair, findGeneralAlignedTriple } from './exclusion.js';
-import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
+import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNestedForcingChains, findNishioForcingChains } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
 import { findGeneralUniqueLoop } from './loops.js';
@@ -75,6 +75,8 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
   { id: 'dynamic-forcing-chains', difficulty: 8.5, find: findDynamicForcingChains },
   { id: 'dynamic-forcing-chains-plus', difficulty: 9.0, find: findDynamicForcingChainsPlus },
+  // SE's level 2: cycles and forcing chains nested in the dynamic (+) runs (nested.ts).
+  { id: 'nested-forcing-chains', difficulty: 9.5, find: findNestedForcingChains },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */
