@@ -1,0 +1,118 @@
+/**
+ * Nested forcing chains (9.5+) on other sizes and Samurai: puzzles our generator makes (seed
+ * --seed, default 'nested-general', level --level, default 'any') on 8x8, 12x12 and Samurai, and
+ * Solo's 16x16 of test/fixtures/variants, graded by this build (path recorded) and by another
+ * build (--other=FOLDER, its build-bench tree: the "before", e.g. /work/wt/base19/build-bench).
+ * Prints each puzzle whose grade differs, and per set: how many the other build guessed (11.0),
+ * how many of those now get a 9.5+ rating without a guess, how many still guess; every nested
+ * step's removals and placements are checked against the solution (a removal of the solution's
+ * digit is a bug: counted, and the run exits 1); CPU times (medians) of both builds on the
+ * puzzles whose grade is the same and on those that now take nested chains.
+ *
+ *   npx tsc -p tsconfig.bench.json && node build-bench/bench/nested-general.js --other=/work/wt/base19/build-bench [--count=N] [--sets=8x8,12x12,16x16,samurai]
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { generateVariant, type VariantLevel, type VariantName } from '../src/generator/variants/index.js';
+import { gradePuzzle, type Grade } from '../src/grader/grade.js';
+import { gradeGeneral } from '../src/grader/general/grade.js';
+import { buildRules, type Rules } from '../src/rules/index.js';
+import { solveRules } from '../src/solver/rules-solver.js';
+import { median } from './stats.js';
+
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const otherDir = arg('other');
+if (otherDir === undefined) throw new Error('usage: nested-general.js --other=FOLDER [--count=N] [--sets=...] [--seed=S] [--level=L]');
+const count = Number(arg('count') ?? 20);
+const seed = arg('seed') ?? 'nested-general';
+const level = (arg('level') ?? 'any') as VariantLevel;
+const only = arg('sets')?.split(',') ?? ['8x8', '12x12', '16x16', 'samurai'];
+const otherUrl = pathToFileURL(resolve(otherDir)).href;
+const other = ((await import(`${otherUrl}/src/grader/grade.js`)) as { gradePuzzle: typeof gradePuzzle }).gradePuzzle;
+const otherGenerate = ((await import(`${otherUrl}/src/generator/variants/index.js`)) as { generateVariant: typeof generateVariant }).generateVariant;
+const otherBuild = ((await import(`${otherUrl}/src/rules/index.js`)) as { buildRules: typeof buildRules }).buildRules;
+
+interface Puzzle {
+  rules: Rules;
+  givens: Uint8Array;
+}
+
+/** The puzzles of a set, made by a build's generator (each build grades its own rules values). */
+function generated(variant: VariantName, make: typeof generateVariant): Puzzle[] {
+  const out: Puzzle[] = [];
+  for (let index = 1; index <= count; index++) {
+    const p = make({ variant, seed, index, level });
+    out.push({ rules: p.rules, givens: p.givens });
+  }
+  return out;
+}
+
+function soloSixteen(build: typeof buildRules): Puzzle[] {
+  const text = readFileSync(new URL('../../test/fixtures/variants/16x16.txt', import.meta.url), 'utf8');
+  const VALUE = '.123456789ABCDEFG';
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { size: number; givens: string })
+    .map((p) => ({ rules: build({ size: p.size }), givens: Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch)) }));
+}
+
+function cpu<T>(run: () => T): { value: T; ms: number } {
+  const start = process.cpuUsage();
+  const value = run();
+  const used = process.cpuUsage(start);
+  return { value, ms: (used.user + used.system) / 1000 };
+}
+
+const key = (g: Grade): string => `${g.rating}${g.lowerBound ? '+' : ''} ${g.hardest} steps ${g.steps} guesses ${g.guesses}`;
+let wrong = 0;
+for (const name of only) {
+  const puzzles = name === '16x16' ? soloSixteen(buildRules) : generated(name as VariantName, generateVariant);
+  const theirs = name === '16x16' ? soloSixteen(otherBuild) : generated(name as VariantName, otherGenerate);
+  let guessedBefore = 0;
+  let nowNested = 0;
+  let stillGuess = 0;
+  let nestedSteps = 0;
+  const sameBefore: number[] = [];
+  const sameNow: number[] = [];
+  const nestedBefore: number[] = [];
+  const nestedNow: number[] = [];
+  puzzles.forEach((p, i) => {
+    const mate = theirs[i]!;
+    if (mate.givens.join() !== p.givens.join()) throw new Error(`${name} #${i + 1}: the builds made different puzzles`);
+    const before = cpu(() => other(mate));
+    const now = cpu(() => gradeGeneral(p, {}, true, (f) => {
+      throw new Error(f.message);
+    }));
+    const { grade, steps } = now.value;
+    const solution = solveRules(p.rules, p.givens)!;
+    let nested = 0;
+    for (const step of steps) {
+      if (step.technique !== 'nested-forcing-chains') continue;
+      nested++;
+      for (const e of step.eliminations) if (solution[e.cell] === e.digit) wrong++;
+      for (const q of step.placements) if (solution[q.cell] !== q.digit) wrong++;
+    }
+    nestedSteps += nested;
+    if (before.value.guesses > 0) guessedBefore++;
+    if (before.value.guesses > 0 && grade.guesses === 0 && nested > 0) nowNested++;
+    if (grade.guesses > 0) stillGuess++;
+    if (key(before.value) === key(grade)) {
+      sameBefore.push(before.ms);
+      sameNow.push(now.ms);
+    } else {
+      console.log(`${name} #${i + 1}: before ${key(before.value)} (${before.ms.toFixed(0)} ms) | now ${key(grade)}, ${nested} nested steps (${now.ms.toFixed(0)} ms)`);
+      if (nested > 0) {
+        nestedBefore.push(before.ms);
+        nestedNow.push(now.ms);
+      }
+    }
+  });
+  const ms = (xs: number[]): string => (xs.length === 0 ? '-' : median(xs).toFixed(0));
+  console.log(
+    `${name}: ${puzzles.length} puzzles; guessed before ${guessedBefore}, of which ${nowNested} now rated without a guess by nested chains; still guessing ${stillGuess}; ${nestedSteps} nested steps, ${wrong} wrong removals so far` +
+      `; median CPU ms, same grade: before ${ms(sameBefore)} now ${ms(sameNow)} (${sameBefore.length}); with nested chains: before ${ms(nestedBefore)} now ${ms(nestedNow)} (${nestedBefore.length})`,
+  );
+}
+if (wrong > 0) process.exit(1);
