@@ -10,6 +10,10 @@
  * puzzles whose grade is the same and on those that now take nested chains.
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/nested-general.js --other=/work/wt/base19/build-bench [--count=N] [--sets=8x8,12x12,16x16,samurai]
+ *
+ * A set `solo:FILE` reads Solo's game IDs from FILE (`sgt-solo --generate 10 '3x4du' > FILE`: its
+ * "unreasonable" puzzles, which its own solver guesses on); a set `samurai:FILE` makes Samurai of
+ * five classic puzzles each (see samuraiFrom), e.g. of test/fixtures/forum-serate.tsv.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,7 +22,8 @@ import { generateVariant, type VariantLevel, type VariantName } from '../src/gen
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { gradeGeneral } from '../src/grader/general/grade.js';
 import { buildRules, type Rules } from '../src/rules/index.js';
-import { solveRules } from '../src/solver/rules-solver.js';
+import { countRules, solveRules } from '../src/solver/rules-solver.js';
+import { readSoloId } from '../test/helpers/solo-id.js';
 import { median } from './stats.js';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -58,6 +63,86 @@ function soloSixteen(build: typeof buildRules): Puzzle[] {
     .map((p) => ({ rules: build({ size: p.size }), givens: Uint8Array.from(p.givens, (ch) => VALUE.indexOf(ch)) }));
 }
 
+/** Solo's game IDs (one a line, `sgt-solo --generate N '3x4du'`: boxes only) as puzzles of a build. */
+function soloIds(file: string, build: typeof buildRules): Puzzle[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /^\d+x\d+:/.test(line))
+    .map((line) => readSoloId(line.trim()))
+    .map((p) => ({ rules: build({ size: p.size, boxes: p.boxes! }), givens: Uint8Array.from(p.givens) }));
+}
+
+/**
+ * Samurai made of five hard classic puzzles (FILE: one a line, 81 characters; five a Samurai, the
+ * centre first): each corner grid's puzzle has its digits relabelled so that its solution's box
+ * shared with the centre is the centre solution's; the centre's givens are its puzzle's, a corner
+ * grid's are its solution outside the shared box, thinned while it stays unique with that box
+ * filled in. The centre alone has one solution, then each corner: the Samurai has one.
+ */
+function samuraiFrom(file: string, build: typeof buildRules): Puzzle[] {
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.split('\t').find((f) => /^[.0-9]{81}$/.test(f)))
+    .filter((p): p is string => p !== undefined);
+  const nine = buildRules({ size: 9 });
+  const rules = build({ size: 9, layout: 'samurai' });
+  const corners = [
+    { row: 0, col: 0 },
+    { row: 0, col: 12 },
+    { row: 12, col: 0 },
+    { row: 12, col: 12 },
+  ];
+  const out: Puzzle[] = [];
+  for (let k = 0; k + 5 <= lines.length && out.length < count; k += 5) {
+    const givens = new Uint8Array(rules.cellCount);
+    const put = (top: number, left: number, grid: ArrayLike<number>): void => {
+      for (let i = 0; i < 81; i++) if (grid[i]! > 0) givens[rules.cellAt[(top + Math.floor(i / 9)) * 21 + left + (i % 9)]!] = grid[i]!;
+    };
+    const centre = Uint8Array.from(lines[k]!, (ch) => (ch === '.' ? 0 : Number(ch)));
+    const centreSolution = solveRules(nine, centre)!;
+    put(6, 6, centre);
+    corners.forEach((at, j) => {
+      const puzzle = Uint8Array.from(lines[k + 1 + j]!, (ch) => (ch === '.' ? 0 : Number(ch)));
+      const solution = solveRules(nine, puzzle)!;
+      // The shared box: in the corner grid's frame (its own rows / columns 0-8), and in the centre's.
+      const label = new Uint8Array(10);
+      for (let r = 0; r < 21; r++) {
+        for (let c = 0; c < 21; c++) {
+          const inCorner = r >= at.row && r < at.row + 9 && c >= at.col && c < at.col + 9;
+          const inCentre = r >= 6 && r < 15 && c >= 6 && c < 15;
+          if (inCorner && inCentre) label[solution[(r - at.row) * 9 + c - at.col]!] = centreSolution[(r - 6) * 9 + c - 6]!;
+        }
+      }
+      // The corner's givens: its solution outside the shared box, thinned (cells in a fixed
+      // shuffled order) while the corner grid stays unique with the shared box filled in, so that
+      // it tells the centre little.
+      const filled = solution.map((d) => label[d]!);
+      const shared = (i: number): boolean => {
+        const r = at.row + Math.floor(i / 9);
+        const c = at.col + (i % 9);
+        return r >= 6 && r < 15 && c >= 6 && c < 15;
+      };
+      const order = Array.from({ length: 81 }, (_, i) => i).filter((i) => !shared(i));
+      let x = 12345 + k * 7 + j;
+      for (let i = order.length - 1; i > 0; i--) {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        const m = x % (i + 1);
+        [order[i], order[m]] = [order[m]!, order[i]!];
+      }
+      const trial = filled.slice();
+      for (const i of order) {
+        const keep = trial[i]!;
+        trial[i] = 0;
+        if (countRules(nine, trial, 2) !== 1) trial[i] = keep;
+      }
+      for (let i = 0; i < 81; i++) if (shared(i)) trial[i] = 0;
+      put(at.row, at.col, trial);
+    });
+    out.push({ rules, givens });
+  }
+  return out;
+}
+
 function cpu<T>(run: () => T): { value: T; ms: number } {
   const start = process.cpuUsage();
   const value = run();
@@ -68,8 +153,12 @@ function cpu<T>(run: () => T): { value: T; ms: number } {
 const key = (g: Grade): string => `${g.rating}${g.lowerBound ? '+' : ''} ${g.hardest} steps ${g.steps} guesses ${g.guesses}`;
 let wrong = 0;
 for (const name of only) {
-  const puzzles = name === '16x16' ? soloSixteen(buildRules) : generated(name as VariantName, generateVariant);
-  const theirs = name === '16x16' ? soloSixteen(otherBuild) : generated(name as VariantName, otherGenerate);
+  const solo = name.startsWith('solo:') ? name.slice(5) : null;
+  const five = name.startsWith('samurai:') ? name.slice(8) : null;
+  const make = (build: typeof buildRules, generate: typeof generateVariant): Puzzle[] =>
+    solo !== null ? soloIds(solo, build) : five !== null ? samuraiFrom(five, build) : name === '16x16' ? soloSixteen(build) : generated(name as VariantName, generate);
+  const puzzles = make(buildRules, generateVariant);
+  const theirs = make(otherBuild, otherGenerate);
   let guessedBefore = 0;
   let nowNested = 0;
   let stillGuess = 0;

@@ -36,10 +36,12 @@ export interface GeneralTechnique {
  * aligned triple exclusion 7.5 (before nishio, as SE's producers go; exclusion.ts), nishio 7.5+, cell / region
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
- * forcing.ts, chain-rules.ts). The uniqueness rungs run only when the scan says so (the grader's
- * `uniqueness` option, on a puzzle with one solution). Not in it: the direct techniques (direct
- * pointing, claiming, hidden pair and triple) and nested forcing chains (9.5 and up): where these
- * rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * forcing.ts, chain-rules.ts) and nested forcing chains 9.5+ (SE's level 2: where those rules find
+ * nothing, the cycles and forcing chains on the run's working grid that rely on the run; nested.ts).
+ * The uniqueness rungs run only when the scan says so (the grader's `uniqueness` option, on a
+ * puzzle with one solution). Not in it: the direct techniques (direct pointing, claiming, hidden
+ * pair and triple) and SE's nested levels 3-5 (10.0 and up: cell / region and dynamic chains
+ * nested): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Board } from '../src/core/board.js';
+import { nextStep } from '../src/grader/grade.js';
+import { shapeOf } from '../src/grader/general/shape.js';
+import { formatGeneralChainLines } from '../src/grader/general/text.js';
+import { classicRules } from '../src/rules/index.js';
+import { solveRules } from '../src/solver/rules-solver.js';
+import { findNestedForcingChains } from '../src/techniques/general/forcing.js';
+import { GENERAL_LADDER } from '../src/techniques/general/ladder.js';
+import { fillScan, newScan } from '../src/techniques/general/places.js';
+
+/*
+ * Nested forcing chains (SE's level 2, 9.5+) in the general ladder (techniques/general/nested.ts):
+ * on classic rules, on boards of forum_hardest puzzles where the 9x9 ladder's step is a nested
+ * forcing chain, the general ladder finds the same step (technique, rating with the nested chains'
+ * lengths counted, what it removes). The full comparison (193 of 193 such boards of the 22 puzzles
+ * of test/fixtures/forum-serate.tsv) is bench/nested-classic.ts. Boards: the puzzle's values, then
+ * its candidates (3 hex digits a cell), as the 9x9 path has them before that step.
+ */
+const BOARDS: [string, string, string][] = [
+  [
+    'forum #4, step 2',
+    '000000007004020600800000310000002900040090030009506000010000008006050200700000060',
+    '1371360171ad0ad19d09819a0001151540001c50001d500019011000017205216806815800000011a0350f40d50cd0cd0000000d80390320000d30c10000c10d10000330070c60000000cd0000c90ca00b11e00001616e06c14c05815800010c1840001cd0001cd00014810d00019609618f08d18d01900011d',
+  ],
+  [
+    'forum #7, step 5',
+    '000000003001009060050080400000900080008670000010008200006007020030800500400000008',
+    '1e21ea14a05b03b03b1c11510000c60ca00005e01e0000c000005216600014604700002700014114307606a05e00001f01f06500007911610a00000000001f10511d11917400015c01c01c00000015c16019118000001d11d00010500010914300014200012b02b000149169000142152017137017165145000',
+  ],
+];
+
+function boardOf(values: string, candidates: string): Board {
+  return {
+    values: Uint8Array.from(values, Number),
+    candidates: Uint16Array.from({ length: 81 }, (_, cell) => parseInt(candidates.slice(cell * 3, cell * 3 + 3), 16)),
+  };
+}
+
+describe('nested forcing chains on classic rules: the 9x9 ladder\'s step', () => {
+  const rules = classicRules(9);
+  it.each(BOARDS)('%s', (_name, values, candidates) => {
+    const board = boardOf(values, candidates);
+    const solution = solveRules(rules, board.values)!;
+    // (The ladder's rungs below find nothing here: bench/nested-classic.ts runs the whole ladder.)
+    const scan = newScan(shapeOf(rules));
+    fillScan(scan, board);
+    const general = findNestedForcingChains(board, scan)!;
+    const nine = nextStep(boardOf(values, candidates), { uniqueness: false })!;
+    expect(nine.technique).toBe('nested-forcing-chains');
+    expect(general.technique).toBe(nine.technique);
+    expect(general.difficulty).toBe(nine.difficulty);
+    expect(general.eliminations).toEqual(nine.eliminations);
+    expect(general.placements).toEqual(nine.placements);
+    for (const e of general.eliminations) expect(solution[e.cell]).not.toBe(e.digit);
+    // Its chains hold the nested chains that prove their links, shown indented under them.
+    const proofs = general.chains!.flatMap((chain) => chain.nodes.filter((node) => node.proof !== undefined));
+    expect(proofs.length).toBeGreaterThan(0);
+    const lines = formatGeneralChainLines(general.chains!, rules);
+    expect(lines.some((line) => line.startsWith('    ('))).toBe(true);
+    expect(lines[0]).toMatch(/^\(/);
+  });
+
+  it('is the ladder\'s last rung, at 9.5', () => {
+    expect(GENERAL_LADDER.at(-1)).toMatchObject({ id: 'nested-forcing-chains', difficulty: 9.5 });
+  });
+
+  it('gives up at the effort limit: nothing found, the grade a lower bound', () => {
+    const [, values, candidates] = BOARDS[0]!;
+    const board = boardOf(values, candidates);
+    const scan = newScan(shapeOf(rules), { effortLimit: 2000 });
+    fillScan(scan, board);
+    expect(findNestedForcingChains(board, scan)).toBeNull();
+    expect(scan.bounded).toBe(true);
+  });
+});
