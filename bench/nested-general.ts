@@ -13,7 +13,9 @@
  *
  * A set `solo:FILE` reads Solo's game IDs from FILE (`sgt-solo --generate 10 '3x4du' > FILE`: its
  * "unreasonable" puzzles, which its own solver guesses on); a set `samurai:FILE` makes Samurai of
- * five classic puzzles each (see samuraiFrom), e.g. of test/fixtures/forum-serate.tsv.
+ * five classic puzzles each (see samuraiFrom), e.g. of test/fixtures/forum-serate.tsv; a set
+ * written as a rules spec in JSON (`'{"size":8,"diagonalDown":true,"diagonalUp":true}'`) is made
+ * by the generator on those rules. Sets are separated by `;` when a spec is among them.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,7 +23,7 @@ import { pathToFileURL } from 'node:url';
 import { generateVariant, type VariantLevel, type VariantName } from '../src/generator/variants/index.js';
 import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { gradeGeneral } from '../src/grader/general/grade.js';
-import { buildRules, type Rules } from '../src/rules/index.js';
+import { buildRules, type Rules, type RulesSpec } from '../src/rules/index.js';
 import { countRules, solveRules } from '../src/solver/rules-solver.js';
 import { readSoloId } from '../test/helpers/solo-id.js';
 import { median } from './stats.js';
@@ -32,7 +34,8 @@ if (otherDir === undefined) throw new Error('usage: nested-general.js --other=FO
 const count = Number(arg('count') ?? 20);
 const seed = arg('seed') ?? 'nested-general';
 const level = (arg('level') ?? 'any') as VariantLevel;
-const only = arg('sets')?.split(',') ?? ['8x8', '12x12', '16x16', 'samurai'];
+const setsArg = arg('sets');
+const only = setsArg === undefined ? ['8x8', '12x12', '16x16', 'samurai'] : setsArg.split(setsArg.includes('{') ? ';' : ',');
 const otherUrl = pathToFileURL(resolve(otherDir)).href;
 const other = ((await import(`${otherUrl}/src/grader/grade.js`)) as { gradePuzzle: typeof gradePuzzle }).gradePuzzle;
 const otherGenerate = ((await import(`${otherUrl}/src/generator/variants/index.js`)) as { generateVariant: typeof generateVariant }).generateVariant;
@@ -43,11 +46,11 @@ interface Puzzle {
   givens: Uint8Array;
 }
 
-/** The puzzles of a set, made by a build's generator (each build grades its own rules values). */
-function generated(variant: VariantName, make: typeof generateVariant): Puzzle[] {
+/** The puzzles of a set, made by a build's generator (each build grades its own rules values); `rules`: on these rules instead. */
+function generated(variant: VariantName, make: typeof generateVariant, rules?: Rules): Puzzle[] {
   const out: Puzzle[] = [];
   for (let index = 1; index <= count; index++) {
-    const p = make({ variant, seed, index, level });
+    const p = make(rules === undefined ? { variant, seed, index, level } : { rules, seed, index, level });
     out.push({ rules: p.rules, givens: p.givens });
   }
   return out;
@@ -155,8 +158,17 @@ let wrong = 0;
 for (const name of only) {
   const solo = name.startsWith('solo:') ? name.slice(5) : null;
   const five = name.startsWith('samurai:') ? name.slice(8) : null;
+  const spec = name.startsWith('{') ? (JSON.parse(name) as RulesSpec) : null;
   const make = (build: typeof buildRules, generate: typeof generateVariant): Puzzle[] =>
-    solo !== null ? soloIds(solo, build) : five !== null ? samuraiFrom(five, build) : name === '16x16' ? soloSixteen(build) : generated(name as VariantName, generate);
+    solo !== null
+      ? soloIds(solo, build)
+      : five !== null
+        ? samuraiFrom(five, build)
+        : spec !== null
+          ? generated('classic', generate, build(spec))
+          : name === '16x16'
+            ? soloSixteen(build)
+            : generated(name as VariantName, generate);
   const puzzles = make(buildRules, generateVariant);
   const theirs = make(otherBuild, otherGenerate);
   let guessedBefore = 0;

@@ -517,15 +517,8 @@ let ancestorStamp = 0;
 let proofSeen = new Int32Array(16);
 let proofStamp = 0;
 
-/**
- * The number of distinct nodes among the node at `pos` and its ancestors in a run, plus the
- * complexity of the distinct nested chains proving them (SE's getAncestorCount +
- * getNestedComplexity: the chain's complexity); stops counting past `cap`. `sameProofs`: the
- * nested chains counted by the previous call (on the same run) are not counted again (a
- * contradiction's two sides, which SE counts with one set).
- */
-export function ancestorCount(run: Run, pos: number, cap = Infinity, sameProofs = false): number {
-  if (run.proofAt !== null) return nestedCount(run, pos, cap, sameProofs);
+/** Readies the marks and stack of a walk up a run's parents from `pos` (stamped, on the stack). */
+function startWalk(run: Run, pos: number): void {
   const n = run.nodes.length;
   if (ancestorMark.length < n) {
     ancestorMark = new Int32Array(Math.max(n, capacity));
@@ -536,10 +529,22 @@ export function ancestorCount(run: Run, pos: number, cap = Infinity, sameProofs 
     ancestorMark.fill(0);
     ancestorStamp = 1;
   }
-  let top = 0;
-  let total = 1;
   ancestorMark[pos] = ancestorStamp;
-  ancestorStack[top++] = pos;
+  ancestorStack[0] = pos;
+}
+
+/**
+ * The number of distinct nodes among the node at `pos` and its ancestors in a run, plus the
+ * complexity of the distinct nested chains proving them (SE's getAncestorCount +
+ * getNestedComplexity: the chain's complexity); stops counting past `cap`. `sameProofs`: the
+ * nested chains counted by the previous call (on the same run) are not counted again (a
+ * contradiction's two sides, which SE counts with one set).
+ */
+export function ancestorCount(run: Run, pos: number, cap = Infinity, sameProofs = false): number {
+  if (run.proofAt !== null) return nestedCount(run, pos, cap, sameProofs);
+  startWalk(run, pos);
+  let top = 1;
+  let total = 1;
   while (top > 0) {
     const at = ancestorStack[--top]!;
     for (let k = run.parentStart[at]!, end = run.parentStart[at + 1]!; k < end; k++) {
@@ -565,20 +570,9 @@ function nestedCount(run: Run, pos: number, cap: number, sameProofs: boolean): n
     proofSeen.fill(0);
     proofStamp = 1;
   }
-  const n = run.nodes.length;
-  if (ancestorMark.length < n) {
-    ancestorMark = new Int32Array(Math.max(n, capacity));
-    ancestorStack = new Int32Array(Math.max(n, capacity));
-    ancestorStamp = 0;
-  }
-  if (++ancestorStamp >= 0x7ffffff0) {
-    ancestorMark.fill(0);
-    ancestorStamp = 1;
-  }
-  let top = 0;
+  startWalk(run, pos);
+  let top = 1;
   let total = 0;
-  ancestorMark[pos] = ancestorStamp;
-  ancestorStack[top++] = pos;
   while (top > 0) {
     const at = ancestorStack[--top]!;
     total++;
