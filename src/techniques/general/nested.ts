@@ -106,6 +106,14 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
   const work = g.work;
   const hints: Listed[] = [];
   const unlimited = cellCount * size * 2;
+  let cycleMode = MODE_X;
+  // Every cycle back to the start (a cycle's path: its nodes from the start, "on" first, and the start again).
+  const addCycle = (cycle: Cycle): void => {
+    const path = cycle.pots.map((p, i) => (p << 1) | (i % 2 === 0 ? 1 : 0));
+    path.push(path[0]!);
+    const length = cycle.pots.length;
+    hints.push({ raw: seChainDifficulty(CYCLE_BASE[cycleMode]!, length), length, sortKey: SORT_KEY[cycleMode]!, technique: CYCLE_ID[cycleMode]!, path, removals: cycle.eliminations.slice(), order: hints.length });
+  };
   for (let mode = MODE_X; mode <= MODE_XY; mode++) {
     const reach = buildReach(board, scan, mode);
     // A cycle removes digit d from a cell only if that candidate "on" contradicts itself through
@@ -118,7 +126,6 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
       }
     }
     const xy = mode === MODE_XY;
-    let cycleOf: (cycle: Cycle) => void = () => undefined;
     for (let cell = 0; cell < cellCount; cell++) {
       const mask = work[cell]!;
       const count = popcount(mask);
@@ -128,12 +135,8 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
         const pot = cell * size + d;
         const strong = hasStrongLink(board, scan, houses, pot, mode);
         if (strong && (cycleDigits & (1 << d)) !== 0 && reach.cycle(pot)) {
-          cycleOf = (cycle) => {
-            const path = cycle.pots.map((p, i) => (p << 1) | (i % 2 === 0 ? 1 : 0));
-            path.push((pot << 1) | 1);
-            hints.push({ raw: seChainDifficulty(CYCLE_BASE[mode]!, cycle.pots.length), length: cycle.pots.length, sortKey: SORT_KEY[mode]!, technique: CYCLE_ID[mode]!, path, removals: cycle.eliminations.slice(), order: hints.length });
-          };
-          searchCycle(board, scan, houses, pot, mode, unlimited, cycleOf);
+          cycleMode = mode;
+          searchCycle(board, scan, houses, pot, mode, unlimited, addCycle);
         }
         if (mode === MODE_Y) continue;
         const base = FORCING_BASE[mode]!;
@@ -211,7 +214,8 @@ export function nestedChainRemovals(g: RuleGrid, out: RuleOut, proofs: NestedCha
   if (madeStrongLink(g)) {
     const houses = chainHousesOf(g.shape);
     const hints = listHints(g, viewOf(g), houses);
-    effort += takeCycleVisits() + takeForcingVisits() + 3 * g.shape.cellCount;
+    // (The three reach filters read every candidate and its peers: counted as one expansion a candidate.)
+    effort += takeCycleVisits() + takeForcingVisits() + 3 * g.shape.cellCount * g.shape.size;
     hints.sort((a, b) => a.raw - b.raw || a.length - b.length || a.sortKey - b.sortKey || a.order - b.order);
     const seen = new Set<string>();
     for (const hint of hints) {
