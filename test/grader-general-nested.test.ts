@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../src/core/board.js';
+import { parseVariantLine } from '../src/formats/line.js';
 import { nextStep } from '../src/grader/grade.js';
 import { shapeOf } from '../src/grader/general/shape.js';
 import { formatGeneralChainLines } from '../src/grader/general/text.js';
@@ -73,4 +75,33 @@ describe('nested forcing chains on classic rules: the 9x9 ladder\'s step', () =>
     expect(findNestedForcingChains(board, scan)).toBeNull();
     expect(scan.bounded).toBe(true);
   });
+});
+
+/*
+ * On other sizes: the nested search asked directly (the ladder would take the easier step there)
+ * on the 6x6 (3x2 boxes) boards of test/fixtures/general/technique-steps.txt whose step is a forcing
+ * chain: it finds a step of 9.5 or more, and what it removes is not the solution's digit.
+ */
+describe('nested forcing chains on other sizes keep the solution', () => {
+  const VALUE_CHARS = '.123456789ABCDEFG';
+  const cases = readFileSync(new URL('./fixtures/general/technique-steps.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((c) => c[0] === '6x6-3x2' && /forcing/.test(c[1] ?? ''));
+  it.each(cases.map((c) => [`${c[0]} ${c[1]}`, c] as const))('%s', (_name, [, , line, , , values, candidates]) => {
+    const { rules, givens } = parseVariantLine(line!);
+    const board: Board = {
+      values: Uint8Array.from(values!, (ch) => VALUE_CHARS.indexOf(ch)),
+      candidates: Uint16Array.from({ length: rules.cellCount }, (_, cell) => parseInt(candidates!.slice(cell * 4, cell * 4 + 4), 16)),
+    };
+    const scan = newScan(shapeOf(rules));
+    fillScan(scan, board);
+    const step = findNestedForcingChains(board, scan)!;
+    expect(step.difficulty).toBeGreaterThanOrEqual(9.5);
+    const solution = solveRules(rules, givens)!;
+    expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0);
+    for (const e of step.eliminations) expect(solution[e.cell]).not.toBe(e.digit);
+    for (const p of step.placements) expect(solution[p.cell]).toBe(p.digit);
+  });
+  it('has boards', () => expect(cases.length).toBeGreaterThanOrEqual(2));
 });
