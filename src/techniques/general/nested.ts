@@ -68,6 +68,8 @@ interface WorkView {
 }
 
 const views = new WeakMap<RuleGrid['shape'], WorkView>();
+/** Per candidate of the listing's mode: reach.onChain's answer (see listHints). */
+let onKnown = new Int8Array(0);
 
 function viewOf(g: RuleGrid): WorkView {
   let view = views.get(g.shape);
@@ -114,17 +116,35 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
     const length = cycle.pots.length;
     hints.push({ raw: seChainDifficulty(CYCLE_BASE[cycleMode]!, length), length, sortKey: SORT_KEY[cycleMode]!, technique: CYCLE_ID[cycleMode]!, path, removals: cycle.eliminations.slice(), order: hints.length });
   };
+  if (onKnown.length < cellCount * size) onKnown = new Int8Array(cellCount * size);
   for (let mode = MODE_X; mode <= MODE_XY; mode++) {
     const reach = buildReach(board, scan, mode);
+    // reach.onChain costs a walk over peers of peers: asked once a candidate (1 yes, 2 no, 0 not yet).
+    onKnown.fill(0, 0, cellCount * size);
+    const onChain = (pot: number): boolean => {
+      if (onKnown[pot] === 0) onKnown[pot] = reach.onChain(pot) ? 1 : 2;
+      return onKnown[pot] === 1;
+    };
     // A cycle removes digit d from a cell only if that candidate "on" contradicts itself through
     // the mode's links (an X-cycle holds one digit): no such candidate, no cycle of that digit.
+    // Known per digit (X) or for all (Y, XY) on first need: bit d of `cycleKnown`, then of `cycleDigits`.
+    let cycleKnown = 0;
     let cycleDigits = 0;
-    for (let cell = 0; cell < cellCount; cell++) {
-      for (let m = work[cell]!; m !== 0; m &= m - 1) {
-        const d = 31 - Math.clz32(m & -m);
-        if (reach.onChain(cell * size + d)) cycleDigits |= mode === MODE_X ? 1 << d : -1;
+    const cycleDigit = (d: number): boolean => {
+      if ((cycleKnown & (1 << d)) === 0) {
+        const digits = mode === MODE_X ? 1 << d : -1;
+        cycleKnown |= digits;
+        for (let cell = 0; cell < cellCount && (cycleDigits & digits) === 0; cell++) {
+          for (let m = mode === MODE_X ? work[cell]! & (1 << d) : work[cell]!; m !== 0; m &= m - 1) {
+            if (onChain(cell * size + 31 - Math.clz32(m & -m))) {
+              cycleDigits |= digits;
+              break;
+            }
+          }
+        }
       }
-    }
+      return (cycleDigits & (1 << d)) !== 0;
+    };
     const xy = mode === MODE_XY;
     for (let cell = 0; cell < cellCount; cell++) {
       const mask = work[cell]!;
@@ -134,13 +154,13 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
         const d = 31 - Math.clz32(m & -m);
         const pot = cell * size + d;
         const strong = hasStrongLink(board, scan, houses, pot, mode);
-        if (strong && (cycleDigits & (1 << d)) !== 0 && reach.cycle(pot)) {
+        if (strong && reach.cycle(pot) && cycleDigit(d)) {
           cycleMode = mode;
           searchCycle(board, scan, houses, pot, mode, unlimited, addCycle);
         }
         if (mode === MODE_Y) continue;
         const base = FORCING_BASE[mode]!;
-        if (reach.onChain(pot)) {
+        if (onChain(pot)) {
           const path = shortestForcingChain(board, scan, xy, (pot << 1) | 1, unlimited);
           if (path !== null) hints.push({ raw: seChainDifficulty(base, path.length), length: path.length, sortKey: SORT_KEY[mode]!, technique: FORCING_ID[mode]!, path, removals: [pot], order: hints.length });
         }
