@@ -24,8 +24,10 @@ import { nestedChainRemovals, type NestedChain } from './nested.js';
  * addHiddenParentsOfCell / OfRegion). A run stops at its first contradiction: a node reached both
  * on and off. Nishio runs follow one digit (no cell links). An "advanced" run (dynamic forcing
  * chains (+)) also queues, each time its queue runs dry, what the simple rules of chain-rules.ts
- * remove because of it. A run also stops where nothing it could still find can be within the
- * caller's complexity cap (see runFrom's `cap`).
+ * remove because of it; a "nested" run (nested forcing chains), where those rules find nothing,
+ * what SE's cycles and forcing chains on its working grid remove because of it (nested.ts), each
+ * removal keeping the nested chain that proves it (counted in ancestorCount). A run also stops
+ * where nothing it could still find can be within the caller's complexity cap (see runFrom's `cap`).
  *
  * Nothing is allocated per node: the run works in module buffers grown to the largest grid seen,
  * and copies its nodes and parents out once, at its end (one Run per assumption).

@@ -7,7 +7,7 @@ import type { NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
- * Nishio (7.5), cell / region (8.0), dynamic (8.5) and dynamic (+) (9.0) forcing chains on any
+ * Nishio (7.5), cell / region (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5) forcing chains on any
  * grid: Sudoku Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9
  * ladder's src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
  *
@@ -20,7 +20,8 @@ import type { GeneralScan } from './places.js';
  *   then cell         (not nishio)       a node every digit of the cell reaches
  *
  * A hint's complexity is the number of distinct nodes of its chains (each run's ancestors of the
- * conclusion, added over its runs; a contradiction adds both conflicting nodes' ancestors); its
+ * conclusion, added over its runs; a contradiction adds both conflicting nodes' ancestors), plus
+ * the lengths of the distinct nested chains among them (per run; a contradiction's once); its
  * difficulty the technique's base plus SE's length increment. The easiest hint wins (lowest
  * complexity, then SE's tie-break: double, cell, region, contradiction, then the first found).
  * Runs are cached per search (a cell's "on" runs serve its region chains too). Each search stops
