@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Board } from '../src/core/board.js';
+import type { Step } from '../src/core/step.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { nextStep } from '../src/grader/grade.js';
 import { shapeOf } from '../src/grader/general/shape.js';
@@ -50,11 +51,10 @@ describe('nested forcing chains on classic rules: the 9x9 ladder\'s step', () =>
     const general = findNestedForcingChains(board, scan)!;
     const nine = nextStep(boardOf(values, candidates), { uniqueness: false })!;
     expect(nine.technique).toBe('nested-forcing-chains');
-    expect(general.technique).toBe(nine.technique);
-    expect(general.difficulty).toBe(nine.difficulty);
-    expect(general.eliminations).toEqual(nine.eliminations);
-    expect(general.placements).toEqual(nine.placements);
-    for (const e of general.eliminations) expect(solution[e.cell]).not.toBe(e.digit);
+    // What the grade and the path read: technique, rating (nested chains counted), removals.
+    const seen = (step: Step) => ({ technique: step.technique, difficulty: step.difficulty, placements: step.placements, eliminations: step.eliminations });
+    expect(seen(general)).toEqual(seen(nine));
+    expect(general.eliminations.filter((e) => solution[e.cell] === e.digit)).toEqual([]);
     // Its chains hold the nested chains that prove their links, shown indented under them.
     const proofs = general.chains!.flatMap((chain) => chain.nodes.filter((node) => node.proof !== undefined));
     expect(proofs.length).toBeGreaterThan(0);
