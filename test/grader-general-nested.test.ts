@@ -63,8 +63,11 @@ describe('nested forcing chains on classic rules: the 9x9 ladder\'s step', () =>
     expect(lines[0]).toMatch(/^\(/);
   });
 
-  it('is the ladder\'s last rung, at 9.5', () => {
-    expect(GENERAL_LADDER.at(-1)).toMatchObject({ id: 'nested-forcing-chains', difficulty: 9.5 });
+  it('are the ladder\'s last rungs, at 9.5 and 10.0', () => {
+    expect(GENERAL_LADDER.slice(-2)).toMatchObject([
+      { id: 'nested-forcing-chains', difficulty: 9.5 },
+      { id: 'nested-multiple-forcing-chains', difficulty: 10.0 },
+    ]);
   });
 
   it('gives up at the effort limit: nothing found, the grade a lower bound', () => {

@@ -2,6 +2,7 @@ import type { GeneralShape } from '../../grader/general/shape.js';
 import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/general/shape.js';
 import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js';
 import { nestedChainRemovals, type NestedChain } from './nested.js';
+import { nestedMultipleRemovals } from './nested-multiple.js';
 
 /*
  * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
@@ -78,6 +79,8 @@ export interface RunMode {
    * (nested.ts). Needs `advanced`.
    */
   readonly nested?: boolean;
+  /** SE's level 3 (10.0): where the cycles and forcing chains give nothing, static cell and region forcing chains too (nested-multiple.ts). Needs `nested`. */
+  readonly nestedMultiple?: boolean;
 }
 
 /** A cell's houses in SE's order, and the house positions: built once per shape. */
@@ -345,6 +348,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
   }
   const advanced = mode.advanced === true && mode.dynamic && masks !== undefined;
   const nested = advanced && mode.nested === true;
+  const nestedMultiple = nested && mode.nestedMultiple === true;
   if (nested) {
     runProofs.length = 0;
     proofIndex.clear();
@@ -368,7 +372,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
 
   let going = true;
   while (going) {
-    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks, nested))) break;
+    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks, nested, nestedMultiple))) break;
     // (An advanced run's rules can add nodes of low floor at any quiescence: never cut.)
     if (!advanced) {
       while (pendingAt[lowest] === 0) lowest++;
@@ -461,13 +465,22 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
  * removes (nodes the run holds already are skipped; no contradiction is looked for here, as in
  * SE: it shows when a link reaches the conjugate). False when nothing new was queued.
  */
-function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined, nested: boolean): boolean {
+function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined, nested: boolean, nestedMultiple: boolean): boolean {
   const grid: RuleGrid = { shape, initial, work, initialPlaces: masks!, places: placeMask, lostDigits, lostStamp, stamp: runStamp };
   let proved = false;
   if (!advancedRemovals(grid, RULE_OUT)) {
     if (!nested) return false;
     PROOF_OUT.length = 0;
     effort += nestedChainRemovals(grid, RULE_OUT, PROOF_OUT);
+    if (RULE_OUT.removals.length === 0 && nestedMultiple) {
+      // Their runs use this file's buffers: this run is set aside meanwhile.
+      const saved = suspendRun(shape.cellCount);
+      try {
+        nestedMultipleRemovals(grid, RULE_OUT, PROOF_OUT);
+      } finally {
+        resumeRun(saved);
+      }
+    }
     if (RULE_OUT.removals.length === 0) return false;
     proved = true;
   }
@@ -497,6 +510,64 @@ function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array |
     added = true;
   }
   return added;
+}
+
+/** A run set aside while other runs use the buffers (see {@link suspendRun}). */
+interface SavedRun {
+  count: number;
+  poolEnd: number;
+  headOn: number;
+  tailOn: number;
+  headOff: number;
+  tailOff: number;
+  highest: number;
+  stamp: number;
+  order: Int32Array;
+  parentStart: Int32Array;
+  pool: Int32Array;
+  floor: Int32Array;
+  work: Uint16Array;
+  placeCount: Uint8Array;
+}
+
+/**
+ * Sets the current run aside (at a quiescence: nothing pending, no contradiction) so that other
+ * runs can use the buffers: what they overwrite is copied out, and given back by {@link resumeRun}.
+ */
+function suspendRun(cells: number): SavedRun {
+  return {
+    count, poolEnd, headOn, tailOn, headOff, tailOff, highest, stamp: runStamp,
+    order: order.slice(0, count),
+    parentStart: parentStart.slice(0, count + 1),
+    pool: pool.slice(0, poolEnd),
+    floor: floor.slice(0, count),
+    work: work.slice(0, cells),
+    placeCount: placeCount.slice(),
+  };
+}
+
+/** Takes a suspended run back: its nodes marked again under a stamp no run has used (the runs between used the ones after its own). */
+function resumeRun(saved: SavedRun): void {
+  ({ count, poolEnd, headOn, tailOn, headOff, tailOff, highest } = saved);
+  conflictA = conflictB = -1;
+  order.set(saved.order);
+  parentStart.set(saved.parentStart);
+  if (pool.length < saved.pool.length) pool = new Int32Array(saved.pool.length * 2);
+  pool.set(saved.pool);
+  floor.set(saved.floor);
+  work.set(saved.work);
+  placeCount.set(saved.placeCount);
+  const old = saved.stamp;
+  if (++runStamp >= 0x7ffffff0) {
+    member.fill(0);
+    lostStamp.fill(0);
+    runStamp = 1;
+  }
+  for (let house = 0; house < lostStamp.length; house++) if (lostStamp[house] === old) lostStamp[house] = runStamp;
+  for (let i = 0; i < count; i++) {
+    member[order[i]!] = runStamp;
+    position[order[i]!] = i;
+  }
 }
 
 /** The number of places of each digit in each house (house * size + digit - 1), from a scan's place masks. */

@@ -44,7 +44,7 @@ export interface GeneralForcing {
   readonly assumedOn: boolean;
 }
 
-interface Kind {
+export interface Kind {
   readonly id: string;
   readonly base: number;
   readonly mode: RunMode;
@@ -53,17 +53,24 @@ interface Kind {
 }
 
 const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: true, cellLinks: false }, nishio: true, dynamic: true };
-const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
+export const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
 const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
 const DYNAMIC_PLUS: Kind = { id: 'dynamic-forcing-chains-plus', base: 9.0, mode: { dynamic: true, cellLinks: true, advanced: true }, nishio: false, dynamic: true };
 const NESTED: Kind = { id: 'nested-forcing-chains', base: 9.5, mode: { dynamic: true, cellLinks: true, advanced: true, nested: true }, nishio: false, dynamic: true };
+const NESTED_MULTIPLE: Kind = {
+  id: 'nested-multiple-forcing-chains',
+  base: 10.0,
+  mode: { dynamic: true, cellLinks: true, advanced: true, nested: true, nestedMultiple: true },
+  nishio: false,
+  dynamic: true,
+};
 
 const SORT_DOUBLE = 1;
 const SORT_CELL = 5;
 const SORT_REGION = 6;
 const SORT_CONTRADICTION = 7;
 
-interface Hint {
+export interface Hint {
   shape: Shape;
   /** The conclusion's node. */
   node: number;
@@ -76,6 +83,8 @@ interface Hint {
   ends: number[];
   complexity: number;
   sortKey: number;
+  /** Place in a listing (nested-multiple.ts sorts stably on it). */
+  order?: number;
 }
 
 // Node marks for common nodes (grown with the grid).
@@ -103,12 +112,14 @@ function positionIn(run: Run, node: number): number {
   return -1;
 }
 
-class Search {
+export class Search {
   readonly size: number;
   readonly houses: ChainHouses;
   readonly cache: (Run | undefined)[];
   readonly places: Uint8Array;
   best: Hint | null = null;
+  /** Listing (nested chains, nested-multiple.ts): every hint goes here, none is capped. */
+  listed: Hint[] | null = null;
   /** Nishio, one digit at a time (see findNishio): the only digit index looked at, or -1. */
   onlyDigit = -1;
 
@@ -134,13 +145,13 @@ class Search {
 
   /** The largest complexity any hint can still have to beat the best: runs stop where nothing within it can be found (chain-run.ts). */
   depthCap(): number {
-    return this.best === null ? Infinity : this.best.complexity;
+    return this.best === null || this.listed !== null ? Infinity : this.best.complexity;
   }
 
   /** The complexity a hint of this sort key must stay within to beat the best (-1: none can). */
   cap(sortKey: number): number {
     const best = this.best;
-    if (best === null) return Infinity;
+    if (best === null || this.listed !== null) return Infinity;
     return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
   }
 
@@ -201,7 +212,9 @@ class Search {
           complexity += ancestorCount(runs[r]!, pos, cap - complexity);
         }
         if (complexity > cap) continue;
-        this.best = { shape, node, sourceCell, sourceDigit, sourceUnit, assumedOn: true, runs: runs.slice(), ends, complexity, sortKey };
+        const hint: Hint = { shape, node, sourceCell, sourceDigit, sourceUnit, assumedOn: true, runs: runs.slice(), ends, complexity, sortKey };
+        if (this.listed !== null) this.listed.push(hint);
+        else this.best = hint;
       }
     }
   }
@@ -251,7 +264,7 @@ class Search {
 }
 
 /** A run's chain to the node at `end`: its ancestors in the order found, each with its parents. */
-function chainOf(run: Run, end: number, size: number): ChainData {
+export function chainOf(run: Run, end: number, size: number): ChainData {
   const positions = ancestorsOf(run, end);
   const index = new Map<number, number>();
   const nodes: ChainNode[] = [];
@@ -265,15 +278,16 @@ function chainOf(run: Run, end: number, size: number): ChainData {
     // A linear link (the previous node alone) is left implicit, as in the 9x9 chains.
     if (nodes.length === 0 || parents.length !== 1 || parents[0] !== nodes.length - 1) node.parents = parents;
     const proof = run.proofAt === null ? 0 : run.proofAt[pos]!;
-    if (proof > 0) node.proof = [proofChain(run.proofs![proof - 1]!, size)];
+    if (proof > 0) node.proof = proofChains(run.proofs![proof - 1]!, size);
     nodes.push(node);
   }
   return { nodes };
 }
 
-/** A nested chain (a cycle or forcing chain proving a removal of the run) as a linear chain. */
-function proofChain(proof: NestedChain, size: number): ChainData {
-  return {
+/** A nested chain proving a removal of the run: its chains (cell / region chains), or a cycle's or forcing chain's path as a linear chain. */
+function proofChains(proof: NestedChain, size: number): ChainData[] {
+  if (proof.chains !== undefined) return proof.chains;
+  return [{
     nodes: proof.path.map((code, i) => {
       const id = code >> 1;
       const cell = (id / size) | 0;
@@ -281,7 +295,7 @@ function proofChain(proof: NestedChain, size: number): ChainData {
       if (i === 0) node.parents = [];
       return node;
     }),
-  };
+  }];
 }
 
 function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: GeneralForcing } {
@@ -392,3 +406,9 @@ export const findDynamicForcingChainsPlus = finder(DYNAMIC_PLUS);
  * them (SE's level 2, nested.ts); the nested chains' lengths count in the complexity.
  */
 export const findNestedForcingChains = finder(NESTED);
+/**
+ * Nested forcing chains (multiple) (10.0 + length): the nested runs also take, where the cycles and
+ * forcing chains give nothing, the removals of static cell and region forcing chains on their
+ * working grid that rely on them (SE's level 3, nested-multiple.ts).
+ */
+export const findNestedMultipleForcingChains = finder(NESTED_MULTIPLE);

@@ -1,4 +1,5 @@
 import type { Board } from '../../core/board.js';
+import type { ChainData } from '../../core/step.js';
 import { popcount } from '../../grader/general/shape.js';
 import { seChainDifficulty } from '../chains/length.js';
 import { chainHousesOf, type ChainHouses } from './chain-run.js';
@@ -41,6 +42,8 @@ export interface NestedChain {
   readonly technique: string;
   /** Its path as chain-run nodes ((cell * size + digit - 1) * 2 + on), assumption first; a cycle ends at its start again. */
   readonly path: readonly number[];
+  /** A cell or region chain (nested-multiple.ts): its chains, one a run. */
+  readonly chains?: ChainData[];
 }
 
 interface Listed {
