@@ -1,10 +1,9 @@
 import type { Board } from '../../core/board.js';
 import type { ChainData } from '../../core/step.js';
-import { popcount } from '../../grader/general/shape.js';
 import { ancestorsOf, chainHousesOf, type ChainHouses, type Run } from './chain-run.js';
 import type { RuleGrid, RuleOut } from './chain-rules.js';
 import { MULTIPLE, Search, chainOf, type Hint } from './forcing.js';
-import type { NestedChain } from './nested.js';
+import { lostInCell, lostInSlot, strongHouse, type NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
@@ -34,37 +33,12 @@ function searchOn(g: RuleGrid): Search {
   return search;
 }
 
-/** The house (SE's order) of a static "on" link from a cell to another one, digit index d: the first holding both with only these two places. */
-function pairHouse(g: RuleGrid, houses: ChainHouses, cell: number, parentCell: number, d: number): number {
-  const { size, houseCells } = g.shape;
-  for (let k = houses.start[cell]!; k < houses.start[cell + 1]!; k++) {
-    const house = houses.house[k]!;
-    const places = g.places[house * size + d]!;
-    if (popcount(places) !== 2) continue;
-    for (let p = places; p !== 0; p &= p - 1) if (houseCells[house * size + 31 - Math.clz32(p & -p)] === parentCell) return house;
-  }
-  return -1;
-}
-
 /** The candidates the run removed that a hint relies on ("off" nodes, each once): see the file's comment. */
 function lostParents(g: RuleGrid, houses: ChainHouses, hint: Hint): number[] {
-  const { size, houseCells } = g.shape;
+  const size = g.shape.size;
   const parents: number[] = [];
-  const lostInCell = (cell: number): void => {
-    for (let lost = g.initial[cell]! & ~g.work[cell]!; lost !== 0; lost &= lost - 1) {
-      const node = (cell * size + 31 - Math.clz32(lost & -lost)) << 1;
-      if (!parents.includes(node)) parents.push(node);
-    }
-  };
-  const lostInSlot = (house: number, d: number): void => {
-    const slot = house * size + d;
-    for (let lost = g.initialPlaces[slot]! & ~g.places[slot]!; lost !== 0; lost &= lost - 1) {
-      const node = (houseCells[house * size + 31 - Math.clz32(lost & -lost)]! * size + d) << 1;
-      if (!parents.includes(node)) parents.push(node);
-    }
-  };
-  if (hint.shape === 'cell') lostInCell(hint.sourceCell);
-  else lostInSlot(hint.sourceUnit, hint.sourceDigit - 1);
+  if (hint.shape === 'cell') lostInCell(g, hint.sourceCell, parents);
+  else lostInSlot(g, hint.sourceUnit, hint.sourceDigit - 1, parents);
   hint.runs.forEach((run: Run, r) => {
     for (const pos of ancestorsOf(run, hint.ends[r]!)) {
       const node = run.nodes[pos]!;
@@ -72,10 +46,11 @@ function lostParents(g: RuleGrid, houses: ChainHouses, hint: Hint): number[] {
       const id = node >> 1;
       const cell = (id / size) | 0;
       const parentCell = ((run.nodes[run.parents[run.parentStart[pos]!]!]! >> 1) / size) | 0;
-      if (parentCell === cell) lostInCell(cell);
+      // (A static link: its one parent, in the cell, or the digit's other place in a pair.)
+      if (parentCell === cell) lostInCell(g, cell, parents);
       else {
-        const house = pairHouse(g, houses, cell, parentCell, id - cell * size);
-        if (house >= 0) lostInSlot(house, id - cell * size);
+        const house = strongHouse(g, houses, cell, parentCell, id - cell * size);
+        if (house >= 0) lostInSlot(g, house, id - cell * size, parents);
       }
     }
   });

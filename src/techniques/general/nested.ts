@@ -181,8 +181,8 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
   return hints;
 }
 
-/** The house (SE's order) of a strong link from `from` (off) to `to` (on) of one digit in two cells: the first holding both with two places of it. */
-function strongHouse(g: RuleGrid, houses: ChainHouses, fromCell: number, toCell: number, d: number): number {
+/** The house (SE's order) of a strong link between two cells of one digit (index d): the first holding both with two places of it. */
+export function strongHouse(g: RuleGrid, houses: ChainHouses, fromCell: number, toCell: number, d: number): number {
   const { size, houseCells } = g.shape;
   for (let k = houses.start[fromCell]!; k < houses.start[fromCell + 1]!; k++) {
     const house = houses.house[k]!;
@@ -193,17 +193,33 @@ function strongHouse(g: RuleGrid, houses: ChainHouses, fromCell: number, toCell:
   return -1;
 }
 
+/** Adds to `parents` (once each) the candidates the run removed from a cell ("off" nodes, digit order). */
+export function lostInCell(g: RuleGrid, cell: number, parents: number[]): void {
+  const size = g.shape.size;
+  for (let lost = g.initial[cell]! & ~g.work[cell]!; lost !== 0; lost &= lost - 1) {
+    const node = (cell * size + 31 - Math.clz32(lost & -lost)) << 1;
+    if (!parents.includes(node)) parents.push(node);
+  }
+}
+
+/** Adds to `parents` (once each) the places of digit index d the run removed from a house. */
+export function lostInSlot(g: RuleGrid, house: number, d: number, parents: number[]): void {
+  const { size, houseCells } = g.shape;
+  const slot = house * size + d;
+  for (let lost = g.initialPlaces[slot]! & ~g.places[slot]!; lost !== 0; lost &= lost - 1) {
+    const node = (houseCells[house * size + 31 - Math.clz32(lost & -lost)]! * size + d) << 1;
+    if (!parents.includes(node)) parents.push(node);
+  }
+}
+
 /**
  * The candidates the run removed that a hint's strong links rely on ("off" nodes): for each strong
  * link in path order, a bivalue cell's lost digits, or the lost places of the digit in the house
  * of a pair; each once.
  */
 function lostParents(g: RuleGrid, houses: ChainHouses, path: readonly number[]): number[] {
-  const { size, houseCells } = g.shape;
+  const size = g.shape.size;
   const parents: number[] = [];
-  const add = (node: number): void => {
-    if (!parents.includes(node)) parents.push(node);
-  };
   for (let i = 1; i < path.length; i++) {
     if ((path[i]! & 1) === 0 || (path[i - 1]! & 1) === 1) continue;
     const from = path[i - 1]! >> 1;
@@ -211,14 +227,12 @@ function lostParents(g: RuleGrid, houses: ChainHouses, path: readonly number[]):
     const fromCell = (from / size) | 0;
     const toCell = (to / size) | 0;
     if (fromCell === toCell) {
-      for (let lost = g.initial[toCell]! & ~g.work[toCell]!; lost !== 0; lost &= lost - 1) add((toCell * size + 31 - Math.clz32(lost & -lost)) << 1);
+      lostInCell(g, toCell, parents);
       continue;
     }
     const d = to - toCell * size;
     const house = strongHouse(g, houses, fromCell, toCell, d);
-    if (house < 0) continue;
-    const slot = house * size + d;
-    for (let lost = g.initialPlaces[slot]! & ~g.places[slot]!; lost !== 0; lost &= lost - 1) add((houseCells[house * size + 31 - Math.clz32(lost & -lost)]! * size + d) << 1);
+    if (house >= 0) lostInSlot(g, house, d, parents);
   }
   return parents;
 }
