@@ -101,7 +101,8 @@ describe('technique instances (test/fixtures/general/technique-steps.txt)', () =
     const ids = new Set(cases.map((c) => c[1]));
     // The chains rung (listed as x-cycle) finds every kind of cycle and forcing X/XY chain.
     // The uniqueness rungs (off in these boards' scans) have their own test: grader-general-uniqueness.test.ts.
-    for (const id of [...GENERAL_LADDER.filter((t) => !t.uniqueness).map((t) => t.id), ...Object.keys(CHAIN_BASE)]) if (id !== 'jellyfish') expect(ids, id).toContain(id);
+    // Nested forcing chains: no puzzle of these sizes found needing them (their own test, on classic boards: grader-general-nested.test.ts).
+    for (const id of [...GENERAL_LADDER.filter((t) => !t.uniqueness).map((t) => t.id), ...Object.keys(CHAIN_BASE)]) if (id !== 'jellyfish' && !id.startsWith('nested-')) expect(ids, id).toContain(id);
     for (const grid of ['12x12', '16x16', 'samurai']) expect(cases.filter((c) => c[0] === grid).length, grid).toBeGreaterThanOrEqual(14);
     expect(cases.length).toBeGreaterThan(80);
   });

@@ -4,7 +4,7 @@ import { formatGrid } from '../core/grid.js';
 import type { ChainData, Step } from '../core/step.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord, type VariantRecord } from '../formats/reader.js';
 import { describeStep } from '../grader/explain.js';
-import { describeGeneralStep, formatGeneralChain } from '../grader/general/text.js';
+import { describeGeneralStep, formatGeneralChainLines } from '../grader/general/text.js';
 import { isGeneralRules } from '../grader/general/link.js';
 import type { Rules } from '../rules/types.js';
 import { formatChainLines } from '../techniques/chains/index.js';
@@ -88,7 +88,7 @@ export function stepLines(index: number, step: Step, naming?: StepNaming): strin
 
 /** A step's chains as lines (formatChainLines), in a record's names (other sizes and Samurai: their own). */
 export function chainLinesIn(chains: readonly ChainData[], naming: StepNaming): string[] {
-  if (naming !== undefined && 'cellCount' in naming) return chains.map((chain) => formatGeneralChain(chain, naming));
+  if (naming !== undefined && 'cellCount' in naming) return formatGeneralChainLines(chains, naming);
   return formatChainLines(chains, '    ');
 }
 

@@ -271,3 +271,25 @@ export function formatGeneralChain(chain: Readonly<ChainData>, rules: Rules): st
   }
   return text;
 }
+
+/**
+ * A step's chains as lines in this grid's names: each chain on one line, the nested chains that
+ * prove one of its links (nested forcing chains) on the lines under it, indented by `indent` per
+ * level; a proof behind several removals of one chain (a cycle, a placement) is shown once under it.
+ */
+export function formatGeneralChainLines(chains: readonly ChainData[], rules: Rules, indent = '    ', depth = 0): string[] {
+  const lines: string[] = [];
+  for (const chain of chains) {
+    lines.push(indent.repeat(depth) + formatGeneralChain(chain, rules));
+    const shown = new Set<string>();
+    for (const node of chain.nodes) {
+      if (node.proof === undefined || node.proof.length === 0) continue;
+      const proof = formatGeneralChainLines(node.proof, rules, indent, depth + 1);
+      const key = proof.join('\n');
+      if (shown.has(key)) continue;
+      shown.add(key);
+      lines.push(...proof);
+    }
+  }
+  return lines;
+}

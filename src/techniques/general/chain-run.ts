@@ -1,6 +1,8 @@
 import type { GeneralShape } from '../../grader/general/shape.js';
 import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/general/shape.js';
 import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js';
+import { nestedChainRemovals, type NestedChain } from './nested.js';
+import { nestedMultipleRemovals } from './nested-multiple.js';
 
 /*
  * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
@@ -23,8 +25,10 @@ import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js'
  * addHiddenParentsOfCell / OfRegion). A run stops at its first contradiction: a node reached both
  * on and off. Nishio runs follow one digit (no cell links). An "advanced" run (dynamic forcing
  * chains (+)) also queues, each time its queue runs dry, what the simple rules of chain-rules.ts
- * remove because of it. A run also stops where nothing it could still find can be within the
- * caller's complexity cap (see runFrom's `cap`).
+ * remove because of it; a "nested" run (nested forcing chains), where those rules find nothing,
+ * what SE's cycles and forcing chains on its working grid remove because of it (nested.ts), each
+ * removal keeping the nested chain that proves it (counted in ancestorCount). A run also stops
+ * where nothing it could still find can be within the caller's complexity cap (see runFrom's `cap`).
  *
  * Nothing is allocated per node: the run works in module buffers grown to the largest grid seen,
  * and copies its nodes and parents out once, at its end (one Run per assumption).
@@ -49,6 +53,12 @@ export interface Run {
    * within the cap, with the parents of the whole run, and no contradiction within it.
    */
   readonly cut: boolean;
+  /**
+   * Nested runs (level 2): the nested chain proving the node at each position (index into
+   * `proofs` + 1; 0: none), or null when the run holds none.
+   */
+  readonly proofAt: Int32Array | null;
+  readonly proofs: readonly NestedChain[] | null;
 }
 
 /** How a run propagates. */
@@ -63,6 +73,14 @@ export interface RunMode {
    * (chain-rules.ts). Dynamic runs only.
    */
   readonly advanced?: boolean;
+  /**
+   * SE's level 2 (nested forcing chains, 9.5): where the simple rules of `advanced` find nothing,
+   * the removals of SE's cycles and forcing X/XY-chains on the working grid that rely on the run
+   * (nested.ts). Needs `advanced`.
+   */
+  readonly nested?: boolean;
+  /** SE's level 3 (10.0): where the cycles and forcing chains give nothing, static cell and region forcing chains too (nested-multiple.ts). Needs `nested`. */
+  readonly nestedMultiple?: boolean;
 }
 
 /** A cell's houses in SE's order, and the house positions: built once per shape. */
@@ -148,6 +166,12 @@ let placeMask = new Uint32Array(0);
 let lostDigits = new Uint32Array(0);
 let lostStamp = new Int32Array(0);
 const RULE_OUT: RuleOut = { removals: [], parentStart: [], parents: [] };
+/** Nested runs: the proof of each removal of RULE_OUT (parallel to its removals). */
+const PROOF_OUT: NestedChain[] = [];
+/** Nested runs: the proof index + 1 of each position (0: none; cleared after each run), the run's proofs, and their positions by key. */
+let proofAt = new Int32Array(0);
+const runProofs: NestedChain[] = [];
+const proofIndex = new Map<string, number>();
 
 function grow(nodes: number, cells: number, slots: number): void {
   if (placeCount.length < slots) {
@@ -169,6 +193,7 @@ function grow(nodes: number, cells: number, slots: number): void {
     queueOff = new Int32Array(capacity);
     floor = new Int32Array(capacity);
     pendingAt = new Int32Array(capacity + 1);
+    proofAt = new Int32Array(capacity);
     runStamp = 0;
   }
   if (work.length < cells) work = new Uint16Array(cells);
@@ -322,6 +347,12 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     runStamp = 1;
   }
   const advanced = mode.advanced === true && mode.dynamic && masks !== undefined;
+  const nested = advanced && mode.nested === true;
+  const nestedMultiple = nested && mode.nestedMultiple === true;
+  if (nested) {
+    runProofs.length = 0;
+    proofIndex.clear();
+  }
   if (advanced) placeMask.set(masks);
   work.set(initial.subarray(0, cellCount));
   count = 0;
@@ -341,7 +372,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
 
   let going = true;
   while (going) {
-    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks))) break;
+    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks, nested, nestedMultiple))) break;
     // (An advanced run's rules can add nodes of low floor at any quiescence: never cut.)
     if (!advanced) {
       while (pendingAt[lowest] === 0) lowest++;
@@ -411,8 +442,15 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
     }
   }
   pendingAt.fill(0, 0, highest + 1);
+  let proofsHeld: Int32Array | null = null;
+  if (nested && runProofs.length > 0) {
+    proofsHeld = proofAt.slice(0, count);
+    proofAt.fill(0, 0, count);
+  }
   return {
     cut,
+    proofAt: proofsHeld,
+    proofs: proofsHeld === null ? null : runProofs.slice(),
     nodes: order.slice(0, count),
     size: conflictA >= 0 ? count - 1 : count,
     parentStart: parentStart.slice(0, count + 1),
@@ -427,9 +465,25 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
  * removes (nodes the run holds already are skipped; no contradiction is looked for here, as in
  * SE: it shows when a link reaches the conjugate). False when nothing new was queued.
  */
-function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined): boolean {
+function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined, nested: boolean, nestedMultiple: boolean): boolean {
   const grid: RuleGrid = { shape, initial, work, initialPlaces: masks!, places: placeMask, lostDigits, lostStamp, stamp: runStamp };
-  if (!advancedRemovals(grid, RULE_OUT)) return false;
+  let proved = false;
+  if (!advancedRemovals(grid, RULE_OUT)) {
+    if (!nested) return false;
+    PROOF_OUT.length = 0;
+    effort += nestedChainRemovals(grid, RULE_OUT, PROOF_OUT);
+    if (RULE_OUT.removals.length === 0 && nestedMultiple) {
+      // Their runs use this file's buffers: this run is set aside meanwhile.
+      const saved = suspendRun(shape.cellCount);
+      try {
+        nestedMultipleRemovals(grid, RULE_OUT, PROOF_OUT);
+      } finally {
+        resumeRun(saved);
+      }
+    }
+    if (RULE_OUT.removals.length === 0) return false;
+    proved = true;
+  }
   const { removals, parentStart: starts, parents } = RULE_OUT;
   let added = false;
   for (let i = 0; i < removals.length; i++) {
@@ -438,6 +492,17 @@ function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array |
     const pos = open(node, -1);
     for (let k = starts[i]!; k < starts[i + 1]!; k++) if (member[parents[k]!] === runStamp) pushParent(position[parents[k]!]!);
     close(pos);
+    if (proved) {
+      // Equal nested chains (one cycle's several removals, or one found again) share one proof.
+      const proof = PROOF_OUT[i]!;
+      let index = proofIndex.get(proof.key);
+      if (index === undefined) {
+        index = runProofs.length;
+        runProofs.push(proof);
+        proofIndex.set(proof.key, index);
+      }
+      proofAt[pos] = index + 1;
+    }
     member[node] = runStamp;
     position[node] = pos;
     queueOff[tailOff++] = pos;
@@ -445,6 +510,64 @@ function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array |
     added = true;
   }
   return added;
+}
+
+/** A run set aside while other runs use the buffers (see {@link suspendRun}). */
+interface SavedRun {
+  count: number;
+  poolEnd: number;
+  headOn: number;
+  tailOn: number;
+  headOff: number;
+  tailOff: number;
+  highest: number;
+  stamp: number;
+  order: Int32Array;
+  parentStart: Int32Array;
+  pool: Int32Array;
+  floor: Int32Array;
+  work: Uint16Array;
+  placeCount: Uint8Array;
+}
+
+/**
+ * Sets the current run aside (at a quiescence: nothing pending, no contradiction) so that other
+ * runs can use the buffers: what they overwrite is copied out, and given back by {@link resumeRun}.
+ */
+function suspendRun(cells: number): SavedRun {
+  return {
+    count, poolEnd, headOn, tailOn, headOff, tailOff, highest, stamp: runStamp,
+    order: order.slice(0, count),
+    parentStart: parentStart.slice(0, count + 1),
+    pool: pool.slice(0, poolEnd),
+    floor: floor.slice(0, count),
+    work: work.slice(0, cells),
+    placeCount: placeCount.slice(),
+  };
+}
+
+/** Takes a suspended run back: its nodes marked again under a stamp no run has used (the runs between used the ones after its own). */
+function resumeRun(saved: SavedRun): void {
+  ({ count, poolEnd, headOn, tailOn, headOff, tailOff, highest } = saved);
+  conflictA = conflictB = -1;
+  order.set(saved.order);
+  parentStart.set(saved.parentStart);
+  if (pool.length < saved.pool.length) pool = new Int32Array(saved.pool.length * 2);
+  pool.set(saved.pool);
+  floor.set(saved.floor);
+  work.set(saved.work);
+  placeCount.set(saved.placeCount);
+  const old = saved.stamp;
+  if (++runStamp >= 0x7ffffff0) {
+    member.fill(0);
+    lostStamp.fill(0);
+    runStamp = 1;
+  }
+  for (let house = 0; house < lostStamp.length; house++) if (lostStamp[house] === old) lostStamp[house] = runStamp;
+  for (let i = 0; i < count; i++) {
+    member[order[i]!] = runStamp;
+    position[order[i]!] = i;
+  }
 }
 
 /** The number of places of each digit in each house (house * size + digit - 1), from a scan's place masks. */
@@ -463,12 +586,12 @@ export function placeCounts(masks: Uint32Array): Uint8Array {
 let ancestorMark = new Int32Array(0);
 let ancestorStack = new Int32Array(0);
 let ancestorStamp = 0;
+/** The nested proofs counted (stamp per proof index) by the current count. */
+let proofSeen = new Int32Array(16);
+let proofStamp = 0;
 
-/**
- * The number of distinct nodes among the node at `pos` and its ancestors in a run (SE's chain
- * complexity); stops counting past `cap`.
- */
-export function ancestorCount(run: Run, pos: number, cap = Infinity): number {
+/** Readies the marks and stack of a walk up a run's parents from `pos` (stamped, on the stack). */
+function startWalk(run: Run, pos: number): void {
   const n = run.nodes.length;
   if (ancestorMark.length < n) {
     ancestorMark = new Int32Array(Math.max(n, capacity));
@@ -479,10 +602,22 @@ export function ancestorCount(run: Run, pos: number, cap = Infinity): number {
     ancestorMark.fill(0);
     ancestorStamp = 1;
   }
-  let top = 0;
-  let total = 1;
   ancestorMark[pos] = ancestorStamp;
-  ancestorStack[top++] = pos;
+  ancestorStack[0] = pos;
+}
+
+/**
+ * The number of distinct nodes among the node at `pos` and its ancestors in a run, plus the
+ * complexity of the distinct nested chains proving them (SE's getAncestorCount +
+ * getNestedComplexity: the chain's complexity); stops counting past `cap`. `sameProofs`: the
+ * nested chains counted by the previous call (on the same run) are not counted again (a
+ * contradiction's two sides, which SE counts with one set).
+ */
+export function ancestorCount(run: Run, pos: number, cap = Infinity, sameProofs = false): number {
+  if (run.proofAt !== null) return nestedCount(run, pos, cap, sameProofs);
+  startWalk(run, pos);
+  let top = 1;
+  let total = 1;
   while (top > 0) {
     const at = ancestorStack[--top]!;
     for (let k = run.parentStart[at]!, end = run.parentStart[at + 1]!; k < end; k++) {
@@ -491,6 +626,40 @@ export function ancestorCount(run: Run, pos: number, cap = Infinity): number {
       ancestorMark[parent] = ancestorStamp;
       ancestorStack[top++] = parent;
       if (++total > cap) return total;
+    }
+  }
+  return total;
+}
+
+/** {@link ancestorCount} on a run holding nested proofs. */
+function nestedCount(run: Run, pos: number, cap: number, sameProofs: boolean): number {
+  const proofAt = run.proofAt!;
+  const proofs = run.proofs!;
+  if (proofSeen.length < proofs.length) {
+    proofSeen = new Int32Array(proofs.length * 2);
+    proofStamp = 0;
+  }
+  if (!sameProofs && ++proofStamp >= 0x7ffffff0) {
+    proofSeen.fill(0);
+    proofStamp = 1;
+  }
+  startWalk(run, pos);
+  let top = 1;
+  let total = 0;
+  while (top > 0) {
+    const at = ancestorStack[--top]!;
+    total++;
+    const proof = proofAt[at]!;
+    if (proof > 0 && proofSeen[proof - 1] !== proofStamp) {
+      proofSeen[proof - 1] = proofStamp;
+      total += proofs[proof - 1]!.complexity;
+    }
+    if (total > cap) return total;
+    for (let k = run.parentStart[at]!, end = run.parentStart[at + 1]!; k < end; k++) {
+      const parent = run.parents[k]!;
+      if (ancestorMark[parent] === ancestorStamp) continue;
+      ancestorMark[parent] = ancestorStamp;
+      ancestorStack[top++] = parent;
     }
   }
   return total;

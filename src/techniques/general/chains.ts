@@ -2,7 +2,7 @@ import type { Board } from '../../core/board.js';
 import type { ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { roundDifficulty, seChainDifficulty } from '../chains/length.js';
-import { chainHousesOf } from './chain-run.js';
+import { chainHousesOf, type ChainHouses } from './chain-run.js';
 import { MODE_X, MODE_XY, MODE_Y, hasStrongLink, searchCycle, type Cycle } from './cycles.js';
 import type { GeneralScan } from './places.js';
 import { buildReach } from './reach.js';
@@ -70,9 +70,14 @@ function visit(next: number, from: number, goal: number): boolean {
  * Breadth-first search from `start` (a node) for `goal`, at most `maxNodes` nodes on the path.
  * Returns the path (nodes, start first) or null.
  */
-function search(board: Readonly<Board>, scan: GeneralScan, xy: boolean, start: number, goal: number, maxNodes: number): number[] | null {
+function search(board: Readonly<Board>, scan: GeneralScan, xy: boolean, start: number, goal: number, maxNodes: number, order?: ChainHouses): number[] | null {
   const { shape, places } = scan;
-  const { size, peers, peerStart, cellHouses, cellHouseStart, houseCells } = shape;
+  const { size, houseCells } = shape;
+  // The shape's order, or SE's (box, row, column...) where the path itself matters (nested.ts).
+  const peers = order?.peers ?? shape.peers;
+  const peerStart = order?.peerStart ?? shape.peerStart;
+  const cellHouses = order?.house ?? shape.cellHouses;
+  const cellHouseStart = order?.start ?? shape.cellHouseStart;
   const cand = board.candidates;
   stamp++;
   let head = 0;
@@ -90,6 +95,7 @@ function search(board: Readonly<Board>, scan: GeneralScan, xy: boolean, start: n
       if (depth > maxNodes) return null;
     }
     const node = queue[head++]!;
+    forcingVisits++;
     const id = node >> 1;
     const cell = (id / size) | 0;
     const d = id - cell * size;
@@ -119,6 +125,26 @@ function search(board: Readonly<Board>, scan: GeneralScan, xy: boolean, start: n
     }
   }
   return null;
+}
+
+/** Nodes the forcing-chain searches processed (nested.ts counts them as effort). */
+let forcingVisits = 0;
+
+/**
+ * SE's doForcingChains from one node (a "start on" node looks for "start off", and the other way
+ * round), any length up to `maxNodes`, on a board with the places `scan` holds: the shortest
+ * chain as nodes, start first, or null; and the nodes processed since the last call
+ * ({@link takeForcingVisits}). The nested chains' listing (nested.ts) runs it on a run's grid.
+ */
+export function shortestForcingChain(board: Readonly<Board>, scan: GeneralScan, xy: boolean, start: number, maxNodes: number): number[] | null {
+  grow(scan.shape.cellCount * scan.shape.size * 2);
+  return search(board, scan, xy, start, start ^ 1, maxNodes, chainHousesOf(scan.shape));
+}
+
+export function takeForcingVisits(): number {
+  const n = forcingVisits;
+  forcingVisits = 0;
+  return n;
 }
 
 function path(goal: number): number[] {

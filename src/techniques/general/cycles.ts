@@ -83,8 +83,12 @@ export function hasStrongLink(board: Readonly<Board>, scan: GeneralScan, houses:
   return false;
 }
 
-/** SE's doCycles from "start on", up to `maxLen` nodes: the first cycle that eliminates something, or null. */
-export function searchCycle(board: Readonly<Board>, scan: GeneralScan, houses: ChainHouses, start: number, mode: number, maxLen: number): Cycle | null {
+/**
+ * SE's doCycles from "start on", up to `maxLen` nodes: the first cycle that eliminates something,
+ * or null; with `each`, gives it every such cycle (as doCycles lists them: nested chains list
+ * them all, nested.ts) and returns null.
+ */
+export function searchCycle(board: Readonly<Board>, scan: GeneralScan, houses: ChainHouses, start: number, mode: number, maxLen: number, each?: (cycle: Cycle) => void): Cycle | null {
   const { size, cellCount, houseCells } = scan.shape;
   grow(cellCount * size, cellCount);
   const cand = board.candidates;
@@ -103,6 +107,7 @@ export function searchCycle(board: Readonly<Board>, scan: GeneralScan, houses: C
   while (onCount > 0 || offCount > 0) {
     if (length + 2 > maxLen) return null;
     length++;
+    cycleVisits += onCount + offCount;
     for (let i = 0; i < onCount; i++) {
       const p = onQueue[i]!;
       if (++ancestorStamp >= 0x7ffffff0) {
@@ -137,7 +142,10 @@ export function searchCycle(board: Readonly<Board>, scan: GeneralScan, houses: C
       // The bivalue cell's other digit, then the digit's other place in each house of two.
       if (useCell && popcount(mask) === 2) {
         const found = reachOn(board, scan, start, cell * size + 31 - Math.clz32(mask & ~(1 << d)), x, y, length);
-        if (found !== null) return found;
+        if (found !== null) {
+          if (each === undefined) return found;
+          each(found);
+        }
       }
       if (!useConjugate) continue;
       for (let k = houses.start[cell]!; k < houses.start[cell + 1]!; k++) {
@@ -147,7 +155,10 @@ export function searchCycle(board: Readonly<Board>, scan: GeneralScan, houses: C
         const first = houseCells[house * size + 31 - Math.clz32(places & -places)]!;
         const mate = first !== cell ? first : houseCells[house * size + 31 - Math.clz32(places & (places - 1))]!;
         const found = reachOn(board, scan, start, mate * size + d, x, y, length);
-        if (found !== null) return found;
+        if (found !== null) {
+          if (each === undefined) return found;
+          each(found);
+        }
       }
     }
     offCount = 0;
@@ -157,6 +168,15 @@ export function searchCycle(board: Readonly<Board>, scan: GeneralScan, houses: C
 
 /** Length of the "on" queue of the running search. */
 let onCount = 0;
+/** Nodes the cycle searches processed (nested.ts counts them as effort). */
+let cycleVisits = 0;
+
+/** The nodes processed by {@link searchCycle} since the last call (and resets the count). */
+export function takeCycleVisits(): number {
+  const n = cycleVisits;
+  cycleVisits = 0;
+  return n;
+}
 
 /** Queues "z on" reached from y (off, itself from x); at the start, the cycle closed there if it eliminates something. */
 function reachOn(board: Readonly<Board>, scan: GeneralScan, start: number, z: number, x: number, y: number, length: number): Cycle | null {

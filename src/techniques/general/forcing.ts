@@ -3,10 +3,11 @@ import type { ChainData, ChainNode, Step } from '../../core/step.js';
 import { lowBit, popcount } from '../../grader/general/shape.js';
 import { chainDifficulty } from '../forcing/length.js';
 import { addEffort, ancestorCount, ancestorsOf, chainHousesOf, placeCounts, resetEffort, runEffort, runFrom, type ChainHouses, type Run, type RunMode } from './chain-run.js';
+import type { NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
- * Nishio (7.5), cell / region (8.0), dynamic (8.5) and dynamic (+) (9.0) forcing chains on any
+ * Nishio (7.5), cell / region (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5) forcing chains on any
  * grid: Sudoku Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9
  * ladder's src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
  *
@@ -19,7 +20,8 @@ import type { GeneralScan } from './places.js';
  *   then cell         (not nishio)       a node every digit of the cell reaches
  *
  * A hint's complexity is the number of distinct nodes of its chains (each run's ancestors of the
- * conclusion, added over its runs; a contradiction adds both conflicting nodes' ancestors); its
+ * conclusion, added over its runs; a contradiction adds both conflicting nodes' ancestors), plus
+ * the lengths of the distinct nested chains among them (per run; a contradiction's once); its
  * difficulty the technique's base plus SE's length increment. The easiest hint wins (lowest
  * complexity, then SE's tie-break: double, cell, region, contradiction, then the first found).
  * Runs are cached per search (a cell's "on" runs serve its region chains too). Each search stops
@@ -42,7 +44,7 @@ export interface GeneralForcing {
   readonly assumedOn: boolean;
 }
 
-interface Kind {
+export interface Kind {
   readonly id: string;
   readonly base: number;
   readonly mode: RunMode;
@@ -51,16 +53,24 @@ interface Kind {
 }
 
 const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: true, cellLinks: false }, nishio: true, dynamic: true };
-const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
+export const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
 const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
 const DYNAMIC_PLUS: Kind = { id: 'dynamic-forcing-chains-plus', base: 9.0, mode: { dynamic: true, cellLinks: true, advanced: true }, nishio: false, dynamic: true };
+const NESTED: Kind = { id: 'nested-forcing-chains', base: 9.5, mode: { dynamic: true, cellLinks: true, advanced: true, nested: true }, nishio: false, dynamic: true };
+const NESTED_MULTIPLE: Kind = {
+  id: 'nested-multiple-forcing-chains',
+  base: 10.0,
+  mode: { dynamic: true, cellLinks: true, advanced: true, nested: true, nestedMultiple: true },
+  nishio: false,
+  dynamic: true,
+};
 
 const SORT_DOUBLE = 1;
 const SORT_CELL = 5;
 const SORT_REGION = 6;
 const SORT_CONTRADICTION = 7;
 
-interface Hint {
+export interface Hint {
   shape: Shape;
   /** The conclusion's node. */
   node: number;
@@ -73,6 +83,8 @@ interface Hint {
   ends: number[];
   complexity: number;
   sortKey: number;
+  /** Place in a listing (nested-multiple.ts sorts stably on it). */
+  order?: number;
 }
 
 // Node marks for common nodes (grown with the grid).
@@ -100,12 +112,14 @@ function positionIn(run: Run, node: number): number {
   return -1;
 }
 
-class Search {
+export class Search {
   readonly size: number;
   readonly houses: ChainHouses;
   readonly cache: (Run | undefined)[];
   readonly places: Uint8Array;
   best: Hint | null = null;
+  /** Listing (nested chains, nested-multiple.ts): every hint goes here, none is capped. */
+  listed: Hint[] | null = null;
   /** Nishio, one digit at a time (see findNishio): the only digit index looked at, or -1. */
   onlyDigit = -1;
 
@@ -131,13 +145,13 @@ class Search {
 
   /** The largest complexity any hint can still have to beat the best: runs stop where nothing within it can be found (chain-run.ts). */
   depthCap(): number {
-    return this.best === null ? Infinity : this.best.complexity;
+    return this.best === null || this.listed !== null ? Infinity : this.best.complexity;
   }
 
   /** The complexity a hint of this sort key must stay within to beat the best (-1: none can). */
   cap(sortKey: number): number {
     const best = this.best;
-    if (best === null) return Infinity;
+    if (best === null || this.listed !== null) return Infinity;
     return sortKey < best.sortKey ? best.complexity : best.complexity - 1;
   }
 
@@ -154,7 +168,8 @@ class Search {
     if (cap < 1) return;
     const a = ancestorCount(run, run.conflictA, cap);
     if (a > cap) return;
-    const complexity = a + ancestorCount(run, run.conflictB, cap - a);
+    // (The nested chains behind both sides are counted once, as SE's getNestedComplexity does.)
+    const complexity = a + ancestorCount(run, run.conflictB, cap - a, true);
     if (complexity > cap) return;
     const node = ((cell * this.size + digit - 1) << 1) | (assumedOn ? 0 : 1);
     this.best = { shape: 'contradiction', node, sourceCell: cell, sourceDigit: digit, sourceUnit: -1, assumedOn, runs: [run, run], ends: [run.conflictA, run.conflictB], complexity, sortKey: SORT_CONTRADICTION };
@@ -197,7 +212,9 @@ class Search {
           complexity += ancestorCount(runs[r]!, pos, cap - complexity);
         }
         if (complexity > cap) continue;
-        this.best = { shape, node, sourceCell, sourceDigit, sourceUnit, assumedOn: true, runs: runs.slice(), ends, complexity, sortKey };
+        const hint: Hint = { shape, node, sourceCell, sourceDigit, sourceUnit, assumedOn: true, runs: runs.slice(), ends, complexity, sortKey };
+        if (this.listed !== null) this.listed.push(hint);
+        else this.best = hint;
       }
     }
   }
@@ -247,7 +264,7 @@ class Search {
 }
 
 /** A run's chain to the node at `end`: its ancestors in the order found, each with its parents. */
-function chainOf(run: Run, end: number, size: number): ChainData {
+export function chainOf(run: Run, end: number, size: number): ChainData {
   const positions = ancestorsOf(run, end);
   const index = new Map<number, number>();
   const nodes: ChainNode[] = [];
@@ -260,9 +277,25 @@ function chainOf(run: Run, end: number, size: number): ChainData {
     for (let k = run.parentStart[pos]!; k < run.parentStart[pos + 1]!; k++) parents.push(index.get(run.parents[k]!)!);
     // A linear link (the previous node alone) is left implicit, as in the 9x9 chains.
     if (nodes.length === 0 || parents.length !== 1 || parents[0] !== nodes.length - 1) node.parents = parents;
+    const proof = run.proofAt === null ? 0 : run.proofAt[pos]!;
+    if (proof > 0) node.proof = proofChains(run.proofs![proof - 1]!, size);
     nodes.push(node);
   }
   return { nodes };
+}
+
+/** A nested chain proving a removal of the run: its chains (cell / region chains), or a cycle's or forcing chain's path as a linear chain. */
+function proofChains(proof: NestedChain, size: number): ChainData[] {
+  if (proof.chains !== undefined) return proof.chains;
+  return [{
+    nodes: proof.path.map((code, i) => {
+      const id = code >> 1;
+      const cell = (id / size) | 0;
+      const node: ChainNode = { cell, digit: id - cell * size + 1, on: (code & 1) === 1 };
+      if (i === 0) node.parents = [];
+      return node;
+    }),
+  }];
 }
 
 function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: GeneralForcing } {
@@ -367,3 +400,15 @@ export const findDynamicForcingChains = finder(DYNAMIC);
  * locking, hidden and naked pairs and X-wings remove because of them (SE's level 1, chain-rules.ts).
  */
 export const findDynamicForcingChainsPlus = finder(DYNAMIC_PLUS);
+/**
+ * Nested forcing chains (9.5 + length): dynamic (+) chains whose runs also take, where those rules
+ * find nothing, the removals of SE's cycles and forcing chains on their working grid that rely on
+ * them (SE's level 2, nested.ts); the nested chains' lengths count in the complexity.
+ */
+export const findNestedForcingChains = finder(NESTED);
+/**
+ * Nested forcing chains (multiple) (10.0 + length): the nested runs also take, where the cycles and
+ * forcing chains give nothing, the removals of static cell and region forcing chains on their
+ * working grid that rely on them (SE's level 3, nested-multiple.ts).
+ */
+export const findNestedMultipleForcingChains = finder(NESTED_MULTIPLE);

@@ -4,7 +4,14 @@ import { findGeneralBug } from './bug.js';
 import { findForcingChain } from './chains.js';
 import { findDirectClaiming, findDirectHiddenPair, findDirectHiddenTriple, findDirectPointing } from './direct.js';
 import { findGeneralAlignedPair, findGeneralAlignedTriple } from './exclusion.js';
-import { findDynamicForcingChains, findDynamicForcingChainsPlus, findMultipleForcingChains, findNishioForcingChains } from './forcing.js';
+import {
+  findDynamicForcingChains,
+  findDynamicForcingChainsPlus,
+  findMultipleForcingChains,
+  findNestedForcingChains,
+  findNestedMultipleForcingChains,
+  findNishioForcingChains,
+} from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
 import { findClaiming, findGeneralizedIntersection, findPointing } from './intersections.js';
 import { findGeneralUniqueLoop } from './loops.js';
@@ -39,9 +46,12 @@ export interface GeneralTechnique {
  * aligned triple exclusion 7.5 (before nishio, as SE's producers go; exclusion.ts), nishio 7.5+, cell / region
  * forcing chains 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+) 9.0+ (their
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
- * forcing.ts, chain-rules.ts). The uniqueness rungs run only when the scan says so (the grader's
- * `uniqueness` option, on a puzzle with one solution). Not in it: nested forcing chains (9.5 and
- * up): where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * forcing.ts, chain-rules.ts), nested forcing chains 9.5+ (SE's level 2: where those rules find
+ * nothing, the cycles and forcing chains on the run's working grid that rely on the run; nested.ts)
+ * and 10.0+ (level 3: then static cell and region forcing chains too; nested-multiple.ts). The
+ * uniqueness rungs run only when the scan says so (the grader's `uniqueness` option, on a puzzle
+ * with one solution). Not in it: SE's nested levels 4 and 5 (10.5 and up: dynamic chains nested):
+ * where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
@@ -81,6 +91,10 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'multiple-forcing-chains', difficulty: 8.0, find: findMultipleForcingChains },
   { id: 'dynamic-forcing-chains', difficulty: 8.5, find: findDynamicForcingChains },
   { id: 'dynamic-forcing-chains-plus', difficulty: 9.0, find: findDynamicForcingChainsPlus },
+  // SE's level 2: cycles and forcing chains nested in the dynamic (+) runs (nested.ts).
+  { id: 'nested-forcing-chains', difficulty: 9.5, find: findNestedForcingChains },
+  // SE's level 3: static cell and region forcing chains nested too (nested-multiple.ts).
+  { id: 'nested-multiple-forcing-chains', difficulty: 10.0, find: findNestedMultipleForcingChains },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */

@@ -1,0 +1,109 @@
+import type { Board } from '../../core/board.js';
+import type { ChainData } from '../../core/step.js';
+import { ancestorsOf, chainHousesOf, type ChainHouses, type Run } from './chain-run.js';
+import type { RuleGrid, RuleOut } from './chain-rules.js';
+import { MULTIPLE, Search, chainOf, type Hint } from './forcing.js';
+import { lostInCell, lostInSlot, strongHouse, type NestedChain } from './nested.js';
+import type { GeneralScan } from './places.js';
+
+/*
+ * Nested forcing chains of SE's level 3 (10.0 + length) on any grid: where the simple rules and
+ * the cycles and forcing chains (nested.ts) give a dynamic (+) run nothing, SE's static cell and
+ * region forcing chains (forcing.ts's MULTIPLE search, listing every hint) run on the run's working
+ * grid, as the 9x9 ladder's forcing/nested.ts does at level 3:
+ *
+ *   list     every cell and region hint (cells of three candidates or more), in the search's order
+ *   sort     by complexity, then cell before region, stably; a hint with the removals of an
+ *            earlier one dropped (SE keeps the easiest of each removal set)
+ *   queue    its removals "off", with as parents the candidates the run removed from what it
+ *            relies on: its source cell or region, and for each "on" link among its chains'
+ *            nodes, the cell (a bivalue cell) or the house slot (a pair) of that link; a hint
+ *            relying on none is skipped
+ *
+ * The static runs use chain-run.ts's buffers: the outer run is set aside meanwhile (suspendRun).
+ */
+
+/** The working grid as the search reads it: a board (no values; filled cells have no candidates) and a scan, copies (the runs write the run buffers). */
+function searchOn(g: RuleGrid): Search {
+  const { cellCount, houseCount } = g.shape;
+  const board = { values: new Uint8Array(cellCount), candidates: g.work.slice(0, cellCount) } as unknown as Board;
+  const scan: GeneralScan = { shape: g.shape, places: g.places.slice(), empty: new Uint8Array(houseCount), placed: new Uint32Array(houseCount), effortLimit: Infinity, bounded: false, uniqueness: false };
+  const search = new Search(board, scan, MULTIPLE);
+  search.listed = [];
+  return search;
+}
+
+/** The candidates the run removed that a hint relies on ("off" nodes, each once): see the file's comment. */
+function lostParents(g: RuleGrid, houses: ChainHouses, hint: Hint): number[] {
+  const size = g.shape.size;
+  const parents: number[] = [];
+  if (hint.shape === 'cell') lostInCell(g, hint.sourceCell, parents);
+  else lostInSlot(g, hint.sourceUnit, hint.sourceDigit - 1, parents);
+  hint.runs.forEach((run: Run, r) => {
+    for (const pos of ancestorsOf(run, hint.ends[r]!)) {
+      const node = run.nodes[pos]!;
+      if ((node & 1) === 0 || run.parentStart[pos] === run.parentStart[pos + 1]) continue;
+      const id = node >> 1;
+      const cell = (id / size) | 0;
+      const parentCell = ((run.nodes[run.parents[run.parentStart[pos]!]!]! >> 1) / size) | 0;
+      // (A static link: its one parent, in the cell, or the digit's other place in a pair.)
+      if (parentCell === cell) lostInCell(g, cell, parents);
+      else {
+        const house = strongHouse(g, houses, cell, parentCell, id - cell * size);
+        if (house >= 0) lostInSlot(g, house, id - cell * size, parents);
+      }
+    }
+  });
+  return parents;
+}
+
+/**
+ * Where the simple rules and the nested cycles and forcing chains gave a level-3 run nothing: the
+ * removals of the static cell and region forcing chains on its working grid that rely on it, into
+ * `out` (emptied first; "off" nodes with their parents) and `proofs` (the chains behind each).
+ */
+export function nestedMultipleRemovals(g: RuleGrid, out: RuleOut, proofs: NestedChain[]): void {
+  out.removals.length = 0;
+  out.parentStart.length = 0;
+  out.parents.length = 0;
+  proofs.length = 0;
+  const { size } = g.shape;
+  const search = searchOn(g);
+  search.find();
+  const hints = search.listed!;
+  hints.forEach((hint, i) => (hint.order = i));
+  hints.sort((a, b) => a.complexity - b.complexity || a.sortKey - b.sortKey || a.order! - b.order!);
+  const houses = chainHousesOf(g.shape);
+  const seen = new Set<string>();
+  const work = search.board.candidates;
+  for (const hint of hints) {
+    const id = hint.node >> 1;
+    const cell = (id / size) | 0;
+    const bit = 1 << (id - cell * size);
+    // Placing a digit removes the cell's others.
+    const removals: number[] = [];
+    if ((hint.node & 1) === 1) {
+      for (let o = work[cell]! & ~bit; o !== 0; o &= o - 1) removals.push(cell * size + 31 - Math.clz32(o & -o));
+    } else removals.push(id);
+    const key = removals.join(',');
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const parents = lostParents(g, houses, hint);
+    if (parents.length === 0) continue;
+    const chains: ChainData[] = hint.runs.map((run, r) => chainOf(run, hint.ends[r]!, size));
+    const proof: NestedChain = {
+      key: `multiple:${hint.shape}:${hint.sourceCell}:${hint.sourceUnit}:${hint.sourceDigit}:${hint.node}`,
+      complexity: hint.complexity,
+      technique: 'multiple-forcing-chains',
+      path: [],
+      chains,
+    };
+    for (const pot of removals) {
+      out.removals.push(pot << 1);
+      out.parentStart.push(out.parents.length);
+      for (const p of parents) out.parents.push(p);
+      proofs.push(proof);
+    }
+  }
+  out.parentStart.push(out.parents.length);
+}
