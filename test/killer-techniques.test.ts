@@ -90,28 +90,37 @@ describe('killer techniques', () => {
     );
   });
 
-  test('the cage analysis keeps exactly the digits of some arrangement (checked by brute force)', () => {
+  test('the cage analysis keeps exactly the digits and combinations of some arrangement (checked by brute force)', () => {
+    // Up to 7 cells with any candidates, and up to 9 cells drawn from few digits (a house's last
+    // cells: one combination, the arrangements a matching question).
+    const anyCells = fc.array(fc.integer({ min: 1, max: 511 }), { minLength: 1, maxLength: 7 });
+    const fewDigits = fc.integer({ min: 1, max: 9 }).chain((k) => fc.array(fc.integer({ min: 1, max: 511 }), { minLength: k, maxLength: k }).map((masks) => masks.map((m) => m & 0x1ff & ~(0x1ff << k) | (1 << (m % k)))));
+    const digitSet = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 511 }).map((m) => m & (m >> 3)));
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 511 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 35 }), (masks, total) => {
-        const analysis = analyseDistinct(masks, total);
+      fc.property(fc.oneof(anyCells, fewDigits), fc.integer({ min: 1, max: 45 }), digitSet, digitSet, (masks, total, excluded, required) => {
+        const analysis = analyseDistinct(masks, total, excluded, required);
         const allowed = masks.map(() => 0);
+        const combos = new Set<number>();
         const digits: number[] = [];
         const walk = (i: number, used: number, sum: number): void => {
           if (i === masks.length) {
-            if (sum === total) digits.forEach((d, j) => (allowed[j] = allowed[j]! | (1 << (d - 1))));
+            if (sum !== total || (used & required) !== required) return;
+            combos.add(used);
+            digits.forEach((d, j) => (allowed[j] = allowed[j]! | (1 << (d - 1))));
             return;
           }
           for (let d = 1; d <= 9; d++) {
             const bit = 1 << (d - 1);
-            if ((masks[i]! & bit) === 0 || used & bit) continue;
+            if ((masks[i]! & bit) === 0 || (used | excluded) & bit) continue;
             digits[i] = d;
             walk(i + 1, used | bit, sum + d);
           }
         };
         walk(0, 0, 0);
         expect(analysis.allowed).toEqual(allowed);
+        expect(analysis.combos).toEqual([...combos].sort((a, b) => a - b));
       }),
-      { seed: 26, numRuns: 300 },
+      { seed: 26, numRuns: 600 },
     );
   });
 });
