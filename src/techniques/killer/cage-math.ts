@@ -273,12 +273,18 @@ const looseMemo = new WeakMap<object, { cells: readonly number[]; masks: number[
 
 /** {@link analyseCells}, remembered per `key` (the same cells must come with the same key). */
 export function analyseCellsFor(key: object, geometry: Geometry, board: Readonly<Board>, cells: readonly number[], total: number): SumAnalysis | null {
-  const masks = cells.map((cell) => board.candidates[cell]!);
   const last = looseMemo.get(key);
-  if (last !== undefined && last.total === total && last.cells.length === cells.length && last.cells.every((c, i) => c === cells[i]) && sameMasks(last.masks, masks)) return last.result;
+  if (last !== undefined && last.total === total && sameState(last, board, cells)) return last.result;
   const result = analyseCells(geometry, board, cells, total);
-  looseMemo.set(key, { cells: [...cells], masks, total, result });
+  looseMemo.set(key, { cells: [...cells], masks: cells.map((cell) => board.candidates[cell]!), total, result });
   return result;
+}
+
+/** Whether `cells` are the remembered cells with the remembered candidates. */
+function sameState(last: { cells: readonly number[]; masks: number[] }, board: Readonly<Board>, cells: readonly number[]): boolean {
+  if (last.cells.length !== cells.length) return false;
+  for (let i = 0; i < cells.length; i++) if (last.cells[i] !== cells[i] || last.masks[i] !== board.candidates[cells[i]!]) return false;
+  return true;
 }
 
 function sameMasks(a: readonly number[], b: readonly number[]): boolean {

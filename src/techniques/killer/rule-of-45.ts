@@ -1,6 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Geometry } from '../../core/geometry.js';
 import type { Step } from '../../core/step.js';
+import { POPCOUNT } from '../../core/tables.js';
 import type { Cage } from '../../rules/types.js';
 import type { TechniqueContext, TechniqueDef } from '../types.js';
 import { analyseCellsFor, analyseDistinctFor, type SumAnalysis } from './cage-math.js';
@@ -172,47 +173,49 @@ function houseDifficulty(base: number, region: Region): number {
   return Math.round((base + 0.4 * (region.houses.length - 1)) * 10) / 10;
 }
 
-/** The step of a set with a total: one cell placed, or the candidates no arrangement allows removed. */
-function setStep(
-  board: Readonly<Board>,
-  geometry: Geometry,
-  technique: string,
-  difficulty: number,
-  cells: readonly number[],
-  total: number,
-  region: Region,
-  cagesTotal: number,
-  limit: number,
-): KillerStep | null | undefined {
+/** {@link rateSet}'s answer for a set with no step at any difficulty. */
+const NO_STEP = -1;
+
+/**
+ * The difficulty of the step of a set with a total (one cell placed, or the candidates no
+ * arrangement allows removed), without building it: {@link NO_STEP} when there is none at any
+ * difficulty, Infinity when one may exist but would not be easier than `limit`.
+ */
+function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number, cells: readonly number[], total: number, limit: number): number {
   const { empty, left } = openSet(board, cells, total);
-  if (empty.length === 0) return null;
-  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return undefined;
-  const fields = { left, setSum: total, total: 45 * region.houses.length, cagesTotal };
+  if (empty.length === 0) return NO_STEP;
+  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return Infinity;
   if (empty.length === 1) {
     const cell = empty[0]!;
-    if (left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) return null;
-    return killerStep({ technique, difficulty, placements: [{ cell, digit: left }], eliminations: [], pattern: { cells: [...cells], digits: [left], units: [...region.houses] } }, fields);
+    return left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
   }
   const analysis = analyseCellsFor(cells, geometry, board, empty, left);
-  if (analysis === null) return null;
-  const eliminations = eliminationsOutside(board, empty, analysis.allowed);
-  if (eliminations.length === 0 || eliminations.length === countCandidates(board, empty)) return null;
-  return killerStep(
-    { technique, difficulty: Math.round((difficulty + setExtra(empty.length, analysis.distinct)) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
-    { ...fields, combos: formatCombos(analysis.combos) },
-  );
+  if (analysis === null) return NO_STEP;
+  // Nothing removed, or everything (a contradiction is not this technique's to report): no step.
+  let removed = 0;
+  let candidates = 0;
+  for (let i = 0; i < empty.length; i++) {
+    const mask = board.candidates[empty[i]!]!;
+    removed += POPCOUNT[mask & ~analysis.allowed[i]!]!;
+    candidates += POPCOUNT[mask]!;
+  }
+  if (removed === 0 || removed === candidates) return NO_STEP;
+  const rated = Math.round((difficulty + setExtra(empty.length, analysis.distinct)) * 10) / 10;
+  return rated < limit ? rated : Infinity;
 }
 
-function countCandidates(board: Readonly<Board>, cells: readonly number[]): number {
-  let n = 0;
-  for (const cell of cells) {
-    let m = board.candidates[cell]!;
-    while (m !== 0) {
-      m &= m - 1;
-      n++;
-    }
+/** The step {@link rateSet} rated `rated` (its analysis is remembered, so this is cheap). */
+function setStep(board: Readonly<Board>, geometry: Geometry, technique: string, rated: number, cells: readonly number[], total: number, region: Region, cagesTotal: number): KillerStep {
+  const { empty, left } = openSet(board, cells, total);
+  const fields = { left, setSum: total, total: 45 * region.houses.length, cagesTotal };
+  if (empty.length === 1) {
+    return killerStep({ technique, difficulty: rated, placements: [{ cell: empty[0]!, digit: left }], eliminations: [], pattern: { cells: [...cells], digits: [left], units: [...region.houses] } }, fields);
   }
-  return n;
+  const analysis = analyseCellsFor(cells, geometry, board, empty, left)!;
+  return killerStep(
+    { technique, difficulty: rated, placements: [], eliminations: eliminationsOutside(board, empty, analysis.allowed), pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
+    { ...fields, combos: formatCombos(analysis.combos) },
+  );
 }
 
 function innieTotal(region: Region): number {
@@ -233,25 +236,31 @@ function outieTotal(board: Readonly<Board>, region: Region): number | null {
 function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: boolean): Step | null {
   const killer = killerContext(context);
   if (killer === null) return null;
-  let best: KillerStep | null = null;
+  const base = outies ? 2.0 : 1.8;
+  // The easiest set so far; its step is built once, at the end.
+  let bestRated = Infinity;
+  let bestRegion: Region | null = null;
+  let bestTotal = 0;
   for (const region of regions(killer.geometry, killer.cages)) {
-    if (best !== null && houseDifficulty(outies ? 2.0 : 1.8, region) >= best.difficulty) continue;
+    const difficulty = houseDifficulty(base, region);
+    if (difficulty >= bestRated) continue;
     const seen = outies ? region.seenOuties : region.seenInnies;
     if (seen.unchanged(board)) continue;
-    let step: KillerStep | null | undefined;
-    if (outies) {
-      const total = outieTotal(board, region);
-      if (total === null || region.outies.length === 0) continue;
-      step = setStep(board, killer.geometry, 'outies', houseDifficulty(2.0, region), region.outies, total, region, total + 45 * region.houses.length, best?.difficulty ?? Infinity);
-    } else {
-      if (region.innies.length === 0) continue;
-      step = setStep(board, killer.geometry, 'innies', houseDifficulty(1.8, region), region.innies, innieTotal(region), region, region.inside, best?.difficulty ?? Infinity);
-    }
+    const cells = outies ? region.outies : region.innies;
+    const total = outies ? outieTotal(board, region) : innieTotal(region);
+    if (total === null || cells.length === 0) continue;
+    const rated = rateSet(board, killer.geometry, difficulty, cells, total, bestRated);
     // Nothing at any difficulty: skip the set until one of its cells changes.
-    if (step === null) seen.remember(board);
-    best = easier(best, step ?? null);
+    if (rated === NO_STEP) seen.remember(board);
+    else if (rated < bestRated) {
+      bestRated = rated;
+      bestRegion = region;
+      bestTotal = total;
+    }
   }
-  return best;
+  if (bestRegion === null) return null;
+  if (outies) return setStep(board, killer.geometry, 'outies', bestRated, bestRegion.outies, bestTotal, bestRegion, bestTotal + 45 * bestRegion.houses.length);
+  return setStep(board, killer.geometry, 'innies', bestRated, bestRegion.innies, bestTotal, bestRegion, bestRegion.inside);
 }
 
 /**
