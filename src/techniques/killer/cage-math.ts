@@ -2,6 +2,7 @@ import type { Board } from '../../core/board.js';
 import type { Geometry } from '../../core/geometry.js';
 import { seesIn } from '../../core/geometry.js';
 import { POPCOUNT } from '../../core/tables.js';
+import type { Cage } from '../../rules/types.js';
 
 /**
  * The arithmetic shared by the killer techniques: which digits a set of cells can hold when they
@@ -254,9 +255,9 @@ export function cageState(board: Readonly<Board>, cells: ArrayLike<number>, sum:
 }
 
 /**
- * A one-entry memo per key object (a cage, a rule-of-45 set): the last analysis, reused while the
- * cells' candidates, the total and the excluded and required digits are unchanged. A ladder asks
- * every technique again after each step, and most cages have not changed since.
+ * A one-entry memo per key object (a rule-of-45 set, a part of a cage): the last analysis, reused
+ * while the cells' candidates, the total and the excluded and required digits are unchanged. A
+ * ladder asks every technique again after each step, and most sets have not changed since.
  */
 const memo = new WeakMap<object, { masks: number[]; total: number; excluded: number; required: number; result: SumAnalysis }>();
 
@@ -267,6 +268,51 @@ export function analyseDistinctFor(key: object, masks: number[], total: number, 
   const result = analyseDistinct(masks, total, excluded, required);
   memo.set(key, { masks, total, excluded, required, result });
   return result;
+}
+
+/** A cage on a board: its empty cells, what is left of its sum, and the analysis of its empty cells. */
+export interface CageAnalysis {
+  empty: number[];
+  left: number;
+  analysis: SumAnalysis;
+}
+
+interface CageMemo {
+  required: number;
+  /** Per cell of the cage, `value << 9 | candidates` when the result was computed. */
+  state: Uint16Array;
+  result: CageAnalysis | null;
+}
+
+/** The last analysis of each cage (`required` 0), and of each cage with required digits (house-cage claiming's). */
+const cageMemo = new WeakMap<Cage, CageMemo>();
+const requiredMemo = new WeakMap<Cage, CageMemo>();
+
+/**
+ * A cage's analysis on the board ({@link analyseDistinct} of its empty cells, its placed digits
+ * excluded), or null for a cage without a sum or without empty cells. Remembered per cage while
+ * its cells are unchanged: the cage techniques each ask for every cage after every step.
+ */
+export function analyseCage(board: Readonly<Board>, cage: Cage, required = 0): CageAnalysis | null {
+  if (cage.sum === 0) return null;
+  const cells = cage.cells;
+  const memos = required === 0 ? cageMemo : requiredMemo;
+  let last = memos.get(cage);
+  if (last !== undefined && last.required === required) {
+    let same = true;
+    for (let i = 0; i < cells.length && same; i++) same = last.state[i] === ((board.values[cells[i]!]! << 9) | board.candidates[cells[i]!]!);
+    if (same) return last.result;
+  }
+  if (last === undefined) {
+    last = { required, state: new Uint16Array(cells.length), result: null };
+    memos.set(cage, last);
+  }
+  for (let i = 0; i < cells.length; i++) last.state[i] = (board.values[cells[i]!]! << 9) | board.candidates[cells[i]!]!;
+  last.required = required;
+  const state = cageState(board, cells, cage.sum);
+  last.result =
+    state.empty.length === 0 ? null : { empty: state.empty, left: state.left, analysis: analyseDistinct(state.empty.map((cell) => board.candidates[cell]!), state.left, state.placed, required) };
+  return last.result;
 }
 
 const looseMemo = new WeakMap<object, { cells: readonly number[]; masks: number[]; total: number; result: SumAnalysis | null }>();

@@ -182,13 +182,22 @@ const NO_STEP = -1;
  * difficulty, Infinity when one may exist but would not be easier than `limit`.
  */
 function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number, cells: readonly number[], total: number, limit: number): number {
-  const { empty, left } = openSet(board, cells, total);
-  if (empty.length === 0) return NO_STEP;
-  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return Infinity;
-  if (empty.length === 1) {
-    const cell = empty[0]!;
-    return left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
+  // Most sets are rated out by the limit: count the empty cells before listing them.
+  let emptyCount = 0;
+  let last = -1;
+  let left = total;
+  for (let i = 0; i < cells.length; i++) {
+    const v = board.values[cells[i]!]!;
+    if (v !== 0) left -= v;
+    else {
+      emptyCount++;
+      last = cells[i]!;
+    }
   }
+  if (emptyCount === 0) return NO_STEP;
+  if ((emptyCount === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return Infinity;
+  if (emptyCount === 1) return left < 1 || left > 9 || (board.candidates[last]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
+  const empty = openSet(board, cells, total).empty;
   const analysis = analyseCellsFor(cells, geometry, board, empty, left);
   if (analysis === null) return NO_STEP;
   // Nothing removed, or everything (a contradiction is not this technique's to report): no step.
