@@ -4,7 +4,7 @@ import type { Step } from '../../core/step.js';
 import { POPCOUNT } from '../../core/tables.js';
 import type { Cage } from '../../rules/types.js';
 import type { TechniqueContext, TechniqueDef } from '../types.js';
-import { analyseCellsFor, analyseDistinctFor, type SumAnalysis } from './cage-math.js';
+import { analyseCellsFor, analyseDistinctFor, MAX_LOOSE_CELLS, type SumAnalysis } from './cage-math.js';
 import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, type KillerStep } from './step.js';
 
 /**
@@ -50,6 +50,10 @@ interface Region {
   outies: number[];
   /** Cells of the region in no cage with a sum (the outies need them placed). */
   loose: number[];
+  /** The base difficulties of its innies, outies and cage splitting: +0.4 per house past the first. */
+  innieDifficulty: number;
+  outieDifficulty: number;
+  splitDifficulty: number;
   /** The last states of the innies and of the outies (with the loose cells) that gave no step. */
   seenInnies: SeenState;
   seenOuties: SeenState;
@@ -85,7 +89,7 @@ class SeenState {
 
 const regionsOf = new WeakMap<Geometry, Region[]>();
 
-function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[]): Region {
+function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[], crossingMark: Uint8Array): Region {
   const cells = new Uint8Array(81);
   for (const house of houses) for (let j = 0; j < 9; j++) cells[geometry.houseCells[house * 9 + j]!] = 1;
   let inside = 0;
@@ -94,30 +98,47 @@ function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[
   let crossingSum = 0;
   const outies: number[] = [];
   const loose: number[] = [];
-  cages.forEach((cage, index) => {
-    if (cage.sum === 0) return;
+  crossingMark.fill(0);
+  for (let index = 0; index < cages.length; index++) {
+    const cage = cages[index]!;
+    if (cage.sum === 0) continue;
     let inCount = 0;
     for (const cell of cage.cells) inCount += cells[cell]!;
-    if (inCount === 0) return;
+    if (inCount === 0) continue;
     if (inCount === cage.cells.length) {
       inside += cage.sum;
-      return;
+      continue;
     }
     crossing.push(index);
+    crossingMark[index] = 1;
     crossingSum += cage.sum;
     for (const cell of cage.cells) if (cells[cell] === 0) outies.push(cell);
-  });
+  }
   for (let cell = 0; cell < 81; cell++) {
     if (cells[cell] === 0) continue;
     const c = geometry.cageOf[cell]!;
-    const cage = c >= 0 ? cages[c] : undefined;
-    if (cage === undefined || cage.sum === 0) {
+    if (c < 0 || cages[c]!.sum === 0) {
       loose.push(cell);
       innies.push(cell);
-    } else if (crossing.includes(c)) innies.push(cell);
+    } else if (crossingMark[c] === 1) innies.push(cell);
   }
   outies.sort((a, b) => a - b);
-  return { houses, cells, inside, innies, crossing, crossingSum, outies, loose, seenInnies: new SeenState(innies), seenOuties: new SeenState([...outies, ...loose]) };
+  const rated = (base: number): number => Math.round((base + 0.4 * (houses.length - 1)) * 10) / 10;
+  return {
+    houses,
+    cells,
+    inside,
+    innies,
+    crossing,
+    crossingSum,
+    outies,
+    loose,
+    innieDifficulty: rated(1.8),
+    outieDifficulty: rated(2.0),
+    splitDifficulty: rated(3.0),
+    seenInnies: new SeenState(innies),
+    seenOuties: new SeenState([...outies, ...loose]),
+  };
 }
 
 /** The regions of a killer geometry (built once per geometry). */
@@ -143,7 +164,8 @@ function regions(geometry: Geometry, cages: readonly Cage[]): Region[] {
       if (box < 6) sets.push([18 + box, 21 + box]);
     }
   }
-  const built = sets.map((houses) => buildRegion(geometry, cages, houses));
+  const crossingMark = new Uint8Array(cages.length);
+  const built = sets.map((houses) => buildRegion(geometry, cages, houses, crossingMark));
   regionsOf.set(geometry, built);
   return built;
 }
@@ -167,10 +189,6 @@ const LOOSE_SET_EXTRA = 0.8;
 /** What a set of `empty` cells adds: 0.6 for two (0.8 when they may repeat a digit), 0.2 more per further cell, to 1.2 (1.4). */
 function setExtra(empty: number, distinct: boolean): number {
   return Math.min(distinct ? 1.2 : 1.4, (distinct ? SET_EXTRA : LOOSE_SET_EXTRA) + 0.2 * (empty - 2));
-}
-
-function houseDifficulty(base: number, region: Region): number {
-  return Math.round((base + 0.4 * (region.houses.length - 1)) * 10) / 10;
 }
 
 /** {@link rateSet}'s answer for a set with no step at any difficulty. */
@@ -197,6 +215,10 @@ function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number,
   if (emptyCount === 0) return NO_STEP;
   if ((emptyCount === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return Infinity;
   if (emptyCount === 1) return left < 1 || left > 9 || (board.candidates[last]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
+  // More cells than the analysis takes: over 9 they cannot all differ; over MAX_LOOSE_CELLS
+  // only cells that all see each other are analysed (the others give no step).
+  if (emptyCount > 9) return NO_STEP;
+  if (emptyCount > MAX_LOOSE_CELLS && !emptyCellsSeeEachOther(board, geometry, cells)) return NO_STEP;
   const empty = openSet(board, cells, total).empty;
   const analysis = analyseCellsFor(cells, geometry, board, empty, left);
   if (analysis === null) return NO_STEP;
@@ -211,6 +233,28 @@ function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number,
   if (removed === 0 || removed === candidates) return NO_STEP;
   const rated = Math.round((difficulty + setExtra(empty.length, analysis.distinct)) * 10) / 10;
   return rated < limit ? rated : Infinity;
+}
+
+/** Whether the empty cells of `cells` all see each other: each is in every other's peers. */
+function emptyCellsSeeEachOther(board: Readonly<Board>, geometry: Geometry, cells: readonly number[]): boolean {
+  // The cells that see (or are) every empty cell, as three 27-bit words; then each empty cell must be one of them.
+  let w0 = -1;
+  let w1 = -1;
+  let w2 = -1;
+  for (const cell of cells) {
+    if (board.values[cell] !== 0) continue;
+    const own = 1 << (cell % 27);
+    const word = Math.floor(cell / 27);
+    w0 &= geometry.peerWords[cell * 3]! | (word === 0 ? own : 0);
+    w1 &= geometry.peerWords[cell * 3 + 1]! | (word === 1 ? own : 0);
+    w2 &= geometry.peerWords[cell * 3 + 2]! | (word === 2 ? own : 0);
+  }
+  for (const cell of cells) {
+    if (board.values[cell] !== 0) continue;
+    const word = Math.floor(cell / 27);
+    if ((((word === 0 ? w0 : word === 1 ? w1 : w2) >> (cell % 27)) & 1) === 0) return false;
+  }
+  return true;
 }
 
 /** The step {@link rateSet} rated `rated` (its analysis is remembered, so this is cheap). */
@@ -245,13 +289,12 @@ function outieTotal(board: Readonly<Board>, region: Region): number | null {
 function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: boolean): Step | null {
   const killer = killerContext(context);
   if (killer === null) return null;
-  const base = outies ? 2.0 : 1.8;
   // The easiest set so far; its step is built once, at the end.
   let bestRated = Infinity;
   let bestRegion: Region | null = null;
   let bestTotal = 0;
   for (const region of regions(killer.geometry, killer.cages)) {
-    const difficulty = houseDifficulty(base, region);
+    const difficulty = outies ? region.outieDifficulty : region.innieDifficulty;
     if (difficulty >= bestRated) continue;
     const seen = outies ? region.seenOuties : region.seenInnies;
     if (seen.unchanged(board)) continue;
@@ -282,7 +325,7 @@ function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): S
   const { geometry, cages } = killer;
   let best: KillerStep | null = null;
   for (const region of regions(geometry, cages)) {
-    const difficulty = houseDifficulty(3.0, region);
+    const difficulty = region.splitDifficulty;
     if (best !== null && difficulty >= best.difficulty) continue;
     for (const side of [0, 1]) {
       // side 0: the innies; side 1: the outies.
