@@ -2,7 +2,9 @@
  * Killer grading, this build against another build, in one process: the puzzles of the files
  * given (variant lines, e.g. the output of `generate --variant killer`) are graded by both builds
  * (gradeWithPath, steps recorded), alternating which goes first, so that both see the same load of
- * a shared machine. Prints
+ * a shared machine. Each round reads the puzzles anew (untimed): a new rules value per grade, as
+ * the generator makes one per cage layout and a user grades a file once, so nothing cached per
+ * rules value carries over from a round before. Prints
  * - the differences: puzzles whose grade (ER/EP/ED, level, counts, ...) or step list (technique,
  *   difficulty, placements, eliminations, pattern, texts' numbers) differ between the builds;
  * - per round, each build's CPU-s over all puzzles, then the medians, the median of the per-round
@@ -21,6 +23,7 @@ import { median } from './stats.js';
 
 interface Build {
   grade: (puzzle: Puzzle, options: { maxRating?: number }) => { grade: unknown; steps: unknown[] };
+  read: (line: string) => Puzzle;
   puzzles: Puzzle[];
 }
 
@@ -40,8 +43,8 @@ const lines = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').fil
 // Each build grades the puzzles its own rules constructors made (rules are checked to be theirs).
 const otherGrade = (await import(`${otherDir}/src/grader/grade.js`)) as { gradeWithPath: Build['grade'] };
 const otherLine = (await import(`${otherDir}/src/formats/line.js`)) as { parseVariantLine: typeof parseVariantLine };
-const mine: Build = { grade: (p, o) => gradeWithPath(p, o), puzzles: lines.map((line) => parseVariantLine(line)) };
-const other: Build = { grade: (p, o) => otherGrade.gradeWithPath(p, o), puzzles: lines.map((line) => otherLine.parseVariantLine(line)) };
+const mine: Build = { grade: (p, o) => gradeWithPath(p, o), read: (line) => parseVariantLine(line), puzzles: [] };
+const other: Build = { grade: (p, o) => otherGrade.gradeWithPath(p, o), read: (line) => otherLine.parseVariantLine(line), puzzles: [] };
 
 /** One puzzle graded by one build: CPU microseconds, and the result as text. */
 function gradeOne(build: Build, index: number): { micros: number; result: string } {
@@ -69,6 +72,8 @@ const otherEach = new Float64Array(n);
 const mineTimes: number[][] = Array.from({ length: n }, () => []);
 const otherTimes: number[][] = Array.from({ length: n }, () => []);
 for (let round = 0; round < rounds; round++) {
+  mine.puzzles = lines.map(mine.read);
+  other.puzzles = lines.map(other.read);
   let a = 0;
   let b = 0;
   for (let i = 0; i < n; i++) {

@@ -84,15 +84,26 @@ function augment(i: number): boolean {
 }
 
 /**
- * Whether the cells (candidates in `adjacent`) can take the digits of `combo` one each; if so,
- * ORs into `allowed` every digit some such arrangement gives each cell.
+ * Whether the cells (candidates in `adjacent`, within `combo`) can take the digits of `combo` one
+ * each; if so, ORs into `allowed` every digit some such arrangement gives each cell.
  */
-function arrange(k: number, allowed: number[]): boolean {
+function arrange(k: number, combo: number, allowed: number[]): boolean {
+  // Every cell open to every digit of the combination (a fresh cage): any arrangement will do.
+  let full = true;
+  for (let i = 0; i < k && full; i++) full = adjacent[i] === combo;
+  if (full) {
+    for (let i = 0; i < k; i++) allowed[i] = allowed[i]! | combo;
+    return true;
+  }
   mateOfDigit.fill(-1);
   for (let i = 0; i < k; i++) {
     visited = 0;
     if (!augment(i)) return false;
   }
+  // The combination fits; when earlier ones already allow every digit it offers, it adds nothing.
+  let news = false;
+  for (let i = 0; i < k && !news; i++) news = (adjacent[i]! & ~allowed[i]!) !== 0;
+  if (!news) return true;
   // Links: i -> j when i could take the digit matched to j.
   for (let i = 0; i < k; i++) {
     let other = adjacent[i]! & ~mateOfCell[i]!;
@@ -157,7 +168,7 @@ export function analyseDistinct(masks: readonly number[], total: number, exclude
         adjacent[i] = masks[i]! & ~excluded & combo;
         ok = adjacent[i] !== 0;
       }
-      if (ok && arrange(k, allowed)) combos.push(combo);
+      if (ok && arrange(k, combo, allowed)) combos.push(combo);
     }
   }
   return { allowed, combos, sumCombos: sumComboCount(k, total, excluded), distinct: true };
