@@ -54,40 +54,67 @@ interface Region {
   innieDifficulty: number;
   outieDifficulty: number;
   splitDifficulty: number;
-  /** The last states of the innies and of the outies (with the loose cells) that gave no step. */
-  seenInnies: SeenState;
-  seenOuties: SeenState;
+  /** The innies, and the outies with the loose cells, as cell sets of three 27-bit words (cell c: bit c % 27 of word c / 27). */
+  innieWords: Int32Array;
+  outieWords: Int32Array;
+  /** Whether the innies (the outies) gave no step when last rated and none of their cells changed since. */
+  cleanInnies: boolean;
+  cleanOuties: boolean;
 }
 
 /**
- * The values and candidates of some cells when a technique last found nothing there: while they
- * are the same, it finds nothing again (its result depends on those cells alone). A ladder asks
- * again after every step, and a step changes few cells.
+ * What a rule-of-45 technique saw on its last call (per geometry): the values and candidates of
+ * every cell. Each call marks the cells that changed since, in one pass over the grid, and a set
+ * that gave no step stays skipped while none of its cells changed (its result depends on those
+ * cells alone): a ladder asks after every step, and a step changes few cells. The marks are
+ * against what was last seen, whatever the board.
  */
-class SeenState {
-  private readonly state: Uint16Array;
-  private valid = false;
-  constructor(private readonly cells: readonly number[]) {
-    this.state = new Uint16Array(cells.length);
-  }
-  unchanged(board: Readonly<Board>): boolean {
-    if (!this.valid) return false;
-    for (let i = 0; i < this.cells.length; i++) {
-      const cell = this.cells[i]!;
-      if (this.state[i] !== ((board.values[cell]! << 9) | board.candidates[cell]!)) return false;
+class Watch {
+  private readonly values = new Uint8Array(81);
+  private readonly candidates = new Uint16Array(81);
+  private seen = false;
+  /** The cells changed since the last call, and the empty cells, as three 27-bit words. */
+  readonly changed = new Int32Array(3);
+  readonly empty = new Int32Array(3);
+  update(board: Readonly<Board>): void {
+    this.changed.fill(0);
+    this.empty.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+      const word = cell < 27 ? 0 : cell < 54 ? 1 : 2;
+      const bit = 1 << (cell - 27 * word);
+      const v = board.values[cell]!;
+      const c = board.candidates[cell]!;
+      if (v === 0) this.empty[word] = this.empty[word]! | bit;
+      if (!this.seen || v !== this.values[cell] || c !== this.candidates[cell]) {
+        this.changed[word] = this.changed[word]! | bit;
+        this.values[cell] = v;
+        this.candidates[cell] = c;
+      }
     }
-    return true;
-  }
-  remember(board: Readonly<Board>): void {
-    for (let i = 0; i < this.cells.length; i++) {
-      const cell = this.cells[i]!;
-      this.state[i] = (board.values[cell]! << 9) | board.candidates[cell]!;
-    }
-    this.valid = true;
+    this.seen = true;
   }
 }
 
-const regionsOf = new WeakMap<Geometry, Region[]>();
+function cellWords(cells: readonly number[]): Int32Array {
+  const words = new Int32Array(3);
+  for (const cell of cells) words[Math.floor(cell / 27)] = words[Math.floor(cell / 27)]! | (1 << (cell % 27));
+  return words;
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The rule-of-45 regions of a geometry, and what its innies and outies techniques last saw. */
+interface Sets {
+  regions: Region[];
+  innies: Watch;
+  outies: Watch;
+}
+
+const setsOf = new WeakMap<Geometry, Sets>();
 
 function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[], crossingMark: Uint8Array): Region {
   const cells = new Uint8Array(81);
@@ -136,14 +163,16 @@ function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[
     innieDifficulty: rated(1.8),
     outieDifficulty: rated(2.0),
     splitDifficulty: rated(3.0),
-    seenInnies: new SeenState(innies),
-    seenOuties: new SeenState([...outies, ...loose]),
+    innieWords: cellWords(innies),
+    outieWords: cellWords([...outies, ...loose]),
+    cleanInnies: false,
+    cleanOuties: false,
   };
 }
 
-/** The regions of a killer geometry (built once per geometry). */
-function regions(geometry: Geometry, cages: readonly Cage[]): Region[] {
-  const known = regionsOf.get(geometry);
+/** The regions of a killer geometry and the techniques' watches (built once per geometry). */
+function setsFor(geometry: Geometry, cages: readonly Cage[]): Sets {
+  const known = setsOf.get(geometry);
   if (known !== undefined) return known;
   const sets: number[][] = [];
   for (let house = 0; house < geometry.houseCount; house++) sets.push([house]);
@@ -165,8 +194,8 @@ function regions(geometry: Geometry, cages: readonly Cage[]): Region[] {
     }
   }
   const crossingMark = new Uint8Array(cages.length);
-  const built = sets.map((houses) => buildRegion(geometry, cages, houses, crossingMark));
-  regionsOf.set(geometry, built);
+  const built: Sets = { regions: sets.map((houses) => buildRegion(geometry, cages, houses, crossingMark)), innies: new Watch(), outies: new Watch() };
+  setsOf.set(geometry, built);
   return built;
 }
 
@@ -197,29 +226,27 @@ const NO_STEP = -1;
 /**
  * The difficulty of the step of a set with a total (one cell placed, or the candidates no
  * arrangement allows removed), without building it: {@link NO_STEP} when there is none at any
- * difficulty, Infinity when one may exist but would not be easier than `limit`.
+ * difficulty, Infinity when one may exist but would not be easier than `limit`. `emptyCount`: how
+ * many of `cells` are empty (most sets are rated out by the limit on that alone).
  */
-function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number, cells: readonly number[], total: number, limit: number): number {
-  // Most sets are rated out by the limit: count the empty cells before listing them.
-  let emptyCount = 0;
-  let last = -1;
-  let left = total;
-  for (let i = 0; i < cells.length; i++) {
-    const v = board.values[cells[i]!]!;
-    if (v !== 0) left -= v;
-    else {
-      emptyCount++;
-      last = cells[i]!;
-    }
-  }
+function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number, cells: readonly number[], total: number, limit: number, emptyCount: number): number {
   if (emptyCount === 0) return NO_STEP;
   if ((emptyCount === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return Infinity;
-  if (emptyCount === 1) return left < 1 || left > 9 || (board.candidates[last]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
+  if (emptyCount === 1) {
+    let left = total;
+    let last = -1;
+    for (const cell of cells) {
+      const v = board.values[cell]!;
+      if (v === 0) last = cell;
+      else left -= v;
+    }
+    return left < 1 || left > 9 || (board.candidates[last]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
+  }
   // More cells than the analysis takes: over 9 they cannot all differ; over MAX_LOOSE_CELLS
   // only cells that all see each other are analysed (the others give no step).
   if (emptyCount > 9) return NO_STEP;
   if (emptyCount > MAX_LOOSE_CELLS && !emptyCellsSeeEachOther(board, geometry, cells)) return NO_STEP;
-  const empty = openSet(board, cells, total).empty;
+  const { empty, left } = openSet(board, cells, total);
   const analysis = analyseCellsFor(cells, geometry, board, empty, left);
   if (analysis === null) return NO_STEP;
   // Nothing removed, or everything (a contradiction is not this technique's to report): no step.
@@ -289,22 +316,42 @@ function outieTotal(board: Readonly<Board>, region: Region): number | null {
 function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: boolean): Step | null {
   const killer = killerContext(context);
   if (killer === null) return null;
+  const sets = setsFor(killer.geometry, killer.cages);
+  const watch = outies ? sets.outies : sets.innies;
+  watch.update(board);
+  const c0 = watch.changed[0]!;
+  const c1 = watch.changed[1]!;
+  const c2 = watch.changed[2]!;
+  const e0 = watch.empty[0]!;
+  const e1 = watch.empty[1]!;
+  const e2 = watch.empty[2]!;
   // The easiest set so far; its step is built once, at the end.
   let bestRated = Infinity;
   let bestRegion: Region | null = null;
   let bestTotal = 0;
-  for (const region of regions(killer.geometry, killer.cages)) {
+  for (const region of sets.regions) {
+    const words = outies ? region.outieWords : region.innieWords;
+    const w0 = words[0]!;
+    const w1 = words[1]!;
+    const w2 = words[2]!;
+    let clean = outies ? region.cleanOuties : region.cleanInnies;
+    if (clean && ((w0 & c0) | (w1 & c1) | (w2 & c2)) !== 0) {
+      clean = false;
+      if (outies) region.cleanOuties = false;
+      else region.cleanInnies = false;
+    }
     const difficulty = outies ? region.outieDifficulty : region.innieDifficulty;
-    if (difficulty >= bestRated) continue;
-    const seen = outies ? region.seenOuties : region.seenInnies;
-    if (seen.unchanged(board)) continue;
+    if (difficulty >= bestRated || clean) continue;
     const cells = outies ? region.outies : region.innies;
     const total = outies ? outieTotal(board, region) : innieTotal(region);
     if (total === null || cells.length === 0) continue;
-    const rated = rateSet(board, killer.geometry, difficulty, cells, total, bestRated);
+    // (The outies' total is known only once the loose cells are placed: then the empty cells of the words are outies.)
+    const rated = rateSet(board, killer.geometry, difficulty, cells, total, bestRated, bitCount(w0 & e0) + bitCount(w1 & e1) + bitCount(w2 & e2));
     // Nothing at any difficulty: skip the set until one of its cells changes.
-    if (rated === NO_STEP) seen.remember(board);
-    else if (rated < bestRated) {
+    if (rated === NO_STEP) {
+      if (outies) region.cleanOuties = true;
+      else region.cleanInnies = true;
+    } else if (rated < bestRated) {
       bestRated = rated;
       bestRegion = region;
       bestTotal = total;
@@ -324,7 +371,7 @@ function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): S
   if (killer === null) return null;
   const { geometry, cages } = killer;
   let best: KillerStep | null = null;
-  for (const region of regions(geometry, cages)) {
+  for (const region of setsFor(geometry, cages).regions) {
     const difficulty = region.splitDifficulty;
     if (best !== null && difficulty >= best.difficulty) continue;
     for (const side of [0, 1]) {
