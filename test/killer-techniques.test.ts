@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { boardFromGrid } from '../src/core/board.js';
+import { boardFromGrid, cloneBoard, type Board } from '../src/core/board.js';
 import { classicGeometry, geometryOf } from '../src/core/geometry.js';
 import { fromSoloId } from '../src/formats/index.js';
 import { generateVariant } from '../src/generator/variants/index.js';
@@ -122,6 +122,37 @@ describe('killer techniques', () => {
       }),
       { seed: 26, numRuns: 600 },
     );
+  });
+});
+
+describe('what the killer techniques remember between calls', () => {
+  // The rule of 45 skips sets unchanged since they gave nothing, the cage analyses are memos: asked
+  // about boards out of order (several paths' boards under one rules value), every technique must
+  // answer as it does under a fresh rules value, which remembers nothing.
+  test('boards asked out of order give the steps of a fresh rules value', () => {
+    const ids = readFileSync(new URL('./fixtures/killer-solo-levels.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('da ') || line.startsWith('du '))
+      .slice(0, 3)
+      .map((line) => line.split(' ')[1]!);
+    const context = (rules: Rules) => ({ uniqueness: false, geometry: geometryOf(rules) });
+    let compared = 0;
+    for (const id of ids) {
+      const shared = fromSoloId(id);
+      const boards: Board[] = [];
+      gradeKiller(shared.rules, shared.givens, { ladder: killerLadder(4.6), onStep: (_step, board) => boards.push(cloneBoard(board as Board)) });
+      // Every third board, then the others backwards: each call sees another board than the last.
+      const order = [...boards.keys()].filter((i) => i % 3 === 0).concat([...boards.keys()].filter((i) => i % 3 !== 0).reverse());
+      for (const i of order) {
+        const fresh = fromSoloId(id);
+        for (const def of KILLER_TECHNIQUES) {
+          const remembered = def.find(boards[i]!, context(shared.rules));
+          expect(JSON.stringify(remembered), `${def.id}, board ${i} of ${id.slice(0, 12)}`).toBe(JSON.stringify(def.find(boards[i]!, context(fresh.rules))));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
 
