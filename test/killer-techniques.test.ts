@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { boardFromGrid } from '../src/core/board.js';
+import { boardFromGrid, cloneBoard, type Board } from '../src/core/board.js';
 import { classicGeometry, geometryOf } from '../src/core/geometry.js';
 import { fromSoloId } from '../src/formats/index.js';
 import { generateVariant } from '../src/generator/variants/index.js';
@@ -90,29 +90,69 @@ describe('killer techniques', () => {
     );
   });
 
-  test('the cage analysis keeps exactly the digits of some arrangement (checked by brute force)', () => {
+  test('the cage analysis keeps exactly the digits and combinations of some arrangement (checked by brute force)', () => {
+    // Up to 7 cells with any candidates, and up to 9 cells drawn from few digits (a house's last
+    // cells: one combination, the arrangements a matching question).
+    const anyCells = fc.array(fc.integer({ min: 1, max: 511 }), { minLength: 1, maxLength: 7 });
+    const fewDigits = fc.integer({ min: 1, max: 9 }).chain((k) => fc.array(fc.integer({ min: 1, max: 511 }), { minLength: k, maxLength: k }).map((masks) => masks.map((m) => m & 0x1ff & ~(0x1ff << k) | (1 << (m % k)))));
+    const digitSet = fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 511 }).map((m) => m & (m >> 3)));
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 511 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 35 }), (masks, total) => {
-        const analysis = analyseDistinct(masks, total);
+      fc.property(fc.oneof(anyCells, fewDigits), fc.integer({ min: 1, max: 45 }), digitSet, digitSet, (masks, total, excluded, required) => {
+        const analysis = analyseDistinct(masks, total, excluded, required);
         const allowed = masks.map(() => 0);
+        const combos = new Set<number>();
         const digits: number[] = [];
         const walk = (i: number, used: number, sum: number): void => {
           if (i === masks.length) {
-            if (sum === total) digits.forEach((d, j) => (allowed[j] = allowed[j]! | (1 << (d - 1))));
+            if (sum !== total || (used & required) !== required) return;
+            combos.add(used);
+            digits.forEach((d, j) => (allowed[j] = allowed[j]! | (1 << (d - 1))));
             return;
           }
           for (let d = 1; d <= 9; d++) {
             const bit = 1 << (d - 1);
-            if ((masks[i]! & bit) === 0 || used & bit) continue;
+            if ((masks[i]! & bit) === 0 || (used | excluded) & bit) continue;
             digits[i] = d;
             walk(i + 1, used | bit, sum + d);
           }
         };
         walk(0, 0, 0);
         expect(analysis.allowed).toEqual(allowed);
+        expect(analysis.combos).toEqual([...combos].sort((a, b) => a - b));
       }),
-      { seed: 26, numRuns: 300 },
+      { seed: 26, numRuns: 600 },
     );
+  });
+});
+
+describe('what the killer techniques remember between calls', () => {
+  // The rule of 45 skips sets unchanged since they gave nothing, the cage analyses are memos: asked
+  // about boards out of order (several paths' boards under one rules value), every technique must
+  // answer as it does under a fresh rules value, which remembers nothing.
+  test('boards asked out of order give the steps of a fresh rules value', () => {
+    const ids = readFileSync(new URL('./fixtures/killer-solo-levels.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('da ') || line.startsWith('du '))
+      .slice(0, 3)
+      .map((line) => line.split(' ')[1]!);
+    const context = (rules: Rules) => ({ uniqueness: false, geometry: geometryOf(rules) });
+    let compared = 0;
+    for (const id of ids) {
+      const shared = fromSoloId(id);
+      const boards: Board[] = [];
+      gradeKiller(shared.rules, shared.givens, { ladder: killerLadder(4.6), onStep: (_step, board) => boards.push(cloneBoard(board as Board)) });
+      // Every third board, then the others backwards: each call sees another board than the last.
+      const order = [...boards.keys()].filter((i) => i % 3 === 0).concat([...boards.keys()].filter((i) => i % 3 !== 0).reverse());
+      for (const i of order) {
+        const fresh = fromSoloId(id);
+        for (const def of KILLER_TECHNIQUES) {
+          const remembered = def.find(boards[i]!, context(shared.rules));
+          expect(JSON.stringify(remembered), `${def.id}, board ${i} of ${id.slice(0, 12)}`).toBe(JSON.stringify(def.find(boards[i]!, context(fresh.rules))));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
 

@@ -1,4 +1,4 @@
-import { GradeError, gradeWithPath } from '../../grader/grade.js';
+import { GradeError, gradeWithBarePath } from '../../grader/grade.js';
 import { withCages } from '../../rules/constructors.js';
 import type { Rules } from '../../rules/types.js';
 import { shuffleInPlace, type Random } from '../random.js';
@@ -23,8 +23,9 @@ import { cageSpecs, KILLER_MERGE_FAILURES, merge, neighboursOf, renumber, solved
  *            depends on). A split still past the band stays (the stall moves on), one at or below
  *            the floor is undone, one in the band is the puzzle.
  *
- * Every step is one grader call (gradeWithPath at maxRating = the band's top: chains above it are
- * never tried); `maxGrades` bounds them per solution, then the caller draws a new solution.
+ * Every step is one grader call (gradeWithBarePath, the path without what explains a forcing
+ * step, at maxRating = the band's top: chains above it are never tried); `maxGrades` bounds them
+ * per solution, then the caller draws a new solution.
  */
 
 const LOW = 0;
@@ -67,7 +68,7 @@ export function expertCages(base: Rules, solution: Uint8Array, random: Random, o
     grades++;
     const rules = withCages(base, cageSpecs(renumber(cageOf), solution));
     try {
-      const { grade, steps } = gradeWithPath({ rules, givens: empty }, { maxRating: band.upTo });
+      const { grade, steps } = gradeWithBarePath({ rules, givens: empty }, { maxRating: band.upTo });
       if (grade.guesses === 0 && !grade.lowerBound && grade.rating <= band.upTo + 1e-9) {
         return { kind: grade.rating > band.above + 1e-9 ? BAND : LOW, rating: grade.rating, open: null };
       }

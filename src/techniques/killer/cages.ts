@@ -2,7 +2,7 @@ import type { Board } from '../../core/board.js';
 import type { Candidate, Step } from '../../core/step.js';
 import type { Cage } from '../../rules/types.js';
 import type { TechniqueContext, TechniqueDef } from '../types.js';
-import { analyseDistinctFor, cageState, type SumAnalysis } from './cage-math.js';
+import { analyseCage, type SumAnalysis } from './cage-math.js';
 import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, type KillerStep } from './step.js';
 
 /**
@@ -46,15 +46,6 @@ function round1(x: number): number {
   return Math.round(x * 10) / 10;
 }
 
-/** A cage's analysis on the board, or null for a cage without a total or without empty cells. */
-function analyseCage(board: Readonly<Board>, cage: Cage, required = 0): { empty: number[]; left: number; analysis: SumAnalysis } | null {
-  if (cage.sum === 0) return null;
-  const state = cageState(board, cage.cells, cage.sum);
-  if (state.empty.length === 0) return null;
-  const masks = state.empty.map((cell) => board.candidates[cell]!);
-  return { empty: state.empty, left: state.left, analysis: analyseDistinctFor(cage, masks, state.left, state.placed, required) };
-}
-
 function cageCells(cage: Cage, first = -1): number[] {
   const cells = Array.from(cage.cells);
   if (first >= 0) cells.sort((a, b) => (a === first ? -1 : b === first ? 1 : a - b));
@@ -84,13 +75,19 @@ const findKillerSingle = (board: Readonly<Board>, context: TechniqueContext): St
   if (killer === null) return null;
   for (const cage of killer.cages) {
     if (cage.sum === 0) continue;
-    const state = cageState(board, cage.cells, cage.sum);
-    if (state.empty.length !== 1 || state.left < 1 || state.left > 9) continue;
-    const cell = state.empty[0]!;
-    if ((board.candidates[cell]! & (1 << (state.left - 1))) === 0) continue;
+    let cell = -1;
+    let left = cage.sum;
+    for (const c of cage.cells) {
+      const v = board.values[c]!;
+      if (v !== 0) left -= v;
+      else if (cell < 0) cell = c;
+      else cell = 81;
+    }
+    // Not one empty cell (none: -1, several: 81), or a total no candidate makes.
+    if (cell < 0 || cell === 81 || left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) continue;
     return killerStep(
-      { technique: 'killer-single', difficulty: 1.0, placements: [{ cell, digit: state.left }], eliminations: [], pattern: { cells: cageCells(cage, cell), digits: [state.left], units: [] } },
-      { cageSum: cage.sum, cageSize: cage.cells.length, left: state.left },
+      { technique: 'killer-single', difficulty: 1.0, placements: [{ cell, digit: left }], eliminations: [], pattern: { cells: cageCells(cage, cell), digits: [left], units: [] } },
+      { cageSum: cage.sum, cageSize: cage.cells.length, left },
     );
   }
   return null;

@@ -1,7 +1,7 @@
 import type { Board } from '../../core/board.js';
 import type { Candidate, Step } from '../../core/step.js';
 import type { TechniqueContext, TechniqueDef } from '../types.js';
-import { analyseDistinctFor, cageState } from './cage-math.js';
+import { analyseCage } from './cage-math.js';
 import { easier, formatCombos, killerContext, killerStep, type KillerStep } from './step.js';
 
 /**
@@ -39,11 +39,9 @@ const findHouseCombination = (board: Readonly<Board>, context: TechniqueContext)
       seen.add(c);
       const cage = cages[c]!;
       if (cage.sum === 0 || !Array.from(cage.cells).every((x) => inHouse[x] === 1)) continue;
-      const state = cageState(board, cage.cells, cage.sum);
-      if (state.empty.length === 0) continue;
-      const analysis = analyseDistinctFor(cage, state.empty.map((x) => board.candidates[x]!), state.left, state.placed);
-      if (analysis.combos.length === 0) continue;
-      inside.push({ cage: c, empty: state.empty, combos: analysis.combos });
+      const a = analyseCage(board, cage);
+      if (a === null || a.analysis.combos.length === 0) continue;
+      inside.push({ cage: c, empty: a.empty, combos: a.analysis.combos });
     }
     for (let j = 0; j < 9; j++) inHouse[geometry.houseCells[house * 9 + j]!] = 0;
     if (inside.length < 2) continue;

@@ -1,9 +1,10 @@
 import type { Board } from '../../core/board.js';
 import type { Geometry } from '../../core/geometry.js';
 import type { Step } from '../../core/step.js';
+import { POPCOUNT } from '../../core/tables.js';
 import type { Cage } from '../../rules/types.js';
 import type { TechniqueContext, TechniqueDef } from '../types.js';
-import { analyseCellsFor, analyseDistinctFor, type SumAnalysis } from './cage-math.js';
+import { analyseCellsFor, analyseDistinctFor, MAX_LOOSE_CELLS, type SumAnalysis } from './cage-math.js';
 import { easier, eliminationsOutside, formatCombos, killerContext, killerStep, type KillerStep } from './step.js';
 
 /**
@@ -49,42 +50,73 @@ interface Region {
   outies: number[];
   /** Cells of the region in no cage with a sum (the outies need them placed). */
   loose: number[];
-  /** The last states of the innies and of the outies (with the loose cells) that gave no step. */
-  seenInnies: SeenState;
-  seenOuties: SeenState;
+  /** The base difficulties of its innies, outies and cage splitting: +0.4 per house past the first. */
+  innieDifficulty: number;
+  outieDifficulty: number;
+  splitDifficulty: number;
+  /** The innies, and the outies with the loose cells, as cell sets of three 27-bit words (cell c: bit c % 27 of word c / 27). */
+  innieWords: Int32Array;
+  outieWords: Int32Array;
+  /** Whether the innies (the outies) gave no step when last rated and none of their cells changed since. */
+  cleanInnies: boolean;
+  cleanOuties: boolean;
 }
 
 /**
- * The values and candidates of some cells when a technique last found nothing there: while they
- * are the same, it finds nothing again (its result depends on those cells alone). A ladder asks
- * again after every step, and a step changes few cells.
+ * What a rule-of-45 technique saw on its last call (per geometry): the values and candidates of
+ * every cell. Each call marks the cells that changed since, in one pass over the grid, and a set
+ * that gave no step stays skipped while none of its cells changed (its result depends on those
+ * cells alone): a ladder asks after every step, and a step changes few cells. The marks are
+ * against what was last seen, whatever the board.
  */
-class SeenState {
-  private readonly state: Uint16Array;
-  private valid = false;
-  constructor(private readonly cells: readonly number[]) {
-    this.state = new Uint16Array(cells.length);
-  }
-  unchanged(board: Readonly<Board>): boolean {
-    if (!this.valid) return false;
-    for (let i = 0; i < this.cells.length; i++) {
-      const cell = this.cells[i]!;
-      if (this.state[i] !== ((board.values[cell]! << 9) | board.candidates[cell]!)) return false;
+class Watch {
+  private readonly values = new Uint8Array(81);
+  private readonly candidates = new Uint16Array(81);
+  private seen = false;
+  /** The cells changed since the last call, and the empty cells, as three 27-bit words. */
+  readonly changed = new Int32Array(3);
+  readonly empty = new Int32Array(3);
+  update(board: Readonly<Board>): void {
+    this.changed.fill(0);
+    this.empty.fill(0);
+    for (let cell = 0; cell < 81; cell++) {
+      const word = cell < 27 ? 0 : cell < 54 ? 1 : 2;
+      const bit = 1 << (cell - 27 * word);
+      const v = board.values[cell]!;
+      const c = board.candidates[cell]!;
+      if (v === 0) this.empty[word] = this.empty[word]! | bit;
+      if (!this.seen || v !== this.values[cell] || c !== this.candidates[cell]) {
+        this.changed[word] = this.changed[word]! | bit;
+        this.values[cell] = v;
+        this.candidates[cell] = c;
+      }
     }
-    return true;
-  }
-  remember(board: Readonly<Board>): void {
-    for (let i = 0; i < this.cells.length; i++) {
-      const cell = this.cells[i]!;
-      this.state[i] = (board.values[cell]! << 9) | board.candidates[cell]!;
-    }
-    this.valid = true;
+    this.seen = true;
   }
 }
 
-const regionsOf = new WeakMap<Geometry, Region[]>();
+function cellWords(cells: readonly number[]): Int32Array {
+  const words = new Int32Array(3);
+  for (const cell of cells) words[Math.floor(cell / 27)] = words[Math.floor(cell / 27)]! | (1 << (cell % 27));
+  return words;
+}
 
-function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[]): Region {
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** The rule-of-45 regions of a geometry, and what its innies and outies techniques last saw. */
+interface Sets {
+  regions: Region[];
+  innies: Watch;
+  outies: Watch;
+}
+
+const setsOf = new WeakMap<Geometry, Sets>();
+
+function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[], crossingMark: Uint8Array): Region {
   const cells = new Uint8Array(81);
   for (const house of houses) for (let j = 0; j < 9; j++) cells[geometry.houseCells[house * 9 + j]!] = 1;
   let inside = 0;
@@ -93,35 +125,54 @@ function buildRegion(geometry: Geometry, cages: readonly Cage[], houses: number[
   let crossingSum = 0;
   const outies: number[] = [];
   const loose: number[] = [];
-  cages.forEach((cage, index) => {
-    if (cage.sum === 0) return;
+  crossingMark.fill(0);
+  for (let index = 0; index < cages.length; index++) {
+    const cage = cages[index]!;
+    if (cage.sum === 0) continue;
     let inCount = 0;
     for (const cell of cage.cells) inCount += cells[cell]!;
-    if (inCount === 0) return;
+    if (inCount === 0) continue;
     if (inCount === cage.cells.length) {
       inside += cage.sum;
-      return;
+      continue;
     }
     crossing.push(index);
+    crossingMark[index] = 1;
     crossingSum += cage.sum;
     for (const cell of cage.cells) if (cells[cell] === 0) outies.push(cell);
-  });
+  }
   for (let cell = 0; cell < 81; cell++) {
     if (cells[cell] === 0) continue;
     const c = geometry.cageOf[cell]!;
-    const cage = c >= 0 ? cages[c] : undefined;
-    if (cage === undefined || cage.sum === 0) {
+    if (c < 0 || cages[c]!.sum === 0) {
       loose.push(cell);
       innies.push(cell);
-    } else if (crossing.includes(c)) innies.push(cell);
+    } else if (crossingMark[c] === 1) innies.push(cell);
   }
   outies.sort((a, b) => a - b);
-  return { houses, cells, inside, innies, crossing, crossingSum, outies, loose, seenInnies: new SeenState(innies), seenOuties: new SeenState([...outies, ...loose]) };
+  const rated = (base: number): number => Math.round((base + 0.4 * (houses.length - 1)) * 10) / 10;
+  return {
+    houses,
+    cells,
+    inside,
+    innies,
+    crossing,
+    crossingSum,
+    outies,
+    loose,
+    innieDifficulty: rated(1.8),
+    outieDifficulty: rated(2.0),
+    splitDifficulty: rated(3.0),
+    innieWords: cellWords(innies),
+    outieWords: cellWords([...outies, ...loose]),
+    cleanInnies: false,
+    cleanOuties: false,
+  };
 }
 
-/** The regions of a killer geometry (built once per geometry). */
-function regions(geometry: Geometry, cages: readonly Cage[]): Region[] {
-  const known = regionsOf.get(geometry);
+/** The regions of a killer geometry and the techniques' watches (built once per geometry). */
+function setsFor(geometry: Geometry, cages: readonly Cage[]): Sets {
+  const known = setsOf.get(geometry);
   if (known !== undefined) return known;
   const sets: number[][] = [];
   for (let house = 0; house < geometry.houseCount; house++) sets.push([house]);
@@ -142,8 +193,9 @@ function regions(geometry: Geometry, cages: readonly Cage[]): Region[] {
       if (box < 6) sets.push([18 + box, 21 + box]);
     }
   }
-  const built = sets.map((houses) => buildRegion(geometry, cages, houses));
-  regionsOf.set(geometry, built);
+  const crossingMark = new Uint8Array(cages.length);
+  const built: Sets = { regions: sets.map((houses) => buildRegion(geometry, cages, houses, crossingMark)), innies: new Watch(), outies: new Watch() };
+  setsOf.set(geometry, built);
   return built;
 }
 
@@ -168,51 +220,82 @@ function setExtra(empty: number, distinct: boolean): number {
   return Math.min(distinct ? 1.2 : 1.4, (distinct ? SET_EXTRA : LOOSE_SET_EXTRA) + 0.2 * (empty - 2));
 }
 
-function houseDifficulty(base: number, region: Region): number {
-  return Math.round((base + 0.4 * (region.houses.length - 1)) * 10) / 10;
+/** {@link rateSet}'s answer for a set with no step at any difficulty. */
+const NO_STEP = -1;
+
+/**
+ * The difficulty of the step of a set with a total (one cell placed, or the candidates no
+ * arrangement allows removed), without building it: {@link NO_STEP} when there is none at any
+ * difficulty, Infinity when one may exist but would not be easier than `limit`. `emptyCount`: how
+ * many of `cells` are empty (most sets are rated out by the limit on that alone).
+ */
+function rateSet(board: Readonly<Board>, geometry: Geometry, difficulty: number, cells: readonly number[], total: number, limit: number, emptyCount: number): number {
+  if (emptyCount === 0) return NO_STEP;
+  if ((emptyCount === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return Infinity;
+  if (emptyCount === 1) {
+    let left = total;
+    let last = -1;
+    for (const cell of cells) {
+      const v = board.values[cell]!;
+      if (v === 0) last = cell;
+      else left -= v;
+    }
+    return left < 1 || left > 9 || (board.candidates[last]! & (1 << (left - 1))) === 0 ? NO_STEP : difficulty;
+  }
+  // More cells than the analysis takes: over 9 they cannot all differ; over MAX_LOOSE_CELLS
+  // only cells that all see each other are analysed (the others give no step).
+  if (emptyCount > 9) return NO_STEP;
+  if (emptyCount > MAX_LOOSE_CELLS && !emptyCellsSeeEachOther(board, geometry, cells)) return NO_STEP;
+  const { empty, left } = openSet(board, cells, total);
+  const analysis = analyseCellsFor(cells, geometry, board, empty, left);
+  if (analysis === null) return NO_STEP;
+  // Nothing removed, or everything (a contradiction is not this technique's to report): no step.
+  let removed = 0;
+  let candidates = 0;
+  for (let i = 0; i < empty.length; i++) {
+    const mask = board.candidates[empty[i]!]!;
+    removed += POPCOUNT[mask & ~analysis.allowed[i]!]!;
+    candidates += POPCOUNT[mask]!;
+  }
+  if (removed === 0 || removed === candidates) return NO_STEP;
+  const rated = Math.round((difficulty + setExtra(empty.length, analysis.distinct)) * 10) / 10;
+  return rated < limit ? rated : Infinity;
 }
 
-/** The step of a set with a total: one cell placed, or the candidates no arrangement allows removed. */
-function setStep(
-  board: Readonly<Board>,
-  geometry: Geometry,
-  technique: string,
-  difficulty: number,
-  cells: readonly number[],
-  total: number,
-  region: Region,
-  cagesTotal: number,
-  limit: number,
-): KillerStep | null | undefined {
+/** Whether the empty cells of `cells` all see each other: each is in every other's peers. */
+function emptyCellsSeeEachOther(board: Readonly<Board>, geometry: Geometry, cells: readonly number[]): boolean {
+  // The cells that see (or are) every empty cell, as three 27-bit words; then each empty cell must be one of them.
+  let w0 = -1;
+  let w1 = -1;
+  let w2 = -1;
+  for (const cell of cells) {
+    if (board.values[cell] !== 0) continue;
+    const own = 1 << (cell % 27);
+    const word = Math.floor(cell / 27);
+    w0 &= geometry.peerWords[cell * 3]! | (word === 0 ? own : 0);
+    w1 &= geometry.peerWords[cell * 3 + 1]! | (word === 1 ? own : 0);
+    w2 &= geometry.peerWords[cell * 3 + 2]! | (word === 2 ? own : 0);
+  }
+  for (const cell of cells) {
+    if (board.values[cell] !== 0) continue;
+    const word = Math.floor(cell / 27);
+    if ((((word === 0 ? w0 : word === 1 ? w1 : w2) >> (cell % 27)) & 1) === 0) return false;
+  }
+  return true;
+}
+
+/** The step {@link rateSet} rated `rated` (its analysis is remembered, so this is cheap). */
+function setStep(board: Readonly<Board>, geometry: Geometry, technique: string, rated: number, cells: readonly number[], total: number, region: Region, cagesTotal: number): KillerStep {
   const { empty, left } = openSet(board, cells, total);
-  if (empty.length === 0) return null;
-  if ((empty.length === 1 ? difficulty : difficulty + SET_EXTRA) >= limit) return undefined;
   const fields = { left, setSum: total, total: 45 * region.houses.length, cagesTotal };
   if (empty.length === 1) {
-    const cell = empty[0]!;
-    if (left < 1 || left > 9 || (board.candidates[cell]! & (1 << (left - 1))) === 0) return null;
-    return killerStep({ technique, difficulty, placements: [{ cell, digit: left }], eliminations: [], pattern: { cells: [...cells], digits: [left], units: [...region.houses] } }, fields);
+    return killerStep({ technique, difficulty: rated, placements: [{ cell: empty[0]!, digit: left }], eliminations: [], pattern: { cells: [...cells], digits: [left], units: [...region.houses] } }, fields);
   }
-  const analysis = analyseCellsFor(cells, geometry, board, empty, left);
-  if (analysis === null) return null;
-  const eliminations = eliminationsOutside(board, empty, analysis.allowed);
-  if (eliminations.length === 0 || eliminations.length === countCandidates(board, empty)) return null;
+  const analysis = analyseCellsFor(cells, geometry, board, empty, left)!;
   return killerStep(
-    { technique, difficulty: Math.round((difficulty + setExtra(empty.length, analysis.distinct)) * 10) / 10, placements: [], eliminations, pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
+    { technique, difficulty: rated, placements: [], eliminations: eliminationsOutside(board, empty, analysis.allowed), pattern: { cells: [...cells], digits: [], units: [...region.houses] } },
     { ...fields, combos: formatCombos(analysis.combos) },
   );
-}
-
-function countCandidates(board: Readonly<Board>, cells: readonly number[]): number {
-  let n = 0;
-  for (const cell of cells) {
-    let m = board.candidates[cell]!;
-    while (m !== 0) {
-      m &= m - 1;
-      n++;
-    }
-  }
-  return n;
 }
 
 function innieTotal(region: Region): number {
@@ -233,25 +316,50 @@ function outieTotal(board: Readonly<Board>, region: Region): number | null {
 function findInOut(board: Readonly<Board>, context: TechniqueContext, outies: boolean): Step | null {
   const killer = killerContext(context);
   if (killer === null) return null;
-  let best: KillerStep | null = null;
-  for (const region of regions(killer.geometry, killer.cages)) {
-    if (best !== null && houseDifficulty(outies ? 2.0 : 1.8, region) >= best.difficulty) continue;
-    const seen = outies ? region.seenOuties : region.seenInnies;
-    if (seen.unchanged(board)) continue;
-    let step: KillerStep | null | undefined;
-    if (outies) {
-      const total = outieTotal(board, region);
-      if (total === null || region.outies.length === 0) continue;
-      step = setStep(board, killer.geometry, 'outies', houseDifficulty(2.0, region), region.outies, total, region, total + 45 * region.houses.length, best?.difficulty ?? Infinity);
-    } else {
-      if (region.innies.length === 0) continue;
-      step = setStep(board, killer.geometry, 'innies', houseDifficulty(1.8, region), region.innies, innieTotal(region), region, region.inside, best?.difficulty ?? Infinity);
+  const sets = setsFor(killer.geometry, killer.cages);
+  const watch = outies ? sets.outies : sets.innies;
+  watch.update(board);
+  const c0 = watch.changed[0]!;
+  const c1 = watch.changed[1]!;
+  const c2 = watch.changed[2]!;
+  const e0 = watch.empty[0]!;
+  const e1 = watch.empty[1]!;
+  const e2 = watch.empty[2]!;
+  // The easiest set so far; its step is built once, at the end.
+  let bestRated = Infinity;
+  let bestRegion: Region | null = null;
+  let bestTotal = 0;
+  for (const region of sets.regions) {
+    const words = outies ? region.outieWords : region.innieWords;
+    const w0 = words[0]!;
+    const w1 = words[1]!;
+    const w2 = words[2]!;
+    let clean = outies ? region.cleanOuties : region.cleanInnies;
+    if (clean && ((w0 & c0) | (w1 & c1) | (w2 & c2)) !== 0) {
+      clean = false;
+      if (outies) region.cleanOuties = false;
+      else region.cleanInnies = false;
     }
+    const difficulty = outies ? region.outieDifficulty : region.innieDifficulty;
+    if (difficulty >= bestRated || clean) continue;
+    const cells = outies ? region.outies : region.innies;
+    const total = outies ? outieTotal(board, region) : innieTotal(region);
+    if (total === null || cells.length === 0) continue;
+    // (The outies' total is known only once the loose cells are placed: then the empty cells of the words are outies.)
+    const rated = rateSet(board, killer.geometry, difficulty, cells, total, bestRated, bitCount(w0 & e0) + bitCount(w1 & e1) + bitCount(w2 & e2));
     // Nothing at any difficulty: skip the set until one of its cells changes.
-    if (step === null) seen.remember(board);
-    best = easier(best, step ?? null);
+    if (rated === NO_STEP) {
+      if (outies) region.cleanOuties = true;
+      else region.cleanInnies = true;
+    } else if (rated < bestRated) {
+      bestRated = rated;
+      bestRegion = region;
+      bestTotal = total;
+    }
   }
-  return best;
+  if (bestRegion === null) return null;
+  if (outies) return setStep(board, killer.geometry, 'outies', bestRated, bestRegion.outies, bestTotal, bestRegion, bestTotal + 45 * bestRegion.houses.length);
+  return setStep(board, killer.geometry, 'innies', bestRated, bestRegion.innies, bestTotal, bestRegion, bestRegion.inside);
 }
 
 /**
@@ -263,8 +371,8 @@ function findCageSplitting(board: Readonly<Board>, context: TechniqueContext): S
   if (killer === null) return null;
   const { geometry, cages } = killer;
   let best: KillerStep | null = null;
-  for (const region of regions(geometry, cages)) {
-    const difficulty = houseDifficulty(3.0, region);
+  for (const region of setsFor(geometry, cages).regions) {
+    const difficulty = region.splitDifficulty;
     if (best !== null && difficulty >= best.difficulty) continue;
     for (const side of [0, 1]) {
       // side 0: the innies; side 1: the outies.
