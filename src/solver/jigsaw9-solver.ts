@@ -67,7 +67,7 @@ const COLUMN = 1 | (1 << 9) | (1 << 18);
 // intermediate jigsaws): singles, locked candidates and propagation 121k to 98k a count.
 // Allocated once, when the module loads (no work beyond that); filled on first use.
 /** A 9-bit row -> itself when it has one cell, else 0 (filled on the first count). */
-const ONE = new Uint16Array(512);
+const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
 const stack = new Int32Array(STATE * 83);
 const found = new Uint8Array(81);
@@ -110,10 +110,8 @@ let lockDirty = 0;
 /** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
 const check = new Int32Array(9);
 const lockCheck = new Int32Array(9);
-/** Cells with exactly one candidate, from the last count over the boards. */
-let single0 = 0;
-let single1 = 0;
-let single2 = 0;
+/** Cells with exactly one candidate (three words), from the last count over the boards. */
+const SINGLE = new Int32Array(3);
 let solutions = 0;
 let limit = 2;
 let nodes = 0;
@@ -219,9 +217,7 @@ function nakedPass(base: number): boolean {
     one |= v;
     if (one !== ALL) return false;
     const fresh = one & ~two & ~st[base + SOLVED + w]!;
-    if (w === 0) single0 = fresh;
-    else if (w === 1) single1 = fresh;
-    else single2 = fresh;
+    SINGLE[w] = fresh;
     if (fresh !== 0) for (let d = 0, b = at; d < 9; d++, b += 3) if ((st[b]! & fresh) !== 0) dirty |= 1 << d;
   }
   return true;
@@ -264,6 +260,8 @@ function singles(base: number, d: number): boolean {
   let s2 = st[base + SOLVED + 2]!;
   let open = st[base + OPEN + d]!;
   const reg = houses;
+  // (A local name: V8 then reads the table at a known address, without a map check each pass.)
+  const rowOne = ONE;
   const start0 = b0;
   const start1 = b1;
   const start2 = b2;
@@ -275,6 +273,9 @@ function singles(base: number, d: number): boolean {
   let placed1 = 0;
   let placed2 = 0;
   let closedAll = 0;
+  const single0 = SINGLE[0]!;
+  const single1 = SINGLE[1]!;
+  const single2 = SINGLE[2]!;
   for (;;) {
     // Naked singles of the board, then rows, columns and regions with one cell.
     let n0 = b0 & single0 & ~s0;
@@ -286,36 +287,48 @@ function singles(base: number, d: number): boolean {
     let y = (b0 >>> 9) & 0x1ff;
     let z = b0 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
-    n0 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n0 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
     x = b1 & 0x1ff;
     y = (b1 >>> 9) & 0x1ff;
     z = b1 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
-    n1 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n1 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
     x = b2 & 0x1ff;
     y = (b2 >>> 9) & 0x1ff;
     z = b2 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
-    n2 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n2 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
     n0 &= ~s0;
     n1 &= ~s1;
     n2 &= ~s2;
     const openColumns = (open >>> 9) & 0x1ff;
     if (openColumns !== 0) {
-      let one = 0;
-      let two = 0;
-      for (let w = 0; w < 3; w++) {
-        const v = w === 0 ? b0 : w === 1 ? b1 : b2;
-        x = v & 0x1ff;
-        two |= one & x;
-        one |= x;
-        x = (v >>> 9) & 0x1ff;
-        two |= one & x;
-        one |= x;
-        x = v >>> 18;
-        two |= one & x;
-        one |= x;
-      }
+      // Fold the nine rows onto 9 bits: columns with at least one cell (one), two (two).
+      let one = b0 & 0x1ff;
+      x = (b0 >>> 9) & 0x1ff;
+      let two = one & x;
+      one |= x;
+      x = b0 >>> 18;
+      two |= one & x;
+      one |= x;
+      x = b1 & 0x1ff;
+      two |= one & x;
+      one |= x;
+      x = (b1 >>> 9) & 0x1ff;
+      two |= one & x;
+      one |= x;
+      x = b1 >>> 18;
+      two |= one & x;
+      one |= x;
+      x = b2 & 0x1ff;
+      two |= one & x;
+      one |= x;
+      x = (b2 >>> 9) & 0x1ff;
+      two |= one & x;
+      one |= x;
+      x = b2 >>> 18;
+      two |= one & x;
+      one |= x;
       if ((openColumns & ~one) !== 0) return false;
       const columns = (openColumns & ~two) * COLUMN;
       n0 |= b0 & columns;
