@@ -433,7 +433,7 @@ function locked(base: number, d: number): boolean {
   let b2 = st[at + 2]!;
   const open = st[base + OPEN + d]! & lockCheck[d]!;
   lockCheck[d] = 0;
-  if (!lockLines(layout, b0, b1, b2, open, true)) return false;
+  if (!lockLinesHere(b0, b1, b2, open, true)) return false;
   b0 = LOCKED[0]!;
   b1 = LOCKED[1]!;
   b2 = LOCKED[2]!;
@@ -469,6 +469,11 @@ export const LOCKED = new Int32Array(3);
  */
 export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
   useLines(layout);
+  return lockLinesHere(b0, b1, b2, open, strict);
+}
+
+/** {@link lockLines} on the layout whose tables the constants hold. */
+function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
   // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const offRow = regionOffRow;
   const offColumn = regionOffColumn;
@@ -570,20 +575,23 @@ export function lockLeftovers(pairs: Int32Array, b0: number, b1: number, b2: num
     leftWords = pairs.length;
     left.set(pairs);
   }
-  for (let i = 0; i < leftWords; i += 8) {
-    if (((left[i + 6]! & low) | (left[i + 7]! & high)) === 0) continue;
-    const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
-    const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
+  // (Local names: V8 then reads the table at a known address and the bound once.)
+  const side = left;
+  const end = leftWords;
+  for (let i = 0; i < end; i += 8) {
+    if (((side[i + 6]! & low) | (side[i + 7]! & high)) === 0) continue;
+    const a = (b0 & side[i]!) | (b1 & side[i + 1]!) | (b2 & side[i + 2]!);
+    const b = (b0 & side[i + 3]!) | (b1 & side[i + 4]!) | (b2 & side[i + 5]!);
     if (a === 0) {
       if (b !== 0) {
-        b0 &= ~left[i + 3]!;
-        b1 &= ~left[i + 4]!;
-        b2 &= ~left[i + 5]!;
+        b0 &= ~side[i + 3]!;
+        b1 &= ~side[i + 4]!;
+        b2 &= ~side[i + 5]!;
       }
     } else if (b === 0) {
-      b0 &= ~left[i]!;
-      b1 &= ~left[i + 1]!;
-      b2 &= ~left[i + 2]!;
+      b0 &= ~side[i]!;
+      b1 &= ~side[i + 1]!;
+      b2 &= ~side[i + 2]!;
     }
   }
   LOCKED[0] = b0;
