@@ -245,6 +245,11 @@ function propagate(base: number): boolean {
   }
 }
 
+/** The bits set in at least two of x, y, z. */
+function twoOf(x: number, y: number, z: number): number {
+  return (x & y) | (z & (x | y));
+}
+
 /**
  * Digit d's singles (see the top) and what they take out, until it finds none; false on a
  * contradiction. Only the houses not holding d yet are looked at.
@@ -305,32 +310,13 @@ function singles(base: number, d: number): boolean {
     n2 &= ~s2;
     const openColumns = (open >>> 9) & 0x1ff;
     if (openColumns !== 0) {
-      // Fold the nine rows onto 9 bits: columns with at least one cell (one), two (two).
-      let one = b0 & 0x1ff;
-      x = (b0 >>> 9) & 0x1ff;
-      let two = one & x;
-      one |= x;
-      x = b0 >>> 18;
-      two |= one & x;
-      one |= x;
-      x = b1 & 0x1ff;
-      two |= one & x;
-      one |= x;
-      x = (b1 >>> 9) & 0x1ff;
-      two |= one & x;
-      one |= x;
-      x = b1 >>> 18;
-      two |= one & x;
-      one |= x;
-      x = b2 & 0x1ff;
-      two |= one & x;
-      one |= x;
-      x = (b2 >>> 9) & 0x1ff;
-      two |= one & x;
-      one |= x;
-      x = b2 >>> 18;
-      two |= one & x;
-      one |= x;
+      // The nine rows folded onto 9 bits (the bits above 8 are dropped at the end): columns with
+      // at least one cell (one), with two or more (two).
+      const top = b0 | (b0 >>> 9) | (b0 >>> 18);
+      const middle = b1 | (b1 >>> 9) | (b1 >>> 18);
+      const bottom = b2 | (b2 >>> 9) | (b2 >>> 18);
+      const one = (top | middle | bottom) & 0x1ff;
+      const two = (twoOf(b0, b0 >>> 9, b0 >>> 18) | twoOf(b1, b1 >>> 9, b1 >>> 18) | twoOf(b2, b2 >>> 9, b2 >>> 18) | twoOf(top, middle, bottom)) & 0x1ff;
       if ((openColumns & ~one) !== 0) return false;
       const columns = (openColumns & ~two) * COLUMN;
       n0 |= b0 & columns;
@@ -355,26 +341,15 @@ function singles(base: number, d: number): boolean {
     // The new cells of d leave their peers (two seeing each other took each other out) and close
     // their houses for d...
     let closed = 0;
-    for (let bits = n0; bits !== 0; bits &= bits - 1) {
-      const k = 31 - Math.clz32(bits & -bits);
-      b0 &= ~peer[k * 3]!;
-      b1 &= ~peer[k * 3 + 1]!;
-      b2 &= ~peer[k * 3 + 2]!;
-      closed |= cellHouses[k * 2]!;
-    }
-    for (let bits = n1; bits !== 0; bits &= bits - 1) {
-      const k = 58 - Math.clz32(bits & -bits);
-      b0 &= ~peer[k * 3]!;
-      b1 &= ~peer[k * 3 + 1]!;
-      b2 &= ~peer[k * 3 + 2]!;
-      closed |= cellHouses[k * 2]!;
-    }
-    for (let bits = n2; bits !== 0; bits &= bits - 1) {
-      const k = 85 - Math.clz32(bits & -bits);
-      b0 &= ~peer[k * 3]!;
-      b1 &= ~peer[k * 3 + 1]!;
-      b2 &= ~peer[k * 3 + 2]!;
-      closed |= cellHouses[k * 2]!;
+    for (let w = 0; w < 3; w++) {
+      const last = w * 27 + 31;
+      for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
+        const k = last - Math.clz32(bits & -bits);
+        b0 &= ~peer[k * 3]!;
+        b1 &= ~peer[k * 3 + 1]!;
+        b2 &= ~peer[k * 3 + 2]!;
+        closed |= cellHouses[k * 2]!;
+      }
     }
     open &= ~closed;
     look = ALL;
@@ -481,43 +456,21 @@ function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict:
   const outRow = rowOut;
   const outColumn = columnOut;
   // Rows: the first candidate's region holds all the row's candidates? A row is 9 bits of a word
-  // (cell k is bit k - 27w of word w), so a loop a word. (An earlier line of this pass may have
-  // emptied a row.)
-  for (let rows = open & 7; rows !== 0; rows &= rows - 1) {
-    const seg = b0 & (0x1ff << ((31 - Math.clz32(rows & -rows)) * 9));
-    if (seg === 0) {
-      if (strict) return false;
-      continue;
+  // (cell k is bit k - 27w of word w). (An earlier line of this pass may have emptied a row.)
+  for (let w = 0; w < 3; w++) {
+    for (let rows = (open >>> (w * 3)) & 7; rows !== 0; rows &= rows - 1) {
+      const v = w === 0 ? b0 : w === 1 ? b1 : b2;
+      const seg = v & (0x1ff << ((31 - Math.clz32(rows & -rows)) * 9));
+      if (seg === 0) {
+        if (strict) return false;
+        continue;
+      }
+      const k = w * 27 + 31 - Math.clz32(seg & -seg);
+      if ((v & outRow[k]!) !== 0) continue;
+      b0 &= ~offRow[k * 3]!;
+      b1 &= ~offRow[k * 3 + 1]!;
+      b2 &= ~offRow[k * 3 + 2]!;
     }
-    const k = 31 - Math.clz32(seg & -seg);
-    if ((b0 & outRow[k]!) !== 0) continue;
-    b0 &= ~offRow[k * 3]!;
-    b1 &= ~offRow[k * 3 + 1]!;
-    b2 &= ~offRow[k * 3 + 2]!;
-  }
-  for (let rows = (open >>> 3) & 7; rows !== 0; rows &= rows - 1) {
-    const seg = b1 & (0x1ff << ((31 - Math.clz32(rows & -rows)) * 9));
-    if (seg === 0) {
-      if (strict) return false;
-      continue;
-    }
-    const k = 58 - Math.clz32(seg & -seg);
-    if ((b1 & outRow[k]!) !== 0) continue;
-    b0 &= ~offRow[k * 3]!;
-    b1 &= ~offRow[k * 3 + 1]!;
-    b2 &= ~offRow[k * 3 + 2]!;
-  }
-  for (let rows = (open >>> 6) & 7; rows !== 0; rows &= rows - 1) {
-    const seg = b2 & (0x1ff << ((31 - Math.clz32(rows & -rows)) * 9));
-    if (seg === 0) {
-      if (strict) return false;
-      continue;
-    }
-    const k = 85 - Math.clz32(seg & -seg);
-    if ((b2 & outRow[k]!) !== 0) continue;
-    b0 &= ~offRow[k * 3]!;
-    b1 &= ~offRow[k * 3 + 1]!;
-    b2 &= ~offRow[k * 3 + 2]!;
   }
   // Columns: the first candidate's region holds all the column's candidates?
   for (let columns = (open >>> 9) & 0x1ff; columns !== 0; columns &= columns - 1) {
