@@ -67,7 +67,7 @@ const COLUMN = 1 | (1 << 9) | (1 << 18);
 // intermediate jigsaws): singles, locked candidates and propagation 121k to 98k a count.
 // Allocated once, when the module loads (no work beyond that); filled on first use.
 /** A 9-bit row -> itself when it has one cell, else 0 (filled on the first count). */
-const ONE = new Uint16Array(512);
+const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
 const stack = new Int32Array(STATE * 83);
 const found = new Uint8Array(81);
@@ -110,10 +110,8 @@ let lockDirty = 0;
 /** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
 const check = new Int32Array(9);
 const lockCheck = new Int32Array(9);
-/** Cells with exactly one candidate, from the last count over the boards. */
-let single0 = 0;
-let single1 = 0;
-let single2 = 0;
+/** Cells with exactly one candidate (three words), from the last count over the boards. */
+const SINGLE = new Int32Array(3);
 let solutions = 0;
 let limit = 2;
 let nodes = 0;
@@ -219,9 +217,7 @@ function nakedPass(base: number): boolean {
     one |= v;
     if (one !== ALL) return false;
     const fresh = one & ~two & ~st[base + SOLVED + w]!;
-    if (w === 0) single0 = fresh;
-    else if (w === 1) single1 = fresh;
-    else single2 = fresh;
+    SINGLE[w] = fresh;
     if (fresh !== 0) for (let d = 0, b = at; d < 9; d++, b += 3) if ((st[b]! & fresh) !== 0) dirty |= 1 << d;
   }
   return true;
@@ -249,6 +245,11 @@ function propagate(base: number): boolean {
   }
 }
 
+/** The bits set in at least two of x, y, z. */
+function twoOf(x: number, y: number, z: number): number {
+  return (x & y) | (z & (x | y));
+}
+
 /**
  * Digit d's singles (see the top) and what they take out, until it finds none; false on a
  * contradiction. Only the houses not holding d yet are looked at.
@@ -263,7 +264,11 @@ function singles(base: number, d: number): boolean {
   let s1 = st[base + SOLVED + 1]!;
   let s2 = st[base + SOLVED + 2]!;
   let open = st[base + OPEN + d]!;
+  // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const reg = houses;
+  const rowOne = ONE;
+  const peer = peers;
+  const cellHouses = housesOf;
   const start0 = b0;
   const start1 = b1;
   const start2 = b2;
@@ -275,6 +280,9 @@ function singles(base: number, d: number): boolean {
   let placed1 = 0;
   let placed2 = 0;
   let closedAll = 0;
+  const single0 = SINGLE[0]!;
+  const single1 = SINGLE[1]!;
+  const single2 = SINGLE[2]!;
   for (;;) {
     // Naked singles of the board, then rows, columns and regions with one cell.
     let n0 = b0 & single0 & ~s0;
@@ -286,36 +294,29 @@ function singles(base: number, d: number): boolean {
     let y = (b0 >>> 9) & 0x1ff;
     let z = b0 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
-    n0 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n0 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
     x = b1 & 0x1ff;
     y = (b1 >>> 9) & 0x1ff;
     z = b1 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
-    n1 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n1 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
     x = b2 & 0x1ff;
     y = (b2 >>> 9) & 0x1ff;
     z = b2 >>> 18;
     if (x === 0 || y === 0 || z === 0) return false;
-    n2 |= ONE[x]! | (ONE[y]! << 9) | (ONE[z]! << 18);
+    n2 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
     n0 &= ~s0;
     n1 &= ~s1;
     n2 &= ~s2;
     const openColumns = (open >>> 9) & 0x1ff;
     if (openColumns !== 0) {
-      let one = 0;
-      let two = 0;
-      for (let w = 0; w < 3; w++) {
-        const v = w === 0 ? b0 : w === 1 ? b1 : b2;
-        x = v & 0x1ff;
-        two |= one & x;
-        one |= x;
-        x = (v >>> 9) & 0x1ff;
-        two |= one & x;
-        one |= x;
-        x = v >>> 18;
-        two |= one & x;
-        one |= x;
-      }
+      // The nine rows folded onto 9 bits (the bits above 8 are dropped at the end): columns with
+      // at least one cell (one), with two or more (two).
+      const top = b0 | (b0 >>> 9) | (b0 >>> 18);
+      const middle = b1 | (b1 >>> 9) | (b1 >>> 18);
+      const bottom = b2 | (b2 >>> 9) | (b2 >>> 18);
+      const one = (top | middle | bottom) & 0x1ff;
+      const two = (twoOf(b0, b0 >>> 9, b0 >>> 18) | twoOf(b1, b1 >>> 9, b1 >>> 18) | twoOf(b2, b2 >>> 9, b2 >>> 18) | twoOf(top, middle, bottom)) & 0x1ff;
       if ((openColumns & ~one) !== 0) return false;
       const columns = (openColumns & ~two) * COLUMN;
       n0 |= b0 & columns;
@@ -341,13 +342,13 @@ function singles(base: number, d: number): boolean {
     // their houses for d...
     let closed = 0;
     for (let w = 0; w < 3; w++) {
+      const last = w * 27 + 31;
       for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
-        const k = w * 27 + 31 - Math.clz32(bits & -bits);
-        const p = k * 3;
-        b0 &= ~peers[p]!;
-        b1 &= ~peers[p + 1]!;
-        b2 &= ~peers[p + 2]!;
-        closed |= housesOf[k * 2]!;
+        const k = last - Math.clz32(bits & -bits);
+        b0 &= ~peer[k * 3]!;
+        b1 &= ~peer[k * 3 + 1]!;
+        b2 &= ~peer[k * 3 + 2]!;
+        closed |= cellHouses[k * 2]!;
       }
     }
     open &= ~closed;
@@ -363,20 +364,23 @@ function singles(base: number, d: number): boolean {
   }
   // ...and the other boards, once for all the call placed (they do not take part in d's own look).
   if ((placed0 | placed1 | placed2) !== 0) {
+    const houseMarks = check;
+    const lockMarks = lockCheck;
+    let changed = 0;
     for (let e = 0, x = base; e < 9; e++, x += 3) {
-      if (e === d) continue;
       const v0 = st[x]!;
       const v1 = st[x + 1]!;
       const v2 = st[x + 2]!;
-      if (((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
+      if (e === d || ((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
       st[x] = v0 & ~placed0;
       st[x + 1] = v1 & ~placed1;
       st[x + 2] = v2 & ~placed2;
-      dirty |= 1 << e;
-      lockDirty |= 1 << e;
-      check[e] = check[e]! | closedAll;
-      lockCheck[e] = lockCheck[e]! | closedAll;
+      changed |= 1 << e;
+      houseMarks[e] = houseMarks[e]! | closedAll;
+      lockMarks[e] = lockMarks[e]! | closedAll;
     }
+    dirty |= changed;
+    lockDirty |= changed;
   }
   st[base + SOLVED] = s0;
   st[base + SOLVED + 1] = s1;
@@ -404,7 +408,7 @@ function locked(base: number, d: number): boolean {
   let b2 = st[at + 2]!;
   const open = st[base + OPEN + d]! & lockCheck[d]!;
   lockCheck[d] = 0;
-  if (!lockLines(layout, b0, b1, b2, open, true)) return false;
+  if (!lockLinesHere(b0, b1, b2, open, true)) return false;
   b0 = LOCKED[0]!;
   b1 = LOCKED[1]!;
   b2 = LOCKED[2]!;
@@ -440,26 +444,33 @@ export const LOCKED = new Int32Array(3);
  */
 export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
   useLines(layout);
+  return lockLinesHere(b0, b1, b2, open, strict);
+}
+
+/** {@link lockLines} on the layout whose tables the constants hold. */
+function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
+  // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const offRow = regionOffRow;
   const offColumn = regionOffColumn;
   const reg = houses;
-  // Rows: the first candidate's region holds all the row's candidates? (a row is 9 bits of a word)
-  for (let rows = open & 0x1ff; rows !== 0; rows &= rows - 1) {
-    const r = 31 - Math.clz32(rows & -rows);
-    const w = (r / 3) | 0;
-    const shift = (r - w * 3) * 9;
-    const v = w === 0 ? b0 : w === 1 ? b1 : b2;
-    const seg = (v >>> shift) & 0x1ff;
-    // (An earlier line of this pass may have emptied it.)
-    if (seg === 0) {
-      if (strict) return false;
-      continue;
+  const outRow = rowOut;
+  const outColumn = columnOut;
+  // Rows: the first candidate's region holds all the row's candidates? A row is 9 bits of a word
+  // (cell k is bit k - 27w of word w). (An earlier line of this pass may have emptied a row.)
+  for (let w = 0; w < 3; w++) {
+    for (let rows = (open >>> (w * 3)) & 7; rows !== 0; rows &= rows - 1) {
+      const v = w === 0 ? b0 : w === 1 ? b1 : b2;
+      const seg = v & (0x1ff << ((31 - Math.clz32(rows & -rows)) * 9));
+      if (seg === 0) {
+        if (strict) return false;
+        continue;
+      }
+      const k = w * 27 + 31 - Math.clz32(seg & -seg);
+      if ((v & outRow[k]!) !== 0) continue;
+      b0 &= ~offRow[k * 3]!;
+      b1 &= ~offRow[k * 3 + 1]!;
+      b2 &= ~offRow[k * 3 + 2]!;
     }
-    const k = r * 9 + 31 - Math.clz32(seg & -seg);
-    if ((v & rowOut[k]!) !== 0) continue;
-    b0 &= ~offRow[k * 3]!;
-    b1 &= ~offRow[k * 3 + 1]!;
-    b2 &= ~offRow[k * 3 + 2]!;
   }
   // Columns: the first candidate's region holds all the column's candidates?
   for (let columns = (open >>> 9) & 0x1ff; columns !== 0; columns &= columns - 1) {
@@ -468,13 +479,12 @@ export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: num
     const a = b0 & line;
     const b = b1 & line;
     const e = b2 & line;
-    const first = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
-    if (first < 0) {
+    const k = a !== 0 ? 31 - Math.clz32(a & -a) : b !== 0 ? 58 - Math.clz32(b & -b) : e !== 0 ? 85 - Math.clz32(e & -e) : -1;
+    if (k < 0) {
       if (strict) return false;
       continue;
     }
-    const k = (((first / 27) | 0) * 3 + (((first % 27) / 9) | 0)) * 9 + c;
-    if (((b0 & columnOut[k * 3]!) | (b1 & columnOut[k * 3 + 1]!) | (b2 & columnOut[k * 3 + 2]!)) !== 0) continue;
+    if (((b0 & outColumn[k * 3]!) | (b1 & outColumn[k * 3 + 1]!) | (b2 & outColumn[k * 3 + 2]!)) !== 0) continue;
     b0 &= ~offColumn[k * 3]!;
     b1 &= ~offColumn[k * 3 + 1]!;
     b2 &= ~offColumn[k * 3 + 2]!;
@@ -491,15 +501,14 @@ export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: num
       continue;
     }
     if (((b0 & offRow[k * 3]!) | (b1 & offRow[k * 3 + 1]!) | (b2 & offRow[k * 3 + 2]!)) === 0) {
-      const w = (k / 27) | 0;
-      if (w === 0) b0 &= ~rowOut[k]!;
-      else if (w === 1) b1 &= ~rowOut[k]!;
-      else b2 &= ~rowOut[k]!;
+      if (k < 27) b0 &= ~outRow[k]!;
+      else if (k < 54) b1 &= ~outRow[k]!;
+      else b2 &= ~outRow[k]!;
     }
     if (((b0 & offColumn[k * 3]!) | (b1 & offColumn[k * 3 + 1]!) | (b2 & offColumn[k * 3 + 2]!)) === 0) {
-      b0 &= ~columnOut[k * 3]!;
-      b1 &= ~columnOut[k * 3 + 1]!;
-      b2 &= ~columnOut[k * 3 + 2]!;
+      b0 &= ~outColumn[k * 3]!;
+      b1 &= ~outColumn[k * 3 + 1]!;
+      b2 &= ~outColumn[k * 3 + 2]!;
     }
   }
   LOCKED[0] = b0;
@@ -519,20 +528,23 @@ export function lockLeftovers(pairs: Int32Array, b0: number, b1: number, b2: num
     leftWords = pairs.length;
     left.set(pairs);
   }
-  for (let i = 0; i < leftWords; i += 8) {
-    if (((left[i + 6]! & low) | (left[i + 7]! & high)) === 0) continue;
-    const a = (b0 & left[i]!) | (b1 & left[i + 1]!) | (b2 & left[i + 2]!);
-    const b = (b0 & left[i + 3]!) | (b1 & left[i + 4]!) | (b2 & left[i + 5]!);
+  // (Local names: V8 then reads the table at a known address and the bound once.)
+  const side = left;
+  const end = leftWords;
+  for (let i = 0; i < end; i += 8) {
+    if (((side[i + 6]! & low) | (side[i + 7]! & high)) === 0) continue;
+    const a = (b0 & side[i]!) | (b1 & side[i + 1]!) | (b2 & side[i + 2]!);
+    const b = (b0 & side[i + 3]!) | (b1 & side[i + 4]!) | (b2 & side[i + 5]!);
     if (a === 0) {
       if (b !== 0) {
-        b0 &= ~left[i + 3]!;
-        b1 &= ~left[i + 4]!;
-        b2 &= ~left[i + 5]!;
+        b0 &= ~side[i + 3]!;
+        b1 &= ~side[i + 4]!;
+        b2 &= ~side[i + 5]!;
       }
     } else if (b === 0) {
-      b0 &= ~left[i]!;
-      b1 &= ~left[i + 1]!;
-      b2 &= ~left[i + 2]!;
+      b0 &= ~side[i]!;
+      b1 &= ~side[i + 1]!;
+      b2 &= ~side[i + 2]!;
     }
   }
   LOCKED[0] = b0;
