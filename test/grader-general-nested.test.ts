@@ -65,10 +65,12 @@ describe('nested forcing chains on classic rules: the 9x9 ladder\'s step', () =>
     expect(lines[0]).toMatch(/^\(/);
   });
 
-  it('are the ladder\'s last rungs, at 9.5 and 10.0', () => {
-    expect(GENERAL_LADDER.slice(-2)).toMatchObject([
+  it('are the ladder\'s last rungs, at 9.5, 10.0, 10.5 and 11.0', () => {
+    expect(GENERAL_LADDER.slice(-4)).toMatchObject([
       { id: 'nested-forcing-chains', difficulty: 9.5 },
       { id: 'nested-multiple-forcing-chains', difficulty: 10.0 },
+      { id: 'nested-dynamic-forcing-chains', difficulty: 10.5 },
+      { id: 'nested-dynamic-forcing-chains-plus', difficulty: 11.0 },
     ]);
   });
 
