@@ -3,7 +3,7 @@ import type { ChainData } from '../../core/step.js';
 import { ancestorsOf, chainHousesOf, type ChainHouses, type Run } from './chain-run.js';
 import type { RuleGrid, RuleOut } from './chain-rules.js';
 import { MULTIPLE, Search, chainOf, searchEffortLimit, setMarksAside, takeMarksBack, type Hint, type Kind } from './forcing.js';
-import { lostInCell, lostInSlot, type NestedChain } from './nested.js';
+import { giveRemovals, lostInCell, lostInSlot, type NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
@@ -135,12 +135,7 @@ export function nestedSearchRemovals(g: RuleGrid, out: RuleOut, proofs: NestedCh
       path: [],
       chains,
     };
-    for (const pot of removals) {
-      out.removals.push(pot << 1);
-      out.parentStart.push(out.parents.length);
-      for (const p of parents) out.parents.push(p);
-      proofs.push(proof);
-    }
+    giveRemovals(out, proofs, removals, parents, proof);
   }
   out.parentStart.push(out.parents.length);
   return true;
