@@ -27,7 +27,8 @@ import { nestedDynamicRemovals } from './nested-dynamic.js';
  * on and off. Nishio runs follow one digit (no cell links). An "advanced" run (dynamic forcing
  * chains (+)) also queues, each time its queue runs dry, what the simple rules of chain-rules.ts
  * remove because of it; a "nested" run (nested forcing chains), where those rules find nothing,
- * what SE's cycles and forcing chains on its working grid remove because of it (nested.ts), each
+ * what SE's cycles and forcing chains on its working grid remove because of it (nested.ts; levels
+ * 3-5: cell / region or dynamic forcing chains, nested-multiple.ts, nested-dynamic.ts), each
  * removal keeping the nested chain that proves it (counted in ancestorCount). A run also stops
  * where nothing it could still find can be within the caller's complexity cap (see runFrom's `cap`).
  *

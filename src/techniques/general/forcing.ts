@@ -7,7 +7,7 @@ import type { NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
- * Nishio (7.5), cell / region (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5) forcing chains on any
+ * Nishio (7.5), cell / region (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5 to 11.0) forcing chains on any
  * grid: Sudoku Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9
  * ladder's src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
  *
@@ -142,7 +142,7 @@ export class Search {
   readonly cache: (Run | undefined)[];
   readonly places: Uint8Array;
   best: Hint | null = null;
-  /** Listing (nested chains, nested-multiple.ts): every hint goes here, none is capped. */
+  /** Listing (nested chains, nested-multiple.ts): every hint goes here (contradictions too), none is capped. */
   listed: Hint[] | null = null;
   /** Nishio, one digit at a time (see findNishio): the only digit index looked at, or -1. */
   onlyDigit = -1;
