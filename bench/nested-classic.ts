@@ -7,7 +7,10 @@
  * apart for levels 2-3 and 4-5. Prints each board's result, the agreement and the times (the 9x9
  * step, the general step).
  *
- *   npx tsc -p tsconfig.bench.json && node build-bench/bench/nested-classic.js FILE [--max=N] [--from=N]
+ *   npx tsc -p tsconfig.bench.json && node build-bench/bench/nested-classic.js FILE [--max=N] [--from=N] [--effort=N]
+ *
+ * --effort: the general search's effort limit (default the ladder's, 5,000,000): most level-4
+ * boards need 5-7M.
  *
  * FILE: puzzles one a line (81 characters, '.' or 0 for empty; a tsv's first column, '#' lines
  * skipped), e.g. test/fixtures/forum-serate.tsv (its second column) or test/fixtures/data/forum_hardest_1106.txt.
@@ -23,9 +26,10 @@ import { newScan } from '../src/techniques/general/places.js';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
-if (file === undefined) throw new Error('usage: nested-classic.js FILE [--max=N] [--from=N]');
+if (file === undefined) throw new Error('usage: nested-classic.js FILE [--max=N] [--from=N] [--effort=N]');
 const max = Number(arg('max') ?? Infinity);
 const from = Number(arg('from') ?? 0);
+const effort = arg('effort');
 
 const puzzles = readFileSync(file, 'utf8')
   .split('\n')
@@ -55,7 +59,7 @@ puzzles.forEach((line, i) => {
     if (nine === null) break;
     if (nine.technique.startsWith('nested-')) {
       t = performance.now();
-      const found = findGeneralStep(board, newScan(shape));
+      const found = findGeneralStep(board, newScan(shape, effort === undefined ? {} : { effortLimit: Number(effort) }));
       const general = found.step;
       const tg = performance.now() - t;
       times9.push(t9);
