@@ -4,17 +4,23 @@ import type { Board } from '../src/core/board.js';
 import type { Step } from '../src/core/step.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { nextStep } from '../src/grader/grade.js';
+import { generalBoard } from '../src/grader/general/grade.js';
 import { shapeOf } from '../src/grader/general/shape.js';
 import { formatGeneralChainLines } from '../src/grader/general/text.js';
 import { classicRules } from '../src/rules/index.js';
 import { solveRules } from '../src/solver/rules-solver.js';
-import { findNestedForcingChains, findNestedMultipleForcingChains } from '../src/techniques/general/forcing.js';
+import {
+  findNestedDynamicForcingChains,
+  findNestedDynamicForcingChainsPlus,
+  findNestedForcingChains,
+  findNestedMultipleForcingChains,
+} from '../src/techniques/general/forcing.js';
 import { GENERAL_LADDER } from '../src/techniques/general/ladder.js';
 import { fillScan, newScan } from '../src/techniques/general/places.js';
 
 /*
- * Nested forcing chains (SE's levels 2 and 3, 9.5+ and 10.0+) in the general ladder
- * (techniques/general/nested.ts, nested-multiple.ts): on classic rules, on boards of forum_hardest
+ * Nested forcing chains (SE's levels 2 to 5, 9.5+ to 11.0+) in the general ladder
+ * (techniques/general/nested.ts, nested-multiple.ts, nested-dynamic.ts): on classic rules, on boards of forum_hardest
  * puzzles where the 9x9 ladder's step is a nested forcing chain of those levels, the general
  * ladder's rung finds the same step (technique, rating with the nested chains' lengths counted,
  * what it removes). The full comparison over the 22 puzzles of test/fixtures/forum-serate.tsv is
@@ -65,10 +71,12 @@ describe('nested forcing chains on classic rules: the 9x9 ladder\'s step', () =>
     expect(lines[0]).toMatch(/^\(/);
   });
 
-  it('are the ladder\'s last rungs, at 9.5 and 10.0', () => {
-    expect(GENERAL_LADDER.slice(-2)).toMatchObject([
+  it('are the ladder\'s last rungs, at 9.5, 10.0, 10.5 and 11.0', () => {
+    expect(GENERAL_LADDER.slice(-4)).toMatchObject([
       { id: 'nested-forcing-chains', difficulty: 9.5 },
       { id: 'nested-multiple-forcing-chains', difficulty: 10.0 },
+      { id: 'nested-dynamic-forcing-chains', difficulty: 10.5 },
+      { id: 'nested-dynamic-forcing-chains-plus', difficulty: 11.0 },
     ]);
   });
 
@@ -101,12 +109,44 @@ describe('nested forcing chains on other sizes keep the solution', () => {
     };
     const scan = newScan(shapeOf(rules));
     fillScan(scan, board);
-    const step = findNestedForcingChains(board, scan)!;
-    expect(step.difficulty).toBeGreaterThanOrEqual(9.5);
     const solution = solveRules(rules, givens)!;
-    expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0);
-    for (const e of step.eliminations) expect(solution[e.cell]).not.toBe(e.digit);
-    for (const p of step.placements) expect(solution[p.cell]).toBe(p.digit);
+    for (const [find, base] of [[findNestedForcingChains, 9.5], [findNestedDynamicForcingChains, 10.5], [findNestedDynamicForcingChainsPlus, 11.0]] as const) {
+      const step = find(board, scan)!;
+      expect(step.difficulty).toBeGreaterThanOrEqual(base);
+      expect(step.eliminations.length + step.placements.length).toBeGreaterThan(0);
+      for (const e of step.eliminations) expect(solution[e.cell]).not.toBe(e.digit);
+      for (const p of step.placements) expect(solution[p.cell]).toBe(p.digit);
+    }
   });
   it('has boards', () => expect(cases.length).toBeGreaterThanOrEqual(2));
+});
+
+/*
+ * Levels 4 and 5 (nested-dynamic.ts) nest searches whose runs share the outer run's buffers: on a
+ * 4x4 with several solutions where every candidate left is in one of them, they must remove
+ * nothing (a technique keeps every solution), and run to the end within the effort limit.
+ */
+describe('nested dynamic forcing chains keep every solution', () => {
+  it('a 4x4 with 24 solutions: nothing found, not given up', () => {
+    const rules = classicRules(4);
+    const givens = Uint8Array.from('12..............', (ch) => (ch === '.' ? 0 : Number(ch)));
+    const board = generalBoard(rules, givens);
+    // (What pointing removes there: digits 3 and 4 of r2c3 and r2c4.)
+    board.candidates[6] = board.candidates[6]! & ~0b1100;
+    board.candidates[7] = board.candidates[7]! & ~0b1100;
+    for (let cell = 0; cell < 16; cell++) {
+      for (let digit = 1; digit <= 4; digit++) {
+        if ((board.candidates[cell]! & (1 << (digit - 1))) === 0) continue;
+        const forced = Uint8Array.from(givens);
+        forced[cell] = digit;
+        expect(solveRules(rules, forced), `r${(cell >> 2) + 1}c${(cell & 3) + 1} ${digit}`).not.toBeNull();
+      }
+    }
+    for (const find of [findNestedDynamicForcingChains, findNestedDynamicForcingChainsPlus]) {
+      const scan = newScan(shapeOf(rules));
+      fillScan(scan, board);
+      expect(find(board, scan)).toBeNull();
+      expect(scan.bounded).toBe(false);
+    }
+  });
 });

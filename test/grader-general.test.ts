@@ -194,10 +194,11 @@ describe('grades', () => {
 
   it('a grid no rung solves is rated by a guess (11.0, extreme), as on 9x9; maxRating stops early with a lower bound', () => {
     // No generated puzzle we know is beyond the dynamic forcing chains (the 12x12 of seed 'gg',
-    // index 3, level hard took four guesses before them): a 6x6 with several solutions, graded
-    // with uniqueness off, is beyond every rung (a technique keeps every solution).
-    const rules = classicRules(6);
-    const givens = Uint8Array.from('1.....2.....3.....4.....5...........', (ch) => (ch === '.' ? 0 : Number(ch)));
+    // index 3, level hard took four guesses before them): a 4x4 with several solutions, graded
+    // with uniqueness off, is beyond every rung (a technique keeps every solution). (On a 6x6 so,
+    // the nested dynamic chains give up at their effort limit: a lower bound, not a guess.)
+    const rules = classicRules(4);
+    const givens = Uint8Array.from('12..............', (ch) => (ch === '.' ? 0 : Number(ch)));
     const grade = gradePuzzle({ rules, givens }, { uniqueness: false });
     expect(grade).toMatchObject({ rating: 11, level: 'extreme', hardest: 'guess', lowerBound: false, unique: false });
     expect(grade.guesses).toBeGreaterThan(0);
@@ -235,6 +236,7 @@ describe('grades', () => {
     const rules = classicRules(4);
     const givens = new Uint8Array(16);
     givens[0] = 1;
+    givens[1] = 2;
     expect(() => gradePuzzle({ rules, givens })).toThrowError(expect.objectContaining({ code: 'MULTIPLE_SOLUTIONS' }) as Error);
     const grade = gradePuzzle({ rules, givens }, { uniqueness: false });
     expect(grade.unique).toBe(false);

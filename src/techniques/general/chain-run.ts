@@ -3,6 +3,7 @@ import { KIND_BOX, KIND_COLUMN, KIND_OTHER, KIND_ROW } from '../../grader/genera
 import { advancedRemovals, type RuleGrid, type RuleOut } from './chain-rules.js';
 import { nestedChainRemovals, type NestedChain } from './nested.js';
 import { nestedMultipleRemovals } from './nested-multiple.js';
+import { nestedDynamicRemovals } from './nested-dynamic.js';
 
 /*
  * The implication runs of the general ladder's forcing chains (nishio, cell / region, dynamic),
@@ -26,7 +27,8 @@ import { nestedMultipleRemovals } from './nested-multiple.js';
  * on and off. Nishio runs follow one digit (no cell links). An "advanced" run (dynamic forcing
  * chains (+)) also queues, each time its queue runs dry, what the simple rules of chain-rules.ts
  * remove because of it; a "nested" run (nested forcing chains), where those rules find nothing,
- * what SE's cycles and forcing chains on its working grid remove because of it (nested.ts), each
+ * what SE's cycles and forcing chains on its working grid remove because of it (nested.ts; levels
+ * 3-5: cell / region or dynamic forcing chains, nested-multiple.ts, nested-dynamic.ts), each
  * removal keeping the nested chain that proves it (counted in ancestorCount). A run also stops
  * where nothing it could still find can be within the caller's complexity cap (see runFrom's `cap`).
  *
@@ -81,6 +83,12 @@ export interface RunMode {
   readonly nested?: boolean;
   /** SE's level 3 (10.0): where the cycles and forcing chains give nothing, static cell and region forcing chains too (nested-multiple.ts). Needs `nested`. */
   readonly nestedMultiple?: boolean;
+  /**
+   * SE's levels 4 (10.5) and 5 (11.0), in place of `nested`: where the simple rules find nothing,
+   * the removals of dynamic forcing chains on the working grid that rely on the run; at level 5,
+   * where those give nothing, of nested forcing chains (level 2) too (nested-dynamic.ts). Needs `advanced`.
+   */
+  readonly nestedDynamic?: 4 | 5;
 }
 
 /** A cell's houses in SE's order, and the house positions: built once per shape. */
@@ -349,7 +357,9 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
   const advanced = mode.advanced === true && mode.dynamic && masks !== undefined;
   const nested = advanced && mode.nested === true;
   const nestedMultiple = nested && mode.nestedMultiple === true;
-  if (nested) {
+  const nestedDynamic = advanced ? mode.nestedDynamic ?? 0 : 0;
+  const proving = nested || nestedDynamic > 0;
+  if (proving) {
     runProofs.length = 0;
     proofIndex.clear();
   }
@@ -372,7 +382,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
 
   let going = true;
   while (going) {
-    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks, nested, nestedMultiple))) break;
+    if (headOn === tailOn && headOff === tailOff && !(advanced && advance(shape, initial, masks, nested, nestedMultiple, nestedDynamic))) break;
     // (An advanced run's rules can add nodes of low floor at any quiescence: never cut.)
     if (!advanced) {
       while (pendingAt[lowest] === 0) lowest++;
@@ -443,7 +453,7 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
   }
   pendingAt.fill(0, 0, highest + 1);
   let proofsHeld: Int32Array | null = null;
-  if (nested && runProofs.length > 0) {
+  if (proving && runProofs.length > 0) {
     proofsHeld = proofAt.slice(0, count);
     proofAt.fill(0, 0, count);
   }
@@ -465,13 +475,21 @@ export function runFrom(shape: GeneralShape, houses: ChainHouses, initial: Uint1
  * removes (nodes the run holds already are skipped; no contradiction is looked for here, as in
  * SE: it shows when a link reaches the conjugate). False when nothing new was queued.
  */
-function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined, nested: boolean, nestedMultiple: boolean): boolean {
+function advance(shape: GeneralShape, initial: Uint16Array, masks: Uint32Array | undefined, nested: boolean, nestedMultiple: boolean, nestedDynamic: number): boolean {
   const grid: RuleGrid = { shape, initial, work, initialPlaces: masks!, places: placeMask, lostDigits, lostStamp, stamp: runStamp };
   let proved = false;
   if (!advancedRemovals(grid, RULE_OUT)) {
-    if (!nested) return false;
+    if (!nested && nestedDynamic === 0) return false;
     PROOF_OUT.length = 0;
-    effort += nestedChainRemovals(grid, RULE_OUT, PROOF_OUT);
+    if (nestedDynamic > 0) {
+      // Their runs use this file's buffers (level 5's nest further): this run is set aside meanwhile.
+      const saved = suspendRun(shape.cellCount);
+      try {
+        nestedDynamicRemovals(grid, RULE_OUT, PROOF_OUT, nestedDynamic);
+      } finally {
+        resumeRun(saved);
+      }
+    } else effort += nestedChainRemovals(grid, RULE_OUT, PROOF_OUT);
     if (RULE_OUT.removals.length === 0 && nestedMultiple) {
       // Their runs use this file's buffers: this run is set aside meanwhile.
       const saved = suspendRun(shape.cellCount);
@@ -528,6 +546,13 @@ interface SavedRun {
   floor: Int32Array;
   work: Uint16Array;
   placeCount: Uint8Array;
+  /** What an advanced or nested run keeps besides (runs nested in it may be such runs too). */
+  placeMask: Uint32Array;
+  lostDigits: Uint32Array;
+  lostStamp: Int32Array;
+  proofAt: Int32Array;
+  runProofs: NestedChain[];
+  proofIndex: Map<string, number>;
 }
 
 /**
@@ -535,7 +560,7 @@ interface SavedRun {
  * runs can use the buffers: what they overwrite is copied out, and given back by {@link resumeRun}.
  */
 function suspendRun(cells: number): SavedRun {
-  return {
+  const saved: SavedRun = {
     count, poolEnd, headOn, tailOn, headOff, tailOff, highest, stamp: runStamp,
     order: order.slice(0, count),
     parentStart: parentStart.slice(0, count + 1),
@@ -543,7 +568,16 @@ function suspendRun(cells: number): SavedRun {
     floor: floor.slice(0, count),
     work: work.slice(0, cells),
     placeCount: placeCount.slice(),
+    placeMask: placeMask.slice(),
+    lostDigits: lostDigits.slice(),
+    lostStamp: lostStamp.slice(),
+    proofAt: proofAt.slice(0, count),
+    runProofs: runProofs.slice(),
+    proofIndex: new Map(proofIndex),
   };
+  // (A nested run reads proofAt only where it set it: the run's own marks are cleared meanwhile.)
+  proofAt.fill(0, 0, count);
+  return saved;
 }
 
 /** Takes a suspended run back: its nodes marked again under a stamp no run has used (the runs between used the ones after its own). */
@@ -557,6 +591,14 @@ function resumeRun(saved: SavedRun): void {
   floor.set(saved.floor);
   work.set(saved.work);
   placeCount.set(saved.placeCount);
+  placeMask.set(saved.placeMask);
+  lostDigits.set(saved.lostDigits);
+  lostStamp.set(saved.lostStamp);
+  proofAt.set(saved.proofAt);
+  runProofs.length = 0;
+  for (const proof of saved.runProofs) runProofs.push(proof);
+  proofIndex.clear();
+  for (const [key, index] of saved.proofIndex) proofIndex.set(key, index);
   const old = saved.stamp;
   if (++runStamp >= 0x7ffffff0) {
     member.fill(0);

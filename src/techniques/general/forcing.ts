@@ -7,7 +7,7 @@ import type { NestedChain } from './nested.js';
 import type { GeneralScan } from './places.js';
 
 /*
- * Nishio (7.5), cell / region (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5) forcing chains on any
+ * Nishio (7.5), cell / region (8.0), dynamic (8.5), dynamic (+) (9.0) and nested (9.5 to 11.0) forcing chains on any
  * grid: Sudoku Explainer's getMultipleChainsHintList over the runs of chain-run.ts, as the 9x9
  * ladder's src/techniques/forcing/search.ts emulates it (the same hints, complexities and order):
  *
@@ -54,9 +54,9 @@ export interface Kind {
 
 const NISHIO: Kind = { id: 'nishio-forcing-chains', base: 7.5, mode: { dynamic: true, cellLinks: false }, nishio: true, dynamic: true };
 export const MULTIPLE: Kind = { id: 'multiple-forcing-chains', base: 8.0, mode: { dynamic: false, cellLinks: true }, nishio: false, dynamic: false };
-const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
+export const DYNAMIC: Kind = { id: 'dynamic-forcing-chains', base: 8.5, mode: { dynamic: true, cellLinks: true }, nishio: false, dynamic: true };
 const DYNAMIC_PLUS: Kind = { id: 'dynamic-forcing-chains-plus', base: 9.0, mode: { dynamic: true, cellLinks: true, advanced: true }, nishio: false, dynamic: true };
-const NESTED: Kind = { id: 'nested-forcing-chains', base: 9.5, mode: { dynamic: true, cellLinks: true, advanced: true, nested: true }, nishio: false, dynamic: true };
+export const NESTED: Kind = { id: 'nested-forcing-chains', base: 9.5, mode: { dynamic: true, cellLinks: true, advanced: true, nested: true }, nishio: false, dynamic: true };
 const NESTED_MULTIPLE: Kind = {
   id: 'nested-multiple-forcing-chains',
   base: 10.0,
@@ -64,6 +64,8 @@ const NESTED_MULTIPLE: Kind = {
   nishio: false,
   dynamic: true,
 };
+const NESTED_DYNAMIC: Kind = { id: 'nested-dynamic-forcing-chains', base: 10.5, mode: { dynamic: true, cellLinks: true, advanced: true, nestedDynamic: 4 }, nishio: false, dynamic: true };
+const NESTED_DYNAMIC_PLUS: Kind = { id: 'nested-dynamic-forcing-chains-plus', base: 11.0, mode: { dynamic: true, cellLinks: true, advanced: true, nestedDynamic: 5 }, nishio: false, dynamic: true };
 
 const SORT_DOUBLE = 1;
 const SORT_CELL = 5;
@@ -90,6 +92,28 @@ export interface Hint {
 // Node marks for common nodes (grown with the grid).
 let mark = new Int32Array(0);
 let markBase = 0;
+/** The effort limit of the search the ladder asked for: searches nested in its runs give up there too. */
+let activeLimit = Infinity;
+
+/** The effort limit a search nested in the current one's runs keeps to. */
+export function searchEffortLimit(): number {
+  return activeLimit;
+}
+
+/**
+ * Sets the common-node marks aside for a search nested in a run (the outer search may be between
+ * marking its runs' nodes and reading them): the nested search marks in a buffer of its own.
+ */
+export function setMarksAside(): [typeof mark, number] {
+  const saved: [typeof mark, number] = [mark, markBase];
+  mark = new Int32Array(0);
+  markBase = 0;
+  return saved;
+}
+
+export function takeMarksBack(saved: [typeof mark, number]): void {
+  [mark, markBase] = saved;
+}
 
 function nextMarks(nodes: number, span: number): number {
   if (mark.length < nodes) {
@@ -118,7 +142,7 @@ export class Search {
   readonly cache: (Run | undefined)[];
   readonly places: Uint8Array;
   best: Hint | null = null;
-  /** Listing (nested chains, nested-multiple.ts): every hint goes here, none is capped. */
+  /** Listing (nested chains, nested-multiple.ts): every hint goes here (contradictions too), none is capped. */
   listed: Hint[] | null = null;
   /** Nishio, one digit at a time (see findNishio): the only digit index looked at, or -1. */
   onlyDigit = -1;
@@ -172,7 +196,9 @@ export class Search {
     const complexity = a + ancestorCount(run, run.conflictB, cap - a, true);
     if (complexity > cap) return;
     const node = ((cell * this.size + digit - 1) << 1) | (assumedOn ? 0 : 1);
-    this.best = { shape: 'contradiction', node, sourceCell: cell, sourceDigit: digit, sourceUnit: -1, assumedOn, runs: [run, run], ends: [run.conflictA, run.conflictB], complexity, sortKey: SORT_CONTRADICTION };
+    const hint: Hint = { shape: 'contradiction', node, sourceCell: cell, sourceDigit: digit, sourceUnit: -1, assumedOn, runs: [run, run], ends: [run.conflictA, run.conflictB], complexity, sortKey: SORT_CONTRADICTION };
+    if (this.listed !== null) this.listed.push(hint);
+    else this.best = hint;
   }
 
   /**
@@ -259,6 +285,11 @@ export class Search {
       }
       if (!kind.nishio && cellSources.length >= 2) this.common(runs, cellSources, 'cell', cell, 0, -1, SORT_CELL);
     }
+    // A search nested in a run gave up at the limit (the runs of the last cell): so does this one.
+    if ((kind.mode.nestedMultiple === true || kind.mode.nestedDynamic !== undefined) && runEffort() > scan.effortLimit) {
+      scan.bounded = true;
+      return null;
+    }
     return this.best;
   }
 }
@@ -321,6 +352,7 @@ function toStep(kind: Kind, hint: Hint, size: number): Step & { forcing: General
 function finder(kind: Kind): (board: Readonly<Board>, scan: GeneralScan) => Step | null {
   return (board, scan) => {
     resetEffort();
+    activeLimit = scan.effortLimit;
     const hint = kind.nishio ? findNishio(board, scan) : new Search(board, scan, kind).find();
     return hint === null ? null : toStep(kind, hint, scan.shape.size);
   };
@@ -412,3 +444,15 @@ export const findNestedForcingChains = finder(NESTED);
  * working grid that rely on them (SE's level 3, nested-multiple.ts).
  */
 export const findNestedMultipleForcingChains = finder(NESTED_MULTIPLE);
+/**
+ * Nested forcing chains (+ dynamic forcing chains) (10.5 + length): dynamic (+) chains whose runs
+ * take, where the simple rules find nothing, the removals of dynamic forcing chains on their
+ * working grid that rely on them (SE's level 4, nested-dynamic.ts).
+ */
+export const findNestedDynamicForcingChains = finder(NESTED_DYNAMIC);
+/**
+ * Nested forcing chains (+ nested dynamic forcing chains) (11.0 + length): level 4's runs that
+ * also take, where the dynamic forcing chains give nothing, the removals of nested forcing chains
+ * (level 2) on their working grid (SE's level 5, nested-dynamic.ts).
+ */
+export const findNestedDynamicForcingChainsPlus = finder(NESTED_DYNAMIC_PLUS);

@@ -10,6 +10,8 @@ import {
   findMultipleForcingChains,
   findNestedForcingChains,
   findNestedMultipleForcingChains,
+  findNestedDynamicForcingChains,
+  findNestedDynamicForcingChainsPlus,
   findNishioForcingChains,
 } from './forcing.js';
 import { findJellyfish, findSwordfish, findXWing } from './fish.js';
@@ -48,10 +50,11 @@ export interface GeneralTechnique {
  * runs also take what locking, hidden and naked pairs and X-wings remove because of them:
  * forcing.ts, chain-rules.ts), nested forcing chains 9.5+ (SE's level 2: where those rules find
  * nothing, the cycles and forcing chains on the run's working grid that rely on the run; nested.ts)
- * and 10.0+ (level 3: then static cell and region forcing chains too; nested-multiple.ts). The
+ * and 10.0+ (level 3: then static cell and region forcing chains too; nested-multiple.ts), 10.5+
+ * (level 4: dynamic forcing chains in place of those) and 11.0+ (level 5: then nested forcing
+ * chains of level 2 too; nested-dynamic.ts). The
  * uniqueness rungs run only when the scan says so (the grader's `uniqueness` option, on a puzzle
- * with one solution). Not in it: SE's nested levels 4 and 5 (10.5 and up: dynamic chains nested):
- * where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
+ * with one solution). Where these rungs are stuck the grader guesses (11.0), as the 9x9 grader does.
  */
 export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'full-house', difficulty: 1.0, find: findFullHouse },
@@ -95,6 +98,9 @@ export const GENERAL_LADDER: readonly GeneralTechnique[] = [
   { id: 'nested-forcing-chains', difficulty: 9.5, find: findNestedForcingChains },
   // SE's level 3: static cell and region forcing chains nested too (nested-multiple.ts).
   { id: 'nested-multiple-forcing-chains', difficulty: 10.0, find: findNestedMultipleForcingChains },
+  // SE's levels 4 and 5: dynamic forcing chains, then nested forcing chains too, nested in the runs (nested-dynamic.ts).
+  { id: 'nested-dynamic-forcing-chains', difficulty: 10.5, find: findNestedDynamicForcingChains },
+  { id: 'nested-dynamic-forcing-chains-plus', difficulty: 11.0, find: findNestedDynamicForcingChainsPlus },
 ];
 
 /** What {@link findGeneralStep} found: the step, or the lowest difficulty it did not try because of the limit. */

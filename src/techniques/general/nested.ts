@@ -182,7 +182,7 @@ function listHints(g: RuleGrid, view: WorkView, houses: ChainHouses): Listed[] {
 }
 
 /** The house (SE's order) of a strong link between two cells of one digit (index d): the first holding both with two places of it. */
-export function strongHouse(g: RuleGrid, houses: ChainHouses, fromCell: number, toCell: number, d: number): number {
+function strongHouse(g: RuleGrid, houses: ChainHouses, fromCell: number, toCell: number, d: number): number {
   const { size, houseCells } = g.shape;
   for (let k = houses.start[fromCell]!; k < houses.start[fromCell + 1]!; k++) {
     const house = houses.house[k]!;
@@ -237,6 +237,16 @@ function lostParents(g: RuleGrid, houses: ChainHouses, path: readonly number[]):
   return parents;
 }
 
+/** Gives a nested hint's removals (pots) to the run: each "off", with `parents`, proved by `proof`. */
+export function giveRemovals(out: RuleOut, proofs: NestedChain[], removals: readonly number[], parents: readonly number[], proof: NestedChain): void {
+  for (const pot of removals) {
+    out.removals.push(pot << 1);
+    out.parentStart.push(out.parents.length);
+    for (const p of parents) out.parents.push(p);
+    proofs.push(proof);
+  }
+}
+
 /**
  * Where the simple rules found nothing in a nested run: the removals of the cycles and forcing
  * chains on the run's working grid that rely on it (see the file's comment), into `out` ("off"
@@ -262,12 +272,7 @@ export function nestedChainRemovals(g: RuleGrid, out: RuleOut, proofs: NestedCha
       const parents = lostParents(g, houses, hint.path);
       if (parents.length === 0) continue;
       const proof: NestedChain = { key: `${hint.technique}:${hint.path.join(',')}`, complexity: hint.length, technique: hint.technique, path: hint.path };
-      for (const pot of hint.removals) {
-        out.removals.push(pot << 1);
-        out.parentStart.push(out.parents.length);
-        for (const p of parents) out.parents.push(p);
-        proofs.push(proof);
-      }
+      giveRemovals(out, proofs, hint.removals, parents, proof);
     }
   }
   out.parentStart.push(out.parents.length);
