@@ -15,6 +15,7 @@
  *       JVM start included) and prints ours, theirs and the ratio per variant
  *   npm run bench:grade-variants -- --sukaku-ms=JIGSAW_MS,X_MS,WINDOKU_MS   # the ratio to SukakuExplainer
  *       CPU milliseconds per puzzle measured earlier on the same files
+ *   npm run bench:grade-variants -- --only=x   # one variant's sets (jigsaw, x, windoku)
  *   npm run bench:grade-variants -- --warm-up --passes=4   # a first pass not counted, then the
  *       median of 4 (the figures docs/benchmarks.md's table gives for our side)
  */
@@ -26,7 +27,9 @@ import { gradePuzzle, type Grade } from '../src/grader/grade.js';
 import { type Case, LEVEL_ORDER, loadHeldOut, loadTrainingSet, loadWindoku } from './variant-cases.js';
 import { median } from './stats.js';
 
-const cases = [...loadTrainingSet(), ...loadWindoku(), ...loadHeldOut()];
+// --only=NAME: one variant's sets (jigsaw, x or windoku; its held-out set too).
+const onlyArg = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const cases = [...loadTrainingSet(), ...loadWindoku(), ...loadHeldOut()].filter((c) => onlyArg === undefined || c.variant.split(' ')[0] === onlyArg);
 const grades: Grade[] = cases.map((c) => gradePuzzle({ rules: c.rules, givens: c.givens }));
 
 interface Tally {
