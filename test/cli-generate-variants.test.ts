@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { fromFpuzzlesJson, parseVariantLine } from '../src/index.js';
+import { formatVariantLine, fromFpuzzlesJson, parseVariantLine } from '../src/index.js';
 import type { Rules } from '../src/rules/types.js';
 import { startCli, savedRecords, waitFor } from './helpers/child.js';
 import { run, runBinary } from './helpers/cli.js';
@@ -61,6 +61,12 @@ const digitsOf = (text: string): number[] => [...text].map((ch) => (ch === '.' ?
 /** A --json solution's values: digits row by row, or a Samurai's line (solve writes it so). */
 const solutionOf = (text: string): number[] => (text.startsWith('samurai:') ? [...parseVariantLine(text).givens] : digitsOf(text));
 
+/** The --json puzzle's line with the --json solution as its givens (as solve writes it). */
+const solvedLine = (o: Record<string, unknown>): string => {
+  const read = parseVariantLine(o.puzzle as string);
+  return formatVariantLine({ rules: read.rules, givens: Uint8Array.from(solutionOf(o.solution as string)) });
+};
+
 /** Puzzles per variant: one of the slow ones (16x16 and Samurai: about a second each on a shared core). */
 const COUNTS: Record<string, number> = { classic: 2, '4x4': 3, '6x6': 3, '8x8': 2, '12x12': 1, '16x16': 1, jigsaw: 2, x: 2, windoku: 2, killer: 2, oddeven: 2, samurai: 1 };
 
@@ -110,7 +116,8 @@ describe('generate --variant: every variant', () => {
     const checked = linesOf(ok(['check', '--json', path])).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(checked.slice(0, -1).map((c) => [c.line, c.status])).toEqual(objects.map((_, i) => [i + 1, 'unique']));
     expect(checked.at(-1)).toMatchObject({ type: 'summary', unique: objects.length, multiple: 0, none: 0, invalid: 0 });
-    expect(linesOf(ok(['solve', path]))).toEqual(objects.map((o) => o.solution));
+    // solve writes each solution as its puzzle's line with the solution as givens.
+    expect(linesOf(ok(['solve', path]))).toEqual(objects.map((o) => solvedLine(o)));
   });
 });
 
@@ -206,8 +213,8 @@ describe('generate --variant --format fpuzzles', () => {
     const json = [...fpuzzles.values()].flat();
     const path = file(json.join('\n') + '\n');
     expect(ok(['check', path])).toMatch(new RegExp(`${json.length} unique, 0 multiple, 0 none, 0 invalid`));
-    const solved = linesOf(ok(['solve', path]));
-    expect(solved).toEqual(json.map((text) => (JSON.parse(text) as { solution: number[] }).solution.map((d) => d.toString(36).toUpperCase()).join('')));
+    const solved = linesOf(ok(['solve', path])).map((line) => Array.from(parseVariantLine(line).givens));
+    expect(solved).toEqual(json.map((text) => (JSON.parse(text) as { solution: number[] }).solution));
   });
 });
 

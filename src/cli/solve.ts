@@ -2,13 +2,12 @@ import { Option, type Command } from 'commander';
 import { formatGrid } from '../core/grid.js';
 import { toFpuzzles } from '../formats/fpuzzles.js';
 import { isVariantRecord } from '../formats/reader.js';
-import { formatSolution } from '../formats/line.js';
 import { classicRules } from '../rules/constructors.js';
 import { checkInputFiles, readAnyInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields } from './json.js';
 import { LineWriter, terminalSafe, where } from './output.js';
-import { AnyCounter, valuesGrid, variantFields } from './variants.js';
+import { AnyCounter, solvedLine, valuesGrid, variantFields } from './variants.js';
 
 interface SolveOptions {
   format: 'line' | 'grid' | 'json' | 'fpuzzles';
@@ -28,18 +27,21 @@ export function registerSolve(program: Command, io: CliIo, state: CommandState):
       'after',
       `
 Output:
-  line   the 81-digit solution per puzzle, followed by the puzzle's label if it has one
+  line   the 81-digit solution per puzzle, followed by the puzzle's label if it has one; a
+         variant's as the solved puzzle in its own form (see below)
   grid   a 9x9 grid per puzzle under a "# file:line" header
   json   one JSON object per line (also --json): type "puzzle", source, line, label, puzzle,
-         status (unique, multiple, none, invalid), solution; code and error when not solved;
-         a variant's line also has "variant" and "rules"
+         status (unique, multiple, none, invalid), solution (as line writes it); code and
+         error when not solved; a variant's line also has "variant" and "rules"
   fpuzzles  the puzzle as f-puzzles JSON with its "solution", one object per line (not Samurai)
 
 Any format may be mixed in one file: classic lines and grids, variant lines (killer:..., 6x6:...,
 x:..., a jigsaw as GIVENS LAYOUT), f-puzzles JSON (a line each, or one object over several lines),
 its lz-string base64 or link, and Simon Tatham's Solo game IDs. A variant's solution is written
-as its digits row by row (1-9 then A-G), a Samurai's as its line (samurai:GRID/GRID/GRID/GRID/GRID),
-or its rows with -f grid.
+as its variant line with the solution as givens (6x6:..., killer:... cages=... sums=..., a jigsaw
+as GIVENS LAYOUT or jigsaw:... as it was read), so check, solve and draw read it back under the
+same rules; a killer of more than 62 cages as an f-puzzles object on one line. -f grid prints
+its rows (1-9 then A-G), -f fpuzzles the f-puzzles object with its "solution".
 
 Exit code 0 when every puzzle was solved with a unique solution, 1 otherwise (or when the input
 holds no puzzle), 2 for usage errors.
@@ -86,7 +88,7 @@ Examples:
               type: 'puzzle',
               ...(variant ? variantFields(puzzle) : recordFields(puzzle)),
               status,
-              solution: solution === null ? null : formatSolution(rules, solution),
+              solution: solution === null ? null : variant ? solvedLine(puzzle, solution, { label: false }) : formatGrid(solution),
               ...(printable ? {} : count === 0 ? { code: 'NO_SOLUTION', error: 'no solution' } : { code: 'MULTIPLE_SOLUTIONS', error: 'several solutions (--first prints one)' }),
             }),
           );
@@ -114,8 +116,7 @@ Examples:
           await out.line(variant ? valuesGrid(rules, solution!) : formatGrid(solution!, { style: 'grid' }));
           await out.line('');
         } else {
-          const text = variant ? formatSolution(rules, solution!) : formatGrid(solution!);
-          await out.line(label === undefined ? text : `${text} ${label}`);
+          await out.line(variant ? solvedLine(puzzle, solution!) : label === undefined ? formatGrid(solution!) : `${formatGrid(solution!)} ${label}`);
         }
       }
       await out.flush();

@@ -1,3 +1,4 @@
+import { toFpuzzles } from '../formats/fpuzzles.js';
 import { formatVariantLine } from '../formats/line.js';
 import type { VariantRecord } from '../formats/reader.js';
 import { formatValues } from '../formats/values.js';
@@ -67,6 +68,23 @@ export function variantFields(record: VariantRecord): Record<string, unknown> {
     rules: record.rules.spec,
     puzzle: line,
   };
+}
+
+/**
+ * A variant's solution as `solve` writes it: the puzzle with its solution as the givens, in the
+ * form it was read (a variant line; a jigsaw as `GIVENS LAYOUT`, or tagged when it was read tagged),
+ * with its label (unless `label` is false: --json has it apart), so that every reader takes it back under the same rules (digits alone would be read
+ * as a classic line, or refused). A killer of more than 62 cages, which no line holds, is written
+ * as an f-puzzles object on one line.
+ */
+export function solvedLine(record: VariantRecord, solution: Uint8Array, options: { label: boolean } = { label: true }): string {
+  const puzzle = { rules: record.rules, givens: solution };
+  try {
+    return formatVariantLine(puzzle, { label: options.label ? record.label : undefined, jigsaw: record.format === 'line' ? 'tagged' : 'layout' });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return JSON.stringify(toFpuzzles(puzzle, { title: record.label }));
+  }
 }
 
 /** Values as printed rows of the frame: one character per cell, a space where the frame has none (Samurai). */

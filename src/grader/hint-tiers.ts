@@ -1,5 +1,6 @@
 import type { Geometry } from '../core/geometry.js';
 import type { Step } from '../core/step.js';
+import type { HouseKind } from '../rules/types.js';
 import { formatUnits, joinList } from './explain.js';
 
 /**
@@ -51,6 +52,103 @@ const IDEAS: Readonly<Record<string, string>> = {
   'cage-splitting': 'Rule of 45: the houses add up to 45 each, which tells what the part of a cage inside (or outside) them makes; the rest of the cage makes its total less that, like a smaller cage.',
   'house-combination': 'The cages that lie wholly inside one row, column or box cannot share a digit: only some of their sets of digits go together, and digits that no fitting choice allows go.',
 };
+
+/** A house kind in plain words, for the ideas of steps on houses other than rows, columns and boxes. */
+const KIND_WORDS: Readonly<Record<HouseKind, string>> = {
+  row: 'row',
+  column: 'column',
+  box: 'box',
+  region: 'region',
+  diagonal: 'diagonal',
+  window: 'window',
+  disjoint: 'disjoint group',
+  asterisk: 'asterisk',
+  'centre-dot': 'set of centre cells',
+  extra: 'extra region',
+};
+
+/** What {@link stepIdea} reads of the rules: the kind of each house, the houses of each cell. */
+export interface HouseKinds {
+  /** True when every house of the rules is a row, a column or a box (classic, 6x6...): the ideas' own words fit. */
+  plain: boolean;
+  kindOf(house: number): HouseKind | undefined;
+  housesOfCell(cell: number): ArrayLike<number>;
+}
+
+const CLASSIC_KIND = (house: number): HouseKind => (house < 9 ? 'row' : house < 18 ? 'column' : 'box');
+
+const isPlainKind = (kind: HouseKind): boolean => kind === 'row' || kind === 'column' || kind === 'box';
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}
+
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
+}
+
+/**
+ * The idea of a step on rules with houses other than rows, columns and boxes, its houses named by
+ * kind ("Inside one box, a digit can only go in one window...", "...of a region"); null where the
+ * words of IDEAS fit (every house of the rules a row, a column or a box, or a family not about
+ * named houses).
+ */
+function houseIdea(family: string, step: Step, houses: HouseKinds): string | null {
+  const words = step.pattern.units.map((unit) => houses.kindOf(unit)).filter((kind) => kind !== undefined);
+  let named = words;
+  if (family === 'naked-single') {
+    const cell = step.placements[0]?.cell ?? step.pattern.cells[0];
+    if (cell === undefined) return null;
+    named = [...new Set(Array.from(houses.housesOfCell(cell), (house) => houses.kindOf(house)).filter((kind) => kind !== undefined))];
+  }
+  if (houses.plain && named.every(isPlainKind)) return null;
+  const [a, b, c] = named.map((kind) => KIND_WORDS[kind]);
+  if (a === undefined) return null;
+  switch (family) {
+    case 'full-house':
+      return `One ${a} has a single empty cell left: it takes the one missing digit.`;
+    case 'hidden-single':
+    case 'hidden-single-house':
+      return `One digit fits in only one cell of ${article(a)}.`;
+    case 'naked-single':
+      return `One cell has room for only one digit: every other digit is already in its ${orList(named.map((kind) => KIND_WORDS[kind]))}.`;
+    case 'direct-pointing':
+    case 'direct-claiming':
+      if (b === undefined) return null;
+      return `Inside one ${a}, a digit can only go in one ${b}. That rules the digit out of the rest of that ${b}, and then it fits only one cell ${c === undefined ? 'somewhere else' : `of another ${c}`}.`;
+    case 'pointing':
+    case 'claiming':
+      if (b === undefined) return null;
+      return `Inside one ${a}, a digit can only go in one ${b}, so it cannot go anywhere else in that ${b}.`;
+    case 'direct-hidden':
+      return `A few digits fit only in the same few cells of ${article(a)}, so those cells hold nothing else; then a digit is left with only one cell.`;
+    case 'naked-subset':
+      return `A few cells of one ${a} can only hold the same few digits between them (two cells, two digits; three cells, three digits), so no other cell there can hold those digits.`;
+    case 'hidden-subset':
+      return `A few digits fit only in the same few cells of one ${a} (two digits, two cells...), so those cells can hold nothing else.`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Tier 2 of a hint: the idea of the step's technique in plain words, its houses named as they are
+ * (a jigsaw's region, a diagonal, a window...) where they are not rows, columns and boxes.
+ */
+export function stepIdea(step: Step, houses: HouseKinds): string {
+  const family = familyOf(step.technique);
+  return houseIdea(family, step, houses) ?? IDEAS[family]!;
+}
+
+/** The house kinds of a 9x9 geometry (classic when absent). */
+function geometryKinds(geometry: Geometry | undefined): HouseKinds {
+  if (geometry === undefined) return { plain: true, kindOf: (house) => (house >= 0 && house < 27 ? CLASSIC_KIND(house) : undefined), housesOfCell: (cell) => [Math.floor(cell / 9), 9 + (cell % 9), 18 + Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3)] };
+  return {
+    plain: geometry.houseKinds.every(isPlainKind),
+    kindOf: (house) => geometry.houseKinds[house],
+    housesOfCell: (cell) => geometry.cellHouses.subarray(geometry.cellHouseStart[cell]!, geometry.cellHouseStart[cell + 1]!),
+  };
+}
 
 /** The killer techniques (src/techniques/killer) whose step is about one cage: the cage of the pattern's first cell. */
 const ONE_CAGE = new Set(['killer-single', 'cage-combination', 'cage-hidden-single', 'cage-arrangement', 'cage-pointing', 'house-cage-claiming', 'cage-splitting']);
@@ -180,7 +278,7 @@ export function hintTiers(step: Step, geometry?: Geometry): HintTiers {
   const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < houseCount);
   const killer = ONE_CAGE.has(step.technique) || step.technique === 'innies' || step.technique === 'outies' || step.technique === 'house-combination';
   const where = (killer ? killerWhere(step, geometry) : null) ?? (units.length > 0 && units.length <= 4 ? `Look at ${formatUnits(units, geometry)}.` : whereWithoutUnits(step));
-  const idea = IDEAS[familyOf(step.technique)]!;
+  const idea = stepIdea(step, geometryKinds(geometry));
   const parts: string[] = [];
   if (killer) {
     const reason = killerReason(step, geometry).trimEnd();

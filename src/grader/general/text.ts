@@ -5,7 +5,7 @@ import type { GeneralForcing } from '../../techniques/general/forcing.js';
 import { techniqueById } from '../../techniques/registry.js';
 import { FORCING_TEXTS } from '../../techniques/texts.js';
 import { explanationTemplates, joinList } from '../explain.js';
-import { hintTiers, type HintTiers } from '../hint-tiers.js';
+import { stepIdea, type HintTiers } from '../hint-tiers.js';
 
 /**
  * The texts of steps on grids other than 9x9 and on Samurai: the 9x9 templates
@@ -219,8 +219,8 @@ function whereWithoutUnits(rules: Rules, step: Step): string {
 export function generalHintTiers(step: Step, rules: Rules): HintTiers {
   const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < rules.houses.length);
   const where = units.length > 0 && units.length <= 4 ? `Look at ${generalUnits(rules, units)}.` : whereWithoutUnits(rules, step);
-  // The idea of a technique does not depend on the grid.
-  const idea = hintTiers({ ...step, pattern: { cells: [], digits: [], units: [] }, placements: [], eliminations: [] }).idea;
+  const plain = rules.houseKinds.every((kind) => kind === 'row' || kind === 'column' || kind === 'box');
+  const idea = stepIdea(step, { plain, kindOf: (house) => rules.houseKinds[house], housesOfCell: (cell) => rules.housesOf[cell] ?? [] });
   const parts: string[] = [];
   if (step.placements.length > 0) parts.push(`Place ${joinList(step.placements.map((p) => `${digitName(p.digit)} in ${generalPlainCell(rules, p.cell)}`))}.`);
   if (step.eliminations.length > 0) parts.push(`Cross out the ${candidatesText(rules, step.eliminations)}.`);

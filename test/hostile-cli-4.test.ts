@@ -1,0 +1,117 @@
+/**
+ * What a newcomer and a hostile user still met (audit 10): solve's variant solutions read back,
+ * hint wording on variant houses, hostile text input. In-process runs on small inputs: cheap.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { geometryOf } from '../src/core/geometry.js';
+import { toFpuzzles } from '../src/formats/fpuzzles.js';
+import { generalHintTiers } from '../src/grader/general/text.js';
+import { hintTiers } from '../src/grader/hint-tiers.js';
+import { solvePath } from '../src/index.js';
+import { parseVariantLine } from '../src/formats/line.js';
+import { classicRules, withCages } from '../src/rules/constructors.js';
+import { run } from './helpers/cli.js';
+
+const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
+const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
+
+/** One generated puzzle of each variant (test/fixtures/variant-book.jsonl: 11 variants), with its solution digits. */
+const made = new Map<string, { puzzle: string; solution: string }>();
+for (const line of lines(readFileSync(`${FIXTURES}variant-book.jsonl`, 'utf8'))) {
+  const o = JSON.parse(line) as { variant: string; puzzle: string; solution: string };
+  if (!made.has(o.variant)) made.set(o.variant, o);
+}
+
+const HARD1 = '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......';
+const HARD1_SOLUTION = '417369825632158947958724316825437169791586432346912758289643571573291684164875293';
+/** A killer of 81 one-cell cages (more than a line's 62): its sums are the solution. */
+const MANY_CAGES = JSON.stringify(
+  toFpuzzles({
+    rules: withCages(classicRules(9), [...HARD1_SOLUTION].map((ch, cell) => ({ cells: [cell], sum: Number(ch) }))),
+    givens: new Uint8Array(81),
+  }),
+);
+
+describe('solve writes a variant solution in a form read back under the same rules', () => {
+  const soloIds = lines(readFileSync(`${FIXTURES}variants/solo-ids.txt`, 'utf8')).filter((line) => !line.startsWith('#'));
+  const jigsaw = parseVariantLine(made.get('jigsaw')!.puzzle);
+  const input = [
+    `${HARD1} hard1`,
+    ...[...made.values()].map((o, i) => `${o.puzzle} label${i}`),
+    // A jigsaw read tagged stays tagged; read as GIVENS LAYOUT (the variant-book line) stays so.
+    `jigsaw:${jigsaw.givens.join('').replaceAll('0', '.')} regions=${jigsaw.rules.spec.regions!.map((r) => r + 1).join('')} tagged`,
+    ...soloIds.slice(0, 3),
+    lines(readFileSync(`${FIXTURES}variants/fpuzzles-lines.jsonl`, 'utf8'))[0]!,
+    MANY_CAGES,
+  ];
+
+  test('every variant (and Solo IDs, f-puzzles, 81 cages): check reads each solution back to 1 solution; --json carries the same; classic unchanged', async () => {
+    const solved = await run(['solve'], input.join('\n') + '\n');
+    expect([solved.code, solved.stderr]).toEqual([0, '']);
+    const out = lines(solved.stdout);
+    expect(out).toHaveLength(input.length);
+    expect(out[0]).toBe(`${HARD1_SOLUTION} hard1`);
+    [...made.values()].forEach((o, i) => {
+      const read = parseVariantLine(out[i + 1]!);
+      expect(read.rules.spec).toEqual(parseVariantLine(o.puzzle).rules.spec);
+      expect(read.label).toBe(`label${i}`);
+      // The generator's solution (digits, or a Samurai's line) is the givens of the line.
+      expect(o.solution.startsWith('samurai:') ? parseVariantLine(o.solution).givens : Uint8Array.from([...o.solution].map((ch) => Number.parseInt(ch, 36)))).toEqual(read.givens);
+    });
+    expect(out[made.size + 1]).toMatch(/^jigsaw:[1-9]{81} regions=[1-9]{81} tagged$/);
+    expect(out[[...made.keys()].indexOf('jigsaw') + 1]).toMatch(/^[1-9]{81} [1-9]{81} label\d+$/);
+    expect(JSON.parse(out.at(-1)!)).toMatchObject({ size: 9 });
+    const checked = await run(['check', '--json'], solved.stdout);
+    const statuses = lines(checked.stdout).map((line) => JSON.parse(line) as { status?: string });
+    expect(statuses.slice(0, -1).map((s) => s.status)).toEqual(input.map(() => 'unique'));
+    expect(checked.code).toBe(0);
+    // --json: the same text as "solution"; solved again, the same lines.
+    const json = lines((await run(['solve', '--json'], input.join('\n') + '\n')).stdout).map((line) => JSON.parse(line) as { solution: string; label?: string });
+    expect(json.map((o) => (o.label === undefined || o.solution.startsWith('{') ? o.solution : `${o.solution} ${o.label}`))).toEqual(out);
+    expect((await run(['solve'], solved.stdout)).stdout).toBe(solved.stdout);
+  }, 60_000);
+});
+
+describe('hint tiers name the houses of variants as they are (a jigsaw has regions, not boxes)', () => {
+  const puzzles = [...made.values()].map((o) => o.puzzle).filter((line) => /^(x|windoku|6x6):|^[.1-9]{81} /.test(line));
+  // Our hard windokus point into windows (from a box, a column, an implied window).
+  for (const line of lines(readFileSync(`${FIXTURES}variants/windoku-hard.txt`, 'utf8')).filter((l) => l.startsWith('{')).slice(3, 6)) {
+    puzzles.push(`windoku:${(JSON.parse(line) as { givens: string }).givens}`);
+  }
+  const WORDS: Record<string, string> = { box: 'box', region: 'region', window: 'window', diagonal: 'diagonal' };
+
+  test('every step of jigsaw, X, windoku and 6x6 paths: the idea names only kinds of houses the step is about; a 6x6 keeps the classic words', () => {
+    const ideas = new Set<string>();
+    for (const line of puzzles) {
+      const { rules, givens } = parseVariantLine(line);
+      const general = rules.size !== 9;
+      const geometry = geometryOf(general ? classicRules(9) : rules);
+      for (const step of solvePath({ rules, givens })) {
+        const tiers = general ? generalHintTiers(step, rules) : hintTiers(step, geometry);
+        const cell = step.placements[0]?.cell ?? step.pattern.cells[0] ?? 0;
+        // Houses are numbered by the rules on other sizes, by the geometry on 9x9 (rows, columns, regions, extras).
+        const cellHouses = general ? [...rules.housesOf[cell]!] : [...geometry.cellHouses.subarray(geometry.cellHouseStart[cell], geometry.cellHouseStart[cell + 1])];
+        const kinds = general ? rules.houseKinds : geometry.houseKinds;
+        const about = new Set([...step.pattern.units, ...cellHouses].map((house) => kinds[house]));
+        for (const [word, kind] of Object.entries(WORDS)) {
+          if (new RegExp(`\\b${word}`).test(tiers.idea) && !about.has(kind as never)) throw new Error(`${line}: ${step.technique}: "${tiers.idea}" names a ${word}`);
+        }
+        if (rules.variant === 'jigsaw') expect(`${tiers.where} ${tiers.idea}`).not.toMatch(/\bbox/);
+        if (general) expect(tiers.idea).toBe(hintTiers({ ...step, pattern: { cells: [], digits: [], units: [] } }).idea);
+        ideas.add(tiers.idea);
+      }
+    }
+    const all = [...ideas].join('\n');
+    expect(all).toMatch(/Inside one (box|row|column|window), a digit can only go in one window/);
+    expect(all).toMatch(/of a region\.|Inside one region/);
+    expect(all).toMatch(/row, column, box or diagonal/);
+  }, 30_000);
+
+  test('hint --tier 2 on a jigsaw: region words', async () => {
+    const jigsaw = made.get('jigsaw')!.puzzle;
+    const hint = await run(['hint', '--tier', '2', jigsaw]);
+    expect(hint.code).toBe(0);
+    expect(hint.stdout).not.toMatch(/\bbox/);
+  });
+});
