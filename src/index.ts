@@ -35,7 +35,6 @@ export {
   PuzzleReader,
   parsePuzzle,
   parsePuzzles,
-  readPuzzles,
 } from './core/parse.js';
 export { type Board, boardFromGrid, cloneBoard, placeDigit, applyStep, emptyCellCount } from './core/board.js';
 export type { Step, Placement, Candidate, StepPattern, ChainData, ChainNode } from './core/step.js';
@@ -56,13 +55,11 @@ export {
   solvePath,
   nextStep,
   hintStep,
-  describeStep,
   LEVELS,
   levelOf,
   isLevel,
   GUESS_DIFFICULTY,
   type HintTiers,
-  hintTiers,
   plainCellName,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
@@ -125,7 +122,6 @@ export {
   GenerateError,
   GenerateOptionError,
   parseRatingBand,
-  levelBand,
   SYMMETRIES,
   hasSymmetry,
   isMinimal,
@@ -156,7 +152,9 @@ export {
 } from './repair/index.js';
 
 // Variants: rules as a value (sizes 4-16, jigsaw, extra houses, killer cages, Samurai) and the counting solver for any rules.
-export { type SolveInput, countRules, solveRules } from './solver/index.js';
+export type { SolveInput } from './solver/index.js';
+// Checked at the boundary: a value of the wrong type is a coded error (src/api-checked.ts).
+export { countRules, solveRules, isClassic9, findGivenConflict, cellNameOf, houseNameOf, formatValues, describeStep, hintTiers, readPuzzles, readAnyPuzzles, levelBand } from './api-checked.js';
 export {
   RulesError,
   type RulesErrorCode,
@@ -186,13 +184,8 @@ export {
   PARITY_NONE,
   PARITY_ODD,
   PARITY_EVEN,
-  isClassic9,
   type Puzzle,
   type GivenConflict,
-  findGivenConflict,
-  cellNameOf,
-  houseNameOf,
-  formatValues,
 } from './rules/index.js';
 // Variant formats: the variant line (killer:..., 6x6:..., a jigsaw as GIVENS LAYOUT), f-puzzles JSON and
 // its lz-string base64, Simon Tatham's Solo game IDs, and a reader of all of them mixed with classic lines.
@@ -215,7 +208,6 @@ export {
   fromSoloId,
   AnyPuzzleReader,
   isVariantRecord,
-  readAnyPuzzles,
   readAnyPuzzlesText,
   parseVariantPuzzle,
   lzCompressToBase64,

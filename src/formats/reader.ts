@@ -29,7 +29,7 @@ export type AnyReadResult = { ok: true; puzzle: AnyRecord } | { ok: false; error
 
 /** Whether a record carries its own rules (a variant) rather than a classic grid. */
 export function isVariantRecord(record: AnyRecord): record is VariantRecord {
-  return 'rules' in record;
+  return typeof record === 'object' && record !== null && 'rules' in record;
 }
 
 const NONE: readonly AnyReadResult[] = Object.freeze([]);

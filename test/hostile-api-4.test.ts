@@ -1,0 +1,87 @@
+/**
+ * The public entry's calls on rules, steps, levels and line streams with values of the wrong type
+ * (audit 10): a coded error naming the argument, never a TypeError from deep inside. Cheap.
+ */
+import { describe, expect, test } from 'vitest';
+import {
+  cellNameOf,
+  classicRules,
+  countRules,
+  describeStep,
+  findGivenConflict,
+  formatValues,
+  hintTiers,
+  houseNameOf,
+  isClassic9,
+  isVariantRecord,
+  levelBand,
+  parseVariantLine,
+  readAnyPuzzles,
+  readPuzzles,
+  solvePath,
+  solveRules,
+  type Rules,
+} from '../src/index.js';
+
+const SIX = parseVariantLine('6x6:..351.5.12.3.3....4163.5...1........');
+const WRONG: [string, unknown][] = [['null', null], ['undefined', undefined], ['a number', 42], ['a string', 'abc'], ['an object', { size: 9 }], ['an array', [1, 2]]];
+
+/** The error a call throws (awaited), as `name code`. */
+async function thrown(call: () => unknown): Promise<string> {
+  try {
+    const result = call();
+    if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result) {
+      for await (const _ of result as AsyncIterable<unknown>) void _;
+    }
+  } catch (error) {
+    const { name, code } = error as { name: string; code?: string };
+    return `${name} ${code ?? ''}`.trim();
+  }
+  return 'no error';
+}
+
+describe('a value of the wrong type is a coded error', () => {
+  test.each(WRONG)('%s as the rules, the givens, the cell, the step, the level, the lines', async (_, value) => {
+    const rules = value as Rules;
+    const givens = value as Uint8Array;
+    expect(await thrown(() => countRules(rules, SIX.givens))).toBe('RulesError BAD_SPEC');
+    expect(await thrown(() => solveRules(rules, SIX.givens))).toBe('RulesError BAD_SPEC');
+    expect(await thrown(() => findGivenConflict(rules, SIX.givens))).toBe('RulesError BAD_SPEC');
+    expect(await thrown(() => formatValues(rules, SIX.givens))).toBe('RulesError BAD_SPEC');
+    expect(await thrown(() => cellNameOf(rules, 0))).toBe('RulesError BAD_SPEC');
+    expect(await thrown(() => houseNameOf(rules, 0))).toBe('RulesError BAD_SPEC');
+    expect(await thrown(() => countRules(SIX.rules, givens))).toMatch(/^PuzzleFormatError (BAD_PUZZLE|CELL_COUNT)$/);
+    expect(await thrown(() => solveRules(SIX.rules, givens))).toMatch(/^PuzzleFormatError (BAD_PUZZLE|CELL_COUNT)$/);
+    expect(await thrown(() => findGivenConflict(SIX.rules, givens))).toMatch(/^PuzzleFormatError (BAD_PUZZLE|CELL_COUNT)$/);
+    expect(await thrown(() => formatValues(SIX.rules, givens))).toMatch(/^PuzzleFormatError (BAD_PUZZLE|CELL_COUNT)$/);
+    expect(await thrown(() => cellNameOf(SIX.rules, value as number))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => houseNameOf(SIX.rules, value as number))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => describeStep(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => hintTiers(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => levelBand(value as never))).toBe('OptionError BAD_OPTION');
+    expect(isClassic9(rules)).toBe(false);
+    expect(isVariantRecord(value as never)).toBe(false);
+    if (!Array.isArray(value)) {
+      expect(await thrown(() => readPuzzles(value as never))).toBe('PuzzleFormatError BAD_GRID_TYPE');
+      expect(await thrown(() => readAnyPuzzles(value as never))).toBe('PuzzleFormatError BAD_GRID_TYPE');
+    }
+  });
+
+  test('a line that is not a string names its line; the right values still work', async () => {
+    expect(await thrown(() => readPuzzles(['.'.repeat(81), 7] as never))).toBe('PuzzleFormatError BAD_GRID_TYPE');
+    await expect(async () => {
+      for await (const _ of readAnyPuzzles(['6x6:' + '.'.repeat(36), Buffer.from('x')] as never)) void _;
+    }).rejects.toThrow(/<input>:2: expected each line as a string, got object/);
+    const read = [];
+    for await (const result of readAnyPuzzles(['6x6:..351.5.12.3.3....4163.5...1........'])) read.push(result.ok);
+    expect(read).toEqual([true]);
+    expect(countRules(SIX.rules, SIX.givens)).toBe(1);
+    expect(formatValues(SIX.rules, solveRules(SIX.rules, [...SIX.givens])!)).toMatch(/^[1-6]{36}$/);
+    expect([cellNameOf(SIX.rules, 35), houseNameOf(SIX.rules, 12), isClassic9(classicRules(9))]).toEqual(['r6c6', 'box 1', true]);
+    expect(await thrown(() => cellNameOf(SIX.rules, 36))).toBe('OptionError BAD_OPTION');
+    const step = solvePath('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......')[0]!;
+    expect(hintTiers(step).answer).toMatch(/^Place \d in row \d, column \d\.$/);
+    expect(describeStep(step)).toMatch(/^\w/);
+    expect(levelBand('easy')).toEqual({ min: 1.55, max: 2.3 });
+  });
+});
