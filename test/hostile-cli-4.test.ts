@@ -2,7 +2,9 @@
  * What a newcomer and a hostile user still met (audit 10): solve's variant solutions read back,
  * hint wording on variant houses, hostile text input. In-process runs on small inputs: cheap.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { geometryOf } from '../src/core/geometry.js';
 import { toFpuzzles } from '../src/formats/fpuzzles.js';
@@ -113,5 +115,49 @@ describe('hint tiers name the houses of variants as they are (a jigsaw has regio
     const hint = await run(['hint', '--tier', '2', jigsaw]);
     expect(hint.code).toBe(0);
     expect(hint.stdout).not.toMatch(/\bbox/);
+  });
+});
+
+describe('hostile text input', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sudoku-audit10-'));
+
+  test('UTF-16 saved without its byte order mark (little- or big-endian): one line, exit 2, not a record "unexpected character U+0000" per line', async () => {
+    const le = join(dir, 'le.txt');
+    writeFileSync(le, Buffer.from(`${HARD1}\n${HARD1}\n`, 'utf16le'));
+    const be = join(dir, 'be.txt');
+    writeFileSync(be, Buffer.from(`${HARD1}\n`, 'utf16le').swap16());
+    for (const [argv, name] of [[['check', le], `'${le}'`], [['solve', be], `'${be}'`]] as const) {
+      const result = await run([...argv]);
+      expect([result.code, result.stdout, result.stderr]).toEqual([2, '', `sudoku-press: cannot read ${name}: it is UTF-16 text (save it as UTF-8)\n`]);
+    }
+    const piped = await run(['grade'], [...`${HARD1}\n`].join('\u0000'));
+    expect([piped.code, piped.stderr]).toEqual([2, 'sudoku-press: cannot read standard input: it is UTF-16 text (save it as UTF-8)\n']);
+    // NUL bytes in a UTF-8 file are still one record each, the good lines read.
+    const nul = await run(['check'], `${HARD1}\n4....\u0000.8.5\n\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000\n${HARD1}\n`);
+    expect(nul.stdout).toMatch(/<stdin>:1: unique[\s\S]*<stdin>:2: invalid: unexpected character U\+0000 at column 6\n<stdin>:3: invalid[\s\S]*<stdin>:4: unique/);
+  });
+
+  test('CRLF, CR-only and a UTF-8 byte order mark: the same records as LF', async () => {
+    const six = '6x6:..351.5.12.3.3....4163.5...1........';
+    const lf = await run(['solve'], `${HARD1} hard1\n${six}\n`);
+    for (const text of [`${HARD1} hard1\r\n${six}\r\n`, `${HARD1} hard1\r${six}\r`, `\uFEFF${HARD1} hard1\n${six}\n`]) {
+      expect(await run(['solve'], text)).toEqual(lf);
+    }
+  });
+
+  test('no puzzle in "-" or a file named with escapes: standard input by name, the name made safe', async () => {
+    expect((await run(['hint', '-'], '')).stderr).toBe('sudoku-press: no puzzle found in standard input\n');
+    expect((await run(['check', '-'], '')).stderr).toContain('sudoku-press: no puzzle found in standard input\n');
+    const evil = join(dir, 'e\u001b[31mvil.txt');
+    writeFileSync(evil, '');
+    const result = await run(['grade', evil]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('\\u001b[31mvil.txt');
+    expect(result.stderr).not.toContain('\u001b');
+  });
+
+  test('a classic-only command names the variant with its article ("an x puzzle", "a jigsaw")', async () => {
+    const result = await run(['repair'], `${made.get('x')!.puzzle}\n`);
+    expect([result.code, result.stderr]).toEqual([2, 'sudoku-press: repair takes classic puzzles only: <stdin>:1 is an x puzzle (check, solve, grade, explain and hint read variants)\n']);
   });
 });

@@ -5,7 +5,7 @@ import { isVariantRecord } from '../formats/reader.js';
 import { anyRecordsInRange, checkInputFiles, countRecords, inputsKey, requireRegularFiles } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields, type Status } from './json.js';
-import { terminalSafe, where } from './output.js';
+import { inputsName, terminalSafe, where } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 import { addRepairOptions, repairOptionsFrom, type RepairCliOptions } from './repair-options.js';
@@ -183,7 +183,7 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
         throw error;
       }
       const empty = total === 0 && !(shard && all !== 0);
-      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${inputsName(files)}\n`);
       state.exitCode = !empty && counts.unique === total && unwritten === 0 ? EXIT.ok : EXIT.failure;
     });
 }

@@ -10,6 +10,7 @@ import { isVariantRecord, type VariantRecord } from '../formats/reader.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
 import type { DrawJob } from '../node/draw-pool.js';
+import { inputsName } from './output.js';
 
 interface DrawCliOptions {
   outDir: string;
@@ -356,7 +357,7 @@ Examples:
       folder.complete();
       progress.clear();
       if (index === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${inputs.length > 0 ? inputs.join(', ') : 'standard input'}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${inputsName(inputs)}\n`);
         state.exitCode = EXIT.failure;
         return;
       }

@@ -10,7 +10,7 @@ import { OutputFolder } from '../node/output-folder.js';
 import { readAnyPuzzleArgument } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { terminalSafe } from './output.js';
+import { inputsName, terminalSafe } from './output.js';
 import { Progress } from './progress.js';
 
 export interface ExplainHtmlOptions {
@@ -68,7 +68,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   };
   if (records.length === 0) {
     reportUnreadable();
-    if (unreadable.length === 0) io.stderr.write(`sudoku-press: no puzzle found in ${arg}\n`);
+    if (unreadable.length === 0) io.stderr.write(`sudoku-press: no puzzle found in ${inputsName([arg])}\n`);
     state.exitCode = EXIT.failure;
     return;
   }

@@ -16,7 +16,7 @@ import { readAnyPuzzleArgument } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
-import { LineWriter, terminalSafe } from './output.js';
+import { inputsName, LineWriter } from './output.js';
 
 export { readPuzzleArgument } from './input.js';
 
@@ -213,7 +213,7 @@ Examples:
       }
       await out.flush();
       if (count === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${inputsName([arg])}\n`);
         failures++;
       }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

@@ -14,7 +14,7 @@ import { anyRecordsInRange, checkInputFiles, countRecords, inputsKey, requireReg
 import { ungradableRefused, variantFields } from './variants.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { gradeFailureLine, invalidLine, recordFields } from './json.js';
-import { terminalSafe } from './output.js';
+import { inputsName, terminalSafe } from './output.js';
 import { addTargetOptions, openOutputTarget, parseShard, resumeIsComplete, shardRange, type TargetCliOptions } from './output-target.js';
 import { Progress } from './progress.js';
 
@@ -365,7 +365,7 @@ Examples:
         throw error;
       }
       const empty = records === 0 && !(shard && total !== 0);
-      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${files.length > 0 ? files.join(', ') : 'standard input'}\n`);
+      if (empty) io.stderr.write(`sudoku-press: no puzzle found in ${inputsName(files)}\n`);
       state.exitCode = failures === 0 && !empty ? EXIT.ok : EXIT.failure;
     });
 }

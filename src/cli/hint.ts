@@ -9,7 +9,7 @@ import { hintTiers } from '../grader/hint-tiers.js';
 import { anyRecordFields, chainLinesIn, describeIn, failureJson, readGradablePuzzleArgument, recordNaming, stepJson, type StepNaming } from './explain.js';
 import { invalidLine } from './json.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
-import { terminalSafe } from './output.js';
+import { inputsName, terminalSafe } from './output.js';
 
 interface HintCliOptions {
   uniqueness: boolean;
@@ -66,7 +66,7 @@ Examples:
       }
       if (records.length === 0) {
         // The same as every command: no puzzle in the input is exit code 1.
-        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(arg)}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${inputsName([arg])}\n`);
         state.exitCode = EXIT.failure;
         return;
       }

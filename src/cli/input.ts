@@ -65,8 +65,20 @@ async function* endlessLineGuard(stream: Readable, name: string): AsyncGenerator
   }
 }
 
-/** A first line of UTF-16 decoded as UTF-8: the mark's two bytes replaced, then NUL every other character (little- or big-endian). */
+/**
+ * A first line of UTF-16 decoded as UTF-8: the mark's two bytes replaced, then NUL every other
+ * character (little- or big-endian); or, without the mark, NUL at every other place of its first 8
+ * characters or more (a file saved without it: no line of text holds that).
+ */
 function looksUtf16(line: string): boolean {
+  if (line.length >= 8) {
+    const end = Math.min(line.length, 32) & ~1;
+    for (const odd of [0, 1]) {
+      let at = 0;
+      while (at < end && (line[at] === '\u0000') === (at % 2 === odd)) at++;
+      if (at === end) return true;
+    }
+  }
   if (!line.startsWith('\uFFFD\uFFFD') || line.length < 6) return false;
   const nul = line[3] === '\u0000' && line[5] === '\u0000' ? 2 : line[2] === '\u0000' && line[4] === '\u0000' ? 3 : 0;
   return nul !== 0 && line[nul] !== '\u0000' && line[nul + 2] !== '\u0000';
@@ -169,8 +181,8 @@ export async function* classicOnly(records: AsyncIterable<AnyReadResult>): Async
 /** Every record of the inputs in order, of any format (classic, variant lines, f-puzzles, Solo IDs). */
 export async function* readAnyInputs(files: readonly string[], io: CliIo, fingerprint?: InputFingerprint | null): AsyncGenerator<AnyReadResult> {
   const names = files.length === 0 ? ['-'] : files;
-  if (files.length === 0 && (io.stdin as { isTTY?: boolean }).isTTY === true) {
-    // A command typed without a file would otherwise wait in silence for the keyboard.
+  if (names.includes('-') && (io.stdin as { isTTY?: boolean }).isTTY === true) {
+    // A command typed without a file (or with -) would otherwise wait in silence for the keyboard.
     io.stderr.write('sudoku-press: reading puzzles from the terminal: type or paste them, then Ctrl-D (or give a file)\n');
   }
   const breather = new Breather();

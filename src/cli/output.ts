@@ -107,3 +107,9 @@ export class LineWriter {
 export function where(source: string, line: number): string {
   return `${source}:${line}`;
 }
+
+/** The inputs of a command as a message names them: files by name (made safe to print), `-` or none as standard input. */
+export function inputsName(files: readonly string[]): string {
+  if (files.length === 0) return 'standard input';
+  return terminalSafe(files.map((name) => (name === '-' ? 'standard input' : name)).join(', '));
+}

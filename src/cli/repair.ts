@@ -6,7 +6,7 @@ import type { RepairOptions, RepairReport } from '../repair/index.js';
 import { checkInputFiles, readInputs } from './input.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields } from './json.js';
-import { LineWriter, terminalSafe, where } from './output.js';
+import { inputsName, LineWriter, where } from './output.js';
 import { Progress } from './progress.js';
 import { addRepairOptions, repairOptionsFrom, type RepairCliOptions } from './repair-options.js';
 
@@ -186,7 +186,7 @@ Examples:
       await out.flush();
       if (counts.puzzles === 0) {
         // The same line as every command's.
-        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(files.length > 0 ? files.join(', ') : 'standard input')}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${inputsName(files)}\n`);
       } else if (!cli.json) {
         io.stderr.write(
           `repaired ${counts.repaired} of ${counts.puzzles} puzzles in ${seconds.toFixed(2)} s (${counts.added} clues added, ${counts.removed} givens removed); ` +

@@ -6,7 +6,7 @@ import { classicRules } from '../rules/constructors.js';
 import { checkInputFiles, readAnyInputs } from './input.js';
 import { EXIT, type CliIo, type CommandState } from './io.js';
 import { invalidLine, recordFields } from './json.js';
-import { LineWriter, terminalSafe, where } from './output.js';
+import { inputsName, LineWriter, terminalSafe, where } from './output.js';
 import { AnyCounter, solvedLine, valuesGrid, variantFields } from './variants.js';
 
 interface SolveOptions {
@@ -121,7 +121,7 @@ Examples:
       }
       await out.flush();
       if (records === 0) {
-        io.stderr.write(`sudoku-press: no puzzle found in ${terminalSafe(files.length > 0 ? files.join(', ') : 'standard input')}\n`);
+        io.stderr.write(`sudoku-press: no puzzle found in ${inputsName(files)}\n`);
         failures++;
       }
       state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;

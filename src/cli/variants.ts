@@ -17,7 +17,10 @@ export function variantRefused(
   what = 'repair takes classic puzzles only',
   others = 'check, solve, grade, explain and hint read variants',
 ): UsageError {
-  return new UsageError(`${what}: ${where(record.source, record.line)} is a ${record.rules.variant} puzzle (${others})`);
+  const variant = record.rules.variant;
+  // "an x puzzle", "an 8x8", "an oddeven"; "a jigsaw", "a 6x6".
+  const article = /^([aeiox]|8|1[18]x)/.test(variant) ? 'an' : 'a';
+  return new UsageError(`${what}: ${where(record.source, record.line)} is ${article} ${variant} puzzle (${others})`);
 }
 
 /**
