@@ -85,3 +85,19 @@ describe('a value of the wrong type is a coded error', () => {
     expect(levelBand('easy')).toEqual({ min: 1.55, max: 2.3 });
   });
 });
+
+describe('writeFileWhole with data of the wrong type', () => {
+  test('is an OptionError and writes nothing (it wrote an empty file under the name)', async () => {
+    const { writeFileWhole } = await import('../src/node/output-file.js');
+    const { existsSync, mkdtempSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-audit10-api-'));
+    for (const data of [42, null, { length: 3 }, [1, 2, 3]]) {
+      expect(await thrown(() => writeFileWhole(join(dir, 'out.txt'), data as never))).toBe('OptionError BAD_OPTION');
+    }
+    expect(existsSync(join(dir, 'out.txt'))).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(writeFileWhole(join(dir, 'out.txt'), 'ok\n').bytes).toBe(3);
+  });
+});

@@ -13,7 +13,7 @@
  *
  * Every command that writes a file goes through {@link openOutputFile} (or {@link writeOutputFile}).
  */
-import { optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
 import { createRequire } from 'node:module';
 import { OutputFileError, describeFileError, makeFolder } from './file-errors.js';
 import { cleanUpOnInterrupt } from './interrupt.js';
@@ -361,6 +361,10 @@ export async function writeOutputFile<T>(path: string, options: OutputFileOption
  */
 export function writeFileWhole(path: string, data: string | Uint8Array, options: OutputFileOptions = {}): { bytes: number } {
   options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
+  // Anything else has no bytes to write: it would be an empty file under the user's name.
+  if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
+    throw new OptionError('BAD_OPTION', `the data of ${String(path)} must be a string or a Uint8Array (got ${data === null ? 'null' : typeof data})`);
+  }
   const force = options.force ?? false;
   const folder = outputFolder(path, force);
   const { fd, temporaryPath } = openTemporary(folder, path, options.mode);
