@@ -10,6 +10,13 @@ import { readPuzzles as readIn, type ParseOptions, type ReadResult } from './cor
 import { readAnyPuzzles as readAnyIn, type AnyReadResult } from './formats/reader.js';
 import { levelBand as bandIn, type RatingBand } from './generator/options.js';
 import { isLevel, type Level } from './grader/levels.js';
+import { describeConflict as conflictText, type Conflict } from './core/grid.js';
+import type { ChainData } from './core/step.js';
+import { maskOf as maskIn } from './core/tables.js';
+import { sceneToSvg as svgOf, stepShapes as shapesOf, type Scene, type Shape, type StepShapeOptions } from './draw/index.js';
+import { explainIndexPage as indexPageOf, type ExplainIndexEntry } from './pages/explain-page.js';
+import { reportPage as reportOf, statsText as statsOf, type ReportStats } from './pages/report.js';
+import { formatChain as chainText, formatChainLines as chainLines } from './techniques/chains/format.js';
 import type { Step } from './core/step.js';
 import { describeStep as describeIn } from './grader/explain.js';
 import { hintTiers as tiersIn, type HintTiers } from './grader/hint-tiers.js';
@@ -21,7 +28,7 @@ import { countRules as countIn, solveRules as solveIn } from './solver/index.js'
 
 const WHERE = { source: 'puzzle', line: 0 };
 
-function kindOf(value: unknown): string {
+export function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
@@ -159,4 +166,90 @@ export function readAnyPuzzles(lines: AsyncIterable<string>, options: ParseOptio
 export function levelBand(level: Level): RatingBand {
   if (!isLevel(level)) throw new OptionError('BAD_OPTION', `expected a level (beginner, easy, medium, hard, expert, extreme), got ${typeof level === 'symbol' ? 'a symbol' : shownValue(level)}`);
   return bandIn(level);
+}
+
+type FieldKind = 'number' | 'string' | 'object' | 'array' | 'map';
+
+function fieldFits(value: unknown, kind: FieldKind): boolean {
+  if (kind === 'array') return Array.isArray(value);
+  if (kind === 'map') return value instanceof Map;
+  if (kind === 'object') return typeof value === 'object' && value !== null;
+  return typeof value === kind;
+}
+
+/** An object with these fields of these kinds (a shallow check: what the call reads first), or an OptionError BAD_OPTION naming the first that is not. */
+export function checkedFields<T>(value: unknown, what: string, fields: Readonly<Record<string, FieldKind>>): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new OptionError('BAD_OPTION', `expected ${what}, got ${kindOf(value)}`);
+  for (const [field, kind] of Object.entries(fields)) {
+    const got = (value as Record<string, unknown>)[field];
+    if (!fieldFits(got, kind)) throw new OptionError('BAD_OPTION', `expected ${what} whose ${field} is ${kind === 'array' ? 'an array' : kind === 'map' ? 'a Map' : `a ${kind}`}, got ${kindOf(got)}`);
+  }
+  return value as T;
+}
+
+function checkedArray<T>(value: unknown, what: string, each?: (item: unknown) => void): readonly T[] {
+  if (!Array.isArray(value)) throw new OptionError('BAD_OPTION', `expected ${what} as an array, got ${kindOf(value)}`);
+  if (each !== undefined) for (const item of value) each(item);
+  return value as T[];
+}
+
+const CHAIN: Readonly<Record<string, FieldKind>> = { nodes: 'array' };
+
+/** `r1c1 and r1c5 both hold 7 in row 1`. @throws OptionError BAD_OPTION for a value that is not a conflict. */
+export function describeConflict(conflict: Conflict): string {
+  return conflictText(checkedFields(conflict, 'a conflict { cells, digit, unit }', { cells: 'array', digit: 'number', unit: 'number' }));
+}
+
+/** A chain in alternating inference notation. @throws OptionError BAD_OPTION for a value that is not a chain. */
+export function formatChain(chain: Readonly<ChainData>): string {
+  return chainText(checkedFields(chain, 'a chain { nodes }', CHAIN));
+}
+
+/** A step's chains as indented lines. @throws OptionError BAD_OPTION for a value that is not a list of chains. */
+export function formatChainLines(chains: readonly ChainData[], indent = '  ', depth = 0): string[] {
+  return chainLines(checkedArray(chains, 'the chains', (chain) => checkedFields(chain, 'a chain { nodes }', CHAIN)), indent, depth);
+}
+
+/** The shapes of a step on a board. @throws OptionError BAD_OPTION for a value that is not a step. */
+export function stepShapes(step: Readonly<Step>, options: StepShapeOptions = {}): Shape[] {
+  return shapesOf(checkedStep(step), options);
+}
+
+/** A scene as SVG text. @throws OptionError BAD_OPTION for a value that is not a scene. */
+export function sceneToSvg(scene: Scene): string {
+  return svgOf(checkedFields(scene, 'a scene { width, height, fontFamily, primitives }', { width: 'number', height: 'number', fontFamily: 'string', primitives: 'array' }));
+}
+
+/** The index page of explained puzzles. @throws OptionError BAD_OPTION for entries that are not a list of { href, puzzle, outcome }. */
+export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 'Sudoku explained'): string {
+  const checked = checkedArray<ExplainIndexEntry>(entries, 'the index entries', (entry) => checkedFields(entry, 'an index entry { href, puzzle, outcome }', { href: 'string', puzzle: 'string', outcome: 'object' }));
+  return indexPageOf(checked, title);
+}
+
+const REPORT_STATS: Readonly<Record<string, FieldKind>> = {
+  total: 'number',
+  graded: 'number',
+  notGraded: 'object',
+  bins: 'map',
+  levels: 'array',
+  techniques: 'array',
+  guessed: 'object',
+  bounded: 'object',
+  slowest: 'array',
+  variants: 'array',
+};
+
+/** The report page of a grading run. @throws OptionError BAD_OPTION for stats not made by a ReportCollector. */
+export function reportPage(stats: ReportStats, options: { title?: string; subtitle?: string } = {}): string {
+  return reportOf(checkedFields(stats, "a ReportCollector's stats", REPORT_STATS), options);
+}
+
+/** The report's numbers as text. @throws OptionError BAD_OPTION for stats not made by a ReportCollector. */
+export function statsText(stats: ReportStats): string {
+  return statsOf(checkedFields(stats, "a ReportCollector's stats", REPORT_STATS));
+}
+
+/** The 9-bit mask of digits 1..9. @throws OptionError BAD_OPTION for a value that is not an array. */
+export function maskOf(digits: readonly number[]): number {
+  return maskIn(checkedArray(digits, 'the digits'));
 }

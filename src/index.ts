@@ -23,7 +23,6 @@ export {
   emptyGrid,
   clueCount,
   findConflict,
-  describeConflict,
   isSolvedGrid,
   extendsGrid,
   formatGrid,
@@ -38,7 +37,7 @@ export {
 } from './core/parse.js';
 export { type Board, boardFromGrid, cloneBoard, placeDigit, applyStep, emptyCellCount } from './core/board.js';
 export type { Step, Placement, Candidate, StepPattern, ChainData, ChainNode } from './core/step.js';
-export { cellName, unitName, digitsOf, maskOf } from './core/tables.js';
+export { cellName, unitName, digitsOf } from './core/tables.js';
 export { Solver, countSolutions, solve, type SolveStats, type CountOptions } from './solver/index.js';
 
 // Grading: the human-style ladder, ratings on the Sudoku Explainer scale, steps and hints.
@@ -63,7 +62,6 @@ export {
   plainCellName,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
-export { formatChain, formatChainLines } from './techniques/chains/format.js';
 
 // Drawing: a board (and a step on it) as SVG text; portable, the one drawing of a board.
 export {
@@ -81,8 +79,6 @@ export {
   DrawError,
   drawBoard,
   boardScene,
-  stepShapes,
-  sceneToSvg,
   COLOR_THEME,
   GREY_THEME,
   THEMES,
@@ -100,12 +96,9 @@ export {
   type ExplainPathInput,
   explainPage,
   explainPathPage,
-  explainIndexPage,
   type ReportPuzzle,
   type ReportStats,
   ReportCollector,
-  reportPage,
-  statsText,
 } from './pages/index.js';
 
 // Generating: seeded, reproducible, shardable puzzles of a chosen difficulty (in this thread).
@@ -155,6 +148,7 @@ export {
 export type { SolveInput } from './solver/index.js';
 // Checked at the boundary: a value of the wrong type is a coded error (src/api-checked.ts).
 export { countRules, solveRules, isClassic9, findGivenConflict, cellNameOf, houseNameOf, formatValues, describeStep, hintTiers, readPuzzles, readAnyPuzzles, levelBand } from './api-checked.js';
+export { describeConflict, formatChain, formatChainLines, stepShapes, sceneToSvg, explainIndexPage, reportPage, statsText, maskOf } from './api-checked.js';
 export {
   RulesError,
   type RulesErrorCode,

@@ -101,3 +101,56 @@ describe('writeFileWhole with data of the wrong type', () => {
     expect(writeFileWhole(join(dir, 'out.txt'), 'ok\n').bytes).toBe(3);
   });
 });
+
+describe('the Node entry: books, pictures and files with values of the wrong type', () => {
+  test.each(WRONG)('%s: an OptionError, no file made', async (_, value) => {
+    const node = await import('../src/node/index.js');
+    const { existsSync, mkdtempSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-audit10-node-'));
+    expect(await thrownAsync(() => node.writeBookPdf(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.planBook(value as never, { title: 't', sections: [] }))).toBe('OptionError BAD_OPTION');
+    // An object passes as a picture to drawing, which names what it lacks.
+    expect(await thrownAsync(() => node.renderPicture(value as never, { format: 'svg' }))).toMatch(/^(OptionError BAD_OPTION|PuzzleFormatError BAD_GRID_TYPE)$/);
+    expect(await thrownAsync(() => node.writeOutputFile(join(dir, 'out.txt'), {}, value as never))).toBe('OptionError BAD_OPTION');
+    expect(existsSync(join(dir, 'out.txt'))).toBe(false);
+    if (typeof value !== 'string') {
+      expect(await thrownAsync(() => node.sectionTitle(value as never, undefined, false))).toBe('OptionError BAD_OPTION');
+      expect(await thrownAsync(() => node.puzzlesFromFile(value as never))).toBe('OptionError BAD_OPTION');
+    }
+    if (!Array.isArray(value)) expect(await thrownAsync(() => node.teach(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.describeConflict(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.formatChain(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.stepShapes(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.sceneToSvg(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.statsText(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrownAsync(() => node.reportPage(value as never))).toBe('OptionError BAD_OPTION');
+    if (!Array.isArray(value)) {
+      expect(await thrownAsync(() => node.formatChainLines(value as never))).toBe('OptionError BAD_OPTION');
+      expect(await thrownAsync(() => node.explainIndexPage(value as never))).toBe('OptionError BAD_OPTION');
+      expect(await thrownAsync(() => node.maskOf(value as never))).toBe('OptionError BAD_OPTION');
+    }
+  });
+
+  test('the right values still work', async () => {
+    const node = await import('../src/node/index.js');
+    expect(node.sectionTitle('hard', 'jigsaw', false)).toBe('Hard Jigsaw');
+    expect(node.maskOf([1, 9])).toBe(0x101);
+    const collector = new node.ReportCollector();
+    expect(node.statsText(collector.stats())).toMatch(/^0 puzzles/);
+    expect(node.describeConflict({ cells: [0, 1], digit: 7, unit: 0 })).toBe('r1c1 and r1c2 both hold 7 in row 1');
+    expect(node.sceneToSvg(node.boardScene({ givens: '.'.repeat(81) }))).toMatch(/^<svg/);
+  });
+});
+
+/** The error a call throws or its promise rejects with, as `name code`. */
+async function thrownAsync(call: () => unknown): Promise<string> {
+  try {
+    await call();
+  } catch (error) {
+    const { name, code } = error as { name: string; code?: string };
+    return `${name} ${code ?? ''}`.trim();
+  }
+  return 'no error';
+}

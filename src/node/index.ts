@@ -19,12 +19,9 @@ export {
   type WriteBookFileOptions,
   type BookResult,
   writeBookFile,
-  writeBookPdf,
-  planBook,
   loadTemplate,
   parseTemplate,
   templateNames,
-  puzzlesFromFile,
   generatedPuzzles,
   BOOK_DATE,
   TemplateError,
@@ -44,7 +41,6 @@ export {
   DEFAULT_TEXTS,
   DEFAULT_FRONT_MATTER,
   PAPER_THICKNESS,
-  teach,
   coverGeometry,
   spineWidth,
   writeCoverFile,
@@ -53,12 +49,13 @@ export {
   type BookVariant,
   VARIANT_INFO,
   SECTION_PRESETS,
-  sectionTitle,
 } from '../render/index.js';
 
 // Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
 export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
-export { renderPicture, type PictureFormat, type PictureOptions } from '../render/picture.js';
+export { type PictureFormat, type PictureOptions } from '../render/picture.js';
+// Checked at the boundary: a value of the wrong type is a coded error (src/node/api-checked.ts).
+export { writeBookPdf, planBook, puzzlesFromFile, teach, sectionTitle, renderPicture } from './api-checked.js';
 export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';
 
 // Output files written whole or not at all (for any command or program that writes a file), and

@@ -341,6 +341,7 @@ export function placeFile(temporaryPath: string, path: string, force: boolean): 
  */
 export async function writeOutputFile<T>(path: string, options: OutputFileOptions, write: (stream: WriteStream) => Promise<T>): Promise<{ result: T; bytes: number }> {
   options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
+  if (typeof write !== 'function') throw new OptionError('BAD_OPTION', `the writer of ${String(path)} must be a function (got ${write === null ? 'null' : typeof write})`);
   const file = openOutputFile(path, options);
   let result: T;
   try {
