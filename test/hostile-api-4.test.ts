@@ -26,10 +26,10 @@ import {
 const SIX = parseVariantLine('6x6:..351.5.12.3.3....4163.5...1........');
 const WRONG: [string, unknown][] = [['null', null], ['undefined', undefined], ['a number', 42], ['a string', 'abc'], ['an object', { size: 9 }], ['an array', [1, 2]]];
 
-/** The error a call throws (awaited), as `name code`. */
+/** The error a call throws, its promise rejects with or its async iterator's first steps throw, as `name code`. */
 async function thrown(call: () => unknown): Promise<string> {
   try {
-    const result = call();
+    const result = await call();
     if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result) {
       for await (const _ of result as AsyncIterable<unknown>) void _;
     }
@@ -109,27 +109,27 @@ describe('the Node entry: books, pictures and files with values of the wrong typ
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
     const dir = mkdtempSync(join(tmpdir(), 'sudoku-audit10-node-'));
-    expect(await thrownAsync(() => node.writeBookPdf(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.planBook(value as never, { title: 't', sections: [] }))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.writeBookPdf(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.planBook(value as never, { title: 't', sections: [] }))).toBe('OptionError BAD_OPTION');
     // An object passes as a picture to drawing, which names what it lacks.
-    expect(await thrownAsync(() => node.renderPicture(value as never, { format: 'svg' }))).toMatch(/^(OptionError BAD_OPTION|PuzzleFormatError BAD_GRID_TYPE)$/);
-    expect(await thrownAsync(() => node.writeOutputFile(join(dir, 'out.txt'), {}, value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.renderPicture(value as never, { format: 'svg' }))).toMatch(/^(OptionError BAD_OPTION|PuzzleFormatError BAD_GRID_TYPE)$/);
+    expect(await thrown(() => node.writeOutputFile(join(dir, 'out.txt'), {}, value as never))).toBe('OptionError BAD_OPTION');
     expect(existsSync(join(dir, 'out.txt'))).toBe(false);
     if (typeof value !== 'string') {
-      expect(await thrownAsync(() => node.sectionTitle(value as never, undefined, false))).toBe('OptionError BAD_OPTION');
-      expect(await thrownAsync(() => node.puzzlesFromFile(value as never))).toBe('OptionError BAD_OPTION');
+      expect(await thrown(() => node.sectionTitle(value as never, undefined, false))).toBe('OptionError BAD_OPTION');
+      expect(await thrown(() => node.puzzlesFromFile(value as never))).toBe('OptionError BAD_OPTION');
     }
-    if (!Array.isArray(value)) expect(await thrownAsync(() => node.teach(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.describeConflict(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.formatChain(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.stepShapes(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.sceneToSvg(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.statsText(value as never))).toBe('OptionError BAD_OPTION');
-    expect(await thrownAsync(() => node.reportPage(value as never))).toBe('OptionError BAD_OPTION');
+    if (!Array.isArray(value)) expect(await thrown(() => node.teach(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.describeConflict(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.formatChain(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.stepShapes(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.sceneToSvg(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.statsText(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => node.reportPage(value as never))).toBe('OptionError BAD_OPTION');
     if (!Array.isArray(value)) {
-      expect(await thrownAsync(() => node.formatChainLines(value as never))).toBe('OptionError BAD_OPTION');
-      expect(await thrownAsync(() => node.explainIndexPage(value as never))).toBe('OptionError BAD_OPTION');
-      expect(await thrownAsync(() => node.maskOf(value as never))).toBe('OptionError BAD_OPTION');
+      expect(await thrown(() => node.formatChainLines(value as never))).toBe('OptionError BAD_OPTION');
+      expect(await thrown(() => node.explainIndexPage(value as never))).toBe('OptionError BAD_OPTION');
+      expect(await thrown(() => node.maskOf(value as never))).toBe('OptionError BAD_OPTION');
     }
   });
 
@@ -143,14 +143,3 @@ describe('the Node entry: books, pictures and files with values of the wrong typ
     expect(node.sceneToSvg(node.boardScene({ givens: '.'.repeat(81) }))).toMatch(/^<svg/);
   });
 });
-
-/** The error a call throws or its promise rejects with, as `name code`. */
-async function thrownAsync(call: () => unknown): Promise<string> {
-  try {
-    await call();
-  } catch (error) {
-    const { name, code } = error as { name: string; code?: string };
-    return `${name} ${code ?? ''}`.trim();
-  }
-  return 'no error';
-}
