@@ -2,6 +2,7 @@
  * What a newcomer and a hostile user still met (audit 10): solve's variant solutions read back,
  * hint wording on variant houses, hostile text input. In-process runs on small inputs: cheap.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { hintTiers } from '../src/grader/hint-tiers.js';
 import { solvePath } from '../src/index.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { classicRules, withCages } from '../src/rules/constructors.js';
-import { run } from './helpers/cli.js';
+import { BIN, run } from './helpers/cli.js';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url).pathname;
 const lines = (text: string): string[] => text.split('\n').filter((line) => line !== '');
@@ -160,4 +161,17 @@ describe('hostile text input', () => {
     const result = await run(['repair'], `${made.get('x')!.puzzle}\n`);
     expect([result.code, result.stderr]).toEqual([2, 'sudoku-press: repair takes classic puzzles only: <stdin>:1 is an x puzzle (check, solve, grade, explain and hint read variants)\n']);
   });
+});
+
+describe('output cut short by the reader (| head -1: EPIPE)', () => {
+  test('check, solve --json, grade and generate stop quietly: exit 0, nothing on stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-audit10-pipe-'));
+    const many = join(dir, 'many.txt');
+    writeFileSync(many, `${HARD1}\n6x6:..351.5.12.3.3....4163.5...1........\n`.repeat(400));
+    const commands = [`check ${many}`, `solve --json ${many}`, `grade ${many}`, 'generate --variant 6x6 -n 300 --seed pipe'];
+    const script = commands.map((args) => `node ${JSON.stringify(BIN)} ${args} 2>>${JSON.stringify(join(dir, 'err'))} | head -1 >/dev/null; echo "\${PIPESTATUS[0]}"`).join('\n');
+    const codes = execFileSync('bash', ['-c', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(codes.trim().split('\n')).toEqual(commands.map(() => '0'));
+    expect(readFileSync(join(dir, 'err'), 'utf8')).toBe('');
+  }, 60_000);
 });
