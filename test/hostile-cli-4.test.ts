@@ -11,7 +11,7 @@ import { geometryOf } from '../src/core/geometry.js';
 import { toFpuzzles } from '../src/formats/fpuzzles.js';
 import { generalHintTiers } from '../src/grader/general/text.js';
 import { hintTiers } from '../src/grader/hint-tiers.js';
-import { solvePath } from '../src/index.js';
+import { LADDER, solvePath } from '../src/index.js';
 import { parseVariantLine } from '../src/formats/line.js';
 import { classicRules, withCages } from '../src/rules/constructors.js';
 import { BIN, run } from './helpers/cli.js';
@@ -110,6 +110,14 @@ describe('hint tiers name the houses of variants as they are (a jigsaw has regio
     expect(all).toMatch(/of a region\.|Inside one region/);
     expect(all).toMatch(/row, column, box or diagonal/);
   }, 30_000);
+
+  test('every technique\'s idea on jigsaw rules (killer ones too) says region, never box', () => {
+    const geometry = geometryOf(parseVariantLine(made.get('jigsaw')!.puzzle).rules);
+    const killer = ['killer-single', 'cage-combination', 'cage-hidden-single', 'cage-arrangement', 'cage-pointing', 'house-cage-claiming', 'innies', 'outies', 'cage-splitting', 'house-combination'];
+    const ideas = [...LADDER.map((def) => def.id), ...killer].map((technique) => hintTiers({ technique, difficulty: 1, placements: [], eliminations: [], pattern: { cells: [], digits: [], units: [] } } as never, geometry).idea);
+    expect(ideas.filter((idea) => /\bbox/.test(idea))).toEqual([]);
+    expect(ideas.filter((idea) => /\bregion/.test(idea)).length).toBeGreaterThan(10);
+  });
 
   test('hint --tier 2 on a jigsaw: region words', async () => {
     const jigsaw = made.get('jigsaw')!.puzzle;

@@ -71,6 +71,8 @@ const KIND_WORDS: Readonly<Record<HouseKind, string>> = {
 export interface HouseKinds {
   /** True when every house of the rules is a row, a column or a box (classic, 6x6...): the ideas' own words fit. */
   plain: boolean;
+  /** True when the rules have jigsaw regions instead of boxes: the ideas' "box" is a region. */
+  regions?: boolean;
   kindOf(house: number): HouseKind | undefined;
   housesOfCell(cell: number): ArrayLike<number>;
 }
@@ -137,7 +139,8 @@ function houseIdea(family: string, step: Step, houses: HouseKinds): string | nul
  */
 export function stepIdea(step: Step, houses: HouseKinds): string {
   const family = familyOf(step.technique);
-  return houseIdea(family, step, houses) ?? IDEAS[family]!;
+  const idea = houseIdea(family, step, houses) ?? IDEAS[family]!;
+  return houses.regions === true ? idea.replace(/\bbox\b/g, 'region') : idea;
 }
 
 /** The house kinds of a 9x9 geometry (classic when absent). */
@@ -145,6 +148,7 @@ function geometryKinds(geometry: Geometry | undefined): HouseKinds {
   if (geometry === undefined) return { plain: true, kindOf: (house) => (house >= 0 && house < 27 ? CLASSIC_KIND(house) : undefined), housesOfCell: (cell) => [Math.floor(cell / 9), 9 + (cell % 9), 18 + Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3)] };
   return {
     plain: geometry.houseKinds.every(isPlainKind),
+    regions: geometry.houseKinds.includes('region'),
     kindOf: (house) => geometry.houseKinds[house],
     housesOfCell: (cell) => geometry.cellHouses.subarray(geometry.cellHouseStart[cell]!, geometry.cellHouseStart[cell + 1]!),
   };

@@ -220,7 +220,7 @@ export function generalHintTiers(step: Step, rules: Rules): HintTiers {
   const units = [...new Set(step.pattern.units)].filter((unit) => unit >= 0 && unit < rules.houses.length);
   const where = units.length > 0 && units.length <= 4 ? `Look at ${generalUnits(rules, units)}.` : whereWithoutUnits(rules, step);
   const plain = rules.houseKinds.every((kind) => kind === 'row' || kind === 'column' || kind === 'box');
-  const idea = stepIdea(step, { plain, kindOf: (house) => rules.houseKinds[house], housesOfCell: (cell) => rules.housesOf[cell] ?? [] });
+  const idea = stepIdea(step, { plain, regions: rules.houseKinds.includes('region'), kindOf: (house) => rules.houseKinds[house], housesOfCell: (cell) => rules.housesOf[cell] ?? [] });
   const parts: string[] = [];
   if (step.placements.length > 0) parts.push(`Place ${joinList(step.placements.map((p) => `${digitName(p.digit)} in ${generalPlainCell(rules, p.cell)}`))}.`);
   if (step.eliminations.length > 0) parts.push(`Cross out the ${candidatesText(rules, step.eliminations)}.`);
