@@ -165,6 +165,11 @@ describe('hostile text input', () => {
     expect(result.stderr).not.toContain('\u001b');
   });
 
+  test('book --puzzles - (standard input, as other commands read "-"): one line saying it takes a file', async () => {
+    const result = await run(['book', '--puzzles', '-', '-o', join(dir, 'b.pdf')], `${HARD1}\n`);
+    expect([result.code, result.stderr]).toEqual([2, 'sudoku-press: --puzzles takes a file, not standard input: save the puzzles to a file first (sudoku-press generate ... > puzzles.txt)\n']);
+  });
+
   test('a classic-only command names the variant with its article ("an x puzzle", "a jigsaw")', async () => {
     const result = await run(['repair'], `${made.get('x')!.puzzle}\n`);
     expect([result.code, result.stderr]).toEqual([2, 'sudoku-press: repair takes classic puzzles only: <stdin>:1 is an x puzzle (check, solve, grade, explain and hint read variants)\n']);

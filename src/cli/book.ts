@@ -335,6 +335,8 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
   const timeoutMs = options.timeout === undefined ? undefined : parseTimeout(options.timeout);
   if (options.puzzles !== undefined) {
     if (wanted?.some((s) => s.variant !== undefined)) throw new UsageError('--sections: variant sections are generated; with --puzzles, sections are levels of classic puzzles (easy:20,...)');
+    // Other commands read '-' as standard input; a book reads its file more than once (a count before the layout).
+    if (options.puzzles === '-') throw new UsageError('--puzzles takes a file, not standard input: save the puzzles to a file first (sudoku-press generate ... > puzzles.txt)');
     checkInputFiles([options.puzzles]);
     if (options.seed !== undefined) throw new UsageError('--seed makes no difference with --puzzles (the puzzles come from the file)');
     let fileBook;
