@@ -31,8 +31,8 @@ Output:
          variant's as the solved puzzle in its own form (see below)
   grid   a 9x9 grid per puzzle under a "# file:line" header
   json   one JSON object per line (also --json): type "puzzle", source, line, label, puzzle,
-         status (unique, multiple, none, invalid), solution (as line writes it); code and
-         error when not solved; a variant's line also has "variant" and "rules"
+         status (unique, multiple, none, invalid), solution (as line writes it, without the
+         label); code and error when not solved; a variant's line also has "variant" and "rules"
   fpuzzles  the puzzle as f-puzzles JSON with its "solution", one object per line (not Samurai)
 
 Any format may be mixed in one file: classic lines and grids, variant lines (killer:..., 6x6:...,
