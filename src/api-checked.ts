@@ -13,6 +13,7 @@ import { isLevel, type Level } from './grader/levels.js';
 import { describeConflict as conflictText, type Conflict } from './core/grid.js';
 import type { ChainData } from './core/step.js';
 import { maskOf as maskIn } from './core/tables.js';
+import { applyStep as applyIn, cloneBoard as cloneIn, emptyCellCount as emptyIn, placeDigit as placeIn, type Board } from './core/board.js';
 import { sceneToSvg as svgOf, stepShapes as shapesOf, type Scene, type Shape, type StepShapeOptions } from './draw/index.js';
 import { explainIndexPage as indexPageOf, type ExplainIndexEntry } from './pages/explain-page.js';
 import { reportPage as reportOf, statsText as statsOf, type ReportStats } from './pages/report.js';
@@ -252,4 +253,36 @@ export function statsText(stats: ReportStats): string {
 /** The 9-bit mask of digits 1..9. @throws OptionError BAD_OPTION for a value that is not an array. */
 export function maskOf(digits: readonly number[]): number {
   return maskIn(checkedArray(digits, 'the digits'));
+}
+
+/** A board as boardFromGrid makes it (81 values, 81 candidate masks), or an OptionError BAD_OPTION. */
+function checkedBoard(board: unknown): Board {
+  const b = checkedFields<Board>(board, 'a board (boardFromGrid)', {});
+  if (!(b.values instanceof Uint8Array) || b.values.length !== 81 || !(b.candidates instanceof Uint16Array) || b.candidates.length !== 81) {
+    throw new OptionError('BAD_OPTION', 'expected a board as boardFromGrid makes it: values a Uint8Array of 81, candidates a Uint16Array of 81');
+  }
+  return b;
+}
+
+/** A copy of a board. @throws OptionError BAD_OPTION for a value that is not a board. */
+export function cloneBoard(board: Board): Board {
+  return cloneIn(checkedBoard(board));
+}
+
+/** Places a digit and removes it from the cell's peers. @throws OptionError BAD_OPTION for a board, cell or digit of the wrong type or range. */
+export function placeDigit(board: Board, cell: number, digit: number, geometry?: Geometry): void {
+  checkedBoard(board);
+  checkedIndex(cell, 81, 'cell');
+  if (typeof digit !== 'number' || !Number.isInteger(digit) || digit < 1 || digit > 9) throw new OptionError('BAD_OPTION', `digit must be a whole number from 1 to 9 (got ${typeof digit === 'symbol' ? 'a symbol' : shownValue(digit)})`);
+  placeIn(board, cell, digit, geometry);
+}
+
+/** Applies a step's placements and eliminations. @throws OptionError BAD_OPTION for a board or step of the wrong type. */
+export function applyStep(board: Board, step: Step, geometry?: Geometry): void {
+  applyIn(checkedBoard(board), checkedStep(step), geometry);
+}
+
+/** The number of empty cells. @throws OptionError BAD_OPTION for a value that is not a board. */
+export function emptyCellCount(board: Board): number {
+  return emptyIn(checkedBoard(board));
 }

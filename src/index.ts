@@ -35,7 +35,7 @@ export {
   parsePuzzle,
   parsePuzzles,
 } from './core/parse.js';
-export { type Board, boardFromGrid, cloneBoard, placeDigit, applyStep, emptyCellCount } from './core/board.js';
+export { type Board, boardFromGrid } from './core/board.js';
 export type { Step, Placement, Candidate, StepPattern, ChainData, ChainNode } from './core/step.js';
 export { cellName, unitName, digitsOf } from './core/tables.js';
 export { Solver, countSolutions, solve, type SolveStats, type CountOptions } from './solver/index.js';
@@ -149,6 +149,7 @@ export type { SolveInput } from './solver/index.js';
 // Checked at the boundary: a value of the wrong type is a coded error (src/api-checked.ts).
 export { countRules, solveRules, isClassic9, findGivenConflict, cellNameOf, houseNameOf, formatValues, describeStep, hintTiers, readPuzzles, readAnyPuzzles, levelBand } from './api-checked.js';
 export { describeConflict, formatChain, formatChainLines, stepShapes, sceneToSvg, explainIndexPage, reportPage, statsText, maskOf } from './api-checked.js';
+export { cloneBoard, placeDigit, applyStep, emptyCellCount } from './api-checked.js';
 export {
   RulesError,
   type RulesErrorCode,

@@ -4,7 +4,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
+  applyStep,
+  boardFromGrid,
   cellNameOf,
+  cloneBoard,
+  emptyCellCount,
+  placeDigit,
   classicRules,
   countRules,
   describeStep,
@@ -59,6 +64,13 @@ describe('a value of the wrong type is a coded error', () => {
     expect(await thrown(() => describeStep(value as never))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => hintTiers(value as never))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => levelBand(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => cloneBoard(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => emptyCellCount(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => placeDigit(value as never, 0, 1))).toBe('OptionError BAD_OPTION');
+    // 42 is a cell (of 81), not a digit.
+    if (typeof value !== 'number') expect(await thrown(() => placeDigit(boardFromGrid('.'.repeat(81)), value as never, 1))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => placeDigit(boardFromGrid('.'.repeat(81)), 0, value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => applyStep(boardFromGrid('.'.repeat(81)), value as never))).toBe('OptionError BAD_OPTION');
     expect(isClassic9(rules)).toBe(false);
     expect(isVariantRecord(value as never)).toBe(false);
     if (!Array.isArray(value)) {
@@ -83,6 +95,11 @@ describe('a value of the wrong type is a coded error', () => {
     expect(hintTiers(step).answer).toMatch(/^Place \d in row \d, column \d\.$/);
     expect(describeStep(step)).toMatch(/^\w/);
     expect(levelBand('easy')).toEqual({ min: 1.55, max: 2.3 });
+    const board = boardFromGrid('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
+    const copy = cloneBoard(board);
+    applyStep(copy, step);
+    placeDigit(copy, 1, 1);
+    expect([emptyCellCount(board), emptyCellCount(copy)]).toEqual([64, 62]);
   });
 });
 
