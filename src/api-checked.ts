@@ -9,7 +9,7 @@ import type { Geometry } from './core/geometry.js';
 import { readPuzzles as readIn, type ParseOptions, type ReadResult } from './core/parse.js';
 import { readAnyPuzzles as readAnyIn, type AnyReadResult } from './formats/reader.js';
 import { levelBand as bandIn, type RatingBand } from './generator/options.js';
-import { isLevel, type Level } from './grader/levels.js';
+import { isLevel, levelOf as levelIn, type Level } from './grader/levels.js';
 import { describeConflict as conflictText, type Conflict } from './core/grid.js';
 import type { ChainData } from './core/step.js';
 import { maskOf as maskIn } from './core/tables.js';
@@ -20,7 +20,7 @@ import { reportPage as reportOf, statsText as statsOf, type ReportStats } from '
 import { formatChain as chainText, formatChainLines as chainLines } from './techniques/chains/format.js';
 import type { Step } from './core/step.js';
 import { describeStep as describeIn } from './grader/explain.js';
-import { hintTiers as tiersIn, type HintTiers } from './grader/hint-tiers.js';
+import { hintTiers as tiersIn, plainCellName as plainIn, type HintTiers } from './grader/hint-tiers.js';
 import { isClassic9 as classic9 } from './rules/constructors.js';
 import { cellNameOf as cellNameIn, checkedPuzzle, findGivenConflict as conflictIn, formatValues as valuesIn, houseNameOf as houseNameIn, type GivenConflict } from './rules/puzzle.js';
 import { sourceOf } from './rules/solver-link.js';
@@ -285,4 +285,17 @@ export function applyStep(board: Board, step: Step, geometry?: Geometry): void {
 /** The number of empty cells. @throws OptionError BAD_OPTION for a value that is not a board. */
 export function emptyCellCount(board: Board): number {
   return emptyIn(checkedBoard(board));
+}
+
+/** The level of a rating. @throws OptionError BAD_OPTION for a rating that is not a number of at least 0 (null read as 0 was "beginner"). */
+export function levelOf(rating: number, guessed = false): Level {
+  if (typeof rating !== 'number' || Number.isNaN(rating) || rating < 0) {
+    throw new OptionError('BAD_OPTION', `a rating must be a number of at least 0 (got ${typeof rating === 'symbol' ? 'a symbol' : shownValue(rating)})`);
+  }
+  return levelIn(rating, guessed);
+}
+
+/** `row 3, column 4`. @throws OptionError BAD_OPTION for a cell that is not 0..80. */
+export function plainCellName(cell: number): string {
+  return plainIn(checkedIndex(cell, 81, 'cell'));
 }

@@ -55,11 +55,9 @@ export {
   nextStep,
   hintStep,
   LEVELS,
-  levelOf,
   isLevel,
   GUESS_DIFFICULTY,
   type HintTiers,
-  plainCellName,
 } from './grader/index.js';
 export { type TechniqueDef, type TechniqueFn, type TechniqueContext, LADDER, techniqueById } from './techniques/index.js';
 
@@ -149,7 +147,7 @@ export type { SolveInput } from './solver/index.js';
 // Checked at the boundary: a value of the wrong type is a coded error (src/api-checked.ts).
 export { countRules, solveRules, isClassic9, findGivenConflict, cellNameOf, houseNameOf, formatValues, describeStep, hintTiers, readPuzzles, readAnyPuzzles, levelBand } from './api-checked.js';
 export { describeConflict, formatChain, formatChainLines, stepShapes, sceneToSvg, explainIndexPage, reportPage, statsText, maskOf } from './api-checked.js';
-export { cloneBoard, placeDigit, applyStep, emptyCellCount } from './api-checked.js';
+export { cloneBoard, placeDigit, applyStep, emptyCellCount, levelOf, plainCellName } from './api-checked.js';
 export {
   RulesError,
   type RulesErrorCode,

@@ -20,7 +20,9 @@ import {
   isClassic9,
   isVariantRecord,
   levelBand,
+  levelOf,
   parseVariantLine,
+  plainCellName,
   readAnyPuzzles,
   readPuzzles,
   solvePath,
@@ -71,6 +73,8 @@ describe('a value of the wrong type is a coded error', () => {
     if (typeof value !== 'number') expect(await thrown(() => placeDigit(boardFromGrid('.'.repeat(81)), value as never, 1))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => placeDigit(boardFromGrid('.'.repeat(81)), 0, value as never))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => applyStep(boardFromGrid('.'.repeat(81)), value as never))).toBe('OptionError BAD_OPTION');
+    if (typeof value !== 'number') expect(await thrown(() => levelOf(value as never))).toBe('OptionError BAD_OPTION');
+    if (typeof value !== 'number') expect(await thrown(() => plainCellName(value as never))).toBe('OptionError BAD_OPTION');
     expect(isClassic9(rules)).toBe(false);
     expect(isVariantRecord(value as never)).toBe(false);
     if (!Array.isArray(value)) {
@@ -95,6 +99,8 @@ describe('a value of the wrong type is a coded error', () => {
     expect(hintTiers(step).answer).toMatch(/^Place \d in row \d, column \d\.$/);
     expect(describeStep(step)).toMatch(/^\w/);
     expect(levelBand('easy')).toEqual({ min: 1.55, max: 2.3 });
+    expect([levelOf(1.5), levelOf(11), levelOf(1.2, true), plainCellName(80)]).toEqual(['beginner', 'extreme', 'extreme', 'row 9, column 9']);
+    expect(await thrown(() => levelOf(NaN))).toBe('OptionError BAD_OPTION');
     const board = boardFromGrid('4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......');
     const copy = cloneBoard(board);
     applyStep(copy, step);
