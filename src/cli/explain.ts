@@ -148,7 +148,7 @@ export function registerExplain(program: Command, io: CliIo, state: CommandState
   program
     .command('explain')
     .description('Show the whole logical solving path of a puzzle in plain English, one line per step.')
-    .argument('<puzzle|file>', 'an 81-character puzzle, or a file of puzzles (- for standard input)')
+    .argument('<puzzle|file>', 'an 81-character puzzle (or a variant line, f-puzzles JSON or link, Solo game ID), or a file of puzzles (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
     .option('--json', 'one JSON object per puzzle: its grade and every step as data (technique, difficulty, placements, eliminations, pattern, chains, text)', false)
     .option('--html', 'a self-contained web page instead: every step with its board, prev/next buttons and arrow keys', false)

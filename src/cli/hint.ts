@@ -28,7 +28,7 @@ export function registerHint(program: Command, io: CliIo, state: CommandState): 
   program
     .command('hint')
     .description('Show the next step a person would take on a puzzle (the easiest technique that applies).')
-    .argument('<puzzle>', 'an 81-character puzzle (its digits so far), or a file holding one (- for standard input)')
+    .argument('<puzzle>', 'an 81-character puzzle (its digits so far; or a variant line, f-puzzles JSON or link, Solo game ID), or a file holding one (- for standard input)')
     .option('--no-uniqueness', 'do not use techniques that assume a unique solution')
     .option('--json', 'one JSON object: the puzzle, and the step as data (null when already solved)', false)
     .option('--tier <n>', 'a hint in plain words, as far as tier n: 1 where to look, 2 the idea, 3 the answer')
