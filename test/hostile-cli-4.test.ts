@@ -170,6 +170,17 @@ describe('hostile text input', () => {
     expect([result.code, result.stderr]).toEqual([2, 'sudoku-press: --puzzles takes a file, not standard input: save the puzzles to a file first (sudoku-press generate ... > puzzles.txt)\n']);
   });
 
+  test('an f-puzzles title with line breaks and escapes is one line of label (solve wrote the rest of the title as a line of its own)', async () => {
+    const data = JSON.parse(MANY_CAGES) as Record<string, unknown>;
+    data.title = ' evil\ntitle\r\u001b[31m red\u2028end ';
+    const solved = await run(['solve'], `${JSON.stringify(data)}\n`);
+    expect(solved.code).toBe(0);
+    expect(lines(solved.stdout)).toHaveLength(1);
+    // Read back (an f-puzzles object: 81 cages), the title is the same one-line label.
+    expect(JSON.parse(solved.stdout)).toMatchObject({ title: 'evil title [31m red end' });
+    expect((await run(['check'], solved.stdout)).stdout).toContain('<stdin>:1: unique  evil title [31m red end\n');
+  });
+
   test('a classic-only command names the variant with its article ("an x puzzle", "a jigsaw")', async () => {
     const result = await run(['repair'], `${made.get('x')!.puzzle}\n`);
     expect([result.code, result.stderr]).toEqual([2, 'sudoku-press: repair takes classic puzzles only: <stdin>:1 is an x puzzle (check, solve, grade, explain and hint read variants)\n']);

@@ -288,7 +288,10 @@ export function fromFpuzzles(data: unknown, where: SourceLocation = NOWHERE): Re
     });
   }
   const title = data['title'];
-  const label = typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
+  // A label is written back after the puzzle on one line: a title's line breaks (and other control
+  // characters) would split every line that carries it, so each run of them is one space.
+  const oneLine = typeof title === 'string' ? title.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim() : '';
+  const label = oneLine !== '' ? oneLine : undefined;
   return variantOf(spec, givens, label, where);
 }
 
