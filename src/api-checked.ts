@@ -1,34 +1,37 @@
 /**
- * The public entry's calls on a rules value, a step or a record, checked at the boundary: a value
- * of the wrong type (null, a number, a string, an object made by hand) is a coded error naming the
- * argument, not a TypeError from deep inside ("Cannot read properties of null (reading 'rowOf')").
- * The library's own code calls the unchecked functions; only src/index.ts exports these.
+ * The public entry's calls on rules, givens, boards, steps, levels, line streams, chains, scenes and
+ * report stats, checked at the boundary: a value of the wrong type (null, a number, a string, an
+ * object made by hand) is a coded error naming the argument, not a TypeError from deep inside
+ * ("Cannot read properties of null (reading 'rowOf')"). The checks are shallow (the fields the call
+ * reads first; countRules and solveRules check every given, as countSolutions does). The library's
+ * own code calls the unchecked functions; only src/index.ts exports these (src/node/api-checked.ts:
+ * the Node entry's).
  */
+import { applyStep as applyIn, cloneBoard as cloneIn, emptyCellCount as emptyIn, placeDigit as placeIn, type Board } from './core/board.js';
 import { OptionError, PuzzleFormatError, shownValue } from './core/errors.js';
 import type { Geometry } from './core/geometry.js';
+import { describeConflict as conflictText, type Conflict } from './core/grid.js';
 import { readPuzzles as readIn, type ParseOptions, type ReadResult } from './core/parse.js';
+import type { ChainData, Step } from './core/step.js';
+import { maskOf as maskIn } from './core/tables.js';
+import { sceneToSvg as svgOf, stepShapes as shapesOf, type Scene, type Shape, type StepShapeOptions } from './draw/index.js';
 import { readAnyPuzzles as readAnyIn, type AnyReadResult } from './formats/reader.js';
 import { levelBand as bandIn, type RatingBand } from './generator/options.js';
-import { isLevel, levelOf as levelIn, type Level } from './grader/levels.js';
-import { describeConflict as conflictText, type Conflict } from './core/grid.js';
-import type { ChainData } from './core/step.js';
-import { maskOf as maskIn } from './core/tables.js';
-import { applyStep as applyIn, cloneBoard as cloneIn, emptyCellCount as emptyIn, placeDigit as placeIn, type Board } from './core/board.js';
-import { sceneToSvg as svgOf, stepShapes as shapesOf, type Scene, type Shape, type StepShapeOptions } from './draw/index.js';
-import { explainIndexPage as indexPageOf, type ExplainIndexEntry } from './pages/explain-page.js';
-import { reportPage as reportOf, statsText as statsOf, type ReportStats } from './pages/report.js';
-import { formatChain as chainText, formatChainLines as chainLines } from './techniques/chains/format.js';
-import type { Step } from './core/step.js';
 import { describeStep as describeIn } from './grader/explain.js';
 import { hintTiers as tiersIn, plainCellName as plainIn, type HintTiers } from './grader/hint-tiers.js';
+import { isLevel, levelOf as levelIn, type Level } from './grader/levels.js';
+import { explainIndexPage as indexPageOf, type ExplainIndexEntry } from './pages/explain-page.js';
+import { reportPage as reportOf, statsText as statsOf, type ReportStats } from './pages/report.js';
 import { isClassic9 as classic9 } from './rules/constructors.js';
 import { cellNameOf as cellNameIn, checkedPuzzle, findGivenConflict as conflictIn, formatValues as valuesIn, houseNameOf as houseNameIn, type GivenConflict } from './rules/puzzle.js';
 import { sourceOf } from './rules/solver-link.js';
 import { RulesError, type Rules } from './rules/types.js';
 import { countRules as countIn, solveRules as solveIn } from './solver/index.js';
+import { formatChain as chainText, formatChainLines as chainLines } from './techniques/chains/format.js';
 
 const WHERE = { source: 'puzzle', line: 0 };
 
+/** What a wrong value is, for messages: `null`, `an array`, or its typeof. */
 export function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
