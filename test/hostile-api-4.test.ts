@@ -143,6 +143,7 @@ describe('the Node entry: books, pictures and files with values of the wrong typ
       expect(await thrown(() => node.puzzlesFromFile(value as never))).toBe('OptionError BAD_OPTION');
     }
     if (!Array.isArray(value)) expect(await thrown(() => node.teach(value as never))).toBe('OptionError BAD_OPTION');
+    expect(await thrown(() => new node.InputFingerprint(value as never, null))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => node.describeConflict(value as never))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => node.formatChain(value as never))).toBe('OptionError BAD_OPTION');
     expect(await thrown(() => node.stepShapes(value as never))).toBe('OptionError BAD_OPTION');

@@ -10,6 +10,7 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { Hash } from 'node:crypto';
+import { OptionError } from '../core/errors.js';
 import { OutputFileError } from './file-errors.js';
 import { nodeCrypto } from './output-file.js';
 
@@ -115,6 +116,8 @@ export class InputFingerprint {
     readonly files: readonly string[],
     private readonly expected: readonly InputPrefix[] | null,
   ) {
+    if (!Array.isArray(files) || files.some((file) => typeof file !== 'string')) throw new OptionError('BAD_OPTION', 'an input fingerprint needs its files as an array of paths');
+    if (expected !== null && !Array.isArray(expected)) throw new OptionError('BAD_OPTION', 'an input fingerprint needs null or the expected prefixes as an array');
     this.hashes = files.map(() => newHash());
     this.read = files.map(() => 0);
     this.checked = files.map((_, i) => expected === null || expected[i]!.bytes === 0);
