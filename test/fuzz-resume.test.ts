@@ -170,7 +170,7 @@ test(`fuzz --resume: random kills and edits between runs never give a merged fil
       writeFileSync(input!, randomInput(random, between(random, 60, 250)));
       base = ['grade', ...(random() < 0.5 ? ['--json'] : []), input!];
     } else {
-      base = ['generate', '-n', String(between(random, 200, 1000)), '-d', pick(random, ['beginner', 'easy']), '--seed', `fuzz-${c}`, '-j', '1'];
+      base = ['generate', '-n', String(between(random, 100, 400)), '-d', pick(random, ['beginner', 'easy']), '--seed', `fuzz-${c}`, '-j', '1'];
     }
     const output = join(dir, 'out.txt');
     const argv = [...base, '--resume', '-o', output];
