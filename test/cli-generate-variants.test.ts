@@ -118,11 +118,10 @@ describe('generate --variant: reproducible', () => {
   test('same seed, same bytes; --jobs 2 gives what --jobs 1 gives; another seed differs', async () => {
     for (const variant of ['jigsaw', 'killer']) {
       const args = ['generate', '--variant', variant, '-n', '3', '--seed', 'rep'];
-      const one = ok([...args, '-j', '1']);
+      // -j 1 in this process (runCli: the same program), -j 2 in another (the binary's workers).
+      const one = await okHere([...args, '-j', '1']);
       expect(linesOf(one)).toHaveLength(3);
       expect(ok([...args, '-j', '2'])).toBe(one);
-      // Again in another process (this one, through runCli: the same program), and another seed.
-      expect(await okHere([...args, '-j', '1'])).toBe(one);
       expect(await okHere(['generate', '--variant', variant, '-n', '3', '--seed', 'other', '-j', '1'])).not.toBe(one);
     }
   });
@@ -138,11 +137,11 @@ describe('generate --variant: reproducible', () => {
 
   test('--resume: a run stopped by the attempt limit goes on where it stopped, to the bytes of one whole run', async () => {
     // With one attempt per puzzle, puzzle 4 of this seed is not hard: the run stops after 3.
-    const args = ['generate', '--variant', 'windoku', '-d', 'hard', '-n', '8', '--seed', 'rs'];
+    const args = ['generate', '--variant', 'windoku', '-d', 'hard', '-n', '5', '--seed', 'rs'];
     const out = join(dir, 'resumed.txt');
     const first = runBinary([...args, '--max-attempts', '1', '-o', out, '--resume']);
     expect(first.code).toBe(1);
-    expect(first.stderr).toMatch(/puzzle 4: no hard windoku puzzle in 1 attempts: made 3 of 8 puzzles .*raise --max-attempts.*kept in .*\.part/);
+    expect(first.stderr).toMatch(/puzzle 4: no hard windoku puzzle in 1 attempts: made 3 of 5 puzzles .*raise --max-attempts.*kept in .*\.part/);
     expect(existsSync(out)).toBe(false);
     expect(linesOf(readFileSync(`${out}.part`, 'utf8'))).toHaveLength(3);
     const second = runBinary([...args, '-o', out, '--resume']);
