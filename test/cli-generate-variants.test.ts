@@ -8,8 +8,8 @@ import { startCli, savedRecords, waitFor } from './helpers/child.js';
 import { run, runBinary } from './helpers/cli.js';
 
 /*
- * `generate --variant NAME` through the built CLI (its usage errors, and the runs whose output another
- * run's is compared with, through runCli in this process):
+ * `generate --variant NAME` through the built CLI (its usage errors, the runs whose output another
+ * run's is compared with, and the check and solve of what the runs made, through runCli in this process):
  * every variant's puzzles are unique (as `check` reads them back), `solve` finds the solution `--json` gave, the same seed gives the same bytes
  * whatever --jobs and --shard, --resume goes on where a run stopped, and a bad combination is one
  * line and exit 2.
@@ -103,14 +103,14 @@ describe('generate --variant: every variant', () => {
 
   // One check and one solve of every variant's puzzles (a file of mixed variants, as users have):
   // each puzzle's record names its line, so each variant is still checked and solved on its own.
-  test('check --json: every variant\'s puzzles are unique; solve: gives the --json solutions', () => {
+  test('check --json: every variant\'s puzzles are unique; solve: gives the --json solutions', async () => {
     expect([...made.keys()].sort()).toEqual(Object.keys(COUNTS).sort());
     const objects = [...made.values()].flat();
     const path = file(objects.map((o) => o.puzzle).join('\n') + '\n');
-    const checked = linesOf(ok(['check', '--json', path])).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const checked = linesOf(await okHere(['check', '--json', path])).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(checked.slice(0, -1).map((c) => [c.line, c.status])).toEqual(objects.map((_, i) => [i + 1, 'unique']));
     expect(checked.at(-1)).toMatchObject({ type: 'summary', unique: objects.length, multiple: 0, none: 0, invalid: 0 });
-    expect(linesOf(ok(['solve', path]))).toEqual(objects.map((o) => o.solution));
+    expect(linesOf(await okHere(['solve', path]))).toEqual(objects.map((o) => o.solution));
   });
 });
 
@@ -204,12 +204,12 @@ describe('generate --variant --format fpuzzles', () => {
   });
 
   // One check and one solve of the f-puzzles lines of every variant above (one file, as users have).
-  test('check: every f-puzzles line above is unique; solve: gives its "solution"', () => {
+  test('check: every f-puzzles line above is unique; solve: gives its "solution"', async () => {
     expect([...fpuzzles.keys()].sort()).toEqual([...FP_VARIANTS].sort());
     const json = [...fpuzzles.values()].flat();
     const path = file(json.join('\n') + '\n');
-    expect(ok(['check', path])).toMatch(new RegExp(`${json.length} unique, 0 multiple, 0 none, 0 invalid`));
-    const solved = linesOf(ok(['solve', path]));
+    expect(await okHere(['check', path])).toMatch(new RegExp(`${json.length} unique, 0 multiple, 0 none, 0 invalid`));
+    const solved = linesOf(await okHere(['solve', path]));
     expect(solved).toEqual(json.map((text) => (JSON.parse(text) as { solution: number[] }).solution.map((d) => d.toString(36).toUpperCase()).join('')));
   });
 });

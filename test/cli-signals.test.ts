@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BIN } from './helpers/cli.js';
+import { BIN, run } from './helpers/cli.js';
 import { canMountTmpfs, handlersInstalled, sleep, startCli, unprivilegedPrefix, waitFor } from './helpers/child.js';
 
 /** How soon a signal must stop a run: a second on an idle machine, more on a loaded shared one. */
@@ -60,7 +60,7 @@ describe('signals', () => {
   test('row 2: SIGTERM while long texts are laid out stops within a second', async () => {
     const dir = tempDir();
     const template = join(dir, 'long.json');
-    const shipped = JSON.parse(spawnSync(process.execPath, [BIN, 'templates', 'a4-6up'], { encoding: 'utf8' }).stdout) as Record<string, unknown>;
+    const shipped = JSON.parse((await run(['templates', 'a4-6up'])).stdout) as Record<string, unknown>;
     writeFileSync(template, JSON.stringify({ ...shipped, header: `{title} ${'long header text '.repeat(11)}`.slice(0, 200), footer: `{page} of {pages} ${'x'.repeat(150)}` }));
     const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:200', '-t', template, '--title', 'A title of many words '.repeat(9).slice(0, 200), '-o', join(dir, 'b.pdf')], { cwd: dir });
     // Pages are being laid out once the PDF's temporary file has bytes.
@@ -107,9 +107,10 @@ describe('signals', () => {
     const left = readdirSync(dir);
     expect(left).toHaveLength(1);
     expect(left[0]).toMatch(/^\.b\.pdf\.[0-9a-f]{8}-\d+-[0-9a-f]{16}\.partial$/);
-    // A small book (two puzzles): the sweep comes when the output is opened, whatever the book.
-    const again = spawnSync(process.execPath, [BIN, 'book', '--puzzles', PUZZLES, '--sections', 'beginner:2', '-o', join(dir, 'b.pdf'), '-q'], { encoding: 'utf8' });
-    expect(again.status).toBe(0);
+    // A small book (two puzzles), through runCli in this process: the sweep comes when the output
+    // is opened, whatever the book.
+    const again = await run(['book', '--puzzles', PUZZLES, '--sections', 'beginner:2', '-o', join(dir, 'b.pdf'), '-q']);
+    expect(again.code).toBe(0);
     expect(readdirSync(dir)).toEqual(['b.pdf']);
   });
 });
