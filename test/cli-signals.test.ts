@@ -7,7 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { BIN } from './helpers/cli.js';
+import { BIN, run } from './helpers/cli.js';
 import { canMountTmpfs, handlersInstalled, sleep, startCli, unprivilegedPrefix, waitFor } from './helpers/child.js';
 
 /** How soon a signal must stop a run: a second on an idle machine, more on a loaded shared one. */
@@ -60,9 +60,9 @@ describe('signals', () => {
   test('row 2: SIGTERM while long texts are laid out stops within a second', async () => {
     const dir = tempDir();
     const template = join(dir, 'long.json');
-    const shipped = JSON.parse(spawnSync(process.execPath, [BIN, 'templates', 'a4-6up'], { encoding: 'utf8' }).stdout) as Record<string, unknown>;
+    const shipped = JSON.parse((await run(['templates', 'a4-6up'])).stdout) as Record<string, unknown>;
     writeFileSync(template, JSON.stringify({ ...shipped, header: `{title} ${'long header text '.repeat(11)}`.slice(0, 200), footer: `{page} of {pages} ${'x'.repeat(150)}` }));
-    const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:600', '-t', template, '--title', 'A title of many words '.repeat(9).slice(0, 200), '-o', join(dir, 'b.pdf')], { cwd: dir });
+    const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:200', '-t', template, '--title', 'A title of many words '.repeat(9).slice(0, 200), '-o', join(dir, 'b.pdf')], { cwd: dir });
     // Pages are being laid out once the PDF's temporary file has bytes.
     expect(await waitFor(() => pdfStarted(dir), 60_000)).toBe(true);
     const signalled = performance.now();
@@ -100,16 +100,17 @@ describe('signals', () => {
 
   test('row 5: after a SIGKILL mid-book, the next run into that folder sweeps the temporary file', async () => {
     const dir = tempDir();
-    const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:400', '-o', join(dir, 'b.pdf')]);
+    const started = startCli(['book', '--puzzles', MANY, '--sections', 'easy:200', '-o', join(dir, 'b.pdf')]);
     expect(await waitFor(() => pdfStarted(dir), 60_000)).toBe(true);
     started.child.kill('SIGKILL');
     await started.done;
     const left = readdirSync(dir);
     expect(left).toHaveLength(1);
     expect(left[0]).toMatch(/^\.b\.pdf\.[0-9a-f]{8}-\d+-[0-9a-f]{16}\.partial$/);
-    // A small book (two puzzles): the sweep comes when the output is opened, whatever the book.
-    const again = spawnSync(process.execPath, [BIN, 'book', '--puzzles', PUZZLES, '--sections', 'beginner:2', '-o', join(dir, 'b.pdf'), '-q'], { encoding: 'utf8' });
-    expect(again.status).toBe(0);
+    // A small book (two puzzles), through runCli in this process: the sweep comes when the output
+    // is opened, whatever the book.
+    const again = await run(['book', '--puzzles', PUZZLES, '--sections', 'beginner:2', '-o', join(dir, 'b.pdf'), '-q']);
+    expect(again.code).toBe(0);
     expect(readdirSync(dir)).toEqual(['b.pdf']);
   });
 });
@@ -123,7 +124,11 @@ describe.runIf(canMountTmpfs())('row 7: a full disk (a 64 KB tmpfs in a user nam
     const script = [
       `mount -t tmpfs -o size=64k none "${disk}"`,
       `${node} book --puzzles "${MANY}" --sections easy:60 -o "${disk}/b.pdf" -q; echo "book $?"`,
+      // The disk nearly full (60 of its 64 KB), so that generate meets the end of it within some 50
+      // puzzles instead of 800 (its 2,000 were a CPU-second or two of making before).
+      `head -c 61440 /dev/zero > "${disk}/fill"`,
       `${node} generate --seed s -n 2000 -d beginner -o "${disk}/g.txt"; echo "generate $?"`,
+      `rm "${disk}/fill"`,
       `for i in 1 2 3 4 5 6 7 8 9 10; do cat "${MANY}"; done > "${dir}/big.txt"`,
       `${node} check "${dir}/big.txt" -o "${disk}/c.txt"; echo "check $?"`,
       `echo "left: $(ls -A "${disk}")"`,

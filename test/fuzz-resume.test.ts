@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { expect, test } from 'vitest';
 import { savedRecords, sleep, startCli, waitFor } from './helpers/child.js';
+import { run } from './helpers/cli.js';
 
 const CASES = Number(process.env['FUZZ_RESUME_CASES'] ?? 5);
 const SEED = process.env['FUZZ_SEED'] ?? 'issue-23';
@@ -46,16 +47,22 @@ function randomInput(random: Random, records: number): string {
 /** When to SIGKILL a run: so many ms after its start, or after its first saved record (`saved` names the progress record). */
 type Kill = { ms: number; saved?: string };
 
+/**
+ * Runs the CLI to its end: the built binary when it is to be killed, else through runCli in this
+ * process (the program the binary runs: no process to start for a refusal, a reference or a rerun).
+ */
 async function cli(argv: string[], kill?: Kill): Promise<End> {
+  if (kill === undefined) {
+    const end = await run(argv);
+    return { code: end.code, signal: null, stdout: end.stdout, stderr: end.stderr };
+  }
   const started = startCli(argv);
   let ended = false;
-  if (kill !== undefined) {
-    void (async () => {
-      if (kill.saved !== undefined) await waitFor(() => ended || savedRecords(kill.saved!) > 0, 60_000);
-      await sleep(kill.ms);
-      if (!ended) started.child.kill('SIGKILL');
-    })();
-  }
+  void (async () => {
+    if (kill.saved !== undefined) await waitFor(() => ended || savedRecords(kill.saved!) > 0, 60_000);
+    await sleep(kill.ms);
+    if (!ended) started.child.kill('SIGKILL');
+  })();
   const end = await started.done;
   ended = true;
   return { code: end.code, signal: end.signal, stdout: end.stdout, stderr: end.stderr };
@@ -170,7 +177,7 @@ test(`fuzz --resume: random kills and edits between runs never give a merged fil
       writeFileSync(input!, randomInput(random, between(random, 60, 250)));
       base = ['grade', ...(random() < 0.5 ? ['--json'] : []), input!];
     } else {
-      base = ['generate', '-n', String(between(random, 200, 1000)), '-d', pick(random, ['beginner', 'easy']), '--seed', `fuzz-${c}`, '-j', '1'];
+      base = ['generate', '-n', String(between(random, 100, 400)), '-d', pick(random, ['beginner', 'easy']), '--seed', `fuzz-${c}`, '-j', '1'];
     }
     const output = join(dir, 'out.txt');
     const argv = [...base, '--resume', '-o', output];

@@ -33,10 +33,12 @@ function checkPath(puzzle: string): number {
 }
 
 describe('soundness: no step removes a solution digit or places a wrong one', () => {
-  test('3000 17-clue puzzles', () => {
+  // 1000 puzzles: over 64 steps each (64 cells to fill, singles one each), most of them singles,
+  // and the harder steps the set holds (3000 before: three times the CPU for the same techniques).
+  test('1000 17-clue puzzles', () => {
     let steps = 0;
-    for (const puzzle of lines('17clue.txt', 3000)) steps += checkPath(puzzle);
-    expect(steps).toBeGreaterThan(3000 * 50);
+    for (const puzzle of lines('17clue.txt', 1000)) steps += checkPath(puzzle);
+    expect(steps).toBeGreaterThan(1000 * 50);
   }, 600_000);
 
   test('the training set below ER 8 and the first 100 of top1465', () => {

@@ -3,14 +3,15 @@
  * progress record identifies the input by content (a hash of the bytes read so far, checked again
  * on resume), checks the part file (a checksum of its bytes) and itself (a seal); pipes are refused;
  * an output already complete is left alone with exit 0; the data is synced before a record claims
- * it. Runs of the built binary, killed with SIGKILL after their first saved progress.
+ * it. Runs of the built binary, killed with SIGKILL after their first saved progress, then resumed,
+ * refused or run whole through runCli in this process.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { BIN } from './helpers/cli.js';
+import { BIN, run } from './helpers/cli.js';
 import { savedRecords, startCli, waitFor } from './helpers/child.js';
 import { InputFingerprint, checkInputPrefix } from '../src/node/input-fingerprint.js';
 import { ResumableFile } from '../src/node/resumable-file.js';
@@ -72,9 +73,20 @@ function tempDir(): string {
 
 type End = { code: number | null; stdout: string; stderr: string };
 
-/** Runs the built binary to its end (a child process, so that a test can also kill one). */
+/**
+ * Runs the CLI to its end: in this process (runCli, the program the binary runs: no process to
+ * start for a refusal or a reference run) unless it needs a working folder of its own, then the
+ * built binary. The runs that are killed (`interrupted`) are the built binary's.
+ */
 async function cli(argv: string[], cwd?: string): Promise<End> {
-  const end = await startCli(argv, cwd === undefined ? {} : { cwd }).done;
+  if (cwd === undefined) return run(argv);
+  const end = await startCli(argv, { cwd }).done;
+  return { code: end.code, stdout: end.stdout, stderr: end.stderr };
+}
+
+/** The built binary to its end (for an input that could block this process: a named pipe). */
+async function binary(argv: string[]): Promise<End> {
+  const end = await startCli(argv).done;
   return { code: end.code, stdout: end.stdout, stderr: end.stderr };
 }
 
@@ -193,7 +205,8 @@ describe('--resume identifies its input by content', () => {
       const substituted = spawnSync('bash', ['-c', `"${process.execPath}" "${BIN}" ${command} --resume -o "${out}" <(cat "${input}")`], { encoding: 'utf8', timeout: 30_000 });
       expect(substituted.status, substituted.stderr).toBe(2);
       expect(substituted.stderr).toMatch(notRegular('/dev/fd/\\d+'));
-      for (const name of [fifo, '/dev/null']) expectRefused(await cli([command, name, '--resume', '-o', out]), notRegular(name));
+      expectRefused(await binary([command, fifo, '--resume', '-o', out]), notRegular(fifo));
+      expectRefused(await cli([command, '/dev/null', '--resume', '-o', out]), notRegular('/dev/null'));
       expectRefused(await cli([command, input, '-', '--resume', '-o', out]), /--resume reads the input again: give files, not standard input/);
     }
     expect(readdirSync(dir).sort()).toEqual(['a.txt', 'fifo']);

@@ -1,7 +1,7 @@
 /**
  * Long runs: `--resume -o FILE` after a SIGKILL at a random moment gives the bytes of an
  * uninterrupted run; `--shard K/N` outputs, run through GNU parallel and concatenated, give the
- * bytes of one run. Child processes, run side by side.
+ * bytes of one run. The killed runs are child processes, run side by side.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -20,18 +20,12 @@ function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'sp-resume-'));
 }
 
-/** Runs the built binary to its end without blocking the test process (the runs go side by side). */
-async function cli(argv: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const end = await startCli(argv).done;
-  return { status: end.code, stdout: end.stdout, stderr: end.stderr };
-}
-
 /**
  * Starts `argv` (which writes `output` with --resume), SIGKILLs it at a random moment after its
- * first saved progress, puts half a line after what it wrote (what a run killed between two saves
- * leaves), then runs it again to the end. Returns the delay used (for the message).
+ * first saved progress and puts half a line after what it wrote (what a run killed between two
+ * saves leaves). Returns the delay used and the records saved (for the message).
  */
-async function killAndResume(argv: string[], output: string): Promise<{ delay: number; saved: number; resumed: Awaited<ReturnType<typeof cli>> }> {
+async function kill(argv: string[], output: string): Promise<{ delay: number; saved: number }> {
   const first = startCli(argv);
   const delay = Math.floor(Math.random() * 300);
   const progressed = await waitFor(() => savedRecords(`${output}.part.json`) > 0, 60_000);
@@ -43,7 +37,7 @@ async function killAndResume(argv: string[], output: string): Promise<{ delay: n
   const saved = savedRecords(`${output}.part.json`);
   expect(existsSync(output)).toBe(false);
   writeFileSync(`${output}.part`, Buffer.concat([readFileSync(`${output}.part`), Buffer.from('half a li')]));
-  return { delay, saved, resumed: await cli(argv) };
+  return { delay, saved };
 }
 
 describe('--resume: killed at a random moment, resumed, byte-identical', () => {
@@ -68,19 +62,17 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
       { argv: ['grade', '--json', first, second], name: 'grades.jsonl' },
       { argv: ['check', '--json', big], name: 'checked.jsonl' },
     ];
-    const results = await Promise.all(
-      jobs.map(async (job) => {
-        const output = join(dir, job.name);
-        const interrupted = await killAndResume([...job.argv, '--resume', '-o', output], output);
-        const whole = await cli([...job.argv, '-o', join(dir, `whole-${job.name}`)]);
-        return { job, output, interrupted, whole };
-      }),
-    );
-    for (const { job, output, interrupted, whole } of results) {
-      const what = `${job.argv[0]} killed ${interrupted.delay} ms after its first save (${interrupted.saved} records saved)`;
-      expect(whole.status, what).toBe(job.argv[0] === 'grade' ? 1 : 0); // grade: one line is not a puzzle
-      expect(interrupted.resumed.status, what).toBe(whole.status);
-      expect(interrupted.resumed.stderr, what).toMatch(/resuming .*: \d+ .* already/);
+    // The three killed runs side by side; then each resumed, and run whole, through runCli in this
+    // process (the program the binary runs; a process each before).
+    const killed = await Promise.all(jobs.map((job) => kill([...job.argv, '--resume', '-o', join(dir, job.name)], join(dir, job.name))));
+    for (const [k, job] of jobs.entries()) {
+      const output = join(dir, job.name);
+      const what = `${job.argv[0]} killed ${killed[k]!.delay} ms after its first save (${killed[k]!.saved} records saved)`;
+      const resumed = await run([...job.argv, '--resume', '-o', output]);
+      const whole = await run([...job.argv, '-o', join(dir, `whole-${job.name}`)]);
+      expect(whole.code, what).toBe(job.argv[0] === 'grade' ? 1 : 0); // grade: one line is not a puzzle
+      expect(resumed.code, what).toBe(whole.code);
+      expect(resumed.stderr, what).toMatch(/resuming .*: \d+ .* already/);
       expect(readFileSync(output).equals(readFileSync(join(dir, `whole-${job.name}`))), what).toBe(true);
     }
     // Nothing else is left: no part files, no progress records, no temporary files.
@@ -90,14 +82,15 @@ describe('--resume: killed at a random moment, resumed, byte-identical', () => {
   test('a run stopped by its time limit keeps its puzzles; run again, it finishes with the uninterrupted bytes', async () => {
     const dir = tempDir();
     const output = join(dir, 'h.txt');
-    const argv = ['generate', '-n', '80', '-d', 'hard', '--seed', 'limit', '-j', '1', '--format', 'csv', '--solutions', '--resume', '-o', output];
+    // 50 hard puzzles take over twice the time limit (80 before).
+    const argv = ['generate', '-n', '50', '-d', 'hard', '--seed', 'limit', '-j', '1', '--format', 'csv', '--solutions', '--resume', '-o', output];
     const stopped = await run([...argv, '--timeout', '0.3']);
     expect(stopped.code).toBe(1);
-    expect(stopped.stderr).toMatch(new RegExp(`time limit of 300 ms reached: made (\\d+) of 80 puzzles; \\1 made so far are kept in ${output}\\.part: run the same command again to go on\\n$`));
+    expect(stopped.stderr).toMatch(new RegExp(`time limit of 300 ms reached: made (\\d+) of 50 puzzles; \\1 made so far are kept in ${output}\\.part: run the same command again to go on\\n$`));
     expect(existsSync(output)).toBe(false);
     const finished = await run(argv);
     expect(finished.code).toBe(0);
-    const whole = await run(['generate', '-n', '80', '-d', 'hard', '--seed', 'limit', '-j', '1', '--format', 'csv', '--solutions']);
+    const whole = await run(['generate', '-n', '50', '-d', 'hard', '--seed', 'limit', '-j', '1', '--format', 'csv', '--solutions']);
     expect(readFileSync(output, 'utf8')).toBe(whole.stdout);
     expect(readdirSync(dir)).toEqual(['h.txt']);
   });
@@ -140,7 +133,8 @@ describeWithTool('parallel', '--shard K/N through GNU parallel', () => {
   test('four shards run by GNU parallel and merged with cat give the bytes of one run (generate by examples/parallel-local.sh, grade; check in-process)', async () => {
     const dir = tempDir();
     const sample = join(dir, 'sample.txt');
-    writeFileSync(sample, readFileSync(CLUES17, 'utf8').split('\n').slice(0, 203).join('\n') + '\nnot a puzzle\n');
+    // 48 records (12 a shard), the last not a puzzle (204 before: the same shards, four times the grading).
+    writeFileSync(sample, readFileSync(CLUES17, 'utf8').split('\n').slice(0, 47).join('\n') + '\nnot a puzzle\n');
     const node = `"${process.execPath}" "${BIN}"`;
     // generate: through the example script (GNU parallel, four shards, merged with cat).
     const script = spawnSync('bash', [fileURLToPath(new URL('../examples/parallel-local.sh', import.meta.url))], {

@@ -4,8 +4,9 @@
  * with 130 / 143 / 129 and leaves no file: no output, no temporary file, no partial folder of pages.
  *
  * Each run is signalled once its handlers are installed (read from /proc where there is one) and a
- * little later, so that the work has started; the wait for its exit is bounded generously (the
- * machine is shared) and printed. Before the fix, `explain` and `explain --html` ran on and exited 0
+ * little later, so that the work has started: after a fixed time, or sooner once one of its threads
+ * (the main one or a worker) has spent some CPU time on the work (also from /proc); the wait for
+ * its exit is bounded generously (the machine is shared) and printed. Before the fix, `explain` and `explain --html` ran on and exited 0
  * with the page written, `explain --html -o folder/` and `book --puzzles` of hard puzzles ignored the
  * signal for over 30 s, `grade --report` left its report, `draw -o folder/` its pictures.
  */
@@ -13,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { handlersInstalled, sleep, startCli, waitFor } from './helpers/child.js';
+import { handlersInstalled, sleep, startCli, threadCpuMs, waitFor, waitForThreadCpu } from './helpers/child.js';
 
 /** Within a second on an idle machine; five on a loaded shared one. */
 const STOP_BOUND_MS = 5000;
@@ -53,11 +54,12 @@ interface Stopped {
 
 /**
  * Runs the CLI in a fresh folder (holding `files`), signals it once it is working (handlers in, then
- * `afterMs` more, or once `started(dir)` holds), and says how it ended and what it left in the folder.
+ * `afterMs` more or once one of its threads has spent `cpuMs` of CPU time on the work, or once
+ * `started(dir)` holds), and says how it ended and what it left in the folder.
  */
 async function interrupt(
   argv: string[],
-  options: { signal?: StopSignal; files?: Record<string, string>; afterMs?: number; started?: (dir: string) => boolean } = {},
+  options: { signal?: StopSignal; files?: Record<string, string>; afterMs?: number; cpuMs?: number; started?: (dir: string) => boolean } = {},
 ): Promise<Stopped> {
   const dir = mkdtempSync(join(tmpdir(), 'sp-signals-all-'));
   const inputs = Object.keys(options.files ?? {});
@@ -68,14 +70,21 @@ async function interrupt(
   if (handlersInstalled(pid) === null) await sleep(1500);
   else await waitFor(() => handlersInstalled(pid) === true, 30_000);
   if (options.started) expect(await waitFor(() => options.started!(dir), 60_000), 'the work started').toBe(true);
-  else await sleep(options.afterMs ?? 400);
+  else {
+    // Whichever comes first: on a loaded machine the sleep (the run gets little CPU time, the test's
+    // bound before), on an idle one the run's own work (where the sleep let its worker and V8 helper
+    // threads all run: seconds of CPU in some runs).
+    const worked = waitForThreadCpu(pid, options.cpuMs ?? 100);
+    await Promise.race([sleep(options.afterMs ?? 400), worked]);
+  }
+  const cpu = [...(threadCpuMs(pid)?.values() ?? [])].reduce((a, b) => a + b, 0);
   const signal = options.signal ?? 'SIGINT';
   const signalled = performance.now();
   run.child.kill(signal);
   const end = await run.done;
   const ms = end.endedAt - signalled;
   const left = (readdirSync(dir, { recursive: true }) as string[]).filter((name) => !inputs.includes(name)).sort();
-  console.log(`${signal} -> exit ${end.code ?? end.signal} in ${ms.toFixed(0)} ms: sudoku-press ${argv.join(' ').slice(0, 90)}`);
+  console.log(`${signal} (at ${cpu} CPU-ms) -> exit ${end.code ?? end.signal} in ${ms.toFixed(0)} ms: sudoku-press ${argv.join(' ').slice(0, 90)}`);
   return { code: end.code, signal: end.signal, ms, left, stderr: end.stderr };
 }
 
@@ -91,9 +100,9 @@ const firstFileIn = (folder: string) => (dir: string) => existsSync(join(dir, fo
 describe('every command stops on a signal, mid-work, and leaves no file', { timeout: 120_000 }, () => {
   test('grade: one hard puzzle (SIGINT, SIGTERM), ten in a row, and --report', async () => {
     expectStopped(await interrupt(['grade', 'hard.txt', '-o', 'g.txt'], { files: { 'hard.txt': `${HARD}\n` } }));
-    expectStopped(await interrupt(['grade', 'ten.txt', '-o', 'g.txt'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }));
+    expectStopped(await interrupt(['grade', 'ten.txt', '-o', 'g.txt'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500, cpuMs: 200 }));
     expectStopped(await interrupt(['grade', '--json', 'hard.txt'], { signal: 'SIGTERM', files: { 'hard.txt': `${HARD}\n` } }), 'SIGTERM');
-    expectStopped(await interrupt(['grade', 'ten.txt', '--report', 'r.html'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }));
+    expectStopped(await interrupt(['grade', 'ten.txt', '--report', 'r.html'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500, cpuMs: 200 }));
   });
 
   test('explain: text, JSON (SIGHUP), an HTML page (SIGINT, SIGTERM)', async () => {
@@ -112,15 +121,15 @@ describe('every command stops on a signal, mid-work, and leaves no file', { time
   test('variants (graded in worker threads like classic): a hard jigsaw in grade, grade -j 2 --report, explain, explain --html', async () => {
     expect(HARD_JIGSAWS.length).toBeGreaterThanOrEqual(2);
     const jigsaws = `${[...HARD_JIGSAWS, ...HARD_JIGSAWS].join('\n')}\n`;
-    expectStopped(await interrupt(['grade', 'j.txt', '-o', 'g.txt'], { files: { 'j.txt': jigsaws }, afterMs: 800 }));
-    expectStopped(await interrupt(['grade', 'j.txt', '-j', '2', '--report', 'r.html'], { signal: 'SIGTERM', files: { 'j.txt': jigsaws }, afterMs: 800 }), 'SIGTERM');
+    expectStopped(await interrupt(['grade', 'j.txt', '-o', 'g.txt'], { files: { 'j.txt': jigsaws }, afterMs: 800, cpuMs: 150 }));
+    expectStopped(await interrupt(['grade', 'j.txt', '-j', '2', '--report', 'r.html'], { signal: 'SIGTERM', files: { 'j.txt': jigsaws }, afterMs: 800, cpuMs: 150 }), 'SIGTERM');
     expectStopped(await interrupt(['explain', 'j.txt'], { files: { 'j.txt': `${HARD_JIGSAW}\n` } }));
     expectStopped(await interrupt(['explain', '--html', 'j.txt', '-o', 'e.html'], { signal: 'SIGHUP', files: { 'j.txt': `${HARD_JIGSAW}\n` } }), 'SIGHUP');
     expectStopped(await interrupt(['explain', '--html', 'j.txt', '-o', 'ex/'], { files: { 'j.txt': `${CLASSIC_EASY}\n${jigsaws}` }, started: firstFileIn('ex') }));
   });
 
   test('hint on a puzzle whose first step is a forcing chain', async () => {
-    expectStopped(await interrupt(['hint', HARD_FIRST_STEP], { afterMs: 150 }));
+    expectStopped(await interrupt(['hint', HARD_FIRST_STEP], { afterMs: 150, cpuMs: 50 }));
   });
 
   test('check, check --explain, solve and repair on big inputs', async () => {
@@ -140,18 +149,19 @@ describe('every command stops on a signal, mid-work, and leaves no file', { time
   });
 
   test('generate: a big run to a file (SIGINT, SIGHUP)', async () => {
-    expectStopped(await interrupt(['generate', '-n', '5000', '--seed', 's', '-d', 'hard', '-o', 'g.txt'], { afterMs: 800 }));
-    expectStopped(await interrupt(['generate', '-n', '5000', '--seed', 's', '-d', 'hard', '-j', '1', '-o', 'g.txt'], { signal: 'SIGHUP', afterMs: 800 }), 'SIGHUP');
+    expectStopped(await interrupt(['generate', '-n', '5000', '--seed', 's', '-d', 'hard', '-o', 'g.txt'], { afterMs: 800, cpuMs: 150 }));
+    expectStopped(await interrupt(['generate', '-n', '5000', '--seed', 's', '-d', 'hard', '-j', '1', '-o', 'g.txt'], { signal: 'SIGHUP', afterMs: 800, cpuMs: 150 }), 'SIGHUP');
   });
 
   test('book and cover: generated, from a file of hard puzzles (graded), with a primer', async () => {
-    expectStopped(await interrupt(['book', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'b.pdf', '-q'], { signal: 'SIGTERM', afterMs: 800 }), 'SIGTERM');
+    expectStopped(await interrupt(['book', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'b.pdf', '-q'], { signal: 'SIGTERM', afterMs: 800, cpuMs: 150 }), 'SIGTERM');
     // Signalled while the puzzles are graded (in input order: ten take over ten seconds), 1.5 s in as
-    // for grade above (3 s before: the grading workers' CPU, on two cores, is most of this test's).
-    expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '-o', 'b.pdf', '-q'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }));
-    expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '--primer', '--hints', '-o', 'b.pdf', '-q'], { signal: 'SIGHUP', files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }), 'SIGHUP');
-    expectStopped(await interrupt(['cover', '--puzzles', 'ten.txt', '-o', 'c.pdf'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500 }));
+    // for grade above, or once a worker has graded for 0.2 CPU-s (where 1.5 s was up to 3 CPU-s of
+    // the run's threads).
+    expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '-o', 'b.pdf', '-q'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500, cpuMs: 200 }));
+    expectStopped(await interrupt(['book', '--puzzles', 'ten.txt', '--primer', '--hints', '-o', 'b.pdf', '-q'], { signal: 'SIGHUP', files: { 'ten.txt': HARD_TEN }, afterMs: 1500, cpuMs: 200 }), 'SIGHUP');
+    expectStopped(await interrupt(['cover', '--puzzles', 'ten.txt', '-o', 'c.pdf'], { files: { 'ten.txt': HARD_TEN }, afterMs: 1500, cpuMs: 200 }));
     // The whole cover takes about 0.7 s: signalled early, while its page is laid out.
-    expectStopped(await interrupt(['cover', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'c.pdf'], { afterMs: 150 }));
+    expectStopped(await interrupt(['cover', '--seed', '1', '--sections', 'easy:300,hard:100', '-o', 'c.pdf'], { afterMs: 150, cpuMs: 50 }));
   });
 });

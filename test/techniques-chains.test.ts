@@ -301,9 +301,11 @@ function readPuzzles(file: string, count: number): string[] {
 }
 
 describe('soundness', () => {
-  it('never eliminates or contradicts the solution on 300 top1465 puzzles', { timeout: 180_000 }, () => {
+  // 100 puzzles: 3,843 chain steps checked link by link (300 before: 9,964 steps for three times the
+  // CPU; a wrong link shows in any of them).
+  it('never eliminates or contradicts the solution on 100 top1465 puzzles', { timeout: 180_000 }, () => {
     let steps = 0;
-    for (const puzzle of readPuzzles('top1465.txt', 300)) steps += walk(puzzle, false);
+    for (const puzzle of readPuzzles('top1465.txt', 100)) steps += walk(puzzle, false);
     expect(steps).toBeGreaterThan(1000);
   });
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { BIN } from './cli.js';
 
 /** A CLI process started with {@link startCli}: the child and the promise of how it ended. */
@@ -36,6 +36,52 @@ export function handlersInstalled(pid: number): boolean | null {
   }
   const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
   return mask === undefined ? null : (BigInt(`0x${mask}`) & 1n) !== 0n;
+}
+
+/** CPU milliseconds of each thread of process `pid` so far, by thread id; null without /proc or once it is gone. */
+export function threadCpuMs(pid: number): Map<number, number> | null {
+  const threads = new Map<number, number>();
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      } catch {
+        continue; // a thread that has just ended
+      }
+      // Fields after the command name (which may hold spaces): utime is the 14th, stime the 15th,
+      // in clock ticks of 10 ms (Linux's USER_HZ).
+      const fields = stat.replace(/^.*\) /s, '').split(' ');
+      threads.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {
+    return null;
+  }
+  return threads;
+}
+
+/**
+ * Waits until one thread of process `pid` (the main one or a worker) has spent `ms` milliseconds of
+ * CPU since this call: the work has started, however loaded the machine is. A fixed sleep was
+ * seconds of CPU on an idle machine (the worker threads and V8's helpers all running) and little
+ * work on a loaded one. At most `limitMs` of wall time; false if the process ended first. Without
+ * /proc, sleeps `ms`.
+ */
+export async function waitForThreadCpu(pid: number, ms: number, limitMs = 60_000): Promise<boolean> {
+  const start = threadCpuMs(pid);
+  if (start === null) {
+    if (existsSync('/proc/self/task')) return false; // gone already
+    await sleep(ms);
+    return true;
+  }
+  let gone = false;
+  const worked = () => {
+    const now = threadCpuMs(pid);
+    if (now === null) return (gone = true);
+    for (const [tid, cpu] of now) if (cpu - (start.get(tid) ?? 0) >= ms) return true;
+    return false;
+  };
+  return (await waitFor(worked, limitMs)) && !gone;
 }
 
 /** Resolves after `ms` milliseconds. */
