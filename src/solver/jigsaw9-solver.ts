@@ -1,8 +1,8 @@
 /*
  * The counting solver of plain 9x9 jigsaws (rows, columns and nine regions partitioning the grid,
  * nothing else; odd/even marks allowed), digit-major like the band solver (band-solver.ts):
- * grid9-solver.ts hands such rule sets here and keeps the rest (extra houses, cages, a region that
- * is also a row or column and so no house of its own).
+ * grid9-solver.ts hands such rule sets here (a region that is also a row or column, which the rules
+ * value holds once, among the nine regions again) and keeps the rest (extra houses, cages).
  *
  * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), the
  * solved cells and, per digit, the houses not holding it yet, 40 ints:
