@@ -5,12 +5,14 @@
  * value holds once, among the nine regions again) and keeps the rest (extra houses, cages).
  *
  * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), the
- * solved cells and, per digit, the houses not holding it yet, 40 ints:
+ * solved cells, per digit the houses not holding it yet and a board the leftovers leave as it is,
+ * 67 ints:
  *
  *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible
  *   state[27 + w]      cells of word w solved (their digit is the one board holding them, and it
  *                      has left their peers)
  *   state[30 + d]      houses (bits 0-8 rows, 9-17 columns, 18-26 regions) without a solved d
+ *   state[40 + d * 3]  d's board at its last look by the law of leftovers (see AT_REST)
  *
  * Propagation works a digit at a time, and only on the digits whose board changed (`dirty`, nine
  * bits), as JCZSolve does per band. Singles first, to a fixed point, for all digits:
@@ -26,8 +28,8 @@
  * Then locked candidates on the boards changed since their last look, between a line and a region,
  * from per-cell tables of the layout (does the first candidate's region hold all of a row's
  * candidates? its row all of a region's?...), and the law of leftovers once the layout's pairs are
- * made (grid9-solver.ts makes both), over the open houses where the digit changed; and singles
- * again while they took anything out.
+ * made (grid9-solver.ts makes both), to a fixed point of the digit, on the pairs with a cell where
+ * the board differs from its last look; and singles again while they took anything out.
  * A guess writes a cell's digit by taking the cell from the other boards; nothing else is needed.
  *
  * Search: the unsolved cell with two candidates that sees most unsolved cells, else one with fewest;
@@ -53,10 +55,17 @@ export interface JigsawLayout9 {
 }
 
 const ALL = 0x7ffffff;
-const STATE = 40;
+const STATE = 67;
 const SOLVED = 27;
 /** Per digit, the houses (bits 0-26) not holding it yet. */
 const OPEN = 30;
+/**
+ * Per digit, a board on which no leftover pair takes anything out (three words a digit): a pair
+ * whose cells hold d as there cannot take anything out either, so a look at d's board needs only
+ * the pairs with a cell where it differs. (A full board is one: every side holds d.) Any such board
+ * will do; the one of the node's last look is closest.
+ */
+const AT_REST = 40;
 /** A column's cells in each word: bits c, c + 9 and c + 18 of column 0. */
 const COLUMN = 1 | (1 << 9) | (1 << 18);
 
@@ -85,6 +94,13 @@ const columnOut = new Int32Array(243);
 /** Leftover pairs (grid9-solver.ts makes at most 72, 8 words each) and how many words of them. */
 const left = new Int32Array(72 * 8);
 let leftWords = 0;
+/**
+ * This solver's copy of the leftover pairs, 9 words each: one side, the other, both (three words
+ * each); and how many words of them. From the layout's leftMask when a count gets another one.
+ */
+const sides = new Int32Array(1024 + 16);
+let sideWords = 0;
+let sidesSource: Int32Array | null = null;
 /** The layout and leftover pairs in the constants above. */
 let linesLayout: JigsawLayout9 | null = null;
 let leftSource: Int32Array | null = null;
@@ -101,6 +117,20 @@ function useLines(next: JigsawLayout9): void {
   regionOffRow.set(next.regionOffRow);
   regionOffColumn.set(next.regionOffColumn);
   columnOut.set(next.columnOut);
+}
+
+/** The leftover pairs of the layout into {@link sides} (none when null), every digit's board at rest full. */
+function useSides(pairs: Int32Array | null): void {
+  sidesSource = pairs;
+  sideWords = 0;
+  if (pairs === null) return;
+  for (let i = 0; i < pairs.length; i += 8, sideWords += 9) {
+    for (let w = 0; w < 3; w++) {
+      sides[sideWords + w] = pairs[i + w]!;
+      sides[sideWords + 3 + w] = pairs[i + 3 + w]!;
+      sides[sideWords + 6 + w] = pairs[i + w]! | pairs[i + 3 + w]!;
+    }
+  }
 }
 
 /** Digits (bit d) whose board changed since their last update. */
@@ -138,6 +168,7 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   if (ONE[1] === 0) for (let bit = 0; bit < 9; bit++) ONE[1 << bit] = 1 << bit;
   layout = tables;
   useLines(tables);
+  if (tables.leftMask !== sidesSource) useSides(tables.leftMask);
   limit = Math.max(1, max);
   solutions = 0;
   nodes = 0;
@@ -412,11 +443,43 @@ function locked(base: number, d: number): boolean {
   b0 = LOCKED[0]!;
   b1 = LOCKED[1]!;
   b2 = LOCKED[2]!;
-  if (layout.leftMask !== null) {
-    lockLeftovers(layout.leftMask, b0, b1, b2, open, 0);
-    b0 = LOCKED[0]!;
-    b1 = LOCKED[1]!;
-    b2 = LOCKED[2]!;
+  if (sideWords !== 0) {
+    // The law of leftovers to a fixed point of d's board, on the pairs with a cell where the board
+    // differs from the one at rest, then on those with a cell it took out.
+    const side = sides;
+    // (Masked: V8 then knows i + 8 stays below the table's length and checks no bound or overflow.)
+    const end = sideWords & 1023;
+    const r = base + AT_REST + d * 3;
+    let c0 = b0 ^ st[r]!;
+    let c1 = b1 ^ st[r + 1]!;
+    let c2 = b2 ^ st[r + 2]!;
+    while ((c0 | c1 | c2) !== 0) {
+      const x0 = b0;
+      const x1 = b1;
+      const x2 = b2;
+      for (let i = 0; i < end; i += 9) {
+        if (((side[i + 6]! & c0) | (side[i + 7]! & c1) | (side[i + 8]! & c2)) === 0) continue;
+        const a = (b0 & side[i]!) | (b1 & side[i + 1]!) | (b2 & side[i + 2]!);
+        const b = (b0 & side[i + 3]!) | (b1 & side[i + 4]!) | (b2 & side[i + 5]!);
+        if (a === 0) {
+          if (b !== 0) {
+            b0 &= ~side[i + 3]!;
+            b1 &= ~side[i + 4]!;
+            b2 &= ~side[i + 5]!;
+          }
+        } else if (b === 0) {
+          b0 &= ~side[i]!;
+          b1 &= ~side[i + 1]!;
+          b2 &= ~side[i + 2]!;
+        }
+      }
+      c0 = x0 ^ b0;
+      c1 = x1 ^ b1;
+      c2 = x2 ^ b2;
+    }
+    st[r] = b0;
+    st[r + 1] = b1;
+    st[r + 2] = b2;
   }
   if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
     st[at] = b0;
@@ -520,7 +583,8 @@ function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict:
 /**
  * The law of leftovers on one digit's board `b0..b2` (see grid9-solver.ts's leftover pairs): the
  * digit on one side of a pair only leaves that side; only pairs with a cell in a house marked in
- * `low` / `high` (houses 0-31, 32-63) are looked at. The board is left in {@link LOCKED}.
+ * `low` / `high` (houses 0-31, 32-63) are looked at. The board is left in {@link LOCKED}. For
+ * grid9-solver.ts's lined layouts with extra houses (this solver's own look is in locked()).
  */
 export function lockLeftovers(pairs: Int32Array, b0: number, b1: number, b2: number, low: number, high: number): void {
   if (pairs !== leftSource) {
