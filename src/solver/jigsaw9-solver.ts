@@ -75,6 +75,12 @@ const COLUMN = 1 | (1 << 9) | (1 << 18);
 // read. Measured by instruction counts (callgrind over 40 counts of each of Solo's 100
 // intermediate jigsaws): singles, locked candidates and propagation 121k to 98k a count.
 // Allocated once, when the module loads (no work beyond that); filled on first use.
+/**
+ * The length of the small tables below (of 3 or 9 ints): V8 keeps a typed array of up to 64 bytes
+ * on its heap, where it can move, so optimized code loads its base and length at each use; a
+ * larger one is read at a fixed address.
+ */
+const SMALL = 17;
 /** A 9-bit row -> itself when it has one cell, else 0 (filled on the first count). */
 const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
@@ -138,10 +144,10 @@ let dirty = 0;
 /** Digits whose board changed since locked candidates last looked at it. */
 let lockDirty = 0;
 /** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
-const check = new Int32Array(9);
-const lockCheck = new Int32Array(9);
+const check = new Int32Array(SMALL);
+const lockCheck = new Int32Array(SMALL);
 /** Cells with exactly one candidate (three words), from the last count over the boards. */
-const SINGLE = new Int32Array(3);
+const SINGLE = new Int32Array(SMALL);
 let solutions = 0;
 let limit = 2;
 let nodes = 0;
@@ -494,7 +500,7 @@ function locked(base: number, d: number): boolean {
 }
 
 /** The board lockLines and lockLeftovers leave (three words). */
-export const LOCKED = new Int32Array(3);
+export const LOCKED = new Int32Array(SMALL);
 
 /**
  * Locked candidates of one digit between the lines and regions of a lined layout (rows,
