@@ -83,7 +83,8 @@ interface Layout9 {
    * Jigsaw leftovers (lined layouts): for a band of k consecutive rows or columns and the k regions
    * most inside it, the band's cells outside those regions and the regions' cells outside the band
    * hold the same digits (each side holds every digit k times less what they share). Pairs of small
-   * such sides, 8 words each (one side, the other, the houses holding their cells as 64 bits): a
+   * such sides, 12 words each (one side, the other, both, three words each; the houses holding
+   * their cells as 64 bits; 0): a
    * digit possible on one side only leaves it. Made by the first search that branches on the layout
    * (null until then): a puzzle solved without a guess never pays for them.
    */
@@ -364,7 +365,7 @@ function repeatedLines(rules: Rules, start: ArrayLike<number>, cells: ArrayLike<
 
 /** Sides of a leftover pair of at most this many cells each (larger ones took out too little to pay). */
 const LEFTOVER_MAX = 6;
-/** At most 2 x 36 bands of lines, 8 words a pair. */
+/** At most 2 x 36 bands of lines, 12 words a pair (see Layout9.leftMask). */
 const MAX_LEFTOVERS = 72;
 
 /**
@@ -372,7 +373,7 @@ const MAX_LEFTOVERS = 72;
  * columns), the k regions with the most cells in it (ties to the lower region) against the band.
  */
 function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array {
-  const out = new Int32Array(MAX_LEFTOVERS * 8);
+  const out = new Int32Array(MAX_LEFTOVERS * 12);
   let count = 0;
   const overlap = new Int32Array(9);
   for (let lines = 0; lines < 2; lines++) {
@@ -406,7 +407,7 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
         }
         const size = 9 * (last - first + 1) - inside;
         if (size === 0 || size > LEFTOVER_MAX) continue;
-        const at = count * 8;
+        const at = count * 12;
         out[at] = b0 & ~q0;
         out[at + 1] = b1 & ~q1;
         out[at + 2] = b2 & ~q2;
@@ -414,22 +415,23 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
         out[at + 4] = q1 & ~b1;
         out[at + 5] = q2 & ~b2;
         let known = false;
-        for (let i = 0; i < at && !known; i += 8) {
+        for (let i = 0; i < at && !known; i += 12) {
           known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
         }
         if (known) continue;
         for (let w = 0; w < 3; w++) {
-          for (let bits = out[at + w]! | out[at + 3 + w]!; bits !== 0; bits &= bits - 1) {
+          out[at + 6 + w] = out[at + w]! | out[at + 3 + w]!;
+          for (let bits = out[at + 6 + w]!; bits !== 0; bits &= bits - 1) {
             const cell = w * 27 + 31 - Math.clz32(bits & -bits);
-            out[at + 6] = out[at + 6]! | housesOfBits[cell * 2]!;
-            out[at + 7] = out[at + 7]! | housesOfBits[cell * 2 + 1]!;
+            out[at + 9] = out[at + 9]! | housesOfBits[cell * 2]!;
+            out[at + 10] = out[at + 10]! | housesOfBits[cell * 2 + 1]!;
           }
         }
         count++;
       }
     }
   }
-  return out.slice(0, count * 8);
+  return out.slice(0, count * 12);
 }
 
 /** Cells shared by houses a and b. */
@@ -578,7 +580,7 @@ export function grid9TablesOf(rules: Rules): {
       ? null
       : (() => {
           const left = (layout.leftMask ??= leftovers(layout.houseMask, layout.housesOfBits));
-          return Array.from({ length: left.length / 8 }, (_, i): [number[], number[]] => [cellsOf(left, i * 8), cellsOf(left, i * 8 + 3)]);
+          return Array.from({ length: left.length / 12 }, (_, i): [number[], number[]] => [cellsOf(left, i * 12), cellsOf(left, i * 12 + 3)]);
         })(),
   };
 }

@@ -50,7 +50,7 @@ export interface JigsawLayout9 {
   readonly regionOffRow: Int32Array;
   readonly regionOffColumn: Int32Array;
   readonly columnOut: Int32Array;
-  /** Leftover pairs (8 words each: one side, the other, houses), null until made. */
+  /** Leftover pairs (12 words each: one side, the other, both, houses as 64 bits, 0), null until made. */
   readonly leftMask: Int32Array | null;
 }
 
@@ -60,10 +60,11 @@ const SOLVED = 27;
 /** Per digit, the houses (bits 0-26) not holding it yet. */
 const OPEN = 30;
 /**
- * Per digit, a board on which no leftover pair takes anything out (three words a digit): a pair
- * whose cells hold d as there cannot take anything out either, so a look at d's board needs only
- * the pairs with a cell where it differs. (A full board is one: every side holds d.) Any such board
- * will do; the one of the node's last look is closest.
+ * Per digit, d's board when the law of leftovers last looked at it (three words a digit; full at
+ * the root, where no pair takes anything out). A pair whose cells hold d as there takes nothing
+ * out: that look left it so, or it took cells out of the pair, or of its sides (then they differ
+ * now, since boards only shrink down a path). So a look needs only the pairs with a cell where
+ * the board differs from this one.
  */
 const AT_REST = 40;
 /** A column's cells in each word: bits c, c + 9 and c + 18 of column 0. */
@@ -97,19 +98,17 @@ const rowOut = new Int32Array(81);
 const regionOffRow = new Int32Array(243);
 const regionOffColumn = new Int32Array(243);
 const columnOut = new Int32Array(243);
-/** Leftover pairs (grid9-solver.ts makes at most 72, 8 words each) and how many words of them. */
-const left = new Int32Array(72 * 8);
-let leftWords = 0;
 /**
- * This solver's copy of the leftover pairs, 9 words each: one side, the other, both (three words
- * each); and how many words of them. From the layout's leftMask when a count gets another one.
+ * The leftover pairs of a layout (grid9-solver.ts makes at most 72, 12 words each: one side, the
+ * other, both, three words each; the houses of their cells as 64 bits; 0) and how many words of
+ * them (at most 864: see leftoverPass).
  */
 const sides = new Int32Array(1024 + 16);
+const PAIR = 12;
 let sideWords = 0;
-let sidesSource: Int32Array | null = null;
 /** The layout and leftover pairs in the constants above. */
 let linesLayout: JigsawLayout9 | null = null;
-let leftSource: Int32Array | null = null;
+let sidesSource: Int32Array | null = null;
 let layout: JigsawLayout9;
 
 /** The tables of `next` into the constants, unless they hold them already. */
@@ -125,18 +124,11 @@ function useLines(next: JigsawLayout9): void {
   columnOut.set(next.columnOut);
 }
 
-/** The leftover pairs of the layout into {@link sides} (none when null), every digit's board at rest full. */
+/** The leftover pairs of a layout into {@link sides}; none when null. */
 function useSides(pairs: Int32Array | null): void {
   sidesSource = pairs;
-  sideWords = 0;
-  if (pairs === null) return;
-  for (let i = 0; i < pairs.length; i += 8, sideWords += 9) {
-    for (let w = 0; w < 3; w++) {
-      sides[sideWords + w] = pairs[i + w]!;
-      sides[sideWords + 3 + w] = pairs[i + 3 + w]!;
-      sides[sideWords + 6 + w] = pairs[i + w]! | pairs[i + 3 + w]!;
-    }
-  }
+  sideWords = pairs === null ? 0 : pairs.length;
+  if (pairs !== null) sides.set(pairs);
 }
 
 /** Digits (bit d) whose board changed since their last update. */
@@ -451,42 +443,23 @@ function locked(base: number, d: number): boolean {
   b1 = LOCKED[1]!;
   b2 = LOCKED[2]!;
   if (sideWords !== 0) {
-    // The law of leftovers to a fixed point of d's board, on the pairs with a cell where the board
-    // differs from the one at rest, then on those with a cell it took out.
-    const side = sides;
-    // (Masked: V8 then knows i + 8 stays below the table's length and checks no bound or overflow.)
-    const end = sideWords & 1023;
+    // The law of leftovers on the pairs with a cell where d's board differs from its last look's
+    // (one pass: a pair it changes, or one that meets the cells it took out, differs from the
+    // board kept, so the next look, when d changed, sees it; a while loop to d's fixed point
+    // here was slower).
     const r = base + AT_REST + d * 3;
-    let c0 = b0 ^ st[r]!;
-    let c1 = b1 ^ st[r + 1]!;
-    let c2 = b2 ^ st[r + 2]!;
-    while ((c0 | c1 | c2) !== 0) {
-      const x0 = b0;
-      const x1 = b1;
-      const x2 = b2;
-      for (let i = 0; i < end; i += 9) {
-        if (((side[i + 6]! & c0) | (side[i + 7]! & c1) | (side[i + 8]! & c2)) === 0) continue;
-        const a = (b0 & side[i]!) | (b1 & side[i + 1]!) | (b2 & side[i + 2]!);
-        const b = (b0 & side[i + 3]!) | (b1 & side[i + 4]!) | (b2 & side[i + 5]!);
-        if (a === 0) {
-          if (b !== 0) {
-            b0 &= ~side[i + 3]!;
-            b1 &= ~side[i + 4]!;
-            b2 &= ~side[i + 5]!;
-          }
-        } else if (b === 0) {
-          b0 &= ~side[i]!;
-          b1 &= ~side[i + 1]!;
-          b2 &= ~side[i + 2]!;
-        }
-      }
-      c0 = x0 ^ b0;
-      c1 = x1 ^ b1;
-      c2 = x2 ^ b2;
-    }
+    const c0 = b0 ^ st[r]!;
+    const c1 = b1 ^ st[r + 1]!;
+    const c2 = b2 ^ st[r + 2]!;
     st[r] = b0;
     st[r + 1] = b1;
     st[r + 2] = b2;
+    if ((c0 | c1 | c2) !== 0) {
+      leftoverPass(6, c0, c1, c2, b0, b1, b2);
+      b0 = LOCKED[0]!;
+      b1 = LOCKED[1]!;
+      b2 = LOCKED[2]!;
+    }
   }
   if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
     st[at] = b0;
@@ -594,16 +567,22 @@ function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict:
  * grid9-solver.ts's lined layouts with extra houses (this solver's own look is in locked()).
  */
 export function lockLeftovers(pairs: Int32Array, b0: number, b1: number, b2: number, low: number, high: number): void {
-  if (pairs !== leftSource) {
-    leftSource = pairs;
-    leftWords = pairs.length;
-    left.set(pairs);
-  }
-  // (Local names: V8 then reads the table at a known address and the bound once.)
-  const side = left;
-  const end = leftWords;
-  for (let i = 0; i < end; i += 8) {
-    if (((side[i + 6]! & low) | (side[i + 7]! & high)) === 0) continue;
+  if (pairs !== sidesSource) useSides(pairs);
+  leftoverPass(9, low, high, 0, b0, b1, b2);
+}
+
+/**
+ * One pass of the law of leftovers over the pairs in {@link sides} whose words at + 0..2 meet
+ * f0..f2 (their cells, or their houses), on the board b0..b2, left in {@link LOCKED}.
+ */
+function leftoverPass(at: number, f0: number, f1: number, f2: number, b0: number, b1: number, b2: number): void {
+  // (Local names: V8 then reads the table at a known address. Masked bounds: it then knows i + at
+  // + 2 stays below the table's length and checks no overflow.)
+  const side = sides;
+  const end = sideWords & 1023;
+  const filter = at & 15;
+  for (let i = 0; i < end; i += PAIR) {
+    if (((side[i + filter]! & f0) | (side[i + filter + 1]! & f1) | (side[i + filter + 2]! & f2)) === 0) continue;
     const a = (b0 & side[i]!) | (b1 & side[i + 1]!) | (b2 & side[i + 2]!);
     const b = (b0 & side[i + 3]!) | (b1 & side[i + 4]!) | (b2 & side[i + 5]!);
     if (a === 0) {
