@@ -5,7 +5,7 @@
  * value holds once, among the nine regions again) and keeps the rest (extra houses, cages).
  *
  * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), the
- * solved cells, per digit the houses not holding it yet and a board the leftovers leave as it is,
+ * solved cells, per digit the houses not holding it yet and its board at the leftovers' last look,
  * 67 ints:
  *
  *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible
@@ -28,8 +28,8 @@
  * Then locked candidates on the boards changed since their last look, between a line and a region,
  * from per-cell tables of the layout (does the first candidate's region hold all of a row's
  * candidates? its row all of a region's?...), and the law of leftovers once the layout's pairs are
- * made (grid9-solver.ts makes both), to a fixed point of the digit, on the pairs with a cell where
- * the board differs from its last look; and singles again while they took anything out.
+ * made (grid9-solver.ts makes both), on the pairs with a cell where the board differs from its
+ * last look; and singles again while they took anything out.
  * A guess writes a cell's digit by taking the cell from the other boards; nothing else is needed.
  *
  * Search: the unsolved cell with two candidates that sees most unsolved cells, else one with fewest;
