@@ -580,6 +580,8 @@ describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw an
     const col = cell % 9;
     return row === 0 ? 0 : col < 8 ? col + 1 : row;
   });
+  /** The same turned a quarter: region 0 is column 1. */
+  const columnRegion = Array.from({ length: 81 }, (_, cell) => rowRegion[(cell % 9) * 9 + 8 - Math.floor(cell / 9)]!);
 
   test('the line and region tables are those of the rules value; house pairs only with an extra house', () => {
     const cases: [Rules, boolean][] = [
@@ -587,13 +589,24 @@ describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw an
       [jigsaw[0]!.rules, true],
       [buildRules({ ...jigsaw[1]!.spec, diagonalDown: true, diagonalUp: true }), true],
       [buildRules({ ...jigsaw[2]!.spec, windoku: true }), true],
-      // Region 0 equals row 1 and is not a house of its own: houses 18-26 are not nine regions.
-      [buildRules({ size: 9, regions: rowRegion }), false],
+      // Region 0 equals row 1 and is no house of its own in the rules value: the layout has it as
+      // region 26 (before the extra houses), so it is lined.
+      [buildRules({ size: 9, regions: rowRegion }), true],
+      [buildRules({ size: 9, regions: rowRegion, diagonalDown: true }), true],
+      [buildRules({ size: 9, regions: columnRegion }), true],
+      [buildRules({ size: 9, regions: columnRegion, windoku: true }), true],
     ];
     for (const [rules, lined] of cases) {
       const tables = grid9TablesOf(rules);
       expect(tables.lines !== null).toBe(lined);
+      // The rules' houses, with the regions it holds as a row or column put back after its regions.
       const houses = rules.houses.map((cells) => [...cells]);
+      const regionEnd = 18 + rules.houseKinds.slice(18).filter((kind) => kind === 'region' || kind === 'box').length;
+      const covered = new Set(houses.slice(18, regionEnd).flat());
+      const lines = houses.slice(0, 18).filter((cells) => cells.every((cell) => !covered.has(cell)));
+      expect(lines.length).toBe(27 - regionEnd);
+      houses.splice(regionEnd, 0, ...lines);
+      expect(tables.houses).toEqual(houses);
       const shared = (a: number[], b: number[]) => a.filter((cell) => b.includes(cell)).length;
       const expectedPairs: [number, number][] = [];
       for (let a = 0; a < houses.length; a++) {
@@ -632,7 +645,7 @@ describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw an
       const specs: RulesSpec[] = [
         spec,
         { ...spec, diagonalDown: true, diagonalUp: true },
-        { size: 9, regions: rowRegion },
+        { size: 9, regions: round % 2 === 0 ? rowRegion : columnRegion },
       ];
       for (const variant of specs) {
         let rules = buildRules(variant);
@@ -714,17 +727,19 @@ describe('the fast path on lined layouts (rows, columns, nine regions: jigsaw an
     expect(takesJigsaw9(buildRules({ ...spec, windoku: true }))).toBe(false);
     expect(takesJigsaw9(buildRules({ ...spec, cages: [{ cells: [0, 1], sum: 3 }] }))).toBe(false);
     expect(takesJigsaw9(buildRules({ ...spec, cages: [{ cells: [0, 1] }] }))).toBe(false);
-    expect(takesJigsaw9(buildRules({ size: 9, regions: rowRegion }))).toBe(false);
+    // A region equal to a row or column (6 of Solo's 100 intermediate layouts) is one of the nine regions again.
+    expect(takesJigsaw9(buildRules({ size: 9, regions: rowRegion }))).toBe(true);
+    expect(takesJigsaw9(buildRules({ size: 9, regions: columnRegion }))).toBe(true);
+    expect(jigsaw.filter(({ rules }) => !takesJigsaw9(rules)).length).toBe(0);
+    expect(takesJigsaw9(buildRules({ size: 9, regions: rowRegion, diagonalUp: true }))).toBe(false);
     expect(takesJigsaw9(buildRules({ size: 6, regions: JIGSAW6 }))).toBe(false);
   });
 
   test('the digit-major path counts as the brute force: one, several and no solution, odd/even marks, wrong givens; its solutions are valid', () => {
     const random = seedrandom('jigsaw9 brute');
     const kinds = new Set<number>();
-    // (A few of Solo's layouts have a region that is a row or column: those stay on grid9-solver.ts.)
-    const plain = jigsaw.filter(({ rules }) => takesJigsaw9(rules));
     for (let round = 0; round < 12; round++) {
-      const { spec } = plain[10 + round]!;
+      const { spec } = jigsaw[10 + round]!;
       let rules = buildRules(spec);
       const solution = someSolution(rules, random);
       if (round % 4 === 3) {

@@ -83,7 +83,8 @@ interface Layout9 {
    * Jigsaw leftovers (lined layouts): for a band of k consecutive rows or columns and the k regions
    * most inside it, the band's cells outside those regions and the regions' cells outside the band
    * hold the same digits (each side holds every digit k times less what they share). Pairs of small
-   * such sides, 8 words each (one side, the other, the houses holding their cells as 64 bits): a
+   * such sides, 12 words each (one side, the other, both, three words each; the houses holding
+   * their cells as 64 bits; 0): a
    * digit possible on one side only leaves it. Made by the first search that branches on the layout
    * (null until then): a puzzle solved without a guess never pays for them.
    */
@@ -130,7 +131,14 @@ function compileLayout9(rules: Rules): Layout9 {
   // The layout's own house tables, not the value's public arrays: a caller writing into those must
   // not reach what is cached here for every value on the layout.
   const { start, cells } = houseTablesOf(rules);
-  const houseCount = start.length - 1;
+  const ruleHouses = start.length - 1;
+  // Regions that are also a row or column (no house of their own in the rules value) come back as
+  // regions after the others, before the extra houses: the layout is then lined (a house twice is
+  // harmless to every rule here).
+  const repeated = repeatedLines(rules, start, cells);
+  const added = popcount27(repeated);
+  const firstExtra = added === 0 ? ruleHouses : 27 - added;
+  const houseCount = ruleHouses + added;
   // One buffer for the fixed-size tables, views into it: a file of jigsaws compiles a layout per
   // puzzle, and a typed array of its own per table cost more than filling it.
   const buffer = new Int32Array(houseCount * 3 + 162 + 243 + 81 + 3 * 243 + houseCount + 1);
@@ -138,17 +146,26 @@ function compileLayout9(rules: Rules): Layout9 {
   const take = (n: number): Int32Array => buffer.subarray(used, (used += n));
   const houseMask = take(houseCount * 3);
   const housesOfBits = take(81 * 2);
-  for (let h = 0; h < houseCount; h++) {
+  for (let h = 0; h < ruleHouses; h++) {
+    const to = h < firstExtra ? h : h + added;
     for (let i = start[h]!; i < start[h + 1]!; i++) {
-      setBit(houseMask, h * 3, cells[i]!);
-      setHouse(housesOfBits, cells[i]! * 2, h);
+      setBit(houseMask, to * 3, cells[i]!);
+      setHouse(housesOfBits, cells[i]! * 2, to);
+    }
+  }
+  for (let bits = repeated, to = firstExtra; bits !== 0; bits &= bits - 1, to++) {
+    const line = 31 - Math.clz32(bits & -bits);
+    for (let i = start[line]!; i < start[line + 1]!; i++) {
+      setBit(houseMask, to * 3, cells[i]!);
+      setHouse(housesOfBits, cells[i]! * 2, to);
     }
   }
   const peerMask = take(81 * 3);
-  for (let h = 0; h < houseCount; h++) {
-    const m0 = houseMask[h * 3]!;
-    const m1 = houseMask[h * 3 + 1]!;
-    const m2 = houseMask[h * 3 + 2]!;
+  for (let h = 0; h < ruleHouses; h++) {
+    const from = (h < firstExtra ? h : h + added) * 3;
+    const m0 = houseMask[from]!;
+    const m1 = houseMask[from + 1]!;
+    const m2 = houseMask[from + 2]!;
     for (let i = start[h]!; i < start[h + 1]!; i++) {
       const at = cells[i]! * 3;
       peerMask[at] = peerMask[at]! | m0;
@@ -157,7 +174,7 @@ function compileLayout9(rules: Rules): Layout9 {
     }
   }
   for (let cell = 0; cell < 81; cell++) clearBit(peerMask, cell * 3, cell);
-  const lined = isLined(rules, houseMask, houseCount);
+  const lined = isLined(rules.houseKinds, houseMask, houseCount, firstExtra);
   const rowOut = take(lined ? 81 : 0);
   const regionOffRow = take(lined ? 243 : 0);
   const regionOffColumn = take(lined ? 243 : 0);
@@ -253,10 +270,12 @@ function compileLayout9(rules: Rules): Layout9 {
   return layout;
 }
 
-/** Whether houses 0-26 are rows, columns and nine regions partitioning the grid (see Layout9.lined). */
-function isLined(rules: Rules, houseMask: Int32Array, houseCount: number): boolean {
+/**
+ * Whether houses 0-26 are rows, columns and nine regions partitioning the grid (see Layout9.lined);
+ * layout houses from `firstExtra` to 26 are regions the rules value holds as a row or column.
+ */
+function isLined(kinds: readonly string[], houseMask: Int32Array, houseCount: number, firstExtra: number): boolean {
   if (houseCount < 27) return false;
-  const kinds = rules.houseKinds;
   const row = 0x1ff;
   const column = 1 | (1 << 9) | (1 << 18);
   let c0 = 0;
@@ -274,7 +293,7 @@ function isLined(rules: Rules, houseMask: Int32Array, houseCount: number): boole
       const line = column << (h - 9);
       if (kinds[h] !== 'column' || x0 !== line || x1 !== line || x2 !== line) return false;
     } else {
-      if ((kinds[h] !== 'box' && kinds[h] !== 'region') || popcount27(x0) + popcount27(x1) + popcount27(x2) !== 9) return false;
+      if ((h < firstExtra && kinds[h] !== 'box' && kinds[h] !== 'region') || popcount27(x0) + popcount27(x1) + popcount27(x2) !== 9) return false;
       if ((c0 & x0) | (c1 & x1) | (c2 & x2)) return false;
       c0 |= x0;
       c1 |= x1;
@@ -284,9 +303,69 @@ function isLined(rules: Rules, houseMask: Int32Array, houseCount: number): boole
   return c0 === WORD_ALL && c1 === WORD_ALL && c2 === WORD_ALL;
 }
 
+/**
+ * The rows and columns (bits 0-17) that are also regions of the rules value: buildRules keeps a
+ * house once, so a jigsaw region equal to a row or column (6 of Solo's 100 intermediate layouts)
+ * is no house of its own and houses 18.. hold fewer than nine regions. 0 unless houses 0-17 are
+ * rows and columns, 18.. start with regions of 9 cells sharing none, and the cells they leave are
+ * exactly whole rows (or whole columns), one for each region missing.
+ */
+function repeatedLines(rules: Rules, start: ArrayLike<number>, cells: ArrayLike<number>): number {
+  const kinds = rules.houseKinds;
+  const ruleHouses = start.length - 1;
+  if (ruleHouses < 18 || (ruleHouses >= 27 && (kinds[26] === 'region' || kinds[26] === 'box'))) return 0;
+  if (kinds[17] !== 'column' || kinds[8] !== 'row' || kinds[18] === 'box') return 0;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  let regions = 0;
+  for (let h = 18; h < ruleHouses && kinds[h] === 'region'; h++, regions++) {
+    if (start[h + 1]! - start[h]! !== 9) return 0;
+    for (let i = start[h]!; i < start[h + 1]!; i++) {
+      const cell = cells[i]!;
+      const w = (cell / 27) | 0;
+      const bit = 1 << cell % 27;
+      const seen = w === 0 ? c0 : w === 1 ? c1 : c2;
+      if ((seen & bit) !== 0) return 0;
+      if (w === 0) c0 |= bit;
+      else if (w === 1) c1 |= bit;
+      else c2 |= bit;
+    }
+  }
+  if (regions >= 9 || ruleHouses + 9 - regions > MAX_HOUSES) return 0;
+  // The cells no region holds, as whole lines of the rules' houses 0-17.
+  const left0 = ~c0 & WORD_ALL;
+  const left1 = ~c1 & WORD_ALL;
+  const left2 = ~c2 & WORD_ALL;
+  let lines = 0;
+  let l0 = 0;
+  let l1 = 0;
+  let l2 = 0;
+  for (let h = 0; h < 18; h++) {
+    if (start[h + 1]! - start[h]! !== 9) return 0;
+    let m0 = 0;
+    let m1 = 0;
+    let m2 = 0;
+    for (let i = start[h]!; i < start[h + 1]!; i++) {
+      const cell = cells[i]!;
+      const w = (cell / 27) | 0;
+      if (w === 0) m0 |= 1 << cell % 27;
+      else if (w === 1) m1 |= 1 << cell % 27;
+      else m2 |= 1 << cell % 27;
+    }
+    if ((m0 & ~left0) | (m1 & ~left1) | (m2 & ~left2)) continue;
+    if ((m0 & l0) | (m1 & l1) | (m2 & l2)) return 0;
+    lines |= 1 << h;
+    l0 |= m0;
+    l1 |= m1;
+    l2 |= m2;
+  }
+  return l0 === left0 && l1 === left1 && l2 === left2 && popcount27(lines) === 9 - regions ? lines : 0;
+}
+
 /** Sides of a leftover pair of at most this many cells each (larger ones took out too little to pay). */
 const LEFTOVER_MAX = 6;
-/** At most 2 x 36 bands of lines, 8 words a pair. */
+/** At most 2 x 36 bands of lines, 12 words a pair (see Layout9.leftMask). */
 const MAX_LEFTOVERS = 72;
 
 /**
@@ -294,7 +373,7 @@ const MAX_LEFTOVERS = 72;
  * columns), the k regions with the most cells in it (ties to the lower region) against the band.
  */
 function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array {
-  const out = new Int32Array(MAX_LEFTOVERS * 8);
+  const out = new Int32Array(MAX_LEFTOVERS * 12);
   let count = 0;
   const overlap = new Int32Array(9);
   for (let lines = 0; lines < 2; lines++) {
@@ -328,7 +407,7 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
         }
         const size = 9 * (last - first + 1) - inside;
         if (size === 0 || size > LEFTOVER_MAX) continue;
-        const at = count * 8;
+        const at = count * 12;
         out[at] = b0 & ~q0;
         out[at + 1] = b1 & ~q1;
         out[at + 2] = b2 & ~q2;
@@ -336,22 +415,23 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
         out[at + 4] = q1 & ~b1;
         out[at + 5] = q2 & ~b2;
         let known = false;
-        for (let i = 0; i < at && !known; i += 8) {
+        for (let i = 0; i < at && !known; i += 12) {
           known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
         }
         if (known) continue;
         for (let w = 0; w < 3; w++) {
-          for (let bits = out[at + w]! | out[at + 3 + w]!; bits !== 0; bits &= bits - 1) {
+          out[at + 6 + w] = out[at + w]! | out[at + 3 + w]!;
+          for (let bits = out[at + 6 + w]!; bits !== 0; bits &= bits - 1) {
             const cell = w * 27 + 31 - Math.clz32(bits & -bits);
-            out[at + 6] = out[at + 6]! | housesOfBits[cell * 2]!;
-            out[at + 7] = out[at + 7]! | housesOfBits[cell * 2 + 1]!;
+            out[at + 9] = out[at + 9]! | housesOfBits[cell * 2]!;
+            out[at + 10] = out[at + 10]! | housesOfBits[cell * 2 + 1]!;
           }
         }
         count++;
       }
     }
   }
-  return out.slice(0, count * 8);
+  return out.slice(0, count * 12);
 }
 
 /** Cells shared by houses a and b. */
@@ -500,7 +580,7 @@ export function grid9TablesOf(rules: Rules): {
       ? null
       : (() => {
           const left = (layout.leftMask ??= leftovers(layout.houseMask, layout.housesOfBits));
-          return Array.from({ length: left.length / 8 }, (_, i): [number[], number[]] => [cellsOf(left, i * 8), cellsOf(left, i * 8 + 3)]);
+          return Array.from({ length: left.length / 12 }, (_, i): [number[], number[]] => [cellsOf(left, i * 12), cellsOf(left, i * 12 + 3)]);
         })(),
   };
 }

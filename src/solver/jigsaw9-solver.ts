@@ -1,16 +1,18 @@
 /*
  * The counting solver of plain 9x9 jigsaws (rows, columns and nine regions partitioning the grid,
  * nothing else; odd/even marks allowed), digit-major like the band solver (band-solver.ts):
- * grid9-solver.ts hands such rule sets here and keeps the rest (extra houses, cages, a region that
- * is also a row or column and so no house of its own).
+ * grid9-solver.ts hands such rule sets here (a region that is also a row or column, which the rules
+ * value holds once, among the nine regions again) and keeps the rest (extra houses, cages).
  *
  * The state is one board of 81 cells per digit, three words of 27 bits (rows 0-2, 3-5, 6-8), the
- * solved cells and, per digit, the houses not holding it yet, 40 ints:
+ * solved cells, per digit the houses not holding it yet and its board at the leftovers' last look,
+ * 67 ints:
  *
  *   state[d * 3 + w]   cells of word w where digit d + 1 is still possible
  *   state[27 + w]      cells of word w solved (their digit is the one board holding them, and it
  *                      has left their peers)
  *   state[30 + d]      houses (bits 0-8 rows, 9-17 columns, 18-26 regions) without a solved d
+ *   state[40 + d * 3]  d's board at its last look by the law of leftovers (see AT_REST)
  *
  * Propagation works a digit at a time, and only on the digits whose board changed (`dirty`, nine
  * bits), as JCZSolve does per band. Singles first, to a fixed point, for all digits:
@@ -26,8 +28,8 @@
  * Then locked candidates on the boards changed since their last look, between a line and a region,
  * from per-cell tables of the layout (does the first candidate's region hold all of a row's
  * candidates? its row all of a region's?...), and the law of leftovers once the layout's pairs are
- * made (grid9-solver.ts makes both), over the open houses where the digit changed; and singles
- * again while they took anything out.
+ * made (grid9-solver.ts makes both), on the pairs with a cell where the board differs from its
+ * last look; and singles again while they took anything out.
  * A guess writes a cell's digit by taking the cell from the other boards; nothing else is needed.
  *
  * Search: the unsolved cell with two candidates that sees most unsolved cells, else one with fewest;
@@ -48,15 +50,23 @@ export interface JigsawLayout9 {
   readonly regionOffRow: Int32Array;
   readonly regionOffColumn: Int32Array;
   readonly columnOut: Int32Array;
-  /** Leftover pairs (8 words each: one side, the other, houses), null until made. */
+  /** Leftover pairs (12 words each: one side, the other, both, houses as 64 bits, 0), null until made. */
   readonly leftMask: Int32Array | null;
 }
 
 const ALL = 0x7ffffff;
-const STATE = 40;
+const STATE = 67;
 const SOLVED = 27;
 /** Per digit, the houses (bits 0-26) not holding it yet. */
 const OPEN = 30;
+/**
+ * Per digit, d's board when the law of leftovers last looked at it (three words a digit; full at
+ * the root, where no pair takes anything out). A pair whose cells hold d as there takes nothing
+ * out: that look left it so, or it took cells out of the pair, or of its sides (then they differ
+ * now, since boards only shrink down a path). So a look needs only the pairs with a cell where
+ * the board differs from this one.
+ */
+const AT_REST = 40;
 /** A column's cells in each word: bits c, c + 9 and c + 18 of column 0. */
 const COLUMN = 1 | (1 << 9) | (1 << 18);
 
@@ -66,6 +76,12 @@ const COLUMN = 1 | (1 << 9) | (1 << 18);
 // read. Measured by instruction counts (callgrind over 40 counts of each of Solo's 100
 // intermediate jigsaws): singles, locked candidates and propagation 121k to 98k a count.
 // Allocated once, when the module loads (no work beyond that); filled on first use.
+/**
+ * The length of the small tables below (of 3 or 9 ints): V8 keeps a typed array of up to 64 bytes
+ * on its heap, where it can move, so optimized code loads its base and length at each use; a
+ * larger one is read at a fixed address.
+ */
+const SMALL = 17;
 /** A 9-bit row -> itself when it has one cell, else 0 (filled on the first count). */
 const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
@@ -82,12 +98,17 @@ const rowOut = new Int32Array(81);
 const regionOffRow = new Int32Array(243);
 const regionOffColumn = new Int32Array(243);
 const columnOut = new Int32Array(243);
-/** Leftover pairs (grid9-solver.ts makes at most 72, 8 words each) and how many words of them. */
-const left = new Int32Array(72 * 8);
-let leftWords = 0;
+/**
+ * The leftover pairs of a layout (grid9-solver.ts makes at most 72, 12 words each: one side, the
+ * other, both, three words each; the houses of their cells as 64 bits; 0) and how many words of
+ * them (at most 864: see leftoverPass).
+ */
+const sides = new Int32Array(1024 + 16);
+const PAIR = 12;
+let sideWords = 0;
 /** The layout and leftover pairs in the constants above. */
 let linesLayout: JigsawLayout9 | null = null;
-let leftSource: Int32Array | null = null;
+let sidesSource: Int32Array | null = null;
 let layout: JigsawLayout9;
 
 /** The tables of `next` into the constants, unless they hold them already. */
@@ -103,15 +124,22 @@ function useLines(next: JigsawLayout9): void {
   columnOut.set(next.columnOut);
 }
 
+/** The leftover pairs of a layout into {@link sides}; none when null. */
+function useSides(pairs: Int32Array | null): void {
+  sidesSource = pairs;
+  sideWords = pairs === null ? 0 : pairs.length;
+  if (pairs !== null) sides.set(pairs);
+}
+
 /** Digits (bit d) whose board changed since their last update. */
 let dirty = 0;
 /** Digits whose board changed since locked candidates last looked at it. */
 let lockDirty = 0;
 /** Per digit, the houses (bits 0-26) where singles (check) and locked candidates (lockCheck) have to look again. */
-const check = new Int32Array(9);
-const lockCheck = new Int32Array(9);
+const check = new Int32Array(SMALL);
+const lockCheck = new Int32Array(SMALL);
 /** Cells with exactly one candidate (three words), from the last count over the boards. */
-const SINGLE = new Int32Array(3);
+const SINGLE = new Int32Array(SMALL);
 let solutions = 0;
 let limit = 2;
 let nodes = 0;
@@ -138,6 +166,7 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   if (ONE[1] === 0) for (let bit = 0; bit < 9; bit++) ONE[1 << bit] = 1 << bit;
   layout = tables;
   useLines(tables);
+  if (tables.leftMask !== sidesSource) useSides(tables.leftMask);
   limit = Math.max(1, max);
   solutions = 0;
   nodes = 0;
@@ -245,10 +274,11 @@ function propagate(base: number): boolean {
   }
 }
 
-/** The bits set in at least two of x, y, z. */
-function twoOf(x: number, y: number, z: number): number {
-  return (x & y) | (z & (x | y));
-}
+/**
+ * The bits set in at least two of x, y, z. (A constant, not a function declaration, which a module
+ * may reassign: V8 then checks the binding at each inlined call.)
+ */
+const twoOf = (x: number, y: number, z: number): number => (x & y) | (z & (x | y));
 
 /**
  * Digit d's singles (see the top) and what they take out, until it finds none; false on a
@@ -412,11 +442,24 @@ function locked(base: number, d: number): boolean {
   b0 = LOCKED[0]!;
   b1 = LOCKED[1]!;
   b2 = LOCKED[2]!;
-  if (layout.leftMask !== null) {
-    lockLeftovers(layout.leftMask, b0, b1, b2, open, 0);
-    b0 = LOCKED[0]!;
-    b1 = LOCKED[1]!;
-    b2 = LOCKED[2]!;
+  if (sideWords !== 0) {
+    // The law of leftovers on the pairs with a cell where d's board differs from its last look's
+    // (one pass: a pair it changes, or one that meets the cells it took out, differs from the
+    // board kept, so the next look, when d changed, sees it; a while loop to d's fixed point
+    // here was slower).
+    const r = base + AT_REST + d * 3;
+    const c0 = b0 ^ st[r]!;
+    const c1 = b1 ^ st[r + 1]!;
+    const c2 = b2 ^ st[r + 2]!;
+    st[r] = b0;
+    st[r + 1] = b1;
+    st[r + 2] = b2;
+    if ((c0 | c1 | c2) !== 0) {
+      leftoverPass(6, c0, c1, c2, b0, b1, b2);
+      b0 = LOCKED[0]!;
+      b1 = LOCKED[1]!;
+      b2 = LOCKED[2]!;
+    }
   }
   if (b0 !== st[at] || b1 !== st[at + 1] || b2 !== st[at + 2]) {
     st[at] = b0;
@@ -431,7 +474,7 @@ function locked(base: number, d: number): boolean {
 }
 
 /** The board lockLines and lockLeftovers leave (three words). */
-export const LOCKED = new Int32Array(3);
+export const LOCKED = new Int32Array(SMALL);
 
 /**
  * Locked candidates of one digit between the lines and regions of a lined layout (rows,
@@ -520,19 +563,26 @@ function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict:
 /**
  * The law of leftovers on one digit's board `b0..b2` (see grid9-solver.ts's leftover pairs): the
  * digit on one side of a pair only leaves that side; only pairs with a cell in a house marked in
- * `low` / `high` (houses 0-31, 32-63) are looked at. The board is left in {@link LOCKED}.
+ * `low` / `high` (houses 0-31, 32-63) are looked at. The board is left in {@link LOCKED}. For
+ * grid9-solver.ts's lined layouts with extra houses (this solver's own look is in locked()).
  */
 export function lockLeftovers(pairs: Int32Array, b0: number, b1: number, b2: number, low: number, high: number): void {
-  if (pairs !== leftSource) {
-    leftSource = pairs;
-    leftWords = pairs.length;
-    left.set(pairs);
-  }
-  // (Local names: V8 then reads the table at a known address and the bound once.)
-  const side = left;
-  const end = leftWords;
-  for (let i = 0; i < end; i += 8) {
-    if (((side[i + 6]! & low) | (side[i + 7]! & high)) === 0) continue;
+  if (pairs !== sidesSource) useSides(pairs);
+  leftoverPass(9, low, high, 0, b0, b1, b2);
+}
+
+/**
+ * One pass of the law of leftovers over the pairs in {@link sides} whose words at + 0..2 meet
+ * f0..f2 (their cells, or their houses), on the board b0..b2, left in {@link LOCKED}.
+ */
+function leftoverPass(at: number, f0: number, f1: number, f2: number, b0: number, b1: number, b2: number): void {
+  // (Local names: V8 then reads the table at a known address. Masked bounds: it then knows i + at
+  // + 2 stays below the table's length and checks no overflow.)
+  const side = sides;
+  const end = sideWords & 1023;
+  const filter = at & 15;
+  for (let i = 0; i < end; i += PAIR) {
+    if (((side[i + filter]! & f0) | (side[i + filter + 1]! & f1) | (side[i + filter + 2]! & f2)) === 0) continue;
     const a = (b0 & side[i]!) | (b1 & side[i + 1]!) | (b2 & side[i + 2]!);
     const b = (b0 & side[i + 3]!) | (b1 & side[i + 4]!) | (b2 & side[i + 5]!);
     if (a === 0) {
