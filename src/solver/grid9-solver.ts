@@ -2,7 +2,7 @@ import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
 import { FIRST_ATTEMPT_NODES, attemptStop } from './restarts.js';
-import { LOCKED, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
+import { LOCKED, RAN_OUT, WANTS_LEFTOVERS, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
 
 /*
  * The counting solver for 81-cell, 9-digit rule sets (classic houses or jigsaw regions, diagonals,
@@ -631,11 +631,16 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   const layout = tables.layout;
   jigsawPath = isPlainJigsaw(tables);
   if (jigsawPath) {
-    const count = countJigsaw9(layout, givens, rules.startMasks, max);
-    if (count >= 0) return count;
-    // Its first search on the layout: the leftover pairs, then the count again with them.
-    layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
-    return countJigsaw9(layout, givens, rules.startMasks, max);
+    let count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
+    if (count === WANTS_LEFTOVERS) {
+      // Its first search on the layout: the leftover pairs, then the count again with them.
+      layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
+      count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
+    }
+    if (count !== RAN_OUT) return count;
+    // A nearly empty grid that went astray (a 2-given jigsaw whose layout cannot be filled ran
+    // 12.5M nodes there, 21 s): the search below, with its restarts, counts it.
+    jigsawPath = false;
   }
   peers = tables.peerMask;
   housesOfBits = tables.layout.housesOfBits;

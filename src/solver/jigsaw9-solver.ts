@@ -144,8 +144,14 @@ let solutions = 0;
 let limit = 2;
 let nodes = 0;
 let guesses = 0;
-/** Set when a search wants the layout's leftovers made: the count starts over with them. */
-let wantLeftovers = false;
+/** What the count returns when its search wants the layout's leftover pairs made first (the caller makes them and counts again). */
+export const WANTS_LEFTOVERS = -1;
+/** What the count returns when its search passed its node budget (the caller counts another way). */
+export const RAN_OUT = -2;
+/** Why the search stopped before its end: 0, WANTS_LEFTOVERS or RAN_OUT. */
+let halt = 0;
+/** The node count past which the search stops with RAN_OUT. */
+let budget = 0;
 
 /** Search effort of the last count. */
 export function lastJigsaw9Stats(): { nodes: number; guesses: number } {
@@ -158,11 +164,14 @@ export function lastJigsaw9Solution(): Uint8Array {
 }
 
 /**
- * Solutions of `givens` (81 cells, 0 empty) on a plain jigsaw layout, up to `max`. Returns -1 when
- * the search wants the layout's leftover pairs first (the caller makes them and counts again).
- * `startMasks`: odd/even marks (allowed digits per cell) or null.
+ * Solutions of `givens` (81 cells, 0 empty) on a plain jigsaw layout, up to `max`. Returns
+ * {@link WANTS_LEFTOVERS} when the search wants the layout's leftover pairs first, and
+ * {@link RAN_OUT} when it passed `maxNodes` search nodes: this solver has no restarts, so a nearly
+ * empty grid with no solution (a layout that cannot be filled) would run for minutes here; the
+ * caller counts those with grid9-solver.ts's search. `startMasks`: odd/even marks (allowed digits
+ * per cell) or null.
  */
-export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, startMasks: Uint16Array | null, max: number): number {
+export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, startMasks: Uint16Array | null, max: number, maxNodes: number): number {
   if (ONE[1] === 0) for (let bit = 0; bit < 9; bit++) ONE[1 << bit] = 1 << bit;
   layout = tables;
   useLines(tables);
@@ -171,7 +180,8 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   solutions = 0;
   nodes = 0;
   guesses = 0;
-  wantLeftovers = false;
+  halt = 0;
+  budget = maxNodes;
   stack.fill(ALL, 0, 27);
   stack.fill(0, 27, OPEN);
   stack.fill(ALL, OPEN, STATE);
@@ -210,7 +220,7 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   check.fill(ALL);
   lockCheck.fill(ALL);
   if (propagate(0)) search(0);
-  return wantLeftovers ? -1 : solutions;
+  return halt !== 0 ? halt : solutions;
 }
 
 /** Naked singles and empty cells over the nine boards; false on an empty cell. Marks the digits of new singles dirty. */
@@ -624,7 +634,11 @@ function search(base: number): void {
     return;
   }
   if (layout.leftMask === null) {
-    wantLeftovers = true;
+    halt = WANTS_LEFTOVERS;
+    return;
+  }
+  if (nodes > budget) {
+    halt = RAN_OUT;
     return;
   }
   // A cell with two candidates seeing most unsolved cells, else one with fewest.
@@ -685,7 +699,7 @@ function search(base: number): void {
     }
     if (propagate(next)) {
       search(next);
-      if (solutions >= limit || wantLeftovers) return;
+      if (solutions >= limit || halt !== 0) return;
     }
   }
 }
