@@ -585,6 +585,8 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
       continue;
     }
     if (!aborted) return Math.min(solutions, limit);
+    // A sparse grid whose first attempt ran out: if the rules have no solution at all, neither has it.
+    if (attempt === 0 && symmetric && givens !== NO_GIVENS && !rulesSolvable(rules)) return 0;
     // The search went astray (see attempt): again from the givens, taking the cells in another order.
     attempt++;
     stopAt = attemptStop(attempt, nodes, FIRST_ATTEMPT_NODES);
@@ -664,6 +666,33 @@ function interchangeable(rules: Rules): boolean {
     if (((free >>> d) & 1) !== 0 && (same & (same - 1)) !== 0) any = true;
   }
   return any;
+}
+
+/**
+ * Per rules value, whether the grid without givens has a solution: asked by the first count of a
+ * sparse grid (two interchangeable digits or more at its root) whose first attempt ran out. Random
+ * jigsaw windoku layouts often have no solution at all, and a proof of that for a grid with a few
+ * givens took up to 4.6M nodes (22 s) even with interchangeable digits, while the grid without
+ * givens, all nine digits alike, took at most 16,613 nodes (0.16 s) on the same layouts.
+ */
+const solvableRules = new WeakMap<Rules, boolean>();
+const NO_GIVENS = new Uint8Array(81);
+
+/** Whether `rules` have a solution (a count of the empty grid, kept per rules value); the current count's settings are kept. */
+function rulesSolvable(rules: Rules): boolean {
+  let known = solvableRules.get(rules);
+  if (known === undefined) {
+    const savedLimit = limit;
+    const savedNodes = nodes;
+    const savedGuesses = guesses;
+    known = countGrid9(rules, NO_GIVENS, 1) > 0;
+    solvableRules.set(rules, known);
+    limit = savedLimit;
+    attempt = 0;
+    nodes += savedNodes;
+    guesses += savedGuesses;
+  }
+  return known;
 }
 
 /** Set by a search that made its layout's leftovers: the count starts over with them. */
