@@ -210,6 +210,7 @@ function compile(rules: Rules): Compiled {
     comboStart[i] = end - start > MAX_COMBOS ? -1 : start;
     comboEnd[i] = end;
   });
+  const grid = gridPartsOf(rules);
   compiled = {
     n,
     all: rules.allDigits,
@@ -228,19 +229,25 @@ function compile(rules: Rules): Compiled {
     lockCount: shared.lockEnds.length / 3,
     lockEnds: shared.lockEnds,
     lockCells: shared.lockCells,
-    ...gridPartsOf(rules),
+    gridOf: grid.gridOf,
+    parts: grid.parts,
   };
   compiledOf.set(rules, compiled);
   return compiled;
 }
 
+let oneGrid: { gridOf: Uint8Array; parts: GridParts | null } = { gridOf: new Uint8Array(0), parts: null };
+
 /** The grids of each cell and, for several grids without cages (Samurai), their links. */
 function gridPartsOf(rules: Rules): { gridOf: Uint8Array; parts: GridParts | null } {
   const n = rules.cellCount;
-  const gridOf = new Uint8Array(n).fill(1);
   const grids = rules.grids;
-  if (grids.length < 2 || grids.length > 8 || rules.cages.length > 0) return { gridOf, parts: null };
-  gridOf.fill(0);
+  if (grids.length < 2 || grids.length > 8 || rules.cages.length > 0) {
+    // One table of ones for all of them (a checker builds a rules value per puzzle).
+    if (oneGrid.gridOf.length < n) oneGrid = { gridOf: new Uint8Array(n).fill(1), parts: null };
+    return oneGrid;
+  }
+  const gridOf = new Uint8Array(n);
   const side = rules.size;
   grids.forEach((grid, g) => {
     for (let r = 0; r < side; r++) {
