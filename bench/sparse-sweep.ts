@@ -6,7 +6,7 @@
  * sum of nodes and CPU.
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/sparse-sweep.js [--n=400] [--seed=s]
- *     [--slow=500] [--sets=jigsaw-windoku,jigsaw-x,...] [--lines=FILE]
+ *     [--slow=500] [--sets=jigsaw-windoku,jigsaw-x,...] [--lines=FILE] [--print=I]
  *
  * With --lines=FILE the puzzles are read from FILE (one variant line each, as this prints them)
  * instead of drawn: nodes and CPU per line, to compare two builds on the same cases.
@@ -120,6 +120,8 @@ function measure(rules: ReturnType<typeof buildRules>, givens: Uint8Array): { co
 }
 
 const slow = Number(arg('slow', '500'));
+/** --print=I: only print case I's line (not counted), to look at a case that does not end. */
+const only = arg('print', '');
 const linesFile = arg('lines', '');
 if (linesFile !== '') {
   let total = 0;
@@ -153,6 +155,10 @@ if (linesFile !== '') {
     const counts = [0, 0, 0];
     for (let i = 0; i < n; i++) {
       const { rules, givens } = drawPuzzle(def, puzzleRandom(seed, name, i));
+      if (only !== '') {
+        if (Number(only) === i) console.log(formatVariantLine({ rules, givens }));
+        continue;
+      }
       const m = measure(rules, givens);
       counts[m.count]!++;
       sumMs += m.ms;
