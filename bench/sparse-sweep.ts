@@ -77,7 +77,8 @@ function drawPuzzle(def: SetDef, random: Random): { rules: ReturnType<typeof bui
   const taken = new Uint8Array(n);
   const cages: CageSpec[] = [];
   if (def.cages) {
-    const want = random.below(4);
+    // Jigsaw killers get at least one cage (without, a plain jigsaw goes to jigsaw9-solver.ts).
+    const want = def.jigsaw ? 1 + random.below(3) : random.below(4);
     for (let i = 0; i < want * 3 && cages.length < want; i++) {
       const cage = randomCage(def.size, taken, random);
       if (cage !== null) cages.push(cage);
