@@ -608,8 +608,12 @@ export function lastGrid9Solution(): Uint8Array {
 
 /** Search effort of the last count. */
 export function lastGrid9Stats(): { nodes: number; guesses: number } {
-  return jigsawPath ? lastJigsaw9Stats() : { nodes, guesses };
+  return jigsawPath ? lastJigsaw9Stats() : { nodes: nodes + carried.nodes, guesses: guesses + carried.guesses };
 }
+
+/** The effort of jigsaw9-solver.ts's count when it ran out and the search below took over, else none. */
+let carried = { nodes: 0, guesses: 0 };
+const NONE = { nodes: 0, guesses: 0 };
 
 /** Whether the last count went to jigsaw9-solver.ts. */
 let jigsawPath = false;
@@ -630,6 +634,7 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   tables = compile9(rules);
   const layout = tables.layout;
   jigsawPath = isPlainJigsaw(tables);
+  carried = NONE;
   if (jigsawPath) {
     let count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
     if (count === WANTS_LEFTOVERS) {
@@ -641,6 +646,7 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     // A nearly empty grid that went astray (a 2-given jigsaw whose layout cannot be filled ran
     // 12.5M nodes there, 21 s): the search below, with its restarts, counts it.
     jigsawPath = false;
+    carried = lastJigsaw9Stats();
   }
   peers = tables.peerMask;
   housesOfBits = tables.layout.housesOfBits;
