@@ -776,8 +776,13 @@ function rulesSolvable(rules: Rules): boolean {
     const savedLimit = limit;
     const savedNodes = nodes;
     const savedGuesses = guesses;
+    // The count of the empty grid may go to jigsaw9-solver.ts (and says so in jigsawPath), while
+    // this count runs here: what lastGrid9Solution and lastGrid9Stats read stays this count's.
+    const savedCarried = carried;
     known = countGrid9(rules, NO_GIVENS, 1) > 0;
     solvableRules.set(rules, known);
+    jigsawPath = false;
+    carried = savedCarried;
     limit = savedLimit;
     attempt = 0;
     nodes += savedNodes;
