@@ -224,9 +224,14 @@ export function sceneToSvg(scene: Scene): string {
   return svgOf(checkedFields(scene, 'a scene { width, height, fontFamily, primitives }', { width: 'number', height: 'number', fontFamily: 'string', primitives: 'array' }));
 }
 
-/** The index page of explained puzzles. @throws OptionError BAD_OPTION for entries that are not a list of { href, puzzle, outcome }. */
+function checkedIndexEntry(entry: unknown): void {
+  const { houseKinds } = checkedFields<ExplainIndexEntry>(entry, 'an index entry { href, puzzle, outcome }', { href: 'string', puzzle: 'string', outcome: 'object' });
+  if (houseKinds !== undefined && !Array.isArray(houseKinds)) throw new OptionError('BAD_OPTION', `expected an index entry whose houseKinds is an array (or absent), got ${kindOf(houseKinds)}`);
+}
+
+/** The index page of explained puzzles. @throws OptionError BAD_OPTION for entries that are not a list of { href, puzzle, outcome } (and an optional houseKinds array). */
 export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 'Sudoku explained'): string {
-  const checked = checkedArray<ExplainIndexEntry>(entries, 'the index entries', (entry) => checkedFields(entry, 'an index entry { href, puzzle, outcome }', { href: 'string', puzzle: 'string', outcome: 'object' }));
+  const checked = checkedArray<ExplainIndexEntry>(entries, 'the index entries', checkedIndexEntry);
   return indexPageOf(checked, title);
 }
 

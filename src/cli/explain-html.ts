@@ -127,7 +127,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
       puzzle: shownPuzzle(record),
       outcome: page.outcome,
       ...(record.label === undefined ? {} : { label: record.label }),
-      ...(isVariantRecord(record) ? { variant: record.rules.variant } : {}),
+      ...(isVariantRecord(record) ? { variant: record.rules.variant, houseKinds: record.rules.houseKinds } : {}),
     });
     progress.update(i + 1);
   }

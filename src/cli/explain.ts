@@ -11,6 +11,7 @@ import { formatChainLines } from '../techniques/chains/index.js';
 import { GradeError, type Grade } from '../grader/grade.js';
 import { compute, warmCompute } from '../node/compute.js';
 import { variantInput } from '../node/variant-input.js';
+import { stepTechniqueName } from '../grader/technique-names.js';
 import { formatRating, techniqueName } from './grade.js';
 import { readAnyPuzzleArgument } from './input.js';
 import { ungradableRefused, variantFields } from './variants.js';
@@ -101,9 +102,9 @@ interface ExplainCliOptions {
   quiet: boolean;
 }
 
-/** A step as JSON: the library's step record, with its technique's name and its text. */
+/** A step as JSON: the library's step record, with its technique's name (as the puzzle's houses make it) and its text. */
 export function stepJson(step: Step, naming?: StepNaming): Record<string, unknown> {
-  return { ...step, name: techniqueName(step.technique), text: describeIn(step, naming) };
+  return { ...step, name: stepTechniqueName(step, naming?.houseKinds), text: describeIn(step, naming) };
 }
 
 async function explainJson(record: AnyRecord, options: ExplainCliOptions, out: LineWriter): Promise<boolean> {
@@ -134,7 +135,7 @@ async function explainOne(record: AnyRecord, options: ExplainCliOptions, out: Li
     const pearlAt = firstPlacement < 0 ? '' : ` (first placement: step ${firstPlacement + 1})`;
     await out.line(
       `Rating ${formatRating(grade)} (${grade.level}); pearl (EP) ${grade.pearl.toFixed(1)}${pearlAt}; diamond (ED) ${grade.diamond.toFixed(1)}; ` +
-        `hardest: ${techniqueName(grade.hardest)}; ${grade.steps} steps, ${guesses}`,
+        `hardest: ${techniqueName(grade.hardest, geometry?.houseKinds)}; ${grade.steps} steps, ${guesses}`,
     );
     return true;
   } catch (error) {

@@ -6,7 +6,8 @@ import type { ReportStats } from '../pages/report.js';
 import { GradeError, gradePuzzle, type Grade, type GradeOptions } from '../grader/grade.js';
 import { GradePool, workersAvailable, type GradeOutcome, type PoolPuzzle } from '../node/grade-pool.js';
 import { variantInput } from '../node/variant-input.js';
-import { techniqueById } from '../techniques/registry.js';
+import { techniqueNameIn } from '../grader/technique-names.js';
+import type { HouseKind } from '../rules/types.js';
 import { availableParallelism } from 'node:os';
 import { openOutputFile } from '../node/output-file.js';
 import { isVariantRecord, type AnyReadResult, type AnyRecord } from '../formats/reader.js';
@@ -59,11 +60,9 @@ export function formatTriple(grade: Grade): string {
   return `${formatRating(grade)}/${grade.pearl.toFixed(1)}/${grade.diamond.toFixed(1)}`;
 }
 
-/** The human name of a technique id (`guess` and `none` included). */
-export function techniqueName(id: string): string {
-  if (id === 'guess') return 'Guess';
-  if (id === 'none') return 'none';
-  return techniqueById(id)?.name ?? id;
+/** The human name of a technique id (`guess` and `none` included), as a puzzle with these house kinds makes it (technique-names.ts). */
+export function techniqueName(id: string, houseKinds?: readonly HouseKind[]): string {
+  return id === 'none' ? 'none' : techniqueNameIn(id, houseKinds);
 }
 
 /** The puzzle as the output shows it: 81 characters, or a variant's own line (jigsaw layout, X tag...). */
@@ -257,7 +256,7 @@ Examples:
       const emit = async (record: AnyRecord, outcome: GradeOutcome): Promise<void> => {
         if (collector) {
           const variant = isVariantRecord(record) ? record.rules.variant : undefined;
-          if (outcome.ok) collector.addGrade({ puzzle: shownPuzzle(record), source: record.source, line: record.line, label: record.label, variant }, outcome.grade, outcome.ms);
+          if (outcome.ok) collector.addGrade({ puzzle: shownPuzzle(record), source: record.source, line: record.line, label: record.label, variant, houseKinds: isVariantRecord(record) ? record.rules.houseKinds : undefined }, outcome.grade, outcome.ms);
           else collector.addFailure(outcome.code === 'NO_SOLUTION' ? 'none' : outcome.code === 'MULTIPLE_SOLUTIONS' ? 'multiple' : 'invalid', { variant });
         }
         if (!cli.stats) await out.line(format(record, outcome));

@@ -53,8 +53,8 @@ const IDEAS: Readonly<Record<string, string>> = {
   'house-combination': 'The cages that lie wholly inside one row, column or box cannot share a digit: only some of their sets of digits go together, and digits that no fitting choice allows go.',
 };
 
-/** A house kind in plain words, for the ideas of steps on houses other than rows, columns and boxes. */
-const KIND_WORDS: Readonly<Record<HouseKind, string>> = {
+/** A house kind in plain words, for the ideas of steps on houses other than rows, columns and boxes (and technique names: technique-names.ts). */
+export const KIND_WORDS: Readonly<Record<HouseKind, string>> = {
   row: 'row',
   column: 'column',
   box: 'box',
@@ -85,7 +85,8 @@ function article(word: string): string {
   return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
 
-function orList(items: readonly string[]): string {
+/** `a, b or c`. */
+export function orList(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)!}`;
 }
 

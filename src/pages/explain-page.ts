@@ -13,12 +13,12 @@ import { shapeOf } from '../grader/general/shape.js';
 import { describeGeneralStep, digitName, formatGeneralChain } from '../grader/general/text.js';
 import { formatValues } from '../rules/puzzle.js';
 import { isClassic9 } from '../rules/constructors.js';
-import type { Rules } from '../rules/types.js';
+import type { HouseKind, Rules } from '../rules/types.js';
 import { findGivenConflict } from '../rules/puzzle.js';
 import { describeStep } from '../grader/explain.js';
 import { GradeError, gradeWithPath, type Grade } from '../grader/grade.js';
 import { formatChain as formatChain9 } from '../techniques/chains/index.js';
-import { techniqueById } from '../techniques/registry.js';
+import { stepTechniqueName, techniqueNameIn } from '../grader/technique-names.js';
 import { BoardPacker, UNPACK_SCRIPT } from './board-pack.js';
 import { escapeHtml, htmlDocument, levelBadge } from './html.js';
 
@@ -244,11 +244,6 @@ const SCRIPT = `(function () {
   // a step's address shows the summary and the buttons, not a jump down the page.
 })();`;
 
-function techniqueName(id: string): string {
-  if (id === 'guess') return 'Guess';
-  return techniqueById(id)?.name ?? id;
-}
-
 function ratingText(grade: Grade): string {
   return `${grade.lowerBound ? '≥' : ''}${grade.rating.toFixed(1)}`;
 }
@@ -410,7 +405,7 @@ function pageSteps(rules: PageRules, geometry: Geometry | undefined, givens: Gri
   });
   steps.forEach((step, i) => {
     const n = i + 1;
-    const name = techniqueName(step.technique);
+    const name = stepTechniqueName(step, rules?.houseKinds);
     const snapshot = cloneBoard(board);
     const title = `Step ${n} of ${total}: ${name}`;
     const { views, chainsHtml } = stepViews(rules, givens, snapshot, size, title, step);
@@ -595,7 +590,7 @@ function pathPage(input: ExplainPageInput, grid: Grid, rules: PageRules, result:
   const guesses = grade.guesses === 0 ? 'no guess' : `${grade.guesses} ${grade.guesses === 1 ? 'guess' : 'guesses'}`;
   const summary =
     `<div class="summary" id="summary"><span class="rating" title="Sudoku Explainer rating: the hardest step">${ratingText(grade)}</span>${levelBadge(grade.level)}` +
-    `<span>hardest: <b>${escapeHtml(techniqueName(grade.hardest))}</b></span><span>${grade.steps} steps, ${guesses}</span></div>` +
+    `<span>hardest: <b>${escapeHtml(techniqueNameIn(grade.hardest, rules?.houseKinds))}</b></span><span>${grade.steps} steps, ${guesses}</span></div>` +
     (grade.unique ? '' : '<p class="note">This puzzle has several solutions; it is explained without the techniques that assume a unique one.</p>');
   // A 12x12, 16x16 or Samurai board gets more room: its pencil marks are small (on a phone, zoomed).
   const wide = rules !== null && rules.width > 9;
@@ -615,6 +610,8 @@ export interface ExplainIndexEntry {
   puzzle: string;
   /** The variant's name (jigsaw, X...), shown beside the puzzle; absent for classic. */
   variant?: string;
+  /** The kinds of the puzzle's houses (its rules' `houseKinds`), to name its hardest step as they make it ("Hidden single (region)"); absent: the registry's names. */
+  houseKinds?: readonly HouseKind[];
   outcome: ExplainOutcome;
 }
 
@@ -625,7 +622,7 @@ export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 
       const o = e.outcome;
       const rating = o.status === 'graded' ? ratingText(o.grade) : '';
       const level = o.status === 'graded' ? levelBadge(o.grade.level) : escapeHtml(o.status === 'multiple' ? 'several solutions' : o.status === 'none' ? 'no solution' : 'invalid');
-      const hardest = o.status === 'graded' ? escapeHtml(techniqueName(o.grade.hardest)) : '';
+      const hardest = o.status === 'graded' ? escapeHtml(techniqueNameIn(o.grade.hardest, e.houseKinds)) : '';
       const name = e.label !== undefined && e.label !== '' ? escapeHtml(e.label) : `<span class="mono">${escapeHtml(e.puzzle)}</span>`;
       // The variant first, where it is seen: a variant line (a jigsaw's givens and layout) is long.
       const variant = e.variant === undefined ? '' : `<span class="variant">${escapeHtml(e.variant)}</span> `;

@@ -2,6 +2,8 @@ import { ownOptions } from '../core/errors.js';
 import type { Grade } from '../grader/grade.js';
 import { GUESS_DIFFICULTY, LEVELS, levelOf } from '../grader/levels.js';
 import { techniqueById } from '../techniques/registry.js';
+import { HOUSE_NAMED, techniqueNameIn } from '../grader/technique-names.js';
+import type { HouseKind } from '../rules/types.js';
 import { escapeHtml, htmlDocument, LEVEL_COLORS, levelBadge } from './html.js';
 
 /** A puzzle as the report remembers it (only the slowest, guessed and bounded ones are kept). */
@@ -12,6 +14,8 @@ export interface ReportPuzzle {
   label?: string;
   /** The variant (jigsaw, X, windoku...), absent for classic. */
   variant?: string;
+  /** The kinds of its rules' houses, to name its hardest step as they make it ("Hidden single (region)"); absent: the registry's names. */
+  houseKinds?: readonly HouseKind[];
   rating: number;
   lowerBound: boolean;
   level: string;
@@ -79,10 +83,12 @@ class RatingTally {
 const KEEP = 50;
 const SLOWEST = 10;
 
-function techniqueName(id: string): string {
-  if (id === 'guess') return 'Guess';
-  if (id === 'unknown') return 'unknown (stopped by --max-rating)';
-  return techniqueById(id)?.name ?? id;
+function techniqueName(id: string, houseKinds?: readonly HouseKind[]): string {
+  return id === 'unknown' ? 'unknown (stopped by --max-rating)' : techniqueNameIn(id, houseKinds);
+}
+
+function kindsOf(seen: Set<HouseKind> | null | undefined): readonly HouseKind[] | undefined {
+  return seen == null ? undefined : [...seen];
 }
 
 /** Collects grades one at a time in constant memory (counts, and the few puzzles worth listing). */
@@ -93,6 +99,8 @@ export class ReportCollector {
   private readonly levelCounts = new Map<string, number>();
   private readonly techniquePuzzles = new Map<string, number>();
   private readonly techniqueSteps = new Map<string, number>();
+  /** For the techniques named by the houses of the rules (HOUSE_NAMED): the house kinds of the puzzles that used them; null once one came without its kinds. */
+  private readonly techniqueKinds = new Map<string, Set<HouseKind> | null>();
   private readonly guessed: ReportPuzzle[] = [];
   private guessedCount = 0;
   private readonly bounded: ReportPuzzle[] = [];
@@ -111,8 +119,8 @@ export class ReportCollector {
     return entry.ratings;
   }
 
-  /** A graded puzzle (`variant`: its variant's name, absent for classic). */
-  addGrade(where: { puzzle: string; source: string; line: number; label?: string | undefined; variant?: string | undefined }, grade: Grade, ms?: number): void {
+  /** A graded puzzle (`variant`: its variant's name, absent for classic; `houseKinds`: its rules' house kinds, for naming techniques). */
+  addGrade(where: { puzzle: string; source: string; line: number; label?: string | undefined; variant?: string | undefined; houseKinds?: readonly HouseKind[] | undefined }, grade: Grade, ms?: number): void {
     this.total++;
     this.graded++;
     this.countVariant(where.variant).add(grade.rating);
@@ -128,6 +136,7 @@ export class ReportCollector {
     };
     if (where.label !== undefined) entry.label = where.label;
     if (where.variant !== undefined) entry.variant = where.variant;
+    if (where.houseKinds !== undefined) entry.houseKinds = where.houseKinds;
     if (ms !== undefined) entry.ms = ms;
     const tenth = Math.round(grade.rating * 10);
     this.ratings.add(grade.rating);
@@ -145,12 +154,21 @@ export class ReportCollector {
     for (const [id, steps] of Object.entries(grade.counts)) {
       this.techniquePuzzles.set(id, (this.techniquePuzzles.get(id) ?? 0) + 1);
       this.techniqueSteps.set(id, (this.techniqueSteps.get(id) ?? 0) + steps);
+      if (HOUSE_NAMED.has(id)) this.addKinds(id, where.houseKinds);
     }
     if (ms !== undefined && (this.slowest.length < SLOWEST || ms > this.slowest[this.slowest.length - 1]!.ms!)) {
       this.slowest.push(entry);
       this.slowest.sort((a, b) => b.ms! - a.ms!);
       if (this.slowest.length > SLOWEST) this.slowest.length = SLOWEST;
     }
+  }
+
+  private addKinds(id: string, houseKinds: readonly HouseKind[] | undefined): void {
+    const seen = this.techniqueKinds.get(id);
+    if (seen === null) return;
+    if (!Array.isArray(houseKinds)) this.techniqueKinds.set(id, null);
+    else if (seen === undefined) this.techniqueKinds.set(id, new Set(houseKinds));
+    else for (const kind of houseKinds) seen.add(kind);
   }
 
   /**
@@ -165,7 +183,7 @@ export class ReportCollector {
 
   stats(): ReportStats {
     const techniques = [...this.techniquePuzzles.entries()]
-      .map(([id, puzzles]) => ({ id, name: techniqueName(id), difficulty: techniqueById(id)?.difficulty ?? (id === 'guess' ? GUESS_DIFFICULTY : 99), puzzles, steps: this.techniqueSteps.get(id) ?? 0 }))
+      .map(([id, puzzles]) => ({ id, name: techniqueName(id, kindsOf(this.techniqueKinds.get(id))), difficulty: techniqueById(id)?.difficulty ?? (id === 'guess' ? GUESS_DIFFICULTY : 99), puzzles, steps: this.techniqueSteps.get(id) ?? 0 }))
       .sort((a, b) => a.difficulty - b.difficulty || a.id.localeCompare(b.id));
     return {
       total: this.total,
@@ -306,7 +324,7 @@ function puzzleRows(list: readonly ReportPuzzle[], withTime: boolean): string {
   return list
     .map(
       (p) =>
-        `<tr><td class="mono where">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono puzzle">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num" data-label="rating">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td data-label="hardest">${escapeHtml(techniqueName(p.hardest))}</td>${withTime ? `<td class="num" data-label="ms">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
+        `<tr><td class="mono where">${escapeHtml(`${p.source}:${p.line}`)}</td><td class="mono puzzle">${escapeHtml(p.puzzle)}${p.variant === undefined ? '' : ` <span class="variant">${escapeHtml(p.variant)}</span>`}</td><td>${escapeHtml(p.label ?? '')}</td><td class="num" data-label="rating">${ratingText(p)}</td><td>${levelBadge(p.level)}</td><td data-label="hardest">${escapeHtml(techniqueName(p.hardest, p.houseKinds))}</td>${withTime ? `<td class="num" data-label="ms">${p.ms === undefined ? '' : p.ms.toFixed(0)}</td>` : ''}</tr>`,
     )
     .join('\n');
 }
