@@ -7,13 +7,14 @@
  * own code calls the unchecked functions; only src/index.ts exports these (src/node/api-checked.ts:
  * the Node entry's).
  */
-import { applyStep as applyIn, cloneBoard as cloneIn, emptyCellCount as emptyIn, placeDigit as placeIn, type Board } from './core/board.js';
+import { applyStep as applyIn, boardFromGrid as boardIn, cloneBoard as cloneIn, emptyCellCount as emptyIn, placeDigit as placeIn, type Board } from './core/board.js';
+import type { GridInput } from './core/grid-input.js';
 import { OptionError, PuzzleFormatError, shownValue } from './core/errors.js';
 import type { Geometry } from './core/geometry.js';
 import { describeConflict as conflictText, type Conflict } from './core/grid.js';
 import { readPuzzles as readIn, type ParseOptions, type ReadResult } from './core/parse.js';
 import type { ChainData, Step } from './core/step.js';
-import { maskOf as maskIn } from './core/tables.js';
+import { cellName as cellIn, digitsOf as digitsIn, maskOf as maskIn, unitName as unitIn } from './core/tables.js';
 import { sceneToSvg as svgOf, stepShapes as shapesOf, type Scene, type Shape, type StepShapeOptions } from './draw/index.js';
 import { readAnyPuzzles as readAnyIn, type AnyReadResult } from './formats/reader.js';
 import { levelBand as bandIn, type RatingBand } from './generator/options.js';
@@ -25,7 +26,8 @@ import { reportPage as reportOf, statsText as statsOf, type ReportStats } from '
 import { isClassic9 as classic9 } from './rules/constructors.js';
 import { cellNameOf as cellNameIn, checkedPuzzle, findGivenConflict as conflictIn, formatValues as valuesIn, houseNameOf as houseNameIn, type GivenConflict } from './rules/puzzle.js';
 import { sourceOf } from './rules/solver-link.js';
-import { RulesError, type Rules } from './rules/types.js';
+import { boxShapeOf as boxIn, cageSumRange as rangeIn } from './rules/build.js';
+import { RulesError, type BoxShape, type Rules } from './rules/types.js';
 import { countRules as countIn, solveRules as solveIn } from './solver/index.js';
 import { formatChain as chainText, formatChainLines as chainLines } from './techniques/chains/format.js';
 
@@ -61,6 +63,16 @@ function checkedIndex(value: unknown, count: number, what: string): number {
     throw new OptionError('BAD_OPTION', `${what} must be a whole number from 0 to ${count - 1} (got ${typeof value === 'symbol' ? 'a symbol' : shownValue(value)})`);
   }
   return value;
+}
+
+/** A geometry as the library makes it (its house tables), or undefined for classic; else an OptionError BAD_OPTION (a shallow check). */
+function checkedGeometry(geometry: unknown): Geometry | undefined {
+  if (geometry === undefined) return undefined;
+  const g = geometry as Partial<Record<keyof Geometry, unknown>> | null;
+  if (typeof g !== 'object' || g === null || !Array.isArray(g.houseKinds) || !ArrayBuffer.isView(g.peers) || !ArrayBuffer.isView(g.houseCells) || !ArrayBuffer.isView(g.startMasks)) {
+    throw new OptionError('BAD_OPTION', `expected a geometry (the house tables the library makes) or undefined, got ${kindOf(geometry)}`);
+  }
+  return geometry as Geometry;
 }
 
 /** A step as the grader makes it (its technique, placements, eliminations and pattern), or an OptionError BAD_OPTION. */
@@ -123,12 +135,12 @@ export function formatValues(rules: Rules, values: ArrayLike<number>): string {
 
 /** One line of English for a step (see the grader's describeStep). @throws OptionError BAD_OPTION for a value that is not a step. */
 export function describeStep(step: Step, geometry?: Geometry): string {
-  return describeIn(checkedStep(step), geometry);
+  return describeIn(checkedStep(step), checkedGeometry(geometry));
 }
 
 /** The three tiers of a hint for a step (see the grader's hintTiers). @throws OptionError BAD_OPTION for a value that is not a step. */
 export function hintTiers(step: Step, geometry?: Geometry): HintTiers {
-  return tiersIn(checkedStep(step), geometry);
+  return tiersIn(checkedStep(step), checkedGeometry(geometry));
 }
 
 function sourceName(options: ParseOptions): string {
@@ -211,6 +223,8 @@ export function formatChain(chain: Readonly<ChainData>): string {
 
 /** A step's chains as indented lines. @throws OptionError BAD_OPTION for a value that is not a list of chains. */
 export function formatChainLines(chains: readonly ChainData[], indent = '  ', depth = 0): string[] {
+  if (typeof indent !== 'string') throw new OptionError('BAD_OPTION', `expected the indent as a string, got ${kindOf(indent)}`);
+  checkedIndex(depth, 1000, 'depth');
   return chainLines(checkedArray(chains, 'the chains', (chain) => checkedFields(chain, 'a chain { nodes }', CHAIN)), indent, depth);
 }
 
@@ -232,6 +246,7 @@ function checkedIndexEntry(entry: unknown): void {
 /** The index page of explained puzzles. @throws OptionError BAD_OPTION for entries that are not a list of { href, puzzle, outcome } (and an optional houseKinds array). */
 export function explainIndexPage(entries: readonly ExplainIndexEntry[], title = 'Sudoku explained'): string {
   const checked = checkedArray<ExplainIndexEntry>(entries, 'the index entries', checkedIndexEntry);
+  if (typeof title !== 'string') throw new OptionError('BAD_OPTION', `expected the title as a string, got ${kindOf(title)}`);
   return indexPageOf(checked, title);
 }
 
@@ -250,7 +265,12 @@ const REPORT_STATS: Readonly<Record<string, FieldKind>> = {
 
 /** The report page of a grading run. @throws OptionError BAD_OPTION for stats not made by a ReportCollector. */
 export function reportPage(stats: ReportStats, options: { title?: string; subtitle?: string } = {}): string {
-  return reportOf(checkedFields(stats, "a ReportCollector's stats", REPORT_STATS), options);
+  const checked = checkedFields<ReportStats>(stats, "a ReportCollector's stats", REPORT_STATS);
+  for (const key of ['title', 'subtitle'] as const) {
+    const text = (options as Record<string, unknown> | null | undefined)?.[key];
+    if (text !== undefined && typeof text !== 'string') throw new OptionError('BAD_OPTION', `expected the report's ${key} as a string, got ${kindOf(text)}`);
+  }
+  return reportOf(checked, options);
 }
 
 /** The report's numbers as text. @throws OptionError BAD_OPTION for stats not made by a ReportCollector. */
@@ -260,7 +280,40 @@ export function statsText(stats: ReportStats): string {
 
 /** The 9-bit mask of digits 1..9. @throws OptionError BAD_OPTION for a value that is not an array. */
 export function maskOf(digits: readonly number[]): number {
-  return maskIn(checkedArray(digits, 'the digits'));
+  return maskIn(checkedArray(digits, 'the digits', (digit) => checkedIndex(digit, 17, 'a digit')));
+}
+
+/** The digits 1..9 of a 9-bit mask. @throws OptionError BAD_OPTION for a mask that is not a whole number of at least 0. */
+export function digitsOf(mask: number): number[] {
+  return digitsIn(checkedIndex(mask, 2 ** 31, 'the mask'));
+}
+
+/** `r3c6` for a cell of a 9x9 grid. @throws OptionError BAD_OPTION for a cell that is not 0..80. */
+export function cellName(cell: number): string {
+  return cellIn(checkedIndex(cell, 81, 'cell'));
+}
+
+/** `row 3`, `column 6` or `box 2` for a unit of a 9x9 grid. @throws OptionError BAD_OPTION for a unit that is not 0..26. */
+export function unitName(unit: number): string {
+  return unitIn(checkedIndex(unit, 27, 'unit'));
+}
+
+/** A board of a grid (see core/board.ts). @throws OptionError BAD_OPTION for a geometry that is not one the library makes. */
+export function boardFromGrid(grid: GridInput, geometry?: Geometry): Board {
+  return boardIn(grid, checkedGeometry(geometry));
+}
+
+/** The usual box shape of a size, or null: none for that size, or a size that is not a number. */
+export function boxShapeOf(size: number): BoxShape | null {
+  return typeof size === 'number' ? boxIn(size) : null;
+}
+
+/** The smallest and largest total of a cage of `cellCount` cells with digits 1..size. @throws RulesError BAD_SIZE for counts that are not whole numbers from 1 to 16. */
+export function cageSumRange(cellCount: number, size: number): [number, number] {
+  for (const [value, what] of [[cellCount, 'cellCount'], [size, 'size']] as const) {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 16) throw new RulesError('BAD_SIZE', `${what} must be a whole number from 1 to 16 (got ${shownValue(value)})`);
+  }
+  return rangeIn(cellCount, size);
 }
 
 /** A board as boardFromGrid makes it (81 values, 81 candidate masks), or an OptionError BAD_OPTION. */
@@ -280,6 +333,7 @@ export function cloneBoard(board: Board): Board {
 /** Places a digit and removes it from the cell's peers. @throws OptionError BAD_OPTION for a board, cell or digit of the wrong type or range. */
 export function placeDigit(board: Board, cell: number, digit: number, geometry?: Geometry): void {
   checkedBoard(board);
+  checkedGeometry(geometry);
   checkedIndex(cell, 81, 'cell');
   if (typeof digit !== 'number' || !Number.isInteger(digit) || digit < 1 || digit > 9) throw new OptionError('BAD_OPTION', `digit must be a whole number from 1 to 9 (got ${typeof digit === 'symbol' ? 'a symbol' : shownValue(digit)})`);
   placeIn(board, cell, digit, geometry);
@@ -287,7 +341,7 @@ export function placeDigit(board: Board, cell: number, digit: number, geometry?:
 
 /** Applies a step's placements and eliminations. @throws OptionError BAD_OPTION for a board or step of the wrong type. */
 export function applyStep(board: Board, step: Step, geometry?: Geometry): void {
-  applyIn(checkedBoard(board), checkedStep(step), geometry);
+  applyIn(checkedBoard(board), checkedStep(step), checkedGeometry(geometry));
 }
 
 /** The number of empty cells. @throws OptionError BAD_OPTION for a value that is not a board. */

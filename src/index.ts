@@ -35,9 +35,8 @@ export {
   parsePuzzle,
   parsePuzzles,
 } from './core/parse.js';
-export { type Board, boardFromGrid } from './core/board.js';
+export type { Board } from './core/board.js';
 export type { Step, Placement, Candidate, StepPattern, ChainData, ChainNode } from './core/step.js';
-export { cellName, unitName, digitsOf } from './core/tables.js';
 export { Solver, countSolutions, solve, type SolveStats, type CountOptions } from './solver/index.js';
 
 // Grading: the human-style ladder, ratings on the Sudoku Explainer scale, steps and hints.
@@ -147,7 +146,7 @@ export type { SolveInput } from './solver/index.js';
 // Checked at the boundary: a value of the wrong type is a coded error (src/api-checked.ts).
 export { countRules, solveRules, isClassic9, findGivenConflict, cellNameOf, houseNameOf, formatValues, describeStep, hintTiers, readPuzzles, readAnyPuzzles, levelBand } from './api-checked.js';
 export { describeConflict, formatChain, formatChainLines, stepShapes, sceneToSvg, explainIndexPage, reportPage, statsText, maskOf } from './api-checked.js';
-export { cloneBoard, placeDigit, applyStep, emptyCellCount, levelOf, plainCellName } from './api-checked.js';
+export { cloneBoard, placeDigit, applyStep, emptyCellCount, levelOf, plainCellName, boardFromGrid, cellName, unitName, digitsOf, boxShapeOf, cageSumRange } from './api-checked.js';
 export {
   RulesError,
   type RulesErrorCode,
@@ -158,8 +157,6 @@ export {
   type BoxShape,
   type HouseKind,
   buildRules,
-  boxShapeOf,
-  cageSumRange,
   MIN_SIZE,
   MAX_SIZE,
   classicRules,

@@ -59,9 +59,16 @@ export function unlinkedRulesError(): PuzzleFormatError {
 /** Stable codes of bad option values given to a library call. */
 export type OptionErrorCode = 'UNKNOWN_OPTION' | 'BAD_OPTION';
 
-/** A wrong value as an error message shows it: a string quoted, anything else as String gives it. */
+/**
+ * A wrong value as an error message shows it: a string quoted, a number, boolean, symbol or bigint
+ * as String writes it, an object or a function by its kind. Never throws and never runs the value's
+ * own code: `${value}` or String(value) throws a TypeError for a symbol (in a template), an object
+ * without a prototype or an array holding one, and calls a toString that may throw.
+ */
 export function shownValue(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'function' || (typeof value === 'object' && value !== null)) return Array.isArray(value) ? 'an array' : `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`;
+  return String(value);
 }
 
 /** An error with a stable `code` beside its message, as the errors of bad options and of puzzles the grader cannot take are. */
@@ -86,7 +93,7 @@ export class OptionError extends CodedError<OptionErrorCode> {
  */
 export function checkedLimit(limit: unknown): number {
   if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 1) {
-    throw new OptionError('BAD_OPTION', `limit must be a whole number of at least 1 (got ${String(limit)})`);
+    throw new OptionError('BAD_OPTION', `limit must be a whole number of at least 1 (got ${shownValue(limit)})`);
   }
   return limit;
 }

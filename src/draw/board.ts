@@ -1,4 +1,4 @@
-import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
+import { optionKeys, ownCopy, ownOptions, shownValue } from '../core/errors.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import type { FontOutlines } from './glyphs.js';
@@ -136,17 +136,23 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
   return boardSceneOn(picture, options);
 }
 
+/** The size and theme of drawing options, checked (a DrawError naming a wrong one); variant.ts draws with the same. */
+export function sizeAndTheme(options: { size?: unknown; theme?: unknown }): { size: number; theme: Theme } {
+  const size = options.size ?? DEFAULT_SIZE;
+  if (typeof size !== 'number' || !(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${shownValue(size)}`);
+  const name = options.theme ?? 'color';
+  const theme = typeof name === 'object' && name !== null ? (name as Theme) : typeof name === 'string' && Object.hasOwn(THEMES, name) ? THEMES[name] : undefined;
+  if (!theme) throw new DrawError(`unknown theme ${typeof name === 'string' ? `'${name}'` : shownValue(name)} (color or grey)`);
+  return { size, theme };
+}
+
 /** {@link boardScene} on a layout of other rules (classic when absent). */
 export function boardSceneOn(picture: BoardPicture, options: DrawOptions = {}, layout?: BoardLayout): Scene {
   options = ownOptions(options, DRAW_OPTION_KEYS, 'draw');
   // A grid passed for the picture (a string's every character would be copied as a key).
   if (typeof picture !== 'object' || picture === null) throw new DrawError(`expected a picture { givens, values?, candidates? } (got ${picture === null ? 'null' : typeof picture})`);
   picture = ownCopy(picture);
-  const size = options.size ?? DEFAULT_SIZE;
-  if (!(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${size}`);
-  const themeName = options.theme ?? 'color';
-  const theme = typeof themeName === 'object' ? themeName : Object.hasOwn(THEMES, themeName) ? THEMES[themeName] : undefined;
-  if (!theme) throw new DrawError(`unknown theme '${String(options.theme)}' (color or grey)`);
+  const { size, theme } = sizeAndTheme(options);
   const layers: Layers = { ...DEFAULT_LAYERS, ...options.layers };
   const givens = toGrid(picture.givens);
   const values = picture.values === undefined ? givens : toGrid(picture.values);

@@ -1,7 +1,7 @@
-import { optionKeys, ownCopy, ownOptions } from '../core/errors.js';
+import { optionKeys, ownCopy, ownOptions, shownValue } from '../core/errors.js';
 import { sourceOf } from '../rules/solver-link.js';
 import { PARITY_EVEN, PARITY_ODD, type Rules } from '../rules/types.js';
-import { DEFAULT_FONT_FAMILY, DEFAULT_SIZE, DrawError, type Layers } from './board.js';
+import { DEFAULT_FONT_FAMILY, DEFAULT_SIZE, DrawError, sizeAndTheme, type Layers } from './board.js';
 import type { FontOutlines } from './glyphs.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
 import { sceneToSvg } from './svg.js';
@@ -95,7 +95,7 @@ export function checkedPicture<T extends VariantPicture>(picture: T): T {
     const digits = list as ArrayLike<unknown>;
     for (let i = 0; i < digits.length; i++) {
       const digit = digits[i];
-      if (typeof digit !== 'number' || !Number.isInteger(digit) || digit < 0 || digit > size) throw new DrawError(`${key}: cell ${i + 1} holds ${String(digit)}, not a digit from 0 to ${size}`);
+      if (typeof digit !== 'number' || !Number.isInteger(digit) || digit < 0 || digit > size) throw new DrawError(`${key}: cell ${i + 1} holds ${shownValue(digit)}, not a digit from 0 to ${size}`);
     }
   }
   return copy;
@@ -106,11 +106,7 @@ export function variantBoardScene(picture: VariantPicture, options: VariantDrawO
   options = ownOptions(options, VARIANT_OPTION_KEYS, 'draw');
   picture = checkedPicture(picture);
   const rules = picture.rules;
-  const size = options.size ?? DEFAULT_SIZE;
-  if (!(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${size}`);
-  const themeName = options.theme ?? 'color';
-  const theme = typeof themeName === 'object' ? themeName : Object.hasOwn(THEMES, themeName) ? THEMES[themeName] : undefined;
-  if (!theme) throw new DrawError(`unknown theme '${String(options.theme)}' (color or grey)`);
+  const { size, theme } = sizeAndTheme(options);
   const n = rules.cellCount;
   const givens = picture.givens;
   const values = picture.values ?? givens;

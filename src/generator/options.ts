@@ -191,7 +191,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const maxAttempts = positiveInteger(options.maxAttempts, 'max attempts', 'BAD_LIMIT', DEFAULT_MAX_ATTEMPTS);
   let timeoutMs = Number.POSITIVE_INFINITY;
   if (options.timeoutMs !== undefined) {
-    if (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0)) throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${options.timeoutMs})`);
+    if (typeof options.timeoutMs !== 'number' || !(options.timeoutMs > 0)) throw new GenerateOptionError('BAD_LIMIT', `timeout must be more than 0 (got ${shown(options.timeoutMs)})`);
     timeoutMs = options.timeoutMs;
   }
 
@@ -260,7 +260,7 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
   const cluesMin = options.cluesMin ?? MIN_CLUES;
   const cluesMax = options.cluesMax ?? 81;
   for (const [name, value] of [['clues-min', cluesMin], ['clues-max', cluesMax]] as const) {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 81) throw new GenerateOptionError('BAD_CLUES', `${name} must be a whole number from 0 to 81 (got ${value})`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 81) throw new GenerateOptionError('BAD_CLUES', `${name} must be a whole number from 0 to 81 (got ${shown(value)})`);
   }
   if (cluesMax < MIN_CLUES) {
     throw new GenerateOptionError('BAD_CLUES', `clues-max ${cluesMax} is impossible: a puzzle with one solution has at least ${MIN_CLUES} givens`);

@@ -1,4 +1,4 @@
-import { OptionError } from '../core/errors.js';
+import { OptionError, shownValue } from '../core/errors.js';
 import type { Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 
@@ -61,7 +61,7 @@ const ORBITS = new Map<Symmetry, number[][]>();
 export function hasSymmetry(input: GridInput, symmetry: Symmetry): boolean {
   const grid = toGrid(input);
   if (!(SYMMETRIES as readonly string[]).includes(symmetry)) {
-    throw new OptionError('BAD_OPTION', `unknown symmetry "${String(symmetry)}" (one of ${SYMMETRIES.join(', ')})`);
+    throw new OptionError('BAD_OPTION', `unknown symmetry ${shownValue(symmetry)} (one of ${SYMMETRIES.join(', ')})`);
   }
   for (let cell = 0; cell < 81; cell++) {
     if ((grid[cell] === 0) !== (grid[mapCell(symmetry, cell)] === 0)) return false;

@@ -438,7 +438,7 @@ function checkOptions<T extends { uniqueness?: boolean }>(options: T, keys: read
 }
 
 function checkBoolean(value: unknown, name: string): void {
-  if (value !== undefined && typeof value !== 'boolean') throw new OptionError('BAD_OPTION', `${name} must be true or false (got ${String(value)})`);
+  if (value !== undefined && typeof value !== 'boolean') throw new OptionError('BAD_OPTION', `${name} must be true or false (got ${shownValue(value)})`);
 }
 
 function checkNumber(value: unknown, name: string): void {

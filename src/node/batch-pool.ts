@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { OptionError } from '../core/errors.js';
+import { OptionError, shownValue } from '../core/errors.js';
 
 /** What a pool posts: a batch's fields and its id. */
 export type BatchMessage<Q> = Q & { id: number };
@@ -50,7 +50,7 @@ export class BatchPool<Q extends object, R> {
     private readonly what: string,
   ) {
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
-      throw new OptionError('BAD_OPTION', `a ${what} pool's size must be a whole number of threads of at least 1 (got ${typeof size === 'string' ? JSON.stringify(size) : String(size)})`);
+      throw new OptionError('BAD_OPTION', `a ${what} pool's size must be a whole number of threads of at least 1 (got ${shownValue(size)})`);
     }
     this.size = Math.min(size, availableParallelism());
     if (!workerScriptExists(script)) {

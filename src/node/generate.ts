@@ -7,7 +7,7 @@ import {
   type GenerateOptions,
   type GeneratedPuzzle,
 } from '../generator/index.js';
-import { ownCopy } from '../core/errors.js';
+import { ownCopy, shownValue } from '../core/errors.js';
 import { poolOutcomes, workerScript } from './generate-pool.js';
 
 /** Options of the Node {@link generate}: the portable ones, and how many threads share the work. */
@@ -32,7 +32,7 @@ export function generate(options: NodeGenerateOptions): AsyncGenerator<Generated
   const { jobs: jobsOption, ...portable } = ownCopy(options);
   const jobs = jobsOption ?? 1;
   if (typeof jobs !== 'number' || !Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS) {
-    throw new GenerateOptionError('BAD_JOBS', jobs > MAX_JOBS ? `jobs ${jobs} is too many (at most ${MAX_JOBS})` : `jobs must be a whole number of at least 1 (got ${String(jobs)})`);
+    throw new GenerateOptionError('BAD_JOBS', jobs > MAX_JOBS ? `jobs ${jobs} is too many (at most ${MAX_JOBS})` : `jobs must be a whole number of at least 1 (got ${shownValue(jobs)})`);
   }
   const resolved = resolveOptions(portable);
   const script = jobs > 1 && resolved.count > 1 ? workerScript() : null;

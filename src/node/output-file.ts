@@ -13,7 +13,7 @@
  *
  * Every command that writes a file goes through {@link openOutputFile} (or {@link writeOutputFile}).
  */
-import { OptionError, optionKeys, ownOptions } from '../core/errors.js';
+import { OptionError, optionKeys, ownOptions, shownValue } from '../core/errors.js';
 import { createRequire } from 'node:module';
 import { OutputFileError, describeFileError, makeFolder } from './file-errors.js';
 import { cleanUpOnInterrupt } from './interrupt.js';
@@ -45,7 +45,7 @@ export { OutputFileError, describeFileError, type OutputFileErrorCode } from './
  * call it before any work, so that a long run is not wasted on a refused file.
  */
 export function checkOutputPath(path: string, force: boolean): void {
-  if (typeof path !== 'string') throw new OutputFileError('BAD_PATH', String(path), `the file to write must be named by a string (got ${path === null ? 'null' : typeof path})`);
+  if (typeof path !== 'string') throw new OutputFileError('BAD_PATH', shownValue(path), `the file to write must be named by a string (got ${path === null ? 'null' : typeof path})`);
   if (path === '' || path.endsWith('/') || path.endsWith('\\') || basename(path) === '.' || basename(path) === '..') {
     throw new OutputFileError('BAD_PATH', path, `${path === '' ? 'an empty name' : path} is not a file name (give the file to write, e.g. ${path}book.pdf)`);
   }
@@ -341,7 +341,7 @@ export function placeFile(temporaryPath: string, path: string, force: boolean): 
  */
 export async function writeOutputFile<T>(path: string, options: OutputFileOptions, write: (stream: WriteStream) => Promise<T>): Promise<{ result: T; bytes: number }> {
   options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
-  if (typeof write !== 'function') throw new OptionError('BAD_OPTION', `the writer of ${String(path)} must be a function (got ${write === null ? 'null' : typeof write})`);
+  if (typeof write !== 'function') throw new OptionError('BAD_OPTION', `the writer of ${shownValue(path)} must be a function (got ${write === null ? 'null' : typeof write})`);
   const file = openOutputFile(path, options);
   let result: T;
   try {
@@ -364,7 +364,7 @@ export function writeFileWhole(path: string, data: string | Uint8Array, options:
   options = ownOptions(options, OUTPUT_FILE_KEYS, 'output file');
   // Anything else has no bytes to write: it would be an empty file under the user's name.
   if (typeof data !== 'string' && !(data instanceof Uint8Array)) {
-    throw new OptionError('BAD_OPTION', `the data of ${String(path)} must be a string or a Uint8Array (got ${data === null ? 'null' : typeof data})`);
+    throw new OptionError('BAD_OPTION', `the data of ${shownValue(path)} must be a string or a Uint8Array (got ${data === null ? 'null' : typeof data})`);
   }
   const force = options.force ?? false;
   const folder = outputFolder(path, force);

@@ -1,3 +1,4 @@
+import { shownValue } from '../core/errors.js';
 import { packageRoot } from '../node/package-root.js';
 import { readdirSync } from 'node:fs';
 import { readSmallTextFile } from '../node/text-lines.js';
@@ -140,7 +141,7 @@ export function templateNames(): string[] {
  * ending in `.json`). @throws TemplateError when it is missing or invalid.
  */
 export function loadTemplate(nameOrPath: string): BookTemplate {
-  if (typeof nameOrPath !== 'string') throw new TemplateError(String(nameOrPath), '', `a template is named by a string, a shipped name or a .json file (got ${nameOrPath === null ? 'null' : typeof nameOrPath})`);
+  if (typeof nameOrPath !== 'string') throw new TemplateError(shownValue(nameOrPath), '', `a template is named by a string, a shipped name or a .json file (got ${nameOrPath === null ? 'null' : typeof nameOrPath})`);
   const isPath = nameOrPath.includes('/') || nameOrPath.includes('\\') || nameOrPath.endsWith('.json');
   let file: string;
   if (isPath) {

@@ -1,4 +1,4 @@
-import { CodedError, optionKeys, ownOptions } from '../core/errors.js';
+import { CodedError, optionKeys, ownOptions, shownValue } from '../core/errors.js';
 import { describeConflict, findConflict, type Conflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Placement } from '../core/step.js';
@@ -113,7 +113,7 @@ export function repairPuzzle(input: GridInput, options: RepairOptions = {}): Rep
   const conflict = findConflict(puzzle);
   if (conflict) return { status: 'invalid', conflict, error: `givens conflict: ${describeConflict(conflict)}` };
   const wanted = options.repairs ?? 1;
-  if (!Number.isInteger(wanted) || wanted < 1 || wanted > 1000) throw new RepairError('BAD_OPTION', `repairs must be a whole number from 1 to 1000 (got ${wanted})`);
+  if (!Number.isInteger(wanted) || wanted < 1 || wanted > 1000) throw new RepairError('BAD_OPTION', `repairs must be a whole number from 1 to 1000 (got ${shownValue(wanted)})`);
   let givens = 0;
   for (let cell = 0; cell < 81; cell++) if (puzzle[cell] !== 0) givens++;
   if (givens === 0) throw new RepairError('EMPTY', 'the grid is empty: there is no puzzle to repair (a unique puzzle needs at least 17 givens)');

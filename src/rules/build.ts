@@ -95,7 +95,7 @@ function whole(value: unknown): value is number {
 function checkCells(cells: readonly number[], cellCount: number, what: string): void {
   for (const cell of cells) {
     if (!whole(cell) || cell < 0 || cell >= cellCount) {
-      throw new RulesError('BAD_CELL', `${what}: cell ${String(cell)} is not a cell of the grid (0..${cellCount - 1})`);
+      throw new RulesError('BAD_CELL', `${what}: cell ${shownValue(cell)} is not a cell of the grid (0..${cellCount - 1})`);
     }
   }
 }
@@ -198,11 +198,11 @@ function layoutOf(input: RulesSpec): Layout {
 function makeLayout(input: RulesSpec): Layout {
   const size = input.size;
   if (!whole(size) || size < MIN_SIZE || size > MAX_SIZE) {
-    throw new RulesError('BAD_SIZE', `size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE} (got ${String(size)})`);
+    throw new RulesError('BAD_SIZE', `size must be a whole number from ${MIN_SIZE} to ${MAX_SIZE} (got ${shownValue(size)})`);
   }
   const samurai = input.layout === 'samurai';
   if (input.layout !== undefined && input.layout !== 'single' && !samurai) {
-    throw new RulesError('BAD_HOUSE', `layout must be "single" or "samurai" (got ${String(input.layout)})`);
+    throw new RulesError('BAD_HOUSE', `layout must be "single" or "samurai" (got ${shownValue(input.layout)})`);
   }
   if (samurai) {
     if (size !== 9) throw new RulesError('BAD_SIZE', `Samurai is made of 9x9 grids (got size ${size})`);
@@ -231,7 +231,7 @@ function makeLayout(input: RulesSpec): Layout {
     for (let cell = 0; cell < cellCount; cell++) {
       const region = regions[cell];
       if (!whole(region) || region < 0 || region >= size) {
-        throw new RulesError('BAD_REGIONS', `regions: r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} has region ${String(region)}, expected 0..${size - 1}`);
+        throw new RulesError('BAD_REGIONS', `regions: r${frame.rowOf[cell]! + 1}c${frame.colOf[cell]! + 1} has region ${shownValue(region)}, expected 0..${size - 1}`);
       }
       counts[region]!++;
       regionOf[cell] = region;
@@ -244,7 +244,7 @@ function makeLayout(input: RulesSpec): Layout {
       throw new RulesError('BAD_SIZE', `size ${size} has no usual box shape: give the box shape (rows x cols) or irregular regions`);
     }
     if (!whole(boxShape.rows) || !whole(boxShape.cols) || boxShape.rows < 1 || boxShape.cols < 1 || boxShape.rows * boxShape.cols !== size) {
-      throw new RulesError('BAD_BOXES', `a box of ${String(boxShape.rows)}x${String(boxShape.cols)} cells does not hold ${size} digits`);
+      throw new RulesError('BAD_BOXES', `a box of ${shownValue(boxShape.rows)}x${shownValue(boxShape.cols)} cells does not hold ${size} digits`);
     }
     boxShape = { rows: boxShape.rows, cols: boxShape.cols };
   }
@@ -750,7 +750,7 @@ function checkedCages(input: RulesSpec, layout: Layout): FlatCages {
     const n = cells.length;
     for (let j = 0; j < n; j++) {
       const cell = cells[j];
-      if (!whole(cell) || cell < 0 || cell >= cellCount) throw new RulesError('BAD_CELL', `cage ${i + 1}: cell ${String(cell)} is not a cell of the grid (0..${cellCount - 1})`);
+      if (!whole(cell) || cell < 0 || cell >= cellCount) throw new RulesError('BAD_CELL', `cage ${i + 1}: cell ${shownValue(cell)} is not a cell of the grid (0..${cellCount - 1})`);
     }
     if (n === 0) throw new RulesError('BAD_CAGE', `cage ${i + 1} has no cells`);
     const named = ++stamp;
@@ -775,7 +775,7 @@ function checkedCages(input: RulesSpec, layout: Layout): FlatCages {
       const low = (n * (n + 1)) / 2;
       const high = (n * (2 * size - n + 1)) / 2;
       if (!whole(sum) || sum < low || sum > high) {
-        throw new RulesError('BAD_CAGE_SUM', `cage ${i + 1}: no ${n} different digits add up to ${String(sum)} (possible: ${low} to ${high})`);
+        throw new RulesError('BAD_CAGE_SUM', `cage ${i + 1}: no ${n} different digits add up to ${shownValue(sum)} (possible: ${low} to ${high})`);
       }
     }
     // The cells (no cell twice, none held by an earlier cage: at most cellCount of them in all),

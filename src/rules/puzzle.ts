@@ -1,4 +1,4 @@
-import { PuzzleFormatError } from '../core/errors.js';
+import { PuzzleFormatError, shownValue } from '../core/errors.js';
 import { cageTablesOf, houseTablesOf, sourceOf } from './solver-link.js';
 import { PARITY_ODD, type Rules } from './types.js';
 
@@ -63,7 +63,7 @@ export function checkedPuzzle(input: Partial<Puzzle>): Puzzle {
   for (let cell = 0; cell < values.length; cell++) {
     const value = values[cell];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > rules.size) {
-      const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+      const shown = shownValue(value);
       throw new PuzzleFormatError('BAD_CELL_VALUE', `cell ${cell + 1} (${cellNameOf(rules, cell)}) holds ${shown}: expected a whole number from 0 to ${rules.size}`, WHERE);
     }
   }
@@ -83,7 +83,7 @@ export function findGivenConflict(rules: Rules, givens: ArrayLike<number>): Give
   for (let cell = 0; cell < rules.cellCount; cell++) {
     const digit = givens[cell]!;
     if (!Number.isInteger(digit) || digit < 0 || digit > rules.size) {
-      return { cells: [cell], reason: `${cellNameOf(rules, cell)} holds ${String(digit)}, not a digit from 1 to ${rules.size}` };
+      return { cells: [cell], reason: `${cellNameOf(rules, cell)} holds ${shownValue(digit)}, not a digit from 1 to ${rules.size}` };
     }
   }
   const masks = rules.startMasks;

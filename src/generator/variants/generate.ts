@@ -1,7 +1,7 @@
 import { classicRules, jigsawRules, samuraiRules, withCages, withDiagonals, withWindoku } from '../../rules/constructors.js';
 import { formatValues } from '../../rules/puzzle.js';
 import type { CageSpec, Rules } from '../../rules/types.js';
-import { OptionError, optionKeys, ownOptions } from '../../core/errors.js';
+import { OptionError, optionKeys, ownOptions, shownValue } from '../../core/errors.js';
 import { GenerateError } from '../errors.js';
 import { puzzleRandom, type Random } from '../random.js';
 import { fillRules } from './fill.js';
@@ -64,7 +64,7 @@ export function variantLevels(variant: VariantName, killerGivens = false): { lev
       return { levels: TECHNIQUE_SETS, graded: true };
     default:
       // An unknown name (a caller's string: 'nope', 'constructor') is an option error, not a TypeError.
-      if (!(VARIANT_NAMES as readonly string[]).includes(variant)) throw new OptionError('BAD_OPTION', `unknown variant "${String(variant)}" (one of ${VARIANT_NAMES.join(', ')})`);
+      if (!(VARIANT_NAMES as readonly string[]).includes(variant)) throw new OptionError('BAD_OPTION', `unknown variant ${shownValue(variant)} (one of ${VARIANT_NAMES.join(', ')})`);
       return { levels: sizeLevels(variant), graded: true };
   }
 }
@@ -400,10 +400,10 @@ function checkVariantOptions(input: VariantOptions): VariantOptions {
     throw new OptionError('BAD_OPTION', `generateVariant: ${message}`);
   };
   if (typeof options.seed !== 'string') bad(`seed must be a string (got ${typeof options.seed})`);
-  if (!Number.isSafeInteger(options.index) || options.index < 0) bad(`index must be a whole number from 0 (got ${String(options.index)})`);
-  if (options.symmetry !== undefined && options.symmetry !== 'none' && options.symmetry !== 'rotational') bad(`symmetry must be none or rotational (got ${String(options.symmetry)})`);
-  if (options.minClues !== undefined && (!Number.isSafeInteger(options.minClues) || options.minClues < 0)) bad(`minClues must be a whole number from 0 (got ${String(options.minClues)})`);
-  if (options.maxAttempts !== undefined && (!Number.isSafeInteger(options.maxAttempts) || options.maxAttempts < 1)) bad(`maxAttempts must be a whole number from 1 (got ${String(options.maxAttempts)})`);
+  if (!Number.isSafeInteger(options.index) || options.index < 0) bad(`index must be a whole number from 0 (got ${shownValue(options.index)})`);
+  if (options.symmetry !== undefined && options.symmetry !== 'none' && options.symmetry !== 'rotational') bad(`symmetry must be none or rotational (got ${shownValue(options.symmetry)})`);
+  if (options.minClues !== undefined && (!Number.isSafeInteger(options.minClues) || options.minClues < 0)) bad(`minClues must be a whole number from 0 (got ${shownValue(options.minClues)})`);
+  if (options.maxAttempts !== undefined && (!Number.isSafeInteger(options.maxAttempts) || options.maxAttempts < 1)) bad(`maxAttempts must be a whole number from 1 (got ${shownValue(options.maxAttempts)})`);
   for (const flag of ['symmetricLayout', 'allowBoxes', 'killerGivens'] as const) {
     if (options[flag] !== undefined && typeof options[flag] !== 'boolean') bad(`${flag} must be true or false`);
   }
@@ -412,7 +412,7 @@ function checkVariantOptions(input: VariantOptions): VariantOptions {
     const named = options.rules === undefined && (VARIANT_NAMES as readonly string[]).includes(options.variant ?? 'classic');
     const offered = named ? variantLevels(options.variant ?? 'classic', options.killerGivens === true).levels : options.rules !== undefined && gradedRules(options.rules) ? GRADED : TECHNIQUE_SETS;
     // An unknown variant name is refused by generateVariant itself.
-    if ((named || options.rules !== undefined) && !offered.includes(options.level)) bad(`level must be one of ${offered.join(', ')} for ${options.rules !== undefined ? 'these rules' : (options.variant ?? 'classic')} (got ${String(options.level)})`);
+    if ((named || options.rules !== undefined) && !offered.includes(options.level)) bad(`level must be one of ${offered.join(', ')} for ${options.rules !== undefined ? 'these rules' : (options.variant ?? 'classic')} (got ${shownValue(options.level)})`);
   }
   return options;
 }
