@@ -11,13 +11,16 @@ import { applyStep as applyIn, boardFromGrid as boardIn, cloneBoard as cloneIn, 
 import type { GridInput } from './core/grid-input.js';
 import { OptionError, PuzzleFormatError, shownValue } from './core/errors.js';
 import type { Geometry } from './core/geometry.js';
-import { describeConflict as conflictText, type Conflict } from './core/grid.js';
+import { describeConflict as conflictText, formatGrid as formatIn, type Conflict, type FormatOptions } from './core/grid.js';
 import { readPuzzles as readIn, type ParseOptions, type ReadResult } from './core/parse.js';
 import type { ChainData, Step } from './core/step.js';
 import { cellName as cellIn, digitsOf as digitsIn, maskOf as maskIn, unitName as unitIn } from './core/tables.js';
 import { sceneToSvg as svgOf, stepShapes as shapesOf, type Scene, type Shape, type StepShapeOptions } from './draw/index.js';
 import { readAnyPuzzles as readAnyIn, type AnyReadResult } from './formats/reader.js';
-import { levelBand as bandIn, type RatingBand } from './generator/options.js';
+import { GenerateOptionError, levelBand as bandIn, parseRatingBand as bandOf, type RatingBand } from './generator/options.js';
+import { isMinimal as minimalIn } from './generator/carve.js';
+import { Solver } from './solver/index.js';
+import { SetFamily, searchHittingSets as hittingIn, type HittingSetOptions, type HittingSetResult } from './repair/hitting-set.js';
 import { describeStep as describeIn } from './grader/explain.js';
 import { hintTiers as tiersIn, plainCellName as plainIn, type HintTiers } from './grader/hint-tiers.js';
 import { isLevel, levelOf as levelIn, type Level } from './grader/levels.js';
@@ -301,6 +304,38 @@ export function unitName(unit: number): string {
 /** A board of a grid (see core/board.ts). @throws OptionError BAD_OPTION for a geometry that is not one the library makes. */
 export function boardFromGrid(grid: GridInput, geometry?: Geometry): Board {
   return boardIn(grid, checkedGeometry(geometry));
+}
+
+/** Whether every given of a classic puzzle is needed for a unique solution. @throws OptionError BAD_OPTION for a solver that is not a Solver. */
+export function isMinimal(puzzle: GridInput, solver?: Solver): boolean {
+  if (solver !== undefined && !(solver instanceof Solver)) throw new OptionError('BAD_OPTION', `expected a Solver (new Solver()) or undefined, got ${kindOf(solver)}`);
+  return minimalIn(puzzle, solver);
+}
+
+/** A rating band from text such as `4.0-6.0`. @throws GenerateOptionError BAD_RATING for text that is not such a band (or not text). */
+export function parseRatingBand(text: string): RatingBand {
+  if (typeof text !== 'string') throw new GenerateOptionError('BAD_RATING', `a rating band is text such as "4.0-6.0" (got ${shownValue(text)})`);
+  return bandOf(text);
+}
+
+/** A grid as text (see core/grid.ts). @throws OptionError BAD_OPTION for an empty-cell character that is not a string. */
+export function formatGrid(input: GridInput, options: FormatOptions = {}): string {
+  const empty = (options as Record<string, unknown> | null | undefined)?.['empty'];
+  if (empty !== undefined && typeof empty !== 'string') throw new OptionError('BAD_OPTION', `empty must be a string (got ${shownValue(empty)})`);
+  return formatIn(input, options);
+}
+
+/** The smallest hitting sets of a family (see repair/hitting-set.ts). @throws OptionError BAD_OPTION for a family that is not a SetFamily or options of the wrong kinds. */
+export function searchHittingSets(family: SetFamily, options: HittingSetOptions): HittingSetResult {
+  if (!(family instanceof SetFamily)) throw new OptionError('BAD_OPTION', `expected a SetFamily (new SetFamily()), got ${kindOf(family)}`);
+  const o = checkedFields<HittingSetOptions>(options, 'hitting-set options { weights, allowed }', { allowed: 'array' });
+  if (!Array.isArray(o.weights) && !ArrayBuffer.isView(o.weights)) throw new OptionError('BAD_OPTION', `expected the weights as an array or a typed array, got ${kindOf(o.weights)}`);
+  if (o.allowed.length !== 3 || o.allowed.some((word) => typeof word !== 'number')) throw new OptionError('BAD_OPTION', 'expected allowed as three numbers (32-bit words of the allowed elements)');
+  for (const key of ['limit', 'maxCost', 'maxNodes', 'minCost'] as const) {
+    if (o[key] !== undefined && typeof o[key] !== 'number') throw new OptionError('BAD_OPTION', `${key} must be a number (got ${shownValue(o[key])})`);
+  }
+  if (o.avoid !== undefined && (!Array.isArray(o.avoid) || o.avoid.some((set) => !Array.isArray(set)))) throw new OptionError('BAD_OPTION', 'expected avoid as an array of sets (three 32-bit words each)');
+  return hittingIn(family, options);
 }
 
 /** The usual box shape of a size, or null: none for that size, or a size that is not a number. */

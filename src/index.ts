@@ -25,7 +25,6 @@ export {
   findConflict,
   isSolvedGrid,
   extendsGrid,
-  formatGrid,
 } from './core/grid.js';
 export {
   type PuzzleRecord,
@@ -111,10 +110,8 @@ export {
   generateOne,
   GenerateError,
   GenerateOptionError,
-  parseRatingBand,
   SYMMETRIES,
   hasSymmetry,
-  isMinimal,
 } from './generator/index.js';
 export {
   generateVariant,
@@ -136,7 +133,6 @@ export {
   type AddRepair,
   type RemoveRepair,
   SetFamily,
-  searchHittingSets,
   type HittingSetOptions,
   type HittingSetResult,
 } from './repair/index.js';
@@ -147,6 +143,7 @@ export type { SolveInput } from './solver/index.js';
 export { countRules, solveRules, isClassic9, findGivenConflict, cellNameOf, houseNameOf, formatValues, describeStep, hintTiers, readPuzzles, readAnyPuzzles, levelBand } from './api-checked.js';
 export { describeConflict, formatChain, formatChainLines, stepShapes, sceneToSvg, explainIndexPage, reportPage, statsText, maskOf } from './api-checked.js';
 export { cloneBoard, placeDigit, applyStep, emptyCellCount, levelOf, plainCellName, boardFromGrid, cellName, unitName, digitsOf, boxShapeOf, cageSumRange } from './api-checked.js';
+export { isMinimal, parseRatingBand, formatGrid, searchHittingSets } from './api-checked.js';
 export {
   RulesError,
   type RulesErrorCode,

@@ -67,8 +67,7 @@ export type OptionErrorCode = 'UNKNOWN_OPTION' | 'BAD_OPTION';
  */
 export function shownValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'function' || (typeof value === 'object' && value !== null)) return Array.isArray(value) ? 'an array' : `a${typeof value === 'object' ? 'n' : ''} ${typeof value}`;
-  return String(value);
+  return Object(value) === value ? (Array.isArray(value) ? 'an array' : typeof value === 'function' ? 'a function' : 'an object') : String(value);
 }
 
 /** An error with a stable `code` beside its message, as the errors of bad options and of puzzles the grader cannot take are. */

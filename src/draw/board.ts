@@ -1,7 +1,7 @@
 import { optionKeys, ownCopy, ownOptions, shownValue } from '../core/errors.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
-import type { FontOutlines } from './glyphs.js';
+import type { FaceOutlines, FontOutlines } from './glyphs.js';
 import { sceneToSvg } from './svg.js';
 import type { PathCommand, Primitive, Scene } from './scene.js';
 import { RouteField, routeArrow, trimRoute } from './route.js';
@@ -136,8 +136,23 @@ export function boardScene(picture: BoardPicture, options: DrawOptions = {}): Sc
   return boardSceneOn(picture, options);
 }
 
-/** The size and theme of drawing options, checked (a DrawError naming a wrong one); variant.ts draws with the same. */
-export function sizeAndTheme(options: { size?: unknown; theme?: unknown }): { size: number; theme: Theme } {
+function isFace(face: unknown): boolean {
+  return typeof face === 'object' && face !== null && typeof (face as FaceOutlines).unitsPerEm === 'number' && typeof (face as FaceOutlines).glyphs === 'object' && (face as FaceOutlines).glyphs !== null;
+}
+
+/**
+ * The options both drawings share, checked (a DrawError naming a wrong one): the size and theme it
+ * returns, and a font family and title that are text, glyphs with both faces (variant.ts draws
+ * with the same).
+ */
+export function sizeAndTheme(options: { size?: unknown; theme?: unknown; fontFamily?: unknown; title?: unknown; glyphs?: unknown }): { size: number; theme: Theme } {
+  for (const key of ['fontFamily', 'title'] as const) {
+    if (options[key] !== undefined && typeof options[key] !== 'string') throw new DrawError(`${key} must be a string, not ${shownValue(options[key])}`);
+  }
+  const glyphs = options.glyphs as FontOutlines | undefined;
+  if (glyphs !== undefined && (typeof glyphs !== 'object' || glyphs === null || !isFace(glyphs.regular) || !isFace(glyphs.bold))) {
+    throw new DrawError(`glyphs must be font outlines { family, regular, bold } (loadFontOutlines), not ${shownValue(glyphs)}`);
+  }
   const size = options.size ?? DEFAULT_SIZE;
   if (typeof size !== 'number' || !(size > 0 && Number.isFinite(size))) throw new DrawError(`size must be a positive number, not ${shownValue(size)}`);
   const name = options.theme ?? 'color';
@@ -163,6 +178,10 @@ export function boardSceneOn(picture: BoardPicture, options: DrawOptions = {}, l
   }
   const g = geometry(size, layers.coordinates);
   const shapes: Shape[] = [];
+  if (options.step !== undefined && (typeof options.step !== 'object' || options.step === null || typeof options.step.pattern !== 'object' || options.step.pattern === null)) {
+    throw new DrawError(`step must be a step as the grader makes it ({ technique, placements, eliminations, pattern }), not ${shownValue(options.step)}`);
+  }
+  if (options.shapes !== undefined && !Array.isArray(options.shapes)) throw new DrawError(`shapes must be an array, not ${shownValue(options.shapes)}`);
   if (options.step) {
     shapes.push(
       ...stepShapes(options.step, {

@@ -5,6 +5,7 @@ import { findConflict, describeConflict, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import type { Step } from '../core/step.js';
 import type { Puzzle } from '../rules/puzzle.js';
+import { sourceOf } from '../rules/solver-link.js';
 import type { Rules } from '../rules/types.js';
 import { sharedSolver } from '../solver/index.js';
 import { ladderGroups, type LadderGroup } from '../techniques/ladder.js';
@@ -427,7 +428,12 @@ function checkGradeOptions(options: GradeOptions): GradeOptions {
 
 /** The same for the options of a step ({@link hintStep}, {@link nextStep}). */
 function checkStepOptions(options: StepOptions): StepOptions {
-  return checkOptions(options, STEP_OPTION_KEYS, 'hint', 'maxDifficulty');
+  const own = checkOptions(options, STEP_OPTION_KEYS, 'hint', 'maxDifficulty');
+  const rules: unknown = own.rules;
+  if (rules !== undefined && (typeof rules !== 'object' || rules === null || sourceOf(rules as Rules) === undefined)) {
+    throw new OptionError('BAD_OPTION', `rules must be a rules value (buildRules, classicRules...), got ${shownValue(rules)}`);
+  }
+  return own;
 }
 
 function checkOptions<T extends { uniqueness?: boolean }>(options: T, keys: readonly string[], what: string, limit: string): T {

@@ -20,7 +20,6 @@ export {
   type BookResult,
   writeBookFile,
   loadTemplate,
-  parseTemplate,
   templateNames,
   generatedPuzzles,
   BOOK_DATE,
@@ -41,8 +40,6 @@ export {
   DEFAULT_TEXTS,
   DEFAULT_FRONT_MATTER,
   PAPER_THICKNESS,
-  coverGeometry,
-  spineWidth,
   writeCoverFile,
   isValidIsbn,
   // Variety books (issue 27): variant sections, their names and rules, the presets.
@@ -52,10 +49,11 @@ export {
 } from '../render/index.js';
 
 // Pictures of boards: the drawing's scene painted with pdfkit, and picture files (PNG via resvg).
-export { paintScene, writeScenePdf, defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
+export { defaultSceneFonts, type SceneFonts, type PaintSceneOptions, type ScenePdfOptions } from '../render/board-pdf.js';
 export { type PictureFormat, type PictureOptions } from '../render/picture.js';
 // Checked at the boundary: a value of the wrong type is a coded error (src/node/api-checked.ts).
 export { writeBookPdf, planBook, puzzlesFromFile, teach, sectionTitle, renderPicture } from './api-checked.js';
+export { spineWidth, coverGeometry, sweepStaleTemporaries, parseTemplate, paintScene, writeScenePdf } from './api-checked.js';
 export { loadFontOutlines, FontFileError } from '../render/font-outlines.js';
 
 // Output files written whole or not at all (for any command or program that writes a file), and
@@ -69,7 +67,6 @@ export {
   writeOutputFile,
   writeFileWhole,
   checkOutputPath,
-  sweepStaleTemporaries,
   removeLiveTemporaries,
 } from './output-file.js';
 export { type ResumePoint, type ResumableFileOptions, ResumableFile } from './resumable-file.js';

@@ -307,7 +307,13 @@ class Fields {
 
 function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // A BigInt, a cycle, a toJSON that throws: named by kind below.
+  }
+  if (text === undefined) return shownValue(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 

@@ -1,4 +1,4 @@
-import { checkedLimit, optionKeys, ownOptions, unlinkedRulesError } from '../core/errors.js';
+import { checkedLimit, OptionError, optionKeys, ownOptions, unlinkedRulesError } from '../core/errors.js';
 import { formatGrid, type Grid } from '../core/grid.js';
 import { toGrid, type GridInput } from '../core/grid-input.js';
 import { formatValues, type Puzzle } from '../rules/puzzle.js';
@@ -33,6 +33,15 @@ export function sharedSolver(): Solver {
   return shared;
 }
 
+/** Copies a search's counts into the caller's stats object, if given; an OptionError for one that cannot take them (not an object, frozen). */
+function fillStats(stats: SolveStats | undefined, from: SolveStats): void {
+  if (!stats) return;
+  // False for a primitive (a symbol, a number...) as for a frozen object.
+  if (!Object.isExtensible(stats)) throw new OptionError('BAD_OPTION', 'stats must be an object to fill');
+  stats.nodes = from.nodes;
+  stats.guesses = from.guesses;
+}
+
 const COUNT_OPTION_KEYS = optionKeys<CountOptions>({ limit: true, stats: true });
 
 /**
@@ -49,15 +58,12 @@ export function countSolutions(input: SolveInput, options: CountOptions = {}): n
   if (puzzle !== null && !isClassic9(puzzle.rules)) {
     const counter = linkedCounter();
     const count = counter.count(puzzle.rules, puzzle.givens, limit);
-    if (options.stats) Object.assign(options.stats, counter.stats());
+    fillStats(options.stats, counter.stats());
     return count;
   }
   const solver = sharedSolver();
   const count = solver.count(puzzle === null ? (input as GridInput) : puzzle.givens, limit);
-  if (options.stats) {
-    options.stats.nodes = solver.stats.nodes;
-    options.stats.guesses = solver.stats.guesses;
-  }
+  fillStats(options.stats, solver.stats);
   return count;
 }
 
@@ -73,7 +79,7 @@ export function solve(input: SolveInput, options: { stats?: SolveStats } = {}): 
   if (puzzle !== null && !isClassic9(puzzle.rules)) {
     const counter = linkedCounter();
     const solution = counter.solve(puzzle.rules, puzzle.givens);
-    if (options.stats) Object.assign(options.stats, counter.stats());
+    fillStats(options.stats, counter.stats());
     return solution === null ? null : formatValues(puzzle.rules, solution);
   }
   const solution = solveGrid(puzzle === null ? toGrid(input as GridInput) : puzzle.givens, options.stats);
@@ -84,10 +90,7 @@ export function solve(input: SolveInput, options: { stats?: SolveStats } = {}): 
 export function solveGrid(grid: Grid, stats?: SolveStats): Grid | null {
   const solver = sharedSolver();
   const count = solver.count(grid, 1);
-  if (stats) {
-    stats.nodes = solver.stats.nodes;
-    stats.guesses = solver.stats.guesses;
-  }
+  fillStats(stats, solver.stats);
   return count === 0 ? null : solver.solution.slice();
 }
 
