@@ -176,7 +176,9 @@ puzzle with no solution by the fewest givens to remove. --symmetry adds clues in
         if (target.toFile || shard || fpuzzles) io.stderr.write(`${text}\n`);
         else if (options.json) await out.line(JSON.stringify({ type: 'summary', puzzles: total, ...counts, seconds: round(seconds, 3) }));
         else await out.line(text);
-        await target.finish(total, counts);
+        // No puzzle at all: no file either (an empty one would only make the next run need --force).
+        if (total === 0 && !(shard && all !== 0) && !options.resume) await target.abandon(total, counts);
+        else await target.finish(total, counts);
       } catch (error) {
         progress.clear();
         await target.abandon(total, counts);

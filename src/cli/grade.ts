@@ -131,6 +131,8 @@ function parseJobs(text: string): number {
 
 function checkReportFile(path: string, force: boolean): void {
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError(`--report ${path} is a folder; give a file name such as out/report.html`);
+  // A device or a pipe (/dev/full): --force would not replace it either.
+  if (existsSync(path) && !statSync(path).isFile()) throw new UsageError(`--report ${path} exists and is not a file`);
   if (existsSync(path) && !force) throw new UsageError(`${path} already exists (use --force to replace it)`);
 }
 
@@ -356,7 +358,9 @@ Examples:
             io.stderr.write(`wrote the report ${cli.report}\n`);
           }
         }
-        await target.finish(records, counters());
+        // No puzzle at all: no file either (an empty one would only make the next run need --force).
+        if (records === 0 && !(shard && total !== 0) && !cli.resume) await target.abandon(records, counters());
+        else await target.finish(records, counters());
       } catch (error) {
         progress.clear();
         await reportFile?.discard();

@@ -65,6 +65,13 @@ export async function buildProgram(io: CliIo, state: CommandState, argv: readonl
   const names = versionOnly ? [] : only === undefined ? Object.keys(COMMANDS) : [only];
   for (const name of names) (await COMMANDS[name]!())(program, io, state);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  // `-o -` reads as standard output, as `-` is standard input; the file machinery would make a file named '-'.
+  program.hook('preAction', (_, action) => {
+    const options = action.opts();
+    if (options['output'] === '-' || options['outDir'] === '-') {
+      throw new UsageError("-o -: '-' is not taken as a name (what prints lines goes to standard output when -o is left out; ./- names a file '-')");
+    }
+  });
   return program;
 }
 
