@@ -13,8 +13,10 @@ import { KIND_WORDS, orList } from './hint-tiers.js';
 
 const HOUSE_SINGLE = 'hidden-single-house';
 
-/** The technique ids whose name {@link techniqueNameIn} narrows to the house kinds of the rules. */
-export const HOUSE_NAMED: ReadonlySet<string> = new Set([HOUSE_SINGLE]);
+/** Whether {@link techniqueNameIn} narrows this technique's name to the house kinds of the rules. */
+export function namedByHouses(id: string): boolean {
+  return id === HOUSE_SINGLE;
+}
 
 function isOtherKind(kind: unknown): kind is Exclude<HouseKind, 'row' | 'column' | 'box'> {
   return typeof kind === 'string' && kind !== 'row' && kind !== 'column' && kind !== 'box' && Object.hasOwn(KIND_WORDS, kind);

@@ -2,7 +2,7 @@ import { ownOptions } from '../core/errors.js';
 import type { Grade } from '../grader/grade.js';
 import { GUESS_DIFFICULTY, LEVELS, levelOf } from '../grader/levels.js';
 import { techniqueById } from '../techniques/registry.js';
-import { HOUSE_NAMED, techniqueNameIn } from '../grader/technique-names.js';
+import { namedByHouses, techniqueNameIn } from '../grader/technique-names.js';
 import type { HouseKind } from '../rules/types.js';
 import { escapeHtml, htmlDocument, LEVEL_COLORS, levelBadge } from './html.js';
 
@@ -99,7 +99,7 @@ export class ReportCollector {
   private readonly levelCounts = new Map<string, number>();
   private readonly techniquePuzzles = new Map<string, number>();
   private readonly techniqueSteps = new Map<string, number>();
-  /** For the techniques named by the houses of the rules (HOUSE_NAMED): the house kinds of the puzzles that used them; null once one came without its kinds. */
+  /** For the techniques named by the houses of the rules (namedByHouses): the house kinds of the puzzles that used them; null once one came without its kinds. */
   private readonly techniqueKinds = new Map<string, Set<HouseKind> | null>();
   private readonly guessed: ReportPuzzle[] = [];
   private guessedCount = 0;
@@ -154,7 +154,7 @@ export class ReportCollector {
     for (const [id, steps] of Object.entries(grade.counts)) {
       this.techniquePuzzles.set(id, (this.techniquePuzzles.get(id) ?? 0) + 1);
       this.techniqueSteps.set(id, (this.techniqueSteps.get(id) ?? 0) + steps);
-      if (HOUSE_NAMED.has(id)) this.addKinds(id, where.houseKinds);
+      if (namedByHouses(id)) this.addKinds(id, where.houseKinds);
     }
     if (ms !== undefined && (this.slowest.length < SLOWEST || ms > this.slowest[this.slowest.length - 1]!.ms!)) {
       this.slowest.push(entry);
