@@ -55,3 +55,16 @@ describe('grade --report over a device', () => {
     }
   });
 });
+
+describe('a book whose seed and file name hold terminal escapes', () => {
+  test('the summary shows them escaped, never obeyed (the seed and the path were printed raw)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-polish11-'));
+    const out = join(dir, 'b\u001b]0;owned\u0007.pdf');
+    const result = await run(['book', '--sections', '6x6-beginner:1', '--seed', 's\u001b[31mX', '-o', out, '--cover']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+    expect(result.stdout).toContain('1 puzzle from seed s\\u001b[31mX:');
+    expect(result.stdout).toContain('b\\u001b]0;owned\\u0007.pdf');
+    expect(existsSync(out)).toBe(true);
+  }, 60_000);
+});

@@ -36,6 +36,7 @@ import { COVER_THEME_NAMES } from '../render/cover-themes.js';
 import { checkInputFiles } from './input.js';
 import { readTemplate } from './templates.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { oneLine, terminalSafe } from './output.js';
 import { Progress } from './progress.js';
 
 export interface BookOptions {
@@ -230,7 +231,8 @@ Their levels (the variant generator's): ${variantLevelsHelp()}.`,
         process.removeListener('SIGTERM', stop);
         progress.stop();
       }
-      io.stdout.write(summary(result, template, seed));
+      // The seed, the path and a template's name are the user's text: escapes shown, never obeyed.
+      io.stdout.write(terminalSafe(summary(result, template, seed)));
       if (coverOutput !== undefined) {
         const { writeCoverFile } = await import('../render/cover.js');
         let cover;
@@ -256,7 +258,7 @@ Their levels (the variant generator's): ${variantLevelsHelp()}.`,
           if (error instanceof RangeError) return fail(io, state, progress, `${error.message}; ${result.path} was written, the cover was not`);
           throw error;
         }
-        io.stdout.write(coverSummary(cover));
+        io.stdout.write(terminalSafe(coverSummary(cover)));
       }
       state.exitCode = EXIT.ok;
     });
@@ -372,7 +374,7 @@ export async function bookSource(options: BookOptions, template: BookTemplate, i
       throw error;
     }
     progress.doneReading(fileBook.puzzles.length, fileBook.skipped.length);
-    for (const skip of fileBook.skipped) io.stderr.write(`${skip.source}:${skip.line}: left out: ${skip.reason}\n`);
+    for (const skip of fileBook.skipped) io.stderr.write(`${terminalSafe(`${skip.source}:${skip.line}: left out: ${skip.reason}`)}\n`);
     return { sections: fileBook.sections, puzzles: fileBook.puzzles, origin: `puzzles from ${basename(options.puzzles)}`, seed: undefined };
   }
   if (options.skipInvalid) throw new UsageError('--skip-invalid only applies with --puzzles');
@@ -472,7 +474,7 @@ export async function teachingFor(
 
 export function fail(io: CliIo, state: CommandState, progress: BookProgress, message: string): void {
   progress.stop();
-  io.stderr.write(`sudoku-press: ${message}\n`);
+  io.stderr.write(`sudoku-press: ${oneLine(message)}\n`);
   state.exitCode = EXIT.failure;
 }
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
+import { terminalSafe } from './output.js';
 import type { BookOptions } from './book.js';
 import { addBookOptions, artSection, BookProgress, bookContent, bookSource, checkBeforeWork, checkTextsBeforeWork, coverKinds, coverPathFor, fail, firstOf, frontFromOptions, teachingFor, textsFromOptions, withOverrides, DEFAULT_OUTPUT } from './book.js';
 import type { BookSection } from '../render/layout.js';
@@ -104,7 +105,8 @@ Examples:
         progress.stop();
         const inches = (points: number): string => (points / 72).toFixed(3);
         io.stdout.write(
-          `Wrote ${cover.path}: cover ${inches(cover.width)} x ${inches(cover.height)} in, spine ${inches(cover.spine)} in (${cover.pages} pages, ${cover.paper} paper)${cover.spineText ? '' : '; no spine text (under 80 pages)'}\n`,
+          // The path is the user's text: escapes shown, never obeyed.
+          terminalSafe(`Wrote ${cover.path}: cover ${inches(cover.width)} x ${inches(cover.height)} in, spine ${inches(cover.spine)} in (${cover.pages} pages, ${cover.paper} paper)${cover.spineText ? '' : '; no spine text (under 80 pages)'}\n`),
         );
       } catch (error) {
         if (error instanceof BookOutputError) throw new UsageError(error.message);
