@@ -68,3 +68,23 @@ describe('a book whose seed and file name hold terminal escapes', () => {
     expect(existsSync(out)).toBe(true);
   }, 60_000);
 });
+
+describe('output names holding terminal escapes', () => {
+  test('draw, explain --html and grade --report name them escaped in their last line (they were printed raw)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sudoku-polish11-'));
+    const six = join(dir, 'six.txt');
+    writeFileSync(six, `${SIX}\n`);
+    const odd = join(dir, 'o\u001b[31m');
+    const runs = [
+      await run(['draw', six, '-o', `${odd}-pictures`]),
+      await run(['explain', '--html', six, '-o', `${odd}-pages`]),
+      await run(['explain', '--html', six, '-o', `${odd}.html`]),
+      await run(['grade', '--report', `${odd}-report.html`, six]),
+    ];
+    for (const result of runs) {
+      expect(result.code).toBe(0);
+      expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+      expect(result.stderr).toContain('o\\u001b[31m');
+    }
+  });
+});

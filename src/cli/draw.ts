@@ -10,7 +10,7 @@ import { isVariantRecord, type VariantRecord } from '../formats/reader.js';
 import { EXIT, UsageError, type CliIo, type CommandState } from './io.js';
 import { Progress } from './progress.js';
 import type { DrawJob } from '../node/draw-pool.js';
-import { inputsName } from './output.js';
+import { inputsName, terminalSafe } from './output.js';
 
 interface DrawCliOptions {
   outDir: string;
@@ -361,7 +361,7 @@ Examples:
         state.exitCode = EXIT.failure;
         return;
       }
-      if (!cli.quiet) io.stderr.write(`drew ${drawn} ${drawn === 1 ? 'picture' : 'pictures'} in ${cli.outDir}${leftOut > 0 ? `; ${leftOut} left out` : ''}\n`);
+      if (!cli.quiet) io.stderr.write(`drew ${drawn} ${drawn === 1 ? 'picture' : 'pictures'} in ${terminalSafe(cli.outDir)}${leftOut > 0 ? `; ${leftOut} left out` : ''}\n`);
       state.exitCode = leftOut === 0 ? EXIT.ok : EXIT.failure;
     });
 }

@@ -100,7 +100,7 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
     if (output === undefined) io.stdout.write(page.html);
     else {
       writeFileWhole(output, page.html, { force: options.force });
-      if (!options.quiet) io.stderr.write(`wrote ${output}${page.outcome.status === 'graded' ? '' : ` (${page.outcome.message})`}\n`);
+      if (!options.quiet) io.stderr.write(`${terminalSafe(`wrote ${output}${page.outcome.status === 'graded' ? '' : ` (${page.outcome.message})`}`)}\n`);
     }
     state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
     return;
@@ -134,6 +134,6 @@ export async function explainHtml(arg: string, options: ExplainHtmlOptions, io: 
   folder.write(join(output, 'index.html'), explainIndexPage(entries, `Sudoku explained: ${basename(arg)}`), { force: options.force });
   folder.complete();
   progress.clear();
-  if (!options.quiet) io.stderr.write(`wrote ${records.length} pages and index.html in ${output}${failures > 0 ? `; ${failures} not explained` : ''}\n`);
+  if (!options.quiet) io.stderr.write(`wrote ${records.length} pages and index.html in ${terminalSafe(output)}${failures > 0 ? `; ${failures} not explained` : ''}\n`);
   state.exitCode = failures === 0 ? EXIT.ok : EXIT.failure;
 }

@@ -355,7 +355,7 @@ Examples:
             const sources = files.length === 0 ? 'standard input' : files.join(', ');
             reportFile.stream.write(report.reportPage(stats, { subtitle: `${stats.total} puzzles from ${sources}` }));
             await reportFile.commit();
-            io.stderr.write(`wrote the report ${cli.report}\n`);
+            io.stderr.write(`wrote the report ${terminalSafe(cli.report!)}\n`);
           }
         }
         // No puzzle at all: no file either (an empty one would only make the next run need --force).
