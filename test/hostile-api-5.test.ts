@@ -81,18 +81,25 @@ const VALID: Record<string, unknown[]> = {
 /** Not called: they take no argument, start worker threads or remove this process's files. */
 const SKIP = new Set(['removeLiveTemporaries', 'loadFontOutlines', 'templateNames', 'workersAvailable', 'defaultSceneFonts', 'GradePool', 'ResumableFile']);
 
+/** Calls `fn` and reads its answer: awaited, a few items of a stream read, an output file opened (openOutputFile) removed. */
+async function settle(fn: (...args: unknown[]) => unknown, args: unknown[], isClass: boolean): Promise<void> {
+  let result: unknown = isClass ? new (fn as unknown as new (...a: unknown[]) => unknown)(...args) : fn(...args);
+  if (result instanceof Promise) result = await result;
+  if (result === null || typeof result !== 'object') return;
+  // Not left for the other files of this worker (they share the process).
+  if (typeof (result as { discard?: unknown }).discard === 'function') await (result as { discard: () => Promise<void> }).discard();
+  let n = 0;
+  if (Symbol.asyncIterator in result) {
+    for await (const _ of result as AsyncIterable<unknown>) if (++n > 3) break;
+  } else if (Symbol.iterator in result && typeof (result as Iterator<unknown>).next === 'function') {
+    for (const _ of result as Iterable<unknown>) if (++n > 3) break;
+  }
+}
+
 /** What a call did: `ok`, `coded NAME CODE`, `own` (the getter's error), or the error that should not be. */
 async function outcome(fn: (...args: unknown[]) => unknown, args: unknown[], isClass: boolean): Promise<string> {
   try {
-    let result: unknown = isClass ? new (fn as unknown as new (...a: unknown[]) => unknown)(...args) : fn(...args);
-    if (result instanceof Promise) result = await result;
-    if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result) {
-      let n = 0;
-      for await (const _ of result as AsyncIterable<unknown>) if (++n > 3) break;
-    } else if (result !== null && typeof result === 'object' && Symbol.iterator in result && typeof (result as Iterator<unknown>).next === 'function') {
-      let n = 0;
-      for (const _ of result as Iterable<unknown>) if (++n > 3) break;
-    }
+    await settle(fn, args, isClass);
     return 'ok';
   } catch (error) {
     if (error === OWN) return 'own';
@@ -108,9 +115,7 @@ async function knownKeys(fn: (...args: unknown[]) => unknown, args: unknown[], a
   const probe = [...args];
   probe[at] = { ...(base as object), zzUnknownOption: 1 };
   try {
-    const result: unknown = isClass ? new (fn as unknown as new (...a: unknown[]) => unknown)(...probe) : fn(...probe);
-    if (result instanceof Promise) await result;
-    if (result !== null && typeof result === 'object' && Symbol.asyncIterator in result) for await (const _ of result as AsyncIterable<unknown>) break;
+    await settle(fn, probe, isClass);
   } catch (error) {
     const known = /known: ([^)]*)\)/.exec(String((error as Error).message));
     if (known) return known[1]!.split(/,\s*/);
@@ -121,8 +126,8 @@ async function knownKeys(fn: (...args: unknown[]) => unknown, args: unknown[], a
 const ENTRY: Record<string, unknown> = {
   ...core,
   ...node,
-  'ResumableFile.open': (path: string, options: never) => node.ResumableFile.open(path, options).abandon?.(),
-  'ResumableFile.openAsync': async (path: string, options: never) => (await node.ResumableFile.openAsync(path, options)).abandon?.(),
+  'ResumableFile.open': (path: string, options: never) => node.ResumableFile.open(path, options).close(),
+  'ResumableFile.openAsync': async (path: string, options: never) => (await node.ResumableFile.openAsync(path, options)).close(),
   'ResumableFile.isComplete': (path: string) => node.ResumableFile.isComplete(path),
 };
 
@@ -148,6 +153,7 @@ describe('odd values in every argument and option of both entries', () => {
           args[at] = value;
           const result = await outcome(fn, args, isClass);
           if (!/^(ok|own|coded )/.test(result)) wrong.push(`${name} argument ${at + 1} = ${what}: ${result}`);
+          if (node.removeLiveTemporaries() > 0) wrong.push(`${name} argument ${at + 1} = ${what}: LEFT A TEMPORARY (${result})`);
         }
         for (const key of await knownKeys(fn, valid, at, isClass)) {
           for (const [what, value] of Object.entries(HOSTILE)) {
@@ -156,11 +162,14 @@ describe('odd values in every argument and option of both entries', () => {
             args[at] = { ...(valid[at] !== null && typeof valid[at] === 'object' ? (valid[at] as object) : {}), [key]: value };
             const result = await outcome(fn, args, isClass);
             if (!/^(ok|own|coded )/.test(result)) wrong.push(`${name} argument ${at + 1}, option ${key} = ${what}: ${result}`);
+            if (node.removeLiveTemporaries() > 0) wrong.push(`${name} argument ${at + 1}, option ${key} = ${what}: LEFT A TEMPORARY (${result})`);
           }
         }
       }
     }
     expect(wrong).toEqual([]);
+    // Nothing this test opened is left open (the files of one worker share the process).
+    expect(node.removeLiveTemporaries()).toBe(0);
   }, 120_000);
 
   test('the right values still work, and odd ones name themselves in the message', () => {
