@@ -501,7 +501,12 @@ export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: num
 }
 
 /** {@link lockLines} on the layout whose tables the constants hold. */
-function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
+function lockLinesHere(board0: number, board1: number, board2: number, open: number, strict: boolean): boolean {
+  // (Words made int32 here: V8 otherwise kept them tagged through the loops, with a small-integer
+  // check and shifts at each use.)
+  let b0 = board0 | 0;
+  let b1 = board1 | 0;
+  let b2 = board2 | 0;
   // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const offRow = regionOffRow;
   const offColumn = regionOffColumn;
