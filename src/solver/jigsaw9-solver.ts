@@ -221,7 +221,8 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
 }
 
 /** Naked singles and empty cells over the nine boards; false on an empty cell. Marks the digits of new singles dirty. */
-function nakedPass(base: number): boolean {
+function nakedPass(level: number): boolean {
+  const base = level & 8191; // (see singles)
   const st = stack;
   for (let w = 0; w < 3; w++) {
     const at = base + w;
@@ -292,7 +293,10 @@ const twoOf = (x: number, y: number, z: number): number => (x & y) | (z & (x | y
  * Digit d's singles (see the top) and what they take out, until it finds none; false on a
  * contradiction. Only the houses not holding d yet are looked at.
  */
-function singles(base: number, d: number): boolean {
+function singles(level: number, digit: number): boolean {
+  // (Masked: V8 then knows the indices below stay small and checks no overflow at each.)
+  const base = level & 8191;
+  const d = digit & 15;
   const st = stack;
   const at = base + d * 3;
   let b0 = st[at]!;
@@ -438,7 +442,9 @@ function singles(base: number, d: number): boolean {
  * Locked candidates of digit d between lines and regions, and leftovers; marks d dirty when they
  * took anything out. False on a contradiction (a house left without d).
  */
-function locked(base: number, d: number): boolean {
+function locked(level: number, digit: number): boolean {
+  const base = level & 8191; // (see singles)
+  const d = digit & 15;
   const st = stack;
   const at = base + d * 3;
   let b0 = st[at]!;
@@ -623,7 +629,8 @@ function popcount27(v: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-function search(base: number): void {
+function search(level: number): void {
+  const base = level & 8191; // (see singles)
   const s = base + SOLVED;
   const u0 = ~stack[s]! & ALL;
   const u1 = ~stack[s + 1]! & ALL;
