@@ -266,11 +266,7 @@ function propagate(base: number): boolean {
   for (;;) {
     if (!nakedPass(base)) return false;
     if (dirty !== 0) {
-      while (dirty !== 0) {
-        const d = 31 - Math.clz32(dirty & -dirty);
-        dirty &= dirty - 1;
-        if (!singles(base, d)) return false;
-      }
+      if (!singles(base)) return false;
       continue;
     }
     // Singles are at a fixed point: locked candidates on the boards changed since their last look
@@ -290,151 +286,160 @@ function propagate(base: number): boolean {
 const twoOf = (x: number, y: number, z: number): number => (x & y) | (z & (x | y));
 
 /**
- * Digit d's singles (see the top) and what they take out, until it finds none; false on a
- * contradiction. Only the houses not holding d yet are looked at.
+ * The singles of the dirty digits, lowest first, each until it finds none (see the top); false on
+ * a contradiction. Only the houses not holding a digit yet are looked at. One call runs the whole
+ * round (what a digit places dirties others, lower ones too), so the solved cells stay in locals.
  */
-function singles(level: number, digit: number): boolean {
-  // (Masked: V8 then knows the indices below stay small and checks no overflow at each.)
+function singles(level: number): boolean {
+  // (Masked: V8 then knows the indices below stay small and checks no overflow at each; the stack
+  // holds 83 levels of 67 ints, 5,561 < 8,192.)
   const base = level & 8191;
-  const d = digit & 15;
   const st = stack;
-  const at = base + d * 3;
-  let b0 = st[at]!;
-  let b1 = st[at + 1]!;
-  let b2 = st[at + 2]!;
   let s0 = st[base + SOLVED]!;
   let s1 = st[base + SOLVED + 1]!;
   let s2 = st[base + SOLVED + 2]!;
-  let open = st[base + OPEN + d]!;
   // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const reg = houses;
   const rowOne = ONE;
   const peer = peers;
   const cellHouses = housesOf;
-  const start0 = b0;
-  const start1 = b1;
-  const start2 = b2;
-  // The houses to look at: where d changed since the last look, then (after d's own placements) all.
-  let look = check[d]!;
-  check[d] = 0;
-  // The cells this call placed and their houses, for the other boards at the end.
-  let placed0 = 0;
-  let placed1 = 0;
-  let placed2 = 0;
-  let closedAll = 0;
   const single0 = SINGLE[0]!;
   const single1 = SINGLE[1]!;
   const single2 = SINGLE[2]!;
-  for (;;) {
-    // Naked singles of the board, then rows, columns and regions with one cell.
-    let n0 = b0 & single0 & ~s0;
-    let n1 = b1 & single1 & ~s1;
-    let n2 = b2 & single2 & ~s2;
-    // Every row holds d (a solved one its cell): an empty row is a contradiction; a row of one
-    // cell not solved yet is a single.
-    let x = b0 & 0x1ff;
-    let y = (b0 >>> 9) & 0x1ff;
-    let z = b0 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    n0 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
-    x = b1 & 0x1ff;
-    y = (b1 >>> 9) & 0x1ff;
-    z = b1 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    n1 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
-    x = b2 & 0x1ff;
-    y = (b2 >>> 9) & 0x1ff;
-    z = b2 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    n2 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
-    n0 &= ~s0;
-    n1 &= ~s1;
-    n2 &= ~s2;
-    const openColumns = (open >>> 9) & 0x1ff;
-    if (openColumns !== 0) {
-      // The nine rows folded onto 9 bits (the bits above 8 are dropped at the end): columns with
-      // at least one cell (one), with two or more (two).
-      const top = b0 | (b0 >>> 9) | (b0 >>> 18);
-      const middle = b1 | (b1 >>> 9) | (b1 >>> 18);
-      const bottom = b2 | (b2 >>> 9) | (b2 >>> 18);
-      const one = (top | middle | bottom) & 0x1ff;
-      const two = (twoOf(b0, b0 >>> 9, b0 >>> 18) | twoOf(b1, b1 >>> 9, b1 >>> 18) | twoOf(b2, b2 >>> 9, b2 >>> 18) | twoOf(top, middle, bottom)) & 0x1ff;
-      if ((openColumns & ~one) !== 0) return false;
-      const columns = (openColumns & ~two) * COLUMN;
-      n0 |= b0 & columns;
-      n1 |= b1 & columns;
-      n2 |= b2 & columns;
-    }
-    for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
-      const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
-      const a = b0 & reg[g]!;
-      const b = b1 & reg[g + 1]!;
-      const c = b2 & reg[g + 2]!;
-      const x = a | b | c;
-      if (x === 0) return false;
-      // One cell: the words share no bit and their union has one.
-      if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
-        n0 |= a;
-        n1 |= b;
-        n2 |= c;
+  let todo = dirty;
+  let lockTodo = lockDirty;
+  while (todo !== 0) {
+    const d = 31 - Math.clz32(todo & -todo);
+    todo &= todo - 1;
+    const at = base + d * 3;
+    let b0 = st[at]!;
+    let b1 = st[at + 1]!;
+    let b2 = st[at + 2]!;
+    let open = st[base + OPEN + d]!;
+    const start0 = b0;
+    const start1 = b1;
+    const start2 = b2;
+    // The houses to look at: where d changed since the last look, then (after d's own placements) all.
+    let look = check[d]!;
+    check[d] = 0;
+    // The cells this digit placed and their houses, for the other boards at the end.
+    let placed0 = 0;
+    let placed1 = 0;
+    let placed2 = 0;
+    let closedAll = 0;
+    for (;;) {
+      // Naked singles of the board, then rows, columns and regions with one cell.
+      let n0 = b0 & single0 & ~s0;
+      let n1 = b1 & single1 & ~s1;
+      let n2 = b2 & single2 & ~s2;
+      // Every row holds d (a solved one its cell): an empty row is a contradiction; a row of one
+      // cell not solved yet is a single.
+      let x = b0 & 0x1ff;
+      let y = (b0 >>> 9) & 0x1ff;
+      let z = b0 >>> 18;
+      if (x === 0 || y === 0 || z === 0) return false;
+      n0 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
+      x = b1 & 0x1ff;
+      y = (b1 >>> 9) & 0x1ff;
+      z = b1 >>> 18;
+      if (x === 0 || y === 0 || z === 0) return false;
+      n1 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
+      x = b2 & 0x1ff;
+      y = (b2 >>> 9) & 0x1ff;
+      z = b2 >>> 18;
+      if (x === 0 || y === 0 || z === 0) return false;
+      n2 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
+      n0 &= ~s0;
+      n1 &= ~s1;
+      n2 &= ~s2;
+      const openColumns = (open >>> 9) & 0x1ff;
+      if (openColumns !== 0) {
+        // The nine rows folded onto 9 bits (the bits above 8 are dropped at the end): columns with
+        // at least one cell (one), with two or more (two).
+        const top = b0 | (b0 >>> 9) | (b0 >>> 18);
+        const middle = b1 | (b1 >>> 9) | (b1 >>> 18);
+        const bottom = b2 | (b2 >>> 9) | (b2 >>> 18);
+        const one = (top | middle | bottom) & 0x1ff;
+        const two = (twoOf(b0, b0 >>> 9, b0 >>> 18) | twoOf(b1, b1 >>> 9, b1 >>> 18) | twoOf(b2, b2 >>> 9, b2 >>> 18) | twoOf(top, middle, bottom)) & 0x1ff;
+        if ((openColumns & ~one) !== 0) return false;
+        const columns = (openColumns & ~two) * COLUMN;
+        n0 |= b0 & columns;
+        n1 |= b1 & columns;
+        n2 |= b2 & columns;
       }
-    }
-    if ((n0 | n1 | n2) === 0) break;
-    // The new cells of d leave their peers (two seeing each other took each other out) and close
-    // their houses for d...
-    let closed = 0;
-    for (let w = 0; w < 3; w++) {
-      const last = w * 27 + 31;
-      for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
-        const k = last - Math.clz32(bits & -bits);
-        b0 &= ~peer[k * 3]!;
-        b1 &= ~peer[k * 3 + 1]!;
-        b2 &= ~peer[k * 3 + 2]!;
-        closed |= cellHouses[k * 2]!;
+      for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
+        const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
+        const a = b0 & reg[g]!;
+        const b = b1 & reg[g + 1]!;
+        const c = b2 & reg[g + 2]!;
+        const x = a | b | c;
+        if (x === 0) return false;
+        // One cell: the words share no bit and their union has one.
+        if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
+          n0 |= a;
+          n1 |= b;
+          n2 |= c;
+        }
       }
+      if ((n0 | n1 | n2) === 0) break;
+      // The new cells of d leave their peers (two seeing each other took each other out) and close
+      // their houses for d...
+      let closed = 0;
+      for (let w = 0; w < 3; w++) {
+        const last = w * 27 + 31;
+        for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
+          const k = last - Math.clz32(bits & -bits);
+          b0 &= ~peer[k * 3]!;
+          b1 &= ~peer[k * 3 + 1]!;
+          b2 &= ~peer[k * 3 + 2]!;
+          closed |= cellHouses[k * 2]!;
+        }
+      }
+      open &= ~closed;
+      look = ALL;
+      if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
+      s0 |= n0;
+      s1 |= n1;
+      s2 |= n2;
+      placed0 |= n0;
+      placed1 |= n1;
+      placed2 |= n2;
+      closedAll |= closed;
     }
-    open &= ~closed;
-    look = ALL;
-    if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
-    s0 |= n0;
-    s1 |= n1;
-    s2 |= n2;
-    placed0 |= n0;
-    placed1 |= n1;
-    placed2 |= n2;
-    closedAll |= closed;
-  }
-  // ...and the other boards, once for all the call placed (they do not take part in d's own look).
-  if ((placed0 | placed1 | placed2) !== 0) {
-    const houseMarks = check;
-    const lockMarks = lockCheck;
-    let changed = 0;
-    for (let e = 0, x = base; e < 9; e++, x += 3) {
-      const v0 = st[x]!;
-      const v1 = st[x + 1]!;
-      const v2 = st[x + 2]!;
-      if (e === d || ((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
-      st[x] = v0 & ~placed0;
-      st[x + 1] = v1 & ~placed1;
-      st[x + 2] = v2 & ~placed2;
-      changed |= 1 << e;
-      houseMarks[e] = houseMarks[e]! | closedAll;
-      lockMarks[e] = lockMarks[e]! | closedAll;
+    // ...and the other boards, once for all the digit placed (they do not take part in its own look).
+    if ((placed0 | placed1 | placed2) !== 0) {
+      const houseMarks = check;
+      const lockMarks = lockCheck;
+      let changed = 0;
+      for (let e = 0, x = base; e < 9; e++, x += 3) {
+        const v0 = st[x]!;
+        const v1 = st[x + 1]!;
+        const v2 = st[x + 2]!;
+        if (e === d || ((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
+        st[x] = v0 & ~placed0;
+        st[x + 1] = v1 & ~placed1;
+        st[x + 2] = v2 & ~placed2;
+        changed |= 1 << e;
+        houseMarks[e] = houseMarks[e]! | closedAll;
+        lockMarks[e] = lockMarks[e]! | closedAll;
+      }
+      todo |= changed;
+      lockTodo |= changed;
     }
-    dirty |= changed;
-    lockDirty |= changed;
+    st[base + OPEN + d] = open;
+    if (b0 !== start0 || b1 !== start1 || b2 !== start2) {
+      st[at] = b0;
+      st[at + 1] = b1;
+      st[at + 2] = b2;
+      lockTodo |= 1 << d;
+      lockCheck[d] = ALL;
+    }
   }
   st[base + SOLVED] = s0;
   st[base + SOLVED + 1] = s1;
   st[base + SOLVED + 2] = s2;
-  st[base + OPEN + d] = open;
-  if (b0 !== start0 || b1 !== start1 || b2 !== start2) {
-    st[at] = b0;
-    st[at + 1] = b1;
-    st[at + 2] = b2;
-    lockDirty |= 1 << d;
-    lockCheck[d] = ALL;
-  }
+  dirty = 0;
+  lockDirty = lockTodo;
   return true;
 }
 
