@@ -50,6 +50,8 @@ export interface JigsawLayout9 {
   readonly regionOffRow: Int32Array;
   readonly regionOffColumn: Int32Array;
   readonly columnOut: Int32Array;
+  /** The tables above in one buffer in this order (houses 0-26 only), or null: see Layout9.lineTables. */
+  readonly lineTables: Int32Array | null;
   /** Leftover pairs (12 words each: one side, the other, both, houses as 64 bits, 0), null until made. */
   readonly leftMask: Int32Array | null;
 }
@@ -87,15 +89,18 @@ const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
 const stack = new Int32Array(STATE * 83);
 const found = new Uint8Array(81);
-/** The layout's peers (three words a cell), houses 0-26 (three words each: regions at 54..80), houses of each cell (two ints a cell). */
-const peers = new Int32Array(243);
-const houses = new Int32Array(81);
-const housesOf = new Int32Array(162);
-/** The per-cell line tables of JigsawLayout9. */
-const rowOut = new Int32Array(81);
-const regionOffRow = new Int32Array(243);
-const regionOffColumn = new Int32Array(243);
-const columnOut = new Int32Array(243);
+/**
+ * The layout's houses 0-26 (three words each: regions at 54..80), houses of each cell (two ints a
+ * cell), peers (three words a cell) and per-cell line tables, in the order of Layout9.lineTables.
+ */
+const lineTables = new Int32Array(1296);
+const houses = lineTables.subarray(0, 81);
+const housesOf = lineTables.subarray(81, 243);
+const peers = lineTables.subarray(243, 486);
+const rowOut = lineTables.subarray(486, 567);
+const regionOffRow = lineTables.subarray(567, 810);
+const regionOffColumn = lineTables.subarray(810, 1053);
+const columnOut = lineTables.subarray(1053, 1296);
 /**
  * The leftover pairs of a layout (grid9-solver.ts makes at most 72, 12 words each: one side, the
  * other, both, three words each; the houses of their cells as 64 bits; 0) and how many words of
@@ -113,6 +118,11 @@ let layout: JigsawLayout9;
 function useLines(next: JigsawLayout9): void {
   if (next === linesLayout) return;
   linesLayout = next;
+  // (One copy where the layout's tables lie in one buffer in this order, as a plain jigsaw's do.)
+  if (next.lineTables !== null) {
+    lineTables.set(next.lineTables);
+    return;
+  }
   peers.set(next.peerMask);
   housesOf.set(next.housesOfBits);
   houses.set(next.houseMask.subarray(0, 81));
