@@ -89,6 +89,9 @@ const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
 const stack = new Int32Array(STATE * 83);
 const found = new Uint8Array(81);
+/** The boards of the first solution of the last count that found one, not yet written into {@link found} while `solutionNew`. */
+const solutionBoards = new Int32Array(27);
+let solutionNew = false;
 /**
  * The layout's houses 0-26 (three words each: regions at 54..80), houses of each cell (two ints a
  * cell), peers (three words a cell) and per-cell line tables, in the order of Layout9.lineTables.
@@ -166,8 +169,19 @@ export function lastJigsaw9Stats(): { nodes: number; guesses: number } {
   return { nodes, guesses };
 }
 
-/** The first solution of the last count that found one (the solver's own array: copy it). */
+/**
+ * The first solution of the last count that found one (the solver's own array: copy it). Written
+ * from its boards when asked: a count of a unique puzzle does not need it.
+ */
 export function lastJigsaw9Solution(): Uint8Array {
+  if (solutionNew) {
+    solutionNew = false;
+    for (let d = 0; d < 9; d++) {
+      for (let w = 0; w < 3; w++) {
+        for (let cells = solutionBoards[d * 3 + w]!; cells !== 0; cells &= cells - 1) found[w * 27 + 31 - Math.clz32(cells & -cells)] = d + 1;
+      }
+    }
+  }
   return found;
 }
 
@@ -652,11 +666,8 @@ function search(level: number): void {
   const u2 = ~stack[s + 2]! & ALL;
   if ((u0 | u1 | u2) === 0) {
     if (solutions++ === 0) {
-      for (let d = 0; d < 9; d++) {
-        for (let w = 0; w < 3; w++) {
-          for (let cells = stack[base + d * 3 + w]!; cells !== 0; cells &= cells - 1) found[w * 27 + 31 - Math.clz32(cells & -cells)] = d + 1;
-        }
-      }
+      for (let i = 0; i < 27; i++) solutionBoards[i] = stack[base + i]!;
+      solutionNew = true;
     }
     return;
   }
