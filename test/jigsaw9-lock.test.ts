@@ -80,4 +80,13 @@ describe('lockLines on jigsaw layouts', () => {
     expect(contradictions).toBeGreaterThan(50);
     expect(changed).toBeGreaterThan(100);
   });
+
+  test("a plain jigsaw layout's lineTables are its tables in jigsaw9-solver.ts's order (taken in one copy)", () => {
+    for (const fixture of readVariantFixtures('jigsaw.txt').slice(0, 20)) {
+      const layout = compile9(fixture.rules).layout;
+      const parts = [layout.houseMask.subarray(0, 81), layout.housesOfBits, layout.peerMask, layout.rowOut, layout.regionOffRow, layout.regionOffColumn, layout.columnOut];
+      expect(parts.map((part) => part.length)).toEqual([81, 162, 243, 81, 243, 243, 243]);
+      expect(Array.from(layout.lineTables!)).toEqual(parts.flatMap((part) => Array.from(part)));
+    }
+  });
 });

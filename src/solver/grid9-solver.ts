@@ -73,6 +73,12 @@ interface Layout9 {
   readonly regionOffRow: Int32Array;
   readonly regionOffColumn: Int32Array;
   readonly columnOut: Int32Array;
+  /**
+   * On a lined layout of 27 houses, the tables above as they lie in one buffer (houseMask,
+   * housesOfBits, peerMask, rowOut, regionOffRow, regionOffColumn, columnOut: 1,296 ints), which
+   * jigsaw9-solver.ts takes in one copy; else null.
+   */
+  readonly lineTables: Int32Array | null;
   /** House pairs sharing 2+ cells: shared, first-only, second-only (9 words per pair). */
   readonly lockCount: number;
   readonly lockMask: Int32Array;
@@ -104,6 +110,8 @@ export interface Compiled9 {
 }
 
 const layoutOf9 = new WeakMap<object, Layout9>();
+/** The length of Layout9.lineTables: 81 + 162 + 243 + 81 + 3 * 243. */
+const LINE_TABLES = 1296;
 
 /** Whether the rules take this path: one grid of 81 cells and 9 digits. */
 export function fitsGrid9(rules: Rules): boolean {
@@ -264,6 +272,7 @@ function compileLayout9(rules: Rules): Layout9 {
     lockMask,
     lockStart,
     lockOf,
+    lineTables: lined && houseCount === 27 ? buffer.subarray(0, LINE_TABLES) : null,
     leftMask: lined ? null : new Int32Array(0),
   };
   layoutOf9.set(key, layout);

@@ -50,6 +50,8 @@ export interface JigsawLayout9 {
   readonly regionOffRow: Int32Array;
   readonly regionOffColumn: Int32Array;
   readonly columnOut: Int32Array;
+  /** The tables above in one buffer in this order (houses 0-26 only), or null: see Layout9.lineTables. */
+  readonly lineTables: Int32Array | null;
   /** Leftover pairs (12 words each: one side, the other, both, houses as 64 bits, 0), null until made. */
   readonly leftMask: Int32Array | null;
 }
@@ -87,17 +89,21 @@ const ONE = new Int32Array(512);
 /** The state of each level of the search (a path places at most 81 digits). */
 const stack = new Int32Array(STATE * 83);
 const found = new Uint8Array(81);
-/** Scratch of the givens: each digit's cells (three words a digit), then all given cells. */
-const givenBits = new Int32Array(30);
-/** The layout's peers (three words a cell), houses 0-26 (three words each: regions at 54..80), houses of each cell (two ints a cell). */
-const peers = new Int32Array(243);
-const houses = new Int32Array(81);
-const housesOf = new Int32Array(162);
-/** The per-cell line tables of JigsawLayout9. */
-const rowOut = new Int32Array(81);
-const regionOffRow = new Int32Array(243);
-const regionOffColumn = new Int32Array(243);
-const columnOut = new Int32Array(243);
+/** The boards of the first solution of the last count that found one, not yet written into {@link found} while `solutionNew`. */
+const solutionBoards = new Int32Array(27);
+let solutionNew = false;
+/**
+ * The layout's houses 0-26 (three words each: regions at 54..80), houses of each cell (two ints a
+ * cell), peers (three words a cell) and per-cell line tables, in the order of Layout9.lineTables.
+ */
+const lineTables = new Int32Array(1296);
+const houses = lineTables.subarray(0, 81);
+const housesOf = lineTables.subarray(81, 243);
+const peers = lineTables.subarray(243, 486);
+const rowOut = lineTables.subarray(486, 567);
+const regionOffRow = lineTables.subarray(567, 810);
+const regionOffColumn = lineTables.subarray(810, 1053);
+const columnOut = lineTables.subarray(1053, 1296);
 /**
  * The leftover pairs of a layout (grid9-solver.ts makes at most 72, 12 words each: one side, the
  * other, both, three words each; the houses of their cells as 64 bits; 0) and how many words of
@@ -115,6 +121,11 @@ let layout: JigsawLayout9;
 function useLines(next: JigsawLayout9): void {
   if (next === linesLayout) return;
   linesLayout = next;
+  // (One copy where the layout's tables lie in one buffer in this order, as a plain jigsaw's do.)
+  if (next.lineTables !== null) {
+    lineTables.set(next.lineTables);
+    return;
+  }
   peers.set(next.peerMask);
   housesOf.set(next.housesOfBits);
   houses.set(next.houseMask.subarray(0, 81));
@@ -158,8 +169,19 @@ export function lastJigsaw9Stats(): { nodes: number; guesses: number } {
   return { nodes, guesses };
 }
 
-/** The first solution of the last count that found one (the solver's own array: copy it). */
+/**
+ * The first solution of the last count that found one (the solver's own array: copy it). Written
+ * from its boards when asked: a count of a unique puzzle does not need it.
+ */
 export function lastJigsaw9Solution(): Uint8Array {
+  if (solutionNew) {
+    solutionNew = false;
+    for (let d = 0; d < 9; d++) {
+      for (let w = 0; w < 3; w++) {
+        for (let cells = solutionBoards[d * 3 + w]!; cells !== 0; cells &= cells - 1) found[w * 27 + 31 - Math.clz32(cells & -cells)] = d + 1;
+      }
+    }
+  }
   return found;
 }
 
@@ -182,49 +204,49 @@ export function countJigsaw9(tables: JigsawLayout9, givens: ArrayLike<number>, s
   guesses = 0;
   halt = 0;
   budget = maxNodes;
-  stack.fill(ALL, 0, 27);
-  stack.fill(0, 27, OPEN);
-  stack.fill(ALL, OPEN, STATE);
+  // The root: each digit's board is its givens and every cell no given holds. Cells go by words
+  // (cell k is bit k - 27w of word w), with no division a cell.
+  const st = stack;
+  for (let at = 0; at < 27; at++) st[at] = 0;
+  for (let w = 0, cell = 0; w < 3; w++) {
+    let given = 0;
+    for (let bit = 1; bit <= 1 << 26; bit <<= 1, cell++) {
+      const digit = givens[cell]!;
+      if (digit === 0) continue;
+      if (digit > 9 || (startMasks !== null && (startMasks[cell]! & (1 << (digit - 1))) === 0)) return 0;
+      st[(digit - 1) * 3 + w] = st[(digit - 1) * 3 + w]! | bit;
+      given |= bit;
+    }
+    const free = ~given & ALL;
+    for (let at = w; at < 27; at += 3) st[at] = st[at]! | free;
+  }
+  // Odd/even marks: the digits a free cell may not hold leave its boards (a given's were checked).
   if (startMasks !== null) {
-    for (let cell = 0; cell < 81; cell++) {
-      const banned = ~startMasks[cell]! & 0x1ff;
-      if (banned === 0) continue;
-      const w = (cell / 27) | 0;
-      const bit = 1 << cell % 27;
-      for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) stack[d * 3 + w] = stack[d * 3 + w]! & ~bit;
+    for (let w = 0, cell = 0; w < 3; w++) {
+      for (let bit = 1; bit <= 1 << 26; bit <<= 1, cell++) {
+        const banned = ~startMasks[cell]! & 0x1ff;
+        if (banned !== 0) for (let d = 0; d < 9; d++) if ((banned & (1 << d)) !== 0) st[d * 3 + w] = st[d * 3 + w]! & ~bit;
+      }
     }
   }
-  // Givens: each cell leaves the other boards (the naked singles of the first round place them).
-  givenBits.fill(0);
-  for (let cell = 0; cell < 81; cell++) {
-    const digit = givens[cell]!;
-    if (digit === 0) continue;
-    if (digit > 9) return 0;
-    const w = (cell / 27) | 0;
-    const bit = 1 << cell % 27;
-    const at = (digit - 1) * 3 + w;
-    if ((stack[at]! & bit) === 0) return 0;
-    givenBits[at] = givenBits[at]! | bit;
-    givenBits[27 + w] = givenBits[27 + w]! | bit;
-  }
-  const g0 = ~givenBits[27]!;
-  const g1 = ~givenBits[28]!;
-  const g2 = ~givenBits[29]!;
-  for (let at = 0; at < 27; at += 3) {
-    stack[at] = stack[at]! & (g0 | givenBits[at]!);
-    stack[at + 1] = stack[at + 1]! & (g1 | givenBits[at + 1]!);
-    stack[at + 2] = stack[at + 2]! & (g2 | givenBits[at + 2]!);
+  // Nothing solved yet (the naked singles of the first round place the givens); every house open.
+  st[SOLVED] = 0;
+  st[SOLVED + 1] = 0;
+  st[SOLVED + 2] = 0;
+  for (let at = OPEN; at < STATE; at++) st[at] = ALL;
+  for (let d = 0; d < 9; d++) {
+    check[d] = ALL;
+    lockCheck[d] = ALL;
   }
   dirty = 0x1ff;
   lockDirty = 0x1ff;
-  check.fill(ALL);
-  lockCheck.fill(ALL);
   if (propagate(0)) search(0);
   return halt !== 0 ? halt : solutions;
 }
 
 /** Naked singles and empty cells over the nine boards; false on an empty cell. Marks the digits of new singles dirty. */
-function nakedPass(base: number): boolean {
+function nakedPass(level: number): boolean {
+  const base = level & 8191; // (see singles)
   const st = stack;
   for (let w = 0; w < 3; w++) {
     const at = base + w;
@@ -268,15 +290,12 @@ function propagate(base: number): boolean {
   for (;;) {
     if (!nakedPass(base)) return false;
     if (dirty !== 0) {
-      while (dirty !== 0) {
-        const d = 31 - Math.clz32(dirty & -dirty);
-        dirty &= dirty - 1;
-        if (!singles(base, d)) return false;
-      }
+      if (!singles(base)) return false;
       continue;
     }
-    // Singles are at a fixed point: locked candidates on the boards changed since their last look.
-    if (lockDirty === 0) return true;
+    // Singles are at a fixed point: locked candidates on the boards changed since their last look
+    // (none when every cell is solved: a third of the looks on Solo's intermediate jigsaws).
+    if (lockDirty === 0 || (stack[base + SOLVED]! & stack[base + SOLVED + 1]! & stack[base + SOLVED + 2]!) === ALL) return true;
     const todo = lockDirty;
     lockDirty = 0;
     for (let bits = todo; bits !== 0; bits &= bits - 1) if (!locked(base, 31 - Math.clz32(bits & -bits))) return false;
@@ -291,148 +310,160 @@ function propagate(base: number): boolean {
 const twoOf = (x: number, y: number, z: number): number => (x & y) | (z & (x | y));
 
 /**
- * Digit d's singles (see the top) and what they take out, until it finds none; false on a
- * contradiction. Only the houses not holding d yet are looked at.
+ * The singles of the dirty digits, lowest first, each until it finds none (see the top); false on
+ * a contradiction. Only the houses not holding a digit yet are looked at. One call runs the whole
+ * round (what a digit places dirties others, lower ones too), so the solved cells stay in locals.
  */
-function singles(base: number, d: number): boolean {
+function singles(level: number): boolean {
+  // (Masked: V8 then knows the indices below stay small and checks no overflow at each; the stack
+  // holds 83 levels of 67 ints, 5,561 < 8,192.)
+  const base = level & 8191;
   const st = stack;
-  const at = base + d * 3;
-  let b0 = st[at]!;
-  let b1 = st[at + 1]!;
-  let b2 = st[at + 2]!;
   let s0 = st[base + SOLVED]!;
   let s1 = st[base + SOLVED + 1]!;
   let s2 = st[base + SOLVED + 2]!;
-  let open = st[base + OPEN + d]!;
   // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const reg = houses;
   const rowOne = ONE;
   const peer = peers;
   const cellHouses = housesOf;
-  const start0 = b0;
-  const start1 = b1;
-  const start2 = b2;
-  // The houses to look at: where d changed since the last look, then (after d's own placements) all.
-  let look = check[d]!;
-  check[d] = 0;
-  // The cells this call placed and their houses, for the other boards at the end.
-  let placed0 = 0;
-  let placed1 = 0;
-  let placed2 = 0;
-  let closedAll = 0;
   const single0 = SINGLE[0]!;
   const single1 = SINGLE[1]!;
   const single2 = SINGLE[2]!;
-  for (;;) {
-    // Naked singles of the board, then rows, columns and regions with one cell.
-    let n0 = b0 & single0 & ~s0;
-    let n1 = b1 & single1 & ~s1;
-    let n2 = b2 & single2 & ~s2;
-    // Every row holds d (a solved one its cell): an empty row is a contradiction; a row of one
-    // cell not solved yet is a single.
-    let x = b0 & 0x1ff;
-    let y = (b0 >>> 9) & 0x1ff;
-    let z = b0 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    n0 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
-    x = b1 & 0x1ff;
-    y = (b1 >>> 9) & 0x1ff;
-    z = b1 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    n1 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
-    x = b2 & 0x1ff;
-    y = (b2 >>> 9) & 0x1ff;
-    z = b2 >>> 18;
-    if (x === 0 || y === 0 || z === 0) return false;
-    n2 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
-    n0 &= ~s0;
-    n1 &= ~s1;
-    n2 &= ~s2;
-    const openColumns = (open >>> 9) & 0x1ff;
-    if (openColumns !== 0) {
-      // The nine rows folded onto 9 bits (the bits above 8 are dropped at the end): columns with
-      // at least one cell (one), with two or more (two).
-      const top = b0 | (b0 >>> 9) | (b0 >>> 18);
-      const middle = b1 | (b1 >>> 9) | (b1 >>> 18);
-      const bottom = b2 | (b2 >>> 9) | (b2 >>> 18);
-      const one = (top | middle | bottom) & 0x1ff;
-      const two = (twoOf(b0, b0 >>> 9, b0 >>> 18) | twoOf(b1, b1 >>> 9, b1 >>> 18) | twoOf(b2, b2 >>> 9, b2 >>> 18) | twoOf(top, middle, bottom)) & 0x1ff;
-      if ((openColumns & ~one) !== 0) return false;
-      const columns = (openColumns & ~two) * COLUMN;
-      n0 |= b0 & columns;
-      n1 |= b1 & columns;
-      n2 |= b2 & columns;
-    }
-    for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
-      const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
-      const a = b0 & reg[g]!;
-      const b = b1 & reg[g + 1]!;
-      const c = b2 & reg[g + 2]!;
-      const x = a | b | c;
-      if (x === 0) return false;
-      // One cell: the words share no bit and their union has one.
-      if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
-        n0 |= a;
-        n1 |= b;
-        n2 |= c;
+  let todo = dirty;
+  let lockTodo = lockDirty;
+  while (todo !== 0) {
+    const d = 31 - Math.clz32(todo & -todo);
+    todo &= todo - 1;
+    const at = base + d * 3;
+    let b0 = st[at]!;
+    let b1 = st[at + 1]!;
+    let b2 = st[at + 2]!;
+    let open = st[base + OPEN + d]!;
+    const start0 = b0;
+    const start1 = b1;
+    const start2 = b2;
+    // The houses to look at: where d changed since the last look, then (after d's own placements) all.
+    let look = check[d]!;
+    check[d] = 0;
+    // The cells this digit placed and their houses, for the other boards at the end.
+    let placed0 = 0;
+    let placed1 = 0;
+    let placed2 = 0;
+    let closedAll = 0;
+    for (;;) {
+      // Naked singles of the board, then rows, columns and regions with one cell.
+      let n0 = b0 & single0 & ~s0;
+      let n1 = b1 & single1 & ~s1;
+      let n2 = b2 & single2 & ~s2;
+      // Every row holds d (a solved one its cell): an empty row is a contradiction; a row of one
+      // cell not solved yet is a single.
+      let x = b0 & 0x1ff;
+      let y = (b0 >>> 9) & 0x1ff;
+      let z = b0 >>> 18;
+      if (x === 0 || y === 0 || z === 0) return false;
+      n0 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
+      x = b1 & 0x1ff;
+      y = (b1 >>> 9) & 0x1ff;
+      z = b1 >>> 18;
+      if (x === 0 || y === 0 || z === 0) return false;
+      n1 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
+      x = b2 & 0x1ff;
+      y = (b2 >>> 9) & 0x1ff;
+      z = b2 >>> 18;
+      if (x === 0 || y === 0 || z === 0) return false;
+      n2 |= rowOne[x]! | (rowOne[y]! << 9) | (rowOne[z]! << 18);
+      n0 &= ~s0;
+      n1 &= ~s1;
+      n2 &= ~s2;
+      const openColumns = (open >>> 9) & 0x1ff;
+      if (openColumns !== 0) {
+        // The nine rows folded onto 9 bits (the bits above 8 are dropped at the end): columns with
+        // at least one cell (one), with two or more (two).
+        const top = b0 | (b0 >>> 9) | (b0 >>> 18);
+        const middle = b1 | (b1 >>> 9) | (b1 >>> 18);
+        const bottom = b2 | (b2 >>> 9) | (b2 >>> 18);
+        const one = (top | middle | bottom) & 0x1ff;
+        const two = (twoOf(b0, b0 >>> 9, b0 >>> 18) | twoOf(b1, b1 >>> 9, b1 >>> 18) | twoOf(b2, b2 >>> 9, b2 >>> 18) | twoOf(top, middle, bottom)) & 0x1ff;
+        if ((openColumns & ~one) !== 0) return false;
+        const columns = (openColumns & ~two) * COLUMN;
+        n0 |= b0 & columns;
+        n1 |= b1 & columns;
+        n2 |= b2 & columns;
       }
-    }
-    if ((n0 | n1 | n2) === 0) break;
-    // The new cells of d leave their peers (two seeing each other took each other out) and close
-    // their houses for d...
-    let closed = 0;
-    for (let w = 0; w < 3; w++) {
-      const last = w * 27 + 31;
-      for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
-        const k = last - Math.clz32(bits & -bits);
-        b0 &= ~peer[k * 3]!;
-        b1 &= ~peer[k * 3 + 1]!;
-        b2 &= ~peer[k * 3 + 2]!;
-        closed |= cellHouses[k * 2]!;
+      for (let bits = (open & look) >>> 18; bits !== 0; bits &= bits - 1) {
+        const g = 54 + (31 - Math.clz32(bits & -bits)) * 3;
+        const a = b0 & reg[g]!;
+        const b = b1 & reg[g + 1]!;
+        const c = b2 & reg[g + 2]!;
+        const x = a | b | c;
+        if (x === 0) return false;
+        // One cell: the words share no bit and their union has one.
+        if (((a & b) | (a & c) | (b & c) | (x & (x - 1))) === 0) {
+          n0 |= a;
+          n1 |= b;
+          n2 |= c;
+        }
       }
+      if ((n0 | n1 | n2) === 0) break;
+      // The new cells of d leave their peers (two seeing each other took each other out) and close
+      // their houses for d...
+      let closed = 0;
+      for (let w = 0; w < 3; w++) {
+        const last = w * 27 + 31;
+        for (let bits = w === 0 ? n0 : w === 1 ? n1 : n2; bits !== 0; bits &= bits - 1) {
+          const k = last - Math.clz32(bits & -bits);
+          b0 &= ~peer[k * 3]!;
+          b1 &= ~peer[k * 3 + 1]!;
+          b2 &= ~peer[k * 3 + 2]!;
+          closed |= cellHouses[k * 2]!;
+        }
+      }
+      open &= ~closed;
+      look = ALL;
+      if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
+      s0 |= n0;
+      s1 |= n1;
+      s2 |= n2;
+      placed0 |= n0;
+      placed1 |= n1;
+      placed2 |= n2;
+      closedAll |= closed;
     }
-    open &= ~closed;
-    look = ALL;
-    if (((n0 & ~b0) | (n1 & ~b1) | (n2 & ~b2)) !== 0) return false;
-    s0 |= n0;
-    s1 |= n1;
-    s2 |= n2;
-    placed0 |= n0;
-    placed1 |= n1;
-    placed2 |= n2;
-    closedAll |= closed;
-  }
-  // ...and the other boards, once for all the call placed (they do not take part in d's own look).
-  if ((placed0 | placed1 | placed2) !== 0) {
-    const houseMarks = check;
-    const lockMarks = lockCheck;
-    let changed = 0;
-    for (let e = 0, x = base; e < 9; e++, x += 3) {
-      const v0 = st[x]!;
-      const v1 = st[x + 1]!;
-      const v2 = st[x + 2]!;
-      if (e === d || ((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
-      st[x] = v0 & ~placed0;
-      st[x + 1] = v1 & ~placed1;
-      st[x + 2] = v2 & ~placed2;
-      changed |= 1 << e;
-      houseMarks[e] = houseMarks[e]! | closedAll;
-      lockMarks[e] = lockMarks[e]! | closedAll;
+    // ...and the other boards, once for all the digit placed (they do not take part in its own look).
+    if ((placed0 | placed1 | placed2) !== 0) {
+      const houseMarks = check;
+      const lockMarks = lockCheck;
+      let changed = 0;
+      for (let e = 0, x = base; e < 9; e++, x += 3) {
+        const v0 = st[x]!;
+        const v1 = st[x + 1]!;
+        const v2 = st[x + 2]!;
+        if (e === d || ((v0 & placed0) | (v1 & placed1) | (v2 & placed2)) === 0) continue;
+        st[x] = v0 & ~placed0;
+        st[x + 1] = v1 & ~placed1;
+        st[x + 2] = v2 & ~placed2;
+        changed |= 1 << e;
+        houseMarks[e] = houseMarks[e]! | closedAll;
+        lockMarks[e] = lockMarks[e]! | closedAll;
+      }
+      todo |= changed;
+      lockTodo |= changed;
     }
-    dirty |= changed;
-    lockDirty |= changed;
+    st[base + OPEN + d] = open;
+    if (b0 !== start0 || b1 !== start1 || b2 !== start2) {
+      st[at] = b0;
+      st[at + 1] = b1;
+      st[at + 2] = b2;
+      lockTodo |= 1 << d;
+      lockCheck[d] = ALL;
+    }
   }
   st[base + SOLVED] = s0;
   st[base + SOLVED + 1] = s1;
   st[base + SOLVED + 2] = s2;
-  st[base + OPEN + d] = open;
-  if (b0 !== start0 || b1 !== start1 || b2 !== start2) {
-    st[at] = b0;
-    st[at + 1] = b1;
-    st[at + 2] = b2;
-    lockDirty |= 1 << d;
-    lockCheck[d] = ALL;
-  }
+  dirty = 0;
+  lockDirty = lockTodo;
   return true;
 }
 
@@ -440,7 +471,9 @@ function singles(base: number, d: number): boolean {
  * Locked candidates of digit d between lines and regions, and leftovers; marks d dirty when they
  * took anything out. False on a contradiction (a house left without d).
  */
-function locked(base: number, d: number): boolean {
+function locked(level: number, digit: number): boolean {
+  const base = level & 8191; // (see singles)
+  const d = digit & 15;
   const st = stack;
   const at = base + d * 3;
   let b0 = st[at]!;
@@ -448,10 +481,12 @@ function locked(base: number, d: number): boolean {
   let b2 = st[at + 2]!;
   const open = st[base + OPEN + d]! & lockCheck[d]!;
   lockCheck[d] = 0;
-  if (!lockLinesHere(b0, b1, b2, open, true)) return false;
-  b0 = LOCKED[0]!;
-  b1 = LOCKED[1]!;
-  b2 = LOCKED[2]!;
+  if (open !== 0) {
+    if (!lockLinesHere(b0, b1, b2, open, true)) return false;
+    b0 = LOCKED[0]!;
+    b1 = LOCKED[1]!;
+    b2 = LOCKED[2]!;
+  }
   if (sideWords !== 0) {
     // The law of leftovers on the pairs with a cell where d's board differs from its last look's
     // (one pass: a pair it changes, or one that meets the cells it took out, differs from the
@@ -501,7 +536,12 @@ export function lockLines(layout: JigsawLayout9, b0: number, b1: number, b2: num
 }
 
 /** {@link lockLines} on the layout whose tables the constants hold. */
-function lockLinesHere(b0: number, b1: number, b2: number, open: number, strict: boolean): boolean {
+function lockLinesHere(board0: number, board1: number, board2: number, open: number, strict: boolean): boolean {
+  // (Words made int32 here: V8 otherwise kept them tagged through the loops, with a small-integer
+  // check and shifts at each use.)
+  let b0 = board0 | 0;
+  let b1 = board1 | 0;
+  let b2 = board2 | 0;
   // (Local names: V8 then reads these tables at a known address, without a map check each time.)
   const offRow = regionOffRow;
   const offColumn = regionOffColumn;
@@ -618,18 +658,16 @@ function popcount27(v: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-function search(base: number): void {
+function search(level: number): void {
+  const base = level & 8191; // (see singles)
   const s = base + SOLVED;
   const u0 = ~stack[s]! & ALL;
   const u1 = ~stack[s + 1]! & ALL;
   const u2 = ~stack[s + 2]! & ALL;
   if ((u0 | u1 | u2) === 0) {
     if (solutions++ === 0) {
-      for (let d = 0; d < 9; d++) {
-        for (let w = 0; w < 3; w++) {
-          for (let cells = stack[base + d * 3 + w]!; cells !== 0; cells &= cells - 1) found[w * 27 + 31 - Math.clz32(cells & -cells)] = d + 1;
-        }
-      }
+      for (let i = 0; i < 27; i++) solutionBoards[i] = stack[base + i]!;
+      solutionNew = true;
     }
     return;
   }
