@@ -495,16 +495,7 @@ function newSlot(layout: Layout9): Slot {
 export function compile9(rules: Rules): Compiled9 {
   for (let i = 0; i < slots.length; i++) if (slots[i]!.rules === rules) return slots[i]!;
   const layout = compileLayout9(rules);
-  if (cageCountOf(rules) === 0) {
-    let plain = plainOf.get(layout);
-    if (plain === undefined) {
-      // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
-      const slot: Slot = { rules: null, layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
-      plain = slot;
-      plainOf.set(layout, plain);
-    }
-    return plain;
-  }
+  if (cageCountOf(rules) === 0) return plainTables(layout);
   if (slots.length < SLOTS) slots.push(newSlot(layout));
   if (rest.length === 0) {
     rest = new Int32Array(MAX_HOUSES * 4);
@@ -530,6 +521,18 @@ export function compile9(rules: Rules): Compiled9 {
   slot.cageCount = count;
   slot.rules = rules;
   return slot;
+}
+
+/** The tables of a layout's houses alone (rules values on it without cages). */
+function plainTables(layout: Layout9): Compiled9 {
+  let plain = plainOf.get(layout);
+  if (plain === undefined) {
+    // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
+    const slot: Slot = { rules: null, layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
+    plain = slot;
+    plainOf.set(layout, plain);
+  }
+  return plain;
 }
 
 /**
@@ -623,6 +626,11 @@ let jigsawPath = false;
  * `max`; the first is kept for {@link lastGrid9Solution}. Assumes valid input: clashing givens count 0.
  */
 export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number): number {
+  return countCompiled(compile9(rules), rules.startMasks, rules, givens, max);
+}
+
+/** countGrid9 on compiled tables and start masks (those of `rules`, or a relaxation of them: see layoutSolvable). */
+function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules, givens: ArrayLike<number>, max: number): number {
   if (stack.length === 0) {
     stack = new Int32Array(STATE * 83);
     found = new Uint8Array(81);
@@ -631,16 +639,16 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     cand = new Int16Array(81);
     givenBits = new Int32Array(27);
   }
-  tables = compile9(rules);
+  tables = compiled;
   const layout = tables.layout;
   jigsawPath = isPlainJigsaw(tables);
   carried = NONE;
   if (jigsawPath) {
-    let count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
+    let count = countJigsaw9(layout, givens, startMasks, max, FIRST_ATTEMPT_NODES);
     if (count === WANTS_LEFTOVERS) {
       // Its first search on the layout: the leftover pairs, then the count again with them.
       layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
-      count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
+      count = countJigsaw9(layout, givens, startMasks, max, FIRST_ATTEMPT_NODES);
     }
     if (count !== RAN_OUT) return count;
     // A nearly empty grid that went astray (a 2-given jigsaw whose layout cannot be filled ran
@@ -661,12 +669,12 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     solutions = 0;
     stack.fill(WORD_ALL, 0, DONE);
     stack.fill(0, DONE, STATE);
-    if (rules.startMasks !== null) applyStartMasks(rules.startMasks);
+    if (startMasks !== null) applyStartMasks(startMasks);
     allDirty();
     if (!placeGivens(givens)) return 0;
     weight = 1;
     if (propagate(0)) {
-      symmetric = interchangeable(rules);
+      symmetric = interchangeable(startMasks);
       search(0);
     }
     if (restart) {
@@ -676,8 +684,15 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
       continue;
     }
     if (!aborted) return Math.min(solutions, limit);
-    // A sparse grid whose first attempt ran out: if the rules have no solution at all, neither has it.
-    if (attempt === 0 && symmetric && givens !== NO_GIVENS && !rulesSolvable(rules)) return 0;
+    // A sparse grid whose first attempt ran out: cells its leftovers make equal that cannot be,
+    // a layout without a solution, or rules without one (when the count has interchangeable digits:
+    // then the grid without givens is short to count) leave it none either.
+    if (attempt === 0 && givens !== NO_GIVENS) {
+      // (Read before the nested counts, which set it for themselves.)
+      const marksSplit = symmetric && startMasks !== null;
+      if (leftoverClash() || !layoutSolvable(rules, layout)) return 0;
+      if (marksSplit && !rulesSolvable(rules)) return 0;
+    }
     // The search went astray (see attempt): again from the givens, taking the cells in another order.
     attempt++;
     stopAt = attemptStop(attempt, nodes, FIRST_ATTEMPT_NODES);
@@ -731,17 +746,16 @@ const digitClass = new Int32Array(9);
 let weight = 1;
 
 /**
- * Fills digitClass for `rules` and the state at the root (after the givens and propagation) and
+ * Fills digitClass for the start masks and the state at the root (after the givens and propagation) and
  * says whether two digits of a class are placed nowhere. Rules with summed cages have no
  * interchangeable digits (a cage's sum tells every digit apart).
  */
-function interchangeable(rules: Rules): boolean {
+function interchangeable(masks: Uint16Array | null): boolean {
   if (tables.cageCount > 0) return false;
   let free = 0;
   for (let d = 0, at = DONE; d < 9; d++, at += 2) if ((stack[at]! | stack[at + 1]!) === 0) free |= 1 << d;
   if ((free & (free - 1)) === 0) return false;
   digitClass.fill(0x1ff);
-  const masks = rules.startMasks;
   if (masks !== null) {
     // Two digits are alike when every cell's mark allows both or neither.
     for (let cell = 0; cell < 81; cell++) {
@@ -760,35 +774,158 @@ function interchangeable(rules: Rules): boolean {
 }
 
 /**
- * Per rules value, whether the grid without givens has a solution: asked by the first count of a
- * sparse grid (two interchangeable digits or more at its root) whose first attempt ran out. Random
- * jigsaw windoku layouts often have no solution at all, and a proof of that for a grid with a few
- * givens took up to 4.6M nodes (22 s) even with interchangeable digits, while the grid without
- * givens, all nine digits alike, took at most 16,613 nodes (0.16 s) on the same layouts.
+ * Whether the grid without givens has a solution, asked by the first count of a sparse grid whose
+ * first attempt ran out: first under the layout's houses alone (per layout: no marks, no cages, all
+ * nine digits alike, so short), then, for a count with interchangeable digits and odd/even marks,
+ * under the rules (per rules value). A grid with givens has a solution only if both have one.
+ * Random jigsaw windoku layouts often have no solution at all, and a proof of that for a grid with
+ * a few givens took up to 4.6M nodes (22 s) even with interchangeable digits, while the grid
+ * without givens took at most 16,613 nodes (0.16 s) on the same layouts. An odd/even jigsaw with
+ * one given on a layout without a solution took 56.7M nodes (182 s) with its marks, which split
+ * the digits into two classes; the layout alone 15,009 (0.14 s).
  */
+const solvableLayouts = new WeakMap<Layout9, boolean>();
 const solvableRules = new WeakMap<Rules, boolean>();
 const NO_GIVENS = new Uint8Array(81);
 
-/** Whether `rules` have a solution (a count of the empty grid, kept per rules value); the current count's settings are kept. */
+/** Whether the layout of `rules` has a solution under its houses alone (kept per layout). */
+function layoutSolvable(rules: Rules, layout: Layout9): boolean {
+  let known = solvableLayouts.get(layout);
+  if (known === undefined) {
+    known = nestedSolvable(plainTables(layout), null, rules);
+    solvableLayouts.set(layout, known);
+  }
+  return known;
+}
+
+/** Whether `rules` have a solution (kept per rules value). */
 function rulesSolvable(rules: Rules): boolean {
   let known = solvableRules.get(rules);
   if (known === undefined) {
-    const savedLimit = limit;
-    const savedNodes = nodes;
-    const savedGuesses = guesses;
-    // The count of the empty grid may go to jigsaw9-solver.ts (and says so in jigsawPath), while
-    // this count runs here: what lastGrid9Solution and lastGrid9Stats read stays this count's.
-    const savedCarried = carried;
-    known = countGrid9(rules, NO_GIVENS, 1) > 0;
+    known = nestedSolvable(compile9(rules), rules.startMasks, rules);
     solvableRules.set(rules, known);
-    jigsawPath = false;
-    carried = savedCarried;
-    limit = savedLimit;
-    attempt = 0;
-    nodes += savedNodes;
-    guesses += savedGuesses;
   }
   return known;
+}
+
+/**
+ * Whether the grid without givens has a solution under `compiled` and `startMasks`: a count nested
+ * in the current one, whose tables, limit and effort so far are kept.
+ */
+function nestedSolvable(compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules): boolean {
+  const savedTables = tables;
+  const savedLimit = limit;
+  const savedNodes = nodes;
+  const savedGuesses = guesses;
+  // The nested count may go to jigsaw9-solver.ts (and says so in jigsawPath), while this count
+  // runs here: what lastGrid9Solution and lastGrid9Stats read stays this count's.
+  const savedCarried = carried;
+  const known = countCompiled(compiled, startMasks, rules, NO_GIVENS, 1) > 0;
+  // Its effort on either path, jigsaw9-solver.ts's included, joins this count's.
+  const effort = lastGrid9Stats();
+  tables = savedTables;
+  peers = tables.peerMask;
+  housesOfBits = tables.layout.housesOfBits;
+  jigsawPath = false;
+  carried = savedCarried;
+  limit = savedLimit;
+  attempt = 0;
+  nodes = savedNodes + effort.nodes;
+  guesses = savedGuesses + effort.guesses;
+  return known;
+}
+
+/*
+ * Leftover equalities. The two sides of a leftover pair (Layout9.leftMask) hold the same digits,
+ * as many times each, so a cell's digit is held on the other side by a cell that is not its peer
+ * (house-mate or cage-mate) and may hold it. When no cell there can, the grid has no solution; when
+ * one only can, the two cells are equal. Equal cells make classes, whose candidates are the
+ * intersection of their cells' and whose peers the union: a class holding two peers, or without a
+ * candidate, leaves no solution either. A jigsaw killer with a cage over two cells its layout makes
+ * equal (columns 6-8 against their three regions leave {r1c7, r2c7} = {r2c6, r3c6}, and r2c6 sees
+ * r2c7 in its row, so r1c7 = r2c6) searched for minutes without finding that out.
+ */
+let classOf = new Int8Array(0);
+let classCand = new Int16Array(0);
+/** Per class (at its root cell), its cells' peers and its cells, three words each. */
+let classPeers = new Int32Array(0);
+let classCells = new Int32Array(0);
+
+function classRoot(cell: number): number {
+  while (classOf[cell] !== cell) cell = classOf[cell]!;
+  return cell;
+}
+
+/** Joins class b into class a (both roots); true when the joined class cannot be filled. */
+function joinClasses(a: number, b: number): boolean {
+  classOf[b] = a;
+  classCand[a] = classCand[a]! & classCand[b]!;
+  let clash = classCand[a] === 0;
+  for (let w = 0; w < 3; w++) {
+    classPeers[a * 3 + w] = classPeers[a * 3 + w]! | classPeers[b * 3 + w]!;
+    classCells[a * 3 + w] = classCells[a * 3 + w]! | classCells[b * 3 + w]!;
+    if ((classPeers[a * 3 + w]! & classCells[a * 3 + w]!) !== 0) clash = true;
+  }
+  return clash;
+}
+
+/** Whether the leftover equalities of the root state (stack 0) leave it no solution (see above). */
+function leftoverClash(): boolean {
+  const layout = tables.layout;
+  if (!layout.lined) return false;
+  const left = (layout.leftMask ??= leftovers(layout.houseMask, layout.housesOfBits));
+  if (left.length === 0) return false;
+  if (classOf.length === 0) {
+    classOf = new Int8Array(81);
+    classCand = new Int16Array(81);
+    classPeers = new Int32Array(81 * 3);
+    classCells = new Int32Array(81 * 3);
+  }
+  for (let cell = 0; cell < 81; cell++) {
+    const w = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    let cands = 0;
+    for (let d = 0; d < 9; d++) if ((stack[d * 3 + w]! & bit) !== 0) cands |= 1 << d;
+    classOf[cell] = cell;
+    classCand[cell] = cands;
+    for (let v = 0; v < 3; v++) {
+      classPeers[cell * 3 + v] = tables.peerMask[cell * 3 + v]!;
+      classCells[cell * 3 + v] = v === w ? bit : 0;
+    }
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let at = 0; at < left.length; at += 12) {
+      for (let side = 0; side < 2; side++) {
+        const from = at + side * 3;
+        const to = at + 3 - side * 3;
+        for (let w = 0; w < 3; w++) {
+          for (let bits = left[from + w]!; bits !== 0; bits &= bits - 1) {
+            const a = classRoot(w * 27 + 31 - Math.clz32(bits & -bits));
+            // The classes of the other side that may hold a's digit: none, one, or more (-2).
+            let only = -1;
+            for (let v = 0; v < 3 && only !== -2; v++) {
+              for (let others = left[to + v]! & ~classPeers[a * 3 + v]!; others !== 0; others &= others - 1) {
+                const b = classRoot(v * 27 + 31 - Math.clz32(others & -others));
+                if ((classCand[a]! & classCand[b]!) === 0 || b === only) continue;
+                if (only !== -1) {
+                  only = -2;
+                  break;
+                }
+                only = b;
+              }
+            }
+            if (only === -1) return true;
+            if (only >= 0 && only !== a) {
+              if (joinClasses(a, only)) return true;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** Set by a search that made its layout's leftovers: the count starts over with them. */
