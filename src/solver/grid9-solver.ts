@@ -644,11 +644,11 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
   jigsawPath = isPlainJigsaw(tables);
   carried = NONE;
   if (jigsawPath) {
-    let count = countJigsaw9(layout, givens, startMasks, max, FIRST_ATTEMPT_NODES);
+    let count = countJigsaw9(layout, givens, startMasks, max, firstAttemptNodes);
     if (count === WANTS_LEFTOVERS) {
       // Its first search on the layout: the leftover pairs, then the count again with them.
       layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
-      count = countJigsaw9(layout, givens, startMasks, max, FIRST_ATTEMPT_NODES);
+      count = countJigsaw9(layout, givens, startMasks, max, firstAttemptNodes);
     }
     if (count !== RAN_OUT) return count;
     // A nearly empty grid that went astray (a 2-given jigsaw whose layout cannot be filled ran
@@ -660,7 +660,7 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
   housesOfBits = tables.layout.housesOfBits;
   limit = Math.max(1, max);
   attempt = 0;
-  stopAt = FIRST_ATTEMPT_NODES;
+  stopAt = firstAttemptNodes;
   nodes = 0;
   guesses = 0;
   for (;;) {
@@ -695,7 +695,7 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
     }
     // The search went astray (see attempt): again from the givens, taking the cells in another order.
     attempt++;
-    stopAt = attemptStop(attempt, nodes, FIRST_ATTEMPT_NODES);
+    stopAt = attemptStop(attempt, nodes, firstAttemptNodes);
   }
 }
 
@@ -708,6 +708,14 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
  * the last of the ties (search).
  */
 let attempt = 0;
+/** The first attempt's budget (restarts.ts); lower only in the tests, so that small counts run out. */
+let firstAttemptNodes = FIRST_ATTEMPT_NODES;
+
+/** For the tests: sets the first attempt's budget (no argument: back to restarts.ts's). */
+export function setFirstAttemptNodes(budget = FIRST_ATTEMPT_NODES): void {
+  firstAttemptNodes = budget;
+}
+
 /** The node count past which a search stops (and sets aborted). */
 let stopAt = FIRST_ATTEMPT_NODES;
 let aborted = false;
