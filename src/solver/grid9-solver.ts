@@ -1,7 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
-import { FIRST_ATTEMPT_NODES, attemptStop } from './restarts.js';
+import { FIRST_ATTEMPT_NODES, LAST_ATTEMPT, NEVER, attemptStop } from './restarts.js';
 import { LOCKED, RAN_OUT, WANTS_LEFTOVERS, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
 
 /*
@@ -644,11 +644,11 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
   jigsawPath = isPlainJigsaw(tables);
   carried = NONE;
   if (jigsawPath) {
-    let count = countJigsaw9(layout, givens, startMasks, max, firstAttemptNodes);
+    let count = countJigsaw9(layout, givens, startMasks, max, capped ? Math.min(firstAttemptNodes, capNodes) : firstAttemptNodes);
     if (count === WANTS_LEFTOVERS) {
       // Its first search on the layout: the leftover pairs, then the count again with them.
       layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
-      count = countJigsaw9(layout, givens, startMasks, max, firstAttemptNodes);
+      count = countJigsaw9(layout, givens, startMasks, max, capped ? Math.min(firstAttemptNodes, capNodes) : firstAttemptNodes);
     }
     if (count !== RAN_OUT) return count;
     // A nearly empty grid that went astray (a 2-given jigsaw whose layout cannot be filled ran
@@ -660,7 +660,7 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
   housesOfBits = tables.layout.housesOfBits;
   limit = Math.max(1, max);
   attempt = 0;
-  stopAt = firstAttemptNodes;
+  stopAt = capped ? Math.min(firstAttemptNodes, capNodes) : firstAttemptNodes;
   nodes = 0;
   guesses = 0;
   for (;;) {
@@ -684,18 +684,23 @@ function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rule
       continue;
     }
     if (!aborted) return Math.min(solutions, limit);
-    // A sparse grid whose first attempt ran out: cells its leftovers make equal that cannot be,
-    // a layout without a solution, or rules without one (when the count has interchangeable digits:
-    // then the grid without givens is short to count) leave it none either.
-    if (attempt === 0 && givens !== NO_GIVENS) {
-      // (Read before the nested counts, which set it for themselves.)
-      const marksSplit = symmetric && startMasks !== null;
-      if (leftoverClash() || !layoutSolvable(rules, layout)) return 0;
-      if (marksSplit && !rulesSolvable(rules)) return 0;
-    }
+    if (capped && nodes >= capNodes) return UNKNOWN;
     // The search went astray (see attempt): again from the givens, taking the cells in another order.
+    // Between attempts a sparse grid asks what may prove it has no solution (see solvableLayouts).
+    let pending = false;
+    if (givens !== NO_GIVENS) {
+      // (Read before the nested counts, which set it for themselves.)
+      const rulesAsk = symmetric && (startMasks !== null || tables.peerMask !== layout.peerMask);
+      if (attempt === 0 && leftoverClash()) return 0;
+      const proof = unsolvableProof(rules, layout, rulesAsk, firstAttemptNodes * 2 ** attempt);
+      if (proof === PROVED) return 0;
+      pending = proof === PENDING;
+    }
     attempt++;
-    stopAt = attemptStop(attempt, nodes, firstAttemptNodes);
+    // While a proof is pending, the last attempt has a budget too (doubling on), so that neither
+    // count waits on the other.
+    stopAt = pending && attempt >= LAST_ATTEMPT ? Math.min(NEVER, nodes + firstAttemptNodes * 2 ** attempt) : attemptStop(attempt, nodes, firstAttemptNodes);
+    if (capped) stopAt = Math.min(stopAt, capNodes);
   }
 }
 
@@ -781,54 +786,75 @@ function interchangeable(masks: Uint16Array | null): boolean {
   return any;
 }
 
-/**
- * Whether the grid without givens has a solution, asked by the first count of a sparse grid whose
- * first attempt ran out: first under the layout's houses alone (per layout: no marks, no cages, all
- * nine digits alike, so short), then, for a count with interchangeable digits and odd/even marks,
- * under the rules (per rules value). A grid with givens has a solution only if both have one.
- * Random jigsaw windoku layouts often have no solution at all, and a proof of that for a grid with
- * a few givens took up to 4.6M nodes (22 s) even with interchangeable digits, while the grid
- * without givens took at most 16,613 nodes (0.16 s) on the same layouts. An odd/even jigsaw with
- * one given on a layout without a solution took 56.7M nodes (182 s) with its marks, which split
- * the digits into two classes; the layout alone 15,009 (0.14 s).
+/*
+ * Proofs of no solution for sparse grids. Between the attempts of a count (see attempt) the grid
+ * without givens is counted: under the layout's houses alone (no marks, no cages, all nine digits
+ * alike, per layout), and under the rules when they differ from the layout but keep interchangeable
+ * digits (odd/even marks, cages without sums; per rules value). A grid with givens has a solution
+ * only if both have one. Each such count gets the budget of the attempt that just ran out and is
+ * given up past it (UNKNOWN), to be asked again with the next, twice as large: a layout whose proof
+ * is long (51M nodes on one random jigsaw) costs a count at most about as much as its own attempts,
+ * whichever proof ends first. Random jigsaw windoku layouts often have no solution at all (a grid
+ * with a few givens took up to 4.6M nodes, 22 s, with interchangeable digits; the grid without
+ * givens at most 16,613, 0.16 s), and an odd/even jigsaw with one given on a layout without a
+ * solution took 56.7M nodes (182 s) with its marks, which split the digits into two classes; the
+ * layout alone 15,009 (0.14 s).
  */
 const solvableLayouts = new WeakMap<Layout9, boolean>();
 const solvableRules = new WeakMap<Rules, boolean>();
+/** The largest budget a count of the grid without givens was given up at, per layout and per rules value. */
+const triedLayouts = new WeakMap<Layout9, number>();
+const triedRules = new WeakMap<Rules, number>();
 const NO_GIVENS = new Uint8Array(81);
+/** Results of unsolvableProof. */
+const PROVED = 0;
+const PENDING = 1;
+const NO_PROOF = 2;
+/** A count given up past capNodes (nested counts only). */
+const UNKNOWN = -1;
+/** Whether the current count is a nested one with a budget in all, and that budget. */
+let capped = false;
+let capNodes = NEVER;
 
-/** Whether the layout of `rules` has a solution under its houses alone (kept per layout). */
-function layoutSolvable(rules: Rules, layout: Layout9): boolean {
-  let known = solvableLayouts.get(layout);
-  if (known === undefined) {
-    known = nestedSolvable(plainTables(layout), null, rules);
-    solvableLayouts.set(layout, known);
-  }
-  return known;
+/** Whether the grid without givens is proved to have no solution (PROVED), may be (PENDING) or has one (NO_PROOF). */
+function unsolvableProof(rules: Rules, layout: Layout9, rulesAsk: boolean, budget: number): number {
+  const onLayout = knownSolvable(solvableLayouts, triedLayouts, layout, plainTables(layout), null, rules, budget);
+  if (onLayout === 0) return PROVED;
+  if (!rulesAsk) return onLayout === UNKNOWN ? PENDING : NO_PROOF;
+  const onRules = knownSolvable(solvableRules, triedRules, rules, compile9(rules), rules.startMasks, rules, budget);
+  if (onRules === 0) return PROVED;
+  return onLayout === UNKNOWN || onRules === UNKNOWN ? PENDING : NO_PROOF;
 }
 
-/** Whether `rules` have a solution (kept per rules value). */
-function rulesSolvable(rules: Rules): boolean {
-  let known = solvableRules.get(rules);
-  if (known === undefined) {
-    known = nestedSolvable(compile9(rules), rules.startMasks, rules);
-    solvableRules.set(rules, known);
-  }
-  return known;
+/** 1 or 0 when the grid without givens is known (or now counted within `budget`) to have a solution or none, else UNKNOWN. */
+function knownSolvable<K extends object>(known: WeakMap<K, boolean>, tried: WeakMap<K, number>, key: K, compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules, budget: number): number {
+  const result = known.get(key);
+  if (result !== undefined) return result ? 1 : 0;
+  if ((tried.get(key) ?? 0) >= budget) return UNKNOWN;
+  const count = nestedCount(compiled, startMasks, rules, budget);
+  if (count === UNKNOWN) tried.set(key, budget);
+  else known.set(key, count > 0);
+  return count === UNKNOWN ? UNKNOWN : Math.min(count, 1);
 }
 
 /**
- * Whether the grid without givens has a solution under `compiled` and `startMasks`: a count nested
- * in the current one, whose tables, limit and effort so far are kept.
+ * The grid without givens counted to 1 under `compiled` and `startMasks`, UNKNOWN past `budget`
+ * nodes: a count nested in the current one, whose tables, limit and effort so far are kept.
  */
-function nestedSolvable(compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules): boolean {
+function nestedCount(compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules, budget: number): number {
   const savedTables = tables;
   const savedLimit = limit;
   const savedNodes = nodes;
   const savedGuesses = guesses;
+  const savedAttempt = attempt;
   // The nested count may go to jigsaw9-solver.ts (and says so in jigsawPath), while this count
   // runs here: what lastGrid9Solution and lastGrid9Stats read stays this count's.
   const savedCarried = carried;
-  const known = countCompiled(compiled, startMasks, rules, NO_GIVENS, 1) > 0;
+  capped = true;
+  capNodes = budget;
+  const count = countCompiled(compiled, startMasks, rules, NO_GIVENS, 1);
+  capped = false;
+  capNodes = NEVER;
   // Its effort on either path, jigsaw9-solver.ts's included, joins this count's.
   const effort = lastGrid9Stats();
   tables = savedTables;
@@ -837,10 +863,10 @@ function nestedSolvable(compiled: Compiled9, startMasks: Uint16Array | null, rul
   jigsawPath = false;
   carried = savedCarried;
   limit = savedLimit;
-  attempt = 0;
+  attempt = savedAttempt;
   nodes = savedNodes + effort.nodes;
   guesses = savedGuesses + effort.guesses;
-  return known;
+  return count;
 }
 
 /*
