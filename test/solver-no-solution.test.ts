@@ -19,29 +19,32 @@ function regionsOf(line: string): number[] {
   return [.../regions=(\d{81})/.exec(line)![1]!].map((ch) => Number(ch) - 1);
 }
 
+/** Counts the variant line's grid (expecting no solution, within `maxNodes`) and returns its layout's regions. */
+function expectNoSolution(line: string, maxNodes: number): number[] {
+  const { rules, givens } = parseVariantLine(line);
+  expect(countRulesGrid9(rules, givens, 2)).toBe(0);
+  expect(lastRulesStats().nodes).toBeLessThan(maxNodes);
+  return regionsOf(line);
+}
+
 describe('sparse grids without a solution (bench/sparse-sweep.ts, seed "sweep")', () => {
   test('an odd/even jigsaw with one given on a layout without a solution (oddeven-jigsaw 10: 56.7M nodes, 182 s)', () => {
     const line =
       'jigsaw+oddeven:.................3............................................................... regions=111111233122222233112244333555564334577564444577566684577669988777669888999999888 parity=..e...........e..o.oo........o.....e..........eoo....o..........e................';
-    const { rules, givens } = parseVariantLine(line);
-    expect(countRulesGrid9(rules, givens, 2)).toBe(0);
-    expect(lastRulesStats().nodes).toBeLessThan(100_000);
+    const regions = expectNoSolution(line, 100_000);
     // The layout alone has no solution (the marks and the given play no part).
-    const layout = buildRules({ size: 9, regions: regionsOf(line) });
+    const layout = buildRules({ size: 9, regions });
     expect(countRulesGrid9(layout, new Uint8Array(81), 2)).toBe(0);
   });
 
   test('a jigsaw killer whose cage holds two cells the layout makes equal (jigsaw-killer 256: over 50 CPU-s)', () => {
     const line =
       'jigsaw+killer:............6.................5.................................................. regions=112222233111123233141523333144525666444555666744455688779959688779999688777799888 cages=......aa......aa............................b........b........................... sums=20,5';
-    const { rules, givens } = parseVariantLine(line);
-    expect(countRulesGrid9(rules, givens, 2)).toBe(0);
-    expect(lastRulesStats().nodes).toBeLessThan(10_000);
+    const regions = expectNoSolution(line, 10_000);
     // Columns 6-8 against regions 3, 6 and 8 (those inside them) leave {r1c7, r2c7} = {r2c6, r3c6},
     // and r2c6 sees r2c7: r1c7 = r2c6 (cells 6 and 14), which the cage needs apart. A count without
     // that reasoning holds it: the layout with those two cells apart has no solution (a cage without
     // a sum, a short count), with 6 and 15 apart it has.
-    const regions = regionsOf(line);
     expect(countRulesGrid9(buildRules({ size: 9, regions, cages: [{ cells: [6, 14], sum: 0 }] }), new Uint8Array(81), 1)).toBe(0);
     expect(lastRulesStats().nodes).toBeLessThan(100);
     expect(countRulesGrid9(buildRules({ size: 9, regions, cages: [{ cells: [6, 15], sum: 0 }] }), new Uint8Array(81), 1)).toBe(1);
@@ -52,9 +55,7 @@ describe('sparse grids without a solution (bench/sparse-sweep.ts, seed "sweep")'
     // attempts end first (193,028 nodes in all with the layout's count given up at each budget).
     const line =
       'jigsaw+killer:.......8......................................................................... regions=111123333111222343152222343155552346557777746857777446858999466888994466888999966 cages=....................................aa.......a........a......................bb.. sums=11,12';
-    const { rules, givens } = parseVariantLine(line);
-    expect(countRulesGrid9(rules, givens, 2)).toBe(0);
-    expect(lastRulesStats().nodes).toBeLessThan(400_000);
+    expectNoSolution(line, 400_000);
   });
 });
 
