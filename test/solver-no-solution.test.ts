@@ -50,6 +50,14 @@ describe('sparse grids without a solution (bench/sparse-sweep.ts, seed "sweep")'
     expect(countRulesGrid9(buildRules({ size: 9, regions, cages: [{ cells: [6, 15], sum: 0 }] }), new Uint8Array(81), 1)).toBe(1);
   });
 
+  test('an odd/even jigsaw whose layout makes two cells of a column equal (oddeven-jigsaw, seed "s21b", 39: 840,110 nodes)', () => {
+    // Leftovers of all region sets: r6c8 = r8c7 and r6c8 = r9c7, but r8c7 and r9c7 share column 7.
+    expectNoSolution(
+      'jigsaw+oddeven:.9.........................2................................................4.... regions=112222333111442533116642533116642533666442577664442557888889557889999757889999777 parity=....o.......e....o.oe......................e.............e.....o.e..........e..o.',
+      20_000,
+    );
+  });
+
   test('a jigsaw killer on a layout whose proof of no solution is long (jigsaw-killer 180): the count is not held up by it', () => {
     // The layout alone has no solution, but its count takes 51.3M nodes (73 s); the killer's own
     // attempts end first (193,028 nodes in all with the layout's count given up at each budget).

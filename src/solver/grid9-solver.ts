@@ -870,14 +870,15 @@ function nestedCount(compiled: Compiled9, startMasks: Uint16Array | null, rules:
 }
 
 /*
- * Leftover equalities. The two sides of a leftover pair (Layout9.leftMask) hold the same digits,
- * as many times each, so a cell's digit is held on the other side by a cell that is not its peer
- * (house-mate or cage-mate) and may hold it. When no cell there can, the grid has no solution; when
+ * Leftover equalities. The two sides of a leftover pair (k lines against k regions: see
+ * wideLeftovers) hold the same digits, as many times each, so a cell's digit is held on the other
+ * side by a cell that is not its peer (house-mate or cage-mate) and may hold it. When no cell there can, the grid has no solution; when
  * one only can, the two cells are equal. Equal cells make classes, whose candidates are the
  * intersection of their cells' and whose peers the union: a class holding two peers, or without a
  * candidate, leaves no solution either. A jigsaw killer with a cage over two cells its layout makes
  * equal (columns 6-8 against their three regions leave {r1c7, r2c7} = {r2c6, r3c6}, and r2c6 sees
- * r2c7 in its row, so r1c7 = r2c6) searched for minutes without finding that out.
+ * r2c7 in its row, so r1c7 = r2c6) searched for minutes without finding that out; an odd/even
+ * jigsaw whose layout makes r8c7 and r9c7 equal to r6c8 took 840,110 nodes.
  */
 let classOf = new Int8Array(0);
 let classCand = new Int16Array(0);
@@ -903,11 +904,73 @@ function joinClasses(a: number, b: number): boolean {
   return clash;
 }
 
+/** Sides of the leftover pairs read for equalities: at most this many cells each. */
+const WIDE_SIDE_MAX = 8;
+const wideLeftoversOf = new WeakMap<Layout9, Int32Array>();
+
+/**
+ * The leftover pairs of a lined layout for the equalities: for each band of k = 1..8 rows (then
+ * columns), every k regions meeting it (Layout9.leftMask takes only the k most inside), sides of at
+ * most WIDE_SIDE_MAX cells, as 6 words a pair (one side, the other). Made once per layout, by the
+ * first count that asks (a few thousand region sets).
+ */
+function wideLeftovers(houseMask: Int32Array): Int32Array {
+  const out: number[] = [];
+  const seen = new Set<string>();
+  for (let lines = 0; lines < 2; lines++) {
+    for (let first = 0; first < 9; first++) {
+      let b0 = 0;
+      let b1 = 0;
+      let b2 = 0;
+      for (let last = first; last < 8; last++) {
+        const line = (lines === 0 ? last : 9 + last) * 3;
+        b0 |= houseMask[line]!;
+        b1 |= houseMask[line + 1]!;
+        b2 |= houseMask[line + 2]!;
+        const k = last - first + 1;
+        let meeting = 0;
+        for (let g = 0; g < 9; g++) {
+          const at = (18 + g) * 3;
+          if (((houseMask[at]! & b0) | (houseMask[at + 1]! & b1) | (houseMask[at + 2]! & b2)) !== 0) meeting |= 1 << g;
+        }
+        // Every set of k regions among those meeting the band (9-bit sets with k bits).
+        for (let set = 0; set < 512; set++) {
+          if ((set & ~meeting) !== 0 || popcount27(set) !== k) continue;
+          let q0 = 0;
+          let q1 = 0;
+          let q2 = 0;
+          for (let g = 0; g < 9; g++) {
+            if (((set >>> g) & 1) === 0) continue;
+            q0 |= houseMask[(18 + g) * 3]!;
+            q1 |= houseMask[(18 + g) * 3 + 1]!;
+            q2 |= houseMask[(18 + g) * 3 + 2]!;
+          }
+          const a0 = b0 & ~q0;
+          const a1 = b1 & ~q1;
+          const a2 = b2 & ~q2;
+          const size = popcount27(a0) + popcount27(a1) + popcount27(a2);
+          if (size === 0 || size > WIDE_SIDE_MAX) continue;
+          const pair = [a0, a1, a2, q0 & ~b0, q1 & ~b1, q2 & ~b2];
+          const key = pair.join(',');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push(...pair);
+        }
+      }
+    }
+  }
+  return Int32Array.from(out);
+}
+
 /** Whether the leftover equalities of the root state (stack 0) leave it no solution (see above). */
 function leftoverClash(): boolean {
   const layout = tables.layout;
   if (!layout.lined) return false;
-  const left = (layout.leftMask ??= leftovers(layout.houseMask, layout.housesOfBits));
+  let left = wideLeftoversOf.get(layout);
+  if (left === undefined) {
+    left = wideLeftovers(layout.houseMask);
+    wideLeftoversOf.set(layout, left);
+  }
   if (left.length === 0) return false;
   if (classOf.length === 0) {
     classOf = new Int8Array(81);
@@ -929,7 +992,7 @@ function leftoverClash(): boolean {
   }
   for (let changed = true; changed; ) {
     changed = false;
-    for (let at = 0; at < left.length; at += 12) {
+    for (let at = 0; at < left.length; at += 6) {
       for (let side = 0; side < 2; side++) {
         const from = at + side * 3;
         const to = at + 3 - side * 3;
