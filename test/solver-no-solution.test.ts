@@ -41,7 +41,7 @@ describe('sparse grids without a solution (bench/sparse-sweep.ts, seed "sweep")'
     const line =
       'jigsaw+killer:............6.................5.................................................. regions=112222233111123233141523333144525666444555666744455688779959688779999688777799888 cages=......aa......aa............................b........b........................... sums=20,5';
     const regions = expectNoSolution(line, 10_000);
-    // Columns 6-8 against regions 3, 6 and 8 (those inside them) leave {r1c7, r2c7} = {r2c6, r3c6},
+    // Columns 7-9 against the line's regions 3, 6 and 8 (those inside them) leave {r1c7, r2c7} = {r2c6, r3c6},
     // and r2c6 sees r2c7: r1c7 = r2c6 (cells 6 and 14), which the cage needs apart. A count without
     // that reasoning holds it: the layout with those two cells apart has no solution (a cage without
     // a sum, a short count), with 6 and 15 apart it has.

@@ -876,7 +876,7 @@ function nestedCount(compiled: Compiled9, startMasks: Uint16Array | null, rules:
  * one only can, the two cells are equal. Equal cells make classes, whose candidates are the
  * intersection of their cells' and whose peers the union: a class holding two peers, or without a
  * candidate, leaves no solution either. A jigsaw killer with a cage over two cells its layout makes
- * equal (columns 6-8 against their three regions leave {r1c7, r2c7} = {r2c6, r3c6}, and r2c6 sees
+ * equal (columns 7-9 against their three regions leave {r1c7, r2c7} = {r2c6, r3c6}, and r2c6 sees
  * r2c7 in its row, so r1c7 = r2c6) searched for minutes without finding that out; an odd/even
  * jigsaw whose layout makes r8c7 and r9c7 equal to r6c8 took 840,110 nodes.
  */
