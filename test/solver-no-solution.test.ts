@@ -6,7 +6,7 @@ import { randomRegions } from '../src/generator/variants/jigsaw.js';
 import { buildRules, type RulesSpec } from '../src/rules/index.js';
 import { setFirstAttemptNodes } from '../src/solver/grid9-solver.js';
 import { countRulesGrid9, lastRulesStats, solveRules } from '../src/solver/rules-solver.js';
-import { blanked, bruteCount } from './helpers/brute-count.js';
+import { blanked, bruteCount, isSolution } from './helpers/brute-count.js';
 
 /*
  * Sparse grids without a solution, proved short by what grid9-solver.ts asks when a count's first
@@ -56,6 +56,16 @@ describe('sparse grids without a solution (bench/sparse-sweep.ts, seed "sweep")'
       'jigsaw+oddeven:.9.........................2................................................4.... regions=112222333111442533116642533116642533666442577664442557888889557889999757889999777 parity=....o.......e....o.oe......................e.............e.....o.e..........e..o.',
       20_000,
     );
+  });
+
+  test('an odd/even windoku with one given whose search for solutions went astray (oddeven-windoku, seed "s21a", 137: 5.3M nodes, 14 s)', () => {
+    // The marked grid without givens, the given's cell kept odd, has a solution; relabelled within
+    // the odd digits it holds the given, and the digits no given holds give 4! x 4! more.
+    const { rules, givens } = parseVariantLine(
+      'windoku+oddeven:.......................................................................7......... parity=.........o............o...........o.e.....e............eo................eo.e...e',
+    );
+    expect(countRulesGrid9(rules, givens, 2)).toBe(2);
+    expect(lastRulesStats().nodes).toBeLessThan(50_000);
   });
 
   test('a jigsaw killer on a layout whose proof of no solution is long (jigsaw-killer 180): the count is not held up by it', () => {
@@ -117,5 +127,38 @@ describe('the checks after a first attempt that ran out keep counts exact', () =
     }
     expect(zero).toBeGreaterThan(3);
     expect(more).toBeGreaterThan(2);
+  });
+
+  test('sparse marked grids (1-3 givens) counted to 2 and to 30: relabelled solutions give the counts of the plain search', () => {
+    const random = seedrandom('relabelled');
+    let compared = 0;
+    for (let round = 0; round < 12; round++) {
+      const regions = randomRegions(9, puzzleRandom('relabelled', 'layout', round));
+      const base = { size: 9, ...(regions === null || round % 3 === 0 ? { windoku: true } : { regions }) };
+      const solution = solveRules(buildRules(base), new Uint8Array(81));
+      if (solution === null) continue;
+      const marked = [...new Set(Array.from({ length: 12 }, () => Math.floor(random() * 81)))].sort((a, b) => a - b);
+      const rules = buildRules({ ...base, odd: marked.filter((cell) => solution[cell]! % 2 === 1), even: marked.filter((cell) => solution[cell]! % 2 === 0) });
+      const givens = new Uint8Array(81);
+      for (let i = 0; i <= round % 3; i++) {
+        const cell = Math.floor(random() * 81);
+        givens[cell] = solution[cell]!;
+      }
+      for (const limit of [2, 30]) {
+        // The plain search (its first attempt ends: none of these checks ran) against the relabelling.
+        const expected = countRulesGrid9(rules, givens, limit);
+        if (lastRulesStats().nodes >= 5_000) continue;
+        compared++;
+        setFirstAttemptNodes(1);
+        const count = countRulesGrid9(rules, givens, limit);
+        // The solution kept is one (a relabelled one where these checks answered).
+        const found = solveRules(rules, givens);
+        setFirstAttemptNodes();
+        expect(count, `round ${round} limit ${limit}`).toBe(expected);
+        const marksKept = found !== null && found.every((d, cell) => ((rules.startMasks![cell]! >> (d - 1)) & 1) === 1);
+        expect(found !== null && isSolution(rules, found) && marksKept && givens.every((d, cell) => d === 0 || found[cell] === d)).toBe(expected > 0);
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
   });
 });
