@@ -376,6 +376,55 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
   const out = new Int32Array(MAX_LEFTOVERS * 12);
   let count = 0;
   const overlap = new Int32Array(9);
+  forEachBand(houseMask, (b0, b1, b2, k) => {
+    for (let g = 0; g < 9; g++) {
+      const at = (18 + g) * 3;
+      overlap[g] = popcount27(houseMask[at]! & b0) + popcount27(houseMask[at + 1]! & b1) + popcount27(houseMask[at + 2]! & b2);
+    }
+    // The k regions with most cells in the band, by selection (taken ones marked -1).
+    let inside = 0;
+    let q0 = 0;
+    let q1 = 0;
+    let q2 = 0;
+    for (let i = 0; i < k; i++) {
+      let best = 0;
+      for (let g = 1; g < 9; g++) if (overlap[g]! > overlap[best]!) best = g;
+      inside += overlap[best]!;
+      overlap[best] = -1;
+      const at = (18 + best) * 3;
+      q0 |= houseMask[at]!;
+      q1 |= houseMask[at + 1]!;
+      q2 |= houseMask[at + 2]!;
+    }
+    const size = 9 * k - inside;
+    if (size === 0 || size > LEFTOVER_MAX) return;
+    const at = count * 12;
+    out[at] = b0 & ~q0;
+    out[at + 1] = b1 & ~q1;
+    out[at + 2] = b2 & ~q2;
+    out[at + 3] = q0 & ~b0;
+    out[at + 4] = q1 & ~b1;
+    out[at + 5] = q2 & ~b2;
+    let known = false;
+    for (let i = 0; i < at && !known; i += 12) {
+      known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
+    }
+    if (known) return;
+    for (let w = 0; w < 3; w++) {
+      out[at + 6 + w] = out[at + w]! | out[at + 3 + w]!;
+      for (let bits = out[at + 6 + w]!; bits !== 0; bits &= bits - 1) {
+        const cell = w * 27 + 31 - Math.clz32(bits & -bits);
+        out[at + 9] = out[at + 9]! | housesOfBits[cell * 2]!;
+        out[at + 10] = out[at + 10]! | housesOfBits[cell * 2 + 1]!;
+      }
+    }
+    count++;
+  });
+  return out.slice(0, count * 12);
+}
+
+/** Calls `visit` for each band of k = 1..8 consecutive rows, then columns: its cells as three words, and k. */
+function forEachBand(houseMask: Int32Array, visit: (b0: number, b1: number, b2: number, k: number) => void): void {
   for (let lines = 0; lines < 2; lines++) {
     for (let first = 0; first < 9; first++) {
       let b0 = 0;
@@ -386,52 +435,10 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
         b0 |= houseMask[line]!;
         b1 |= houseMask[line + 1]!;
         b2 |= houseMask[line + 2]!;
-        for (let g = 0; g < 9; g++) {
-          const at = (18 + g) * 3;
-          overlap[g] = popcount27(houseMask[at]! & b0) + popcount27(houseMask[at + 1]! & b1) + popcount27(houseMask[at + 2]! & b2);
-        }
-        // The k regions with most cells in the band, by selection (taken ones marked -1).
-        let inside = 0;
-        let q0 = 0;
-        let q1 = 0;
-        let q2 = 0;
-        for (let i = first; i <= last; i++) {
-          let best = 0;
-          for (let g = 1; g < 9; g++) if (overlap[g]! > overlap[best]!) best = g;
-          inside += overlap[best]!;
-          overlap[best] = -1;
-          const at = (18 + best) * 3;
-          q0 |= houseMask[at]!;
-          q1 |= houseMask[at + 1]!;
-          q2 |= houseMask[at + 2]!;
-        }
-        const size = 9 * (last - first + 1) - inside;
-        if (size === 0 || size > LEFTOVER_MAX) continue;
-        const at = count * 12;
-        out[at] = b0 & ~q0;
-        out[at + 1] = b1 & ~q1;
-        out[at + 2] = b2 & ~q2;
-        out[at + 3] = q0 & ~b0;
-        out[at + 4] = q1 & ~b1;
-        out[at + 5] = q2 & ~b2;
-        let known = false;
-        for (let i = 0; i < at && !known; i += 12) {
-          known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
-        }
-        if (known) continue;
-        for (let w = 0; w < 3; w++) {
-          out[at + 6 + w] = out[at + w]! | out[at + 3 + w]!;
-          for (let bits = out[at + 6 + w]!; bits !== 0; bits &= bits - 1) {
-            const cell = w * 27 + 31 - Math.clz32(bits & -bits);
-            out[at + 9] = out[at + 9]! | housesOfBits[cell * 2]!;
-            out[at + 10] = out[at + 10]! | housesOfBits[cell * 2 + 1]!;
-          }
-        }
-        count++;
+        visit(b0, b1, b2, last - first + 1);
       }
     }
   }
-  return out.slice(0, count * 12);
 }
 
 /** Cells shared by houses a and b. */
@@ -982,48 +989,36 @@ const wideLeftoversOf = new WeakMap<Layout9, Int32Array>();
 function wideLeftovers(houseMask: Int32Array): Int32Array {
   const out: number[] = [];
   const seen = new Set<string>();
-  for (let lines = 0; lines < 2; lines++) {
-    for (let first = 0; first < 9; first++) {
-      let b0 = 0;
-      let b1 = 0;
-      let b2 = 0;
-      for (let last = first; last < 8; last++) {
-        const line = (lines === 0 ? last : 9 + last) * 3;
-        b0 |= houseMask[line]!;
-        b1 |= houseMask[line + 1]!;
-        b2 |= houseMask[line + 2]!;
-        const k = last - first + 1;
-        let meeting = 0;
-        for (let g = 0; g < 9; g++) {
-          const at = (18 + g) * 3;
-          if (((houseMask[at]! & b0) | (houseMask[at + 1]! & b1) | (houseMask[at + 2]! & b2)) !== 0) meeting |= 1 << g;
-        }
-        // Every set of k regions among those meeting the band (9-bit sets with k bits).
-        for (let set = 0; set < 512; set++) {
-          if ((set & ~meeting) !== 0 || popcount27(set) !== k) continue;
-          let q0 = 0;
-          let q1 = 0;
-          let q2 = 0;
-          for (let g = 0; g < 9; g++) {
-            if (((set >>> g) & 1) === 0) continue;
-            q0 |= houseMask[(18 + g) * 3]!;
-            q1 |= houseMask[(18 + g) * 3 + 1]!;
-            q2 |= houseMask[(18 + g) * 3 + 2]!;
-          }
-          const a0 = b0 & ~q0;
-          const a1 = b1 & ~q1;
-          const a2 = b2 & ~q2;
-          const size = popcount27(a0) + popcount27(a1) + popcount27(a2);
-          if (size === 0 || size > WIDE_SIDE_MAX) continue;
-          const pair = [a0, a1, a2, q0 & ~b0, q1 & ~b1, q2 & ~b2];
-          const key = pair.join(',');
-          if (seen.has(key)) continue;
-          seen.add(key);
-          out.push(...pair);
-        }
-      }
+  forEachBand(houseMask, (b0, b1, b2, k) => {
+    let meeting = 0;
+    for (let g = 0; g < 9; g++) {
+      const at = (18 + g) * 3;
+      if (((houseMask[at]! & b0) | (houseMask[at + 1]! & b1) | (houseMask[at + 2]! & b2)) !== 0) meeting |= 1 << g;
     }
-  }
+    // Every set of k regions among those meeting the band (9-bit sets with k bits).
+    for (let set = 0; set < 512; set++) {
+      if ((set & ~meeting) !== 0 || popcount27(set) !== k) continue;
+      let q0 = 0;
+      let q1 = 0;
+      let q2 = 0;
+      for (let g = 0; g < 9; g++) {
+        if (((set >>> g) & 1) === 0) continue;
+        q0 |= houseMask[(18 + g) * 3]!;
+        q1 |= houseMask[(18 + g) * 3 + 1]!;
+        q2 |= houseMask[(18 + g) * 3 + 2]!;
+      }
+      const a0 = b0 & ~q0;
+      const a1 = b1 & ~q1;
+      const a2 = b2 & ~q2;
+      const size = popcount27(a0) + popcount27(a1) + popcount27(a2);
+      if (size === 0 || size > WIDE_SIDE_MAX) continue;
+      const pair = [a0, a1, a2, q0 & ~b0, q1 & ~b1, q2 & ~b2];
+      const key = pair.join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(...pair);
+    }
+  });
   return Int32Array.from(out);
 }
 
