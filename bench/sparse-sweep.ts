@@ -6,10 +6,11 @@
  * sum of nodes and CPU.
  *
  *   npx tsc -p tsconfig.bench.json && node build-bench/bench/sparse-sweep.js [--n=400] [--seed=s]
- *     [--slow=500] [--sets=jigsaw-windoku,jigsaw-x,...] [--lines=FILE] [--print=I]
+ *     [--slow=500] [--sets=jigsaw-windoku,jigsaw-x,...] [--lines=FILE] [--print=I] [--skip=I,J]
  *
  * With --lines=FILE the puzzles are read from FILE (one variant line each, as this prints them)
- * instead of drawn: nodes and CPU per line, to compare two builds on the same cases.
+ * instead of drawn: nodes and CPU per line, to compare two builds on the same cases. --skip leaves
+ * cases out (drawn all the same): those that run for minutes on an older build.
  */
 import { readFileSync } from 'node:fs';
 import { formatVariantLine, parseVariantLine } from '../src/formats/line.js';
@@ -124,6 +125,7 @@ const slow = Number(arg('slow', '500'));
 /** --print=I: only print case I's line (not counted), to look at a case that does not end. */
 const only = arg('print', '');
 const linesFile = arg('lines', '');
+const skip = new Set(arg('skip', '').split(',').filter((i) => i !== '').map(Number));
 if (linesFile !== '') {
   let total = 0;
   let totalNodes = 0;
@@ -160,6 +162,7 @@ if (linesFile !== '') {
         if (Number(only) === i) console.log(formatVariantLine({ rules, givens }));
         continue;
       }
+      if (skip.has(i)) continue;
       const m = measure(rules, givens);
       counts[m.count]!++;
       sumMs += m.ms;

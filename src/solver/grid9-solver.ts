@@ -1,7 +1,7 @@
 import type { Rules } from '../rules/types.js';
 import { cageCountOf, cageTablesOf, houseTablesOf, layoutKeyOf } from '../rules/solver-link.js';
 import { killerTables9, sumOptions9 } from './cage-sums.js';
-import { FIRST_ATTEMPT_NODES, attemptStop } from './restarts.js';
+import { FIRST_ATTEMPT_NODES, LAST_ATTEMPT, NEVER, attemptStop } from './restarts.js';
 import { LOCKED, RAN_OUT, WANTS_LEFTOVERS, countJigsaw9, lastJigsaw9Solution, lastJigsaw9Stats, lockLeftovers, lockLines } from './jigsaw9-solver.js';
 
 /*
@@ -385,6 +385,55 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
   const out = new Int32Array(MAX_LEFTOVERS * 12);
   let count = 0;
   const overlap = new Int32Array(9);
+  forEachBand(houseMask, (b0, b1, b2, k) => {
+    for (let g = 0; g < 9; g++) {
+      const at = (18 + g) * 3;
+      overlap[g] = popcount27(houseMask[at]! & b0) + popcount27(houseMask[at + 1]! & b1) + popcount27(houseMask[at + 2]! & b2);
+    }
+    // The k regions with most cells in the band, by selection (taken ones marked -1).
+    let inside = 0;
+    let q0 = 0;
+    let q1 = 0;
+    let q2 = 0;
+    for (let i = 0; i < k; i++) {
+      let best = 0;
+      for (let g = 1; g < 9; g++) if (overlap[g]! > overlap[best]!) best = g;
+      inside += overlap[best]!;
+      overlap[best] = -1;
+      const at = (18 + best) * 3;
+      q0 |= houseMask[at]!;
+      q1 |= houseMask[at + 1]!;
+      q2 |= houseMask[at + 2]!;
+    }
+    const size = 9 * k - inside;
+    if (size === 0 || size > LEFTOVER_MAX) return;
+    const at = count * 12;
+    out[at] = b0 & ~q0;
+    out[at + 1] = b1 & ~q1;
+    out[at + 2] = b2 & ~q2;
+    out[at + 3] = q0 & ~b0;
+    out[at + 4] = q1 & ~b1;
+    out[at + 5] = q2 & ~b2;
+    let known = false;
+    for (let i = 0; i < at && !known; i += 12) {
+      known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
+    }
+    if (known) return;
+    for (let w = 0; w < 3; w++) {
+      out[at + 6 + w] = out[at + w]! | out[at + 3 + w]!;
+      for (let bits = out[at + 6 + w]!; bits !== 0; bits &= bits - 1) {
+        const cell = w * 27 + 31 - Math.clz32(bits & -bits);
+        out[at + 9] = out[at + 9]! | housesOfBits[cell * 2]!;
+        out[at + 10] = out[at + 10]! | housesOfBits[cell * 2 + 1]!;
+      }
+    }
+    count++;
+  });
+  return out.slice(0, count * 12);
+}
+
+/** Calls `visit` for each band of k = 1..8 consecutive rows, then columns: its cells as three words, and k. */
+function forEachBand(houseMask: Int32Array, visit: (b0: number, b1: number, b2: number, k: number) => void): void {
   for (let lines = 0; lines < 2; lines++) {
     for (let first = 0; first < 9; first++) {
       let b0 = 0;
@@ -395,52 +444,10 @@ function leftovers(houseMask: Int32Array, housesOfBits: Int32Array): Int32Array 
         b0 |= houseMask[line]!;
         b1 |= houseMask[line + 1]!;
         b2 |= houseMask[line + 2]!;
-        for (let g = 0; g < 9; g++) {
-          const at = (18 + g) * 3;
-          overlap[g] = popcount27(houseMask[at]! & b0) + popcount27(houseMask[at + 1]! & b1) + popcount27(houseMask[at + 2]! & b2);
-        }
-        // The k regions with most cells in the band, by selection (taken ones marked -1).
-        let inside = 0;
-        let q0 = 0;
-        let q1 = 0;
-        let q2 = 0;
-        for (let i = first; i <= last; i++) {
-          let best = 0;
-          for (let g = 1; g < 9; g++) if (overlap[g]! > overlap[best]!) best = g;
-          inside += overlap[best]!;
-          overlap[best] = -1;
-          const at = (18 + best) * 3;
-          q0 |= houseMask[at]!;
-          q1 |= houseMask[at + 1]!;
-          q2 |= houseMask[at + 2]!;
-        }
-        const size = 9 * (last - first + 1) - inside;
-        if (size === 0 || size > LEFTOVER_MAX) continue;
-        const at = count * 12;
-        out[at] = b0 & ~q0;
-        out[at + 1] = b1 & ~q1;
-        out[at + 2] = b2 & ~q2;
-        out[at + 3] = q0 & ~b0;
-        out[at + 4] = q1 & ~b1;
-        out[at + 5] = q2 & ~b2;
-        let known = false;
-        for (let i = 0; i < at && !known; i += 12) {
-          known = out[i] === out[at] && out[i + 1] === out[at + 1] && out[i + 2] === out[at + 2] && out[i + 3] === out[at + 3] && out[i + 4] === out[at + 4] && out[i + 5] === out[at + 5];
-        }
-        if (known) continue;
-        for (let w = 0; w < 3; w++) {
-          out[at + 6 + w] = out[at + w]! | out[at + 3 + w]!;
-          for (let bits = out[at + 6 + w]!; bits !== 0; bits &= bits - 1) {
-            const cell = w * 27 + 31 - Math.clz32(bits & -bits);
-            out[at + 9] = out[at + 9]! | housesOfBits[cell * 2]!;
-            out[at + 10] = out[at + 10]! | housesOfBits[cell * 2 + 1]!;
-          }
-        }
-        count++;
+        visit(b0, b1, b2, last - first + 1);
       }
     }
   }
-  return out.slice(0, count * 12);
 }
 
 /** Cells shared by houses a and b. */
@@ -504,16 +511,7 @@ function newSlot(layout: Layout9): Slot {
 export function compile9(rules: Rules): Compiled9 {
   for (let i = 0; i < slots.length; i++) if (slots[i]!.rules === rules) return slots[i]!;
   const layout = compileLayout9(rules);
-  if (cageCountOf(rules) === 0) {
-    let plain = plainOf.get(layout);
-    if (plain === undefined) {
-      // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
-      const slot: Slot = { rules: null, layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
-      plain = slot;
-      plainOf.set(layout, plain);
-    }
-    return plain;
-  }
+  if (cageCountOf(rules) === 0) return plainTables(layout);
   if (slots.length < SLOTS) slots.push(newSlot(layout));
   if (rest.length === 0) {
     rest = new Int32Array(MAX_HOUSES * 4);
@@ -539,6 +537,18 @@ export function compile9(rules: Rules): Compiled9 {
   slot.cageCount = count;
   slot.rules = rules;
   return slot;
+}
+
+/** The tables of a layout's houses alone (rules values on it without cages). */
+function plainTables(layout: Layout9): Compiled9 {
+  let plain = plainOf.get(layout);
+  if (plain === undefined) {
+    // The slots' shape (same fields in the same order), so that the search's reads stay monomorphic.
+    const slot: Slot = { rules: null, layout, peerMask: layout.peerMask, cageCount: 0, cageStart: new Int32Array(1), cageCells: new Int16Array(0), cageMask: new Int32Array(0), cageSum: new Int32Array(0) };
+    plain = slot;
+    plainOf.set(layout, plain);
+  }
+  return plain;
 }
 
 /**
@@ -632,6 +642,11 @@ let jigsawPath = false;
  * `max`; the first is kept for {@link lastGrid9Solution}. Assumes valid input: clashing givens count 0.
  */
 export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number): number {
+  return countCompiled(compile9(rules), rules.startMasks, rules, givens, max);
+}
+
+/** countGrid9 on compiled tables and start masks (those of `rules`, or a relaxation of them: see layoutSolvable). */
+function countCompiled(compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules, givens: ArrayLike<number>, max: number): number {
   if (stack.length === 0) {
     stack = new Int32Array(STATE * 83);
     found = new Uint8Array(81);
@@ -640,16 +655,16 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     cand = new Int16Array(81);
     givenBits = new Int32Array(27);
   }
-  tables = compile9(rules);
+  tables = compiled;
   const layout = tables.layout;
   jigsawPath = isPlainJigsaw(tables);
   carried = NONE;
   if (jigsawPath) {
-    let count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
+    let count = countJigsaw9(layout, givens, startMasks, max, capped ? Math.min(firstAttemptNodes, capNodes) : firstAttemptNodes);
     if (count === WANTS_LEFTOVERS) {
       // Its first search on the layout: the leftover pairs, then the count again with them.
       layout.leftMask = leftovers(layout.houseMask, layout.housesOfBits);
-      count = countJigsaw9(layout, givens, rules.startMasks, max, FIRST_ATTEMPT_NODES);
+      count = countJigsaw9(layout, givens, startMasks, max, capped ? Math.min(firstAttemptNodes, capNodes) : firstAttemptNodes);
     }
     if (count !== RAN_OUT) return count;
     // A nearly empty grid that went astray (a 2-given jigsaw whose layout cannot be filled ran
@@ -661,7 +676,7 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
   housesOfBits = tables.layout.housesOfBits;
   limit = Math.max(1, max);
   attempt = 0;
-  stopAt = FIRST_ATTEMPT_NODES;
+  stopAt = capped ? Math.min(firstAttemptNodes, capNodes) : firstAttemptNodes;
   nodes = 0;
   guesses = 0;
   for (;;) {
@@ -670,12 +685,12 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
     solutions = 0;
     stack.fill(WORD_ALL, 0, DONE);
     stack.fill(0, DONE, STATE);
-    if (rules.startMasks !== null) applyStartMasks(rules.startMasks);
+    if (startMasks !== null) applyStartMasks(startMasks);
     allDirty();
     if (!placeGivens(givens)) return 0;
     weight = 1;
     if (propagate(0)) {
-      symmetric = interchangeable(rules);
+      symmetric = interchangeable(startMasks);
       search(0);
     }
     if (restart) {
@@ -685,11 +700,29 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
       continue;
     }
     if (!aborted) return Math.min(solutions, limit);
-    // A sparse grid whose first attempt ran out: if the rules have no solution at all, neither has it.
-    if (attempt === 0 && symmetric && givens !== NO_GIVENS && !rulesSolvable(rules)) return 0;
+    if (capped && nodes >= capNodes) return UNKNOWN;
     // The search went astray (see attempt): again from the givens, taking the cells in another order.
+    // Between attempts a sparse grid asks what may prove it has no solution (see solvableLayouts).
+    let pending = false;
+    if (givens !== NO_GIVENS) {
+      // (Read before the nested counts, which set it for themselves.)
+      const rulesAsk = symmetric && (startMasks !== null || tables.peerMask !== layout.peerMask);
+      if (attempt === 0 && leftoverClash()) return 0;
+      const budget = firstAttemptNodes * 2 ** attempt;
+      const onLayout = knownSolvable(solvableLayouts, triedLayouts, layout, plainTables(layout), null, rules, budget);
+      if (onLayout === 0) return 0;
+      pending = onLayout === UNKNOWN;
+      if (rulesAsk) {
+        const relabelled = relabelledCount(rules, startMasks, givens, budget);
+        if (relabelled >= 0) return relabelled;
+        if (relabelled === UNKNOWN) pending = true;
+      }
+    }
     attempt++;
-    stopAt = attemptStop(attempt, nodes, FIRST_ATTEMPT_NODES);
+    // While a proof is pending, the last attempt has a budget too (doubling on), so that neither
+    // count waits on the other.
+    stopAt = pending && attempt >= LAST_ATTEMPT ? Math.min(NEVER, nodes + firstAttemptNodes * 2 ** attempt) : attemptStop(attempt, nodes, firstAttemptNodes);
+    if (capped) stopAt = Math.min(stopAt, capNodes);
   }
 }
 
@@ -702,6 +735,14 @@ export function countGrid9(rules: Rules, givens: ArrayLike<number>, max: number)
  * the last of the ties (search).
  */
 let attempt = 0;
+/** The first attempt's budget (restarts.ts); lower only in the tests, so that small counts run out. */
+let firstAttemptNodes = FIRST_ATTEMPT_NODES;
+
+/** For the tests: sets the first attempt's budget (no argument: back to restarts.ts's). */
+export function setFirstAttemptNodes(budget = FIRST_ATTEMPT_NODES): void {
+  firstAttemptNodes = budget;
+}
+
 /** The node count past which a search stops (and sets aborted). */
 let stopAt = FIRST_ATTEMPT_NODES;
 let aborted = false;
@@ -740,64 +781,317 @@ const digitClass = new Int32Array(9);
 let weight = 1;
 
 /**
- * Fills digitClass for `rules` and the state at the root (after the givens and propagation) and
+ * Fills digitClass for the start masks and the state at the root (after the givens and propagation) and
  * says whether two digits of a class are placed nowhere. Rules with summed cages have no
  * interchangeable digits (a cage's sum tells every digit apart).
  */
-function interchangeable(rules: Rules): boolean {
+function interchangeable(masks: Uint16Array | null): boolean {
   if (tables.cageCount > 0) return false;
   let free = 0;
   for (let d = 0, at = DONE; d < 9; d++, at += 2) if ((stack[at]! | stack[at + 1]!) === 0) free |= 1 << d;
   if ((free & (free - 1)) === 0) return false;
-  digitClass.fill(0x1ff);
-  const masks = rules.startMasks;
-  if (masks !== null) {
-    // Two digits are alike when every cell's mark allows both or neither.
-    for (let cell = 0; cell < 81; cell++) {
-      const m = masks[cell]! & 0x1ff;
-      if (m === 0x1ff) continue;
-      for (let d = 0; d < 9; d++) digitClass[d] = digitClass[d]! & ((m >>> d) & 1 ? m : ~m);
-    }
-  }
+  fillDigitClasses(masks);
   let any = false;
   for (let d = 0; d < 9; d++) {
-    digitClass[d] = digitClass[d]! & 0x1ff;
     const same = digitClass[d]! & free;
     if (((free >>> d) & 1) !== 0 && (same & (same - 1)) !== 0) any = true;
   }
   return any;
 }
 
-/**
- * Per rules value, whether the grid without givens has a solution: asked by the first count of a
- * sparse grid (two interchangeable digits or more at its root) whose first attempt ran out. Random
- * jigsaw windoku layouts often have no solution at all, and a proof of that for a grid with a few
- * givens took up to 4.6M nodes (22 s) even with interchangeable digits, while the grid without
- * givens, all nine digits alike, took at most 16,613 nodes (0.16 s) on the same layouts.
- */
-const solvableRules = new WeakMap<Rules, boolean>();
-const NO_GIVENS = new Uint8Array(81);
-
-/** Whether `rules` have a solution (a count of the empty grid, kept per rules value); the current count's settings are kept. */
-function rulesSolvable(rules: Rules): boolean {
-  let known = solvableRules.get(rules);
-  if (known === undefined) {
-    const savedLimit = limit;
-    const savedNodes = nodes;
-    const savedGuesses = guesses;
-    // The count of the empty grid may go to jigsaw9-solver.ts (and says so in jigsawPath), while
-    // this count runs here: what lastGrid9Solution and lastGrid9Stats read stays this count's.
-    const savedCarried = carried;
-    known = countGrid9(rules, NO_GIVENS, 1) > 0;
-    solvableRules.set(rules, known);
-    jigsawPath = false;
-    carried = savedCarried;
-    limit = savedLimit;
-    attempt = 0;
-    nodes += savedNodes;
-    guesses += savedGuesses;
+/** digitClass from the odd/even marks alone: two digits are alike when every mark allows both or neither. */
+function fillDigitClasses(masks: Uint16Array | null): void {
+  digitClass.fill(0x1ff);
+  if (masks !== null) {
+    for (let cell = 0; cell < 81; cell++) {
+      const m = masks[cell]! & 0x1ff;
+      if (m === 0x1ff) continue;
+      for (let d = 0; d < 9; d++) digitClass[d] = digitClass[d]! & ((m >>> d) & 1 ? m : ~m);
+    }
   }
-  return known;
+  for (let d = 0; d < 9; d++) digitClass[d] = digitClass[d]! & 0x1ff;
+}
+
+/*
+ * Relabelled solutions. Without summed cages, permuting the digits within their classes (digits
+ * every mark allows alike) maps solutions of the grid without givens to solutions. So the grid
+ * without givens, with each given cell kept to its digit's class (a relaxation of the count: none
+ * of its solutions is lost), is counted to one, like the layout below and with the same budget. No
+ * solution: none with the givens either. A solution whose given cells hold equal digits where the
+ * givens are equal and different ones where they differ maps, through a permutation within classes,
+ * onto one with the givens; every permutation of the digits no given holds, within their classes,
+ * then gives another (each digit is somewhere in the grid): the product of those counts' factorials
+ * is a lower bound of the count. An odd/even jigsaw with 2 givens searched 27M nodes (43 s) for a
+ * second solution while the marked grid without givens has two within 7,896.
+ */
+const RELABEL_NONE = -2;
+let relabelMasks = new Uint16Array(0);
+const relabelFound = new Uint8Array(81);
+const relabelTo = new Int8Array(10);
+
+/**
+ * The count's answer (0, or `limit` when at least that many solutions are proved) from a relabelled
+ * solution, UNKNOWN past `budget` nodes, or RELABEL_NONE when the solution found proves less.
+ */
+function relabelledCount(rules: Rules, startMasks: Uint16Array | null, givens: ArrayLike<number>, budget: number): number {
+  if (relabelMasks.length === 0) relabelMasks = new Uint16Array(81);
+  fillDigitClasses(startMasks);
+  let givenDigits = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const m = startMasks === null ? 0x1ff : startMasks[cell]! & 0x1ff;
+    const g = givens[cell]!;
+    relabelMasks[cell] = g === 0 ? m : m & digitClass[g - 1]!;
+    if (g !== 0) givenDigits |= 1 << (g - 1);
+  }
+  const count = nestedCount(tables, relabelMasks, rules, budget, relabelFound);
+  if (count <= 0) return count;
+  // Given cells of S holding one digit must have one given digit, and the other way round.
+  relabelTo.fill(0);
+  let taken = 0;
+  for (let cell = 0; cell < 81; cell++) {
+    const g = givens[cell]!;
+    if (g === 0) continue;
+    const s = relabelFound[cell]!;
+    if (relabelTo[s] === 0) {
+      if (((taken >>> g) & 1) !== 0) return RELABEL_NONE;
+      taken |= 1 << g;
+      relabelTo[s] = g;
+    } else if (relabelTo[s] !== g) return RELABEL_NONE;
+  }
+  // Solutions proved: per class, the factorial of its digits no given holds.
+  let proved = 1;
+  let seen = 0;
+  for (let d = 0; d < 9; d++) {
+    if (((seen >>> d) & 1) !== 0) continue;
+    seen |= digitClass[d]!;
+    for (let k = popcount27(digitClass[d]! & ~givenDigits); k > 1; k--) proved *= k;
+  }
+  if (proved < limit) return RELABEL_NONE;
+  // The solution kept for lastGrid9Solution: S relabelled, the other digits of each class onto its
+  // digits no given holds, in order.
+  for (let d = 0; d < 9; d++) {
+    if (relabelTo[d + 1] !== 0) continue;
+    const open = digitClass[d]! & ~(taken >>> 1);
+    const to = 31 - Math.clz32(open & -open);
+    relabelTo[d + 1] = to + 1;
+    taken |= 1 << (to + 1);
+  }
+  for (let cell = 0; cell < 81; cell++) found[cell] = relabelTo[relabelFound[cell]!]!;
+  return limit;
+}
+
+/*
+ * Proofs for sparse grids. Between the attempts of a count (see attempt) the grid without givens
+ * is counted under the layout's houses alone (no marks, no cages, all nine digits alike, per
+ * layout): a grid with givens has a solution only if it has one. Where the rules differ from the
+ * layout but keep interchangeable digits (odd/even marks, cages without sums), the grid without
+ * givens under the rules is counted too, each given cell kept to its digit's class (see
+ * relabelledCount, above). Each such count gets the budget of the attempt that just ran out and is
+ * given up past it (UNKNOWN), to be asked again with the next, twice as large: a layout whose proof
+ * is long (51M nodes on one random jigsaw) costs a count at most about as much as its own attempts,
+ * whichever proof ends first. Random jigsaw windoku layouts often have no solution at all (a grid
+ * with a few givens took up to 4.6M nodes, 22 s, with interchangeable digits; the grid without
+ * givens at most 16,613, 0.16 s), and an odd/even jigsaw with one given on a layout without a
+ * solution took 56.7M nodes (182 s) with its marks, which split the digits into two classes; the
+ * layout alone 15,009 (0.14 s).
+ */
+const solvableLayouts = new WeakMap<Layout9, boolean>();
+/** The largest budget a count of the layout without givens was given up at. */
+const triedLayouts = new WeakMap<Layout9, number>();
+const NO_GIVENS = new Uint8Array(81);
+/** A count given up past capNodes (nested counts only). */
+const UNKNOWN = -1;
+/** Whether the current count is a nested one with a budget in all, and that budget. */
+let capped = false;
+let capNodes = NEVER;
+
+/** 1 or 0 when the grid without givens is known (or now counted within `budget`) to have a solution or none, else UNKNOWN. */
+function knownSolvable<K extends object>(known: WeakMap<K, boolean>, tried: WeakMap<K, number>, key: K, compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules, budget: number): number {
+  const result = known.get(key);
+  if (result !== undefined) return result ? 1 : 0;
+  if ((tried.get(key) ?? 0) >= budget) return UNKNOWN;
+  const count = nestedCount(compiled, startMasks, rules, budget);
+  if (count === UNKNOWN) tried.set(key, budget);
+  else known.set(key, count > 0);
+  return count === UNKNOWN ? UNKNOWN : Math.min(count, 1);
+}
+
+/**
+ * The grid without givens counted to 1 under `compiled` and `startMasks`, UNKNOWN past `budget`
+ * nodes (its solution into `solution` when one is found): a count nested in the current one, whose
+ * tables, limit and effort so far are kept.
+ */
+function nestedCount(compiled: Compiled9, startMasks: Uint16Array | null, rules: Rules, budget: number, solution: Uint8Array | null = null): number {
+  const savedTables = tables;
+  const savedLimit = limit;
+  const savedNodes = nodes;
+  const savedGuesses = guesses;
+  const savedAttempt = attempt;
+  // The nested count may go to jigsaw9-solver.ts (and says so in jigsawPath), while this count
+  // runs here: what lastGrid9Solution and lastGrid9Stats read stays this count's.
+  const savedCarried = carried;
+  capped = true;
+  capNodes = budget;
+  const count = countCompiled(compiled, startMasks, rules, NO_GIVENS, 1);
+  capped = false;
+  capNodes = NEVER;
+  // Its effort on either path, jigsaw9-solver.ts's included, joins this count's.
+  const effort = lastGrid9Stats();
+  if (count > 0 && solution !== null) solution.set(lastGrid9Solution());
+  tables = savedTables;
+  peers = tables.peerMask;
+  housesOfBits = tables.layout.housesOfBits;
+  jigsawPath = false;
+  carried = savedCarried;
+  limit = savedLimit;
+  attempt = savedAttempt;
+  nodes = savedNodes + effort.nodes;
+  guesses = savedGuesses + effort.guesses;
+  return count;
+}
+
+/*
+ * Leftover equalities. The two sides of a leftover pair (k lines against k regions: see
+ * wideLeftovers) hold the same digits, as many times each, so a cell's digit is held on the other
+ * side by a cell that is not its peer (house-mate or cage-mate) and may hold it. When no cell there can, the grid has no solution; when
+ * one only can, the two cells are equal. Equal cells make classes, whose candidates are the
+ * intersection of their cells' and whose peers the union: a class holding two peers, or without a
+ * candidate, leaves no solution either. A jigsaw killer with a cage over two cells its layout makes
+ * equal (columns 7-9 against their three regions leave {r1c7, r2c7} = {r2c6, r3c6}, and r2c6 sees
+ * r2c7 in its row, so r1c7 = r2c6) searched for minutes without finding that out; an odd/even
+ * jigsaw whose layout makes r8c7 and r9c7 equal to r6c8 took 840,110 nodes.
+ */
+let classOf = new Int8Array(0);
+let classCand = new Int16Array(0);
+/** Per class (at its root cell), its cells' peers and its cells, three words each. */
+let classPeers = new Int32Array(0);
+let classCells = new Int32Array(0);
+
+function classRoot(cell: number): number {
+  while (classOf[cell] !== cell) cell = classOf[cell]!;
+  return cell;
+}
+
+/** Joins class b into class a (both roots); true when the joined class cannot be filled. */
+function joinClasses(a: number, b: number): boolean {
+  classOf[b] = a;
+  classCand[a] = classCand[a]! & classCand[b]!;
+  let clash = classCand[a] === 0;
+  for (let w = 0; w < 3; w++) {
+    classPeers[a * 3 + w] = classPeers[a * 3 + w]! | classPeers[b * 3 + w]!;
+    classCells[a * 3 + w] = classCells[a * 3 + w]! | classCells[b * 3 + w]!;
+    if ((classPeers[a * 3 + w]! & classCells[a * 3 + w]!) !== 0) clash = true;
+  }
+  return clash;
+}
+
+/** Sides of the leftover pairs read for equalities: at most this many cells each. */
+const WIDE_SIDE_MAX = 8;
+const wideLeftoversOf = new WeakMap<Layout9, Int32Array>();
+
+/**
+ * The leftover pairs of a lined layout for the equalities: for each band of k = 1..8 rows (then
+ * columns), every k regions meeting it (Layout9.leftMask takes only the k most inside), sides of at
+ * most WIDE_SIDE_MAX cells, as 6 words a pair (one side, the other). Made once per layout, by the
+ * first count that asks (a few thousand region sets).
+ */
+function wideLeftovers(houseMask: Int32Array): Int32Array {
+  const out: number[] = [];
+  const seen = new Set<string>();
+  forEachBand(houseMask, (b0, b1, b2, k) => {
+    let meeting = 0;
+    for (let g = 0; g < 9; g++) {
+      const at = (18 + g) * 3;
+      if (((houseMask[at]! & b0) | (houseMask[at + 1]! & b1) | (houseMask[at + 2]! & b2)) !== 0) meeting |= 1 << g;
+    }
+    // Every set of k regions among those meeting the band (9-bit sets with k bits).
+    for (let set = 0; set < 512; set++) {
+      if ((set & ~meeting) !== 0 || popcount27(set) !== k) continue;
+      let q0 = 0;
+      let q1 = 0;
+      let q2 = 0;
+      for (let g = 0; g < 9; g++) {
+        if (((set >>> g) & 1) === 0) continue;
+        q0 |= houseMask[(18 + g) * 3]!;
+        q1 |= houseMask[(18 + g) * 3 + 1]!;
+        q2 |= houseMask[(18 + g) * 3 + 2]!;
+      }
+      const a0 = b0 & ~q0;
+      const a1 = b1 & ~q1;
+      const a2 = b2 & ~q2;
+      const size = popcount27(a0) + popcount27(a1) + popcount27(a2);
+      if (size === 0 || size > WIDE_SIDE_MAX) continue;
+      const pair = [a0, a1, a2, q0 & ~b0, q1 & ~b1, q2 & ~b2];
+      const key = pair.join(',');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(...pair);
+    }
+  });
+  return Int32Array.from(out);
+}
+
+/** Whether the leftover equalities of the root state (stack 0) leave it no solution (see above). */
+function leftoverClash(): boolean {
+  const layout = tables.layout;
+  if (!layout.lined) return false;
+  let left = wideLeftoversOf.get(layout);
+  if (left === undefined) {
+    left = wideLeftovers(layout.houseMask);
+    wideLeftoversOf.set(layout, left);
+  }
+  if (left.length === 0) return false;
+  if (classOf.length === 0) {
+    classOf = new Int8Array(81);
+    classCand = new Int16Array(81);
+    classPeers = new Int32Array(81 * 3);
+    classCells = new Int32Array(81 * 3);
+  }
+  for (let cell = 0; cell < 81; cell++) {
+    const w = (cell / 27) | 0;
+    const bit = 1 << cell % 27;
+    let cands = 0;
+    for (let d = 0; d < 9; d++) if ((stack[d * 3 + w]! & bit) !== 0) cands |= 1 << d;
+    classOf[cell] = cell;
+    classCand[cell] = cands;
+    for (let v = 0; v < 3; v++) {
+      classPeers[cell * 3 + v] = tables.peerMask[cell * 3 + v]!;
+      classCells[cell * 3 + v] = v === w ? bit : 0;
+    }
+  }
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let at = 0; at < left.length; at += 6) {
+      for (let side = 0; side < 2; side++) {
+        const from = at + side * 3;
+        const to = at + 3 - side * 3;
+        for (let w = 0; w < 3; w++) {
+          for (let bits = left[from + w]!; bits !== 0; bits &= bits - 1) {
+            const a = classRoot(w * 27 + 31 - Math.clz32(bits & -bits));
+            // The classes of the other side that may hold a's digit: none, one, or more (-2).
+            let only = -1;
+            for (let v = 0; v < 3 && only !== -2; v++) {
+              for (let others = left[to + v]! & ~classPeers[a * 3 + v]!; others !== 0; others &= others - 1) {
+                const b = classRoot(v * 27 + 31 - Math.clz32(others & -others));
+                if ((classCand[a]! & classCand[b]!) === 0 || b === only) continue;
+                if (only !== -1) {
+                  only = -2;
+                  break;
+                }
+                only = b;
+              }
+            }
+            if (only === -1) return true;
+            if (only >= 0 && only !== a) {
+              if (joinClasses(a, only)) return true;
+              changed = true;
+            }
+          }
+        }
+      }
+    }
+  }
+  return false;
 }
 
 /** Set by a search that made its layout's leftovers: the count starts over with them. */
